@@ -1,0 +1,72 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A Lighthouse mobile run (performance and accessibility) against the embedded server serving the
+ * built app, on Debian's Chromium. Lighthouse 12 (13 needs Node 22) is fetched by npx when run.
+ */
+const PORT = 3390;
+const url = `http://localhost:${PORT}/`;
+const dataDir = path.resolve('.tmp/bench-lighthouse');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+});
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 60; i += 1) {
+    try {
+      const res = await fetch(`${url}api/public/config`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+try {
+  await waitForServer();
+  const out = path.join(dataDir, 'lh.json');
+  const run = spawnSync(
+    'npx',
+    [
+      '-y',
+      'lighthouse@12',
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices',
+      '--form-factor=mobile',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync',
+    ],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit', timeout: 300_000 },
+  );
+  if (run.status !== 0) throw new Error(`lighthouse exited with ${run.status}`);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+  const result = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+    lighthouse: report.lighthouseVersion,
+    url,
+    formFactor: 'mobile',
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    firstContentfulPaintMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
+    largestContentfulPaintMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    totalBlockingTimeMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  writeFileSync(path.resolve('bench/results/lighthouse-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  server.kill('SIGTERM');
+}

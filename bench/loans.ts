@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../tests/fixtures/app';
+import { APPLICATION, createActivatedMember } from '../tests/fixtures/loans';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../src/server/ledger';
+
+/**
+ * Loans throughput (issue 4): loan applications per second and p99 latency through the app
+ * (in-process HTTP, the full handler: session, validation, pre-assessment, one-open-loan index)
+ * on the embedded database and on PostgreSQL; ledger transfers per second on PostgreSQL beside the
+ * same server's pgbench TPC-B figure measured in the same run, reported as a ratio.
+ *
+ *   npx tsx bench/loans.ts            (PostgreSQL from BENCH_DATABASE_URL, default the local server)
+ */
+const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
+const CONCURRENCY = 8;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function runPool<T>(items: T[], worker: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        await worker(item);
+      }
+    }),
+  );
+}
+
+async function applications(t: TestApp) {
+  const members = [];
+  for (let i = 0; i < APPLICATIONS; i += 1) members.push(await createActivatedMember(t));
+  const latencies: number[] = [];
+  const started = performance.now();
+  await runPool(members, async (m) => {
+    const t0 = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/loans/applications',
+      payload: { ...APPLICATION },
+      headers: { cookie: m.cookie, 'idempotency-key': randomUUID() },
+    });
+    latencies.push(performance.now() - t0);
+    if (res.statusCode !== 201) throw new Error(`application refused: ${res.statusCode} ${res.body}`);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { count: APPLICATIONS, perSecond: Math.round(APPLICATIONS / seconds), p50Ms: Math.round(percentile(latencies, 50)), p99Ms: Math.round(percentile(latencies, 99)) };
+}
+
+async function ledgerTransfers(t: TestApp) {
+  const db = t.deps.db;
+  const clearing = await inTransaction(db, (tx) => ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'));
+  const wallets: string[] = [];
+  for (let i = 0; i < 100; i += 1) {
+    const m = await createActivatedMember(t);
+    wallets.push(await inTransaction(db, (tx) => ensureMemberWallet(tx, m.userId)));
+  }
+  const jobs = Array.from({ length: TRANSFERS }, (_, i) => wallets[i % wallets.length]!);
+  const started = performance.now();
+  await runPool(jobs, async (wallet) => {
+    await inTransaction(db, (tx) =>
+      createTransfer(tx, {
+        idempotencyKey: randomUUID(),
+        code: 'BENCH',
+        description: 'benchmark transfer',
+        legs: [
+          { accountId: clearing, direction: 'DEBIT', amount: 100n },
+          { accountId: wallet, direction: 'CREDIT', amount: 100n },
+        ],
+        at: new Date(),
+      }),
+    );
+  });
+  return { count: TRANSFERS, perSecond: Math.round(TRANSFERS / ((performance.now() - started) / 1000)) };
+}
+
+function pgbenchTps(): number {
+  const db = `tapat_pgbench_${process.pid}`;
+  const url = new URL(PG_ADMIN);
+  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
+  execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `CREATE DATABASE ${db}`]);
+  try {
+    execFileSync('pgbench', [...args, '-i', '-q', '-s', '1', db], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', [...args, '-c', String(CONCURRENCY), '-j', '2', '-T', '15', db], { encoding: 'utf8' });
+    const match = /tps = ([\d.]+)/.exec(out);
+    if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Math.round(Number(match[1]));
+  } finally {
+    execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
+  }
+}
+
+const embedded = await createTestApp();
+const embeddedApplications = await applications(embedded);
+await embedded.close();
+
+process.env.TEST_DATABASE_URL = PG_ADMIN;
+const pg = await createTestApp();
+const pgApplications = await applications(pg);
+const pgLedger = await ledgerTransfers(pg);
+await pg.close();
+const tpcb = pgbenchTps();
+
+const result = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+  concurrency: CONCURRENCY,
+  applications: { embedded: embeddedApplications, postgres: pgApplications },
+  ledgerTransfersPerSecondPostgres: pgLedger.perSecond,
+  pgbenchTpcbTps: tpcb,
+  ledgerToTpcbRatio: Math.round((pgLedger.perSecond / tpcb) * 100) / 100,
+};
+console.log(JSON.stringify(result, null, 2));
+writeFileSync(path.resolve('bench/results/loans-latest.json'), `${JSON.stringify(result, null, 2)}\n`);

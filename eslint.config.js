@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// Dependency direction (DESIGN.md): web -> shared, server -> shared, shared -> nothing else in src/,
+// server/modules/* -> server/{ledger,db,providers,http,otp,...} but never another module.
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '(^|/)(server|web)(/|$)', message: 'src/shared imports nothing from server/ or web/.' },
+        { regex: '^(node:|fastify|drizzle|react|pg$|@electric-sql)', message: 'src/shared is pure TypeScript for browser and server.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': restrict([
+        { regex: '(^|/)server(/|$)', message: 'web/ never imports server/.' },
+        { regex: '^(node:|fastify|drizzle|pg$|@electric-sql|@node-rs)', message: 'web/ is browser code.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/modules/**'],
+    rules: {
+      'no-restricted-imports': restrict([{ regex: '(^|/)web(/|$)', message: 'server/ never imports web/.' }]),
+    },
+  },
+  {
+    files: ['src/server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '(^|/)web(/|$)', message: 'server/ never imports web/.' },
+        { regex: '^\\.\\./(?!\\.\\.)', message: 'A module never imports another module: go through server/{db,ledger,providers,http,otp}.' },
+      ]),
+    },
+  },
+  {
+    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', 'src/server/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

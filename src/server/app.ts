@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { systemClock, type Clock } from './clock';
+import type { AppDeps } from './deps';
+import { AppError, installErrorHandling } from './http/errors';
+import { installOriginCheck } from './http/origin';
+import { sessionPlugin } from './http/session';
+import { catalogRoutes } from './modules/catalog/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { supportRoutes } from './modules/support/routes';
+import { devRoutes } from './modules/dev/routes';
+import { activationRoutes } from './modules/activation/routes';
+import { documentsRoutes } from './modules/documents/routes';
+import { placesRoutes } from './modules/places/routes';
+import { privacyRoutes } from './modules/privacy/routes';
+import { loansRoutes } from './modules/loans/routes';
+import { walletRoutes } from './modules/wallet/routes';
+
+export interface BuildAppOptions {
+  readonly config: AppConfig;
+  /** An open database; when absent one is opened from the config (and closed with the app). */
+  readonly database?: Database;
+  readonly clock?: Clock;
+  /** pino options, or false for no logs (tests). */
+  readonly logger?: boolean | Record<string, unknown>;
+}
+
+export interface BuiltApp {
+  readonly app: FastifyInstance;
+  readonly deps: AppDeps;
+  readonly database: Database;
+}
+
+/** Personal data never reaches the logs. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.phone',
+  '*.email',
+  '*.password',
+  '*.confirmPassword',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.code',
+  '*.recipient',
+  '*.body',
+];
+
+/** The Fastify app factory, used by main.ts and by the API tests. */
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+  const deps: AppDeps = { db: database.db, config, clock: options.clock ?? systemClock };
+
+  const logger =
+    options.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(typeof options.logger === 'object' ? options.logger : {}) };
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.production,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tapat API', version: '0.1.0', description: 'The Tapat borrower and back-office API. Identity comes from the session cookie.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tapat_sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  installOriginCheck(app, config.publicOrigins);
+  await app.register(sessionPlugin, deps);
+
+  await app.register(
+    async (api) => {
+      // The API speaks JSON only: a text/plain body is 415, like any other non-JSON type.
+      api.removeContentTypeParser('text/plain');
+      await catalogRoutes(api, deps);
+      await identityRoutes(api, deps);
+      await supportRoutes(api, deps);
+      await activationRoutes(api, deps);
+      await documentsRoutes(api, deps);
+      await placesRoutes(api, deps);
+      await privacyRoutes(api, deps);
+      await loansRoutes(api, deps);
+      await walletRoutes(api, deps);
+      if (config.devTools) await devRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = path.join(config.webDir, 'index.html');
+  const serveWeb = config.serveWeb && existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      preCompressed: true,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || !serveWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError(404, 'NOT_FOUND');
+    }
+    if (url === '/dev/outbox' && !config.devTools) throw new AppError(404, 'NOT_FOUND');
+    // The single-page app renders every other page, including its own not-found page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  return { app, deps, database };
+}

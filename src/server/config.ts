@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEMO_COMPANY_PROFILE, type CompanyProfile } from '../shared/company/profile';
+
+/**
+ * The process configuration: environment variables validated at boot (fail fast), and the
+ * company profile. Every variable is documented in README.md and .env.example.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Origins allowed on unsafe methods, comma-separated; empty: the request's own host. */
+  PUBLIC_ORIGIN: z.string().default(''),
+  /** Path to a JSON company profile; empty: the DEMO profile. */
+  COMPANY_PROFILE_FILE: z.string().default(''),
+  /** Key for hashing one-time codes; required in production. */
+  OTP_PEPPER: z.string().default(''),
+  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  EMAIL_PROVIDER: z.enum(['outbox']).default('outbox'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Serve the built web app from dist/web. */
+  /** Where the built web app is (default dist/web). */
+  WEB_DIR: z.string().default('dist/web'),
+  SERVE_WEB: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
+   * Where ID and selfie images are kept. local: files under DATA_DIR/uploads (embedded mode);
+   * s3: an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, ...), required in production, with
+   * S3_ENDPOINT (https://s3.ap-southeast-1.amazonaws.com), S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, and S3_FORCE_PATH_STYLE (true: endpoint/bucket/key, as MinIO needs;
+   * false: bucket.endpoint/key). The bucket must not be public: images are served only through the API.
+   */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Maker-checker: the officer who approved a loan cannot disburse it (on unless 'false'). */
+  LOAN_MAKER_CHECKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+/** Where uploaded images are kept (see STORAGE_DRIVER). */
+export type StorageConfig =
+  | { readonly driver: 'local'; readonly dir: string }
+  | {
+      readonly driver: 's3';
+      readonly endpoint: string;
+      readonly region: string;
+      readonly bucket: string;
+      readonly accessKeyId: string;
+      readonly secretAccessKey: string;
+      readonly forcePathStyle: boolean;
+    };
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  readonly env: Env['NODE_ENV'];
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly publicOrigins: readonly string[];
+  readonly company: CompanyProfile;
+  readonly otpPepper: string;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly trustProxy: boolean;
+  readonly serveWeb: boolean;
+  readonly webDir: string;
+  /** The outbox page and API (/dev/outbox) exist only outside production. */
+  readonly devTools: boolean;
+  /** Uploaded images (ID, selfie); `dir` of the local driver defaults to DATA_DIR/uploads. */
+  readonly storage: StorageConfig;
+  /** Maker-checker on loans: the approving officer cannot disburse the same loan (LOAN_MAKER_CHECKER). */
+  readonly loanMakerChecker: boolean;
+}
+
+const profileSchema = z.strictObject({
+  demo: z.boolean(),
+  companyName: z.string().min(3),
+  shortName: z.string().regex(/^[A-Z0-9]{2,12}$/),
+  address: z.string().min(5),
+  secRegistrationNumber: z.string().min(3),
+  certificateOfAuthorityNumber: z.string().min(3),
+  operatingPermitNumber: z.string(),
+  dateRegistered: z.iso.date(),
+  employees: z.string(),
+  supportEmail: z.email(),
+  supportChatUrl: z.union([z.url({ protocol: /^https$/ }), z.literal('')]),
+  social: z.strictObject({ facebook: z.string(), instagram: z.string(), tiktok: z.string() }),
+  officeHours: z.string(),
+  verifyRegistrationUrl: z.url(),
+  dataProtectionOfficerEmail: z.email(),
+});
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration. Throws ConfigError with every problem listed. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+
+  let company: CompanyProfile = DEMO_COMPANY_PROFILE;
+  if (env.COMPANY_PROFILE_FILE) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(env.COMPANY_PROFILE_FILE, 'utf8'));
+    } catch (error) {
+      throw new ConfigError(`COMPANY_PROFILE_FILE could not be read: ${(error as Error).message}`);
+    }
+    const profile = profileSchema.safeParse(raw);
+    if (!profile.success) {
+      throw new ConfigError(`COMPANY_PROFILE_FILE is invalid:\n${profile.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    }
+    company = profile.data;
+  }
+
+  const problems: string[] = [];
+  if (production) {
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL is required in production.');
+    if (company.demo) problems.push('Production refuses to start on the DEMO company profile: set COMPANY_PROFILE_FILE.');
+    if (env.OTP_PEPPER.length < 32) problems.push('OTP_PEPPER (at least 32 characters) is required in production.');
+    if (!env.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN is required in production.');
+  }
+  let storage: StorageConfig = { driver: 'local', dir: path.join(path.resolve(env.DATA_DIR), 'uploads') };
+  if (env.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
+    if (missing.length > 0) problems.push(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}.`);
+    else
+      storage = {
+        driver: 's3',
+        endpoint: env.S3_ENDPOINT!,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET!,
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      };
+  } else if (production) {
+    problems.push('STORAGE_DRIVER=s3 is required in production: ID images must not live on one server\'s disk.');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  return {
+    env: env.NODE_ENV,
+    production,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicOrigins: env.PUBLIC_ORIGIN.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    company,
+    otpPepper: env.OTP_PEPPER || 'tapat-embedded-development-pepper',
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    serveWeb: env.SERVE_WEB,
+    webDir: path.resolve(env.WEB_DIR),
+    devTools: !production,
+    storage,
+    loanMakerChecker: env.LOAN_MAKER_CHECKER,
+    ...overrides,
+  };
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+// identity
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('MEMBER'),
+    accountState: text('account_state').notNull().default('PERSONAL_INFO'),
+    employmentCountry: text('employment_country').notNull(),
+    employmentLocation: text('employment_location').notNull(),
+    jobTitle: text('job_title').notNull(),
+    jobCategory: text('job_category').notNull(),
+    monthlyNetIncome: bigint('monthly_net_income_centavos', { mode: 'bigint' }).notNull(),
+    referralCode: text('referral_code'),
+    registrationIp: text('registration_ip'),
+    registrationCountry: text('registration_country'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('MEMBER', 'OFFICER', 'ADMIN')`),
+    check(
+      'users_account_state_check',
+      sql`${t.accountState} in ('PERSONAL_INFO','ADDRESS_INFO','REFERENCES_INFO','IDENTITY_INFO','BANK_INFO','INFO_COMPLETED')`,
+    ),
+  ],
+);
+
+// identity: a registration waiting for its phone to be verified; nothing is in users until then.
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    employmentCountry: text('employment_country').notNull(),
+    employmentLocation: text('employment_location').notNull(),
+    jobTitle: text('job_title').notNull(),
+    jobCategory: text('job_category').notNull(),
+    monthlyNetIncome: bigint('monthly_net_income_centavos', { mode: 'bigint' }).notNull(),
+    referralCode: text('referral_code'),
+    registrationIp: text('registration_ip'),
+    registrationCountry: text('registration_country'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_registrations_phone_idx').on(t.phone)],
+);
+
+// identity: server-side sessions. The cookie holds a random token; only its SHA-256 is stored.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// identity: sign-in attempts, for the per-phone and per-IP limits (kept in the database, not in memory).
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_attempts_phone_idx').on(t.phone, t.createdAt), index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt)],
+);
+
+// identity: a password-reset attempt (account recovery). Its random id is the subject of the
+// PASSWORD_RESET code and sits in an HttpOnly cookie. An unregistered phone gets an attempt too
+// (user_id null, no SMS) so the answer never reveals whether a phone is registered.
+export const recoveryAttempts = pgTable(
+  'recovery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_attempts_phone_idx').on(t.phone, t.createdAt)],
+);

@@ -1,0 +1,13 @@
+/**
+ * The database schema, one file per owner. Each module writes only its own tables (DESIGN.md).
+ * Amounts are bigint centavos. Nothing here needs PostgreSQL newer than 15.
+ * After changing a table: `npm run db:generate` writes the next migration (never edit a landed one).
+ */
+export * from './identity';
+export * from './otp';
+export * from './outbox';
+export * from './support';
+export * from './activation';
+export * from './ledger';
+export * from './idempotency';
+export * from './loans';

@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+// otp: one-time codes, stored as a keyed hash, bound to a purpose, a recipient and a subject.
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    phone: text('phone').notNull(),
+    /** What the code is for: a pending registration id, a withdrawal id, ... */
+    subject: text('subject').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_challenges_subject_idx').on(t.purpose, t.subject), index('otp_challenges_phone_idx').on(t.phone, t.createdAt)],
+);

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+// providers/notify: every SMS and e-mail, written in the same transaction as the change that caused it.
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_messages_status_idx').on(t.status, t.createdAt),
+    check('outbox_channel_check', sql`${t.channel} in ('SMS', 'EMAIL')`),
+    check('outbox_status_check', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
+  ],
+);

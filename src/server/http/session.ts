@@ -1,0 +1,53 @@
+import '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSession, type NewSession, type SessionAuth } from '../sessions/store';
+import type { AppDeps } from '../deps';
+import { AppError } from './errors';
+import { hasAnyRole, type Role } from '../../shared/states/roles';
+
+export const SESSION_COOKIE = 'tapat_sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie only. Never from the body, query or path. */
+    auth: SessionAuth | null;
+  }
+}
+
+/** Reads the session cookie on every request and sets request.auth. */
+export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await findSession(deps.db, deps.clock, token) : null;
+  });
+});
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure in production; persistent only with 'Remember me'. */
+export function setSessionCookie(reply: FastifyReply, session: NewSession, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(session.persistent ? { expires: session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** The signed-in user or 401. */
+export function requireUser(request: FastifyRequest): SessionAuth {
+  if (!request.auth) throw new AppError(401, 'UNAUTHENTICATED');
+  return request.auth;
+}
+
+/** The signed-in user holding one of the roles, or 401/403. */
+export function requireRole(request: FastifyRequest, roles: readonly Role[]): SessionAuth {
+  const auth = requireUser(request);
+  if (!hasAnyRole(auth.role, roles)) throw new AppError(403, 'FORBIDDEN');
+  return auth;
+}

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/**
+ * Verifies every invariant of the ledger against the database (`npm run ledger:check`, and the API
+ * tests at the end of each loans, ledger and wallet test file):
+ *
+ * 1. every transfer balances: per transfer and phase, debits equal credits;
+ * 2. transfer types and entries agree: POSTED and POST_PENDING transfers have only POSTED entries,
+ *    PENDING ones only PENDING entries, VOID_PENDING ones none; no transfer but a void is empty;
+ * 3. every resolution resolves a PENDING transfer, at most once, and a POST_PENDING posts exactly
+ *    the held legs;
+ * 4. every account's cached sums equal the sums of its entries (posted: POSTED entries; pending:
+ *    PENDING entries of transfers not yet posted or voided);
+ * 5. no account that may not go negative is negative (available balance, from the entries).
+ */
+export interface LedgerCheckResult {
+  readonly ok: boolean;
+  readonly problems: string[];
+  readonly counts: { readonly accounts: number; readonly transfers: number; readonly entries: number };
+}
+
+async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
+  const problems: string[] = [];
+
+  const unbalanced = await rows<{ transfer_id: string; phase: string; debits: string; credits: string }>(
+    db,
+    sql`select transfer_id, phase,
+               coalesce(sum(amount) filter (where direction = 'DEBIT'), 0)::text as debits,
+               coalesce(sum(amount) filter (where direction = 'CREDIT'), 0)::text as credits
+          from ledger_entries group by transfer_id, phase
+        having coalesce(sum(amount) filter (where direction = 'DEBIT'), 0) <> coalesce(sum(amount) filter (where direction = 'CREDIT'), 0)`,
+  );
+  for (const r of unbalanced) problems.push(`transfer ${r.transfer_id} does not balance (${r.phase}): debits ${r.debits}, credits ${r.credits}`);
+
+  const nonPositive = await rows<{ id: string }>(db, sql`select id from ledger_entries where amount <= 0`);
+  for (const r of nonPositive) problems.push(`entry ${r.id} has an amount that is not positive`);
+
+  const wrongPhase = await rows<{ id: string; type: string; phase: string }>(
+    db,
+    sql`select t.id, t.type, e.phase from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
+         where (t.type in ('POSTED', 'POST_PENDING') and e.phase <> 'POSTED')
+            or (t.type = 'PENDING' and e.phase <> 'PENDING')
+            or t.type = 'VOID_PENDING'`,
+  );
+  for (const r of wrongPhase) problems.push(`transfer ${r.id} (${r.type}) has a ${r.phase} entry`);
+
+  const empty = await rows<{ id: string; type: string }>(
+    db,
+    sql`select t.id, t.type from ledger_transfers t
+         where t.type <> 'VOID_PENDING' and not exists (select 1 from ledger_entries e where e.transfer_id = t.id)`,
+  );
+  for (const r of empty) problems.push(`transfer ${r.id} (${r.type}) has no entries`);
+
+  const badResolution = await rows<{ id: string; pending_id: string; pending_type: string | null }>(
+    db,
+    sql`select r.id, r.pending_id, p.type as pending_type from ledger_transfers r left join ledger_transfers p on p.id = r.pending_id
+         where r.type in ('POST_PENDING', 'VOID_PENDING') and (p.id is null or p.type <> 'PENDING')`,
+  );
+  for (const r of badResolution) problems.push(`transfer ${r.id} resolves ${r.pending_id}, which is not a pending transfer (${r.pending_type ?? 'missing'})`);
+
+  const twice = await rows<{ pending_id: string; n: string }>(
+    db,
+    sql`select pending_id, count(*)::text as n from ledger_transfers where pending_id is not null group by pending_id having count(*) > 1`,
+  );
+  for (const r of twice) problems.push(`pending transfer ${r.pending_id} is resolved ${r.n} times`);
+
+  const postMismatch = await rows<{ id: string }>(
+    db,
+    sql`select r.id from ledger_transfers r
+         where r.type = 'POST_PENDING' and (
+           exists (select account_id, direction, amount from ledger_entries where transfer_id = r.pending_id and phase = 'PENDING'
+                   except all select account_id, direction, amount from ledger_entries where transfer_id = r.id)
+           or exists (select account_id, direction, amount from ledger_entries where transfer_id = r.id
+                   except all select account_id, direction, amount from ledger_entries where transfer_id = r.pending_id and phase = 'PENDING'))`,
+  );
+  for (const r of postMismatch) problems.push(`transfer ${r.id} does not post exactly the legs it holds`);
+
+  const balances = await rows<{
+    id: string;
+    code: string;
+    normal_balance: string;
+    allow_negative: boolean;
+    debits_posted: string;
+    credits_posted: string;
+    debits_pending: string;
+    credits_pending: string;
+    e_debits_posted: string;
+    e_credits_posted: string;
+    e_debits_pending: string;
+    e_credits_pending: string;
+  }>(
+    db,
+    sql`select a.id, a.code, a.normal_balance, a.allow_negative,
+               a.debits_posted::text, a.credits_posted::text, a.debits_pending::text, a.credits_pending::text,
+               coalesce(s.debits_posted, 0)::text as e_debits_posted, coalesce(s.credits_posted, 0)::text as e_credits_posted,
+               coalesce(s.debits_pending, 0)::text as e_debits_pending, coalesce(s.credits_pending, 0)::text as e_credits_pending
+          from ledger_accounts a
+          left join (
+            select e.account_id,
+                   sum(e.amount) filter (where e.phase = 'POSTED' and e.direction = 'DEBIT') as debits_posted,
+                   sum(e.amount) filter (where e.phase = 'POSTED' and e.direction = 'CREDIT') as credits_posted,
+                   sum(e.amount) filter (where e.phase = 'PENDING' and e.direction = 'DEBIT' and r.id is null) as debits_pending,
+                   sum(e.amount) filter (where e.phase = 'PENDING' and e.direction = 'CREDIT' and r.id is null) as credits_pending
+              from ledger_entries e
+              left join ledger_transfers r on r.pending_id = e.transfer_id
+             group by e.account_id
+          ) s on s.account_id = a.id`,
+  );
+  for (const b of balances) {
+    for (const field of ['debits_posted', 'credits_posted', 'debits_pending', 'credits_pending'] as const) {
+      if (b[field] !== b[`e_${field}`]) problems.push(`account ${b.code}: cached ${field} ${b[field]} but the entries sum to ${b[`e_${field}`]}`);
+    }
+    const credit = b.normal_balance === 'CREDIT';
+    const posted = credit ? BigInt(b.e_credits_posted) - BigInt(b.e_debits_posted) : BigInt(b.e_debits_posted) - BigInt(b.e_credits_posted);
+    const available = posted - BigInt(credit ? b.e_debits_pending : b.e_credits_pending);
+    if (!b.allow_negative && available < 0n) problems.push(`account ${b.code} may not go negative but its available balance is ${available}`);
+  }
+
+  const [counts] = await rows<{ accounts: string; transfers: string; entries: string }>(
+    db,
+    sql`select (select count(*) from ledger_accounts)::text as accounts, (select count(*) from ledger_transfers)::text as transfers, (select count(*) from ledger_entries)::text as entries`,
+  );
+  return {
+    ok: problems.length === 0,
+    problems,
+    counts: { accounts: Number(counts?.accounts ?? 0), transfers: Number(counts?.transfers ?? 0), entries: Number(counts?.entries ?? 0) },
+  };
+}

@@ -1,0 +1,3 @@
+/** The ledger: the only writer of ledger accounts, transfers and entries (DESIGN.md). */
+export * from './ledger';
+export { checkLedger, type LedgerCheckResult } from './check';

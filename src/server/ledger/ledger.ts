@@ -1,0 +1,481 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Centavos } from '../../shared/money/money';
+
+/**
+ * The double-entry ledger (DESIGN.md "Data and money", DECISIONS.md invariant 3). The only writer
+ * of ledger_accounts, ledger_transfers and ledger_entries.
+ *
+ * - A transfer is a set of legs whose debits equal its credits. Entries are never updated or
+ *   deleted: a pending transfer is resolved by a second transfer (POST_PENDING with the posted
+ *   entries, or VOID_PENDING with none).
+ * - Each transfer has an idempotency key: the same key with the same request answers the first
+ *   transfer; with a different request it is refused.
+ * - The accounts a transfer touches are locked (SELECT ... FOR UPDATE, in id order so two
+ *   transfers never deadlock) and their cached sums updated in the same transaction as the
+ *   entries; an account that may not go negative is refused before any write (and a CHECK
+ *   constraint refuses it again in the database).
+ * - A pending debit reduces the available balance at once (withdrawals hold funds this way).
+ *
+ * Every write takes the caller's transaction (`Tx`), so the business change and its money move
+ * commit together.
+ */
+
+export type Direction = 'DEBIT' | 'CREDIT';
+export type NormalBalance = Direction;
+
+export interface AccountSpec {
+  readonly code: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly normalBalance: NormalBalance;
+  readonly allowNegative: boolean;
+  readonly ownerUserId?: string | null;
+}
+
+/** The lender's own accounts. A member's wallet is `memberWalletSpec(userId)`. */
+export const SYSTEM_ACCOUNTS = {
+  /** Principal owed by borrowers (an asset). */
+  LOANS_RECEIVABLE: { code: 'LOANS_RECEIVABLE', kind: 'LOANS_RECEIVABLE', name: 'Loans receivable', normalBalance: 'DEBIT', allowNegative: false },
+  /** Money on its way out to or in from disbursement channels. */
+  DISBURSEMENT_CLEARING: { code: 'DISBURSEMENT_CLEARING', kind: 'DISBURSEMENT_CLEARING', name: 'Disbursement clearing', normalBalance: 'DEBIT', allowNegative: true },
+  /** Withdrawals sent to a payout provider and not yet settled (a liability to the members). */
+  PAYOUT_CLEARING: { code: 'PAYOUT_CLEARING', kind: 'PAYOUT_CLEARING', name: 'Payout clearing', normalBalance: 'CREDIT', allowNegative: false },
+  /** The lender's funds at its banks and e-wallet providers; funded from outside the ledger. */
+  SETTLEMENT_FUNDS: { code: 'SETTLEMENT_FUNDS', kind: 'SETTLEMENT_FUNDS', name: 'Settlement funds', normalBalance: 'DEBIT', allowNegative: true },
+  INTEREST_INCOME: { code: 'INTEREST_INCOME', kind: 'INTEREST_INCOME', name: 'Interest income', normalBalance: 'CREDIT', allowNegative: false },
+  FEE_INCOME: { code: 'FEE_INCOME', kind: 'FEE_INCOME', name: 'Fee income', normalBalance: 'CREDIT', allowNegative: false },
+  PENALTY_INCOME: { code: 'PENALTY_INCOME', kind: 'PENALTY_INCOME', name: 'Penalty income', normalBalance: 'CREDIT', allowNegative: false },
+} as const satisfies Record<string, AccountSpec>;
+export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
+
+export const MEMBER_WALLET_KIND = 'MEMBER_WALLET';
+
+/** A member's wallet: what the lender owes the member (credit-normal), never negative. */
+export function memberWalletSpec(userId: string): AccountSpec {
+  return { code: `${MEMBER_WALLET_KIND}:${userId}`, kind: MEMBER_WALLET_KIND, name: 'Member wallet', normalBalance: 'CREDIT', allowNegative: false, ownerUserId: userId };
+}
+
+export type LedgerErrorCode = 'UNBALANCED' | 'INVALID_TRANSFER' | 'INSUFFICIENT_FUNDS' | 'IDEMPOTENCY_CONFLICT' | 'NOT_PENDING' | 'ALREADY_RESOLVED' | 'UNKNOWN_ACCOUNT';
+
+const LEDGER_ERROR_STATUS: Record<LedgerErrorCode, number> = {
+  UNBALANCED: 500,
+  INVALID_TRANSFER: 500,
+  INSUFFICIENT_FUNDS: 409,
+  IDEMPOTENCY_CONFLICT: 422,
+  NOT_PENDING: 409,
+  ALREADY_RESOLVED: 409,
+  UNKNOWN_ACCOUNT: 500,
+};
+
+/** A refusal of the ledger. An AppError, so an unexpected one still answers cleanly. */
+export class LedgerError extends AppError {
+  constructor(
+    readonly ledgerCode: LedgerErrorCode,
+    message: string,
+  ) {
+    super(LEDGER_ERROR_STATUS[ledgerCode], ledgerCode === 'IDEMPOTENCY_CONFLICT' ? 'IDEMPOTENCY_KEY_REUSED' : ledgerCode === 'INSUFFICIENT_FUNDS' ? 'CONFLICT' : 'INTERNAL', message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+/** The id of the account with this spec, created on first use. */
+export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<string> {
+  const inserted = await tx
+    .insert(ledgerAccounts)
+    .values({
+      code: spec.code,
+      kind: spec.kind,
+      name: spec.name,
+      normalBalance: spec.normalBalance,
+      allowNegative: spec.allowNegative,
+      ownerUserId: spec.ownerUserId ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerAccounts.code })
+    .returning({ id: ledgerAccounts.id });
+  if (inserted[0]) return inserted[0].id;
+  const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
+  if (!row) throw new LedgerError('UNKNOWN_ACCOUNT', `Account ${spec.code} could not be created`);
+  return row.id;
+}
+
+export function ensureSystemAccount(tx: DbOrTx, key: SystemAccount): Promise<string> {
+  return ensureAccount(tx, SYSTEM_ACCOUNTS[key]);
+}
+
+export function ensureMemberWallet(tx: DbOrTx, userId: string): Promise<string> {
+  return ensureAccount(tx, memberWalletSpec(userId));
+}
+
+export interface AccountBalance {
+  readonly accountId: string;
+  readonly code: string;
+  readonly debitsPosted: Centavos;
+  readonly creditsPosted: Centavos;
+  readonly debitsPending: Centavos;
+  readonly creditsPending: Centavos;
+  /** The posted balance on the account's normal side. */
+  readonly posted: Centavos;
+  /** Posted less pending amounts going out (what may be spent). */
+  readonly available: Centavos;
+}
+
+type AccountRow = typeof ledgerAccounts.$inferSelect;
+
+function balanceOfRow(row: AccountRow): AccountBalance {
+  const credit = row.normalBalance === 'CREDIT';
+  const posted = credit ? row.creditsPosted - row.debitsPosted : row.debitsPosted - row.creditsPosted;
+  const available = posted - (credit ? row.debitsPending : row.creditsPending);
+  return {
+    accountId: row.id,
+    code: row.code,
+    debitsPosted: row.debitsPosted,
+    creditsPosted: row.creditsPosted,
+    debitsPending: row.debitsPending,
+    creditsPending: row.creditsPending,
+    posted,
+    available,
+  };
+}
+
+/** The cached balance of an account by code; null when the account does not exist yet. */
+export async function balanceByCode(db: DbOrTx, code: string): Promise<AccountBalance | null> {
+  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+  return row ? balanceOfRow(row) : null;
+}
+
+export function memberWalletBalance(db: DbOrTx, userId: string): Promise<AccountBalance | null> {
+  return balanceByCode(db, memberWalletSpec(userId).code);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers
+
+export interface TransferLeg {
+  readonly accountId: string;
+  readonly direction: Direction;
+  readonly amount: Centavos;
+}
+
+export interface TransferRequest {
+  readonly idempotencyKey: string;
+  /** LOAN_DISBURSEMENT, WITHDRAWAL, ... */
+  readonly code: string;
+  readonly reference?: string | null;
+  readonly description: string;
+  readonly legs: readonly TransferLeg[];
+  /** A pending transfer holds the funds until postPending or voidPending. */
+  readonly pending?: boolean;
+  readonly at: Date;
+}
+
+export interface TransferResult {
+  readonly id: string;
+  readonly type: 'POSTED' | 'PENDING' | 'POST_PENDING' | 'VOID_PENDING';
+  readonly code: string;
+  readonly reference: string | null;
+  readonly createdAt: Date;
+  /** True when the idempotency key had already been used for this same request. */
+  readonly replayed: boolean;
+}
+
+/** JSON with sorted keys and bigints as strings: the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function requestHash(value: unknown): string {
+  return createHash('sha256').update(canonical(value)).digest('hex');
+}
+
+function validateLegs(legs: readonly TransferLeg[]): void {
+  if (legs.length < 2) throw new LedgerError('INVALID_TRANSFER', 'A transfer needs at least one debit and one credit');
+  let debits = 0n;
+  let credits = 0n;
+  for (const leg of legs) {
+    if (typeof leg.amount !== 'bigint' || leg.amount <= 0n) throw new LedgerError('INVALID_TRANSFER', 'Every leg moves a positive amount');
+    if (leg.direction === 'DEBIT') debits += leg.amount;
+    else if (leg.direction === 'CREDIT') credits += leg.amount;
+    else throw new LedgerError('INVALID_TRANSFER', 'A leg is a debit or a credit');
+  }
+  if (debits !== credits) throw new LedgerError('UNBALANCED', `Debits ${debits} and credits ${credits} differ`);
+}
+
+type TransferRow = typeof ledgerTransfers.$inferSelect;
+
+function resultOf(row: TransferRow, replayed: boolean): TransferResult {
+  return { id: row.id, type: row.type as TransferResult['type'], code: row.code, reference: row.reference, createdAt: row.createdAt, replayed };
+}
+
+/**
+ * Claims the idempotency key by inserting the transfer row. Null when the key already exists: then
+ * the existing transfer is answered if it is the same request, else IDEMPOTENCY_CONFLICT.
+ * (A conflicting row also blocks the insert until its transaction ends, so a concurrent retry waits
+ * for the first and then sees it.)
+ */
+async function claim(tx: Tx, values: typeof ledgerTransfers.$inferInsert): Promise<{ row: TransferRow; replayed: boolean }> {
+  const inserted = await tx.insert(ledgerTransfers).values(values).onConflictDoNothing().returning();
+  if (inserted[0]) return { row: inserted[0], replayed: false };
+  const [existing] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, values.idempotencyKey));
+  if (!existing) {
+    // Not the key: the pending transfer was already posted or voided by another key.
+    throw new LedgerError('ALREADY_RESOLVED', 'This pending transfer was already posted or voided');
+  }
+  if (existing.requestHash !== values.requestHash) {
+    throw new LedgerError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for a different transfer');
+  }
+  return { row: existing, replayed: true };
+}
+
+/** Locks the accounts (in id order) and returns them by id. */
+async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<Map<string, AccountRow>> {
+  const unique = [...new Set(ids)].sort();
+  const rows = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, unique)).orderBy(asc(ledgerAccounts.id)).for('update');
+  if (rows.length !== unique.length) throw new LedgerError('UNKNOWN_ACCOUNT', 'A transfer names an unknown account');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+type Sums = Pick<AccountRow, 'debitsPosted' | 'creditsPosted' | 'debitsPending' | 'creditsPending'>;
+
+/** Applies the changes to the locked accounts, refusing a forbidden negative, then writes them. */
+async function applyToAccounts(tx: Tx, accounts: Map<string, AccountRow>, changes: Map<string, Sums>, at: Date): Promise<void> {
+  for (const [id, delta] of changes) {
+    const row = accounts.get(id)!;
+    const next: AccountRow = {
+      ...row,
+      debitsPosted: row.debitsPosted + delta.debitsPosted,
+      creditsPosted: row.creditsPosted + delta.creditsPosted,
+      debitsPending: row.debitsPending + delta.debitsPending,
+      creditsPending: row.creditsPending + delta.creditsPending,
+    };
+    if (!row.allowNegative && balanceOfRow(next).available < 0n) {
+      throw new LedgerError('INSUFFICIENT_FUNDS', `Account ${row.code} would go below zero`);
+    }
+    accounts.set(id, next);
+  }
+  for (const [id] of changes) {
+    const row = accounts.get(id)!;
+    await tx
+      .update(ledgerAccounts)
+      .set({ debitsPosted: row.debitsPosted, creditsPosted: row.creditsPosted, debitsPending: row.debitsPending, creditsPending: row.creditsPending, updatedAt: at })
+      .where(eq(ledgerAccounts.id, id));
+  }
+}
+
+function emptySums(): Sums {
+  return { debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n };
+}
+
+/** Records a balanced transfer, posted at once or pending. */
+export async function createTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
+  validateLegs(request.legs);
+  const pending = request.pending === true;
+  const hash = requestHash({
+    kind: pending ? 'PENDING' : 'POSTED',
+    code: request.code,
+    reference: request.reference ?? null,
+    legs: request.legs.map((l) => ({ accountId: l.accountId, direction: l.direction, amount: l.amount })),
+  });
+  const { row, replayed } = await claim(tx, {
+    idempotencyKey: request.idempotencyKey,
+    requestHash: hash,
+    type: pending ? 'PENDING' : 'POSTED',
+    code: request.code,
+    reference: request.reference ?? null,
+    description: request.description,
+    createdAt: request.at,
+  });
+  if (replayed) return resultOf(row, true);
+
+  const accounts = await lockAccounts(
+    tx,
+    request.legs.map((l) => l.accountId),
+  );
+  const changes = new Map<string, Sums>();
+  for (const leg of request.legs) {
+    const delta = changes.get(leg.accountId) ?? emptySums();
+    if (leg.direction === 'DEBIT') {
+      if (pending) delta.debitsPending += leg.amount;
+      else delta.debitsPosted += leg.amount;
+    } else if (pending) delta.creditsPending += leg.amount;
+    else delta.creditsPosted += leg.amount;
+    changes.set(leg.accountId, delta);
+  }
+  await applyToAccounts(tx, accounts, changes, request.at);
+  await tx.insert(ledgerEntries).values(
+    request.legs.map((leg) => ({
+      transferId: row.id,
+      accountId: leg.accountId,
+      direction: leg.direction,
+      amount: leg.amount,
+      phase: pending ? 'PENDING' : 'POSTED',
+      createdAt: request.at,
+    })),
+  );
+  return resultOf(row, false);
+}
+
+/** Resolves a pending transfer: POST moves the held amounts to posted; VOID releases them. */
+async function resolvePending(
+  tx: Tx,
+  input: { pendingId: string; idempotencyKey: string; description: string; at: Date },
+  type: 'POST_PENDING' | 'VOID_PENDING',
+): Promise<TransferResult> {
+  const [pendingRow] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, input.pendingId));
+  if (!pendingRow || pendingRow.type !== 'PENDING') throw new LedgerError('NOT_PENDING', 'There is no pending transfer with this id');
+  const { row, replayed } = await claim(tx, {
+    idempotencyKey: input.idempotencyKey,
+    requestHash: requestHash({ kind: type, pendingId: input.pendingId }),
+    type,
+    pendingId: input.pendingId,
+    code: pendingRow.code,
+    reference: pendingRow.reference,
+    description: input.description,
+    createdAt: input.at,
+  });
+  if (replayed) return resultOf(row, true);
+
+  const legs = await tx.select().from(ledgerEntries).where(and(eq(ledgerEntries.transferId, input.pendingId), eq(ledgerEntries.phase, 'PENDING')));
+  const accounts = await lockAccounts(
+    tx,
+    legs.map((l) => l.accountId),
+  );
+  const changes = new Map<string, Sums>();
+  for (const leg of legs) {
+    const delta = changes.get(leg.accountId) ?? emptySums();
+    if (leg.direction === 'DEBIT') {
+      delta.debitsPending -= leg.amount;
+      if (type === 'POST_PENDING') delta.debitsPosted += leg.amount;
+    } else {
+      delta.creditsPending -= leg.amount;
+      if (type === 'POST_PENDING') delta.creditsPosted += leg.amount;
+    }
+    changes.set(leg.accountId, delta);
+  }
+  await applyToAccounts(tx, accounts, changes, input.at);
+  if (type === 'POST_PENDING') {
+    await tx
+      .insert(ledgerEntries)
+      .values(legs.map((leg) => ({ transferId: row.id, accountId: leg.accountId, direction: leg.direction, amount: leg.amount, phase: 'POSTED', createdAt: input.at })));
+  }
+  return resultOf(row, false);
+}
+
+export function postPending(tx: Tx, input: { pendingId: string; idempotencyKey: string; description: string; at: Date }): Promise<TransferResult> {
+  return resolvePending(tx, input, 'POST_PENDING');
+}
+
+export function voidPending(tx: Tx, input: { pendingId: string; idempotencyKey: string; description: string; at: Date }): Promise<TransferResult> {
+  return resolvePending(tx, input, 'VOID_PENDING');
+}
+
+/** Runs `work` in a transaction of its own (for callers that have none). */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface AccountMovement {
+  /** The transfer id (for a pending transfer, the pending one). */
+  readonly transferId: string;
+  readonly at: Date;
+  readonly code: string;
+  readonly reference: string | null;
+  readonly description: string;
+  readonly direction: Direction;
+  readonly amount: Centavos;
+  readonly status: 'POSTED' | 'PENDING' | 'VOIDED';
+}
+
+/**
+ * The movements of an account, newest first: each single-phase transfer once, each pending
+ * transfer once with its state (PENDING, POSTED when posted, VOIDED when voided).
+ */
+export async function accountMovements(db: DbOrTx, accountId: string, limit = 100): Promise<AccountMovement[]> {
+  const resolution = alias(ledgerTransfers, 'resolution');
+  const rows = await db
+    .select({
+      transferId: ledgerTransfers.id,
+      seq: ledgerTransfers.seq,
+      type: ledgerTransfers.type,
+      at: ledgerTransfers.createdAt,
+      code: ledgerTransfers.code,
+      reference: ledgerTransfers.reference,
+      description: ledgerTransfers.description,
+      direction: ledgerEntries.direction,
+      amount: ledgerEntries.amount,
+      resolutionType: resolution.type,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
+    .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+    .where(and(eq(ledgerEntries.accountId, accountId), inArray(ledgerTransfers.type, ['POSTED', 'PENDING'])))
+    .orderBy(desc(ledgerTransfers.seq))
+    .limit(limit);
+  return rows.map((r) => ({
+    transferId: r.transferId,
+    at: r.at,
+    code: r.code,
+    reference: r.reference,
+    description: r.description,
+    direction: r.direction as Direction,
+    amount: r.amount,
+    status: r.type === 'POSTED' ? 'POSTED' : r.resolutionType === 'POST_PENDING' ? 'POSTED' : r.resolutionType === 'VOID_PENDING' ? 'VOIDED' : 'PENDING',
+  }));
+}
+
+/** Total debits of an account by transfer code (posted, plus still-pending), e.g. what was withdrawn. */
+export async function debitsByCode(db: DbOrTx, accountId: string, code: string): Promise<Centavos> {
+  const resolution = alias(ledgerTransfers, 'resolution');
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
+    .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId),
+        eq(ledgerEntries.direction, 'DEBIT'),
+        eq(ledgerTransfers.code, code),
+        inArray(ledgerTransfers.type, ['POSTED', 'PENDING']),
+        // A voided hold was never withdrawn.
+        sql`(${ledgerTransfers.type} = 'POSTED' or ${resolution.type} is null or ${resolution.type} = 'POST_PENDING')`,
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/** The transfer with this id, or null. */
+export async function findTransfer(db: DbOrTx, id: string): Promise<TransferRow | null> {
+  const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
+  return row ?? null;
+}
+
+/** Unresolved pending transfers touching an account (for withdrawals). */
+export async function openPendingTransfers(db: DbOrTx, accountId: string): Promise<string[]> {
+  const resolution = alias(ledgerTransfers, 'resolution');
+  const rows = await db
+    .selectDistinct({ id: ledgerTransfers.id })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
+    .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+    .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerTransfers.type, 'PENDING'), isNull(resolution.id)));
+  return rows.map((r) => r.id);
+}

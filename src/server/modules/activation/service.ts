@@ -1,0 +1,327 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx, Tx } from '../../db/client';
+import { consents, memberAddresses, memberDocuments, memberIdentities, memberPersonal, memberReferences, payoutAccounts, users } from '../../db/schema';
+import { AppError, fieldError } from '../../http/errors';
+import { translateEn } from '../../../shared/i18n/lookup';
+import { philippineDate, checkBirthDate } from '../../../shared/activation/age';
+import { CONSENT_KIND_CREDIT_BUREAU, CREDIT_BUREAU_CONSENT } from '../../../shared/activation/consent';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/activation/id-types';
+import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
+import { findCity, findProvince } from '../../../shared/activation/places';
+import { maskKeepFirst3 } from '../../../shared/phone/phone';
+import {
+  DOCUMENT_FIELD,
+  ownDocumentUrl,
+  referencePhoneProblems,
+  type ActivationResponse,
+  type AddressStep,
+  type BankStep,
+  type IdentityStep,
+  type MemberAccountResponse,
+  type PersonalStep,
+  type ReferencesStep,
+} from '../../../shared/schemas/activation';
+import { canSave, isActivated, nextState, type AccountState, type ActivationStep } from '../../../shared/states/account';
+
+/**
+ * Account activation: the five wizard steps, each saved on its own, in order (src/shared/states/
+ * account.ts has the rules). A save runs in one transaction that locks the member's row, checks
+ * the state, writes the step and moves the state. Identity is always the session's user.
+ */
+
+export interface Member {
+  readonly userId: string;
+  /** E.164, from the session. */
+  readonly phone: string;
+}
+
+export interface RequestContext {
+  readonly ip: string;
+}
+
+type StepSaved = { state: AccountState };
+
+function refuse(step: ActivationStep, reason: 'STEP_SKIPPED' | 'STEP_LOCKED'): AppError {
+  if (reason === 'STEP_SKIPPED') return new AppError(409, 'CONFLICT', translateEn('activation.errors.stepSkipped'));
+  return new AppError(409, 'CONFLICT', translateEn(step === 'bank' ? 'activation.errors.bankLocked' : 'activation.errors.stepLocked'));
+}
+
+async function lockedState(tx: Tx, userId: string): Promise<AccountState> {
+  const [row] = await tx.select({ state: users.accountState }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row) throw new AppError(401, 'UNAUTHENTICATED');
+  return row.state as AccountState;
+}
+
+async function currentState(db: DbOrTx, userId: string): Promise<AccountState> {
+  const [row] = await db.select({ state: users.accountState }).from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError(401, 'UNAUTHENTICATED');
+  return row.state as AccountState;
+}
+
+/** Refuses early (before any other check) a step the member may not save now. */
+async function assertCanSave(deps: AppDeps, userId: string, step: ActivationStep): Promise<void> {
+  const check = canSave(await currentState(deps.db, userId), step);
+  if (!check.ok) throw refuse(step, check.reason);
+}
+
+/** Locks the member, checks the state again, writes the step and advances the state. */
+async function saveStep(deps: AppDeps, userId: string, step: ActivationStep, write: (tx: Tx, now: Date) => Promise<void>): Promise<StepSaved> {
+  return deps.db.transaction(async (tx) => {
+    const state = await lockedState(tx, userId);
+    const check = canSave(state, step);
+    if (!check.ok) throw refuse(step, check.reason);
+    const now = deps.clock.now();
+    await write(tx, now);
+    const next = nextState(state, step);
+    if (next !== state) await tx.update(users).set({ accountState: next, updatedAt: now }).where(eq(users.id, userId));
+    return { state: next };
+  });
+}
+
+/** Step 1. The age is checked on the Philippine date of the server's clock; the consent is recorded with its text version. */
+export async function savePersonal(deps: AppDeps, member: Member, input: PersonalStep, ctx: RequestContext): Promise<StepSaved> {
+  await assertCanSave(deps, member.userId, 'personal');
+  const problem = checkBirthDate(input.birthDate, philippineDate(deps.clock.now()));
+  const fields: Record<string, string> = {};
+  if (problem) fields.birthDate = problem === 'INVALID' ? 'activation.validation.birthDateInvalid' : 'activation.validation.birthDate';
+  if (input.consentVersion !== CREDIT_BUREAU_CONSENT.version) fields.isAgree = 'activation.validation.consentOutdated';
+  if (Object.keys(fields).length > 0) throw fieldError(fields);
+
+  return saveStep(deps, member.userId, 'personal', async (tx, now) => {
+    const values = {
+      gender: input.gender,
+      firstName: input.firstName,
+      middleName: input.middleName,
+      lastName: input.lastName,
+      birthDate: input.birthDate,
+      maritalStatus: input.maritalStatus,
+      nationality: input.nationality,
+      updatedAt: now,
+    };
+    await tx
+      .insert(memberPersonal)
+      .values({ userId: member.userId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: memberPersonal.userId, set: values });
+    await tx.insert(consents).values({ userId: member.userId, kind: CONSENT_KIND_CREDIT_BUREAU, textVersion: input.consentVersion, givenAt: now, ip: ctx.ip });
+  });
+}
+
+/** Step 2. In the Philippines the province and town must be PSGC codes, the town one of the province's. */
+export async function saveAddress(deps: AppDeps, member: Member, input: AddressStep): Promise<StepSaved> {
+  await assertCanSave(deps, member.userId, 'address');
+  let place: { provinceCode: string | null; provinceName: string; townCode: string | null; townName: string };
+  if (input.countryResidence === 'PH') {
+    const province = findProvince(input.province);
+    if (!province) throw fieldError({ province: 'activation.validation.provinceChoose' });
+    const town = findCity(province.code, input.town);
+    if (!town) throw fieldError({ town: 'activation.validation.townChoose' });
+    place = { provinceCode: province.code, provinceName: province.name, townCode: town.code, townName: town.name };
+  } else {
+    place = { provinceCode: null, provinceName: input.province, townCode: null, townName: input.town };
+  }
+  return saveStep(deps, member.userId, 'address', async (tx, now) => {
+    const values = { countryCode: input.countryResidence, ...place, streetAddress: input.streetAddress, postalCode: input.postalCode, updatedAt: now };
+    await tx
+      .insert(memberAddresses)
+      .values({ userId: member.userId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: memberAddresses.userId, set: values });
+  });
+}
+
+/** Step 3. Neither reference may have the member's own phone (the schema already refused two equal phones). */
+export async function saveReferences(deps: AppDeps, member: Member, input: ReferencesStep): Promise<StepSaved> {
+  await assertCanSave(deps, member.userId, 'references');
+  const problems = referencePhoneProblems(input, member.phone);
+  if (Object.keys(problems).length > 0) throw fieldError(problems);
+  return saveStep(deps, member.userId, 'references', async (tx, now) => {
+    const refs = [
+      { position: 1, fullName: input.refFullName1, relationship: input.refRelationship1, phone: input.refPhoneNumber1 },
+      { position: 2, fullName: input.refFullName2, relationship: input.refRelationship2, phone: input.refPhoneNumber2 },
+    ];
+    for (const ref of refs) {
+      await tx
+        .insert(memberReferences)
+        .values({ userId: member.userId, ...ref, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [memberReferences.userId, memberReferences.position],
+          set: { fullName: ref.fullName, relationship: ref.relationship, phone: ref.phone, updatedAt: now },
+        });
+    }
+  });
+}
+
+/** Step 4. The three images must already be uploaded; each missing one is a field error. */
+export async function saveIdentity(deps: AppDeps, member: Member, input: IdentityStep): Promise<StepSaved> {
+  await assertCanSave(deps, member.userId, 'identity');
+  return saveStep(deps, member.userId, 'identity', async (tx, now) => {
+    const present = new Set(
+      (
+        await tx
+          .select({ kind: memberDocuments.kind })
+          .from(memberDocuments)
+          .where(and(eq(memberDocuments.userId, member.userId), isNull(memberDocuments.supersededAt)))
+      ).map((r) => r.kind),
+    );
+    const missing = DOCUMENT_KINDS.filter((kind) => !present.has(kind));
+    if (missing.length > 0) throw fieldError(Object.fromEntries(missing.map((kind) => [DOCUMENT_FIELD[kind], `activation.validation.${DOCUMENT_FIELD[kind]}`])));
+    const values = { identityType: input.identityType, otherIdentityType: input.otherIdentityType, identityNumber: input.identityNumber, updatedAt: now };
+    await tx
+      .insert(memberIdentities)
+      .values({ userId: member.userId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: memberIdentities.userId, set: values });
+  });
+}
+
+/** Step 5. Saving it makes the member INFO_COMPLETED. */
+export async function saveBank(deps: AppDeps, member: Member, input: BankStep): Promise<StepSaved> {
+  await assertCanSave(deps, member.userId, 'bank');
+  const institution = findPayoutInstitution(input.bankCode);
+  if (!institution) throw fieldError({ bankCode: 'activation.validation.bankCode' });
+  return saveStep(deps, member.userId, 'bank', async (tx, now) => {
+    const values = {
+      institutionCode: institution.code,
+      institutionName: institution.name,
+      kind: institution.kind,
+      accountNumber: input.accountNumber,
+      accountName: input.accountName,
+      updatedAt: now,
+    };
+    await tx
+      .insert(payoutAccounts)
+      .values({ userId: member.userId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: payoutAccounts.userId, set: values });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** An account number masked but its first 3 characters; an e-wallet's in the national form (0917...). */
+function maskAccountNumber(kind: string, accountNumber: string): string {
+  const shown = kind === 'EWALLET' && accountNumber.startsWith('+63') ? `0${accountNumber.slice(3)}` : accountNumber;
+  return maskKeepFirst3(shown);
+}
+
+interface Sections {
+  state: AccountState;
+  phone: string;
+  fullName: string;
+  personal: NonNullable<ActivationResponse['personal']> | null;
+  address: NonNullable<ActivationResponse['address']> | null;
+  references: NonNullable<ActivationResponse['references']> | null;
+  identity: NonNullable<ActivationResponse['identity']> | null;
+  documents: ActivationResponse['documents'];
+  bank: NonNullable<ActivationResponse['bank']> | null;
+}
+
+async function readSections(deps: AppDeps, userId: string): Promise<Sections> {
+  const db = deps.db;
+  const [user] = await db.select({ state: users.accountState, phone: users.phone, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+  const [personal] = await db.select().from(memberPersonal).where(eq(memberPersonal.userId, userId));
+  const [consent] = await db
+    .select()
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.kind, CONSENT_KIND_CREDIT_BUREAU)))
+    .orderBy(desc(consents.givenAt))
+    .limit(1);
+  const [address] = await db.select().from(memberAddresses).where(eq(memberAddresses.userId, userId));
+  const refs = await db.select().from(memberReferences).where(eq(memberReferences.userId, userId)).orderBy(asc(memberReferences.position));
+  const [identity] = await db.select().from(memberIdentities).where(eq(memberIdentities.userId, userId));
+  const docs = await db
+    .select()
+    .from(memberDocuments)
+    .where(and(eq(memberDocuments.userId, userId), isNull(memberDocuments.supersededAt)));
+  const [payout] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+
+  const documents: ActivationResponse['documents'] = { ID_FRONT: null, ID_BACK: null, SELFIE: null };
+  for (const doc of docs) {
+    const kind = doc.kind as DocumentKind;
+    documents[kind] = { kind, uploadedAt: doc.createdAt.toISOString(), width: doc.width, height: doc.height, sizeBytes: doc.sizeBytes, url: ownDocumentUrl(kind, doc.id) };
+  }
+  const [ref1, ref2] = refs;
+  return {
+    state: user.state as AccountState,
+    phone: user.phone,
+    fullName: user.fullName,
+    personal: personal
+      ? {
+          gender: personal.gender as 'Male' | 'Female',
+          firstName: personal.firstName,
+          middleName: personal.middleName,
+          lastName: personal.lastName,
+          birthDate: personal.birthDate,
+          maritalStatus: personal.maritalStatus,
+          nationality: personal.nationality,
+          consentVersion: consent?.textVersion ?? null,
+          consentedAt: consent?.givenAt.toISOString() ?? null,
+        }
+      : null,
+    address: address
+      ? {
+          countryResidence: address.countryCode,
+          province: address.provinceCode ?? address.provinceName,
+          town: address.townCode ?? address.townName,
+          provinceName: address.provinceName,
+          townName: address.townName,
+          streetAddress: address.streetAddress,
+          postalCode: address.postalCode,
+        }
+      : null,
+    references:
+      ref1 && ref2
+        ? {
+            refFullName1: ref1.fullName,
+            refRelationship1: ref1.relationship,
+            refPhoneNumber1: ref1.phone,
+            refFullName2: ref2.fullName,
+            refRelationship2: ref2.relationship,
+            refPhoneNumber2: ref2.phone,
+          }
+        : null,
+    identity: identity ? { identityType: identity.identityType, otherIdentityType: identity.otherIdentityType, identityNumber: identity.identityNumber } : null,
+    documents,
+    bank: payout
+      ? {
+          bankCode: payout.institutionCode,
+          bankName: payout.institutionName,
+          kind: payout.kind as 'BANK' | 'EWALLET',
+          accountNumberMasked: maskAccountNumber(payout.kind, payout.accountNumber),
+          accountName: payout.accountName,
+        }
+      : null,
+  };
+}
+
+/** GET /api/activation: the state (to resume the wizard) and what the member has saved so far. */
+export async function getActivation(deps: AppDeps, userId: string): Promise<ActivationResponse> {
+  const s = await readSections(deps, userId);
+  return {
+    state: s.state,
+    consentVersion: CREDIT_BUREAU_CONSENT.version,
+    ...(s.personal ? { personal: s.personal } : {}),
+    ...(s.address ? { address: s.address } : {}),
+    ...(s.references ? { references: s.references } : {}),
+    ...(s.identity ? { identity: s.identity } : {}),
+    documents: s.documents,
+    ...(s.bank ? { bank: s.bank } : {}),
+  };
+}
+
+/** GET /api/member/account: the Account dialog (section 2): ID number in full, account number masked. */
+export async function getMemberAccount(deps: AppDeps, userId: string): Promise<MemberAccountResponse> {
+  const s = await readSections(deps, userId);
+  return {
+    state: s.state,
+    active: isActivated(s.state),
+    phoneNumber: s.phone,
+    fullName: s.fullName,
+    personal: s.personal,
+    address: s.address,
+    references: s.references,
+    identity: s.identity,
+    documents: s.documents,
+    bank: s.bank,
+  };
+}

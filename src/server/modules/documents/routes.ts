@@ -1,0 +1,111 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { requireUser } from '../../http/session';
+import { translateEn } from '../../../shared/i18n/lookup';
+import { documentKindSchema, documentUploadedResponseSchema } from '../../../shared/schemas/activation';
+import { apiErrorSchema } from '../../../shared/schemas/errors';
+import { hasAnyRole } from '../../../shared/states/roles';
+import { MAX_UPLOAD_BYTES } from './image';
+import { documentForStaff, ownDocument, uploadDocument, type ImageFile } from './service';
+
+const STAFF = ['OFFICER', 'ADMIN'] as const;
+const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'];
+
+function sendImage(reply: FastifyReply, file: ImageFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .header('etag', `"${file.sha256}"`)
+    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+}
+
+/**
+ * ID and selfie images: the member uploads and reads their own (identity from the session, no id in
+ * the path); staff read a member's through /admin, each view logged. Anyone else gets 404.
+ */
+export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const tags = ['documents'];
+
+  // The upload takes the image's bytes as the body, up to 10 MB, in a scope of its own.
+  await app.register(async (scope) => {
+    // Refuse anonymous uploads before reading a byte of the body.
+    scope.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+    // Only image bytes here: no JSON, no text.
+    scope.removeAllContentTypeParsers();
+    for (const type of ['application/octet-stream', /^image\/[\w.+-]+$/]) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => {
+        done(null, body);
+      });
+    }
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', translateEn('activation.documents.tooLarge'));
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', translateEn('activation.documents.wrongContentType'));
+      throw error;
+    });
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      '/activation/documents/:kind',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        schema: {
+          tags,
+          summary: "Upload the member's ID front, ID back or selfie: the image bytes as the body (JPEG, PNG, WebP; at most 10 MB)",
+          consumes: UPLOAD_TYPES,
+          params: z.object({ kind: documentKindSchema }),
+          response: { 201: documentUploadedResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireUser(request);
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const saved = await uploadDocument(deps, auth.userId, request.params.kind, body);
+        return reply.code(201).send(saved);
+      },
+    );
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/activation/documents/:kind',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's own image (image/jpeg, never cached)",
+        params: z.object({ kind: documentKindSchema }),
+        response: { 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      return sendImage(reply, await ownDocument(deps, auth.userId, request.params.kind));
+    },
+  );
+
+  r.get(
+    '/admin/members/:memberId/documents/:kind',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A member's image for staff (OFFICER, ADMIN); every view is logged",
+        params: z.object({ memberId: z.string().max(64), kind: documentKindSchema }),
+        response: { 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      // Not staff: the same 404 as a missing image, so the answer reveals nothing.
+      if (!hasAnyRole(auth.role, STAFF)) throw new AppError(404, 'NOT_FOUND');
+      const file = await documentForStaff(deps, { userId: auth.userId, role: auth.role }, request.params.memberId, request.params.kind, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return sendImage(reply, file);
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MINUTE } from '../../clock';
+
+/**
+ * The cookies of the two flows that happen before a session exists. Each holds only a random id
+ * (never sent in a body), is HttpOnly, SameSite=Lax, Secure in production and scoped to its flow.
+ */
+export const REGISTRATION_COOKIE = 'tapat_reg';
+export const REGISTRATION_COOKIE_PATH = '/api/auth/register';
+export const PENDING_REGISTRATION_TTL_MS = 30 * MINUTE;
+
+export const RECOVERY_COOKIE = 'tapat_rec';
+export const RECOVERY_COOKIE_PATH = '/api/auth/recovery';
+export const RECOVERY_ATTEMPT_TTL_MS = 15 * MINUTE;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface FlowCookie {
+  readonly name: string;
+  readonly path: string;
+  readonly ttlMs: number;
+}
+export const registrationCookie: FlowCookie = { name: REGISTRATION_COOKIE, path: REGISTRATION_COOKIE_PATH, ttlMs: PENDING_REGISTRATION_TTL_MS };
+export const recoveryCookie: FlowCookie = { name: RECOVERY_COOKIE, path: RECOVERY_COOKIE_PATH, ttlMs: RECOVERY_ATTEMPT_TTL_MS };
+
+export function setFlowCookie(reply: FastifyReply, cookie: FlowCookie, id: string, secure: boolean): void {
+  reply.setCookie(cookie.name, id, { path: cookie.path, httpOnly: true, sameSite: 'lax', secure, maxAge: Math.floor(cookie.ttlMs / 1000) });
+}
+
+export function clearFlowCookie(reply: FastifyReply, cookie: FlowCookie, secure: boolean): void {
+  reply.clearCookie(cookie.name, { path: cookie.path, httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** The id the cookie holds, or null when absent or not a well-formed id. */
+export function readFlowCookie(request: FastifyRequest, cookie: FlowCookie): string | null {
+  const value = request.cookies[cookie.name];
+  return value && UUID.test(value) ? value.toLowerCase() : null;
+}

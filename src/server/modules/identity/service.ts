@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { AppError, fieldError } from '../../http/errors';
+import { issueCode, verifyCode } from '../../otp/service';
+import { queueSms } from '../../providers/notify';
+import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
+import { pesos } from '../../../shared/money/money';
+import { countryOfPhone, maskPhoneNational } from '../../../shared/phone/phone';
+import type { recoveryResetSchema, registerStartSchema, SessionUser, signInSchema } from '../../../shared/schemas/auth';
+import { INITIAL_ACCOUNT_STATE, type AccountState } from '../../../shared/states/account';
+import type { Role } from '../../../shared/states/roles';
+import { PENDING_REGISTRATION_TTL_MS, RECOVERY_ATTEMPT_TTL_MS } from './cookies';
+import { assertPasswordAcceptable, isPasswordAcceptable } from './password-policy';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { assertSignInAllowed, recordSignInAttempt } from './rate-limit';
+
+/** Who is asking: recorded, never used to decide whose data is touched. */
+export interface RequestContext {
+  readonly ip: string;
+  readonly userAgent: string | null;
+}
+
+export const RECOVERY_START_MESSAGE = 'If this phone number is registered, we have sent a code to it by SMS.';
+export const RECOVERY_DONE_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
+
+function toSessionUser(u: { fullName: string; phone: string; role: string; accountState: string }): SessionUser {
+  return { fullName: u.fullName, phone: u.phone, role: u.role as Role, accountState: u.accountState as AccountState };
+}
+
+/** The signed-in user as the browser sees it. */
+export function sessionUserOf(auth: SessionAuth): SessionUser {
+  return toSessionUser(auth);
+}
+
+function codeSms(deps: AppDeps, what: string, code: string): string {
+  return `Your ${deps.config.company.shortName} ${what} code is ${code}. It expires in 5 minutes. Never share it.`;
+}
+
+/** Field errors for a phone or e-mail address that already belongs to an account. */
+async function takenFields(db: DbOrTx, phone: string, email: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ phone: users.phone, email: users.email })
+    .from(users)
+    .where(or(eq(users.phone, phone), eq(users.email, email)));
+  const fields: Record<string, string> = {};
+  if (rows.some((r) => r.phone === phone)) fields.phone = 'validation.phoneTaken';
+  if (rows.some((r) => r.email === email)) fields.email = 'validation.emailTaken';
+  return fields;
+}
+
+/** A unique-index violation on users (a race between two registrations) as the field error it means. */
+export function duplicateAsFieldError(error: unknown): AppError | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code !== '23505') continue;
+    if (constraint === 'users_email_key') return fieldError({ email: 'validation.emailTaken' });
+    return fieldError({ phone: 'validation.phoneTaken' });
+  }
+  return null;
+}
+
+// Registration ------------------------------------------------------------------------------
+
+export type RegisterStartData = z.output<typeof registerStartSchema>;
+
+export interface CodeTimers {
+  readonly codeExpiresAt: Date;
+  readonly resendAvailableAt: Date;
+}
+
+/**
+ * Step one of registration: checks the details, keeps them as a pending registration (nothing in
+ * users yet) and sends a REGISTRATION code to the phone, all in one transaction.
+ */
+export async function startRegistration(
+  deps: AppDeps,
+  input: RegisterStartData,
+  ctx: RequestContext,
+): Promise<CodeTimers & { pendingId: string; phoneMasked: string }> {
+  const fields = await takenFields(deps.db, input.phone, input.email);
+  if (!isPasswordAcceptable(input.password, [input.fullName, input.email, input.phone])) fields.password = 'validation.passwordCommon';
+  if (Object.keys(fields).length > 0) throw fieldError(fields);
+
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const pendingId = randomUUID();
+  const issued = await deps.db.transaction(async (tx) => {
+    await tx.insert(pendingRegistrations).values({
+      id: pendingId,
+      phone: input.phone,
+      email: input.email,
+      fullName: input.fullName,
+      passwordHash,
+      employmentCountry: input.employmentCountry,
+      employmentLocation: input.employmentLocation,
+      jobTitle: input.jobTitle,
+      jobCategory: input.jobCategory,
+      monthlyNetIncome: pesos(BigInt(input.monthlyNetIncome)),
+      referralCode: input.referralCode ? input.referralCode.toUpperCase() : null,
+      registrationIp: ctx.ip,
+      registrationCountry: countryOfPhone(input.phone),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PENDING_REGISTRATION_TTL_MS),
+    });
+    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'REGISTRATION', phone: input.phone, subject: pendingId });
+    await queueSms(tx, { to: input.phone, body: codeSms(deps, 'verification', code.code) });
+    return code;
+  });
+  return { pendingId, phoneMasked: maskPhoneNational(input.phone), codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
+}
+
+async function livePendingRegistration(deps: AppDeps, pendingId: string | null) {
+  if (!pendingId) throw new AppError(400, 'REGISTRATION_EXPIRED');
+  const rows = await deps.db
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.id, pendingId), gt(pendingRegistrations.expiresAt, deps.clock.now())))
+    .limit(1);
+  const pending = rows[0];
+  if (!pending) throw new AppError(400, 'REGISTRATION_EXPIRED');
+  return pending;
+}
+
+/** Sends a new registration code (at most one a minute and five an hour per phone). */
+export async function resendRegistrationCode(deps: AppDeps, pendingId: string | null): Promise<CodeTimers> {
+  const pending = await livePendingRegistration(deps, pendingId);
+  const issued = await deps.db.transaction(async (tx) => {
+    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'REGISTRATION', phone: pending.phone, subject: pending.id });
+    await queueSms(tx, { to: pending.phone, body: codeSms(deps, 'verification', code.code) });
+    return code;
+  });
+  return { codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
+}
+
+/**
+ * Step two: the code proves the phone. Then, in one transaction, the account is created, the
+ * pending registration removed and a (browser-session) session opened.
+ */
+export async function completeRegistration(
+  deps: AppDeps,
+  input: { pendingId: string | null; code: string },
+  ctx: RequestContext,
+): Promise<{ session: NewSession; user: SessionUser }> {
+  const pending = await livePendingRegistration(deps, input.pendingId);
+  // Outside the transaction: a wrong try must stay counted.
+  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'REGISTRATION', subject: pending.id, code: input.code });
+
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const taken = await takenFields(tx, pending.phone, pending.email);
+      if (Object.keys(taken).length > 0) throw fieldError(taken);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          phone: pending.phone,
+          email: pending.email,
+          fullName: pending.fullName,
+          passwordHash: pending.passwordHash,
+          role: 'MEMBER',
+          accountState: INITIAL_ACCOUNT_STATE,
+          employmentCountry: pending.employmentCountry,
+          employmentLocation: pending.employmentLocation,
+          jobTitle: pending.jobTitle,
+          jobCategory: pending.jobCategory,
+          monthlyNetIncome: pending.monthlyNetIncome,
+          referralCode: pending.referralCode,
+          registrationIp: pending.registrationIp,
+          registrationCountry: pending.registrationCountry,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!user) throw new AppError(500, 'INTERNAL');
+      await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id));
+      const session = await createSession(tx, deps.clock, { userId: user.id, persistent: false, ip: ctx.ip, userAgent: ctx.userAgent });
+      return { session, user: toSessionUser(user) };
+    });
+  } catch (error) {
+    throw duplicateAsFieldError(error) ?? error;
+  }
+}
+
+// Sign-in and sign-out ----------------------------------------------------------------------
+
+export type SignInData = z.output<typeof signInSchema>;
+
+/**
+ * One generic refusal whether or not the phone has an account (an unknown phone is checked
+ * against a dummy hash, so both take as long). Limits per phone and per IP (rate-limit.ts).
+ * A successful sign-in always opens a new session with a new id.
+ */
+export async function signIn(deps: AppDeps, input: SignInData, ctx: RequestContext): Promise<{ session: NewSession; user: SessionUser }> {
+  // Sign-ins of one phone take turns (a transaction-scoped advisory lock), so that parallel
+  // guesses cannot slip past the limit of five failures.
+  const user = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${input.phone}`}))`);
+    await assertSignInAllowed(tx, deps.clock.now(), input.phone, ctx.ip);
+    const rows = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
+    const found = rows[0];
+    const ok = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    await recordSignInAttempt(tx, deps.clock.now(), { phone: input.phone, ip: ctx.ip, succeeded: ok });
+    return ok ? found : undefined;
+  });
+  // Thrown after the commit: the failure stays recorded.
+  if (!user) throw new AppError(401, 'INVALID_CREDENTIALS');
+  const session = await createSession(deps.db, deps.clock, { userId: user.id, persistent: input.remember, ip: ctx.ip, userAgent: ctx.userAgent });
+  return { session, user: toSessionUser(user) };
+}
+
+/** Revokes the current session, if any. */
+export async function signOut(deps: AppDeps, auth: SessionAuth | null): Promise<void> {
+  if (auth) await revokeSession(deps.db, deps.clock, auth.sessionId);
+}
+
+// Account recovery --------------------------------------------------------------------------
+
+/**
+ * Starts a password reset. The answer and the limits are the same whether or not the phone is
+ * registered: both get an attempt and a code (rate-limited per phone by the otp service); only a
+ * registered phone is sent the code.
+ */
+export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestContext): Promise<CodeTimers & { attemptId: string }> {
+  const rows = await deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  const userId = rows[0]?.id ?? null;
+  const now = deps.clock.now();
+  const attemptId = randomUUID();
+  const issued = await deps.db.transaction(async (tx) => {
+    await tx.insert(recoveryAttempts).values({
+      id: attemptId,
+      phone,
+      userId,
+      ip: ctx.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RECOVERY_ATTEMPT_TTL_MS),
+    });
+    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'PASSWORD_RESET', phone, subject: attemptId });
+    if (userId) {
+      await queueSms(tx, {
+        to: phone,
+        body: `${codeSms(deps, 'password reset', code.code)} If you did not ask to reset your password, ignore this message.`,
+      });
+    }
+    return code;
+  });
+  return { attemptId, codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
+}
+
+export type RecoveryResetData = z.output<typeof recoveryResetSchema>;
+
+/** Sets a new password with the code sent to the phone, and revokes every session of the account. */
+export async function completeRecovery(deps: AppDeps, input: { attemptId: string | null } & Pick<RecoveryResetData, 'code' | 'password'>): Promise<void> {
+  if (!input.attemptId) throw new AppError(400, 'RECOVERY_EXPIRED');
+  const rows = await deps.db
+    .select({ id: recoveryAttempts.id, phone: recoveryAttempts.phone, userId: recoveryAttempts.userId, fullName: users.fullName, email: users.email })
+    .from(recoveryAttempts)
+    .leftJoin(users, eq(users.id, recoveryAttempts.userId))
+    .where(and(eq(recoveryAttempts.id, input.attemptId), isNull(recoveryAttempts.completedAt), gt(recoveryAttempts.expiresAt, deps.clock.now())))
+    .limit(1);
+  const attempt = rows[0];
+  if (!attempt) throw new AppError(400, 'RECOVERY_EXPIRED');
+
+  // The policy first, so that a refused password does not use up the code.
+  assertPasswordAcceptable(input.password, [attempt.phone, attempt.fullName ?? '', attempt.email ?? '']);
+  // Outside the transaction: a wrong try must stay counted.
+  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'PASSWORD_RESET', subject: attempt.id, code: input.code });
+  const userId = attempt.userId;
+  // An unregistered phone's code was never sent: even a lucky guess changes nothing.
+  if (!userId) throw new AppError(400, 'CODE_INVALID');
+
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await tx.update(recoveryAttempts).set({ completedAt: now }).where(eq(recoveryAttempts.id, attempt.id));
+    await revokeUserSessions(tx, deps.clock, userId);
+    await queueSms(tx, {
+      to: attempt.phone,
+      body: `Your ${deps.config.company.shortName} password was changed and every device was signed out. If this was not you, contact support now.`,
+    });
+  });
+}

@@ -1,0 +1,259 @@
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { loanInstalments, loans, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount, type TransferLeg } from '../../ledger';
+import { queueEmail, queueSms } from '../../providers/notify';
+import type { SessionAuth } from '../../sessions/store';
+import { assess } from '../../../shared/loan/eligibility';
+import { formatAmount, toDecimalString } from '../../../shared/money/money';
+import type { AdminLoanDetail } from '../../../shared/schemas/loans';
+import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isLoanStatus, type LoanStatus } from '../../../shared/states/loan';
+import { adminMember, memberFacts } from './member-data';
+import { checkAmountAndTerm } from './service';
+import { assessmentDto, loanById, loanNumberOf, loanView, productOf, scheduleOf, todayPh, transition, type LoanRow } from './views';
+
+/**
+ * The officer's side of loans (/api/admin/loans, OFFICER and ADMIN): the queue, an application's
+ * detail, start review, approve with an offer, reject with a reason, disburse into the wallet.
+ */
+
+/** What the queue shows when no status is asked for: the applications waiting for staff. */
+export const DEFAULT_QUEUE: readonly LoanStatus[] = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED'];
+
+function minutesBetween(from: Date, to: Date): number {
+  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
+}
+
+export async function queue(deps: AppDeps, input: { status?: string | undefined; limit: number }) {
+  const statuses = input.status
+    ? input.status
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean)
+    : [...DEFAULT_QUEUE];
+  const unknown = statuses.filter((s) => !isLoanStatus(s));
+  if (unknown.length > 0 || statuses.length === 0) {
+    throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${LOAN_STATUSES.join(', ')}.`, { status: 'Unknown status.' });
+  }
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select({ loan: loans, memberName: users.fullName })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.memberId))
+    .where(inArray(loans.status, statuses))
+    .orderBy(asc(loans.createdAt), asc(loans.number))
+    .limit(input.limit);
+  const counts = await deps.db.select({ status: loans.status, n: count() }).from(loans).groupBy(loans.status);
+  return {
+    items: rows.map(({ loan, memberName }) => ({
+      id: loan.id,
+      loanNumber: loanNumberOf(deps, loan.number),
+      status: loan.status as LoanStatus,
+      statusColor: LOAN_STATUS_CATALOGUE[loan.status as LoanStatus].colour,
+      memberId: loan.memberId,
+      memberName,
+      amount: toDecimalString(loan.amount),
+      term: loan.term,
+      eligible: (loan.preAssessment as { eligible: boolean }).eligible,
+      createdAt: loan.createdAt.toISOString(),
+      ageMinutes: minutesBetween(loan.createdAt, now),
+      inStatusMinutes: minutesBetween(loan.statusChangedAt, now),
+    })),
+    counts: Object.fromEntries(LOAN_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])),
+  };
+}
+
+async function staffName(tx: Tx | AppDeps['db'], id: string | null): Promise<{ id: string; name: string } | null> {
+  if (!id) return null;
+  const [row] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, id));
+  return { id, name: row?.name ?? 'Former staff member' };
+}
+
+async function adminLoan(db: Tx | AppDeps['db'], deps: AppDeps, loan: LoanRow): Promise<AdminLoanDetail['loan']> {
+  return {
+    ...(await loanView(db, deps, loan, 'STAFF')),
+    approvedBy: await staffName(db, loan.approvedBy),
+    disbursedBy: await staffName(db, loan.disbursedBy),
+    disbursementTransferId: loan.disbursementTransferId,
+  };
+}
+
+function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): string | null {
+  if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') return 'This loan has already been disbursed.';
+  if (loan.status !== 'CONTRACT_SIGNED') return 'A loan is disbursed only after the borrower signs the contract.';
+  if (deps.config.loanMakerChecker && loan.approvedBy === staff.userId) return 'The officer who approved this loan cannot disburse it: another officer must.';
+  return null;
+}
+
+export async function detail(deps: AppDeps, staff: SessionAuth, loanId: string): Promise<AdminLoanDetail> {
+  const loan = await loanById(deps.db, loanId);
+  const facts = await memberFacts(deps.db, loan.memberId);
+  const current = assess(productOf(loan), { amount: loan.amount, termMonths: loan.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
+  const blocked = disburseBlocked(deps, loan, staff);
+  return {
+    loan: await adminLoan(deps.db, deps, loan),
+    member: await adminMember(deps.db, loan.memberId),
+    currentAssessment: assessmentDto(current, deps.clock.now()),
+    permissions: {
+      canStartReview: loan.status === 'PENDING',
+      canApprove: loan.status === 'UNDER_REVIEW',
+      canReject: loan.status === 'PENDING' || loan.status === 'UNDER_REVIEW',
+      canDisburse: blocked === null,
+      disburseBlockedReason: blocked,
+    },
+  };
+}
+
+function staffActor(staff: SessionAuth) {
+  return { userId: staff.userId, role: staff.role };
+}
+
+export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: string, note: string | undefined) {
+  return deps.db.transaction(async (tx) => {
+    const loan = await loanById(tx, loanId, true);
+    const now = deps.clock.now();
+    const updated = await transition(tx, loan, 'START_REVIEW', { actor: staffActor(staff), at: now, reason: note || null, changes: { reviewStartedAt: now } });
+    return { loan: await adminLoan(tx, deps, updated) };
+  });
+}
+
+/**
+ * Approve with an offer: the amount and the term may be lowered (never raised) within the product,
+ * and the offer must pass the eligibility rules (an officer cannot approve an instalment the
+ * borrower's income does not carry). The borrower is told by SMS and e-mail in the same transaction.
+ */
+export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string, input: { amount: string; term: number; note?: string | undefined }) {
+  const found = await loanById(deps.db, loanId);
+  const product = productOf(found);
+  const amount = checkAmountAndTerm(product, input.amount, input.term);
+  if (amount > found.requestedAmount) {
+    const message = `The offer may not exceed the ${formatAmount(found.requestedAmount)} PHP applied for.`;
+    throw new AppError(409, 'OFFER_REFUSED', message, { amount: message });
+  }
+  if (input.term > found.requestedTerm) {
+    const message = `The offer's term may not exceed the ${found.requestedTerm} months applied for.`;
+    throw new AppError(409, 'OFFER_REFUSED', message, { term: message });
+  }
+  const facts = await memberFacts(deps.db, found.memberId);
+  const offer = assess(product, { amount, termMonths: input.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
+  if (!offer.eligible) {
+    const max = offer.maxEligibleAmount > 0n ? ` The most this borrower is eligible for over ${input.term} months is ${formatAmount(offer.maxEligibleAmount)} PHP.` : '';
+    throw new AppError(409, 'OFFER_REFUSED', `This offer fails the eligibility rules: ${offer.reasons.map((r) => r.message).join(' ')}${max}`);
+  }
+
+  return deps.db.transaction(async (tx) => {
+    const loan = await loanById(tx, loanId, true);
+    const now = deps.clock.now();
+    const updated = await transition(tx, loan, 'APPROVE', {
+      actor: staffActor(staff),
+      at: now,
+      reason: input.note || null,
+      data: { amount: toDecimalString(amount), term: input.term, lowered: amount < loan.requestedAmount || input.term < loan.requestedTerm },
+      changes: { amount, term: input.term, approvedBy: staff.userId, approvedAt: now },
+    });
+    const number = loanNumberOf(deps, loan.number);
+    const schedule = scheduleOf(updated, todayPh(deps));
+    const text =
+      `${deps.config.company.shortName}: your loan application ${number} is approved for PHP ${formatAmount(amount)} over ${input.term} months ` +
+      `(PHP ${formatAmount(schedule.regularInstalment)} a month). Read the contract and the disclosure statement in the app and sign with the code we send you. ` +
+      'You never pay anything to receive your loan.';
+    await queueSms(tx, { to: facts.phone, body: text });
+    await queueEmail(tx, {
+      to: facts.email,
+      subject: `Your loan ${number} is approved`,
+      body:
+        `Dear ${facts.fullName},\n\n${text}\n\nNet proceeds: PHP ${formatAmount(schedule.netProceeds)}. Total amount payable: PHP ${formatAmount(schedule.totalPayable)}. ` +
+        `Effective interest rate: ${(schedule.eir.monthly * 100).toFixed(2)} % a month (${(schedule.eir.annualNominal * 100).toFixed(2)} % a year).\n\n` +
+        `${deps.config.company.companyName}\nSEC Registration No. ${deps.config.company.secRegistrationNumber}, Certificate of Authority No. ${deps.config.company.certificateOfAuthorityNumber}`,
+    });
+    return { loan: await adminLoan(tx, deps, updated) };
+  });
+}
+
+export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, reason: string) {
+  return deps.db.transaction(async (tx) => {
+    const loan = await loanById(tx, loanId, true);
+    const now = deps.clock.now();
+    const updated = await transition(tx, loan, 'REJECT', { actor: staffActor(staff), at: now, reason, changes: { rejectionReason: reason } });
+    const facts = await memberFacts(tx, loan.memberId);
+    await queueSms(tx, {
+      to: facts.phone,
+      body: `${deps.config.company.shortName}: we could not approve your loan application ${loanNumberOf(deps, loan.number)}. The reason is in the app. You may apply again.`,
+    });
+    return { loan: await adminLoan(tx, deps, updated) };
+  });
+}
+
+/**
+ * Disburse a signed loan: one ledger transfer debits loans receivable with the principal, credits
+ * the member's wallet with the net proceeds (and fee income with any fee deducted), fixes the
+ * schedule from today and moves the loan to DISBURSED. Idempotent twice over: the request's
+ * Idempotency-Key answers a retry with the first answer, and the loan's state (locked) and the
+ * transfer's own key (one per loan) make a second disbursement with any other key a refusal.
+ */
+export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string, idempotencyKey: string, note: string | undefined) {
+  const now = deps.clock.now();
+  return deps.db.transaction(
+    (tx): Promise<IdempotentAnswer<{ loan: AdminLoanDetail['loan']; transfer: { id: string; walletCredited: string; receivable: string; feesDeducted: string } }>> =>
+      idempotent(tx, { userId: staff.userId, scope: 'loans.disburse', key: idempotencyKey, request: { loanId, note: note ?? null }, at: now }, async () => {
+        const loan = await loanById(tx, loanId, true);
+        const blocked = disburseBlocked(deps, loan, staff);
+        if (blocked) {
+          if (loan.status === 'CONTRACT_SIGNED') throw new AppError(403, 'MAKER_CHECKER', blocked);
+          if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') throw new AppError(409, 'ALREADY_DISBURSED', blocked);
+          throw new AppError(409, 'LOAN_STATE', blocked);
+        }
+        const start = todayPh(deps);
+        const schedule = scheduleOf(loan, start);
+        const wallet = await ensureMemberWallet(tx, loan.memberId);
+        const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE');
+        const legs: TransferLeg[] = [
+          { accountId: receivable, direction: 'DEBIT', amount: schedule.principal },
+          { accountId: wallet, direction: 'CREDIT', amount: schedule.netProceeds },
+        ];
+        if (schedule.feesDeducted > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME'), direction: 'CREDIT', amount: schedule.feesDeducted });
+        const number = loanNumberOf(deps, loan.number);
+        const transfer = await createTransfer(tx, {
+          idempotencyKey: `loan-disbursement:${loan.id}`,
+          code: 'LOAN_DISBURSEMENT',
+          reference: loan.id,
+          description: `Loan ${number} disbursed`,
+          legs,
+          at: now,
+        });
+        if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', 'This loan has already been disbursed.');
+        await tx.insert(loanInstalments).values(
+          schedule.lines.map((l) => ({ loanId: loan.id, number: l.number, dueDate: l.dueDate, principal: l.principal, interest: l.interest, fees: l.fees, total: l.total })),
+        );
+        const updated = await transition(tx, loan, 'DISBURSE', {
+          actor: staffActor(staff),
+          at: now,
+          reason: note || null,
+          data: { transferId: transfer.id, netProceeds: toDecimalString(schedule.netProceeds) },
+          changes: { disbursedBy: staff.userId, disbursedAt: now, disbursementTransferId: transfer.id, scheduleStartDate: start },
+        });
+        const facts = await memberFacts(tx, loan.memberId);
+        await queueSms(tx, {
+          to: facts.phone,
+          body:
+            `${deps.config.company.shortName}: your loan ${number} is disbursed: PHP ${formatAmount(schedule.netProceeds)} is in your wallet. ` +
+            `First instalment PHP ${formatAmount(schedule.lines[0]!.total)} due ${schedule.lines[0]!.dueDate}. Withdrawing to your own account is free.`,
+        });
+        return {
+          status: 200,
+          body: {
+            loan: await adminLoan(tx, deps, updated),
+            transfer: {
+              id: transfer.id,
+              walletCredited: toDecimalString(schedule.netProceeds),
+              receivable: toDecimalString(schedule.principal),
+              feesDeducted: toDecimalString(schedule.feesDeducted),
+            },
+          },
+        };
+      }),
+  );
+}

@@ -1,0 +1,234 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { CompanyProfile } from '../../../shared/company/profile';
+import { formatAmount, parseAmount } from '../../../shared/money/money';
+import type { DisclosureDto } from '../../../shared/schemas/loans';
+import type { ContractDocument } from './contract';
+
+/**
+ * The contract and the disclosure statement as PDF (pdf-lib, standard fonts). Every page carries
+ * the company's name, SEC registration and Certificate of Authority numbers and the advisory to read
+ * the Disclosure Statement (SEC MC 19 s.2019, DECISIONS.md invariant 8).
+ */
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const BODY = 10;
+const LEADING = 14;
+
+/** The standard fonts speak WinAnsi: the peso sign becomes "PHP", other characters their closest form or "?". */
+export function winAnsi(text: string): string {
+  return text
+    .replace(/₱/g, 'PHP ')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/…/g, '...')
+    .normalize('NFC')
+    .replace(/[^\n\x20-\x7e\xa0-\xff]/g, (c) => {
+      const base = c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      return /^[\x20-\x7e\xa0-\xff]+$/.test(base) ? base : '?';
+    });
+}
+
+interface Meta {
+  readonly company: CompanyProfile;
+  readonly title: string;
+  readonly subtitle: string;
+  /** A line in red under the title (a preview, not signed). */
+  readonly notice?: string | null;
+}
+
+class Writer {
+  readonly pages: PDFPage[] = [];
+  private page!: PDFPage;
+  private y = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.newPage();
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage(A4);
+    this.pages.push(this.page);
+    this.y = A4[1] - MARGIN - 30; // room for the header
+  }
+
+  private ensure(height: number): void {
+    if (this.y - height < MARGIN + 30) this.newPage();
+  }
+
+  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of winAnsi(text).split('\n')) {
+      let line = '';
+      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+        else {
+          lines.push(line);
+          line = word;
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(text: string, options: { font?: PDFFont; size?: number; gapAfter?: number; colour?: [number, number, number] } = {}): void {
+    const font = options.font ?? this.font;
+    const size = options.size ?? BODY;
+    const leading = size * 1.4;
+    for (const line of this.wrap(text, font, size, A4[0] - 2 * MARGIN)) {
+      this.ensure(leading);
+      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: rgb(...(options.colour ?? [0, 0, 0])) });
+      this.y -= leading;
+    }
+    this.y -= options.gapAfter ?? 4;
+  }
+
+  /** A row of cells: x positions and right alignment per column. */
+  row(cells: readonly string[], columns: readonly { x: number; right?: boolean }[], font: PDFFont = this.font, size = 8.5): void {
+    this.ensure(size * 1.5);
+    cells.forEach((cell, i) => {
+      const col = columns[i]!;
+      const text = winAnsi(cell);
+      const x = col.right ? col.x - font.widthOfTextAtSize(text, size) : col.x;
+      this.page.drawText(text, { x, y: this.y, size, font });
+    });
+    this.y -= size * 1.5;
+  }
+
+  keyValue(key: string, value: string): void {
+    this.ensure(LEADING);
+    const k = winAnsi(key);
+    const v = winAnsi(value);
+    this.page.drawText(k, { x: MARGIN, y: this.y, size: BODY, font: this.font });
+    this.page.drawText(v, { x: A4[0] - MARGIN - this.bold.widthOfTextAtSize(v, BODY), y: this.y, size: BODY, font: this.bold });
+    this.y -= LEADING;
+  }
+
+  gap(height: number): void {
+    this.y -= height;
+  }
+}
+
+async function newDocument(meta: Meta): Promise<{ doc: PDFDocument; w: Writer }> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(winAnsi(meta.title));
+  doc.setAuthor(winAnsi(meta.company.companyName));
+  doc.setProducer('Tapat');
+  doc.setCreator('Tapat');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const w = new Writer(doc, font, bold);
+  w.text(meta.title, { font: bold, size: 15, gapAfter: 2 });
+  w.text(meta.subtitle, { size: 9, gapAfter: meta.notice ? 2 : 10, colour: [0.3, 0.3, 0.3] });
+  if (meta.notice) w.text(meta.notice, { font: bold, size: 10, gapAfter: 10, colour: [0.75, 0.1, 0.1] });
+  return { doc, w };
+}
+
+/** Header and footer on every page: company name, SEC registration and CA numbers, advisory, page number. */
+function finish(w: Writer, meta: Meta): void {
+  const c = meta.company;
+  const total = w.pages.length;
+  w.pages.forEach((page, i) => {
+    const header = winAnsi(c.companyName);
+    page.drawText(header, { x: MARGIN, y: A4[1] - MARGIN + 10, size: 9, font: w.bold });
+    const reg = winAnsi(`SEC Registration No. ${c.secRegistrationNumber} | Certificate of Authority No. ${c.certificateOfAuthorityNumber}`);
+    page.drawText(reg, { x: MARGIN, y: A4[1] - MARGIN - 2, size: 8, font: w.font, color: rgb(0.3, 0.3, 0.3) });
+    page.drawLine({ start: { x: MARGIN, y: A4[1] - MARGIN - 8 }, end: { x: A4[0] - MARGIN, y: A4[1] - MARGIN - 8 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    page.drawLine({ start: { x: MARGIN, y: MARGIN + 12 }, end: { x: A4[0] - MARGIN, y: MARGIN + 12 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    const footer = winAnsi(`${c.companyName} | SEC Reg. No. ${c.secRegistrationNumber} | CA No. ${c.certificateOfAuthorityNumber}`);
+    page.drawText(footer, { x: MARGIN, y: MARGIN, size: 7, font: w.font });
+    const advisory = 'Read the Disclosure Statement before accepting a loan.';
+    page.drawText(advisory, { x: MARGIN, y: MARGIN - 10, size: 7, font: w.bold });
+    const number = `Page ${i + 1} of ${total}`;
+    page.drawText(number, { x: A4[0] - MARGIN - w.font.widthOfTextAtSize(number, 7), y: MARGIN, size: 7, font: w.font });
+  });
+}
+
+export interface SignatureInfo {
+  readonly signedAt: string;
+  readonly documentsSha256: string;
+  readonly phoneMasked: string;
+}
+
+export async function contractPdf(company: CompanyProfile, contract: ContractDocument, loanNumber: string, signature: SignatureInfo | null): Promise<Uint8Array> {
+  const meta: Meta = {
+    company,
+    title: contract.title,
+    subtitle: `Loan Application No. ${loanNumber} | template ${contract.templateVersion}`,
+    notice: signature ? null : 'PREVIEW: NOT SIGNED',
+  };
+  const { doc, w } = await newDocument(meta);
+  for (const section of contract.sections) {
+    w.text(section.heading, { font: w.bold, size: 11, gapAfter: 2 });
+    for (const paragraph of section.paragraphs) w.text(paragraph, { gapAfter: 6 });
+    w.gap(4);
+  }
+  if (signature) {
+    w.gap(6);
+    w.text('Electronic signature', { font: w.bold, size: 11, gapAfter: 2 });
+    w.text(`Signed by the Borrower on ${signature.signedAt} with the one-time code sent to ${signature.phoneMasked}.`, { gapAfter: 2 });
+    w.text(`SHA-256 of the signed documents: ${signature.documentsSha256}`, { size: 8 });
+  }
+  finish(w, meta);
+  return doc.save();
+}
+
+const money = (amount: string) => formatAmount(parseAmount(amount) ?? 0n);
+
+export async function disclosurePdf(company: CompanyProfile, d: DisclosureDto, loanNumber: string, signature: SignatureInfo | null): Promise<Uint8Array> {
+  const meta: Meta = {
+    company,
+    title: 'DISCLOSURE STATEMENT ON LOAN/CREDIT TRANSACTION',
+    subtitle: `Loan Application No. ${loanNumber} | Republic Act No. 3765 (Truth in Lending Act) | product version ${d.productVersion}`,
+    notice: signature ? null : 'PREVIEW: NOT SIGNED',
+  };
+  const { doc, w } = await newDocument(meta);
+  w.keyValue('1. Amount to be financed (principal)', `PHP ${money(d.amountFinanced)}`);
+  w.text('2. Finance charges', { font: w.bold, gapAfter: 2 });
+  for (const c of d.financeCharges) {
+    const how = c.paidAs === 'DEDUCTED_FROM_PROCEEDS' ? ' (deducted from proceeds)' : c.paidAs === 'ADDED_TO_SCHEDULE' ? ' (added to the instalments)' : '';
+    w.keyValue(`    ${c.label}${how}`, `PHP ${money(c.amount)}`);
+  }
+  w.keyValue('    Total finance charge', `PHP ${money(d.totalFinanceCharge)}`);
+  w.keyValue('3. Deducted from the proceeds', `PHP ${money(d.deductedFromProceeds)}`);
+  w.keyValue('4. Net proceeds of the loan', `PHP ${money(d.netProceeds)}`);
+  w.keyValue('5. Total amount payable', `PHP ${money(d.totalPayable)}`);
+  w.keyValue(`6. Payable in ${d.numberOfInstalments} monthly instalments of`, `PHP ${money(d.regularInstalment)}`);
+  w.keyValue('7. Effective interest rate (a month)', `${d.eir.monthlyPercent} %`);
+  w.keyValue('    Effective interest rate (a year, 12 x the monthly rate)', `${d.eir.annualPercent} %`);
+  w.keyValue('    Nominal interest rate', `${d.nominalMonthlyRatePercent} % a month${d.interestModel === 'ADD_ON' ? ' of the principal (add-on)' : ' on the balance'}`);
+  w.keyValue(`8. Limit on interest, fines and fees (${d.costCap.annualPercent} % a year)`, `PHP ${money(d.costCap.capAmount)}`);
+  w.keyValue('    of which fines at most', `PHP ${money(d.costCap.maxFines)}`);
+  w.keyValue(
+    '9. Late payment (after the grace days)',
+    `${d.penalties.dailyRatePercent} % a day, ${d.penalties.collectionChargePercent} % collection charge, after ${d.penalties.graceDays} days`,
+  );
+  if (d.converted) {
+    const c = d.converted;
+    w.gap(4);
+    w.text(
+      `For information: principal ${c.currency} ${money(c.amountFinanced)}, instalment ${c.currency} ${money(c.regularInstalment)}, total ${c.currency} ${money(c.totalPayable)}, at ${c.rate} ${c.currency} per PHP (1 ${c.currency} = PHP ${c.displayRate}) as of ${c.ratesAsOf}, rounded up. The loan is in PHP.`,
+      { size: 9 },
+    );
+  }
+  w.gap(8);
+  w.text(`Repayment schedule (due dates fall monthly from the disbursement date; shown from ${d.scheduleStartDate})`, { font: w.bold, gapAfter: 4 });
+  const cols = [{ x: MARGIN }, { x: MARGIN + 30 }, { x: 230, right: true }, { x: 300, right: true }, { x: 360, right: true }, { x: 440, right: true }, { x: A4[0] - MARGIN, right: true }];
+  w.row(['No.', 'Due date', 'Principal', 'Interest', 'Fees', 'Instalment', 'Balance after'], cols, w.bold);
+  for (const l of d.schedule) w.row([String(l.number), l.dueDate, money(l.principal), money(l.interest), money(l.fees), money(l.total), money(l.balanceAfter)], cols);
+  w.gap(8);
+  w.text('No fee is payable before disbursement or to withdraw the proceeds. The borrower may repay early at any time without a fee (Republic Act No. 11765).', { size: 9 });
+  if (signature) {
+    w.gap(4);
+    w.text(`Received and signed electronically by the Borrower on ${signature.signedAt} (one-time code sent to ${signature.phoneMasked}). SHA-256 of the signed documents: ${signature.documentsSha256}`, { size: 8 });
+  }
+  finish(w, meta);
+  return doc.save();
+}

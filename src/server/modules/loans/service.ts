@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { OPEN_LOAN_SQL, loanEvents, loans } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import type { SessionAuth } from '../../sessions/store';
+import { toDisclosure } from '../../../shared/loan/disclosure';
+import { assess } from '../../../shared/loan/eligibility';
+import { CURRENT_PRODUCT, inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
+import { buildSchedule } from '../../../shared/loan/schedule';
+import { assertValidProduct } from '../../../shared/loan/validate';
+import { formatAmount, parseAmount, type Centavos } from '../../../shared/money/money';
+import {
+  LOAN_MESSAGES,
+  type LoanApplicationRequest,
+  type LoanApplicationResponse,
+  type LoanView,
+} from '../../../shared/schemas/loans';
+import { isActivated } from '../../../shared/states/account';
+import { memberFacts } from './member-data';
+import { activeRate, assessmentDto, currentLoanOf, loanView, todayPh, transition } from './views';
+
+/**
+ * The borrower's side of loans: apply (with the instant automated pre-assessment), the current
+ * loan, the disclosure preview, cancel. Identity is always the session's user.
+ */
+
+// A configuration that breaks a cap is refused before anything is offered (DECISIONS.md invariant 4).
+assertValidProduct(CURRENT_PRODUCT);
+
+function amountError(product: ProductConfig): AppError {
+  const message = `The loan amount must be between ${formatAmount(product.minAmount)} and ${formatAmount(product.maxAmount)} PHP.`;
+  return new AppError(400, 'VALIDATION_FAILED', message, { amount: message });
+}
+
+function termError(product: ProductConfig): AppError {
+  const message = `Choose a term of ${product.terms.slice(0, -1).join(', ')} or ${product.terms.at(-1)} months.`;
+  return new AppError(400, 'VALIDATION_FAILED', message, { term: message });
+}
+
+/** The amount and term checked against a product: 400 with the field's message otherwise. */
+export function checkAmountAndTerm(product: ProductConfig, amountText: string, term: number): Centavos {
+  const amount = parseAmount(amountText);
+  if (amount === null || !inAmountRange(product, amount)) throw amountError(product);
+  if (!offersTerm(product, term)) throw termError(product);
+  return amount;
+}
+
+async function checkedRate(currency: string) {
+  const rate = await activeRate(currency);
+  if (!rate) throw new AppError(400, 'VALIDATION_FAILED', 'This currency is not offered.', { selectedCurrency: 'This currency is not offered.' });
+  return rate;
+}
+
+/** POST /api/loans/applications */
+export async function apply(
+  deps: AppDeps,
+  auth: SessionAuth,
+  body: LoanApplicationRequest,
+  idempotencyKey: string,
+): Promise<IdempotentAnswer<LoanApplicationResponse>> {
+  if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', 'Activate your account before applying loan');
+  const product = CURRENT_PRODUCT;
+  if (body.productVersion !== product.version) {
+    throw new AppError(
+      409,
+      'PRODUCT_VERSION_STALE',
+      `The loan terms have changed since this page was loaded (you saw version ${body.productVersion}, the offer is now version ${product.version}). Please review the updated terms and apply again.`,
+    );
+  }
+  const amount = checkAmountAndTerm(product, body.amount, body.term);
+  const rate = await checkedRate(body.selectedCurrency);
+
+  const now = deps.clock.now();
+  const facts = await memberFacts(deps.db, auth.userId);
+  const assessment = assessmentDto(
+    assess(product, { amount, termMonths: body.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) }),
+    now,
+  );
+
+  return deps.db.transaction((tx) =>
+    idempotent(tx, { userId: auth.userId, scope: 'loans.apply', key: idempotencyKey, request: body, at: now }, async () => {
+      // One open loan per member: the partial unique index decides, also between simultaneous requests.
+      const [loan] = await tx
+        .insert(loans)
+        .values({
+          memberId: auth.userId,
+          status: 'PENDING',
+          productVersion: product.version,
+          requestedAmount: amount,
+          requestedTerm: body.term,
+          amount,
+          term: body.term,
+          selectedCurrency: body.selectedCurrency,
+          exchangeRate: rate.rate,
+          ratesAsOf: rate.asOf,
+          preAssessment: assessment,
+          statusChangedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: loans.memberId, where: sql.raw(OPEN_LOAN_SQL) })
+        .returning();
+      if (!loan) throw new AppError(409, 'LOAN_EXISTS', LOAN_MESSAGES.exists);
+      await tx.insert(loanEvents).values({
+        loanId: loan.id,
+        fromStatus: null,
+        toStatus: 'PENDING',
+        action: 'APPLY',
+        actorUserId: auth.userId,
+        actorRole: 'MEMBER',
+        reason: null,
+        data: { amount: body.amount, term: body.term, selectedCurrency: body.selectedCurrency, productVersion: product.version },
+        at: now,
+      });
+      return {
+        status: 201,
+        body: { state: 'LOAN_CREATED' as const, message: LOAN_MESSAGES.created, loan: await loanView(tx, deps, loan), preAssessment: assessment },
+      };
+    }),
+  );
+}
+
+/** GET /api/loans/current */
+export async function current(deps: AppDeps, userId: string): Promise<{ loan: LoanView | null }> {
+  const loan = await currentLoanOf(deps.db, userId);
+  return { loan: loan ? await loanView(deps.db, deps, loan) : null };
+}
+
+/** GET /api/loans/quote: the disclosure statement the application would get, from the same engine. */
+export async function quote(deps: AppDeps, input: { amount: string; term: number; currency?: string | undefined }) {
+  const product = CURRENT_PRODUCT;
+  const amount = checkAmountAndTerm(product, input.amount, input.term);
+  const currency = input.currency ?? 'PHP';
+  const rate = await checkedRate(currency);
+  const schedule = buildSchedule(product, amount, input.term, todayPh(deps));
+  const display = currency === 'PHP' ? null : { currency, rate: rate.rate, ratesAsOf: rate.asOf };
+  return { productVersion: product.version, disclosure: toDisclosure(product, schedule, display) };
+}
+
+/** POST /api/loans/current/cancel: by the borrower, before signing. */
+export async function cancel(deps: AppDeps, auth: SessionAuth, reason: string | undefined): Promise<{ loan: LoanView }> {
+  return deps.db.transaction(async (tx) => {
+    const loan = await currentLoanOf(tx, auth.userId, true);
+    if (!loan) throw new AppError(404, 'NOT_FOUND', "We haven't received any loan applications so far.");
+    const now = deps.clock.now();
+    const updated = await transition(tx, loan, 'CANCEL', { actor: { userId: auth.userId, role: 'MEMBER' }, at: now, reason: reason || null });
+    return { loan: await loanView(tx, deps, updated) };
+  });
+}

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { loanContracts } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { issueCode, verifyCode } from '../../otp/service';
+import { queueSms } from '../../providers/notify';
+import type { SessionAuth } from '../../sessions/store';
+import { maskPhoneNational } from '../../../shared/phone/phone';
+import type { DisclosureDto, LoanView } from '../../../shared/schemas/loans';
+import type { LoanStatus } from '../../../shared/states/loan';
+import { digests, renderContract, type ContractDocument } from './contract';
+import { memberFacts } from './member-data';
+import { contractPdf, disclosurePdf } from './pdf';
+import { currentLoanOf, disclosureOf, loanNumberOf, loanView, productOf, todayPh, transition, type LoanRow } from './views';
+
+/**
+ * Contract signing (issue 4, item 6): the borrower reads the LOAN CONTRACT AGREEMENT and the final
+ * disclosure statement, asks for a CONTRACT_SIGNING code by SMS (bound to the SHA-256 of exactly
+ * these documents) and signs with it; signing stores an immutable snapshot of the documents.
+ */
+
+interface Documents {
+  readonly loan: LoanRow;
+  readonly contract: ContractDocument;
+  readonly disclosure: DisclosureDto;
+  readonly documentsSha256: string;
+  readonly signedAt: Date | null;
+}
+
+const NO_LOAN = "We haven't received any loan applications so far.";
+
+async function renderFor(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<Omit<Documents, 'signedAt'>> {
+  const facts = await memberFacts(db, loan.memberId);
+  const disclosure = await disclosureOf(db, deps, loan);
+  const contract = renderContract({
+    company: deps.config.company,
+    product: productOf(loan),
+    loanNumber: loanNumberOf(deps, loan.number),
+    date: todayPh(deps),
+    borrower: {
+      name: facts.legalName ?? facts.fullName,
+      address: facts.address,
+      phone: facts.phone,
+      identityType: facts.identity?.type ?? null,
+      identityNumber: facts.identity?.number ?? null,
+      payoutAccount: facts.payout ? `${facts.payout.institutionName} ${facts.payout.accountNumberMasked}` : null,
+    },
+    disclosure,
+  });
+  return { loan, contract, disclosure, documentsSha256: digests(contract, disclosure).documentsSha256 };
+}
+
+/** The documents of the member's loan: the signed snapshot, or (approved, not signed) the ones to sign. */
+async function documentsOf(deps: AppDeps, userId: string): Promise<Documents> {
+  const loan = await currentLoanOf(deps.db, userId);
+  if (!loan) throw new AppError(404, 'NOT_FOUND', NO_LOAN);
+  const [signed] = await deps.db.select().from(loanContracts).where(eq(loanContracts.loanId, loan.id));
+  if (signed) {
+    return {
+      loan,
+      contract: JSON.parse(signed.contractJson) as ContractDocument,
+      disclosure: JSON.parse(signed.disclosureJson) as DisclosureDto,
+      documentsSha256: signed.documentsSha256,
+      signedAt: signed.signedAt,
+    };
+  }
+  if (loan.status !== 'APPROVED') {
+    throw new AppError(409, 'LOAN_STATE', 'The contract is ready once your loan is approved.');
+  }
+  return { ...(await renderFor(deps.db, deps, loan)), signedAt: null };
+}
+
+export async function getContract(deps: AppDeps, userId: string) {
+  const d = await documentsOf(deps, userId);
+  return {
+    loanId: d.loan.id,
+    loanNumber: loanNumberOf(deps, d.loan.number),
+    status: d.loan.status as LoanStatus,
+    signed: d.signedAt !== null,
+    signedAt: d.signedAt?.toISOString() ?? null,
+    documentsSha256: d.documentsSha256,
+    contract: d.contract,
+    disclosure: d.disclosure,
+  };
+}
+
+function signingSubject(loanId: string, documentsSha256: string): string {
+  return `${loanId}:${documentsSha256}`;
+}
+
+/** POST /api/loans/current/contract/code: a CONTRACT_SIGNING code by SMS to the member's own phone. */
+export async function requestSigningCode(deps: AppDeps, auth: SessionAuth) {
+  const d = await documentsOf(deps, auth.userId);
+  if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
+  return deps.db.transaction(async (tx) => {
+    const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, {
+      purpose: 'CONTRACT_SIGNING',
+      phone: auth.phone,
+      subject: signingSubject(d.loan.id, d.documentsSha256),
+    });
+    await queueSms(tx, {
+      to: auth.phone,
+      body:
+        `${deps.config.company.shortName}: ${issued.code} is your code to sign loan contract ${loanNumberOf(deps, d.loan.number)}. ` +
+        'It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+    });
+    return { sentTo: maskPhoneNational(auth.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
+  });
+}
+
+/** POST /api/loans/current/contract/sign {code}: checks the code on the server, stores the snapshot, CONTRACT_SIGNED. */
+export async function sign(
+  deps: AppDeps,
+  auth: SessionAuth,
+  code: string,
+  ctx: { ip: string; userAgent: string | null },
+): Promise<{ loan: LoanView; signedAt: string; documentsSha256: string }> {
+  const d = await documentsOf(deps, auth.userId);
+  if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
+  // The code was bound to these exact documents; a changed offer needs a new code. Checked outside
+  // the signing transaction so a wrong try counts even though nothing else is written.
+  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'CONTRACT_SIGNING', subject: signingSubject(d.loan.id, d.documentsSha256), code });
+  return deps.db.transaction(async (tx) => {
+    const loan = await currentLoanOf(tx, auth.userId, true);
+    if (!loan || loan.id !== d.loan.id || loan.amount !== d.loan.amount || loan.term !== d.loan.term) {
+      throw new AppError(409, 'LOAN_STATE', 'The loan changed while you were signing. Please read the contract again.');
+    }
+    const now = deps.clock.now();
+    const dig = digests(d.contract, d.disclosure);
+    await tx.insert(loanContracts).values({
+      loanId: loan.id,
+      templateVersion: d.contract.templateVersion,
+      contractJson: JSON.stringify(d.contract),
+      contractText: d.contract.text,
+      disclosureJson: dig.disclosureJson,
+      contractSha256: dig.contractSha256,
+      disclosureSha256: dig.disclosureSha256,
+      documentsSha256: dig.documentsSha256,
+      amount: loan.amount,
+      term: loan.term,
+      signedAt: now,
+      signerIp: ctx.ip,
+      signerUserAgent: ctx.userAgent?.slice(0, 300) ?? null,
+    });
+    const updated = await transition(tx, loan, 'SIGN', {
+      actor: { userId: auth.userId, role: 'MEMBER' },
+      at: now,
+      data: { documentsSha256: dig.documentsSha256 },
+      changes: { signedAt: now },
+    });
+    await queueSms(tx, {
+      to: auth.phone,
+      body: `${deps.config.company.shortName}: you signed loan contract ${loanNumberOf(deps, loan.number)}. Your loan will be disbursed to your wallet within 24 hours. Download the contract in the app at any time.`,
+    });
+    return { loan: await loanView(tx, deps, updated), signedAt: now.toISOString(), documentsSha256: dig.documentsSha256 };
+  });
+}
+
+/** The contract or disclosure as PDF: the signed snapshot, or the documents to sign marked as a preview. */
+export async function documentPdf(deps: AppDeps, auth: SessionAuth, which: 'contract' | 'disclosure'): Promise<{ bytes: Uint8Array; filename: string }> {
+  const d = await documentsOf(deps, auth.userId);
+  const number = loanNumberOf(deps, d.loan.number);
+  const signature = d.signedAt ? { signedAt: d.signedAt.toISOString(), documentsSha256: d.documentsSha256, phoneMasked: maskPhoneNational(auth.phone) } : null;
+  const bytes =
+    which === 'contract' ? await contractPdf(deps.config.company, d.contract, number, signature) : await disclosurePdf(deps.config.company, d.disclosure, number, signature);
+  return { bytes, filename: `${number}-${which}${d.signedAt ? '' : '-preview'}.pdf` };
+}

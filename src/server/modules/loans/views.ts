@@ -1,0 +1,252 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx, Tx } from '../../db/client';
+import { loanContracts, loanEvents, loans, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { snapshotRatesProvider } from '../../providers/fx/rates';
+import { philippineDate } from '../../../shared/activation/age';
+import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
+import { productByVersion, type ProductConfig } from '../../../shared/loan/product';
+import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
+import { CURRENCIES } from '../../../shared/money/currencies';
+import { parseAmount, toDecimalString } from '../../../shared/money/money';
+import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
+import type { DisclosureDto, LoanView, PreAssessmentDto } from '../../../shared/schemas/loans';
+import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, findTransition, isOpenStatus, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import type { Assessment } from '../../../shared/loan/eligibility';
+import type { Role } from '../../../shared/states/roles';
+
+/** Loan rows, their views, their transitions: what the member and officer services share. */
+
+export type LoanRow = typeof loans.$inferSelect;
+
+export function loanNumberOf(deps: AppDeps, number: number): string {
+  return `${deps.config.company.shortName}-${String(number).padStart(6, '0')}`;
+}
+
+export function todayPh(deps: AppDeps): string {
+  return philippineDate(deps.clock.now());
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A loan by id (404 for anything else), optionally locked FOR UPDATE inside a transaction. */
+export async function loanById(db: DbOrTx, id: string, lock = false): Promise<LoanRow> {
+  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', 'There is no such loan.');
+  const query = db.select().from(loans).where(eq(loans.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'There is no such loan.');
+  return row;
+}
+
+/** The member's open loan, else the latest one, else null. */
+export async function currentLoanOf(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow | null> {
+  const open = db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.memberId, memberId), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
+  const [openRow] = lock ? await open.for('update') : await open;
+  if (openRow) return openRow;
+  const [latest] = await db.select().from(loans).where(eq(loans.memberId, memberId)).orderBy(desc(loans.createdAt), desc(loans.number)).limit(1);
+  return latest ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Currencies and rates (display only: loans are booked in PHP)
+
+export interface RateSnapshot {
+  readonly rate: string;
+  readonly asOf: string;
+}
+
+/** The rate of an active currency from the rates provider, or null when it is not offered. */
+export async function activeRate(currency: string): Promise<RateSnapshot | null> {
+  const snapshot = await snapshotRatesProvider.current();
+  const offered = CURRENCIES.find((c) => c.currencyCode === currency && c.active);
+  const rate = snapshot.rates[currency];
+  if (!offered || rate === undefined) return null;
+  return { rate, asOf: snapshot.asOf };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schedules and disclosures
+
+export function productOf(loan: LoanRow): ProductConfig {
+  return productByVersion(loan.productVersion);
+}
+
+export function scheduleOf(loan: LoanRow, startDate: string): Schedule {
+  return buildSchedule(productOf(loan), loan.amount, loan.term, startDate);
+}
+
+export function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
+  return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
+}
+
+/** The loan's disclosure: dated from the disbursement once disbursed, the signed one until then, else a preview from today. */
+export async function disclosureOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<DisclosureDto> {
+  if (loan.scheduleStartDate) return toDisclosure(productOf(loan), scheduleOf(loan, loan.scheduleStartDate), displayOf(loan));
+  if (loan.signedAt) {
+    const [signed] = await db.select({ disclosureJson: loanContracts.disclosureJson }).from(loanContracts).where(eq(loanContracts.loanId, loan.id));
+    if (signed) return JSON.parse(signed.disclosureJson) as DisclosureDto;
+  }
+  return toDisclosure(productOf(loan), scheduleOf(loan, todayPh(deps)), displayOf(loan));
+}
+
+export function assessmentDto(a: Assessment, at: Date): PreAssessmentDto {
+  return {
+    eligible: a.eligible,
+    reasons: a.reasons.map((r) => ({ code: r.code, message: r.message })),
+    maxEligibleAmount: toDecimalString(a.maxEligibleAmount),
+    maxEligibleByTerm: a.maxEligibleByTerm.map((t) => ({ term: t.term, amount: toDecimalString(t.amount) })),
+    instalment: toDecimalString(a.instalment),
+    debtServiceRatioPercent: a.debtServiceRatioBps === null ? null : (a.debtServiceRatioBps / 100).toFixed(2),
+    incomeMultiple: a.incomeMultiple,
+    assessedAt: at.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions (DECISIONS.md invariant 5)
+
+export interface Actor {
+  readonly userId: string | null;
+  readonly role: Role | 'SYSTEM';
+}
+
+/**
+ * Moves a locked loan by `action` along the state machine and records who, when and why.
+ * `changes` are the other columns the transition sets. Throws 409 LOAN_STATE when not allowed.
+ */
+export async function transition(
+  tx: Tx,
+  loan: LoanRow,
+  action: LoanAction,
+  input: { actor: Actor; at: Date; reason?: string | null; data?: Record<string, unknown> | null; changes?: Partial<typeof loans.$inferInsert> },
+): Promise<LoanRow> {
+  const from = loan.status as LoanStatus;
+  const t = findTransition(from, action);
+  if (!t) throw new AppError(409, 'LOAN_STATE', refusalMessage(from, action));
+  if (t.reasonRequired && !input.reason) throw new AppError(400, 'VALIDATION_FAILED', 'A reason is required.', { reason: 'A reason is required.' });
+  const [updated] = await tx
+    .update(loans)
+    .set({ ...input.changes, status: t.to, statusChangedAt: input.at, updatedAt: input.at })
+    .where(eq(loans.id, loan.id))
+    .returning();
+  await tx.insert(loanEvents).values({
+    loanId: loan.id,
+    fromStatus: from,
+    toStatus: t.to,
+    action,
+    actorUserId: input.actor.userId,
+    actorRole: input.actor.role,
+    reason: input.reason ?? null,
+    data: input.data ?? null,
+    at: input.at,
+  });
+  return updated!;
+}
+
+function refusalMessage(from: LoanStatus, action: LoanAction): string {
+  switch (action) {
+    case 'CANCEL':
+      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE'
+        ? 'The contract is signed: this loan can no longer be cancelled. Contact your Loan Officer.'
+        : 'This application is already closed.';
+    case 'START_REVIEW':
+      return 'Only a pending application can be taken into review.';
+    case 'APPROVE':
+      return from === 'PENDING' ? 'Start the review before approving.' : 'Only an application under review can be approved.';
+    case 'REJECT':
+      return 'Only a pending application or one under review can be rejected.';
+    case 'SIGN':
+      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
+    case 'DISBURSE':
+      return 'A loan is disbursed only after the borrower signs the contract.';
+    default:
+      return `A loan in ${from} cannot do ${action}.`;
+  }
+}
+
+export async function timelineOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'): Promise<LoanView['timeline']> {
+  const rows = await db
+    .select({ event: loanEvents, actorName: users.fullName })
+    .from(loanEvents)
+    .leftJoin(users, eq(loanEvents.actorUserId, users.id))
+    .where(eq(loanEvents.loanId, loan.id))
+    .orderBy(asc(loanEvents.seq));
+  return rows.map(({ event, actorName }) => ({
+    at: event.at.toISOString(),
+    from: (event.fromStatus as LoanStatus | null) ?? null,
+    to: event.toStatus as LoanStatus,
+    action: event.action as LoanAction,
+    actorRole: event.actorRole as 'MEMBER' | 'OFFICER' | 'ADMIN' | 'SYSTEM',
+    actorName: event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId ? 'You' : (actorName ?? null),
+    reason: event.reason,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The loan view
+
+export function statusFields(status: LoanStatus) {
+  const entry = LOAN_STATUS_CATALOGUE[status];
+  return {
+    status,
+    statusMessage: entry.message,
+    statusColor: entry.colour,
+    statusIcon: entry.icon,
+    statementShow: entry.statement !== undefined,
+    statement: entry.statement ?? null,
+    statementMessage: entry.statementMessage ?? null,
+  };
+}
+
+export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer: 'MEMBER' | 'STAFF' = 'MEMBER'): Promise<LoanView> {
+  const status = loan.status as LoanStatus;
+  const product = productOf(loan);
+  const disclosure = await disclosureOf(db, deps, loan);
+  const rate = parseRate(loan.exchangeRate);
+  const [contract] = await db
+    .select({ signedAt: loanContracts.signedAt, documentsSha256: loanContracts.documentsSha256 })
+    .from(loanContracts)
+    .where(eq(loanContracts.loanId, loan.id));
+  const regular = parseAmount(disclosure.regularInstalment) ?? 0n;
+  return {
+    id: loan.id,
+    loanNumber: loanNumberOf(deps, loan.number),
+    ...statusFields(status),
+    open: isOpenStatus(status),
+    productVersion: loan.productVersion,
+    requestedAmount: toDecimalString(loan.requestedAmount),
+    requestedTerm: loan.requestedTerm,
+    amount: toDecimalString(loan.amount),
+    term: loan.term,
+    selectedCurrency: loan.selectedCurrency,
+    exchangeRate: loan.exchangeRate,
+    displayRate: inverseRateToTwoDecimals(rate),
+    ratesAsOf: loan.ratesAsOf,
+    amountXR: toDecimalString(convertFromPhpRoundedUp(loan.amount, rate)),
+    instalmentXR: toDecimalString(convertFromPhpRoundedUp(regular, rate)),
+    interestModel: product.interest.model,
+    interestRatePercent: disclosure.nominalMonthlyRatePercent,
+    rejectionReason: loan.rejectionReason,
+    createdAt: loan.createdAt.toISOString(),
+    approvedAt: loan.approvedAt?.toISOString() ?? null,
+    signedAt: loan.signedAt?.toISOString() ?? null,
+    disbursedAt: loan.disbursedAt?.toISOString() ?? null,
+    preAssessment: loan.preAssessment as PreAssessmentDto,
+    disclosure,
+    timeline: await timelineOf(db, loan, viewer),
+    canCancel: findTransition(status, 'CANCEL') !== null,
+    canSign: status === 'APPROVED',
+    contract: contract
+      ? {
+          signedAt: contract.signedAt.toISOString(),
+          documentsSha256: contract.documentsSha256,
+          contractUrl: '/api/loans/current/contract.pdf',
+          disclosureUrl: '/api/loans/current/disclosure.pdf',
+        }
+      : null,
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { requireRole, requireUser } from '../../http/session';
+import {
+  adminDeletionRequestsResponseSchema,
+  deletionRequestCreatedSchema,
+  deletionRequestSchema,
+  myDeletionRequestResponseSchema,
+} from '../../../shared/schemas/activation';
+import { apiErrorSchema } from '../../../shared/schemas/errors';
+import { exportMemberData, listDeletionRequests, myDeletionRequest, requestDeletion } from './service';
+
+/** Data rights: the member's own export and deletion request; staff see the requests. */
+export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['privacy'];
+
+  // A binary answer: registered without the zod type provider (no JSON schema for a ZIP).
+  app.get(
+    '/privacy/export',
+    { schema: { tags, summary: 'Everything Tapat holds about the member: a ZIP with data.json and their images', response: { 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const { filename, zip } = await exportMemberData(deps, requireUser(request).userId);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
+  );
+
+  r.get(
+    '/privacy/deletion-request',
+    { schema: { tags, summary: "The member's latest deletion request, if any", response: { 200: myDeletionRequestResponseSchema, 401: apiErrorSchema } } },
+    async (request) => myDeletionRequest(deps, requireUser(request).userId),
+  );
+
+  r.post(
+    '/privacy/deletion-request',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for the deletion of the member data; staff handle it (one open request at a time)',
+        body: deletionRequestSchema.nullish(),
+        response: { 201: deletionRequestCreatedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireUser(request);
+      const created = await requestDeletion(deps, auth.userId, { reason: request.body?.reason ?? null }, { ip: request.ip });
+      return reply.code(201).send(created);
+    },
+  );
+
+  r.get(
+    '/admin/deletion-requests',
+    { schema: { tags: ['admin'], summary: 'Deletion requests for staff (OFFICER, ADMIN), open ones first', response: { 200: adminDeletionRequestsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    async (request) => {
+      requireRole(request, ['OFFICER', 'ADMIN']);
+      return listDeletionRequests(deps);
+    },
+  );
+}

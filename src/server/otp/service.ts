@@ -1,0 +1,139 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { otpChallenges } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { HOUR, MINUTE, type Clock } from '../clock';
+import { AppError } from '../http/errors';
+import { translateEn } from '../../shared/i18n/lookup';
+
+/**
+ * One-time codes (DECISIONS.md invariant 2): generated, hashed, checked, expired and rate-limited
+ * here on the server; the code itself only ever leaves in the SMS to the verified phone.
+ */
+export const OTP_DIGITS = 6;
+export const OTP_TTL_MS = 5 * MINUTE;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_INTERVAL_MS = MINUTE;
+export const OTP_HOURLY_LIMIT = 5;
+
+export type OtpPurpose = 'REGISTRATION' | 'PASSWORD_RESET' | 'CONTRACT_SIGNING' | 'WITHDRAWAL' | 'PAYOUT_ACCOUNT_CHANGE';
+
+export interface IssuedCode {
+  readonly code: string;
+  readonly expiresAt: Date;
+  readonly resendAvailableAt: Date;
+}
+
+function hashCode(pepper: string, challengeId: string, code: string): string {
+  return createHmac('sha256', pepper).update(`${challengeId}:${code}`).digest('hex');
+}
+
+/**
+ * Issues a new code for (purpose, subject) sent to `phone`, superseding any earlier one.
+ * At most one a minute and OTP_HOURLY_LIMIT an hour per phone.
+ */
+export async function issueCode(
+  db: DbOrTx,
+  clock: Clock,
+  pepper: string,
+  input: { purpose: OtpPurpose; phone: string; subject: string },
+): Promise<IssuedCode> {
+  const now = clock.now();
+  const recent = await db
+    .select({ createdAt: otpChallenges.createdAt })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.phone, input.phone), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
+    .orderBy(desc(otpChallenges.createdAt));
+  const last = recent[0];
+  if (last && now.getTime() - last.createdAt.getTime() < OTP_RESEND_INTERVAL_MS) {
+    const wait = Math.ceil((OTP_RESEND_INTERVAL_MS - (now.getTime() - last.createdAt.getTime())) / 1000);
+    throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_RESEND_WAIT'), undefined, { 'retry-after': String(wait) });
+  }
+  if (recent.length >= OTP_HOURLY_LIMIT) {
+    throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_HOURLY_LIMIT'));
+  }
+
+  await db
+    .update(otpChallenges)
+    .set({ supersededAt: now })
+    .where(and(eq(otpChallenges.purpose, input.purpose), eq(otpChallenges.subject, input.subject), isNull(otpChallenges.supersededAt)));
+
+  const id = randomUUID();
+  const code = randomInt(0, 10 ** OTP_DIGITS)
+    .toString()
+    .padStart(OTP_DIGITS, '0');
+  const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
+  await db.insert(otpChallenges).values({
+    id,
+    purpose: input.purpose,
+    phone: input.phone,
+    subject: input.subject,
+    codeHash: hashCode(pepper, id, code),
+    maxAttempts: OTP_MAX_ATTEMPTS,
+    expiresAt,
+    createdAt: now,
+  });
+  return { code, expiresAt, resendAvailableAt: new Date(now.getTime() + OTP_RESEND_INTERVAL_MS) };
+}
+
+/**
+ * Checks a code for (purpose, subject) and consumes it. Throws AppError saying which refusal:
+ * CODE_NOT_FOUND, CODE_USED, CODE_EXPIRED, CODE_LOCKED or CODE_INVALID (with the tries left).
+ * Safe under concurrency: attempts and consumption are single conditional updates.
+ */
+export async function verifyCode(
+  db: DbOrTx,
+  clock: Clock,
+  pepper: string,
+  input: { purpose: OtpPurpose; subject: string; code: string },
+): Promise<void> {
+  const now = clock.now();
+  const rows = await db
+    .select()
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.purpose, input.purpose), eq(otpChallenges.subject, input.subject), isNull(otpChallenges.supersededAt)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  const challenge = rows[0];
+  if (!challenge) throw new AppError(400, 'CODE_NOT_FOUND');
+  if (challenge.consumedAt) throw new AppError(400, 'CODE_USED');
+  if (challenge.expiresAt.getTime() <= now.getTime()) throw new AppError(400, 'CODE_EXPIRED');
+  if (challenge.attempts >= challenge.maxAttempts) throw new AppError(429, 'CODE_LOCKED');
+
+  const expected = Buffer.from(challenge.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(pepper, challenge.id, input.code), 'hex');
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    const updated = await db
+      .update(otpChallenges)
+      .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+      .where(and(eq(otpChallenges.id, challenge.id), sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`))
+      .returning({ attempts: otpChallenges.attempts, maxAttempts: otpChallenges.maxAttempts });
+    const row = updated[0];
+    if (!row) throw new AppError(429, 'CODE_LOCKED');
+    const left = row.maxAttempts - row.attempts;
+    if (left <= 0) throw new AppError(429, 'CODE_LOCKED');
+    throw new AppError(400, 'CODE_INVALID', `${translateEn('errors.CODE_INVALID')}. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+
+  const consumed = await db
+    .update(otpChallenges)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(otpChallenges.id, challenge.id),
+        isNull(otpChallenges.consumedAt),
+        sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`,
+      ),
+    )
+    .returning({ id: otpChallenges.id });
+  if (consumed.length === 0) throw new AppError(400, 'CODE_USED');
+}
+
+/** How many codes were sent to a phone in the last hour (for tests and the back office). */
+export async function codesSentLastHour(db: DbOrTx, clock: Clock, phone: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.createdAt, new Date(clock.now().getTime() - HOUR))));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { sessions, users } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { DAY, HOUR, type Clock } from '../clock';
+import type { Role } from '../../shared/states/roles';
+import type { AccountState } from '../../shared/states/account';
+
+/** 'Remember me': a 30-day cookie. Without it: a browser-session cookie and 12 hours idle. */
+export const PERSISTENT_SESSION_MS = 30 * DAY;
+export const IDLE_SESSION_MS = 12 * HOUR;
+/** How often last_seen_at is written (sliding idle expiry) at most. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface SessionAuth {
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly role: Role;
+  readonly phone: string;
+  readonly fullName: string;
+  readonly accountState: AccountState;
+  readonly persistent: boolean;
+  readonly expiresAt: Date;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface NewSession {
+  readonly token: string;
+  readonly expiresAt: Date;
+  readonly persistent: boolean;
+}
+
+/** Creates a session with a fresh random token; only the token's hash is stored. */
+export async function createSession(
+  db: DbOrTx,
+  clock: Clock,
+  input: { userId: string; persistent: boolean; ip: string | null; userAgent: string | null },
+): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + (input.persistent ? PERSISTENT_SESSION_MS : IDLE_SESSION_MS));
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId: input.userId,
+    persistent: input.persistent,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt, persistent: input.persistent };
+}
+
+/** Looks a session token up; null when unknown, revoked or expired. Slides the idle expiry of non-persistent sessions. */
+export async function findSession(db: DbOrTx, clock: Clock, token: string): Promise<SessionAuth | null> {
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      persistent: sessions.persistent,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      role: users.role,
+      phone: users.phone,
+      fullName: users.fullName,
+      accountState: users.accountState,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  const now = clock.now();
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+  let expiresAt = row.expiresAt;
+  if (!row.persistent && now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    expiresAt = new Date(now.getTime() + IDLE_SESSION_MS);
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    role: row.role as Role,
+    phone: row.phone,
+    fullName: row.fullName,
+    accountState: row.accountState as AccountState,
+    persistent: row.persistent,
+    expiresAt,
+  };
+}
+
+/** Revokes one session (sign-out). */
+export async function revokeSession(db: DbOrTx, clock: Clock, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a user, optionally keeping one (password change keeps the current one). */
+export async function revokeUserSessions(db: DbOrTx, clock: Clock, userId: string, keepSessionId?: string): Promise<void> {
+  const condition = keepSessionId
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(condition);
+}

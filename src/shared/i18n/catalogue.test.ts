@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { fil } from './fil';
+import { translateEn } from './lookup';
+
+/** Every leaf of a catalogue as [dotted key, value]. */
+function leaves(node: unknown, prefix = ''): [string, unknown][] {
+  if (node !== null && typeof node === 'object') {
+    return Object.entries(node).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
+  }
+  return [[prefix, node]];
+}
+
+function at(node: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>((n, part) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[part] : undefined), node);
+}
+
+/** i18next interpolations: {{name}} and $t(nested.key). */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}|\$t\(([^)]+)\)/g)].map((m) => m[0].replace(/\s+/g, '')).sort();
+}
+
+/**
+ * English keys that are empty on purpose, each with its reason. Keep this list short.
+ * - legal.languageNote: the legal texts exist in English only; the Filipino catalogue says so and
+ *   LegalDialog shows the note only when it is non-empty, so English has none.
+ */
+const EMPTY_ON_PURPOSE: ReadonlySet<string> = new Set(['legal.languageNote']);
+
+const enLeaves = leaves(en);
+const filLeaves = leaves(fil);
+
+describe('the English catalogue', () => {
+  it('has its namespaces', () => {
+    expect(Object.keys(en).sort()).toEqual(['activation', 'auth', 'common', 'errors', 'legal', 'member', 'public', 'validation']);
+  });
+
+  it('has no empty string and only strings at its leaves', () => {
+    expect(enLeaves.length).toBeGreaterThan(0);
+    for (const [key, value] of enLeaves) {
+      expect(typeof value, key).toBe('string');
+      if (!EMPTY_ON_PURPOSE.has(key)) expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it('leaves a key empty on purpose only where Filipino gives the text', () => {
+    for (const key of EMPTY_ON_PURPOSE) {
+      expect(at(en, key), key).toBe('');
+      expect(at(fil, key), key).toBeTypeOf('string');
+      expect((at(fil, key) as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it('resolves every key through translateEn', () => {
+    for (const [key, value] of enLeaves) expect(translateEn(key), key).toBe(value);
+    expect(translateEn('validation.noSuchKey')).toBe('validation.noSuchKey');
+    expect(translateEn('validation')).toBe('validation');
+  });
+});
+
+describe('the Filipino catalogue', () => {
+  it('has the same namespaces as English', () => {
+    expect(Object.keys(fil).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('has no stray key: every key in fil exists in en, as text where en has text', () => {
+    for (const [key, value] of filLeaves) {
+      const english = at(en, key);
+      expect(english, `fil key ${key} is not in en`).toBeTypeOf('string');
+      expect(typeof value, key).toBe('string');
+    }
+  });
+
+  it('has no empty string', () => {
+    for (const [key, value] of filLeaves) if (typeof value === 'string') expect(value.trim(), key).not.toBe('');
+  });
+
+  it('uses the same interpolations as English', () => {
+    for (const [key, value] of filLeaves) {
+      const english = at(en, key);
+      if (typeof value === 'string' && typeof english === 'string') expect(placeholders(value), key).toEqual(placeholders(english));
+    }
+  });
+});

@@ -1,0 +1,4 @@
+/** Filipino messages of the 'errors' namespace (partial: missing keys fall back to English). */
+export const errors = {
+  NO_SERVER_RESPONSE: 'Walang tugon mula sa server',
+} as const;

@@ -1,0 +1,104 @@
+import type { Centavos } from '../money/money';
+import type { PenaltyRules, ProductConfig } from './product';
+import type { Schedule } from './schedule';
+
+/**
+ * The annual cost cap and the late charges under it (section 9 contract terms, DECISIONS.md
+ * invariant 4: "interest, fines and fees total at most 25 percent per year", and the cap wins).
+ *
+ * The cap, in pesos, by the time `m` months have passed since disbursement:
+ *
+ *   cap(m) = principal x annualCostCap x max(term, m) / 12          (rounded down to the centavo)
+ *
+ * so over the term all interest, fees and fines together are at most 25 % of the principal a year,
+ * and after the term (an overdue loan) the cap grows by 25 % a year, never faster. Fines may use
+ * only what interest and fees leave:
+ *
+ *   fine headroom(m) = cap(m) - total interest - total fees - fines already charged     (>= 0)
+ *
+ * Section 9's late charges, uncapped, are 0.5 % a day of the overdue amount after 3 days of grace
+ * (about 15 % a month, 180 % a year) plus a 5 % collection charge on the overdue portion. They are
+ * charged only up to the headroom. Example, the default product, PHP 200,000 over 6 months:
+ * cap = 200,000 x 25 % x 6/12 = 25,000.00; interest = 200,000 x 0.5 % x 6 = 6,000.00; fees 0;
+ * headroom 19,000.00. One instalment of 34,334.00 paid 30 days late: 27 days x 0.5 % x 34,334 =
+ * 4,635.09 plus 5 % x 34,334 = 1,716.70, together 6,351.79: inside the headroom, charged in full.
+ * The whole 206,000.00 unpaid 60 days after the last due date (month 8): 57 x 0.5 % x 206,000 =
+ * 58,710.00 plus 10,300.00 = 69,010.00 uncapped; cap(8) = 33,333.33, headroom 27,333.33: only
+ * 27,333.33 may be charged.
+ *
+ * For a small loan (SEC MC 3 s.2022: at most 10,000 PHP and 4 months) the total cost is further
+ * capped at 100 % of the principal, and the late penalty at 5 % a month of the amount due.
+ */
+
+export const SMALL_LOAN_MAX_AMOUNT: Centavos = 1_000_000n; // 10,000.00 PHP
+export const SMALL_LOAN_MAX_TERM = 4;
+
+export function isSmallLoan(principal: Centavos, termMonths: number): boolean {
+  return principal <= SMALL_LOAN_MAX_AMOUNT && termMonths <= SMALL_LOAN_MAX_TERM;
+}
+
+/** cap(m): the most interest + fees + fines may total once `monthsElapsed` months have passed. */
+export function costCap(product: ProductConfig, principal: Centavos, termMonths: number, monthsElapsed = termMonths): Centavos {
+  const months = BigInt(Math.max(termMonths, monthsElapsed));
+  const annual = (principal * BigInt(product.annualCostCapBps) * months) / (10_000n * 12n);
+  // SEC small-loan rule: the total cost never exceeds the principal.
+  return isSmallLoan(principal, termMonths) && annual > principal ? principal : annual;
+}
+
+/** What fines may still be charged: the cap less interest, fees and fines already charged (never negative). */
+export function fineHeadroom(product: ProductConfig, schedule: Schedule, monthsElapsed: number, finesAlreadyCharged: Centavos = 0n): Centavos {
+  const room = costCap(product, schedule.principal, schedule.termMonths, monthsElapsed) - schedule.totalInterest - schedule.totalFees - finesAlreadyCharged;
+  return room > 0n ? room : 0n;
+}
+
+export interface LateCharge {
+  readonly penalty: Centavos;
+  readonly collectionCharge: Centavos;
+  readonly total: Centavos;
+}
+
+/**
+ * Section 9's late charges on one overdue amount, before the cap: penalty interest for each day
+ * after the grace days, and the collection charge once the grace days are over. Rounded down.
+ */
+export function uncappedLateCharge(rules: PenaltyRules, overdueAmount: Centavos, daysLate: number): LateCharge {
+  if (overdueAmount <= 0n || daysLate <= rules.graceDays) return { penalty: 0n, collectionCharge: 0n, total: 0n };
+  const days = BigInt(daysLate - rules.graceDays);
+  const penalty = (overdueAmount * BigInt(rules.dailyRateBps) * days) / 10_000n;
+  const collectionCharge = (overdueAmount * BigInt(rules.collectionChargeBps)) / 10_000n;
+  return { penalty, collectionCharge, total: penalty + collectionCharge };
+}
+
+export interface CappedLateCharges {
+  readonly uncapped: Centavos;
+  readonly headroom: Centavos;
+  /** What may be charged: min(uncapped, headroom). */
+  readonly chargeable: Centavos;
+  readonly capApplied: boolean;
+}
+
+/**
+ * The late charges on the overdue instalments of a loan, capped. `overdue` lists each unpaid
+ * amount with its days late; `monthsElapsed` counts whole months since disbursement (a started
+ * month counts); `finesAlreadyCharged` is what earlier charges took.
+ */
+export function lateCharges(
+  product: ProductConfig,
+  schedule: Schedule,
+  input: { overdue: readonly { amount: Centavos; daysLate: number }[]; monthsElapsed: number; finesAlreadyCharged?: Centavos },
+): CappedLateCharges {
+  let uncapped = 0n;
+  for (const item of input.overdue) {
+    let charge = uncappedLateCharge(product.penalties, item.amount, item.daysLate).total;
+    if (isSmallLoan(schedule.principal, schedule.termMonths)) {
+      // SEC: late penalty at most 5 % a month of the amount due.
+      const months = BigInt(Math.max(1, Math.ceil((item.daysLate - product.penalties.graceDays) / 30)));
+      const limit = (item.amount * 500n * months) / 10_000n;
+      if (charge > limit) charge = limit;
+    }
+    uncapped += charge;
+  }
+  const headroom = fineHeadroom(product, schedule, input.monthsElapsed, input.finesAlreadyCharged ?? 0n);
+  const chargeable = uncapped < headroom ? uncapped : headroom;
+  return { uncapped, headroom, chargeable, capApplied: chargeable < uncapped };
+}

@@ -1,0 +1,86 @@
+import { toDecimalString } from '../money/money';
+import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../money/rate';
+import type { DisclosureDto } from '../schemas/loans';
+import { fineHeadroom, costCap } from './charges';
+import { bpsToPercent, type ProductConfig } from './product';
+import { ratePercent } from './rate-solver';
+import type { Schedule } from './schedule';
+
+/**
+ * The disclosure statement (BSP Circular 730 / RA 3765: amount financed, each finance charge in
+ * pesos and centavos, net proceeds, total payable, effective interest rate, the full schedule) as the
+ * API carries it, from the one schedule engine. The annual EIR shown is 12 x the monthly EIR; the
+ * compounded figure is given beside it.
+ */
+export interface DisplayCurrency {
+  readonly currency: string;
+  /** Units of the currency per 1 PHP. */
+  readonly rate: string;
+  readonly ratesAsOf: string;
+}
+
+export function toDisclosure(product: ProductConfig, schedule: Schedule, display: DisplayCurrency | null = null): DisclosureDto {
+  const money = toDecimalString;
+  const interestLabel =
+    product.interest.model === 'ADD_ON'
+      ? `Interest: ${bpsToPercent(product.interest.monthlyRateBps)} % of the principal a month for ${schedule.termMonths} months (add-on)`
+      : `Interest: ${bpsToPercent(product.interest.monthlyRateBps)} % a month on the outstanding balance`;
+  const rate = display && display.currency !== 'PHP' ? parseRate(display.rate) : null;
+  return {
+    productVersion: product.version,
+    currency: 'PHP',
+    termMonths: schedule.termMonths,
+    numberOfInstalments: schedule.lines.length,
+    interestModel: product.interest.model,
+    nominalMonthlyRatePercent: bpsToPercent(product.interest.monthlyRateBps),
+    balanceMonthlyRatePercent: ratePercent(schedule.contractualMonthlyRate, 4),
+    amountFinanced: money(schedule.principal),
+    financeCharges: [
+      { code: 'INTEREST', label: interestLabel, amount: money(schedule.totalInterest), paidAs: 'INTEREST' as const },
+      ...schedule.fees.map((f) => ({ code: f.code, label: f.label, amount: money(f.amount), paidAs: f.treatment })),
+    ],
+    totalFinanceCharge: money(schedule.totalFinanceCharge),
+    deductedFromProceeds: money(schedule.feesDeducted),
+    netProceeds: money(schedule.netProceeds),
+    totalPayable: money(schedule.totalPayable),
+    regularInstalment: money(schedule.regularInstalment),
+    eir: {
+      monthlyPercent: ratePercent(schedule.eir.monthly, 4),
+      annualPercent: ratePercent(schedule.eir.annualNominal, 4),
+      annualCompoundedPercent: ratePercent(schedule.eir.annualCompounded, 4),
+      annualBasis: 'MONTHLY_TIMES_12',
+    },
+    costCap: {
+      annualPercent: bpsToPercent(product.annualCostCapBps),
+      capAmount: money(costCap(product, schedule.principal, schedule.termMonths)),
+      maxFines: money(fineHeadroom(product, schedule, schedule.termMonths)),
+    },
+    penalties: {
+      graceDays: product.penalties.graceDays,
+      dailyRatePercent: bpsToPercent(product.penalties.dailyRateBps),
+      collectionChargePercent: bpsToPercent(product.penalties.collectionChargeBps),
+    },
+    scheduleStartDate: schedule.startDate,
+    schedule: schedule.lines.map((l) => ({
+      number: l.number,
+      dueDate: l.dueDate,
+      principal: money(l.principal),
+      interest: money(l.interest),
+      fees: money(l.fees),
+      total: money(l.total),
+      balanceAfter: money(l.balanceAfter),
+    })),
+    converted:
+      display && rate
+        ? {
+            currency: display.currency,
+            rate: display.rate,
+            displayRate: inverseRateToTwoDecimals(rate),
+            ratesAsOf: display.ratesAsOf,
+            amountFinanced: money(convertFromPhpRoundedUp(schedule.principal, rate)),
+            regularInstalment: money(convertFromPhpRoundedUp(schedule.regularInstalment, rate)),
+            totalPayable: money(convertFromPhpRoundedUp(schedule.totalPayable, rate)),
+          }
+        : null,
+  };
+}

@@ -1,0 +1,138 @@
+import { pesos, type Centavos } from '../money/money';
+
+/**
+ * The loan product configuration (specification section 9, DECISIONS.md section 9 rows). Every
+ * number shown in marketing copy, the calculator, the disclosure statement, the contract and the
+ * ledger is read from here (DECISIONS.md invariant 6).
+ *
+ * Versioned: a loan keeps the version it was offered under (`productByVersion`), so a later change
+ * of the configuration never changes a loan already applied for. A new version is a new entry in
+ * PRODUCT_VERSIONS; `validateProduct` (validate.ts) refuses one that breaks a cap.
+ */
+
+export const INTEREST_MODELS = ['ADD_ON', 'DECLINING_BALANCE'] as const;
+/**
+ * ADD_ON: the monthly rate is charged on the original principal every month (section 9:
+ * instalment = principal / months + rate x principal, rounded up to a whole peso).
+ * DECLINING_BALANCE: the monthly rate is charged on the outstanding balance (a level annuity).
+ */
+export type InterestModel = (typeof INTEREST_MODELS)[number];
+
+/**
+ * Where a fee is paid from. There is deliberately no "payable up front" treatment: a fee is either
+ * deducted from the proceeds or added to the instalments (DECISIONS.md invariant 4).
+ */
+export const FEE_TREATMENTS = ['DEDUCTED_FROM_PROCEEDS', 'ADDED_TO_SCHEDULE'] as const;
+export type FeeTreatment = (typeof FEE_TREATMENTS)[number];
+
+export interface FeeRule {
+  /** A stable code: PROCESSING, DOCUMENTARY_STAMP, ... */
+  readonly code: string;
+  /** What the disclosure statement calls it. */
+  readonly label: string;
+  readonly treatment: FeeTreatment;
+  /** A fixed amount, in centavos. */
+  readonly flat: Centavos;
+  /** Plus this share of the principal, in basis points (rounded down to the centavo). */
+  readonly bpsOfPrincipal: number;
+}
+
+/** Late charges (section 9), always capped by the annual cost cap (see charges.ts). */
+export interface PenaltyRules {
+  /** Days after a due date before any late charge (section 9: "after 3 days"). */
+  readonly graceDays: number;
+  /** Penalty interest per day late after the grace days, in basis points of the overdue amount (50 = 0.5 %). */
+  readonly dailyRateBps: number;
+  /** A one-time collection charge on an overdue instalment, in basis points of the overdue portion (500 = 5 %). */
+  readonly collectionChargeBps: number;
+}
+
+/** The automated pre-assessment's rules (see eligibility.ts and docs/decisions/007). */
+export interface EligibilityRules {
+  /** Age on the application date, at least. */
+  readonly minAge: number;
+  /** Age on the last due date of the term, at most (the 80th birthday is the last day). */
+  readonly maxAgeAtTermEnd: number;
+  /** The largest amount is this many times the monthly net income, by term ("12 to 48 times net income"). */
+  readonly incomeMultipleByTerm: Readonly<Record<number, number>>;
+  /** The regular instalment may be at most this share of the monthly net income (basis points). */
+  readonly maxDebtServiceRatioBps: number;
+}
+
+export interface ProductConfig {
+  readonly version: number;
+  /** The date (YYYY-MM-DD, Philippine time) this version was first offered. */
+  readonly effectiveFrom: string;
+  readonly name: string;
+  readonly currency: 'PHP';
+  readonly minAmount: Centavos;
+  readonly maxAmount: Centavos;
+  /** Terms in months, ascending. */
+  readonly terms: readonly number[];
+  readonly defaultTerm: number;
+  readonly interest: {
+    readonly model: InterestModel;
+    /** Basis points a month: of the principal (ADD_ON) or of the outstanding balance (DECLINING_BALANCE). */
+    readonly monthlyRateBps: number;
+  };
+  readonly fees: readonly FeeRule[];
+  readonly penalties: PenaltyRules;
+  /** All interest, fines and fees together stay within this share of the principal a year (basis points). */
+  readonly annualCostCapBps: number;
+  readonly eligibility: EligibilityRules;
+}
+
+/** Version 1: the specification's product, as DECISIONS.md builds it. */
+export const PRODUCT_V1: ProductConfig = {
+  version: 1,
+  effectiveFrom: '2026-11-22',
+  name: 'Tapat Instalment Loan',
+  currency: 'PHP',
+  minAmount: pesos(200_000),
+  maxAmount: pesos(5_000_000),
+  terms: [6, 12, 24, 36, 48],
+  defaultTerm: 6,
+  interest: { model: 'ADD_ON', monthlyRateBps: 50 },
+  fees: [],
+  penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 500 },
+  annualCostCapBps: 2500,
+  eligibility: {
+    minAge: 18,
+    maxAgeAtTermEnd: 80,
+    incomeMultipleByTerm: { 6: 12, 12: 12, 24: 24, 36: 36, 48: 48 },
+    maxDebtServiceRatioBps: 5000,
+  },
+};
+
+/** Every version ever offered, oldest first. Never remove or edit one: loans refer to them. */
+export const PRODUCT_VERSIONS: readonly ProductConfig[] = [PRODUCT_V1];
+
+/** The version offered to new applications. */
+export const CURRENT_PRODUCT: ProductConfig = PRODUCT_VERSIONS[PRODUCT_VERSIONS.length - 1]!;
+
+/** The product the public pages show (the current one). */
+export const DEFAULT_PRODUCT: ProductConfig = CURRENT_PRODUCT;
+
+/** The configuration a loan was offered under; throws for an unknown version. */
+export function productByVersion(version: number): ProductConfig {
+  const product = PRODUCT_VERSIONS.find((p) => p.version === version);
+  if (!product) throw new RangeError(`Unknown product version ${version}`);
+  return product;
+}
+
+/** Basis points as a percentage string without trailing zeros: 50 -> "0.5". */
+export function bpsToPercent(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  const frac = (bps % 100).toString().padStart(2, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : `${whole}`;
+}
+
+/** Is `term` one of the product's terms? */
+export function offersTerm(product: ProductConfig, term: number): boolean {
+  return product.terms.includes(term);
+}
+
+/** Is `amount` inside the product's range? */
+export function inAmountRange(product: ProductConfig, amount: Centavos): boolean {
+  return amount >= product.minAmount && amount <= product.maxAmount;
+}

@@ -1,0 +1,243 @@
+import type { Centavos } from '../money/money';
+import { dueDate } from './dates';
+import { addOnMonthlyInstalment, annuityInstalment } from './instalment';
+import type { FeeTreatment, InterestModel, ProductConfig } from './product';
+import { annualise, solvePeriodicRate } from './rate-solver';
+
+/**
+ * The one schedule engine (DECISIONS.md invariant 6): the calculator preview, the disclosure
+ * statement, the contract and the ledger all use `buildSchedule`.
+ *
+ * 1. The payments. ADD_ON: every instalment is section 9's figure, ceil(principal / months + rate x
+ *    principal) to a whole peso, except the last, which takes the rounding residue so that the
+ *    payments total exactly principal + rate x principal x months. DECLINING_BALANCE: the level
+ *    annuity rounded up to a whole peso; the last pays the remaining balance and its interest.
+ * 2. The split into principal and interest, on the outstanding balance at the beginning of each
+ *    month (BSP Circular 730: "interest per installment period shall be calculated based on the
+ *    outstanding balance"): DECLINING_BALANCE at the configured rate; ADD_ON at the monthly rate the
+ *    add-on payments correspond to (the rate that discounts them to the principal), so the total
+ *    interest is still exactly the add-on interest. Interest is rounded half up to the centavo; the
+ *    last instalment takes the remaining principal, so principal parts total the principal exactly.
+ * 3. Fees: deducted from the proceeds, or spread evenly over the instalments (residue on the last).
+ *    Never payable up front (DECISIONS.md invariant 4).
+ * 4. The effective interest rate (BSP): the monthly rate that discounts every instalment to the net
+ *    proceeds (principal minus the fees deducted), with its annual figures.
+ */
+
+export interface FeeCharge {
+  readonly code: string;
+  readonly label: string;
+  readonly treatment: FeeTreatment;
+  readonly amount: Centavos;
+}
+
+export interface ScheduleLine {
+  /** 1-based. */
+  readonly number: number;
+  readonly dueDate: string;
+  readonly principal: Centavos;
+  readonly interest: Centavos;
+  readonly fees: Centavos;
+  readonly total: Centavos;
+  /** The principal still owed after this instalment. */
+  readonly balanceAfter: Centavos;
+}
+
+export interface EffectiveRate {
+  /** The monthly rate (0.0089 = 0.89 % a month). */
+  readonly monthly: number;
+  /** x 12: the annual figure the disclosure statement shows. */
+  readonly annualNominal: number;
+  /** (1 + monthly)^12 - 1, for comparison. */
+  readonly annualCompounded: number;
+}
+
+export interface Schedule {
+  readonly productVersion: number;
+  readonly model: InterestModel;
+  readonly monthlyRateBps: number;
+  readonly principal: Centavos;
+  readonly termMonths: number;
+  /** The disbursement date the due dates count from. */
+  readonly startDate: string;
+  /** The monthly rate the interest column is computed at, on the outstanding balance. */
+  readonly contractualMonthlyRate: number;
+  readonly fees: readonly FeeCharge[];
+  readonly feesDeducted: Centavos;
+  readonly feesFinanced: Centavos;
+  readonly netProceeds: Centavos;
+  readonly totalInterest: Centavos;
+  readonly totalFees: Centavos;
+  /** Interest plus every fee (BSP's finance charge). */
+  readonly totalFinanceCharge: Centavos;
+  /** Sum of the instalments. */
+  readonly totalPayable: Centavos;
+  /** The first (and largest) instalment. */
+  readonly regularInstalment: Centavos;
+  readonly lines: readonly ScheduleLine[];
+  readonly eir: EffectiveRate;
+}
+
+/** amount x bps / 10,000 rounded down (a fee rounds in the borrower's favour). */
+function bpsOfDown(amount: Centavos, bps: number): Centavos {
+  return (amount * BigInt(bps)) / 10_000n;
+}
+
+/** n / d rounded half up, for n >= 0 and d > 0. */
+export function divRoundHalfUp(n: bigint, d: bigint): bigint {
+  if (n < 0n || d <= 0n) throw new RangeError('divRoundHalfUp takes n >= 0 and d > 0');
+  return (2n * n + d) / (2n * d);
+}
+
+/** Scale of the add-on model's implied monthly rate when it splits interest (15 decimals). */
+export const RATE_SCALE = 10n ** 15n;
+
+/** The product's fees on a principal. */
+export function feeCharges(product: ProductConfig, principal: Centavos): FeeCharge[] {
+  return product.fees.map((fee) => ({ code: fee.code, label: fee.label, treatment: fee.treatment, amount: fee.flat + bpsOfDown(principal, fee.bpsOfPrincipal) }));
+}
+
+/** The payment of principal and interest a month (without fees), before the last one's residue. */
+export function levelPayment(product: ProductConfig, principal: Centavos, termMonths: number): Centavos {
+  const bps = product.interest.monthlyRateBps;
+  return product.interest.model === 'ADD_ON' ? addOnMonthlyInstalment(principal, termMonths, bps) : annuityInstalment(principal, termMonths, bps);
+}
+
+/** The regular (first, largest) instalment including its share of financed fees, without building the schedule. */
+export function regularInstalment(product: ProductConfig, principal: Centavos, termMonths: number): Centavos {
+  const financed = feeCharges(product, principal)
+    .filter((f) => f.treatment === 'ADDED_TO_SCHEDULE')
+    .reduce((sum, f) => sum + f.amount, 0n);
+  return levelPayment(product, principal, termMonths) + financed / BigInt(termMonths);
+}
+
+/** The add-on total interest: rate x principal x months, rounded down to the centavo. */
+export function addOnTotalInterest(principal: Centavos, termMonths: number, monthlyRateBps: number): Centavos {
+  return (principal * BigInt(monthlyRateBps) * BigInt(termMonths)) / 10_000n;
+}
+
+interface Split {
+  readonly payments: bigint[];
+  readonly principalParts: bigint[];
+  readonly interestParts: bigint[];
+  readonly contractualMonthlyRate: number;
+}
+
+function degenerate(): RangeError {
+  return new RangeError('The amount is too small for this term: an instalment would repay no principal or no interest.');
+}
+
+function splitAddOn(principal: Centavos, n: number, bps: number): Split {
+  const N = BigInt(n);
+  const level = addOnMonthlyInstalment(principal, n, bps);
+  const total = principal + addOnTotalInterest(principal, n, bps);
+  const payments = Array.from({ length: n }, () => level);
+  payments[n - 1] = total - level * (N - 1n);
+  if (payments[n - 1]! <= 0n) throw degenerate();
+  if (bps === 0) return { payments, principalParts: [...payments], interestParts: payments.map(() => 0n), contractualMonthlyRate: 0 };
+
+  // The rate that discounts the payments to the principal, as an exact decimal of 15 places. The
+  // balance runs exactly at that rate (in units of 10^-15 centavo); each line's principal is the
+  // drop of the balance rounded to the centavo, so rounding never accumulates and the principal
+  // parts telescope to the principal; the interest is the rest of the payment.
+  const rate = solvePeriodicRate(payments.map(Number), Number(principal));
+  const scaled = BigInt(Math.round(rate * Number(RATE_SCALE)));
+  const principalParts: bigint[] = [];
+  const interestParts: bigint[] = [];
+  let exact = principal * RATE_SCALE;
+  let rounded = principal;
+  for (let k = 0; k < n; k++) {
+    const payment = payments[k]!;
+    exact = exact + (exact * scaled) / RATE_SCALE - payment * RATE_SCALE;
+    const next = k === n - 1 ? 0n : exact > 0n ? divRoundHalfUp(exact, RATE_SCALE) : 0n;
+    const part = rounded - next;
+    if (part < 0n || part > payment || (k < n - 1 && next <= 0n)) throw degenerate();
+    principalParts.push(part);
+    interestParts.push(payment - part);
+    rounded = next;
+  }
+  return { payments, principalParts, interestParts, contractualMonthlyRate: rate };
+}
+
+function splitDeclining(principal: Centavos, n: number, bps: number): Split {
+  const level = annuityInstalment(principal, n, bps);
+  const payments: bigint[] = [];
+  const principalParts: bigint[] = [];
+  const interestParts: bigint[] = [];
+  let balance = principal;
+  for (let k = 0; k < n; k++) {
+    const interest = divRoundHalfUp(balance * BigInt(bps), 10_000n);
+    if (k === n - 1) {
+      payments.push(balance + interest);
+      principalParts.push(balance);
+      interestParts.push(interest);
+      balance = 0n;
+      break;
+    }
+    const part = level - interest;
+    if (part <= 0n || part >= balance) throw degenerate();
+    payments.push(level);
+    principalParts.push(part);
+    interestParts.push(interest);
+    balance -= part;
+  }
+  return { payments, principalParts, interestParts, contractualMonthlyRate: bps / 10_000 };
+}
+
+/** The full schedule of `principal` over `termMonths` under `product`, due dates counted from `startDate`. */
+export function buildSchedule(product: ProductConfig, principal: Centavos, termMonths: number, startDate: string): Schedule {
+  if (principal <= 0n) throw new RangeError('The principal must be positive');
+  if (!Number.isInteger(termMonths) || termMonths < 1 || termMonths > 600) throw new RangeError('The term must be a whole number of months');
+  const n = termMonths;
+  const N = BigInt(n);
+  const bps = product.interest.monthlyRateBps;
+  const fees = feeCharges(product, principal);
+  const feesDeducted = fees.filter((f) => f.treatment === 'DEDUCTED_FROM_PROCEEDS').reduce((s, f) => s + f.amount, 0n);
+  const feesFinanced = fees.filter((f) => f.treatment === 'ADDED_TO_SCHEDULE').reduce((s, f) => s + f.amount, 0n);
+  if (feesDeducted >= principal) throw new RangeError('The fees deducted would leave no proceeds');
+  const netProceeds = principal - feesDeducted;
+
+  const split = product.interest.model === 'ADD_ON' ? splitAddOn(principal, n, bps) : splitDeclining(principal, n, bps);
+  const feeShare = feesFinanced / N;
+  let balance = principal;
+  const lines: ScheduleLine[] = split.payments.map((payment, k) => {
+    const fee = k === n - 1 ? feesFinanced - feeShare * (N - 1n) : feeShare;
+    balance -= split.principalParts[k]!;
+    return {
+      number: k + 1,
+      dueDate: dueDate(startDate, k + 1),
+      principal: split.principalParts[k]!,
+      interest: split.interestParts[k]!,
+      fees: fee,
+      total: payment + fee,
+      balanceAfter: balance,
+    };
+  });
+  const totalInterest = split.interestParts.reduce((s, v) => s + v, 0n);
+  const totalPayable = lines.reduce((s, l) => s + l.total, 0n);
+  const monthly = solvePeriodicRate(
+    lines.map((l) => Number(l.total)),
+    Number(netProceeds),
+  );
+  const annual = annualise(monthly);
+  return {
+    productVersion: product.version,
+    model: product.interest.model,
+    monthlyRateBps: bps,
+    principal,
+    termMonths: n,
+    startDate,
+    contractualMonthlyRate: split.contractualMonthlyRate,
+    fees,
+    feesDeducted,
+    feesFinanced,
+    netProceeds,
+    totalInterest,
+    totalFees: feesDeducted + feesFinanced,
+    totalFinanceCharge: totalInterest + feesDeducted + feesFinanced,
+    totalPayable,
+    regularInstalment: lines[0]!.total,
+    lines,
+    eir: { monthly, annualNominal: annual.nominal, annualCompounded: annual.compounded },
+  };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { CURRENT_PRODUCT, DEFAULT_PRODUCT, PRODUCT_V1, PRODUCT_VERSIONS, productByVersion, type ProductConfig } from './product';
+import { assertValidProduct, validateProduct } from './validate';
+
+const php = (pesos: number) => BigInt(pesos) * 100n;
+
+describe('the shipped product versions', () => {
+  it('are all valid', () => {
+    for (const p of PRODUCT_VERSIONS) expect(validateProduct(p), `version ${p.version}`).toEqual([]);
+  });
+
+  it('version 1 is the specification: 200,000 to 5,000,000 PHP, 6 to 48 months, 0.5 % add-on, no fees, 25 % cap', () => {
+    expect(PRODUCT_V1).toMatchObject({
+      minAmount: php(200_000),
+      maxAmount: php(5_000_000),
+      terms: [6, 12, 24, 36, 48],
+      defaultTerm: 6,
+      interest: { model: 'ADD_ON', monthlyRateBps: 50 },
+      fees: [],
+      penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 500 },
+      annualCostCapBps: 2500,
+    });
+    expect(CURRENT_PRODUCT).toBe(PRODUCT_V1);
+    expect(DEFAULT_PRODUCT).toBe(CURRENT_PRODUCT);
+    expect(productByVersion(1)).toBe(PRODUCT_V1);
+    expect(() => productByVersion(99)).toThrow(RangeError);
+  });
+
+  it('a declining-balance variant is valid too', () => {
+    expect(validateProduct({ ...PRODUCT_V1, version: 2, interest: { model: 'DECLINING_BALANCE', monthlyRateBps: 150 } })).toEqual([]);
+  });
+});
+
+describe('validateProduct refuses a configuration that breaks its own annual cap', () => {
+  it('interest above 25 % a year', () => {
+    // 3 % of the principal a month is 36 % a year.
+    const problems = validateProduct({ ...PRODUCT_V1, interest: { model: 'ADD_ON', monthlyRateBps: 300 } });
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/above the 25 % a year cap/);
+  });
+
+  it('fees that with interest exceed the cap on the shortest term', () => {
+    // 6 months: cap 12.5 %; interest 3 % + a 10 % fee = 13 %.
+    const problems = validateProduct({
+      ...PRODUCT_V1,
+      fees: [{ code: 'PROCESSING', label: 'Processing fee', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: 0n, bpsOfPrincipal: 1000 }],
+    });
+    expect(problems.some((p) => p.includes('over 6 months'))).toBe(true);
+    expect(problems.some((p) => p.includes('over 12 months'))).toBe(false);
+  });
+
+  it('a flat fee that weighs too much on the smallest amount only', () => {
+    const problems = validateProduct({
+      ...PRODUCT_V1,
+      fees: [{ code: 'FLAT', label: 'Flat fee', treatment: 'ADDED_TO_SCHEDULE', flat: php(20_000), bpsOfPrincipal: 0 }],
+    });
+    expect(problems.some((p) => p.startsWith('PHP 200000.00 over 6 months'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('PHP 5000000.00'))).toBe(false);
+  });
+
+  it('a fee payable up front', () => {
+    const upFront = { code: 'ADVANCE', label: 'Advance fee', treatment: 'PAID_UP_FRONT', flat: php(100), bpsOfPrincipal: 0 } as unknown as ProductConfig['fees'][number];
+    expect(validateProduct({ ...PRODUCT_V1, fees: [upFront] })).toContain('fee ADVANCE: a fee is deducted from proceeds or added to the schedule, never paid up front');
+  });
+
+  it('nonsense', () => {
+    expect(validateProduct({ ...PRODUCT_V1, minAmount: php(6_000_000) })).toContain('minAmount must not exceed maxAmount');
+    expect(validateProduct({ ...PRODUCT_V1, defaultTerm: 7 })).toContain('defaultTerm must be one of the terms');
+    expect(validateProduct({ ...PRODUCT_V1, terms: [12, 6] })).toContain('terms must be ascending without repeats');
+    expect(validateProduct({ ...PRODUCT_V1, terms: [6, 60], defaultTerm: 6 })).toContain('term 60 needs an income multiple');
+    expect(validateProduct({ ...PRODUCT_V1, eligibility: { ...PRODUCT_V1.eligibility, minAge: 16 } })).toContain('eligibility.minAge must be at least 18');
+    expect(() => assertValidProduct({ ...PRODUCT_V1, annualCostCapBps: 0 })).toThrow(/refused/);
+  });
+});
+
+describe('validateProduct applies the SEC caps to loans of at most 10,000 PHP and 4 months', () => {
+  const small: ProductConfig = {
+    ...PRODUCT_V1,
+    version: 9,
+    minAmount: php(5_000),
+    maxAmount: php(10_000),
+    terms: [1, 2, 3, 4],
+    defaultTerm: 4,
+    penalties: { graceDays: 3, dailyRateBps: 10, collectionChargeBps: 200 },
+    eligibility: { ...PRODUCT_V1.eligibility, incomeMultipleByTerm: { 1: 1, 2: 1, 3: 1, 4: 1 } },
+  };
+
+  it('accepts a small-loan product inside them', () => {
+    // 0.1 % a day x 30 + 2 % = 5 % a month; 0.5 % interest a month.
+    expect(validateProduct(small)).toEqual([]);
+  });
+
+  it("refuses the default penalties on a small loan (0.5 % a day is 15 % a month)", () => {
+    expect(validateProduct({ ...small, penalties: PRODUCT_V1.penalties }).some((p) => p.includes('late charges of 20 % a month'))).toBe(true);
+  });
+
+  it('refuses nominal interest above 6 % a month', () => {
+    const problems = validateProduct({ ...small, annualCostCapBps: 100_000, interest: { model: 'ADD_ON', monthlyRateBps: 700 } });
+    expect(problems).toContain('SEC small-loan cap: nominal interest 7 % a month is above 6 %');
+  });
+
+  it('refuses an effective rate above 12 % a month', () => {
+    // 10,000 for a month at 6 % with a 700 fee deducted: 10,600 repays 9,300: 13.98 % a month.
+    const problems = validateProduct({
+      ...small,
+      terms: [1],
+      defaultTerm: 1,
+      annualCostCapBps: 100_000,
+      interest: { model: 'ADD_ON', monthlyRateBps: 600 },
+      fees: [{ code: 'F', label: 'Fee', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: php(700), bpsOfPrincipal: 0 }],
+    });
+    expect(problems.some((p) => p.includes('PHP 10000.00 over 1 months has an effective rate of 13.98 % a month'))).toBe(true);
+  });
+
+  it('refuses a total cost above 100 % of the principal', () => {
+    const problems = validateProduct({
+      ...small,
+      annualCostCapBps: 10_000_000,
+      fees: [{ code: 'F', label: 'Fee', treatment: 'ADDED_TO_SCHEDULE', flat: php(6_000), bpsOfPrincipal: 0 }],
+    });
+    expect(problems.some((p) => p.includes('costs more than 100 % of the principal'))).toBe(true);
+  });
+});

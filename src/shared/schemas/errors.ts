@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Every error the API answers: { error: { code, message, fields? } }. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The documented error codes (the loan endpoints add LOAN_ERROR_CODES from ./loans). */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'SIGN_IN_LOCKED',
+  'REGISTRATION_EXPIRED',
+  'RECOVERY_EXPIRED',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_USED',
+  'CODE_LOCKED',
+  'CODE_NOT_FOUND',
+  'ORIGIN_REFUSED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

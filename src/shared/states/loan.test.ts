@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LOAN_STATUSES,
+  LOAN_STATUS_CATALOGUE,
+  LOAN_TRANSITIONS,
+  OPEN_LOAN_STATUSES,
+  STATUS_COLOURS,
+  STATUS_ICONS,
+  actionsFrom,
+  canTransition,
+  findTransition,
+  isLoanStatus,
+  isOpenStatus,
+} from './loan';
+
+describe('the loan status catalogue', () => {
+  it('has an entry for every status, with a colour and one of the ten icons', () => {
+    expect(STATUS_ICONS).toHaveLength(10);
+    for (const status of LOAN_STATUSES) {
+      const entry = LOAN_STATUS_CATALOGUE[status];
+      expect(entry.status).toBe(status);
+      expect(STATUS_COLOURS).toContain(entry.colour);
+      expect(STATUS_ICONS).toContain(entry.icon);
+      expect(entry.message.trim().length).toBeGreaterThan(10);
+    }
+  });
+
+  it("gives PENDING section 4's message, colour and statement", () => {
+    expect(LOAN_STATUS_CATALOGUE.PENDING).toMatchObject({
+      message: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+      colour: 'info',
+      statement: 'LOAN APPLICATION IS PENDING REVIEW',
+    });
+  });
+
+  it('never words a status as a reason to pay (no "frozen", no fee to unlock)', () => {
+    for (const entry of Object.values(LOAN_STATUS_CATALOGUE)) {
+      const text = `${entry.message} ${entry.statement ?? ''} ${entry.statementMessage ?? ''}`.toLowerCase();
+      expect(text).not.toMatch(/frozen|unlock|pay .*fee|deposit/);
+    }
+  });
+});
+
+describe('the loan state machine', () => {
+  it('walks application -> review -> approval -> signature -> disbursement', () => {
+    const path = ['APPLY', 'START_REVIEW', 'APPROVE', 'SIGN', 'DISBURSE'] as const;
+    let state: (typeof LOAN_STATUSES)[number] | null = null;
+    const seen: string[] = [];
+    for (const action of path) {
+      const t = findTransition(state, action);
+      expect(t, `${state} ${action}`).not.toBeNull();
+      state = t!.to;
+      seen.push(state);
+    }
+    expect(seen).toEqual(['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED']);
+  });
+
+  it('lets the borrower cancel only before signing', () => {
+    for (const s of ['PENDING', 'UNDER_REVIEW', 'APPROVED'] as const) expect(canTransition(s, 'CANCEL')).toBe(true);
+    for (const s of ['CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'REPAID', 'REJECTED', 'CANCELLED'] as const) expect(canTransition(s, 'CANCEL')).toBe(false);
+  });
+
+  it('requires a reason to reject, and approval only after review starts', () => {
+    expect(findTransition('UNDER_REVIEW', 'REJECT')?.reasonRequired).toBe(true);
+    expect(findTransition('PENDING', 'REJECT')?.reasonRequired).toBe(true);
+    expect(canTransition('PENDING', 'APPROVE')).toBe(false);
+    expect(canTransition('APPROVED', 'DISBURSE')).toBe(false);
+    expect(canTransition('CONTRACT_SIGNED', 'DISBURSE')).toBe(true);
+    expect(canTransition('DISBURSED', 'DISBURSE')).toBe(false);
+  });
+
+  it('has no way out of the closed states', () => {
+    for (const s of ['REPAID', 'REJECTED', 'CANCELLED'] as const) {
+      expect(actionsFrom(s)).toEqual([]);
+      expect(isOpenStatus(s)).toBe(false);
+    }
+    for (const s of OPEN_LOAN_STATUSES) expect(isOpenStatus(s)).toBe(true);
+  });
+
+  it('only lists known states and every state is reachable', () => {
+    const reachable = new Set(LOAN_TRANSITIONS.map((t) => t.to));
+    for (const s of LOAN_STATUSES) expect(reachable.has(s), s).toBe(true);
+    for (const t of LOAN_TRANSITIONS) if (t.from) expect(isLoanStatus(t.from)).toBe(true);
+    expect(isLoanStatus('FROZEN')).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The loan state machine and its fixed status catalogue (DECISIONS.md invariant 5: statuses come
+ * from code, never from text typed by staff). Each state has the message, colour and icon the
+ * borrower sees (specification section 3: colours info | success | warning | danger, ten icon
+ * names), and optionally the Loan Statement card's text. Every transition is stored with actor,
+ * time and reason (loan_events).
+ */
+
+export const LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'REPAID', 'REJECTED', 'CANCELLED'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export const STATUS_COLOURS = ['info', 'success', 'warning', 'danger'] as const;
+export type StatusColour = (typeof STATUS_COLOURS)[number];
+
+/** The specification's ten icon names (section 3, "Wallet details"). */
+export const STATUS_ICONS = [
+  'person-search',
+  'check-circle',
+  'error',
+  'highlight-off',
+  'update',
+  'pause-circle',
+  'query-builder',
+  'currency-exchange',
+  'lock-reset',
+  'block',
+] as const;
+export type StatusIcon = (typeof STATUS_ICONS)[number];
+
+export interface LoanStatusEntry {
+  readonly status: LoanStatus;
+  readonly message: string;
+  readonly colour: StatusColour;
+  readonly icon: StatusIcon;
+  /** The Loan Statement card's title (statementShow when present). */
+  readonly statement?: string;
+  /** The Loan Statement card's text. */
+  readonly statementMessage?: string;
+}
+
+export const LOAN_STATUS_CATALOGUE: Readonly<Record<LoanStatus, LoanStatusEntry>> = {
+  PENDING: {
+    status: 'PENDING',
+    message: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+    colour: 'info',
+    icon: 'query-builder',
+    statement: 'LOAN APPLICATION IS PENDING REVIEW',
+    statementMessage: 'Your application is in the queue of our Loan Officers. Nothing is charged while it is reviewed.',
+  },
+  UNDER_REVIEW: {
+    status: 'UNDER_REVIEW',
+    message: 'A Loan Officer is reviewing your application. We will tell you by SMS and e-mail when it is decided.',
+    colour: 'info',
+    icon: 'person-search',
+    statement: 'LOAN APPLICATION IS UNDER REVIEW',
+    statementMessage: 'A Loan Officer is checking your information. Nothing is charged while it is reviewed.',
+  },
+  APPROVED: {
+    status: 'APPROVED',
+    message: 'Your loan is approved. Read the contract and the disclosure statement, then sign with the code we send to your phone.',
+    colour: 'success',
+    icon: 'check-circle',
+    statement: 'LOAN APPROVED: READY TO SIGN',
+    statementMessage: 'Read the Loan Contract Agreement and the Disclosure Statement before you sign. You pay nothing to receive your loan.',
+  },
+  CONTRACT_SIGNED: {
+    status: 'CONTRACT_SIGNED',
+    message: 'Contract signed. Your loan will be disbursed to your wallet within 24 hours.',
+    colour: 'info',
+    icon: 'update',
+    statement: 'CONTRACT SIGNED: DISBURSEMENT WITHIN 24 HOURS',
+    statementMessage: 'You can download your signed contract and disclosure statement at any time.',
+  },
+  DISBURSED: {
+    status: 'DISBURSED',
+    message: 'Your loan has been disbursed to your wallet. Withdrawing it to your own account is free.',
+    colour: 'success',
+    icon: 'currency-exchange',
+  },
+  ACTIVE: {
+    status: 'ACTIVE',
+    message: 'Your loan is active. Pay each instalment on or before its due date; you may repay early at any time.',
+    colour: 'success',
+    icon: 'update',
+  },
+  REPAID: {
+    status: 'REPAID',
+    message: 'Your loan is fully repaid. Thank you!',
+    colour: 'success',
+    icon: 'check-circle',
+  },
+  REJECTED: {
+    status: 'REJECTED',
+    message: 'We could not approve your application. The reason is shown below; you may apply again.',
+    colour: 'danger',
+    icon: 'highlight-off',
+    statement: 'LOAN APPLICATION NOT APPROVED',
+  },
+  CANCELLED: {
+    status: 'CANCELLED',
+    message: 'You cancelled this application. You may apply again at any time.',
+    colour: 'warning',
+    icon: 'block',
+  },
+};
+
+/** States in which a member has an open loan: at most one at a time (a partial unique index enforces it). */
+export const OPEN_LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE'] as const satisfies readonly LoanStatus[];
+
+export function isOpenStatus(status: LoanStatus): boolean {
+  return (OPEN_LOAN_STATUSES as readonly LoanStatus[]).includes(status);
+}
+
+export const LOAN_ACTIONS = ['APPLY', 'START_REVIEW', 'APPROVE', 'REJECT', 'CANCEL', 'SIGN', 'DISBURSE', 'ACTIVATE', 'REPAY'] as const;
+export type LoanAction = (typeof LOAN_ACTIONS)[number];
+export type LoanActor = 'MEMBER' | 'STAFF' | 'SYSTEM';
+
+export interface LoanTransition {
+  readonly from: LoanStatus | null;
+  readonly to: LoanStatus;
+  readonly action: LoanAction;
+  readonly by: LoanActor;
+  /** A reason is required (shown to the borrower). */
+  readonly reasonRequired?: boolean;
+}
+
+/** The allowed transitions, as data. Anything not listed is refused. */
+export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
+  { from: null, to: 'PENDING', action: 'APPLY', by: 'MEMBER' },
+  { from: 'PENDING', to: 'UNDER_REVIEW', action: 'START_REVIEW', by: 'STAFF' },
+  { from: 'PENDING', to: 'REJECTED', action: 'REJECT', by: 'STAFF', reasonRequired: true },
+  { from: 'PENDING', to: 'CANCELLED', action: 'CANCEL', by: 'MEMBER' },
+  { from: 'UNDER_REVIEW', to: 'APPROVED', action: 'APPROVE', by: 'STAFF' },
+  { from: 'UNDER_REVIEW', to: 'REJECTED', action: 'REJECT', by: 'STAFF', reasonRequired: true },
+  { from: 'UNDER_REVIEW', to: 'CANCELLED', action: 'CANCEL', by: 'MEMBER' },
+  { from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', by: 'MEMBER' },
+  { from: 'APPROVED', to: 'CANCELLED', action: 'CANCEL', by: 'MEMBER' },
+  { from: 'CONTRACT_SIGNED', to: 'DISBURSED', action: 'DISBURSE', by: 'STAFF' },
+  // Repayment (a later issue).
+  { from: 'DISBURSED', to: 'ACTIVE', action: 'ACTIVATE', by: 'SYSTEM' },
+  { from: 'DISBURSED', to: 'REPAID', action: 'REPAY', by: 'SYSTEM' },
+  { from: 'ACTIVE', to: 'REPAID', action: 'REPAY', by: 'SYSTEM' },
+];
+
+/** The transition `action` takes from `from`, or null when it is not allowed. */
+export function findTransition(from: LoanStatus | null, action: LoanAction): LoanTransition | null {
+  return LOAN_TRANSITIONS.find((t) => t.from === from && t.action === action) ?? null;
+}
+
+export function canTransition(from: LoanStatus | null, action: LoanAction): boolean {
+  return findTransition(from, action) !== null;
+}
+
+/** The actions possible from a state. */
+export function actionsFrom(from: LoanStatus): LoanAction[] {
+  return LOAN_TRANSITIONS.filter((t) => t.from === from).map((t) => t.action);
+}
+
+export function isLoanStatus(value: string): value is LoanStatus {
+  return (LOAN_STATUSES as readonly string[]).includes(value);
+}

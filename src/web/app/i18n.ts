@@ -1,0 +1,75 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { enCore } from '../../shared/i18n/en/core';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
+
+const STORAGE_KEY = 'tapat.language';
+
+/** The chosen language is a preference, not a secret: it may live in local storage. */
+function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (LANGUAGES.some((l) => l.code === saved)) return saved as Language;
+  } catch {
+    // storage unavailable (private mode): the default applies
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * English (without the legal texts) is in the first download; Filipino loads when chosen, and the
+ * Terms and Privacy texts load with their dialog (loadLegalTexts), to keep the landing page light.
+ */
+const legal: Partial<Record<Language, ResourceKey>> = {};
+let legalLoaded = false;
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== 'fil') {
+      callback(null, {});
+      return;
+    }
+    import('../../shared/i18n/fil/core')
+      .then(({ filCore }) => callback(null, { ...filCore, ...(legal.fil ? { legal: legal.fil } : {}) }))
+      .catch((error: Error) => callback(error, null));
+  },
+};
+
+/** Loads the Terms and Privacy texts into every language (called before the legal dialog renders). */
+export async function loadLegalTexts(): Promise<void> {
+  if (legalLoaded) return;
+  const [{ legal: enLegal }, { legal: filLegal }] = await Promise.all([import('../../shared/i18n/en/legal'), import('../../shared/i18n/fil/legal')]);
+  legal.en = enLegal;
+  legal.fil = filLegal;
+  legalLoaded = true;
+  i18next.addResourceBundle('en', 'translation', { legal: enLegal }, true, true);
+  if (i18next.hasResourceBundle('fil', 'translation')) i18next.addResourceBundle('fil', 'translation', { legal: filLegal }, true, true);
+}
+
+void i18next
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: enCore } },
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+
+i18next.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {
+    // the choice still applies for this visit
+  }
+});
+document.documentElement.lang = i18next.language;
+
+export default i18next;

@@ -1,0 +1,36 @@
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/queries';
+import { useSignOut } from '../../features/auth/useSignOut';
+import { SkipLink } from './PublicLayout';
+
+/** The back office (issue 4, item 8): a plain bar with the queue link, the staff member's name and Sign out. */
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signOut = useSignOut();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <SkipLink />
+      <header className="bg-brand text-white">
+        <nav aria-label={t('loans.admin.nav')} className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 sm:px-4">
+          <Link to="/admin" className="min-h-11 content-center font-bold">
+            {t('loans.admin.brand')}
+          </Link>
+          <Link to="/admin" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('loans.admin.queue')}
+          </Link>
+          <span className="ml-auto text-sm opacity-90">
+            {session.data?.fullName} ({session.data?.role})
+          </span>
+          <button type="button" className="min-h-11 rounded-md bg-accent px-3 text-sm font-semibold uppercase hover:bg-accent-dark" onClick={() => void signOut()}>
+            {t('loans.admin.signOut')}
+          </button>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 outline-none sm:px-4">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

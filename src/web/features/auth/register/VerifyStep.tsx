@@ -1,0 +1,156 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { verifyCodeSchema, type RegisterStartResponse, type SessionResponse } from '../../../../shared/schemas/auth';
+import { api, ApiError } from '../../../lib/api';
+import { queryKeys, usePublicConfig } from '../../../lib/queries';
+import { Button } from '../../../ui/Button';
+import { OtpInput } from '../../../ui/OtpInput';
+import { toast } from '../../../ui/toast';
+import { errorMessage } from '../serverErrors';
+import { formatCountdown, useNow } from '../useNow';
+import { useTimers } from '../useTimers';
+
+const TOAST_ID = 'register-verify';
+/** Specification section 4: the new member is signed in and moves on after 3 seconds. */
+const AFTER_SUCCESS_MS = 3000;
+
+type CodeTimers = Pick<RegisterStartResponse, 'codeExpiresAt' | 'resendAvailableAt'>;
+
+/**
+ * Registration step 3: the one-time code sent by SMS. The server checks it (DECISIONS.md
+ * invariant 2), creates the account and signs the person in; this screen says so only after the
+ * server has answered (invariant 7).
+ */
+export function VerifyStep({
+  pending,
+  onTimers,
+  onRestart,
+}: {
+  readonly pending: RegisterStartResponse;
+  readonly onTimers: (timers: CodeTimers) => void;
+  readonly onRestart: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const later = useTimers();
+  const devTools = usePublicConfig().data?.devTools === true;
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [done, setDone] = useState(false);
+  const loadingShown = useRef(false);
+  const form = useForm<z.input<typeof verifyCodeSchema>, unknown, z.output<typeof verifyCodeSchema>>({
+    resolver: zodResolver(verifyCodeSchema),
+    // The code field has the focus on arrival: leaving it empty to read the SMS is not an error.
+    mode: 'onSubmit',
+    defaultValues: { code: '' },
+  });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const now = useNow(!done);
+  const expiresAt = new Date(pending.codeExpiresAt).getTime();
+  const resendAt = new Date(pending.resendAvailableAt).getTime();
+  const clock = useMemo(() => new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }), [i18n.language]);
+
+  useEffect(
+    () => () => {
+      if (loadingShown.current) toast.dismiss(TOAST_ID);
+    },
+    [],
+  );
+
+  const onVerify = form.handleSubmit(async ({ code: value }) => {
+    setBusy(true);
+    loadingShown.current = true;
+    toast.loading(t('auth.register.verifying'), { id: TOAST_ID });
+    try {
+      const { user } = await api<SessionResponse>('/auth/register/verify', { body: { code: value } });
+      loadingShown.current = false;
+      queryClient.setQueryData(queryKeys.session, user);
+      toast.success(t('auth.register.success'), { id: TOAST_ID });
+      setDone(true);
+      later(() => void navigate('/dash', { replace: true }), AFTER_SUCCESS_MS);
+    } catch (error) {
+      loadingShown.current = false;
+      const message = errorMessage(error);
+      form.setError('code', { type: 'server', message }, { shouldFocus: true });
+      if (error instanceof ApiError && error.code === 'CODE_INVALID') toast.warning(message, { id: TOAST_ID });
+      else toast.error(message, { id: TOAST_ID, duration: Infinity });
+      if (error instanceof ApiError && error.code === 'REGISTRATION_EXPIRED') onRestart();
+      setBusy(false);
+    }
+  });
+
+  const onResend = async () => {
+    setResending(true);
+    try {
+      const timers = await api<CodeTimers>('/auth/register/resend', { method: 'POST' });
+      onTimers({ codeExpiresAt: timers.codeExpiresAt, resendAvailableAt: timers.resendAvailableAt });
+      form.reset({ code: '' });
+      toast.success(t('auth.register.resent', { phone: pending.phoneMasked }), { id: TOAST_ID });
+    } catch (error) {
+      toast.error(errorMessage(error), { id: TOAST_ID, duration: Infinity });
+      if (error instanceof ApiError && error.code === 'REGISTRATION_EXPIRED') onRestart();
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const expired = now >= expiresAt;
+  const resendWait = resendAt - now;
+  return (
+    <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
+      <p className="text-ink">{t('auth.register.codeSentTo', { phone: pending.phoneMasked })}</p>
+      {devTools && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {t('auth.register.demoNote')}{' '}
+          <a href="/dev/outbox" target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+            {t('auth.register.demoLink')}
+          </a>
+        </p>
+      )}
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field }) => (
+          <OtpInput
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            label={t('auth.register.code')}
+            hint={t('auth.register.codeHint')}
+            error={form.formState.errors.code?.message}
+            disabled={done}
+            autoFocus
+          />
+        )}
+      />
+      <p className={`text-sm ${expired ? 'font-semibold text-danger' : 'text-muted'}`}>
+        {expired ? t('auth.register.expired') : t('auth.register.expiresAt', { time: clock.format(expiresAt), left: formatCountdown(expiresAt - now) })}
+      </p>
+      <Button type="submit" variant="accent" block busy={busy} disabled={done || !/^\d{6,12}$/.test(code)}>
+        {t('auth.register.verify')}
+      </Button>
+      {done ? (
+        <p role="status" className="text-center text-sm font-semibold text-success">
+          {t('auth.register.redirecting')}
+        </p>
+      ) : (
+        <div className="flex flex-col items-center gap-1">
+          <Button variant="ghost" onClick={() => void onResend()} busy={resending} disabled={busy || resendWait > 0}>
+            {resendWait > 0 ? t('auth.register.resendIn', { time: formatCountdown(resendWait) }) : t('auth.register.resend')}
+          </Button>
+          <Button variant="ghost" onClick={onRestart} disabled={busy}>
+            {t('auth.register.changeDetails')}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

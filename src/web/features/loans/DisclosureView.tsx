@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import type { DisclosureDto } from '../../../shared/schemas/loans';
+import { formatIsoDate } from '../public/format';
+import { money, percent } from './format';
+
+function Row({ label, value, strong = false }: { readonly label: string; readonly value: string; readonly strong?: boolean }) {
+  return (
+    <div className={`flex flex-wrap justify-between gap-x-4 gap-y-1 border-b border-slate-100 py-2 ${strong ? 'font-bold text-brand' : ''}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The Disclosure Statement (BSP Circular 730): amount financed, each finance charge, net proceeds,
+ * total payable, the effective interest rate a month and a year, the cost cap and the full schedule.
+ * Every number is the server's (one schedule engine); nothing is computed here.
+ */
+export function DisclosureView({ disclosure }: { readonly disclosure: DisclosureDto }) {
+  const { t, i18n } = useTranslation();
+  const d = disclosure;
+  const sum = (pick: (line: DisclosureDto['schedule'][number]) => string) => {
+    let total = 0n;
+    for (const line of d.schedule) total += BigInt(pick(line).replace('.', ''));
+    const s = total.toString().padStart(3, '0');
+    return money(`${s.slice(0, -2)}.${s.slice(-2)}`);
+  };
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      <p className="text-muted">{t('loans.disclosure.intro')}</p>
+      <dl>
+        <Row label={t('loans.disclosure.amountFinanced')} value={money(d.amountFinanced)} strong />
+        <div className="border-b border-slate-100 py-2">
+          <dt className="font-semibold">{t('loans.disclosure.financeCharges')}</dt>
+          <dd>
+            <ul className="mt-1 flex flex-col gap-1 pl-3">
+              {d.financeCharges.map((charge) => (
+                <li key={charge.code} className="flex flex-wrap justify-between gap-x-4">
+                  <span>
+                    {charge.label} <span className="text-muted">({t(`loans.disclosure.paidAs.${charge.paidAs}`)})</span>
+                  </span>
+                  <span className="tabular-nums">{money(charge.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <Row label={t('loans.disclosure.totalFinanceCharge')} value={money(d.totalFinanceCharge)} />
+        <Row label={t('loans.disclosure.netProceeds')} value={money(d.netProceeds)} strong />
+        <Row label={t('loans.disclosure.totalPayable')} value={money(d.totalPayable)} strong />
+        <Row label={t('loans.disclosure.regularInstalment')} value={money(d.regularInstalment)} />
+        <Row label={t('loans.disclosure.instalments')} value={String(d.numberOfInstalments)} />
+        <Row
+          label={t('loans.disclosure.nominalRate')}
+          value={t('loans.disclosure.nominalRateValue', { rate: percent(d.nominalMonthlyRatePercent), model: t(`loans.disclosure.model.${d.interestModel}`) })}
+        />
+        <Row label={t('loans.disclosure.eir')} value={t('loans.disclosure.eirValue', { monthly: percent(d.eir.monthlyPercent), annual: percent(d.eir.annualPercent) })} strong />
+      </dl>
+      <p className="text-muted">
+        {t('loans.disclosure.costCap', { percent: percent(d.costCap.annualPercent), cap: money(d.costCap.capAmount), fines: money(d.costCap.maxFines) })}
+      </p>
+      <p className="text-muted">
+        {t('loans.disclosure.penalties', {
+          daily: percent(d.penalties.dailyRatePercent),
+          grace: d.penalties.graceDays,
+          collection: percent(d.penalties.collectionChargePercent),
+        })}
+      </p>
+      <div>
+        <h3 className="font-bold text-brand">{t('loans.disclosure.schedule')}</h3>
+        <p className="text-xs text-muted">{t('loans.disclosure.scheduleStart', { date: formatIsoDate(d.scheduleStartDate, i18n.language) })}</p>
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={t('loans.disclosure.schedule')}>
+          <table className="w-full min-w-[36rem] text-right text-xs tabular-nums">
+            <thead>
+              <tr className="border-b border-slate-300 text-muted">
+                <th scope="col" className="py-1 text-left">{t('loans.disclosure.col.number')}</th>
+                <th scope="col" className="py-1 text-left">{t('loans.disclosure.col.dueDate')}</th>
+                <th scope="col" className="py-1">{t('loans.disclosure.col.principal')}</th>
+                <th scope="col" className="py-1">{t('loans.disclosure.col.interest')}</th>
+                <th scope="col" className="py-1">{t('loans.disclosure.col.fees')}</th>
+                <th scope="col" className="py-1">{t('loans.disclosure.col.total')}</th>
+                <th scope="col" className="py-1">{t('loans.disclosure.col.balance')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.schedule.map((line) => (
+                <tr key={line.number} className="border-b border-slate-100">
+                  <td className="py-1 text-left">{line.number}</td>
+                  <td className="py-1 text-left whitespace-nowrap">{formatIsoDate(line.dueDate, i18n.language)}</td>
+                  <td className="py-1">{money(line.principal)}</td>
+                  <td className="py-1">{money(line.interest)}</td>
+                  <td className="py-1">{money(line.fees)}</td>
+                  <td className="py-1 font-semibold">{money(line.total)}</td>
+                  <td className="py-1">{money(line.balanceAfter)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="font-bold">
+                <th scope="row" colSpan={2} className="py-1 text-left">{t('loans.disclosure.totals')}</th>
+                <td className="py-1">{sum((l) => l.principal)}</td>
+                <td className="py-1">{sum((l) => l.interest)}</td>
+                <td className="py-1">{sum((l) => l.fees)}</td>
+                <td className="py-1">{sum((l) => l.total)}</td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { money, percent } from './format';
+
+describe('loan display formats', () => {
+  it('shows API amounts with the peso sign, grouping and two decimals', () => {
+    expect(money('200000.00')).toBe('₱200,000.00');
+    expect(money('9334.00')).toBe('₱9,334.00');
+    expect(money('0.05')).toBe('₱0.05');
+    expect(money('-1500.50')).toBe('-₱1,500.50');
+    expect(money('160.00', '$')).toBe('$160.00');
+    expect(money('12.00', 'AED')).toBe('AED 12.00');
+  });
+
+  it('leaves text that is not an amount as it is', () => {
+    expect(money('abc')).toBe('abc');
+  });
+
+  it('rounds percentages half up to at most the given decimals, without trailing zeros', () => {
+    expect(percent('0.5')).toBe('0.5');
+    expect(percent('0.927326114')).toBe('0.9273');
+    expect(percent('11.12791337', 2)).toBe('11.13');
+    expect(percent('0.99995')).toBe('1');
+    expect(percent('0.851134', 0)).toBe('1');
+    expect(percent('25.0000')).toBe('25');
+    expect(percent('x')).toBe('x');
+  });
+});

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { api, type ApiError } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import type { WalletSummary as Summary } from '../../../shared/schemas/loans';
+import type { z } from 'zod';
+import type { walletTransactionsResponseSchema } from '../../../shared/schemas/loans';
+import { parseAmount } from '../../../shared/money/money';
+import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
+import { dateOnly, dateTime, money } from '../loans/format';
+
+type Transactions = z.infer<typeof walletTransactionsResponseSchema>;
+
+/** Used / Limit as a whole percentage for the bar (display only; the amounts are the server's). */
+function usedPercent(used: string, limit: string): number {
+  const u = parseAmount(used) ?? 0n;
+  const l = parseAmount(limit) ?? 0n;
+  if (l <= 0n) return 0;
+  return Number((u * 100n) / l);
+}
+
+/**
+ * The wallet summary (specification section 2, "Wallet"; section 3, "Wallet details") from the
+ * ledger: available balance, WITHDRAW NOW, the Used/Limit bar, the Loan Status card, the Loan
+ * Statement card and the transaction history. Reloaded whenever the page is shown.
+ */
+export function WalletSummary() {
+  const { t, i18n } = useTranslation();
+  const [soon, setSoon] = useState(false);
+  const wallet = useQuery<Summary, ApiError>({ queryKey: ['wallet'], queryFn: () => api<Summary>('/wallet'), refetchOnMount: 'always' });
+  const transactions = useQuery<Transactions, ApiError>({ queryKey: ['wallet', 'transactions'], queryFn: () => api<Transactions>('/wallet/transactions'), refetchOnMount: 'always' });
+
+  if (wallet.isPending) return <Spinner label={t('loans.wallet.loading')} />;
+  if (wallet.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2">
+        <p className="text-accent">{wallet.error.message}</p>
+        <Button variant="outline" onClick={() => void wallet.refetch()}>
+          {t('loans.panel.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const w = wallet.data;
+  const balance = parseAmount(w.wallet) ?? 0n;
+  const foreign = w.selectedCurrency !== 'PHP';
+  const pct = usedPercent(w.withdrawnAmount, w.limit);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <section aria-labelledby="wallet-balance" className="rounded-xl bg-brand p-5 text-white shadow-sm sm:p-6">
+        <h2 id="wallet-balance" className="text-sm font-semibold tracking-wide uppercase opacity-90">
+          {t('loans.wallet.balance')}
+        </h2>
+        <p className="mt-1 text-3xl font-extrabold tabular-nums sm:text-4xl" data-testid="wallet-balance">
+          {money(w.wallet)} <span className="text-base font-semibold">{w.currency}</span>
+        </p>
+        <Button variant="accent" className="mt-4" disabled={balance <= 0n} onClick={() => setSoon(true)}>
+          {t('loans.wallet.withdraw')}
+        </Button>
+        {soon && (
+          <p role="status" className="mt-2 text-sm">
+            {t('loans.wallet.withdrawSoon')}
+          </p>
+        )}
+        <p className="mt-2 text-xs opacity-90">{t('loans.wallet.noFees')}</p>
+        {w.status && (
+          <div className="mt-4">
+            <progress
+              value={pct}
+              max={100}
+              aria-label={t('loans.wallet.used')}
+              className="h-3 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-white/30 [&::-webkit-progress-value]:bg-white"
+            />
+            <div className="mt-1 flex justify-between text-xs tabular-nums">
+              <span>
+                {t('loans.wallet.used')}: {money(w.withdrawnAmount)}
+              </span>
+              <span>
+                {t('loans.wallet.limit')}: {money(w.limit)}
+              </span>
+            </div>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="wallet-status" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="wallet-status" className="text-lg font-bold text-brand">
+          {t('loans.wallet.loanStatus')}
+        </h2>
+        {w.status && w.statusColor && w.statusIcon ? (
+          <div className="mt-3 flex flex-col gap-3">
+            <div className={`flex items-center gap-3 rounded-lg border-l-4 p-3 ${COLOUR_BG[w.statusColor]}`}>
+              <StatusIcon name={w.statusIcon} colour={w.statusColor} />
+              <p className={`font-bold ${COLOUR_TEXT[w.statusColor]}`} data-testid="wallet-status">
+                {w.status.replace('_', ' ')}
+              </p>
+            </div>
+            <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-muted">{t('loans.wallet.applicationDate')}</dt>
+                <dd className="font-semibold">{w.createdAt ? dateOnly(w.createdAt, i18n.language) : '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">{t('loans.wallet.amount')}</dt>
+                <dd className="font-semibold tabular-nums">
+                  {foreign ? `${money(w.loanAmountXR, w.selectedCurrency)} · ${money(w.loanAmountPHP)}` : money(w.loanAmountPHP)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">{t('loans.wallet.loanNumber')}</dt>
+                <dd className="font-semibold">{w.loanNumber}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">{t('loans.wallet.poweredBy')}</dt>
+                <dd className="font-semibold">{w.creditPoweredBy}</dd>
+              </div>
+            </dl>
+            {w.statusMessage && <p className="text-sm">{w.statusMessage}</p>}
+          </div>
+        ) : (
+          <p className="mt-2 text-muted">{t('loans.wallet.noLoan')}</p>
+        )}
+      </section>
+
+      {w.statementShow && w.statement && (
+        <section aria-labelledby="wallet-statement" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="wallet-statement" className="text-lg font-bold text-brand">
+            {t('loans.wallet.statement')}
+          </h2>
+          <p className="mt-2 font-semibold">{w.statement}</p>
+          {w.statementMessage && <p className="mt-1 text-sm">{w.statementMessage}</p>}
+        </section>
+      )}
+
+      <section aria-labelledby="wallet-history" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="wallet-history" className="text-lg font-bold text-brand">
+          {t('loans.wallet.history')}
+        </h2>
+        {transactions.data && transactions.data.transactions.length > 0 ? (
+          <ul className="mt-3 flex flex-col divide-y divide-slate-100">
+            {transactions.data.transactions.map((tx) => (
+              <li key={tx.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <div className="min-w-0">
+                  <p className="font-semibold">{tx.description}</p>
+                  <p className="text-xs text-muted">
+                    {dateTime(tx.at, i18n.language)} · {t(`loans.wallet.status.${tx.status}`)}
+                  </p>
+                </div>
+                <p className={`font-bold tabular-nums ${tx.direction === 'CREDIT' ? 'text-emerald-700' : 'text-ink'}`}>
+                  {tx.direction === 'CREDIT' ? '+' : '−'}
+                  {money(tx.amount)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : transactions.isError ? (
+          <p className="mt-2 text-accent">{transactions.error.message}</p>
+        ) : transactions.isPending ? (
+          <Spinner label={t('loans.wallet.loading')} />
+        ) : (
+          <p className="mt-2 text-muted">{t('loans.wallet.noTransactions')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

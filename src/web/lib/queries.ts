@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from './api';
+import type { PublicConfig, RatesResponse } from '../../shared/schemas/public';
+import type { SessionResponse, SessionUser } from '../../shared/schemas/auth';
+import type { Currency } from '../../shared/money/currencies';
+
+export const queryKeys = {
+  session: ['session'] as const,
+  publicConfig: ['public-config'] as const,
+  currencies: ['currencies'] as const,
+  rates: ['rates'] as const,
+};
+
+/** The signed-in user, or null when the session cookie is absent or expired. */
+export function useSession() {
+  return useQuery<SessionUser | null, ApiError>({
+    queryKey: queryKeys.session,
+    queryFn: async () => (await api<SessionResponse>('/auth/session')).user,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** Company profile and product configuration: every number on a page comes from here. */
+export function usePublicConfig() {
+  return useQuery<PublicConfig, ApiError>({
+    queryKey: queryKeys.publicConfig,
+    queryFn: () => api<PublicConfig>('/public/config'),
+    staleTime: Infinity,
+  });
+}
+
+export function useCurrencies() {
+  return useQuery<Currency[], ApiError>({
+    queryKey: queryKeys.currencies,
+    queryFn: async () => (await api<{ currencies: Currency[] }>('/currencies')).currencies,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useRates() {
+  return useQuery<RatesResponse, ApiError>({
+    queryKey: queryKeys.rates,
+    queryFn: () => api<RatesResponse>('/rates'),
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { OutboxMessage } from '../../shared/schemas/auth';
+import { api, ApiError } from '../lib/api';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+
+/**
+ * The embedded outbox (issue item 7): the SMS and e-mail messages the demo "sent", newest first,
+ * so a person trying Tapat can read their one-time code. The API answers 404 in production mode.
+ */
+export default function DevOutboxPage() {
+  const { t, i18n } = useTranslation();
+  const outbox = useQuery<OutboxMessage[], ApiError>({
+    queryKey: ['dev-outbox'],
+    queryFn: async () => (await api<{ messages: OutboxMessage[] }>('/dev/outbox')).messages,
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) => (query.state.error ? false : 5000),
+  });
+  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
+  const notAvailable = outbox.error?.status === 404;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-4 sm:py-10">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand">{t('auth.outbox.title')}</h1>
+          {!notAvailable && <p className="mt-1 max-w-prose text-sm text-muted">{t('auth.outbox.intro')}</p>}
+        </div>
+        {!notAvailable && (
+          <Button variant="outline" onClick={() => void outbox.refetch()} busy={outbox.isFetching}>
+            {t('auth.outbox.refresh')}
+          </Button>
+        )}
+      </div>
+
+      <div className="mt-6">
+        {outbox.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : notAvailable ? (
+          <p className="rounded-xl border-l-4 border-info bg-blue-50 p-4 text-blue-950">{t('auth.outbox.notAvailable')}</p>
+        ) : outbox.isError ? (
+          <p role="alert" className="rounded-xl border-l-4 border-danger bg-red-50 p-4 text-red-900">
+            {outbox.error.message}
+          </p>
+        ) : outbox.data.length === 0 ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-5 text-muted">{t('auth.outbox.empty')}</p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-muted" aria-live="polite">
+              {t('auth.outbox.count', { count: outbox.data.length })}
+            </p>
+            <ol className="flex flex-col gap-3">
+              {outbox.data.map((message) => (
+                <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${message.channel === 'SMS' ? 'bg-brand text-white' : 'bg-amber-100 text-amber-900'}`}>
+                      {t(`auth.outbox.channel.${message.channel}`)}
+                    </span>
+                    <span className="text-ink">
+                      <span className="text-muted">{t('auth.outbox.to')}:</span> <span className="font-mono break-all">{message.recipient}</span>
+                    </span>
+                    <time dateTime={message.createdAt} className="text-muted sm:ml-auto">
+                      {time.format(new Date(message.createdAt))}
+                    </time>
+                  </div>
+                  {message.subject && (
+                    <p className="mt-2 font-semibold text-ink">
+                      <span className="sr-only">{t('auth.outbox.subject')}: </span>
+                      {message.subject}
+                    </p>
+                  )}
+                  <p className="mt-2 text-sm break-words whitespace-pre-wrap text-ink">{message.body}</p>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

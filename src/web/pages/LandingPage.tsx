@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../lib/queries';
+import { WhyCards } from '../features/public/WhyCards';
+import { QueryState } from '../features/public/QueryState';
+import { productFacts } from '../features/public/facts';
+
+// The calculator (with its form fields and carousel) is its own chunk, requested as soon as the app
+// starts: it downloads alongside GET /api/public/config, which it needs before it can show anything,
+// and keeps the landing page's initial JavaScript small.
+const calculatorChunk = import('../features/public/LoanCalculator');
+const LoanCalculator = lazy(() => calculatorChunk.then((module) => ({ default: module.LoanCalculator })));
+
+/**
+ * The landing page (specification section 2): the slogan, the loan calculator with its preview
+ * carousel and APPLY NOW, and the three cards. Every figure comes from GET /api/public/config.
+ */
+export default function LandingPage() {
+  const { t, i18n } = useTranslation();
+  const config = usePublicConfig();
+  const facts = config.data ? productFacts(config.data.product, i18n.language) : null;
+  const promises = ['noUpfront', 'freeWithdrawal', 'earlyRepayment'] as const;
+
+  return (
+    <>
+      <title>{t('public.landing.title', { appName: t('common.appName') })}</title>
+      <section aria-labelledby="slogan" className="bg-linear-to-b from-brand to-brand-dark text-white">
+        <div className="mx-auto max-w-6xl px-4 pt-10 pb-28 sm:pt-14">
+          <h1 id="slogan" className="max-w-3xl text-3xl leading-tight font-extrabold sm:text-5xl">
+            {t('public.landing.slogan')}
+          </h1>
+          {facts && <p className="mt-4 max-w-2xl text-base text-slate-100 sm:text-lg">{t('public.landing.lead', facts.values)}</p>}
+          <ul aria-label={t('public.landing.promises.label')} className="mt-6 flex flex-col gap-2 text-sm font-semibold sm:flex-row sm:flex-wrap sm:gap-3">
+            {promises.map((promise) => (
+              <li key={promise} className="flex items-center gap-2 rounded-full bg-white/10 px-3 py-1.5">
+                <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-emerald-300" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true" focusable="false">
+                  <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                {t(`public.landing.promises.${promise}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="mx-auto -mt-20 max-w-6xl px-3 sm:px-4">
+        {config.data ? (
+          <Suspense fallback={<CalculatorFrame isPending error={null} onRetry={() => undefined} />}>
+            <LoanCalculator product={config.data.product} />
+          </Suspense>
+        ) : (
+          <CalculatorFrame isPending={config.isPending} error={config.error} onRetry={() => void config.refetch()} />
+        )}
+      </div>
+
+      {facts && <WhyCards facts={facts} />}
+    </>
+  );
+}
+
+function CalculatorFrame(props: { readonly isPending: boolean; readonly error: Error | null; readonly onRetry: () => void }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 sm:p-6">
+      <QueryState {...props} />
+    </div>
+  );
+}

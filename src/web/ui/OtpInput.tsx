@@ -1,0 +1,39 @@
+import { forwardRef, type ReactNode } from 'react';
+import { TextField } from './Field';
+
+/**
+ * A one-time code input (specification section 5): digits only (anything else is removed as it is
+ * typed or pasted), at most 12, with the numeric keyboard and the browser's one-time-code autofill.
+ */
+export interface OtpInputProps {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly onBlur?: () => void;
+  readonly name?: string;
+  readonly id?: string;
+  readonly label: ReactNode;
+  readonly hint?: ReactNode;
+  readonly error?: string | undefined;
+  readonly disabled?: boolean;
+  readonly autoFocus?: boolean;
+}
+
+export const OTP_MAX_DIGITS = 12;
+
+export const OtpInput = forwardRef<HTMLInputElement, OtpInputProps>(function OtpInput({ value, onChange, ...rest }, ref) {
+  return (
+    <TextField
+      ref={ref}
+      {...rest}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={OTP_MAX_DIGITS}
+      spellCheck={false}
+      value={value}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, OTP_MAX_DIGITS))}
+      className="font-mono text-lg tracking-[0.3em]"
+    />
+  );
+});

@@ -1,0 +1,132 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, dataDeletionRequests, outboxMessages } from '../../src/server/db/schema';
+import { completeSteps, createAppWithUploads, createMember, type TestMember } from '../fixtures/members';
+
+type App = Awaited<ReturnType<typeof createAppWithUploads>>;
+let t: App;
+
+beforeAll(async () => {
+  t = await createAppWithUploads();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function exportOf(cookie?: string) {
+  return t.app.inject({ method: 'GET', url: '/api/privacy/export', headers: cookie ? { cookie } : {} });
+}
+
+function requestDeletion(cookie: string | undefined, payload?: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/privacy/deletion-request', ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
+}
+
+describe('data export (GET /api/privacy/export)', () => {
+  let m: TestMember;
+  let files: Record<string, Uint8Array>;
+  let data: Record<string, unknown> & { account: Record<string, unknown> };
+
+  beforeAll(async () => {
+    m = await createMember(t);
+    await completeSteps(t, m.cookie);
+    await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: m.phone, body: 'Your Tapat code is 123456.' });
+    await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: '+639990000000', body: 'Someone else.' });
+    await t.deps.db.insert(contactMessages).values({ name: 'Maria', email: m.email, message: 'Hello, a question.', consentAt: t.clock.now(), userId: m.userId });
+    const res = await exportOf(m.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="tapat-data-2026-11-22.zip"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    files = unzipSync(new Uint8Array(res.rawPayload));
+    data = JSON.parse(strFromU8(files['data.json']!));
+  });
+
+  it('is a ZIP with data.json and the three images', async () => {
+    expect(Object.keys(files).sort()).toEqual(['README.txt', 'data.json', 'images/ID_BACK.jpg', 'images/ID_FRONT.jpg', 'images/SELFIE.jpg']);
+    for (const kind of ['ID_FRONT', 'ID_BACK', 'SELFIE']) expect((await sharp(files[`images/${kind}.jpg`]!).metadata()).format).toBe('jpeg');
+  });
+
+  it('holds everything about the member and no password hash, token hash or storage key', () => {
+    const json = strFromU8(files['data.json']!);
+    expect(data.account).toMatchObject({ id: m.userId, phone: m.phone, email: m.email, fullName: m.fullName, monthlyNetIncome: '35000.00', accountState: 'INFO_COMPLETED' });
+    expect(data.account).not.toHaveProperty('passwordHash');
+    expect(json).not.toContain('argon2');
+    expect(json).not.toMatch(/passwordHash|tokenHash|codeHash|storageKey/);
+    const activation = data.activation as Record<string, unknown>;
+    expect(activation.personal).toMatchObject({ firstName: 'Maria', birthDate: '1990-05-17' });
+    expect(activation.address).toMatchObject({ townName: 'Quezon City' });
+    expect(activation.references).toHaveLength(2);
+    expect(activation.identity).toMatchObject({ identityNumber: '1234-5678-9012-3456' });
+    expect(activation.payoutAccount).toMatchObject({ institutionCode: 'BDO', accountNumber: '001234567890' });
+    expect(data.consents).toEqual([expect.objectContaining({ kind: 'CREDIT_BUREAU', textVersion: expect.any(String), givenAt: expect.any(String) })]);
+    expect(data.documents).toHaveLength(3);
+    expect((data.documents as Record<string, unknown>[])[0]).toMatchObject({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), file: expect.stringMatching(/^images\//) });
+    const sessions = data.sessions as Record<string, unknown>[];
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).not.toHaveProperty('id');
+    expect(sessions[0]).toMatchObject({ userAgent: 'vitest', persistent: false });
+    expect(data.messagesSentToYou).toEqual([expect.objectContaining({ recipient: m.phone, body: 'Your Tapat code is 123456.' })]);
+    expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'Hello, a question.' })]);
+  });
+
+  it("never includes another member's data", async () => {
+    const other = await createMember(t, { fullName: 'Juan Santos' });
+    const res = await exportOf(other.cookie);
+    const otherFiles = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(otherFiles).sort()).toEqual(['README.txt', 'data.json']);
+    const json = strFromU8(otherFiles['data.json']!);
+    expect(json).not.toContain(m.userId);
+    expect(json).not.toContain('Dela Cruz');
+  });
+
+  it('needs a session', async () => {
+    expect((await exportOf()).statusCode).toBe(401);
+  });
+});
+
+describe('deletion request (POST /api/privacy/deletion-request)', () => {
+  it('is filed (201), one open at a time (409), and seen by the member and by staff', async () => {
+    const m = await createMember(t);
+    const first = await requestDeletion(m.cookie, { reason: 'I no longer need a loan.' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toEqual({ requestedAt: t.clock.now().toISOString(), message: 'Your request to delete your data has been received.' });
+    const second = await requestDeletion(m.cookie, {});
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('You already have an open request to delete your data. We will contact you about it.');
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/privacy/deletion-request', headers: { cookie: m.cookie } });
+    expect(mine.json()).toEqual({ request: { requestedAt: t.clock.now().toISOString(), status: 'OPEN' } });
+
+    const officer = await createMember(t, { role: 'OFFICER' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/deletion-requests', headers: { cookie: officer.cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().requests).toContainEqual(
+      expect.objectContaining({ memberId: m.userId, memberName: m.fullName, reason: 'I no longer need a loan.', status: 'OPEN', requestedAt: t.clock.now().toISOString() }),
+    );
+  });
+
+  it('takes no body at all, and refuses an over-long reason', async () => {
+    const m = await createMember(t);
+    expect((await requestDeletion(m.cookie, { reason: 'x'.repeat(1001) })).statusCode).toBe(400);
+    expect((await requestDeletion(m.cookie)).statusCode).toBe(201);
+    const [row] = await t.deps.db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.userId, m.userId));
+    expect(row).toMatchObject({ reason: null, status: 'OPEN' });
+  });
+
+  it('a new request may follow a handled one', async () => {
+    const m = await createMember(t);
+    expect((await requestDeletion(m.cookie, {})).statusCode).toBe(201);
+    await t.deps.db.update(dataDeletionRequests).set({ status: 'REJECTED', handledAt: t.clock.now() }).where(eq(dataDeletionRequests.userId, m.userId));
+    t.clock.advance(1000);
+    expect((await requestDeletion(m.cookie, {})).statusCode).toBe(201);
+  });
+
+  it('the staff list is for OFFICER and ADMIN only; requests need a session', async () => {
+    const m = await createMember(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/deletion-requests', headers: { cookie: m.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/deletion-requests' })).statusCode).toBe(401);
+    expect((await requestDeletion(undefined, {})).statusCode).toBe(401);
+  });
+});

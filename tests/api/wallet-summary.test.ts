@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount } from '../../src/server/ledger';
+import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
+import { createTestApp, type TestApp } from '../fixtures/app';
+import { APPLICATION, apply, createActivatedMember, createStaff, disburse, expectLedgerSound, get, newKey, ok, signedLoan } from '../fixtures/loans';
+import type { TestMember } from '../fixtures/members';
+
+let t: TestApp;
+let officer: TestMember;
+let checker: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
+  checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
+});
+afterAll(async () => {
+  await expectLedgerSound(t);
+  await t.close();
+});
+
+describe('GET /api/wallet', () => {
+  it('is empty before any loan', async () => {
+    const m = await createActivatedMember(t);
+    expect(ok(await get(t, m.cookie, '/api/wallet'))).toEqual({
+      active: false,
+      currency: 'PHP',
+      wallet: '0.00',
+      postedBalance: '0.00',
+      pendingDebits: '0.00',
+      loanAmount: '0.00',
+      withdrawnAmount: '0.00',
+      limit: '0.00',
+      canWithdraw: false,
+      hasLoan: false,
+      status: null,
+      statusMessage: null,
+      statusColor: null,
+      statusIcon: null,
+      statementShow: false,
+      statement: null,
+      statementMessage: null,
+      loanNumber: null,
+      createdAt: null,
+      disbursedAt: null,
+      selectedCurrency: 'PHP',
+      exchangeRate: '1',
+      displayRate: '1.00',
+      ratesAsOf: null,
+      loanAmountXR: '0.00',
+      loanAmountPHP: '0.00',
+      creditPoweredBy: DEMO_COMPANY_PROFILE.companyName,
+    });
+    expect(ok(await get(t, m.cookie, '/api/wallet/transactions'))).toEqual({ transactions: [] });
+  });
+
+  it('shows a pending application with its catalogue status and no money', async () => {
+    const m = await createActivatedMember(t);
+    const created = ok(await apply(t, m.cookie, { ...APPLICATION, amount: '250000.00', term: 12, selectedCurrency: 'SGD' }), 201);
+    const body = ok(await get(t, m.cookie, '/api/wallet'));
+    expect(body).toMatchObject({
+      active: false,
+      wallet: '0.00',
+      canWithdraw: false,
+      hasLoan: true,
+      status: 'PENDING',
+      statusMessage: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+      statusColor: 'info',
+      statusIcon: 'query-builder',
+      statementShow: true,
+      statement: 'LOAN APPLICATION IS PENDING REVIEW',
+      loanNumber: created.loan.loanNumber,
+      createdAt: created.loan.createdAt,
+      selectedCurrency: 'SGD',
+      exchangeRate: '0.02265',
+      displayRate: '44.15',
+      // 250,000 x 0.02265 = 5,662.50 -> 5,663.00
+      loanAmountXR: '5663.00',
+      loanAmountPHP: '250000.00',
+      loanAmount: '250000.00',
+    });
+  });
+
+  it('after disbursement: the balance from the ledger, the DISBURSED status, the credit in the history', async () => {
+    const member = await createActivatedMember(t);
+    const { loanId } = await signedLoan(t, officer, { member });
+    const disbursed = ok(await disburse(t, checker.cookie, loanId));
+    const body = ok(await get(t, member.cookie, '/api/wallet'));
+    expect(body).toMatchObject({
+      active: true,
+      wallet: '200000.00',
+      postedBalance: '200000.00',
+      pendingDebits: '0.00',
+      loanAmount: '200000.00',
+      withdrawnAmount: '0.00',
+      limit: '200000.00',
+      canWithdraw: true,
+      status: 'DISBURSED',
+      statusColor: 'success',
+      statusIcon: 'currency-exchange',
+      statementShow: false,
+      disbursedAt: disbursed.loan.disbursedAt,
+    });
+    const history = ok(await get(t, member.cookie, '/api/wallet/transactions'));
+    expect(history.transactions).toEqual([
+      {
+        id: disbursed.transfer.id,
+        at: disbursed.loan.disbursedAt,
+        kind: 'LOAN_DISBURSEMENT',
+        description: `Loan ${disbursed.loan.loanNumber} disbursed`,
+        direction: 'CREDIT',
+        amount: '200000.00',
+        status: 'POSTED',
+        reference: loanId,
+      },
+    ]);
+  });
+
+  it('a held withdrawal lowers the available balance and counts as withdrawn (ready for the withdrawal flow)', async () => {
+    const member = await createActivatedMember(t);
+    const { loanId } = await signedLoan(t, officer, { member });
+    ok(await disburse(t, checker.cookie, loanId));
+    await t.deps.db.transaction(async (tx) => {
+      const wallet = await ensureMemberWallet(tx, member.userId);
+      const clearing = await ensureSystemAccount(tx, 'PAYOUT_CLEARING');
+      await createTransfer(tx, {
+        idempotencyKey: newKey(),
+        code: 'WITHDRAWAL',
+        description: 'Withdrawal to BDO Unibank 001*********',
+        legs: [
+          { accountId: wallet, direction: 'DEBIT', amount: 5_000_000n },
+          { accountId: clearing, direction: 'CREDIT', amount: 5_000_000n },
+        ],
+        pending: true,
+        at: t.clock.now(),
+      });
+    });
+    const body = ok(await get(t, member.cookie, '/api/wallet'));
+    expect(body).toMatchObject({ wallet: '150000.00', postedBalance: '200000.00', pendingDebits: '50000.00', withdrawnAmount: '50000.00', limit: '200000.00', canWithdraw: true });
+    const history = ok(await get(t, member.cookie, '/api/wallet/transactions')).transactions;
+    expect(history.map((x: { kind: string; status: string; direction: string }) => [x.kind, x.status, x.direction])).toEqual([
+      ['WITHDRAWAL', 'PENDING', 'DEBIT'],
+      ['LOAN_DISBURSEMENT', 'POSTED', 'CREDIT'],
+    ]);
+  });
+
+  it("is the member's own, and needs a session", async () => {
+    const member = await createActivatedMember(t);
+    const { loanId } = await signedLoan(t, officer, { member });
+    ok(await disburse(t, checker.cookie, loanId));
+    const stranger = await createActivatedMember(t);
+    expect(ok(await get(t, stranger.cookie, '/api/wallet')).wallet).toBe('0.00');
+    expect(ok(await get(t, stranger.cookie, '/api/wallet/transactions')).transactions).toEqual([]);
+    expect((await get(t, undefined, '/api/wallet')).statusCode).toBe(401);
+    expect((await get(t, undefined, '/api/wallet/transactions')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('./src/web', import.meta.url));
+
+// The browser app. Vite's root is src/web; the server serves dist/web.
+export default defineConfig({
+  root,
+  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+    target: 'es2020',
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/dev/outbox': 'http://localhost:3000' },
+  },
+});
