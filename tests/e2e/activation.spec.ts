@@ -387,7 +387,7 @@ test.describe('activation in the /dash dialog on a desktop', () => {
     // The success stage closes the wizard after 5 seconds; the banner is gone, the menu unlocked.
     await expect(dialog).toBeHidden({ timeout: 8_000 });
     await expect(page.getByRole('heading', { name: 'Activate your account before applying loan' })).toHaveCount(0);
-    await expect(page.getByText('The loan application opens in a later release of Tapat', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Loan application' })).toBeVisible();
     await expectMenuUnlocked(page);
     await axe(page);
     await shoot(page, 'dash-activated');

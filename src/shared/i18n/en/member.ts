@@ -20,7 +20,6 @@ export const member = {
     bannerText: 'Tell us who you are and where to send your loan. It takes about 10 minutes.',
     activateButton: 'Activate Account',
     loanTitle: 'Loan application',
-    loanSoon: 'Your account is activated. The loan application opens in a later release of Tapat; you will apply here, see every cost before you accept, and follow your application step by step.',
   },
   wallet: {
     title: 'Wallet',

@@ -20,7 +20,6 @@ export const member = {
     bannerText: 'Sabihin sa amin kung sino ka at saan ipapadala ang iyong loan. Mga 10 minuto ito.',
     activateButton: 'I-activate ang Account',
     loanTitle: 'Aplikasyon sa loan',
-    loanSoon: 'Naka-activate na ang iyong account. Bubuksan ang aplikasyon sa loan sa susunod na release ng Tapat; dito ka mag-a-apply, makikita mo ang bawat gastos bago ka pumayag, at masusubaybayan mo ang iyong aplikasyon hakbang-hakbang.',
   },
   wallet: {
     title: 'Wallet',
