@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { eq, or } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
+import { writeAudit } from '../src/server/audit';
 import { hashPassword } from '../src/server/modules/identity/passwords';
 import { isPasswordAcceptable } from '../src/server/modules/identity/password-policy';
 import { phoneDigits, toE164 } from '../src/shared/phone/phone';
@@ -52,30 +53,43 @@ export function parseUserCreateArgs(argv: readonly string[]): StaffUserInput {
 }
 
 /** Inserts the staff user; refuses a phone or e-mail already registered. */
-export async function createStaffUser(db: Db, input: StaffUserInput): Promise<{ id: string }> {
+export async function createStaffUser(db: Db, input: StaffUserInput, at: Date = new Date()): Promise<{ id: string }> {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(or(eq(users.phone, input.phone), eq(users.email, input.email)));
   if (existing) throw new Error(`A user with the phone ${input.phone} or the e-mail ${input.email} already exists.`);
-  const [row] = await db
-    .insert(users)
-    .values({
-      phone: input.phone,
-      email: input.email,
-      fullName: input.name,
-      passwordHash: await hashPassword(input.password),
-      role: input.role,
-      // Staff do not go through the member activation; their accounts are complete as created.
-      accountState: 'INFO_COMPLETED',
-      employmentCountry: 'PH',
-      employmentLocation: 'Head office',
-      jobTitle: input.role === 'ADMIN' ? 'Administrator' : 'Loan Officer',
-      jobCategory: 'Others / General Services',
-      monthlyNetIncome: 0n,
-    })
-    .returning({ id: users.id });
-  return { id: row!.id };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        phone: input.phone,
+        email: input.email,
+        fullName: input.name,
+        passwordHash,
+        role: input.role,
+        // Staff do not go through the member activation; their accounts are complete as created.
+        accountState: 'INFO_COMPLETED',
+        employmentCountry: 'PH',
+        employmentLocation: 'Head office',
+        jobTitle: input.role === 'ADMIN' ? 'Administrator' : 'Loan Officer',
+        jobCategory: 'Others / General Services',
+        monthlyNetIncome: 0n,
+      })
+      .returning({ id: users.id });
+    // The audit log records every staff account created (actor SYSTEM: the command line), with the account in one transaction.
+    await writeAudit(tx, {
+      actor: { userId: null, role: 'SYSTEM' },
+      action: 'STAFF_CREATE',
+      subjectType: 'USER',
+      subjectId: row!.id,
+      details: { role: input.role, name: input.name, phone: input.phone, email: input.email, via: 'npm run user:create' },
+      ip: null,
+      at,
+    });
+    return { id: row!.id };
+  });
 }
 
 async function main(): Promise<number> {

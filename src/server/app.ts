@@ -24,6 +24,13 @@ import { placesRoutes } from './modules/places/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { loansRoutes } from './modules/loans/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { withdrawalsRoutes } from './modules/withdrawals/routes';
+import { startWithdrawalsWorker, type Worker } from './jobs/withdrawals';
+import { creditRoutes } from './modules/credit/routes';
+import { backofficeRoutes } from './modules/backoffice/routes';
+import { CompanyProfileHolder } from './company/store';
+import { ProductCatalog } from './product/catalog';
+import { syncConfiguration } from './product/sync';
 
 export interface BuildAppOptions {
   readonly config: AppConfig;
@@ -32,6 +39,8 @@ export interface BuildAppOptions {
   readonly clock?: Clock;
   /** pino options, or false for no logs (tests). */
   readonly logger?: boolean | Record<string, unknown>;
+  /** Run the background worker (withdrawal expiry and settlement) on an interval: main.ts yes, API tests no (they call its tick). */
+  readonly jobs?: boolean | { readonly intervalMs: number };
 }
 
 export interface BuiltApp {
@@ -61,7 +70,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
-  const deps: AppDeps = { db: database.db, config, clock: options.clock ?? systemClock };
+  // The company profile an ADMIN saved (company_profiles) overrides the configured one: every
+  // reader of config.company sees the one in force (src/server/company/store.ts).
+  const companyProfile = new CompanyProfileHolder(config.company);
+  const liveConfig: AppConfig = Object.defineProperty({ ...config }, 'company', { get: () => companyProfile.current, enumerable: true });
+  const deps: AppDeps = { db: database.db, config: liveConfig, clock: options.clock ?? systemClock, companyProfile, products: new ProductCatalog() };
+  await syncConfiguration(deps);
 
   const logger =
     options.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(typeof options.logger === 'object' ? options.logger : {}) };
@@ -102,6 +116,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   installOriginCheck(app, config.publicOrigins);
   await app.register(sessionPlugin, deps);
+  // The company profile and product versions other processes may have saved (one small query).
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) await syncConfiguration(deps);
+  });
 
   await app.register(
     async (api) => {
@@ -116,6 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await privacyRoutes(api, deps);
       await loansRoutes(api, deps);
       await walletRoutes(api, deps);
+      await withdrawalsRoutes(api, deps);
+      await creditRoutes(api, deps);
+      await backofficeRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
     },
     { prefix: '/api' },
@@ -144,6 +165,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
+  if (options.jobs) {
+    const intervalMs = typeof options.jobs === 'object' ? options.jobs.intervalMs : undefined;
+    let worker: Worker | null = null;
+    app.addHook('onReady', async () => {
+      worker = startWithdrawalsWorker(deps, app.log, intervalMs);
+    });
+    app.addHook('preClose', async () => {
+      await worker?.stop();
+    });
+  }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   return { app, deps, database };
 }

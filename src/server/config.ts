@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_COMPANY_PROFILE, type CompanyProfile } from '../shared/company/profile';
+import { companyProfileSchema } from '../shared/schemas/company';
 
 /**
  * The process configuration: environment variables validated at boot (fail fast), and the
@@ -50,11 +51,30 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Exchange rates: snapshot (the shipped file, offline default) or http (RATES_URL answers
+   * { base: "PHP", asOf, rates: { USD: "0.0171", ... } }, fetched every RATES_REFRESH_MINUTES and
+   * stored; the shipped snapshot stays the fallback). RATES_TIMEOUT_MS bounds one fetch.
+   */
+  RATES_PROVIDER: z.enum(['snapshot', 'http']).default('snapshot'),
+  RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
+  RATES_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Maker-checker: the officer who approved a loan cannot disburse it (on unless 'false'). */
   LOAN_MAKER_CHECKER: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Withdrawal payouts: simulated (offline default outside production: settles after
+   * PAYOUT_SETTLE_SECONDS, fails a share PAYOUT_FAILURE_RATE of payouts) or manual (an officer marks
+   * each payout paid or failed; the default in production, where simulated is refused).
+   */
+  PAYOUT_PROVIDER: z.enum(['simulated', 'manual']).optional(),
+  PAYOUT_SETTLE_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
+  PAYOUT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Withdrawals are refused for this many hours after a change of payout account. */
+  WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
 
 /** Where uploaded images are kept (see STORAGE_DRIVER). */
@@ -92,25 +112,26 @@ export interface AppConfig {
   readonly storage: StorageConfig;
   /** Maker-checker on loans: the approving officer cannot disburse the same loan (LOAN_MAKER_CHECKER). */
   readonly loanMakerChecker: boolean;
+  /** Withdrawal payouts (PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE, WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS). */
+  readonly payouts: PayoutsConfig;
+  /** Exchange rates (RATES_PROVIDER, RATES_URL, RATES_REFRESH_MINUTES, RATES_TIMEOUT_MS). */
+  readonly rates: RatesConfig;
 }
 
-const profileSchema = z.strictObject({
-  demo: z.boolean(),
-  companyName: z.string().min(3),
-  shortName: z.string().regex(/^[A-Z0-9]{2,12}$/),
-  address: z.string().min(5),
-  secRegistrationNumber: z.string().min(3),
-  certificateOfAuthorityNumber: z.string().min(3),
-  operatingPermitNumber: z.string(),
-  dateRegistered: z.iso.date(),
-  employees: z.string(),
-  supportEmail: z.email(),
-  supportChatUrl: z.union([z.url({ protocol: /^https$/ }), z.literal('')]),
-  social: z.strictObject({ facebook: z.string(), instagram: z.string(), tiktok: z.string() }),
-  officeHours: z.string(),
-  verifyRegistrationUrl: z.url(),
-  dataProtectionOfficerEmail: z.email(),
-});
+export type RatesConfig =
+  | { readonly provider: 'snapshot' }
+  | { readonly provider: 'http'; readonly url: string; readonly refreshMinutes: number; readonly timeoutMs: number };
+
+/** The company profile file is validated with the same schema the ADMIN's editing uses. */
+const profileSchema = companyProfileSchema;
+
+export interface PayoutsConfig {
+  readonly mode: 'SIMULATED' | 'MANUAL';
+  readonly settleSeconds: number;
+  /** 0..1: the share of simulated payouts that fail. */
+  readonly failureRate: number;
+  readonly holdAfterPayoutChangeHours: number;
+}
 
 export class ConfigError extends Error {}
 
@@ -162,6 +183,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   } else if (production) {
     problems.push('STORAGE_DRIVER=s3 is required in production: ID images must not live on one server\'s disk.');
   }
+  if (env.RATES_PROVIDER === 'http' && !env.RATES_URL) problems.push('RATES_PROVIDER=http needs RATES_URL.');
+  if (production && env.PAYOUT_PROVIDER === 'simulated') problems.push('PAYOUT_PROVIDER=simulated pretends to pay: production needs manual (or a real provider).');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -183,6 +206,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     devTools: !production,
     storage,
     loanMakerChecker: env.LOAN_MAKER_CHECKER,
+    payouts: {
+      mode: (env.PAYOUT_PROVIDER ?? (production ? 'manual' : 'simulated')) === 'manual' ? 'MANUAL' : 'SIMULATED',
+      settleSeconds: env.PAYOUT_SETTLE_SECONDS,
+      failureRate: env.PAYOUT_FAILURE_RATE,
+      holdAfterPayoutChangeHours: env.WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS,
+    },
+    rates:
+      env.RATES_PROVIDER === 'http'
+        ? { provider: 'http', url: env.RATES_URL!, refreshMinutes: env.RATES_REFRESH_MINUTES, timeoutMs: env.RATES_TIMEOUT_MS }
+        : { provider: 'snapshot' },
     ...overrides,
   };
 }

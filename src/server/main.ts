@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startRatesRefresh } from './jobs/rates-refresh';
 
 /** The process entry point: validated config, the app, graceful shutdown. */
 async function main(): Promise<void> {
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, database } = await buildApp({ config });
+  const { app, database, deps } = await buildApp({ config, jobs: true });
+  let stopJobs = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      stopJobs();
       await app.close();
     } finally {
       process.exit(0);
@@ -30,6 +33,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  if (config.rates.provider === 'http') {
+    const rates = config.rates;
+    stopJobs = startRatesRefresh({ db: deps.db, clock: deps.clock, log: app.log }, { url: rates.url, timeoutMs: rates.timeoutMs, refreshMinutes: rates.refreshMinutes });
+  }
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, demo: config.company.demo },
     `Tapat is serving at http://localhost:${config.port}`,

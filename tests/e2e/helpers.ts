@@ -57,10 +57,11 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
 }
 
 /**
- * The newest code of this kind ('verification' for registration, 'password reset' for recovery)
+ * The newest code of this kind ('verification' for registration, 'password reset' for recovery,
+ * 'withdrawal' for a withdrawal)
  * sent by SMS to the phone, waiting for it to arrive. `except` skips codes already used.
  */
-export async function readCode(request: APIRequestContext, phone: string, kind: 'verification' | 'password reset', except: readonly string[] = []): Promise<string> {
+export async function readCode(request: APIRequestContext, phone: string, kind: 'verification' | 'password reset' | 'withdrawal', except: readonly string[] = []): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(

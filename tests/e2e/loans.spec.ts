@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './browser-fixture';
 import { outbox, registerByApi, signInByApi, type Member, type Person } from './helpers';
-import { CREDIT_BUREAU_CONSENT } from '../../src/shared/activation/consent';
+import { activateByApi, OFFICERS } from './funding';
 
 /**
  * Issue 4's browser journey: a member (registered and activated through the API, with real image
@@ -15,13 +14,6 @@ import { CREDIT_BUREAU_CONSENT } from '../../src/shared/activation/consent';
  * Screenshots at 360 and 1280 px go to /tmp/shots-loans.
  */
 
-/** The two officers scripts/e2e-server.sh creates before the server starts. */
-export const OFFICERS = [
-  { phone: '+639990000001', password: 'Officer one kalamansi lantern 2048', fullName: 'Officer Jose Reyes' },
-  { phone: '+639990000002', password: 'Officer two sampaguita harbour 4096', fullName: 'Officer Liza Bautista' },
-] as const;
-
-const IMAGES = fileURLToPath(new URL('./fixtures/images/', import.meta.url));
 const SHOTS = process.env.LOANS_SHOTS_DIR ?? '/tmp/shots-loans';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -40,49 +32,6 @@ async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-function origin(baseURL: string | undefined) {
-  return { origin: new URL(baseURL!).origin };
-}
-
-/** Completes the five activation steps through the API, uploading the fixture images. */
-async function activateByApi(request: APIRequestContext, baseURL: string | undefined) {
-  const headers = origin(baseURL);
-  const put = async (url: string, data: unknown) => {
-    const response = await request.put(url, { headers, data: data as Record<string, unknown> });
-    expect(response.status(), `PUT ${url}: ${await response.text()}`).toBe(200);
-  };
-  await put('/api/activation/personal', {
-    gender: 'Female',
-    firstName: 'Maria',
-    middleName: 'Clara',
-    lastName: 'Santos',
-    birthDate: '1990-05-17',
-    maritalStatus: 'Single',
-    nationality: 'Filipino',
-    isAgree: true,
-    consentVersion: CREDIT_BUREAU_CONSENT.version,
-  });
-  await put('/api/activation/address', { countryResidence: 'PH', province: '1300000000', town: '1381300000', streetAddress: '12 Mabini St., Brgy. Central', postalCode: '1100' });
-  await put('/api/activation/references', {
-    refFullName1: 'Jose Rizal',
-    refRelationship1: 'Friend',
-    refPhoneNumber1: '0918 123 4567',
-    refFullName2: 'Gabriela Silang',
-    refRelationship2: 'Aunt',
-    refPhoneNumber2: '0919 765 4321',
-  });
-  for (const [kind, file, type] of [
-    ['ID_FRONT', 'id-front.jpg', 'image/jpeg'],
-    ['ID_BACK', 'id-back.png', 'image/png'],
-    ['SELFIE', 'selfie.jpg', 'image/jpeg'],
-  ] as const) {
-    const response = await request.put(`/api/activation/documents/${kind}`, { headers: { ...headers, 'content-type': type }, data: readFileSync(`${IMAGES}${file}`) });
-    expect(response.status(), `upload ${kind}: ${await response.text()}`).toBe(201);
-  }
-  await put('/api/activation/identity', { identityType: 'National ID (PhilSys)', identityNumber: '1234-5678-9012-3456' });
-  await put('/api/activation/bank', { bankCode: 'BDO', accountNumber: '0012 3456 7890', accountName: 'Maria Clara Santos' });
 }
 
 /** A signed-in officer in a browser context of their own (console errors fail the test too). */

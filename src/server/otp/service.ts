@@ -137,3 +137,23 @@ export async function codesSentLastHour(db: DbOrTx, clock: Clock, phone: string)
     .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.createdAt, new Date(clock.now().getTime() - HOUR))));
   return row?.n ?? 0;
 }
+
+/**
+ * Counts a wrong try on the current code for (purpose, subject) outside the caller's transaction:
+ * for callers that check the code inside the transaction that acts on it (so the code is consumed
+ * only if the action commits) and whose wrong try was rolled back with it. Never past maxAttempts.
+ */
+export async function countWrongTry(db: DbOrTx, input: { purpose: OtpPurpose; subject: string }): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(otpChallenges.purpose, input.purpose),
+        eq(otpChallenges.subject, input.subject),
+        isNull(otpChallenges.supersededAt),
+        isNull(otpChallenges.consumedAt),
+        sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`,
+      ),
+    );
+}

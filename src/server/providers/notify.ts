@@ -16,12 +16,17 @@ export interface OutgoingEmail {
   readonly body: string;
 }
 
-export async function queueSms(db: DbOrTx, sms: OutgoingSms): Promise<void> {
-  await db.insert(outboxMessages).values({ channel: 'SMS', recipient: sms.to, body: sms.body });
+/** Delivery options: `sendAfter` holds the message until then (quiet hours, src/shared/notify/quiet-hours.ts). */
+export interface QueueOptions {
+  readonly sendAfter?: Date | null;
 }
 
-export async function queueEmail(db: DbOrTx, email: OutgoingEmail): Promise<void> {
-  await db.insert(outboxMessages).values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body });
+export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
+  await db.insert(outboxMessages).values({ channel: 'SMS', recipient: sms.to, body: sms.body, sendAfter: options.sendAfter ?? null });
+}
+
+export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
+  await db.insert(outboxMessages).values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body, sendAfter: options.sendAfter ?? null });
 }
 
 /** A delivery adapter. The outbox adapter keeps messages in the table for /dev/outbox. */

@@ -113,6 +113,8 @@ export const outboxMessageSchema = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   createdAt: z.string(),
+  /** Held until then by the quiet hours (06:00 to 22:00 Philippine time); null: sent at once. */
+  sendAfter: z.string().nullable().optional(),
 });
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

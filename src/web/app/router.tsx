@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('../pages/admin/AdminQueuePage')) },
               { path: 'loans/:loanId', lazy: page(() => import('../pages/admin/AdminLoanPage')) },
+              { path: 'audit', lazy: page(() => import('../pages/admin/AdminAuditPage')) },
+              { path: 'settings', lazy: page(() => import('../pages/admin/AdminSettingsPage')) },
             ],
           },
         ],

@@ -74,6 +74,11 @@ export default function DevOutboxPage() {
                     </p>
                   )}
                   <p className="mt-2 text-sm break-words whitespace-pre-wrap text-ink">{message.body}</p>
+                  {message.sendAfter && (
+                    <p className="mt-2 text-xs font-semibold text-amber-900">
+                      {t('withdrawals.outbox.scheduled', { time: time.format(new Date(message.sendAfter)) })}
+                    </p>
+                  )}
                 </li>
               ))}
             </ol>

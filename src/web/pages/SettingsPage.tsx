@@ -4,25 +4,39 @@ import { useTranslation } from 'react-i18next';
 import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { AccountDialog } from '../features/settings/AccountDialog';
+import { ContractDialog } from '../features/settings/ContractDialog';
+import { CreditScoreCard } from '../features/settings/CreditScoreCard';
 import { DataRights } from '../features/settings/DataRights';
+import { INFO_TOPICS, InfoDialog, type InfoTopic } from '../features/settings/InfoDialog';
 import { MaskedPhone } from '../features/settings/MaskedPhone';
+import { PasswordDialog } from '../features/settings/PasswordDialog';
+import { PayoutAccountDialog } from '../features/settings/PayoutAccountDialog';
+import { QuickLink } from '../features/settings/QuickLink';
+import { WithdrawalDialog } from '../features/settings/WithdrawalDialog';
+
+type DialogName = 'withdrawal' | 'contract' | 'account' | 'password' | 'payout';
+
+const CARD = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
 /**
- * Settings (specification section 2): the masked phone number with a reveal that lasts 3 seconds
- * (section 9), the quick link 'Account' that opens the Account dialog, and the member's data
- * rights (DECISIONS.md invariant 9). Password change, the credit score and the contract come in a
- * later release. Unactivated members go to /activate.
+ * Settings (specification section 2): the masked phone number with a 3-second reveal, the credit
+ * score gauge out of 1000 and 'What is credit score?', the quick links Withdrawal, Contract and
+ * Account, Account settings (Password, and the payout account change of issue 5 item 4), the
+ * Transfer, Pay and Borrow informational dialogs, and the member's data rights (DECISIONS.md
+ * invariant 9). Unactivated members go to /activate.
  */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const [accountOpen, setAccountOpen] = useState(false);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const [info, setInfo] = useState<InfoTopic | null>(null);
+  const close = () => setDialog(null);
 
   if (!isActivated(user.accountState)) return <Navigate to="/activate" replace />;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-brand sm:text-3xl">{t('member.settings.title')}</h1>
-      <section aria-label={t('activation.settings.profile')} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section aria-label={t('activation.settings.profile')} className={CARD}>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div>
             <dt className="text-sm font-semibold text-muted">{t('member.settings.name')}</dt>
@@ -36,35 +50,56 @@ export default function SettingsPage() {
           </div>
         </dl>
       </section>
-      <section aria-labelledby="settings-quick" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <CreditScoreCard />
+      <section aria-labelledby="settings-quick" className={CARD}>
         <h2 id="settings-quick" className="text-lg font-bold text-brand">
           {t('activation.settings.quickLinks')}
         </h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
           <li>
-            <button
-              type="button"
-              onClick={() => setAccountOpen(true)}
-              aria-haspopup="dialog"
-              className="flex min-h-16 w-full items-center gap-3 rounded-lg border border-slate-300 px-4 py-3 text-left hover:border-brand hover:bg-brand-light"
-            >
-              <svg viewBox="0 0 24 24" className="h-6 w-6 shrink-0 text-brand" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z" />
-              </svg>
-              <span className="flex flex-col">
-                <span className="font-semibold text-ink">{t('activation.settings.account')}</span>
-                <span className="text-xs text-muted">{t('activation.settings.accountText')}</span>
-              </span>
-            </button>
+            <QuickLink icon="withdrawal" title={t('settings.quick.withdrawal')} text={t('settings.quick.withdrawalText')} onClick={() => setDialog('withdrawal')} />
+          </li>
+          <li>
+            <QuickLink icon="contract" title={t('settings.quick.contract')} text={t('settings.quick.contractText')} onClick={() => setDialog('contract')} />
+          </li>
+          <li>
+            <QuickLink icon="account" title={t('activation.settings.account')} text={t('activation.settings.accountText')} onClick={() => setDialog('account')} />
           </li>
         </ul>
       </section>
-      <DataRights />
-      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <p className="text-ink">{t('member.settings.placeholder')}</p>
-        <p className="mt-3 text-sm text-muted">{t('member.settings.forgotHint')}</p>
+      <section aria-labelledby="settings-account" className={CARD}>
+        <h2 id="settings-account" className="text-lg font-bold text-brand">
+          {t('settings.page.accountSettings')}
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          <li>
+            <QuickLink icon="password" title={t('settings.quick.password')} text={t('settings.quick.passwordText')} onClick={() => setDialog('password')} />
+          </li>
+          <li>
+            <QuickLink icon="payout" title={t('settings.quick.payout')} text={t('settings.quick.payoutText')} onClick={() => setDialog('payout')} />
+          </li>
+        </ul>
       </section>
-      <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
+      <section aria-labelledby="settings-about" className={CARD}>
+        <h2 id="settings-about" className="text-lg font-bold text-brand">
+          {t('settings.page.about')}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t('settings.page.aboutText')}</p>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+          {INFO_TOPICS.map((topic) => (
+            <li key={topic}>
+              <QuickLink icon={topic} title={t(`settings.quick.${topic}`)} onClick={() => setInfo(topic)} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <DataRights />
+      <WithdrawalDialog open={dialog === 'withdrawal'} onClose={close} />
+      <ContractDialog open={dialog === 'contract'} onClose={close} />
+      <AccountDialog open={dialog === 'account'} onClose={close} />
+      <PasswordDialog open={dialog === 'password'} onClose={close} />
+      <PayoutAccountDialog open={dialog === 'payout'} onClose={close} />
+      <InfoDialog topic={info} onClose={() => setInfo(null)} />
     </div>
   );
 }

@@ -87,6 +87,8 @@ export const payoutAccounts = pgTable(
     /** A bank account's digits, or an e-wallet's mobile number in E.164. */
     accountNumber: text('account_number').notNull(),
     accountName: text('account_name').notNull(),
+    /** Set when the account is changed after activation: withdrawals wait WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS. */
+    changedAt: timestamp('changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,3 +11,7 @@ export * from './activation';
 export * from './ledger';
 export * from './idempotency';
 export * from './loans';
+export * from './audit';
+export * from './settings';
+export * from './fx';
+export * from './withdrawals';

@@ -16,6 +16,8 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Held until then (quiet hours: src/shared/notify/quiet-hours.ts); null: at once. */
+    sendAfter: timestamp('send_after', { withTimezone: true }),
   },
   (t) => [
     index('outbox_messages_status_idx').on(t.status, t.createdAt),

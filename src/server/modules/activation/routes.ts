@@ -13,6 +13,13 @@ import {
   stepSavedResponseSchema,
 } from '../../../shared/schemas/activation';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
+import {
+  payoutAccountChangeSchema,
+  payoutAccountCodeResponseSchema,
+  payoutAccountCodeSchema,
+  payoutAccountResponseSchema,
+} from '../../../shared/schemas/member-settings';
+import { changePayoutAccount, getPayoutAccount, requestPayoutChangeCode } from './payout-change';
 import { getActivation, getMemberAccount, saveAddress, saveBank, saveIdentity, savePersonal, saveReferences } from './service';
 
 const saveResponses = { 200: stepSavedResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema };
@@ -63,6 +70,53 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const auth = requireUser(request);
     return saveBank(deps, { userId: auth.userId, phone: auth.phone }, request.body);
   });
+
+  r.get(
+    '/member/payout-account',
+    {
+      schema: {
+        tags: ['member'],
+        summary: "The member's payout account and, after a change, until when withdrawals are held",
+        response: { 200: payoutAccountResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getPayoutAccount(deps, requireUser(request).userId);
+    },
+  );
+
+  r.post(
+    '/member/payout-account/code',
+    {
+      schema: {
+        tags: ['member'],
+        summary: "Send a PAYOUT_ACCOUNT_CHANGE code by SMS to the member's phone, bound to the new account's details",
+        body: payoutAccountCodeSchema,
+        response: { 200: payoutAccountCodeResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      return requestPayoutChangeCode(deps, { userId: auth.userId, phone: auth.phone }, request.body);
+    },
+  );
+
+  r.put(
+    '/member/payout-account',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Change the payout account with the code (free of charge); withdrawals are held for the configured hours; SMS and e-mail notice',
+        body: payoutAccountChangeSchema,
+        response: { 200: payoutAccountResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireUser(request);
+      return changePayoutAccount(deps, { userId: auth.userId, phone: auth.phone }, request.body);
+    },
+  );
 
   r.get(
     '/member/account',

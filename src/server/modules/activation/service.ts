@@ -198,7 +198,7 @@ export async function saveBank(deps: AppDeps, member: Member, input: BankStep): 
 // Reading
 
 /** An account number masked but its first 3 characters; an e-wallet's in the national form (0917...). */
-function maskAccountNumber(kind: string, accountNumber: string): string {
+export function maskAccountNumber(kind: string, accountNumber: string): string {
   const shown = kind === 'EWALLET' && accountNumber.startsWith('+63') ? `0${accountNumber.slice(3)}` : accountNumber;
   return maskKeepFirst3(shown);
 }

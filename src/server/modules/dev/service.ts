@@ -15,9 +15,10 @@ export async function listOutbox(deps: AppDeps): Promise<OutboxMessage[]> {
       subject: outboxMessages.subject,
       body: outboxMessages.body,
       createdAt: outboxMessages.createdAt,
+      sendAfter: outboxMessages.sendAfter,
     })
     .from(outboxMessages)
     .orderBy(desc(outboxMessages.createdAt))
     .limit(OUTBOX_PAGE_SIZE);
-  return rows.map((m) => ({ ...m, channel: m.channel as OutboxMessage['channel'], createdAt: m.createdAt.toISOString() }));
+  return rows.map((m) => ({ ...m, channel: m.channel as OutboxMessage['channel'], createdAt: m.createdAt.toISOString(), sendAfter: m.sendAfter?.toISOString() ?? null }));
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
+import { writeAudit } from '../../audit';
 import { documentAccessLog, documentUploadAttempts, memberDocuments, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { HOUR } from '../../clock';
@@ -166,15 +167,20 @@ export async function documentForStaff(
   const row = await currentDocument(deps.db, memberId, kind);
   if (!row) throw new AppError(404, 'NOT_FOUND');
   const file = await readImage(deps, row);
-  await deps.db.insert(documentAccessLog).values({
-    staffUserId: staff.userId,
-    staffRole: staff.role,
-    memberId,
-    documentId: row.id,
-    kind,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent?.slice(0, 300) ?? null,
-    createdAt: deps.clock.now(),
+  const now = deps.clock.now();
+  // The access log (what the member's data export lists) and the staff audit log, together or not at all.
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(documentAccessLog).values({
+      staffUserId: staff.userId,
+      staffRole: staff.role,
+      memberId,
+      documentId: row.id,
+      kind,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+    });
+    await writeAudit(tx, { actor: staff, action: 'DOCUMENT_VIEW', subjectType: 'MEMBER', subjectId: memberId, details: { kind, documentId: row.id }, ip: ctx.ip, at: now });
   });
   return file;
 }

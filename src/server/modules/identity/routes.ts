@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { clearSessionCookie, setSessionCookie } from '../../http/session';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
 import {
   codeTimersSchema,
   recoveryResetSchema,
@@ -14,10 +14,13 @@ import {
   verifyCodeSchema,
 } from '../../../shared/schemas/auth';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
+import { changePasswordResponseSchema, changePasswordSchema } from '../../../shared/schemas/member-settings';
 import { clearFlowCookie, readFlowCookie, recoveryCookie, registrationCookie, setFlowCookie } from './cookies';
 import {
+  PASSWORD_CHANGED_MESSAGE,
   RECOVERY_DONE_MESSAGE,
   RECOVERY_START_MESSAGE,
+  changePassword,
   completeRecovery,
   completeRegistration,
   resendRegistrationCode,
@@ -146,6 +149,23 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { user: request.auth ? sessionUserOf(request.auth) : null };
+    },
+  );
+
+  r.post(
+    '/auth/password',
+    {
+      schema: {
+        tags,
+        summary: "Change the signed-in member's password (current password required); signs out the member's other sessions",
+        security: [{ session: [] }],
+        body: changePasswordSchema,
+        response: { 200: changePasswordResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await changePassword(deps, requireUser(request), request.body, ctxOf(request));
+      return { message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 

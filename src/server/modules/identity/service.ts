@@ -6,7 +6,7 @@ import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
-import { queueSms } from '../../providers/notify';
+import { queueEmail, queueSms } from '../../providers/notify';
 import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
 import { pesos } from '../../../shared/money/money';
 import { countryOfPhone, maskPhoneNational } from '../../../shared/phone/phone';
@@ -215,6 +215,47 @@ export async function signIn(deps: AppDeps, input: SignInData, ctx: RequestConte
 /** Revokes the current session, if any. */
 export async function signOut(deps: AppDeps, auth: SessionAuth | null): Promise<void> {
   if (auth) await revokeSession(deps.db, deps.clock, auth.sessionId);
+}
+
+// Password change (Settings) ----------------------------------------------------------------
+
+export const PASSWORD_CHANGED_MESSAGE = 'Your password changed successfully.';
+
+/**
+ * Settings > Password (DECISIONS.md section 5): the current password is required and a wrong one
+ * counts as a failed sign-in of the member's phone (the same limits: five failures lock it for 15
+ * minutes); the new one follows the registration rule. The member's other sessions are revoked,
+ * this one stays, and the member is told by SMS and e-mail.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  auth: SessionAuth,
+  input: { currentPassword: string; newPassword: string },
+  ctx: RequestContext,
+): Promise<void> {
+  const user = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${auth.phone}`}))`);
+    await assertSignInAllowed(tx, deps.clock.now(), auth.phone, ctx.ip);
+    const rows = await tx.select().from(users).where(eq(users.id, auth.userId)).limit(1);
+    const found = rows[0];
+    if (!found) throw new AppError(401, 'UNAUTHENTICATED');
+    const ok = await verifyPassword(found.passwordHash, input.currentPassword);
+    await recordSignInAttempt(tx, deps.clock.now(), { phone: found.phone, ip: ctx.ip, succeeded: ok });
+    return ok ? found : undefined;
+  });
+  // Thrown after the commit: the failure stays counted.
+  if (!user) throw fieldError({ currentPassword: 'settings.password.wrongCurrent' });
+  assertPasswordAcceptable(input.newPassword, [user.phone, user.fullName, user.email], 'newPassword');
+
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, deps.clock, user.id, auth.sessionId);
+    const body = `Your ${deps.config.company.shortName} password was changed and your other devices were signed out. If this was not you, use "Forgot password?" and contact support now.`;
+    await queueSms(tx, { to: user.phone, body });
+    await queueEmail(tx, { to: user.email, subject: `Your ${deps.config.company.shortName} password was changed`, body });
+  });
 }
 
 // Account recovery --------------------------------------------------------------------------

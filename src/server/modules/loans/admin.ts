@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { loanInstalments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import { writeAudit, type AuditContext } from '../../audit';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, type TransferLeg } from '../../ledger';
 import { queueEmail, queueSms } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
@@ -111,11 +112,17 @@ function staffActor(staff: SessionAuth) {
   return { userId: staff.userId, role: staff.role };
 }
 
-export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: string, note: string | undefined) {
+/** The audit row of a staff action on a loan, written in the action's transaction. */
+function auditLoan(deps: AppDeps, tx: Tx, staff: SessionAuth, ctx: AuditContext, action: 'LOAN_START_REVIEW' | 'LOAN_APPROVE' | 'LOAN_REJECT' | 'LOAN_DISBURSE', loan: LoanRow, at: Date, details: Record<string, unknown>) {
+  return writeAudit(tx, { actor: staffActor(staff), action, subjectType: 'LOAN', subjectId: loan.id, details: { loanNumber: loanNumberOf(deps, loan.number), ...details }, ip: ctx.ip, at });
+}
+
+export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: string, note: string | undefined, ctx: AuditContext = { ip: null }) {
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
     const now = deps.clock.now();
     const updated = await transition(tx, loan, 'START_REVIEW', { actor: staffActor(staff), at: now, reason: note || null, changes: { reviewStartedAt: now } });
+    await auditLoan(deps, tx, staff, ctx, 'LOAN_START_REVIEW', loan, now, { from: loan.status, to: updated.status, note: note || null });
     return { loan: await adminLoan(tx, deps, updated) };
   });
 }
@@ -125,7 +132,7 @@ export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: str
  * and the offer must pass the eligibility rules (an officer cannot approve an instalment the
  * borrower's income does not carry). The borrower is told by SMS and e-mail in the same transaction.
  */
-export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string, input: { amount: string; term: number; note?: string | undefined }) {
+export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string, input: { amount: string; term: number; note?: string | undefined }, ctx: AuditContext = { ip: null }) {
   const found = await loanById(deps.db, loanId);
   const product = productOf(found);
   const amount = checkAmountAndTerm(product, input.amount, input.term);
@@ -154,6 +161,13 @@ export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string,
       data: { amount: toDecimalString(amount), term: input.term, lowered: amount < loan.requestedAmount || input.term < loan.requestedTerm },
       changes: { amount, term: input.term, approvedBy: staff.userId, approvedAt: now },
     });
+    await auditLoan(deps, tx, staff, ctx, 'LOAN_APPROVE', loan, now, {
+      from: loan.status,
+      to: updated.status,
+      requested: { amount: toDecimalString(loan.requestedAmount), term: loan.requestedTerm },
+      offer: { amount: toDecimalString(amount), term: input.term },
+      note: input.note || null,
+    });
     const number = loanNumberOf(deps, loan.number);
     const schedule = scheduleOf(updated, todayPh(deps));
     const text =
@@ -173,11 +187,12 @@ export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string,
   });
 }
 
-export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, reason: string) {
+export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, reason: string, ctx: AuditContext = { ip: null }) {
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
     const now = deps.clock.now();
     const updated = await transition(tx, loan, 'REJECT', { actor: staffActor(staff), at: now, reason, changes: { rejectionReason: reason } });
+    await auditLoan(deps, tx, staff, ctx, 'LOAN_REJECT', loan, now, { from: loan.status, to: updated.status, reason });
     const facts = await memberFacts(tx, loan.memberId);
     await queueSms(tx, {
       to: facts.phone,
@@ -194,7 +209,7 @@ export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, 
  * Idempotency-Key answers a retry with the first answer, and the loan's state (locked) and the
  * transfer's own key (one per loan) make a second disbursement with any other key a refusal.
  */
-export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string, idempotencyKey: string, note: string | undefined) {
+export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string, idempotencyKey: string, note: string | undefined, ctx: AuditContext = { ip: null }) {
   const now = deps.clock.now();
   return deps.db.transaction(
     (tx): Promise<IdempotentAnswer<{ loan: AdminLoanDetail['loan']; transfer: { id: string; walletCredited: string; receivable: string; feesDeducted: string } }>> =>
@@ -234,6 +249,14 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           reason: note || null,
           data: { transferId: transfer.id, netProceeds: toDecimalString(schedule.netProceeds) },
           changes: { disbursedBy: staff.userId, disbursedAt: now, disbursementTransferId: transfer.id, scheduleStartDate: start },
+        });
+        await auditLoan(deps, tx, staff, ctx, 'LOAN_DISBURSE', loan, now, {
+          from: loan.status,
+          to: updated.status,
+          transferId: transfer.id,
+          principal: toDecimalString(schedule.principal),
+          netProceeds: toDecimalString(schedule.netProceeds),
+          note: note || null,
         });
         const facts = await memberFacts(tx, loan.memberId);
         await queueSms(tx, {

@@ -147,7 +147,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.post(
     '/admin/loans/:loanId/review',
     { schema: { tags: admin, summary: 'Start the review (PENDING -> UNDER_REVIEW)', params: loanParams, body: reviewRequestSchema, response: { 200: adminLoanResponseSchema, ...errors } } },
-    async (request) => startReview(deps, requireRole(request, STAFF), request.params.loanId, request.body?.note),
+    async (request) => startReview(deps, requireRole(request, STAFF), request.params.loanId, request.body?.note, { ip: request.ip }),
   );
 
   r.post(
@@ -161,13 +161,13 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         response: { 200: adminLoanResponseSchema, ...errors },
       },
     },
-    async (request) => approve(deps, requireRole(request, STAFF), request.params.loanId, request.body),
+    async (request) => approve(deps, requireRole(request, STAFF), request.params.loanId, request.body, { ip: request.ip }),
   );
 
   r.post(
     '/admin/loans/:loanId/reject',
     { schema: { tags: admin, summary: 'Reject with a reason the borrower sees', params: loanParams, body: rejectRequestSchema, response: { 200: adminLoanResponseSchema, ...errors } } },
-    async (request) => reject(deps, requireRole(request, STAFF), request.params.loanId, request.body.reason),
+    async (request) => reject(deps, requireRole(request, STAFF), request.params.loanId, request.body.reason, { ip: request.ip }),
   );
 
   r.post(
@@ -185,7 +185,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async (request, reply) => {
       const staff = requireRole(request, STAFF);
       const key = readIdempotencyKey(request);
-      const answer = await disburse(deps, staff, request.params.loanId, key, request.body?.note);
+      const answer = await disburse(deps, staff, request.params.loanId, key, request.body?.note, { ip: request.ip });
       return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
     },
   );

@@ -46,8 +46,8 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
   return amount;
 }
 
-async function checkedRate(currency: string) {
-  const rate = await activeRate(currency);
+async function checkedRate(deps: AppDeps, currency: string) {
+  const rate = await activeRate(deps.db, currency);
   if (!rate) throw new AppError(400, 'VALIDATION_FAILED', 'This currency is not offered.', { selectedCurrency: 'This currency is not offered.' });
   return rate;
 }
@@ -69,7 +69,7 @@ export async function apply(
     );
   }
   const amount = checkAmountAndTerm(product, body.amount, body.term);
-  const rate = await checkedRate(body.selectedCurrency);
+  const rate = await checkedRate(deps, body.selectedCurrency);
 
   const now = deps.clock.now();
   const facts = await memberFacts(deps.db, auth.userId);
@@ -132,7 +132,7 @@ export async function quote(deps: AppDeps, input: { amount: string; term: number
   const product = CURRENT_PRODUCT;
   const amount = checkAmountAndTerm(product, input.amount, input.term);
   const currency = input.currency ?? 'PHP';
-  const rate = await checkedRate(currency);
+  const rate = await checkedRate(deps, currency);
   const schedule = buildSchedule(product, amount, input.term, todayPh(deps));
   const display = currency === 'PHP' ? null : { currency, rate: rate.rate, ratesAsOf: rate.asOf };
   return { productVersion: product.version, disclosure: toDisclosure(product, schedule, display) };

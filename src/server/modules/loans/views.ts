@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { loanContracts, loanEvents, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { snapshotRatesProvider } from '../../providers/fx/rates';
+import { latestRates } from '../../providers/fx/store';
 import { philippineDate } from '../../../shared/activation/age';
 import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
 import { productByVersion, type ProductConfig } from '../../../shared/loan/product';
@@ -59,9 +59,9 @@ export interface RateSnapshot {
   readonly asOf: string;
 }
 
-/** The rate of an active currency from the rates provider, or null when it is not offered. */
-export async function activeRate(currency: string): Promise<RateSnapshot | null> {
-  const snapshot = await snapshotRatesProvider.current();
+/** The rate of an active currency from the rates in force (the newest stored snapshot, else the shipped one), or null when it is not offered. */
+export async function activeRate(db: DbOrTx, currency: string): Promise<RateSnapshot | null> {
+  const snapshot = await latestRates(db);
   const offered = CURRENCIES.find((c) => c.currencyCode === currency && c.active);
   const rate = snapshot.rates[currency];
   if (!offered || rate === undefined) return null;

@@ -6,9 +6,12 @@ import { auth } from './auth';
 import { member } from './member';
 import { activation } from './activation';
 import { loans } from './loans';
+import { settings } from './settings';
+import { withdrawals } from './withdrawals';
+import { backoffice } from './backoffice';
 
 /**
  * The English catalogue without the legal texts: what the browser loads up front.
  * The Terms and Privacy texts (namespace 'legal') load with their dialog.
  */
-export const enCore = { validation, errors, common, public: publicSite, auth, member, activation, loans } as const;
+export const enCore = { validation, errors, common, public: publicSite, auth, member, activation, loans, withdrawals, settings, backoffice } as const;

@@ -4,7 +4,7 @@ import { useSession } from '../../lib/queries';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { SkipLink } from './PublicLayout';
 
-/** The back office (issue 4, item 8): a plain bar with the queue link, the staff member's name and Sign out. */
+/** The back office (issue 4, item 8): a plain bar with the queue, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -20,6 +20,14 @@ export default function AdminLayout() {
           <Link to="/admin" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('loans.admin.queue')}
           </Link>
+          <Link to="/admin/audit" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('backoffice.nav.audit')}
+          </Link>
+          {session.data?.role === 'ADMIN' && (
+            <Link to="/admin/settings" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+              {t('backoffice.nav.settings')}
+            </Link>
+          )}
           <span className="ml-auto text-sm opacity-90">
             {session.data?.fullName} ({session.data?.role})
           </span>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { api, type ApiError } from '../../lib/api';
@@ -24,11 +23,11 @@ function usedPercent(used: string, limit: string): number {
 /**
  * The wallet summary (specification section 2, "Wallet"; section 3, "Wallet details") from the
  * ledger: available balance, WITHDRAW NOW, the Used/Limit bar, the Loan Status card, the Loan
- * Statement card and the transaction history. Reloaded whenever the page is shown.
+ * Statement card and the transaction history. Reloaded whenever the page is shown. WITHDRAW NOW
+ * (disabled when the balance is 0 or less) opens the withdrawal flow.
  */
-export function WalletSummary() {
+export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void }) {
   const { t, i18n } = useTranslation();
-  const [soon, setSoon] = useState(false);
   const wallet = useQuery<Summary, ApiError>({ queryKey: ['wallet'], queryFn: () => api<Summary>('/wallet'), refetchOnMount: 'always' });
   const transactions = useQuery<Transactions, ApiError>({ queryKey: ['wallet', 'transactions'], queryFn: () => api<Transactions>('/wallet/transactions'), refetchOnMount: 'always' });
 
@@ -57,14 +56,9 @@ export function WalletSummary() {
         <p className="mt-1 text-3xl font-extrabold tabular-nums sm:text-4xl" data-testid="wallet-balance">
           {money(w.wallet)} <span className="text-base font-semibold">{w.currency}</span>
         </p>
-        <Button variant="accent" className="mt-4" disabled={balance <= 0n} onClick={() => setSoon(true)}>
+        <Button variant="accent" className="mt-4" disabled={balance <= 0n} onClick={onWithdraw}>
           {t('loans.wallet.withdraw')}
         </Button>
-        {soon && (
-          <p role="status" className="mt-2 text-sm">
-            {t('loans.wallet.withdrawSoon')}
-          </p>
-        )}
         <p className="mt-2 text-xs opacity-90">{t('loans.wallet.noFees')}</p>
         {w.status && (
           <div className="mt-4">

@@ -1,0 +1,3 @@
+export { writeAudit, type AuditActor, type AuditContext, type AuditEntryInput } from './log';
+export { listAudit } from './query';
+export { changedFields, redactSecrets } from './redact';

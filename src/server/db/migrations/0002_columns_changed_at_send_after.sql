@@ -1,0 +1,1 @@
+ALTER TABLE "payout_accounts" ADD COLUMN "changed_at" timestamp with time zone;

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
+import { createdAt } from './columns';
+import { users } from './identity';
+import { ledgerTransfers } from './ledger';
+
+// withdrawals: money out of a member wallet to the member's own payout account (issue 5). Amounts are
+// bigint centavos in PHP. The funds are held by a pending ledger transfer from the wallet to
+// PAYOUT_CLEARING while AWAITING_CODE and PROCESSING; PAID posts it, FAILED / EXPIRED / CANCELLED
+// void it, always in the same transaction as the status change. A row is kept forever.
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The reference is the company's short name and this number: TAPAT-000123. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** INSTAPAY or PESONET, chosen by the server from the amount and the destination. */
+    channel: text('channel').notNull(),
+    // The payout account as it was when the member asked (a later change does not redirect it).
+    destInstitutionCode: text('dest_institution_code').notNull(),
+    destInstitutionName: text('dest_institution_name').notNull(),
+    destKind: text('dest_kind').notNull(),
+    destAccountNumber: text('dest_account_number').notNull(),
+    destAccountName: text('dest_account_name').notNull(),
+    /** The pending ledger transfer holding the funds (wallet -> PAYOUT_CLEARING). */
+    pendingTransferId: uuid('pending_transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    /** The POST_PENDING or VOID_PENDING transfer that resolved it. */
+    resolutionTransferId: uuid('resolution_transfer_id').references(() => ledgerTransfers.id),
+    /** SIMULATED or MANUAL: the payout adapter the payout was submitted to (fixed at confirmation). */
+    payoutMode: text('payout_mode'),
+    /** The provider's (or, in manual mode, the bank's) reference. */
+    providerReference: text('provider_reference'),
+    /** When the worker next asks the provider for the outcome (PROCESSING). */
+    checkAfter: timestamp('check_after', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    /** The Idempotency-Key of the request that created it. */
+    requestKey: text('request_key').notNull(),
+    /** AWAITING_CODE after this: EXPIRED (the funds return). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_number_key').on(t.number),
+    uniqueIndex('withdrawals_pending_transfer_key').on(t.pendingTransferId),
+    uniqueIndex('withdrawals_request_key').on(t.memberId, t.requestKey),
+    // At most one withdrawal waiting for its code per member (simultaneous requests create one).
+    uniqueIndex('withdrawals_one_awaiting_per_member')
+      .on(t.memberId)
+      .where(sql`status = 'AWAITING_CODE'`),
+    index('withdrawals_member_idx').on(t.memberId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    index('withdrawals_due_idx').on(t.status, t.checkAfter),
+    index('withdrawals_expiry_idx').on(t.status, t.expiresAt),
+    check('withdrawals_status_check', sql.raw(`status in (${quoted(WITHDRAWAL_STATUSES)})`)),
+    check('withdrawals_channel_check', sql`${t.channel} in ('INSTAPAY', 'PESONET')`),
+    check('withdrawals_kind_check', sql`${t.destKind} in ('BANK', 'EWALLET')`),
+    check('withdrawals_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL')`),
+    check('withdrawals_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+// withdrawals: every transition, with actor, time and reason (DECISIONS.md invariant 5). Append-only.
+export const withdrawalEvents = pgTable(
+  'withdrawal_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    action: text('action').notNull(),
+    /** MEMBER, STAFF or SYSTEM. */
+    actor: text('actor').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawal_events_withdrawal_idx').on(t.withdrawalId, t.seq),
+    check('withdrawal_events_actor_check', sql.raw(`actor in (${quoted(WITHDRAWAL_ACTORS)})`)),
+  ],
+);

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { payoutAccounts, users } from '../../db/schema';
+import { HOUR } from '../../clock';
+import { AppError, fieldError } from '../../http/errors';
+import { issueCode, verifyCode } from '../../otp/service';
+import { queueEmail, queueSms } from '../../providers/notify';
+import { translateEn } from '../../../shared/i18n/lookup';
+import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
+import { maskPhoneNational } from '../../../shared/phone/phone';
+import type { PayoutAccountChangeData, PayoutAccountDetailsData, PayoutAccountResponse } from '../../../shared/schemas/member-settings';
+import { isActivated, type AccountState } from '../../../shared/states/account';
+import { maskAccountNumber, type Member } from './service';
+
+/**
+ * Changing the payout account after activation (issue 5 item 4; DECISIONS.md section 9: free of
+ * charge, with re-verification): a PAYOUT_ACCOUNT_CHANGE code is sent by SMS to the member's own
+ * phone, bound to exactly the new account's details; the change sets payout_accounts.changed_at,
+ * which holds withdrawals for WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS (the withdrawals module
+ * reads it), and the member is told by SMS and e-mail. Always the session's member.
+ */
+
+type PayoutRow = typeof payoutAccounts.$inferSelect;
+
+/** The national form of an e-wallet's number (0917...), a bank account's digits as they are. */
+function shownNumber(kind: string, accountNumber: string): string {
+  return kind === 'EWALLET' && accountNumber.startsWith('+63') ? `0${accountNumber.slice(3)}` : accountNumber;
+}
+
+function holdMs(deps: AppDeps): number {
+  return deps.config.payouts.holdAfterPayoutChangeHours * HOUR;
+}
+
+function blockedUntil(deps: AppDeps, changedAt: Date | null): Date | null {
+  if (!changedAt) return null;
+  const until = new Date(changedAt.getTime() + holdMs(deps));
+  return until.getTime() > deps.clock.now().getTime() ? until : null;
+}
+
+function responseOf(deps: AppDeps, row: PayoutRow | undefined): PayoutAccountResponse {
+  return {
+    account: row
+      ? {
+          institutionCode: row.institutionCode,
+          institutionName: row.institutionName,
+          kind: row.kind as 'BANK' | 'EWALLET',
+          accountNumber: shownNumber(row.kind, row.accountNumber),
+          accountNumberMasked: maskAccountNumber(row.kind, row.accountNumber),
+          accountName: row.accountName,
+          changedAt: row.changedAt?.toISOString() ?? null,
+        }
+      : null,
+    withdrawalsBlockedUntil: blockedUntil(deps, row?.changedAt ?? null)?.toISOString() ?? null,
+    holdHours: deps.config.payouts.holdAfterPayoutChangeHours,
+  };
+}
+
+/** GET /api/member/payout-account */
+export async function getPayoutAccount(deps: AppDeps, userId: string): Promise<PayoutAccountResponse> {
+  const [row] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  return responseOf(deps, row);
+}
+
+/** The code is bound to the member and to exactly these details. */
+function changeSubject(userId: string, details: PayoutAccountDetailsData): string {
+  const digest = createHash('sha256').update(JSON.stringify([details.institutionCode, details.accountNumber, details.accountName])).digest('hex');
+  return `${userId}:${digest}`;
+}
+
+/** The member (activated, with a payout account) and the checks every step repeats; refuses the account already in use. */
+async function changeable(deps: AppDeps, userId: string, details: PayoutAccountDetailsData) {
+  const [user] = await deps.db.select({ state: users.accountState, email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+  const [current] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  if (!isActivated(user.state as AccountState) || !current) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
+  const institution = findPayoutInstitution(details.institutionCode);
+  if (!institution) throw fieldError({ institutionCode: 'activation.validation.bankCode' });
+  if (current.institutionCode === institution.code && current.accountNumber === details.accountNumber && current.accountName === details.accountName) {
+    throw fieldError({ accountNumber: 'settings.payout.same' });
+  }
+  return { user, current, institution };
+}
+
+/** POST /api/member/payout-account/code: a code by SMS to the member's phone for exactly this new account. */
+export async function requestPayoutChangeCode(deps: AppDeps, member: Member, details: PayoutAccountDetailsData) {
+  const { institution } = await changeable(deps, member.userId, details);
+  return deps.db.transaction(async (tx) => {
+    const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, {
+      purpose: 'PAYOUT_ACCOUNT_CHANGE',
+      phone: member.phone,
+      subject: changeSubject(member.userId, details),
+    });
+    await queueSms(tx, {
+      to: member.phone,
+      body:
+        `${deps.config.company.shortName}: ${issued.code} is your code to change your payout account to ${institution.name} ` +
+        `${maskAccountNumber(institution.kind, details.accountNumber)}. It expires in 5 minutes. Never share it. Changing your payout account is free.`,
+    });
+    return { sentTo: maskPhoneNational(member.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
+  });
+}
+
+function manilaTime(instant: Date): string {
+  return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
+}
+
+/**
+ * PUT /api/member/payout-account: checks the code (bound to these details) on the server, then
+ * replaces the account, sets changed_at and tells the member by SMS and e-mail, in one transaction.
+ */
+export async function changePayoutAccount(deps: AppDeps, member: Member, input: PayoutAccountChangeData): Promise<PayoutAccountResponse> {
+  const details = { institutionCode: input.institutionCode, accountNumber: input.accountNumber, accountName: input.accountName };
+  const { user, institution } = await changeable(deps, member.userId, details);
+  // Outside the transaction: a wrong try must stay counted.
+  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'PAYOUT_ACCOUNT_CHANGE', subject: changeSubject(member.userId, details), code: input.code });
+
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payoutAccounts)
+      .set({
+        institutionCode: institution.code,
+        institutionName: institution.name,
+        kind: institution.kind,
+        accountNumber: details.accountNumber,
+        accountName: details.accountName,
+        changedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(payoutAccounts.userId, member.userId))
+      .returning();
+    if (!updated) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
+    const until = manilaTime(new Date(now.getTime() + holdMs(deps)));
+    const account = `${institution.name} ${maskAccountNumber(institution.kind, details.accountNumber)}`;
+    const company = deps.config.company.shortName;
+    const body =
+      `${company}: your payout account was changed to ${account}. For your safety, withdrawals are paused until ${until} (Philippine time). ` +
+      'Changing your payout account is free. If this was not you, contact support now.';
+    await queueSms(tx, { to: member.phone, body });
+    await queueEmail(tx, { to: user.email, subject: `Your ${company} payout account was changed`, body });
+    return updated;
+  });
+  return responseOf(deps, row);
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { changedFields, listAudit, writeAudit, type AuditContext } from '../../audit';
+import { readProfile } from '../../company/store';
+import { companyProfiles, productVersions } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { SessionAuth } from '../../sessions/store';
+import { draftProblems, draftToProduct, productToDraft } from '../../../shared/loan/draft';
+import { validateProduct } from '../../../shared/loan/validate';
+import { philippineDate } from '../../../shared/activation/age';
+import type { ProductDraft } from '../../../shared/schemas/product';
+import { toDecimalString } from '../../../shared/money/money';
+import type { AuditQuery, AuditResponse } from '../../../shared/schemas/audit';
+import { COMPANY_SETTINGS_MESSAGES, type CompanyProfileInput, type AdminSettingsResponse } from '../../../shared/schemas/company';
+
+/**
+ * The back office's own pages: the audit log (OFFICER, ADMIN) and the settings (ADMIN): the
+ * company profile, edited and audited here; the product in force, shown read-only (its versions
+ * are code, docs/decisions/007).
+ */
+
+export function auditPage(deps: AppDeps, query: AuditQuery): Promise<AuditResponse> {
+  return listAudit(deps.db, query);
+}
+
+function companyDto(stored: Awaited<ReturnType<typeof readProfile>>): AdminSettingsResponse['company'] {
+  return {
+    profile: { ...stored.profile, social: { ...stored.profile.social } },
+    source: stored.source,
+    updatedAt: stored.updatedAt?.toISOString() ?? null,
+    updatedBy: stored.updatedBy,
+  };
+}
+
+export async function settings(deps: AppDeps): Promise<AdminSettingsResponse> {
+  const stored = deps.companyProfile.details;
+  const p = deps.products.current;
+  return {
+    company: companyDto(stored),
+    productDraft: productToDraft(p),
+    product: {
+      version: p.version,
+      name: p.name,
+      effectiveFrom: p.effectiveFrom,
+      minAmount: toDecimalString(p.minAmount),
+      maxAmount: toDecimalString(p.maxAmount),
+      terms: [...p.terms],
+      defaultTerm: p.defaultTerm,
+      interestModel: p.interest.model,
+      monthlyRateBps: p.interest.monthlyRateBps,
+      annualCostCapBps: p.annualCostCapBps,
+      fees: p.fees.map((f) => ({ code: f.code, label: f.label, treatment: f.treatment, flat: toDecimalString(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
+      penalties: { ...p.penalties },
+    },
+    production: deps.config.production,
+  };
+}
+
+/**
+ * PUT /api/admin/settings/company (ADMIN): saves a new company profile and its audit row (before,
+ * after, the fields changed) in one transaction; production refuses a DEMO profile. Edits are
+ * serialised, so "before" is always the profile the change replaced.
+ */
+export async function updateCompany(deps: AppDeps, staff: SessionAuth, input: CompanyProfileInput, ctx: AuditContext): Promise<AdminSettingsResponse['company']> {
+  if (deps.config.production && input.demo) throw new AppError(400, 'VALIDATION_FAILED', COMPANY_SETTINGS_MESSAGES.demoInProduction, { demo: COMPANY_SETTINGS_MESSAGES.demoInProduction });
+  const configured = deps.companyProfile.configured;
+  const saved = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.company_profiles'))`);
+    const before = await readProfile(tx, configured, deps.config.production);
+    const after = { ...input, social: { ...input.social } };
+    const changed = changedFields(before.profile as unknown as Record<string, unknown>, after);
+    if (changed.length === 0) throw new AppError(409, 'CONFLICT', COMPANY_SETTINGS_MESSAGES.unchanged);
+    const now = deps.clock.now();
+    const [row] = await tx.insert(companyProfiles).values({ profile: after, createdBy: staff.userId, createdAt: now }).returning({ id: companyProfiles.id });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'COMPANY_PROFILE_UPDATE',
+      subjectType: 'COMPANY_PROFILE',
+      subjectId: null,
+      details: { changed, before: before.profile, after, beforeSource: before.source },
+      ip: ctx.ip,
+      at: now,
+    });
+    return { stored: { profile: after, source: 'DATABASE' as const, updatedAt: now, updatedBy: staff.fullName }, id: row!.id.toString() };
+  });
+  // This process serves the new profile at once; the others at their next request (product/sync.ts).
+  deps.companyProfile.set(saved.stored, saved.id);
+  return companyDto(saved.stored);
+}
+
+/**
+ * POST /api/admin/settings/product (ADMIN): a new product version, numbered after every existing
+ * one, offered from now on. Refused with every reason when it breaks a cap (validateProduct) or
+ * asks for what the back office cannot offer; stored with its audit row (the version it replaces
+ * and the new one) in one transaction. Loans keep the version they were offered under.
+ */
+export async function createProductVersion(deps: AppDeps, staff: SessionAuth, draft: ProductDraft, ctx: AuditContext) {
+  const created = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
+    await deps.products.sync(tx);
+    const before = deps.products.current;
+    if (JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom)))) {
+      throw new AppError(409, 'CONFLICT', COMPANY_SETTINGS_MESSAGES.unchanged);
+    }
+    const now = deps.clock.now();
+    const version = before.version + 1;
+    const effectiveFrom = philippineDate(now);
+    const product = draftToProduct(draft, version, effectiveFrom);
+    const problems = [...draftProblems(product), ...validateProduct(product)];
+    if (problems.length > 0) {
+      throw new AppError(409, 'PRODUCT_REFUSED', `This product version is refused: ${problems.join('; ')}.`, Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])));
+    }
+    const stored = productToDraft(product);
+    await tx.insert(productVersions).values({ version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'PRODUCT_VERSION_CREATE',
+      subjectType: 'PRODUCT',
+      subjectId: String(version),
+      details: { before: { version: before.version, ...productToDraft(before) }, after: { version, ...stored } },
+      ip: ctx.ip,
+      at: now,
+    });
+    return product;
+  });
+  deps.products.add(created);
+  return { version: created.version, effectiveFrom: created.effectiveFrom, draft: productToDraft(created) };
+}

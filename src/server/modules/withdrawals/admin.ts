@@ -1,0 +1,150 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { ledgerEntries, ledgerTransfers, users, withdrawals } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { SessionAuth } from '../../sessions/store';
+import { toDecimalString } from '../../../shared/money/money';
+import { MANILA_OFFSET_MS } from '../../../shared/notify/quiet-hours';
+import type { AdminWithdrawalRow, Reconciliation } from '../../../shared/schemas/withdrawals';
+import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { transition } from './transitions';
+import { referenceOf, withdrawalById, withdrawalViews, type WithdrawalRow } from './views';
+
+/** Withdrawals, the back office (OFFICER and ADMIN): the queue, manual payouts, the daily reconciliation. */
+
+function minutesBetween(from: Date, to: Date): number {
+  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
+}
+
+async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal: WithdrawalRow; memberName: string }[]): Promise<AdminWithdrawalRow[]> {
+  const views = await withdrawalViews(
+    db,
+    deps,
+    rows.map((r) => r.withdrawal),
+  );
+  const now = deps.clock.now();
+  return rows.map(({ withdrawal, memberName }, i) => ({
+    ...views[i]!,
+    memberId: withdrawal.memberId,
+    memberName,
+    ageMinutes: minutesBetween(withdrawal.createdAt, now),
+    payoutMode: (withdrawal.payoutMode ?? deps.config.payouts.mode) as AdminWithdrawalRow['payoutMode'],
+    providerReference: withdrawal.providerReference,
+  }));
+}
+
+async function adminRowOf(db: DbOrTx, deps: AppDeps, row: WithdrawalRow): Promise<AdminWithdrawalRow> {
+  const [member] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, row.memberId));
+  return (await adminRows(db, deps, [{ withdrawal: row, memberName: member?.name ?? '' }]))[0]!;
+}
+
+/** GET /api/admin/withdrawals?status=PROCESSING: oldest first. */
+export async function queue(deps: AppDeps, input: { status?: string | undefined; limit: number }): Promise<{ withdrawals: AdminWithdrawalRow[] }> {
+  const statuses = input.status
+    ? input.status
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean)
+    : [...WITHDRAWAL_STATUSES];
+  const unknown = statuses.filter((s) => !isWithdrawalStatus(s));
+  if (unknown.length > 0 || statuses.length === 0) {
+    throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${WITHDRAWAL_STATUSES.join(', ')}.`, { status: 'Unknown status.' });
+  }
+  const rows = await deps.db
+    .select({ withdrawal: withdrawals, memberName: users.fullName })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.memberId))
+    .where(inArray(withdrawals.status, statuses))
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.number))
+    .limit(input.limit);
+  return { withdrawals: await adminRows(deps.db, deps, rows) };
+}
+
+const MANUAL_ONLY = 'Only a payout in manual mode that is still processing can be marked by hand.';
+
+async function manualTransition(deps: AppDeps, staff: SessionAuth, id: string, outcome: { paid: true; bankReference: string } | { paid: false; reason: string }) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await withdrawalById(tx, id, true);
+    if (row.status !== 'PROCESSING' || row.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
+    const updated = outcome.paid
+      ? await transition(tx, deps, row, 'SETTLE', { actor: 'STAFF', actorUserId: staff.userId, at: now, causedByMember: false, changes: { providerReference: outcome.bankReference } })
+      : await transition(tx, deps, row, 'FAIL', { actor: 'STAFF', actorUserId: staff.userId, at: now, reason: outcome.reason, causedByMember: false });
+    return adminRowOf(tx, deps, updated);
+  });
+}
+
+export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankReference: string): Promise<AdminWithdrawalRow> {
+  return manualTransition(deps, staff, id, { paid: true, bankReference });
+}
+
+export function markFailed(deps: AppDeps, staff: SessionAuth, id: string, reason: string): Promise<AdminWithdrawalRow> {
+  return manualTransition(deps, staff, id, { paid: false, reason });
+}
+
+/** The UTC instants a Philippine calendar day spans. */
+function philippineDay(date: string): { from: Date; to: Date } {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(midnightUtc)) throw new AppError(400, 'VALIDATION_FAILED', 'Use a date of the form YYYY-MM-DD.', { date: 'Use a date of the form YYYY-MM-DD.' });
+  const from = new Date(midnightUtc - MANILA_OFFSET_MS);
+  return { from, to: new Date(from.getTime() + 24 * 60 * 60 * 1000) };
+}
+
+const EXPECTED_LEDGER: Record<WithdrawalStatus, 'PENDING' | 'POSTED' | 'VOIDED'> = {
+  AWAITING_CODE: 'PENDING',
+  PROCESSING: 'PENDING',
+  PAID: 'POSTED',
+  FAILED: 'VOIDED',
+  EXPIRED: 'VOIDED',
+  CANCELLED: 'VOIDED',
+};
+
+/**
+ * GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD: the withdrawals requested that
+ * Philippine day by status, against what the ledger did with each one's held funds (posted, voided
+ * or still held), with every withdrawal whose status and ledger disagree.
+ */
+export async function reconciliation(deps: AppDeps, date: string): Promise<Reconciliation> {
+  const { from, to } = philippineDay(date);
+  const resolution = alias(ledgerTransfers, 'resolution');
+  const rows = await deps.db
+    .select({
+      id: withdrawals.id,
+      number: withdrawals.number,
+      status: withdrawals.status,
+      amount: withdrawals.amount,
+      resolutionType: resolution.type,
+      held: sql<string | null>`(select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.transferId} = ${withdrawals.pendingTransferId} and ${ledgerEntries.direction} = 'DEBIT')`,
+    })
+    .from(withdrawals)
+    .leftJoin(resolution, eq(resolution.pendingId, withdrawals.pendingTransferId))
+    .where(and(gte(withdrawals.createdAt, from), lt(withdrawals.createdAt, to)))
+    .orderBy(asc(withdrawals.number));
+
+  const byStatus = new Map<WithdrawalStatus, { count: number; total: bigint }>();
+  const ledger = { posted: 0n, voided: 0n, pendingHeld: 0n };
+  const differences: Reconciliation['differences'] = [];
+  for (const r of rows) {
+    const status = r.status as WithdrawalStatus;
+    const s = byStatus.get(status) ?? { count: 0, total: 0n };
+    byStatus.set(status, { count: s.count + 1, total: s.total + r.amount });
+    const held = BigInt(r.held ?? '0');
+    const state = r.resolutionType === 'POST_PENDING' ? 'POSTED' : r.resolutionType === 'VOID_PENDING' ? 'VOIDED' : 'PENDING';
+    if (state === 'POSTED') ledger.posted += held;
+    else if (state === 'VOIDED') ledger.voided += held;
+    else ledger.pendingHeld += held;
+    const reference = referenceOf(deps, r.number);
+    if (held !== r.amount) differences.push({ withdrawalId: r.id, reference, status, ledgerState: state, problem: `The ledger holds ${toDecimalString(held)}, the withdrawal is for ${toDecimalString(r.amount)}.` });
+    else if (EXPECTED_LEDGER[status] !== state) differences.push({ withdrawalId: r.id, reference, status, ledgerState: state, problem: `A ${status} withdrawal should be ${EXPECTED_LEDGER[status]} in the ledger.` });
+  }
+  return {
+    date,
+    rows: WITHDRAWAL_STATUSES.filter((s) => byStatus.has(s)).map((s) => ({ status: s, count: byStatus.get(s)!.count, total: toDecimalString(byStatus.get(s)!.total) })),
+    ledger: { posted: toDecimalString(ledger.posted), voided: toDecimalString(ledger.voided), pendingHeld: toDecimalString(ledger.pendingHeld) },
+    matches: differences.length === 0,
+    differences,
+  };
+}
+

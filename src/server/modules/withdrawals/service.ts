@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { payoutAccounts, withdrawalEvents, withdrawals } from '../../db/schema';
+import { AppError, fieldError } from '../../http/errors';
+import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount, LedgerError, memberWalletBalance } from '../../ledger';
+import { countWrongTry, issueCode, verifyCode } from '../../otp/service';
+import { payoutProviderFor } from '../../providers/payouts';
+import type { SessionAuth } from '../../sessions/store';
+import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
+import { formatMoney, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
+import { WITHDRAWAL_MESSAGES, type WithdrawalOptions, type WithdrawalView } from '../../../shared/schemas/withdrawals';
+import { channelsFor, chooseChannel, WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
+import { HOUR, MINUTE } from '../../clock';
+import { fill, notifyCode, notifyRequested } from './notifications';
+import { STATE_MESSAGE, transition } from './transitions';
+import { awaitingOf, destinationOf, memberWithdrawals, ownWithdrawal, referenceOf, withdrawalView, withdrawalViews, type WithdrawalRow } from './views';
+
+/**
+ * Withdrawals, the member's side (issue 5): options, request (holds the funds with a pending ledger
+ * transfer and sends a code bound to this withdrawal), confirm (the code is checked here; only then
+ * is the payout submitted), cancel, resend the code, list and read. The worker (src/server/jobs)
+ * expires unconfirmed requests and settles payouts.
+ */
+
+/** An unconfirmed request expires (and its funds return) after this. */
+export const WITHDRAWAL_TTL_MS = 15 * MINUTE;
+
+type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+async function payoutAccountOf(db: DbOrTx, memberId: string): Promise<PayoutAccountRow | null> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, memberId));
+  return row ?? null;
+}
+
+/** Until when withdrawals are paused after a change of payout account, or null. */
+function blockedUntil(deps: AppDeps, account: PayoutAccountRow | null, now: Date): Date | null {
+  if (!account?.changedAt) return null;
+  const until = new Date(account.changedAt.getTime() + deps.config.payouts.holdAfterPayoutChangeHours * HOUR);
+  return until.getTime() > now.getTime() ? until : null;
+}
+
+function supportedChannels(account: PayoutAccountRow) {
+  return findPayoutInstitution(account.institutionCode)?.channels;
+}
+
+async function available(db: DbOrTx, memberId: string): Promise<Centavos> {
+  return (await memberWalletBalance(db, memberId))?.available ?? 0n;
+}
+
+export async function options(deps: AppDeps, memberId: string): Promise<WithdrawalOptions> {
+  const account = await payoutAccountOf(deps.db, memberId);
+  const until = blockedUntil(deps, account, deps.clock.now());
+  const kind = (account?.kind ?? 'BANK') as PayoutKind;
+  return {
+    available: toDecimalString(await available(deps.db, memberId)),
+    currency: 'PHP',
+    fee: toDecimalString(WITHDRAWAL_FEE),
+    channels: channelsFor(kind, account ? supportedChannels(account) : undefined).map((c) => ({ channel: c.channel, min: toDecimalString(c.min), max: toDecimalString(c.max) })),
+    destination: account
+      ? destinationOf({ institutionName: account.institutionName, kind: account.kind, accountNumber: account.accountNumber, accountName: account.accountName })
+      : null,
+    blockedUntil: until?.toISOString() ?? null,
+  };
+}
+
+/** The code is bound to this withdrawal, its amount and its destination. */
+export function codeSubject(row: Pick<WithdrawalRow, 'id' | 'amount' | 'destInstitutionCode' | 'destAccountNumber'>): string {
+  return `${row.id}:${row.amount}:${row.destInstitutionCode}:${row.destAccountNumber}`;
+}
+
+function amountRefusal(reason: string, limit: Centavos, kind: PayoutKind): AppError {
+  const money = formatMoney(limit);
+  switch (reason) {
+    case 'NOT_POSITIVE':
+      return fieldError({ amount: WITHDRAWAL_MESSAGES.amountPositive });
+    case 'BELOW_MINIMUM':
+      return fieldError({ amount: fill(WITHDRAWAL_MESSAGES.belowMinimum, { min: money }) });
+    case 'ABOVE_CHANNEL_MAX':
+      return fieldError({ amount: fill(kind === 'EWALLET' ? WITHDRAWAL_MESSAGES.ewalletMax : WITHDRAWAL_MESSAGES.aboveChannelMax, { max: money }) });
+    default:
+      return fieldError({ amount: fill(WITHDRAWAL_MESSAGES.aboveBalance, { available: money }) });
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: string; constraint?: string; message?: string };
+    if (pgError.code === '23505' && (pgError.constraint === constraint || pgError.message?.includes(constraint))) return true;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return false;
+}
+
+/** POST /api/withdrawals (Idempotency-Key): holds the funds, sends the code. 201 with the view. */
+export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: { amount: string }, key: string): Promise<IdempotentAnswer<WithdrawalView>> {
+  const amount = parseAmount(body.amount);
+  if (amount === null) throw fieldError({ amount: WITHDRAWAL_MESSAGES.amount });
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction((tx) =>
+      idempotent(tx, { userId: auth.userId, scope: 'withdrawals.request', key, request: { amount: toDecimalString(amount) }, at: now }, async () => {
+        const account = await payoutAccountOf(tx, auth.userId);
+        if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', WITHDRAWAL_MESSAGES.noDestination);
+        const until = blockedUntil(deps, account, now);
+        if (until) throw new AppError(409, 'WITHDRAWAL_BLOCKED', fill(WITHDRAWAL_MESSAGES.blocked, { until: until.toISOString() }));
+        const kind = account.kind as PayoutKind;
+        const limits = chooseChannel(amount, kind, undefined, supportedChannels(account));
+        if (!limits.ok) throw amountRefusal(limits.reason, limits.limit, kind);
+        if (await awaitingOf(tx, auth.userId)) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
+        const balance = await available(tx, auth.userId);
+        if (amount > balance) throw amountRefusal('ABOVE_BALANCE', balance, kind);
+
+        const id = randomUUID();
+        // The hold: the ledger locks the wallet and refuses to take it below zero, so two requests
+        // racing for one balance cannot both hold it.
+        const hold = await createTransfer(tx, {
+          idempotencyKey: `withdrawal-hold:${id}`,
+          code: 'WITHDRAWAL',
+          reference: id,
+          description: 'Withdrawal to your payout account (held until confirmed)',
+          legs: [
+            { accountId: await ensureMemberWallet(tx, auth.userId), direction: 'DEBIT', amount },
+            { accountId: await ensureSystemAccount(tx, 'PAYOUT_CLEARING'), direction: 'CREDIT', amount },
+          ],
+          pending: true,
+          at: now,
+        });
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            id,
+            memberId: auth.userId,
+            status: 'AWAITING_CODE',
+            amount,
+            channel: limits.channel,
+            destInstitutionCode: account.institutionCode,
+            destInstitutionName: account.institutionName,
+            destKind: account.kind,
+            destAccountNumber: account.accountNumber,
+            destAccountName: account.accountName,
+            pendingTransferId: hold.id,
+            requestKey: key,
+            expiresAt: new Date(now.getTime() + WITHDRAWAL_TTL_MS),
+            statusChangedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await tx.insert(withdrawalEvents).values({ withdrawalId: id, fromStatus: null, toStatus: 'AWAITING_CODE', action: 'REQUEST', actor: 'MEMBER', actorUserId: auth.userId, at: now });
+        const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row!) });
+        await notifyRequested(tx, deps, row!, issued.code);
+        return { status: 201, body: await withdrawalView(tx, deps, row!) };
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, 'withdrawals_one_awaiting_per_member')) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
+    if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
+      throw fieldError({ amount: fill(WITHDRAWAL_MESSAGES.aboveBalance, { available: formatMoney(await available(deps.db, auth.userId)) }) });
+    }
+    throw error;
+  }
+}
+
+/** POST /api/withdrawals/:id/code: a new code for the same withdrawal (at most one a minute). */
+export async function resendCode(deps: AppDeps, auth: SessionAuth, id: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const row = await ownWithdrawal(tx, auth.userId, id, true);
+    if (row.status !== 'AWAITING_CODE' || row.expiresAt.getTime() <= now.getTime()) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
+    const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row) });
+    await notifyCode(tx, deps, row, issued.code);
+  });
+}
+
+/**
+ * POST /api/withdrawals/:id/confirm (Idempotency-Key): checks the code on the server inside the
+ * transaction that submits the payout and moves to PROCESSING, so the code is consumed only if the
+ * confirmation commits (a process killed in between leaves the code usable). A wrong try rolls back
+ * with the transaction and is then counted on its own. A retry with the same key answers the first
+ * answer without checking the code again.
+ */
+export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: string, code: string, key: string): Promise<IdempotentAnswer<WithdrawalView>> {
+  const now = deps.clock.now();
+  let subject: string | null = null;
+  try {
+    return await deps.db.transaction((tx) =>
+      idempotent(tx, { userId: auth.userId, scope: 'withdrawals.confirm', key, request: { id, code }, at: now }, async () => {
+        const row = await ownWithdrawal(tx, auth.userId, id, true);
+        if (row.status !== 'AWAITING_CODE' || row.expiresAt.getTime() <= now.getTime()) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
+        subject = codeSubject(row);
+        await verifyCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', subject, code });
+        const provider = payoutProviderFor(deps.config);
+        const submission = await provider.submit(
+          {
+            id: row.id,
+            reference: referenceOf(deps, row.number),
+            amount: row.amount,
+            channel: row.channel as PayoutChannel,
+            destination: { institutionCode: row.destInstitutionCode, kind: row.destKind as PayoutKind, accountNumber: row.destAccountNumber, accountName: row.destAccountName },
+          },
+          now,
+        );
+        const updated = await transition(tx, deps, row, 'CONFIRM', {
+          actor: 'MEMBER',
+          actorUserId: auth.userId,
+          at: now,
+          causedByMember: true,
+          changes: { confirmedAt: now, payoutMode: provider.mode, providerReference: submission.providerReference, checkAfter: submission.checkAfter },
+        });
+        return { status: 200, body: await withdrawalView(tx, deps, updated) };
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.code.startsWith('CODE_')) throw error;
+    if (subject && (error.code === 'CODE_INVALID' || error.code === 'CODE_LOCKED')) await countWrongTry(deps.db, { purpose: 'WITHDRAWAL', subject });
+    throw new AppError(error.status, error.code, error.message, { code: WITHDRAWAL_MESSAGES.code }, error.headers);
+  }
+}
+
+/** POST /api/withdrawals/:id/cancel: only while AWAITING_CODE; the funds return at once. */
+export async function cancelWithdrawal(deps: AppDeps, auth: SessionAuth, id: string): Promise<WithdrawalView> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await ownWithdrawal(tx, auth.userId, id, true);
+    const updated = await transition(tx, deps, row, 'CANCEL', { actor: 'MEMBER', actorUserId: auth.userId, at: now, causedByMember: true });
+    return withdrawalView(tx, deps, updated);
+  });
+}
+
+export async function listWithdrawals(deps: AppDeps, memberId: string): Promise<{ withdrawals: WithdrawalView[] }> {
+  return { withdrawals: await withdrawalViews(deps.db, deps, await memberWithdrawals(deps.db, memberId)) };
+}
+
+export async function getWithdrawal(deps: AppDeps, memberId: string, id: string): Promise<WithdrawalView> {
+  return withdrawalView(deps.db, deps, await ownWithdrawal(deps.db, memberId, id));
+}

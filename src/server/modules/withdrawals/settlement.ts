@@ -1,0 +1,92 @@
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { withdrawals } from '../../db/schema';
+import { payoutProviderFor, type PayoutMode } from '../../providers/payouts';
+import type { PayoutChannel, PayoutKind } from '../../../shared/withdrawal/channels';
+import { transition } from './transitions';
+import { referenceOf, type WithdrawalRow } from './views';
+
+/**
+ * The work the withdrawals worker does (src/server/jobs/withdrawals.ts calls these on an interval;
+ * tests call them directly). Each item is claimed with SELECT ... FOR UPDATE SKIP LOCKED in its own
+ * transaction and its status change commits together with its ledger post or void, so several
+ * processes can run them at once and a process killed at any point leaves nothing half done: the
+ * next run finds the same item due and finishes it.
+ */
+
+export const EXPIRED_REASON = 'The code was not confirmed within 15 minutes.';
+
+/** AWAITING_CODE past its expiry -> EXPIRED, funds released. Returns how many. */
+export async function expireDue(deps: AppDeps, limit = 100): Promise<number> {
+  let done = 0;
+  while (done < limit) {
+    const now = deps.clock.now();
+    const moved = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'AWAITING_CODE'), lte(withdrawals.expiresAt, now)))
+        .orderBy(asc(withdrawals.expiresAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      await transition(tx, deps, row, 'EXPIRE', { actor: 'SYSTEM', actorUserId: null, at: now, reason: EXPIRED_REASON, causedByMember: false });
+      return true;
+    });
+    if (!moved) break;
+    done += 1;
+  }
+  return done;
+}
+
+function orderOf(deps: AppDeps, row: WithdrawalRow) {
+  return {
+    id: row.id,
+    reference: referenceOf(deps, row.number),
+    amount: row.amount,
+    channel: row.channel as PayoutChannel,
+    destination: { institutionCode: row.destInstitutionCode, kind: row.destKind as PayoutKind, accountNumber: row.destAccountNumber, accountName: row.destAccountName },
+    providerReference: row.providerReference,
+    submittedAt: row.confirmedAt ?? row.createdAt,
+  };
+}
+
+/** PROCESSING payouts whose outcome is due: asks the provider; PAID posts, FAILED voids. Returns how many were resolved. */
+export async function settleDue(deps: AppDeps, limit = 100): Promise<number> {
+  let resolved = 0;
+  for (let i = 0; i < limit; i += 1) {
+    const now = deps.clock.now();
+    const outcome = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'PROCESSING'), isNotNull(withdrawals.checkAfter), lte(withdrawals.checkAfter, now)))
+        .orderBy(asc(withdrawals.checkAfter))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return 'NONE' as const;
+      const provider = payoutProviderFor(deps.config, (row.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
+      const result = await provider.outcome(orderOf(deps, row), now);
+      if (result.state === 'PENDING') {
+        await tx.update(withdrawals).set({ checkAfter: result.checkAfter, updatedAt: now }).where(eq(withdrawals.id, row.id));
+        return 'PENDING' as const;
+      }
+      if (result.state === 'PAID') {
+        await transition(tx, deps, row, 'SETTLE', { actor: 'SYSTEM', actorUserId: null, at: now, causedByMember: false, changes: { providerReference: result.providerReference } });
+      } else {
+        await transition(tx, deps, row, 'FAIL', { actor: 'SYSTEM', actorUserId: null, at: now, reason: result.reason, causedByMember: false });
+      }
+      return 'RESOLVED' as const;
+    });
+    if (outcome === 'NONE') break;
+    if (outcome === 'RESOLVED') resolved += 1;
+  }
+  return resolved;
+}
+
+/** One pass of the worker: expire, then settle. */
+export async function runWithdrawalJobs(deps: AppDeps): Promise<{ expired: number; settled: number }> {
+  const expired = await expireDue(deps);
+  const settled = await settleDue(deps);
+  return { expired, settled };
+}

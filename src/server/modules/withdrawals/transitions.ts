@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { withdrawalEvents, withdrawals } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { createTransfer, ensureSystemAccount, postPending, voidPending } from '../../ledger';
+import { findWithdrawalTransition, type WithdrawalAction, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { notifyStatus } from './notifications';
+import { referenceOf, type WithdrawalRow } from './views';
+
+/**
+ * One withdrawal transition: the ledger move it implies (post or void the held funds), the status
+ * change guarded by the state it comes from, the event, and the member's notification, all in the
+ * caller's transaction. A process killed at any point leaves either all of it or none of it.
+ */
+export interface TransitionInput {
+  readonly actor: WithdrawalActor;
+  readonly actorUserId: string | null;
+  readonly at: Date;
+  readonly reason?: string | null;
+  readonly changes?: Partial<typeof withdrawals.$inferInsert>;
+  /** The member caused it right then: notify at once even in the quiet hours. */
+  readonly causedByMember: boolean;
+}
+
+export const STATE_MESSAGE = 'This withdrawal can no longer be changed.';
+
+export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, action: WithdrawalAction, input: TransitionInput): Promise<WithdrawalRow> {
+  const from = row.status as WithdrawalStatus;
+  const t = findWithdrawalTransition(from, action, input.actor);
+  if (!t) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
+  if (t.reasonRequired && !input.reason) throw new AppError(400, 'VALIDATION_FAILED', 'A reason is required.', { reason: 'A reason is required.' });
+
+  let resolutionTransferId: string | undefined;
+  const reference = referenceOf(deps, row.number);
+  if (t.ledger === 'POST') {
+    const posted = await postPending(tx, { pendingId: row.pendingTransferId, idempotencyKey: `withdrawal-post:${row.id}`, description: `Withdrawal ${reference} paid`, at: input.at });
+    resolutionTransferId = posted.id;
+    // The money left the company's account: clearing (owed to the member) against settlement funds.
+    await createTransfer(tx, {
+      idempotencyKey: `withdrawal-settlement:${row.id}`,
+      code: 'WITHDRAWAL_SETTLEMENT',
+      reference: row.id,
+      description: `Withdrawal ${reference} sent by ${row.channel}`,
+      legs: [
+        { accountId: await ensureSystemAccount(tx, 'PAYOUT_CLEARING'), direction: 'DEBIT', amount: row.amount },
+        { accountId: await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS'), direction: 'CREDIT', amount: row.amount },
+      ],
+      at: input.at,
+    });
+  } else if (t.ledger === 'VOID') {
+    const voided = await voidPending(tx, { pendingId: row.pendingTransferId, idempotencyKey: `withdrawal-void:${row.id}`, description: `Withdrawal ${reference} ${t.to.toLowerCase()}: funds released`, at: input.at });
+    resolutionTransferId = voided.id;
+  }
+
+  const [updated] = await tx
+    .update(withdrawals)
+    .set({
+      ...input.changes,
+      status: t.to,
+      ...(resolutionTransferId ? { resolutionTransferId } : {}),
+      ...(t.to === 'PAID' ? { settledAt: input.at, checkAfter: null } : {}),
+      ...(t.to === 'FAILED' ? { failureReason: input.reason ?? null, settledAt: input.at, checkAfter: null } : {}),
+      statusChangedAt: input.at,
+      updatedAt: input.at,
+    })
+    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, from)))
+    .returning();
+  if (!updated) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
+  await tx.insert(withdrawalEvents).values({
+    withdrawalId: row.id,
+    fromStatus: from,
+    toStatus: t.to,
+    action,
+    actor: input.actor,
+    actorUserId: input.actorUserId,
+    reason: input.reason ?? null,
+    at: input.at,
+  });
+  if (t.to !== 'AWAITING_CODE') await notifyStatus(tx, deps, updated, t.to, input.at, input.causedByMember);
+  return updated;
+}

@@ -1,0 +1,106 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { withdrawalEvents, withdrawals } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { toDecimalString } from '../../../shared/money/money';
+import type { WithdrawalDestinationDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
+import { WITHDRAWAL_STATUS_CATALOGUE, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
+
+/** Withdrawal rows and their views: what the member, back-office and worker code share. */
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export function referenceOf(deps: AppDeps, number: number): string {
+  return `${deps.config.company.shortName}-${String(number).padStart(6, '0')}`;
+}
+
+/** An account number masked but its first 3 characters (the contract's accountMasked). */
+export function maskAccount(accountNumber: string): string {
+  return accountNumber.slice(0, 3) + '*'.repeat(Math.max(0, accountNumber.length - 3));
+}
+
+export function destinationOf(row: { institutionName: string; kind: string; accountNumber: string; accountName: string }): WithdrawalDestinationDto {
+  return { institutionName: row.institutionName, kind: row.kind as PayoutKind, accountMasked: maskAccount(row.accountNumber), accountName: row.accountName };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'There is no such withdrawal.';
+
+/** A withdrawal by id (404 for anything else), optionally locked FOR UPDATE inside a transaction. */
+export async function withdrawalById(db: DbOrTx, id: string, lock = false): Promise<WithdrawalRow> {
+  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  const query = db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+/** The member's own withdrawal: another member's id is 404, the same as one that does not exist. */
+export async function ownWithdrawal(db: DbOrTx, memberId: string, id: string, lock = false): Promise<WithdrawalRow> {
+  const row = await withdrawalById(db, id, lock);
+  if (row.memberId !== memberId) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+type EventRow = typeof withdrawalEvents.$inferSelect;
+
+async function eventsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, EventRow[]>> {
+  const map = new Map<string, EventRow[]>();
+  if (ids.length === 0) return map;
+  const rows = await db.select().from(withdrawalEvents).where(inArray(withdrawalEvents.withdrawalId, [...ids])).orderBy(asc(withdrawalEvents.seq));
+  for (const row of rows) map.set(row.withdrawalId, [...(map.get(row.withdrawalId) ?? []), row]);
+  return map;
+}
+
+function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]): WithdrawalView {
+  const status = row.status as WithdrawalStatus;
+  const entry = WITHDRAWAL_STATUS_CATALOGUE[status];
+  return {
+    id: row.id,
+    reference: referenceOf(deps, row.number),
+    status,
+    statusMessage: entry.message,
+    statusColor: entry.colour,
+    statusIcon: entry.icon,
+    amount: toDecimalString(row.amount),
+    fee: toDecimalString(WITHDRAWAL_FEE),
+    amountToReceive: toDecimalString(row.amount - WITHDRAWAL_FEE),
+    currency: 'PHP',
+    channel: row.channel as PayoutChannel,
+    destination: destinationOf({ institutionName: row.destInstitutionName, kind: row.destKind, accountNumber: row.destAccountNumber, accountName: row.destAccountName }),
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    settledAt: row.settledAt?.toISOString() ?? null,
+    failureReason: row.failureReason,
+    expiresAt: row.expiresAt.toISOString(),
+    events: events.map((e) => ({ status: e.toStatus as WithdrawalStatus, at: e.at.toISOString(), actor: e.actor as WithdrawalActor, reason: e.reason })),
+  };
+}
+
+export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalRow): Promise<WithdrawalView> {
+  return viewOf(deps, row, (await eventsOf(db, [row.id])).get(row.id) ?? []);
+}
+
+export async function withdrawalViews(db: DbOrTx, deps: AppDeps, rows: readonly WithdrawalRow[]): Promise<WithdrawalView[]> {
+  const events = await eventsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => viewOf(deps, r, events.get(r.id) ?? []));
+}
+
+/** The member's withdrawals, newest first. */
+export async function memberWithdrawals(db: DbOrTx, memberId: string, limit = 100): Promise<WithdrawalRow[]> {
+  return db.select().from(withdrawals).where(eq(withdrawals.memberId, memberId)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.number)).limit(limit);
+}
+
+/** The member's withdrawal waiting for its code, if any. */
+export async function awaitingOf(db: DbOrTx, memberId: string): Promise<WithdrawalRow | null> {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.status, 'AWAITING_CODE')));
+  return row ?? null;
+}

@@ -1,0 +1,65 @@
+import { withdrawalsFlow } from './withdrawals-flow';
+
+/** Messages of the 'withdrawals' namespace: withdrawal statuses, refusals and notifications (issue 5). */
+export const withdrawals = {
+  status: {
+    AWAITING_CODE: { label: 'Awaiting code', message: 'Enter the 6-digit code we sent to your phone to confirm this withdrawal. The amount is held in your wallet until then.' },
+    PROCESSING: { label: 'Processing', message: 'Your withdrawal is on its way to your account. Transfers take 10 to 60 minutes.' },
+    PAID: { label: 'Paid', message: 'Your withdrawal has been sent to your account.' },
+    FAILED: { label: 'Failed', message: 'The transfer could not be completed. The amount is back in your wallet.' },
+    EXPIRED: { label: 'Expired', message: 'This withdrawal was not confirmed in time. The amount is back in your wallet.' },
+    CANCELLED: { label: 'Cancelled', message: 'You cancelled this withdrawal. The amount is back in your wallet.' },
+  },
+  channel: {
+    INSTAPAY: 'InstaPay (real time)',
+    PESONET: 'PESONet (same or next banking day)',
+  },
+  outbox: {
+    scheduled: 'Held for the quiet hours: to be sent at {{time}} (messages go out between 06:00 and 22:00 Philippine time).',
+  },
+  actor: { MEMBER: 'You', STAFF: 'Tapat', SYSTEM: 'Tapat' },
+  errors: {
+    amount: 'Enter the amount in pesos with at most 2 decimals.',
+    amountPositive: 'Enter an amount greater than 0.00.',
+    belowMinimum: 'The minimum withdrawal is {{min}}.',
+    aboveChannelMax: 'The maximum for one transfer is {{max}}.',
+    aboveBalance: 'The amount is more than your available balance of {{available}}.',
+    ewalletMax: 'E-wallets receive at most {{max}} a transfer.',
+    code: 'Invalid OTP',
+    blocked: 'Withdrawals are paused for 24 hours after a change of payout account, until {{until}}.',
+    open: 'You have a withdrawal waiting for its code. Confirm or cancel it first.',
+    noDestination: 'Add a payout account before you withdraw.',
+    state: 'This withdrawal can no longer be changed.',
+    resendTooSoon: 'Please wait a minute before asking for a new code.',
+  },
+  notify: {
+    greeting: 'Hello {{name}},',
+    emailFooter: 'Reference {{reference}}. Withdrawing is always free. If you did not ask for this, call us or write to {{supportEmail}} at once.',
+    requestedEmail: 'You asked to withdraw {{amount}} to {{destination}}. We sent a 6-digit code to your phone: enter it in the app to confirm. The amount is held in your wallet until then.',
+    requested: {
+      sms: '{{company}}: your withdrawal code is {{code}}. Reference {{reference}}. It expires in 5 minutes. Never share it.',
+      subject: 'Your withdrawal code',
+    },
+    PROCESSING: {
+      sms: '{{company}}: withdrawal {{reference}} is being sent to your account. Transfers take 10 to 60 minutes.',
+      subject: 'Your withdrawal is on its way',
+    },
+    PAID: {
+      sms: '{{company}}: withdrawal {{reference}} of {{amount}} has been sent to your account.',
+      subject: 'Your withdrawal has been sent',
+    },
+    FAILED: {
+      sms: '{{company}}: withdrawal {{reference}} could not be completed. The amount is back in your wallet.',
+      subject: 'Your withdrawal could not be completed',
+    },
+    EXPIRED: {
+      sms: '{{company}}: withdrawal {{reference}} was not confirmed in time. The amount is back in your wallet.',
+      subject: 'Your withdrawal request expired',
+    },
+    CANCELLED: {
+      sms: '{{company}}: you cancelled withdrawal {{reference}}. The amount is back in your wallet.',
+      subject: 'Your withdrawal was cancelled',
+    },
+  },
+  flow: withdrawalsFlow,
+} as const;

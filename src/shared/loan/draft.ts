@@ -1,0 +1,67 @@
+import { parseAmount, toDecimalString } from '../money/money';
+import type { ProductDraft } from '../schemas/product';
+import type { ProductConfig } from './product';
+
+/**
+ * An ADMIN's product draft (src/shared/schemas/product.ts) and the ProductConfig the schedule
+ * engine uses, one from the other. The interest model is ADD_ON and every fee is deducted from the
+ * proceeds, as the draft's contract says.
+ */
+export function draftToProduct(draft: ProductDraft, version: number, effectiveFrom: string): ProductConfig {
+  const money = (text: string) => {
+    const value = parseAmount(text);
+    if (value === null) throw new RangeError(`Not an amount: ${text}`);
+    return value;
+  };
+  return {
+    version,
+    effectiveFrom,
+    name: draft.name,
+    currency: 'PHP',
+    minAmount: money(draft.minAmount),
+    maxAmount: money(draft.maxAmount),
+    terms: [...draft.terms],
+    defaultTerm: draft.defaultTerm,
+    interest: { model: 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
+    fees: draft.fees.map((f) => ({ code: f.code, label: f.label, treatment: 'DEDUCTED_FROM_PROCEEDS', flat: money(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
+    penalties: { ...draft.penalties },
+    annualCostCapBps: draft.annualCostCapBps,
+    eligibility: {
+      minAge: draft.eligibility.minAge,
+      maxAgeAtTermEnd: draft.eligibility.maxAgeAtTermEnd,
+      incomeMultipleByTerm: Object.fromEntries(Object.entries(draft.eligibility.incomeMultipleByTerm).map(([term, multiple]) => [Number(term), multiple])),
+      maxDebtServiceRatioBps: draft.eligibility.maxDebtServiceRatioBps,
+    },
+  };
+}
+
+/** The draft a product would be edited from (the form starts from the version in force). */
+export function productToDraft(p: ProductConfig): ProductDraft {
+  return {
+    name: p.name,
+    minAmount: toDecimalString(p.minAmount),
+    maxAmount: toDecimalString(p.maxAmount),
+    terms: [...p.terms],
+    defaultTerm: p.defaultTerm,
+    monthlyRateBps: p.interest.monthlyRateBps,
+    fees: p.fees.map((f) => ({ code: f.code, label: f.label, flat: toDecimalString(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
+    penalties: { ...p.penalties },
+    annualCostCapBps: p.annualCostCapBps,
+    eligibility: {
+      minAge: p.eligibility.minAge,
+      maxAgeAtTermEnd: p.eligibility.maxAgeAtTermEnd,
+      incomeMultipleByTerm: Object.fromEntries(Object.entries(p.eligibility.incomeMultipleByTerm).map(([term, multiple]) => [String(term), multiple])),
+      maxDebtServiceRatioBps: p.eligibility.maxDebtServiceRatioBps,
+    },
+  };
+}
+
+/** What in a draft the engine cannot honour as drafted (the draft schema's own contract). */
+export function draftProblems(p: ProductConfig): string[] {
+  const problems: string[] = [];
+  if (p.interest.model !== 'ADD_ON') problems.push('the back office offers add-on interest only');
+  for (const fee of p.fees) if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(`fee ${fee.code}: the back office offers fees deducted from the proceeds only`);
+  const extra = Object.keys(p.eligibility.incomeMultipleByTerm).filter((t) => !p.terms.includes(Number(t)));
+  if (extra.length > 0) problems.push(`income multiples given for terms not offered: ${extra.join(', ')}`);
+  return problems;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The audit log (issue 4, item 8): what staff did, who, when, from where. Written by
+ * src/server/audit in the same transaction as the change; read by GET /api/admin/audit (OFFICER,
+ * ADMIN), newest first, a page at a time.
+ */
+export const AUDIT_ACTIONS = [
+  'LOAN_START_REVIEW',
+  'LOAN_APPROVE',
+  'LOAN_REJECT',
+  'LOAN_DISBURSE',
+  'DOCUMENT_VIEW',
+  'COMPANY_PROFILE_UPDATE',
+  'PRODUCT_VERSION_CREATE',
+  'STAFF_CREATE',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_SUBJECT_TYPES = ['LOAN', 'MEMBER', 'COMPANY_PROFILE', 'PRODUCT', 'USER'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+/** The roles an audit row records: staff, or SYSTEM for the command line (npm run user:create). */
+export const AUDIT_ACTOR_ROLES = ['OFFICER', 'ADMIN', 'SYSTEM'] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** GET /api/admin/audit query: every filter optional; from and to are Philippine calendar dates, both inclusive. */
+export const auditQuerySchema = z
+  .object({
+    actor: z.preprocess(blankToUndefined, z.string().regex(UUID, 'actor must be a user id').optional()),
+    action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS).optional()),
+    subjectType: z.preprocess(blankToUndefined, z.enum(AUDIT_SUBJECT_TYPES).optional()),
+    subjectId: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+    from: z.preprocess(blankToUndefined, z.iso.date('from must be a date YYYY-MM-DD').optional()),
+    to: z.preprocess(blankToUndefined, z.iso.date('to must be a date YYYY-MM-DD').optional()),
+    /** The nextCursor of the previous page. */
+    cursor: z.preprocess(blankToUndefined, z.string().regex(/^[1-9]\d{0,18}$/, 'cursor must come from nextCursor').optional()),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditActorSchema = z.object({ id: z.string().nullable(), name: z.string(), role: z.string() });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: auditActorSchema,
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as cursor for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Everyone who appears in the log, for the actor filter. */
+  actors: z.array(auditActorSchema.extend({ id: z.string() })),
+});
+export type AuditResponse = z.infer<typeof auditResponseSchema>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { productDraftSchema } from './product';
+
+/**
+ * The company profile (DECISIONS.md invariant 8) as a contract: COMPANY_PROFILE_FILE at boot
+ * (src/server/config.ts) and the ADMIN's editing in the back office (PUT /api/admin/settings/company)
+ * validate with this one schema. Production refuses a DEMO profile either way.
+ */
+export const companyProfileSchema = z.strictObject({
+  demo: z.boolean(),
+  companyName: z.string().trim().min(3, 'At least 3 characters.').max(200),
+  shortName: z.string().regex(/^[A-Z0-9]{2,12}$/, '2 to 12 capital letters or digits (it prefixes loan numbers and SMS).'),
+  address: z.string().trim().min(5, 'At least 5 characters.').max(300),
+  secRegistrationNumber: z.string().trim().min(3, 'At least 3 characters.').max(60),
+  certificateOfAuthorityNumber: z.string().trim().min(3, 'At least 3 characters.').max(60),
+  operatingPermitNumber: z.string().trim().max(60),
+  dateRegistered: z.iso.date('A date YYYY-MM-DD.'),
+  employees: z.string().trim().max(30),
+  supportEmail: z.email('An e-mail address.'),
+  supportChatUrl: z.union([z.url({ protocol: /^https$/, error: 'An address starting with https, or empty.' }), z.literal('')]),
+  social: z.strictObject({ facebook: z.string().max(300), instagram: z.string().max(300), tiktok: z.string().max(300) }),
+  officeHours: z.string().trim().max(100),
+  verifyRegistrationUrl: z.url('A web address.'),
+  dataProtectionOfficerEmail: z.email('An e-mail address.'),
+});
+export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
+
+export const COMPANY_SETTINGS_MESSAGES = {
+  demoInProduction: 'Production refuses the DEMO company profile: set demo to false and give the real registration numbers.',
+  unchanged: 'Nothing changed.',
+} as const;
+
+const profileSource = z.enum(['DATABASE', 'CONFIGURATION']);
+
+/** GET /api/admin/settings (ADMIN): the company profile in force and where it comes from; the product version in force. */
+export const adminSettingsResponseSchema = z.object({
+  company: z.object({
+    profile: companyProfileSchema,
+    source: profileSource,
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+  }),
+  /** The version in force as a draft: the form for a new version starts from it. */
+  productDraft: productDraftSchema,
+  product: z.object({
+    version: z.number(),
+    name: z.string(),
+    effectiveFrom: z.string(),
+    minAmount: z.string(),
+    maxAmount: z.string(),
+    terms: z.array(z.number()),
+    defaultTerm: z.number(),
+    interestModel: z.string(),
+    monthlyRateBps: z.number(),
+    annualCostCapBps: z.number(),
+    fees: z.array(z.object({ code: z.string(), label: z.string(), treatment: z.string(), flat: z.string(), bpsOfPrincipal: z.number() })),
+    penalties: z.object({ graceDays: z.number(), dailyRateBps: z.number(), collectionChargeBps: z.number() }),
+  }),
+  production: z.boolean(),
+});
+export type AdminSettingsResponse = z.infer<typeof adminSettingsResponseSchema>;
+
+/** PUT /api/admin/settings/company answers the profile in force. */
+export const companySettingsResponseSchema = adminSettingsResponseSchema.shape.company;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { withdrawalAmountSchema, withdrawalConfirmSchema, withdrawalRequestSchema, WITHDRAWAL_MESSAGES } from './withdrawals';
+
+function amountError(value: unknown): string | null {
+  const result = withdrawalAmountSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'error');
+}
+
+describe('the withdrawal amount field', () => {
+  it('accepts digits with at most one dot and 2 decimals', () => {
+    for (const ok of ['1', '100', '100.5', '100.50', '0.01', '50000.00', ' 250.00 ']) expect(amountError(ok), ok).toBeNull();
+    expect(withdrawalAmountSchema.parse(' 250.00 ')).toBe('250.00');
+  });
+
+  it('refuses non-numeric text, signs, grouping, exponents and a third decimal', () => {
+    for (const bad of ['', 'abc', '-5', '+5', '1,000', '1e3', '10.123', '1.2.3', '.50', '100.', 'NaN', '１００']) expect(amountError(bad), bad).toBe(WITHDRAWAL_MESSAGES.amount);
+    expect(amountError(100)).toBe(WITHDRAWAL_MESSAGES.amount);
+    expect(amountError(null)).toBe(WITHDRAWAL_MESSAGES.amount);
+  });
+
+  it('refuses zero', () => {
+    for (const zero of ['0', '0.0', '0.00', '000']) expect(amountError(zero), zero).toBe(WITHDRAWAL_MESSAGES.amountPositive);
+  });
+});
+
+describe('the withdrawal bodies', () => {
+  it('are strict', () => {
+    expect(withdrawalRequestSchema.safeParse({ amount: '100.00' }).success).toBe(true);
+    expect(withdrawalRequestSchema.safeParse({ amount: '100.00', memberId: 'x' }).success).toBe(false);
+    expect(withdrawalConfirmSchema.safeParse({ code: '123456' }).success).toBe(true);
+    expect(withdrawalConfirmSchema.safeParse({ code: '12345' }).success).toBe(false);
+    expect(withdrawalConfirmSchema.safeParse({ code: '123456', extra: 1 }).success).toBe(false);
+  });
+});

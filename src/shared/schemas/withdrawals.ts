@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
+import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../states/withdrawal';
+import { withdrawals as messages } from '../i18n/en/withdrawals';
+import { moneySchema } from './loans';
+
+/**
+ * Contracts of the withdrawals API (issue 5; /tmp contract "Withdrawals: the agreed contract").
+ * Amounts are decimal strings in PHP with two decimals (docs/decisions/004). Request bodies are
+ * strict. Messages are English (the server answers them; the form may show its own from the
+ * 'withdrawals' namespace).
+ */
+export const WITHDRAWAL_ERROR_CODES = [
+  /** 409: withdrawals are paused for 24 hours after a change of payout account. */
+  'WITHDRAWAL_BLOCKED',
+  /** 409: another withdrawal of the member is still AWAITING_CODE. */
+  'WITHDRAWAL_OPEN',
+  /** 409: the withdrawal is not in a state that allows this action. */
+  'WITHDRAWAL_STATE',
+  /** 409: the member has no payout account. */
+  'NO_PAYOUT_ACCOUNT',
+] as const;
+
+/**
+ * A refused code (POST /api/withdrawals/:id/confirm) answers what src/server/otp/service.ts answers
+ * for contract signing, with fields.code 'Invalid OTP': 400 CODE_INVALID (wrong code, the message
+ * says the tries left), 400 CODE_EXPIRED, 400 CODE_USED, 400 CODE_NOT_FOUND (no code issued), and
+ * 429 CODE_LOCKED (the sixth try).
+ */
+export const WITHDRAWAL_CODE_ERROR_CODES = ['CODE_INVALID', 'CODE_EXPIRED', 'CODE_USED', 'CODE_NOT_FOUND', 'CODE_LOCKED'] as const;
+export type WithdrawalErrorCode = (typeof WITHDRAWAL_ERROR_CODES)[number];
+
+export const WITHDRAWAL_MESSAGES = messages.errors;
+
+/**
+ * An amount typed by the member: only digits and one dot, at most 2 decimals, greater than zero.
+ * ("1000", "1000.5", "1000.50"; not "1,000", "-5", "1e3", "10.123", "0.00").
+ */
+export const withdrawalAmountSchema = z
+  .string({ error: messages.errors.amount })
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: messages.errors.amount })
+  .refine((v) => /[1-9]/.test(v), { error: messages.errors.amountPositive });
+
+/** The 6-digit code (5 minutes, 5 tries, single use). */
+export const withdrawalCodeSchema = z.string({ error: messages.errors.code }).regex(/^\d{6}$/, { error: messages.errors.code });
+
+const isoDateTime = z.string();
+
+export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
+export const payoutChannelSchema = z.enum(['INSTAPAY', 'PESONET']);
+export const payoutKindSchema = z.enum(['BANK', 'EWALLET']);
+export const payoutModeSchema = z.enum(['SIMULATED', 'MANUAL']);
+
+/** The payout account as the member sees it: account number masked but the first 3 characters. */
+export const withdrawalDestinationSchema = z.object({
+  institutionName: z.string(),
+  kind: payoutKindSchema,
+  accountMasked: z.string(),
+  accountName: z.string(),
+});
+export type WithdrawalDestinationDto = z.infer<typeof withdrawalDestinationSchema>;
+
+export const withdrawalEventSchema = z.object({
+  status: withdrawalStatusSchema,
+  at: isoDateTime,
+  actor: z.enum(WITHDRAWAL_ACTORS),
+  reason: z.string().nullable(),
+});
+
+export const withdrawalViewSchema = z.object({
+  id: z.string(),
+  /** "<SHORTNAME>-<number padded to 6>", e.g. "TAPAT-000123". */
+  reference: z.string(),
+  status: withdrawalStatusSchema,
+  statusMessage: z.string(),
+  statusColor: z.enum(STATUS_COLOURS),
+  statusIcon: z.enum(STATUS_ICONS),
+  amount: moneySchema,
+  fee: moneySchema,
+  amountToReceive: moneySchema,
+  currency: z.literal('PHP'),
+  channel: payoutChannelSchema,
+  destination: withdrawalDestinationSchema,
+  createdAt: isoDateTime,
+  confirmedAt: isoDateTime.nullable(),
+  settledAt: isoDateTime.nullable(),
+  failureReason: z.string().nullable(),
+  expiresAt: isoDateTime,
+  events: z.array(withdrawalEventSchema),
+});
+export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Member API
+
+/** GET /api/withdrawals/options */
+export const withdrawalOptionsSchema = z.object({
+  available: moneySchema,
+  currency: z.literal('PHP'),
+  fee: moneySchema,
+  channels: z.array(z.object({ channel: payoutChannelSchema, min: moneySchema, max: moneySchema })),
+  destination: withdrawalDestinationSchema.nullable(),
+  /** Set for 24 hours after a change of payout account. */
+  blockedUntil: isoDateTime.nullable(),
+});
+export type WithdrawalOptions = z.infer<typeof withdrawalOptionsSchema>;
+
+/** POST /api/withdrawals (header Idempotency-Key) */
+export const withdrawalRequestSchema = z.strictObject({ amount: withdrawalAmountSchema });
+export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
+
+/** POST /api/withdrawals/:id/confirm (header Idempotency-Key) */
+export const withdrawalConfirmSchema = z.strictObject({ code: withdrawalCodeSchema });
+export type WithdrawalConfirm = z.infer<typeof withdrawalConfirmSchema>;
+
+export const withdrawalIdParamsSchema = z.object({ id: z.string().uuid() });
+
+/** GET /api/withdrawals: newest first. */
+export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalViewSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Back office
+
+export const adminWithdrawalQuerySchema = z.object({
+  /** One status or several separated by commas; default all. */
+  status: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
+  memberId: z.string(),
+  memberName: z.string(),
+  /** Since the request, in whole minutes. */
+  ageMinutes: z.number().int(),
+  payoutMode: payoutModeSchema,
+  providerReference: z.string().nullable(),
+});
+export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRowSchema>;
+
+/** GET /api/admin/withdrawals: oldest first. */
+export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWithdrawalRowSchema) });
+
+/** POST /api/admin/withdrawals/:id/paid (manual payout mode, from PROCESSING). */
+export const adminPaidSchema = z.strictObject({
+  bankReference: z.string({ error: 'Enter the bank reference (3 to 100 characters).' }).trim().min(3, { error: 'Enter the bank reference (3 to 100 characters).' }).max(100, { error: 'Enter the bank reference (3 to 100 characters).' }),
+});
+/** POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING). */
+export const adminFailedSchema = z.strictObject({
+  reason: z.string({ error: 'Please give the reason (3 to 500 characters).' }).trim().min(3, { error: 'Please give the reason (3 to 500 characters).' }).max(500, { error: 'Please give the reason (3 to 500 characters).' }),
+});
+
+/** GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD (a Philippine date). */
+export const reconciliationQuerySchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date of the form YYYY-MM-DD.' }) });
+
+export const reconciliationSchema = z.object({
+  date: z.string(),
+  /** Withdrawals requested that Philippine day, by status. */
+  rows: z.array(z.object({ status: withdrawalStatusSchema, count: z.number().int(), total: moneySchema })),
+  /** What the ledger holds for those withdrawals' pending transfers. */
+  ledger: z.object({ posted: moneySchema, voided: moneySchema, pendingHeld: moneySchema }),
+  matches: z.boolean(),
+  differences: z.array(z.object({ withdrawalId: z.string(), reference: z.string(), status: withdrawalStatusSchema, ledgerState: z.string(), problem: z.string() })),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;

@@ -1,0 +1,90 @@
+import { withdrawals as messages } from '../i18n/en/withdrawals';
+import type { StatusColour, StatusIcon } from './loan';
+
+/**
+ * The withdrawal state machine and its fixed status catalogue (issue 5; DECISIONS.md invariant 5:
+ * statuses come from code). AWAITING_CODE holds the funds with a pending ledger transfer and waits
+ * for the member's code; PROCESSING means the code was confirmed on the server and the payout was
+ * submitted; PAID posts the pending transfer, FAILED / EXPIRED / CANCELLED void it (funds back).
+ * Every transition is stored with actor, time and reason (withdrawal_events).
+ */
+
+export const WITHDRAWAL_STATUSES = ['AWAITING_CODE', 'PROCESSING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELLED'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export interface WithdrawalStatusEntry {
+  readonly status: WithdrawalStatus;
+  /** i18n key of the message (withdrawals.status.<STATUS>.message). */
+  readonly messageKey: string;
+  /** The English message. */
+  readonly message: string;
+  readonly colour: StatusColour;
+  readonly icon: StatusIcon;
+  /** No further transition is possible. */
+  readonly final: boolean;
+}
+
+function entry(status: WithdrawalStatus, colour: StatusColour, icon: StatusIcon, final: boolean): WithdrawalStatusEntry {
+  return { status, messageKey: `withdrawals.status.${status}.message`, message: messages.status[status].message, colour, icon, final };
+}
+
+export const WITHDRAWAL_STATUS_CATALOGUE: Readonly<Record<WithdrawalStatus, WithdrawalStatusEntry>> = {
+  AWAITING_CODE: entry('AWAITING_CODE', 'info', 'lock-reset', false),
+  PROCESSING: entry('PROCESSING', 'info', 'currency-exchange', false),
+  PAID: entry('PAID', 'success', 'check-circle', true),
+  FAILED: entry('FAILED', 'danger', 'error', true),
+  EXPIRED: entry('EXPIRED', 'warning', 'query-builder', true),
+  CANCELLED: entry('CANCELLED', 'warning', 'highlight-off', true),
+};
+
+export const WITHDRAWAL_ACTIONS = ['REQUEST', 'CONFIRM', 'SETTLE', 'FAIL', 'EXPIRE', 'CANCEL'] as const;
+export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
+export const WITHDRAWAL_ACTORS = ['MEMBER', 'STAFF', 'SYSTEM'] as const;
+export type WithdrawalActor = (typeof WITHDRAWAL_ACTORS)[number];
+
+export interface WithdrawalTransition {
+  readonly from: WithdrawalStatus | null;
+  readonly to: WithdrawalStatus;
+  readonly action: WithdrawalAction;
+  /** Who may take it. */
+  readonly by: readonly WithdrawalActor[];
+  /** What happens to the pending ledger transfer. */
+  readonly ledger: 'HOLD' | 'KEEP' | 'POST' | 'VOID';
+  /** A reason is required (shown to the member). */
+  readonly reasonRequired?: boolean;
+}
+
+/** The allowed transitions, as data. Anything not listed is refused. */
+export const WITHDRAWAL_TRANSITIONS: readonly WithdrawalTransition[] = [
+  { from: null, to: 'AWAITING_CODE', action: 'REQUEST', by: ['MEMBER'], ledger: 'HOLD' },
+  { from: 'AWAITING_CODE', to: 'PROCESSING', action: 'CONFIRM', by: ['MEMBER'], ledger: 'KEEP' },
+  { from: 'AWAITING_CODE', to: 'EXPIRED', action: 'EXPIRE', by: ['SYSTEM'], ledger: 'VOID' },
+  { from: 'AWAITING_CODE', to: 'CANCELLED', action: 'CANCEL', by: ['MEMBER'], ledger: 'VOID' },
+  // The simulated provider settles through the worker (SYSTEM); in manual mode an officer (STAFF).
+  { from: 'PROCESSING', to: 'PAID', action: 'SETTLE', by: ['SYSTEM', 'STAFF'], ledger: 'POST' },
+  { from: 'PROCESSING', to: 'FAILED', action: 'FAIL', by: ['SYSTEM', 'STAFF'], ledger: 'VOID', reasonRequired: true },
+];
+
+/** The transition `action` takes from `from` for `actor`, or null when it is not allowed. */
+export function findWithdrawalTransition(from: WithdrawalStatus | null, action: WithdrawalAction, actor?: WithdrawalActor): WithdrawalTransition | null {
+  return WITHDRAWAL_TRANSITIONS.find((t) => t.from === from && t.action === action && (actor === undefined || t.by.includes(actor))) ?? null;
+}
+
+export function canWithdrawalTransition(from: WithdrawalStatus | null, action: WithdrawalAction, actor?: WithdrawalActor): boolean {
+  return findWithdrawalTransition(from, action, actor) !== null;
+}
+
+export function withdrawalActionsFrom(from: WithdrawalStatus): WithdrawalAction[] {
+  return WITHDRAWAL_TRANSITIONS.filter((t) => t.from === from).map((t) => t.action);
+}
+
+/** Funds are still held (pending ledger transfer open). */
+export const HELD_WITHDRAWAL_STATUSES = ['AWAITING_CODE', 'PROCESSING'] as const satisfies readonly WithdrawalStatus[];
+
+export function isWithdrawalStatus(value: string): value is WithdrawalStatus {
+  return (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
+}
+
+export function isFinalWithdrawalStatus(status: WithdrawalStatus): boolean {
+  return WITHDRAWAL_STATUS_CATALOGUE[status].final;
+}

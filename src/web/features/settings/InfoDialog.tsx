@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../../lib/queries';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+
+export type InfoTopic = 'transfer' | 'pay' | 'borrow';
+export const INFO_TOPICS: readonly InfoTopic[] = ['transfer', 'pay', 'borrow'];
+
+/**
+ * The Transfer, Pay and Borrow informational dialogs (specification section 2), with honest text
+ * (DECISIONS.md section 2: nothing says that keeping money in the wallet raises the credit score).
+ */
+export function InfoDialog({ topic, onClose }: { readonly topic: InfoTopic | null; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const config = usePublicConfig();
+  const email = config.data?.company.supportEmail ?? '';
+  return (
+    <Dialog
+      open={topic !== null}
+      onClose={onClose}
+      title={topic ? t(`settings.info.${topic}.title`) : ''}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t('settings.info.close')}
+        </Button>
+      }
+    >
+      {topic && (
+        <div className="flex flex-col gap-3 text-sm text-ink" data-topic={topic}>
+          {(['p1', 'p2', 'p3'] as const).map((p) => (
+            <p key={p}>{t(`settings.info.${topic}.${p}`, { email })}</p>
+          ))}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+import type { PayoutAccountResponse } from '../../../shared/schemas/member-settings';
+import { usePublicConfig } from '../../lib/queries';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import { useCurrentLoan } from '../loans/queries';
+import { COLOUR_BG, StatusIcon } from '../loans/StatusIcon';
+import { dateTime, money } from '../loans/format';
+import { usePayoutAccount, useWithdrawals } from './queries';
+import { RevealValue } from './RevealValue';
+
+function Rows({ rows }: { readonly rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="grid gap-x-6 sm:grid-cols-[12rem_1fr] sm:gap-y-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-semibold text-muted sm:pt-0.5">{label}</dt>
+          <dd className="mb-3 break-words text-ink sm:mb-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The full account number for the reveal: the member's current payout account, when it is the
+ * one this withdrawal went to (a withdrawal to an earlier account shows its masked number only).
+ */
+function fullNumberFor(w: WithdrawalView, payout: PayoutAccountResponse | undefined): string | null {
+  const account = payout?.account;
+  if (!account) return null;
+  const same = account.institutionName === w.destination.institutionName && account.accountNumberMasked === w.destination.accountMasked && account.accountName === w.destination.accountName;
+  return same ? account.accountNumber : null;
+}
+
+function StatusBadge({ w }: { readonly w: WithdrawalView }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`flex items-start gap-3 rounded-lg border-l-4 p-3 ${COLOUR_BG[w.statusColor]}`} data-status={w.status}>
+      <StatusIcon name={w.statusIcon} colour={w.statusColor} />
+      <div className="flex flex-col gap-1">
+        <p className="font-bold text-ink">{t(`withdrawals.status.${w.status}.label`)}</p>
+        <p className="text-sm text-ink">{t(`withdrawals.status.${w.status}.message`)}</p>
+        {w.failureReason && <p className="text-sm text-ink">{w.failureReason}</p>}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Settings > Withdrawal (specification section 2): the last withdrawal with every field of the
+ * section (recipient, bank, account masked with a 3-second reveal, 'Transferred From' the company,
+ * the exchange rate as its inverse to 2 decimals, amounts with fee 0.00, date and time, reference,
+ * status with icon and message), then every withdrawal; or 'We haven't received any withdrawal so far.'
+ */
+export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const withdrawals = useWithdrawals(open);
+  const payout = usePayoutAccount(open);
+  const loan = useCurrentLoan();
+  const config = usePublicConfig();
+  const currency = loan.data?.selectedCurrency ?? 'PHP';
+  const rate = loan.data?.displayRate ?? '1.00';
+
+  const body = () => {
+    if (withdrawals.isPending) return <Spinner label={t('settings.withdrawal.loading')} />;
+    if (withdrawals.isError) {
+      return (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{t('settings.withdrawal.error')}</p>
+          <p className="text-sm">{withdrawals.error.message}</p>
+          <Button variant="outline" className="bg-white" onClick={() => void withdrawals.refetch()}>
+            {t('settings.withdrawal.retry')}
+          </Button>
+        </div>
+      );
+    }
+    const list = withdrawals.data;
+    const last = list[0];
+    if (!last) return <p className="py-6 text-center text-ink">{t('settings.withdrawal.empty')}</p>;
+    return (
+      <div className="flex flex-col gap-5">
+        <section aria-labelledby="withdrawal-last" className="flex flex-col gap-3">
+          <h3 id="withdrawal-last" className="text-base font-bold text-brand">
+            {t('settings.withdrawal.last')}
+          </h3>
+          <StatusBadge w={last} />
+          <Rows
+            rows={[
+              [t('settings.withdrawal.recipient'), last.destination.accountName],
+              [t('settings.withdrawal.bank'), last.destination.institutionName],
+              [
+                t('settings.withdrawal.account'),
+                <RevealValue
+                  key="account"
+                  masked={last.destination.accountMasked}
+                  full={fullNumberFor(last, payout.data)}
+                  revealLabel={t('settings.withdrawal.revealLabel')}
+                  showText={t('settings.withdrawal.reveal')}
+                  hideText={t('settings.withdrawal.hide')}
+                />,
+              ],
+              [t('settings.withdrawal.transferredFrom'), config.data?.company.companyName ?? ''],
+              [t('settings.withdrawal.exchangeRate'), t('settings.withdrawal.exchangeRateValue', { currency, rate })],
+              [t('settings.withdrawal.transferAmount'), money(last.amount)],
+              [t('settings.withdrawal.fee'), money(last.fee)],
+              [t('settings.withdrawal.total'), <strong key="total">{money(last.amountToReceive)}</strong>],
+              [t('settings.withdrawal.date'), dateTime(last.createdAt, i18n.language)],
+              [t('settings.withdrawal.reference'), <span key="ref" className="font-mono">{last.reference}</span>],
+              [t('settings.withdrawal.channel'), t(`withdrawals.channel.${last.channel}`)],
+            ]}
+          />
+        </section>
+        <section aria-labelledby="withdrawal-all" className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+          <h3 id="withdrawal-all" className="text-base font-bold text-brand">
+            {t('settings.withdrawal.all')}
+          </h3>
+          <ul className="flex flex-col divide-y divide-slate-200" data-testid="withdrawal-list">
+            {list.map((w) => (
+              <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="flex flex-col">
+                  <span className="font-mono text-sm">{w.reference}</span>
+                  <span className="text-xs text-muted">{dateTime(w.createdAt, i18n.language)}</span>
+                </span>
+                <span className="flex items-center gap-2">
+                  <span className="font-semibold">{money(w.amount)}</span>
+                  <StatusIcon name={w.statusIcon} colour={w.statusColor} className="h-5 w-5" />
+                  <span className="text-sm">{t(`withdrawals.status.${w.status}.label`)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={t('settings.withdrawal.title')}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t('settings.withdrawal.close')}
+        </Button>
+      }
+    >
+      {body()}
+    </Dialog>
+  );
+}

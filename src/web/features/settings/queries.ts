@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, type ApiError } from '../../lib/api';
+import type { CreditScoreResponse, PayoutAccountResponse } from '../../../shared/schemas/member-settings';
+import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+
+export const settingsKeys = {
+  creditScore: ['member', 'credit-score'] as const,
+  payoutAccount: ['member', 'payout-account'] as const,
+  withdrawals: ['withdrawals', 'list'] as const,
+};
+
+/** GET /api/member/credit-score */
+export function useCreditScore() {
+  return useQuery<CreditScoreResponse, ApiError>({
+    queryKey: settingsKeys.creditScore,
+    queryFn: () => api<CreditScoreResponse>('/member/credit-score'),
+  });
+}
+
+/** GET /api/member/payout-account: the account (in full for the reveal) and the withdrawal hold. */
+export function usePayoutAccount(enabled = true) {
+  return useQuery<PayoutAccountResponse, ApiError>({
+    queryKey: settingsKeys.payoutAccount,
+    queryFn: () => api<PayoutAccountResponse>('/member/payout-account'),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/withdrawals: the member's own, newest first. */
+export function useWithdrawals(enabled: boolean) {
+  return useQuery<WithdrawalView[], ApiError>({
+    queryKey: settingsKeys.withdrawals,
+    queryFn: async () => (await api<{ withdrawals: WithdrawalView[] }>('/withdrawals')).withdrawals,
+    enabled,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,172 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { OtpInput } from '../../ui/OtpInput';
+import { toast } from '../../ui/toast';
+import { formatCountdown, useNow } from '../auth/useNow';
+import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+import { money } from '../loans/format';
+
+const CODE_DIGITS = 6;
+/** The server sends a phone at most one code a minute. */
+const RESEND_AFTER_MS = 60_000;
+const TOAST_ID = 'withdrawal-otp';
+/** Refusals of the code itself (the withdrawals contract's names and the OTP service's). */
+const CODE_REFUSALS = new Set(['OTP_WRONG', 'OTP_EXPIRED', 'OTP_USED', 'OTP_TOO_MANY_TRIES', 'CODE_INVALID', 'CODE_EXPIRED', 'CODE_USED', 'CODE_LOCKED', 'CODE_NOT_FOUND']);
+
+export interface CodeDialogProps {
+  readonly withdrawal: WithdrawalView;
+  /** The server accepted the code: the withdrawal is PROCESSING. */
+  readonly onConfirmed: (view: WithdrawalView) => void;
+  /** The server cancelled the withdrawal: the money is back. */
+  readonly onCancelled: (view: WithdrawalView) => void;
+  /** The withdrawal left AWAITING_CODE without this dialog (it expired): as the server has it now. */
+  readonly onStale: (view: WithdrawalView) => void;
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * The one-time code dialog (specification sections 5 and 8, as DECISIONS.md corrects them): the code
+ * went by SMS and is checked on the server; digits only, 6 of them; the toasts 'Verifying OTP.',
+ * 'OTP confirmed successfully.' and 'Invalid OTP' with the server's reason; a new code once a
+ * minute; cancelling cancels the withdrawal on the server, which gives the money back.
+ */
+export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale }: CodeDialogProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'confirm' | 'resend' | 'cancel' | null>(null);
+  const [sentAt, setSentAt] = useState(() => Date.now());
+  const now = useNow();
+  const resendIn = sentAt + RESEND_AFTER_MS - now;
+  /** The key of the confirmation in flight: reused when the same code is sent again after no answer. */
+  const confirmKey = useRef<{ code: string; key: string } | null>(null);
+  const path = `/withdrawals/${encodeURIComponent(withdrawal.id)}`;
+
+  /** The withdrawal changed state on the server: read it and hand it on. */
+  const refresh = async () => {
+    try {
+      onStale(await api<WithdrawalView>(path));
+    } catch (e) {
+      setError(messageOf(e, t('errors.NO_SERVER_RESPONSE')));
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_DIGITS) {
+      setError(t('withdrawals.flow.code.hint'));
+      return;
+    }
+    const key = confirmKey.current?.code === code ? confirmKey.current.key : newIdempotencyKey();
+    confirmKey.current = { code, key };
+    setBusy('confirm');
+    setError(undefined);
+    setNotice(null);
+    toast.loading(t('withdrawals.flow.toast.verifying'), { id: TOAST_ID });
+    try {
+      const view = await api<WithdrawalView>(`${path}/confirm`, { body: { code }, idempotencyKey: key });
+      toast.success(t('withdrawals.flow.toast.confirmed'), { id: TOAST_ID, duration: 500 });
+      onConfirmed(view);
+    } catch (e) {
+      // The server answered: the next try is a new attempt with a key of its own.
+      if (e instanceof ApiError && e.status > 0 && e.status < 500) confirmKey.current = null;
+      if (e instanceof ApiError && (CODE_REFUSALS.has(e.code) || e.fields.code !== undefined)) {
+        toast.warning(t('withdrawals.flow.toast.invalid'), { id: TOAST_ID, duration: 1000 });
+        setError(e.message);
+        setCode('');
+      } else if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') {
+        toast.dismiss(TOAST_ID);
+        await refresh();
+      } else {
+        const message = messageOf(e, t('errors.NO_SERVER_RESPONSE'));
+        toast.error(message, { id: TOAST_ID });
+        setError(message);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = async () => {
+    setBusy('resend');
+    setError(undefined);
+    setNotice(null);
+    try {
+      await api<void>(`${path}/code`, { method: 'POST' });
+      setSentAt(Date.now());
+      setCode('');
+      setNotice(t('withdrawals.flow.code.resent'));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') await refresh();
+      else setError(messageOf(e, t('errors.NO_SERVER_RESPONSE')));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const cancel = async () => {
+    setBusy('cancel');
+    setError(undefined);
+    setNotice(null);
+    try {
+      onCancelled(await api<WithdrawalView>(`${path}/cancel`, { method: 'POST' }));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') await refresh();
+      else {
+        const message = messageOf(e, t('errors.NO_SERVER_RESPONSE'));
+        toast.error(message);
+        setError(message);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      staticBackdrop
+      onClose={() => undefined}
+      title={t('withdrawals.flow.code.title')}
+      footer={
+        <Button variant="outline" onClick={() => void cancel()} busy={busy === 'cancel'} disabled={busy !== null}>
+          {t('withdrawals.flow.code.cancel')}
+        </Button>
+      }
+    >
+      <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
+        <p className="text-sm">{t('withdrawals.flow.code.sent', { reference: withdrawal.reference, amount: money(withdrawal.amount) })}</p>
+        <OtpInput
+          label={t('withdrawals.flow.code.label')}
+          hint={t('withdrawals.flow.code.hint')}
+          value={code}
+          onChange={(value) => {
+            setError(undefined);
+            setCode(value.slice(0, CODE_DIGITS));
+          }}
+          error={error}
+          autoFocus
+        />
+        <p aria-live="polite" className="text-sm text-emerald-800">
+          {notice}
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <Button variant="ghost" className="px-2" onClick={() => void resend()} busy={busy === 'resend'} disabled={busy !== null || resendIn > 0}>
+            {resendIn > 0 ? t('withdrawals.flow.code.resendIn', { time: formatCountdown(resendIn) }) : t('withdrawals.flow.code.resend')}
+          </Button>
+          <Button type="submit" variant="accent" busy={busy === 'confirm'} disabled={busy !== null || code.length !== CODE_DIGITS}>
+            {t('withdrawals.flow.code.confirm')}
+          </Button>
+        </div>
+        <p className="text-xs text-muted">{t('withdrawals.flow.code.never')}</p>
+      </form>
+    </Dialog>
+  );
+}

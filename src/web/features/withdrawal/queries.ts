@@ -1,0 +1,45 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, type ApiError } from '../../lib/api';
+import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
+import type { WithdrawalOptions, WithdrawalView } from '../../../shared/schemas/withdrawals';
+
+export const withdrawalKeys = {
+  all: ['withdrawals'] as const,
+  options: ['withdrawals', 'options'] as const,
+  list: ['withdrawals', 'list'] as const,
+  one: (id: string) => ['withdrawals', 'one', id] as const,
+};
+
+/** How often the transfer screen asks for the payout's status while it is not final. */
+export const STATUS_POLL_MS = 2500;
+
+/** Balance, channel limits, fee, payout account and the 24-hour hold: fresh every time the step shows. */
+export function useWithdrawalOptions() {
+  return useQuery<WithdrawalOptions, ApiError>({ queryKey: withdrawalKeys.options, queryFn: () => api<WithdrawalOptions>('/withdrawals/options'), refetchOnMount: 'always' });
+}
+
+/** The member's own withdrawals, newest first. */
+export function useWithdrawals() {
+  return useQuery<WithdrawalView[], ApiError>({
+    queryKey: withdrawalKeys.list,
+    queryFn: async () => (await api<{ withdrawals: WithdrawalView[] }>('/withdrawals')).withdrawals,
+    refetchOnMount: 'always',
+  });
+}
+
+/** One withdrawal, asked again every STATUS_POLL_MS until its status is final. */
+export function useWithdrawalStatus(initial: WithdrawalView) {
+  return useQuery<WithdrawalView, ApiError>({
+    queryKey: withdrawalKeys.one(initial.id),
+    queryFn: () => api<WithdrawalView>(`/withdrawals/${encodeURIComponent(initial.id)}`),
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    refetchInterval: (query) => (query.state.data && isFinalWithdrawalStatus(query.state.data.status) ? false : STATUS_POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** After money moved (or came back): the wallet and the withdrawals are read again. */
+export function reloadWallet(queryClient: QueryClient): Promise<void> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: ['wallet'] }), queryClient.invalidateQueries({ queryKey: withdrawalKeys.all })]).then(() => undefined);
+}

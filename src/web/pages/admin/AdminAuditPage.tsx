@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api, type ApiError } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, type AuditEntry, type AuditResponse } from '../../../shared/schemas/audit';
+import { dateTime } from '../../features/loans/format';
+import { AUDIT_FILTERS, auditDetails, auditKeys, auditQueryString } from '../../features/backoffice/audit';
+
+type Filters = Record<(typeof AUDIT_FILTERS)[number], string>;
+
+function filtersOf(params: URLSearchParams): Filters {
+  return Object.fromEntries(AUDIT_FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
+}
+
+function Subject({ entry }: { readonly entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const label = t(`backoffice.audit.subjects.${entry.subjectType}`, { defaultValue: entry.subjectType });
+  if (entry.subjectType === 'LOAN' && entry.subjectId) {
+    return (
+      <Link to={`/admin/loans/${entry.subjectId}`} className="font-semibold text-brand underline underline-offset-4">
+        {label} {typeof entry.details.loanNumber === 'string' ? entry.details.loanNumber : entry.subjectId.slice(0, 8)}
+      </Link>
+    );
+  }
+  return (
+    <span>
+      {label}
+      {entry.subjectId && <span className="block font-mono text-xs break-all text-muted">{entry.subjectId}</span>}
+    </span>
+  );
+}
+
+/**
+ * The audit log (issue 4, item 8; OFFICER and ADMIN): every staff action, newest first, filtered
+ * by who, what, subject and Philippine dates; the filters live in the address so a view can be shared.
+ */
+export default function AdminAuditPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const applied = filtersOf(params);
+  const [draft, setDraft] = useState<Filters>(applied);
+  const log = useInfiniteQuery<AuditResponse, ApiError>({
+    queryKey: auditKeys.list(auditQueryString(applied, null)),
+    queryFn: ({ pageParam }) => api<AuditResponse>(`/admin/audit?${auditQueryString(applied, pageParam as string | null)}`),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+  const actors = log.data?.pages[0]?.actors ?? [];
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const key of AUDIT_FILTERS) if (draft[key].trim()) next.set(key, draft[key].trim());
+    setParams(next);
+  };
+  const clear = () => {
+    setDraft(filtersOf(new URLSearchParams()));
+    setParams(new URLSearchParams());
+  };
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-brand">{t('backoffice.audit.title')}</h1>
+        <p className="text-sm text-muted">{t('backoffice.audit.intro')}</p>
+      </div>
+      <form onSubmit={submit} aria-label={t('backoffice.audit.filters')} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
+        <SelectField label={t('backoffice.audit.actor')} value={draft.actor} onChange={set('actor')}>
+          <option value="">{t('backoffice.audit.anyActor')}</option>
+          {actors.map((a) => (
+            <option key={`${a.id}-${a.role}`} value={a.id}>
+              {a.name} ({a.role})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('backoffice.audit.action')} value={draft.action} onChange={set('action')}>
+          <option value="">{t('backoffice.audit.anyAction')}</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {t(`backoffice.audit.actions.${a}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('backoffice.audit.subjectType')} value={draft.subjectType} onChange={set('subjectType')}>
+          <option value="">{t('backoffice.audit.anySubject')}</option>
+          {AUDIT_SUBJECT_TYPES.map((s) => (
+            <option key={s} value={s}>
+              {t(`backoffice.audit.subjects.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('backoffice.audit.subjectId')} value={draft.subjectId} onChange={set('subjectId')} spellCheck={false} autoComplete="off" />
+        <TextField label={t('backoffice.audit.from')} type="date" value={draft.from} onChange={set('from')} />
+        <TextField label={t('backoffice.audit.to')} type="date" value={draft.to} onChange={set('to')} />
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
+          <Button type="submit">{t('backoffice.audit.apply')}</Button>
+          <Button variant="outline" onClick={clear}>
+            {t('backoffice.audit.clear')}
+          </Button>
+        </div>
+      </form>
+
+      {log.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : log.isError ? (
+        <p role="alert" className="text-accent">
+          {log.error.message}
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="text-muted">{t('backoffice.audit.empty')}</p>
+      ) : (
+        <>
+          {/* Narrow screens: one card per entry; wider ones: the table. */}
+          <ul className="flex flex-col gap-3 sm:hidden" aria-label={t('backoffice.audit.title')}>
+            {entries.map((e) => (
+              <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
+                <p className="font-bold">{t(`backoffice.audit.actions.${e.action}`, { defaultValue: e.action })}</p>
+                <p className="text-xs text-muted">
+                  {dateTime(e.at, i18n.language)} · {e.actor.id ? e.actor.name : t('backoffice.audit.commandLine')} ({e.actor.role}) · {e.ip ?? '—'}
+                </p>
+                <div className="mt-1">
+                  <Subject entry={e} />
+                </div>
+                <ul className="mt-1 flex flex-col gap-0.5 text-xs">
+                  {auditDetails(e).map(([label, value]) => (
+                    <li key={label} className="break-words">
+                      <span className="font-semibold">{label}:</span> {value}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block" role="region" aria-label={t('backoffice.audit.title')} tabIndex={0}>
+            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="audit-table">
+              <thead className="border-b border-slate-200 bg-slate-50 text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.at')}</th>
+                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.actor')}</th>
+                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.action')}</th>
+                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.subject')}</th>
+                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.details')}</th>
+                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.ip')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={e.id} className="border-b border-slate-100 align-top">
+                    <td className="px-3 py-2 whitespace-nowrap">{dateTime(e.at, i18n.language)}</td>
+                    <td className="px-3 py-2">
+                      {e.actor.id ? e.actor.name : t('backoffice.audit.commandLine')}
+                      <span className="block text-xs text-muted">{e.actor.role}</span>
+                    </td>
+                    <td className="px-3 py-2 font-semibold">{t(`backoffice.audit.actions.${e.action}`, { defaultValue: e.action })}</td>
+                    <td className="px-3 py-2">
+                      <Subject entry={e} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <ul className="flex flex-col gap-0.5 text-xs">
+                        {auditDetails(e).map(([label, value]) => (
+                          <li key={label} className="break-words">
+                            <span className="font-semibold">{label}:</span> {value}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs">{e.ip ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {log.hasNextPage && (
+            <Button variant="outline" className="self-start" busy={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+              {t('backoffice.audit.more')}
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

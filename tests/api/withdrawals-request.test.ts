@@ -1,0 +1,283 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../fixtures/app';
+import { createActivatedMember, createStaff, expectLedgerSound, get, newKey, ok, post, type ActivatedMember } from '../fixtures/loans';
+import { createMember, type TestMember } from '../fixtures/members';
+import { available, fundedMember, requestWithdrawal, runJobs, withdrawalCode, withdrawalRow, type FundedMember } from '../fixtures/withdrawals';
+import { otpChallenges, outboxMessages, payoutAccounts } from '../../src/server/db/schema';
+import { findTransfer } from '../../src/server/ledger';
+import { toDecimalString } from '../../src/shared/money/money';
+
+let t: TestApp;
+let approver: TestMember;
+let disburser: TestMember;
+let member: FundedMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  approver = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+  disburser = await createStaff(t, 'OFFICER', 'Officer Ben Lim');
+  member = await fundedMember(t, approver, disburser);
+});
+afterAll(async () => {
+  await expectLedgerSound(t);
+  await t.close();
+});
+
+function errorOf(res: { body: string }) {
+  return (JSON.parse(res.body) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+}
+
+describe('GET /api/withdrawals/options', () => {
+  it("shows the member's balance, fee 0.00, the channels and the payout account masked but 3 characters", async () => {
+    const body = ok(await get(t, member.cookie, '/api/withdrawals/options'));
+    expect(body).toEqual({
+      available: toDecimalString(member.balance),
+      currency: 'PHP',
+      fee: '0.00',
+      channels: [
+        { channel: 'INSTAPAY', min: '100.00', max: '50000.00' },
+        { channel: 'PESONET', min: '50000.01', max: '5000000.00' },
+      ],
+      destination: { institutionName: 'BDO Unibank', kind: 'BANK', accountMasked: '001*********', accountName: 'Maria Santos Dela Cruz' },
+      blockedUntil: null,
+    });
+  });
+
+  it('answers 401 to anonymous callers', async () => {
+    expect((await get(t, undefined, '/api/withdrawals/options')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/withdrawals: bad input is refused by the server', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['zero', '0.00', /greater than 0/],
+    ['zero without decimals', '0', /greater than 0/],
+    ['negative', '-100.00', /at most 2 decimals/],
+    ['non-numeric', 'abc', /at most 2 decimals/],
+    ['a number instead of a string', 100, /at most 2 decimals/],
+    ['grouped digits', '1,000.00', /at most 2 decimals/],
+    ['more than 2 decimals', '100.001', /at most 2 decimals/],
+    ['below the minimum', '99.99', /minimum withdrawal is ₱100\.00/],
+    ['above the channel maximum', '5000000.01', /maximum for one transfer is ₱5,000,000\.00/],
+  ];
+  for (const [name, amount, message] of cases) {
+    it(`refuses ${name}`, async () => {
+      const res = await requestWithdrawal(t, member.cookie, amount);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res).fields?.amount).toMatch(message);
+      expect(await available(t, member.userId)).toBe(member.balance);
+    });
+  }
+
+  it('refuses an amount above the available balance', async () => {
+    const res = await requestWithdrawal(t, member.cookie, toDecimalString(member.balance + 1n));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).fields?.amount).toBe(`The amount is more than your available balance of ₱${Number(member.balance / 100n).toLocaleString('en-US')}.${String(member.balance % 100n).padStart(2, '0')}.`);
+  });
+
+  it('refuses an e-wallet withdrawal above 50,000.00 and accepts 50,000.00 by InstaPay', async () => {
+    const m = await fundedMember(t, approver, disburser);
+    await t.deps.db.update(payoutAccounts).set({ kind: 'EWALLET', institutionCode: 'GCASH', institutionName: 'GCash', accountNumber: '+639181234567' }).where(eq(payoutAccounts.userId, m.userId));
+    const above = await requestWithdrawal(t, m.cookie, '50000.01');
+    expect(above.statusCode).toBe(400);
+    expect(errorOf(above).fields?.amount).toBe('E-wallets receive at most ₱50,000.00 a transfer.');
+    const opts = ok(await get(t, m.cookie, '/api/withdrawals/options'));
+    expect(opts.channels).toEqual([{ channel: 'INSTAPAY', min: '100.00', max: '50000.00' }]);
+    expect(opts.destination.accountMasked).toBe('+63**********');
+    const created = ok(await requestWithdrawal(t, m.cookie, '50000.00'), 201);
+    expect(created.channel).toBe('INSTAPAY');
+    ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`));
+  });
+
+  it('refuses extra fields and a missing Idempotency-Key', async () => {
+    const extra = await t.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '100.00', memberId: approver.userId }, headers: { cookie: member.cookie, 'idempotency-key': newKey() } });
+    expect(extra.statusCode).toBe(400);
+    const noKey = await requestWithdrawal(t, member.cookie, '100.00', null);
+    expect(noKey.statusCode).toBe(400);
+    expect(errorOf(noKey).code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+  });
+
+  it('refuses a member without a payout account', async () => {
+    const m = await createMember(t, { accountState: 'PERSONAL_INFO' });
+    const res = await requestWithdrawal(t, m.cookie, '100.00');
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).code).toBe('NO_PAYOUT_ACCOUNT');
+  });
+});
+
+describe('POST /api/withdrawals: the request', () => {
+  let fresh: FundedMember;
+  beforeAll(async () => {
+    fresh = await fundedMember(t, approver, disburser);
+  });
+
+  it('holds the amount with a pending ledger transfer and sends a code bound to this withdrawal', async () => {
+    const res = await requestWithdrawal(t, fresh.cookie, '1500.50');
+    expect(res.statusCode, res.body).toBe(201);
+    const view = JSON.parse(res.body);
+    expect(view).toMatchObject({
+      reference: expect.stringMatching(/^TAPAT-\d{6}$/),
+      status: 'AWAITING_CODE',
+      statusColor: 'info',
+      statusIcon: 'lock-reset',
+      amount: '1500.50',
+      fee: '0.00',
+      amountToReceive: '1500.50',
+      currency: 'PHP',
+      channel: 'INSTAPAY',
+      destination: { institutionName: 'BDO Unibank', kind: 'BANK', accountMasked: '001*********', accountName: 'Maria Santos Dela Cruz' },
+      confirmedAt: null,
+      settledAt: null,
+      failureReason: null,
+      events: [{ status: 'AWAITING_CODE', actor: 'MEMBER', reason: null }],
+    });
+    expect(new Date(view.expiresAt).getTime() - new Date(view.createdAt).getTime()).toBe(15 * 60_000);
+    expect(await available(t, fresh.userId)).toBe(fresh.balance - 150_050n);
+    const row = await withdrawalRow(t, view.id);
+    const hold = await findTransfer(t.deps.db, row.pendingTransferId);
+    expect(hold).toMatchObject({ type: 'PENDING', code: 'WITHDRAWAL', reference: view.id });
+    const code = await withdrawalCode(t, fresh.phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const [challenge] = await t.deps.db.select().from(otpChallenges).where(eq(otpChallenges.purpose, 'WITHDRAWAL'));
+    expect(challenge).toBeDefined();
+    const mine = await t.deps.db.select().from(otpChallenges).where(eq(otpChallenges.phone, fresh.phone));
+    expect(mine.find((c) => c.purpose === 'WITHDRAWAL')?.subject).toBe(`${view.id}:150050:BDO:001234567890`);
+    const emails = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, fresh.email));
+    expect(emails.some((e) => e.subject === 'Your withdrawal code' && !e.body.includes(code))).toBe(true);
+  });
+
+  it('refuses a second request while one waits for its code (WITHDRAWAL_OPEN)', async () => {
+    const res = await requestWithdrawal(t, fresh.cookie, '100.00');
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).code).toBe('WITHDRAWAL_OPEN');
+  });
+
+  it('replays the same Idempotency-Key and refuses it with another body', async () => {
+    const m = await fundedMember(t, approver, disburser);
+    const key = newKey();
+    const first = await requestWithdrawal(t, m.cookie, '200.00', key);
+    expect(first.statusCode).toBe(201);
+    const again = await requestWithdrawal(t, m.cookie, '200.00', key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(JSON.parse(again.body).id).toBe(JSON.parse(first.body).id);
+    const other = await requestWithdrawal(t, m.cookie, '300.00', key);
+    expect(other.statusCode).toBe(422);
+    expect(errorOf(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await available(t, m.userId)).toBe(m.balance - 20_000n);
+    ok(await post(t, m.cookie, `/api/withdrawals/${JSON.parse(first.body).id}/cancel`));
+    expect(await available(t, m.userId)).toBe(m.balance);
+  });
+
+  it('resends the code at most once a minute, and the old code stops working', async () => {
+    const list = ok(await get(t, fresh.cookie, '/api/withdrawals'));
+    const id = list.withdrawals[0].id as string;
+    const old = await withdrawalCode(t, fresh.phone);
+    t.clock.advance(61_000);
+    const again = await post(t, fresh.cookie, `/api/withdrawals/${id}/code`);
+    expect(again.statusCode, again.body).toBe(204);
+    const tooSoon = await post(t, fresh.cookie, `/api/withdrawals/${id}/code`);
+    expect(tooSoon.statusCode).toBe(429);
+    const code = await withdrawalCode(t, fresh.phone);
+    if (code !== old) {
+      const stale = await post(t, fresh.cookie, `/api/withdrawals/${id}/confirm`, { code: old }, { 'idempotency-key': newKey() });
+      expect(stale.statusCode).toBe(400);
+      expect(errorOf(stale).fields?.code).toBe('Invalid OTP');
+    }
+  });
+
+  it('keeps the funds held until the request expires after 15 minutes, then returns them', async () => {
+    const list = ok(await get(t, fresh.cookie, '/api/withdrawals'));
+    const id = list.withdrawals[0].id as string;
+    const expiresAt = new Date(list.withdrawals[0].expiresAt as string).getTime();
+    t.clock.advance(expiresAt - t.clock.now().getTime() - 1000); // a second before the expiry
+    expect(await runJobs(t)).toEqual({ expired: 0, settled: 0 });
+    expect(await available(t, fresh.userId)).toBe(fresh.balance - 150_050n);
+    t.clock.advance(1000);
+    expect((await runJobs(t)).expired).toBeGreaterThanOrEqual(1);
+    const view = ok(await get(t, fresh.cookie, `/api/withdrawals/${id}`));
+    expect(view).toMatchObject({ status: 'EXPIRED', statusColor: 'warning', statusIcon: 'query-builder' });
+    expect(view.events.map((e: { status: string; actor: string }) => [e.status, e.actor])).toEqual([
+      ['AWAITING_CODE', 'MEMBER'],
+      ['EXPIRED', 'SYSTEM'],
+    ]);
+    expect(await available(t, fresh.userId)).toBe(fresh.balance);
+    const row = await withdrawalRow(t, id);
+    expect((await findTransfer(t.deps.db, row.resolutionTransferId!))?.type).toBe('VOID_PENDING');
+    const late = await post(t, fresh.cookie, `/api/withdrawals/${id}/confirm`, { code: await withdrawalCode(t, fresh.phone) }, { 'idempotency-key': newKey() });
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).code).toBe('WITHDRAWAL_STATE');
+  });
+});
+
+describe('cancel', () => {
+  it('returns the funds at once and refuses a second cancel', async () => {
+    const m = await fundedMember(t, approver, disburser);
+    const created = ok(await requestWithdrawal(t, m.cookie, '100.00'), 201);
+    const view = ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`));
+    expect(view).toMatchObject({ status: 'CANCELLED', statusIcon: 'highlight-off', statusColor: 'warning' });
+    expect(await available(t, m.userId)).toBe(m.balance);
+    const again = await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('WITHDRAWAL_STATE');
+  });
+});
+
+describe('the 24-hour hold after a change of payout account', () => {
+  it('refuses a request with WITHDRAWAL_BLOCKED until the hold ends', async () => {
+    const m = await fundedMember(t, approver, disburser);
+    const changedAt = t.clock.now();
+    const setChangedAt = (at: Date) => t.deps.db.update(payoutAccounts).set({ changedAt: at }).where(eq(payoutAccounts.userId, m.userId));
+    await setChangedAt(changedAt);
+    const opts = ok(await get(t, m.cookie, '/api/withdrawals/options'));
+    expect(opts.blockedUntil).toBe(new Date(changedAt.getTime() + 24 * 3_600_000).toISOString());
+    const res = await requestWithdrawal(t, m.cookie, '100.00');
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).code).toBe('WITHDRAWAL_BLOCKED');
+    await setChangedAt(new Date(changedAt.getTime() - 24 * 3_600_000 + 1000)); // a second of the hold left
+    expect((await requestWithdrawal(t, m.cookie, '100.00')).statusCode).toBe(409);
+    await setChangedAt(new Date(changedAt.getTime() - 24 * 3_600_000)); // the hold just ended
+    expect(ok(await get(t, m.cookie, '/api/withdrawals/options')).blockedUntil).toBeNull();
+    const created = ok(await requestWithdrawal(t, m.cookie, '100.00'), 201);
+    ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`));
+  });
+});
+
+describe('authorisation', () => {
+  let owner: FundedMember;
+  let other: ActivatedMember;
+  let id: string;
+  beforeAll(async () => {
+    owner = await fundedMember(t, approver, disburser);
+    other = await createActivatedMember(t);
+    id = ok(await requestWithdrawal(t, owner.cookie, '100.00'), 201).id;
+  });
+
+  it("answers 404 to another member for every action on someone else's withdrawal", async () => {
+    expect((await get(t, other.cookie, `/api/withdrawals/${id}`)).statusCode).toBe(404);
+    expect((await post(t, other.cookie, `/api/withdrawals/${id}/cancel`)).statusCode).toBe(404);
+    expect((await post(t, other.cookie, `/api/withdrawals/${id}/code`)).statusCode).toBe(404);
+    const confirm = await post(t, other.cookie, `/api/withdrawals/${id}/confirm`, { code: await withdrawalCode(t, owner.phone) }, { 'idempotency-key': newKey() });
+    expect(confirm.statusCode).toBe(404);
+    expect(ok(await get(t, other.cookie, '/api/withdrawals')).withdrawals).toEqual([]);
+    expect((await get(t, owner.cookie, `/api/withdrawals/${id}`)).statusCode).toBe(200);
+    expect((await get(t, owner.cookie, '/api/withdrawals/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('answers 401 to anonymous callers', async () => {
+    expect((await get(t, undefined, '/api/withdrawals')).statusCode).toBe(401);
+    expect((await get(t, undefined, `/api/withdrawals/${id}`)).statusCode).toBe(401);
+    expect((await requestWithdrawal(t, undefined, '100.00')).statusCode).toBe(401);
+    expect((await post(t, undefined, `/api/withdrawals/${id}/cancel`)).statusCode).toBe(401);
+    expect((await get(t, undefined, '/api/admin/withdrawals')).statusCode).toBe(401);
+  });
+
+  it('answers 403 to a member on the back-office routes', async () => {
+    expect((await get(t, owner.cookie, '/api/admin/withdrawals')).statusCode).toBe(403);
+    expect((await get(t, owner.cookie, '/api/admin/withdrawals/reconciliation?date=2026-11-22')).statusCode).toBe(403);
+    expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/paid`, { bankReference: 'BDO-123' })).statusCode).toBe(403);
+    expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/failed`, { reason: 'Nope nope' })).statusCode).toBe(403);
+    ok(await post(t, owner.cookie, `/api/withdrawals/${id}/cancel`));
+  });
+});

@@ -1,0 +1,228 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect } from './browser-fixture';
+import { activateByApi, origin } from './funding';
+import { outbox, registerByApi, signInByApi, wrongCode, type Member } from './helpers';
+
+/**
+ * Settings (issue 5 items 3 and 4): the password change (other sessions signed out, then signing
+ * in with the new password), the payout account change with the code from the outbox, the
+ * dialogs and their empty states, an axe scan of the page and its dialogs on a 360 px phone, and
+ * screenshots at 360 and 1280 px into .tmp/shots-<port>.
+ */
+
+const NEW_PASSWORD = 'Halo-halo Mangga 5521';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const SHOTS = `.tmp/shots-${process.env.E2E_PORT === '3313' ? 'h3' : (process.env.E2E_PORT ?? '3310')}`;
+
+async function expectNoSeriousViolation(page: Page, testInfo: TestInfo, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.passes.length, `axe checked something on ${where}`).toBeGreaterThan(10);
+  const lines = results.violations.map((v) => `[${v.impact ?? 'unknown'}] ${where}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  if (lines.length > 0) await testInfo.attach(`axe ${where}`, { body: lines.join('\n'), contentType: 'text/plain' });
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `[${v.impact}] ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations of serious or critical impact on ${where}`,
+  ).toEqual([]);
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByTestId('credit-score')).toBeVisible();
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+test('password change: current password checked, other sessions signed out, then signing in with the new one', async ({ page, playwright, baseURL, browserErrors }) => {
+  const member = await registerByApi(page.request, baseURL);
+  await activateByApi(page.request, baseURL);
+  // Another device, signed in with the old password.
+  const otherDevice = await playwright.request.newContext({ baseURL });
+  await signInByApi(otherDevice, baseURL, member);
+  expect(((await (await otherDevice.get('/api/auth/session')).json()) as { user: unknown }).user).not.toBeNull();
+
+  await openSettings(page);
+  await page.getByRole('button', { name: /^Password/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  await expect(dialog).toBeVisible();
+  const submit = dialog.getByRole('button', { name: 'Change password' });
+  await expect(submit).toBeDisabled();
+
+  // A wrong current password: refused by the server, shown on the field.
+  browserErrors.allowConsoleErrors(/status of 400/);
+  await dialog.getByLabel('Current password').fill('not my password at all');
+  await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await dialog.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await expect(dialog.getByText(/^Password strength: /)).toBeVisible();
+  await submit.click();
+  await expect(dialog.getByLabel('Current password')).toHaveAccessibleDescription('Your current password is not correct.');
+  expect((await otherDevice.get('/api/auth/session')).ok()).toBe(true);
+
+  // A mismatching confirmation is refused before anything is sent.
+  await dialog.getByLabel('Current password').fill(member.password);
+  await dialog.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}x`);
+  await dialog.getByLabel('Confirm new password').blur();
+  await expect(dialog.getByLabel('Confirm new password')).toHaveAccessibleDescription('Password confirmation mismatch.');
+  await dialog.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await submit.click();
+
+  await expect(dialog.getByRole('status').filter({ hasText: 'Your password changed successfully.' })).toBeVisible();
+  await page.waitForURL('**/dash', { timeout: 6_000 });
+
+  // This browser stays signed in; the other device was signed out.
+  expect(((await (await page.request.get('/api/auth/session')).json()) as { user: unknown }).user).not.toBeNull();
+  expect(((await (await otherDevice.get('/api/auth/session')).json()) as { user: unknown }).user).toBeNull();
+  const old = await otherDevice.post('/api/auth/login', { headers: origin(baseURL), data: { phone: member.phone, password: member.password } });
+  expect(old.status()).toBe(401);
+  await otherDevice.dispose();
+
+  // Sign out, then sign in with the new password in the browser.
+  await page.request.post('/api/auth/logout', { headers: origin(baseURL), data: {} });
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(member.national);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dash', { timeout: 10_000 });
+});
+
+test('payout account change: a code by SMS, free, and withdrawals paused for 24 hours', async ({ page, baseURL, browserErrors, earlyMember }) => {
+  const member: Member = earlyMember;
+  await signInByApi(page.request, baseURL, member);
+  await activateByApi(page.request, baseURL);
+  const wait = member.nextCodeAt.getTime() - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait + 500);
+
+  await openSettings(page);
+  await page.getByRole('button', { name: /^Payout account/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payout account' });
+  const current = dialog.getByTestId('payout-current');
+  await expect(current).toContainText('BDO Unibank');
+  await expect(current).toContainText('001*********');
+  await current.getByRole('button', { name: 'Show the account number for 3 seconds' }).click();
+  await expect(current).toContainText('001234567890');
+  await expect(current).toContainText('001*********', { timeout: 5_000 });
+  await expect(dialog).toContainText('Changing your payout account is free.');
+  await expect(dialog).toContainText('withdrawals are paused for 24 hours after a change');
+
+  // The same account is refused by the server.
+  browserErrors.allowConsoleErrors(/status of 400/);
+  await dialog.getByLabel('Bank or e-wallet').selectOption('BDO');
+  await dialog.getByLabel('Account number').fill('0012 3456 7890');
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByLabel('Account number')).toHaveAccessibleDescription('This is already your payout account.');
+
+  await dialog.getByLabel('Bank or e-wallet').selectOption('GCASH');
+  await dialog.getByLabel('Mobile number of the e-wallet').fill('0917 555 1234');
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /We sent a code to \+63 917\*+/ })).toBeVisible();
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const sms = (await outbox(page.request)).find((m) => m.channel === 'SMS' && m.recipient === member.phone && /to change your payout account/.test(m.body));
+      code = /(\d{6}) is your code/.exec(sms?.body ?? '')?.[1];
+      return code;
+    })
+    .toBeDefined();
+
+  const codeField = dialog.getByRole('textbox', { name: 'Code from the SMS' });
+  await codeField.fill(wrongCode(code!));
+  await dialog.getByRole('button', { name: 'Change payout account' }).click();
+  await expect(codeField).toHaveAccessibleDescription(/Invalid code|incorrect|wrong|tries left/i);
+  await codeField.fill(code!);
+  await dialog.getByRole('button', { name: 'Change payout account' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /Your payout account was changed\. Withdrawals are paused until/ })).toBeVisible();
+  await expect(current).toContainText('GCash');
+  await expect(current).toContainText('091********');
+
+  // Notices by SMS and e-mail.
+  const messages = await outbox(page.request);
+  expect(messages.some((m) => m.channel === 'SMS' && m.recipient === member.phone && /payout account was changed to GCash/.test(m.body))).toBe(true);
+  expect(messages.some((m) => m.channel === 'EMAIL' && m.recipient === member.email && m.subject === 'Your TAPAT payout account was changed')).toBe(true);
+  // The withdrawals server sees the hold.
+  const options = (await (await page.request.get('/api/withdrawals/options')).json()) as { blockedUntil: string | null };
+  expect(options.blockedUntil).not.toBeNull();
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: /^Payout account/ }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /Withdrawals are paused until/ })).toBeVisible();
+});
+
+for (const width of [360, 1280]) {
+  test(`the Settings dialogs and their empty states at ${width} px, with axe at 360 px`, async ({ page, baseURL }, testInfo) => {
+    await page.setViewportSize({ width, height: 800 });
+    await registerByApi(page.request, baseURL);
+    await activateByApi(page.request, baseURL);
+    await openSettings(page);
+    const scan = async (where: string) => {
+      if (width === 360) await expectNoSeriousViolation(page, testInfo, where);
+    };
+
+    // The credit score of a new member: the completed profile only; repayments not recorded yet.
+    await expect(page.getByTestId('credit-score')).toHaveText('200');
+    await expect(page.getByRole('img', { name: 'Credit score: 200 out of 1000' })).toBeVisible();
+    await shot(page, 'settings');
+    await scan('/settings');
+
+    await page.getByRole('button', { name: 'What is credit score?' }).click();
+    const explanation = page.getByRole('dialog', { name: 'What is credit score?' });
+    await expect(explanation).toContainText('Keeping money in your wallet does not change your score');
+    await expect(explanation.locator('[data-component]')).toHaveCount(5);
+    await expect(explanation.locator('[data-component="profile"]')).toContainText('200 of 200 points');
+    await expect(explanation.locator('[data-component="onTime"]')).toContainText('Repayments are not recorded in Tapat yet');
+    await shot(page, 'credit-score');
+    await scan('What is credit score?');
+    await explanation.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: /^Withdrawal/ }).click();
+    const withdrawal = page.getByRole('dialog', { name: 'Withdrawal' });
+    await expect(withdrawal).toContainText("We haven't received any withdrawal so far.");
+    await shot(page, 'withdrawal');
+    await scan('Withdrawal dialog');
+    await withdrawal.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: /^Contract/ }).click();
+    const contract = page.getByRole('dialog', { name: 'Contract' });
+    await expect(contract).toContainText("We haven't received any loan applications so far.");
+    await shot(page, 'contract');
+    await scan('Contract dialog');
+    await contract.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: /^Account The information/ }).click();
+    const account = page.getByRole('dialog', { name: 'Account' });
+    await expect(account).toContainText('BDO Unibank');
+    await shot(page, 'account');
+    await account.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: /^Password/ }).click();
+    const password = page.getByRole('dialog', { name: 'Change password' });
+    await expect(password.getByLabel('Current password')).toBeVisible();
+    await shot(page, 'password');
+    await scan('Password dialog');
+    await password.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: /^Payout account/ }).click();
+    const payout = page.getByRole('dialog', { name: 'Payout account' });
+    await expect(payout.getByTestId('payout-current')).toContainText('001*********');
+    await shot(page, 'payout');
+    await scan('Payout account dialog');
+    await payout.getByRole('button', { name: 'Close' }).click();
+
+    for (const [name, text] of [
+      ['Transfer', 'Withdrawing is free.'],
+      ['Pay', 'You repay your loan in monthly instalments.'],
+      ['Borrow', 'Apply for a loan on Home'],
+    ] as const) {
+      await page.getByRole('button', { name, exact: true }).click();
+      const info = page.getByRole('dialog', { name });
+      await expect(info).toContainText(text);
+      await expect(info).not.toContainText(/keep(ing)? money in (your|the) wallet (earns|raises|increases)/i);
+      await shot(page, name.toLowerCase());
+      await scan(`${name} dialog`);
+      await info.getByRole('button', { name: 'Close' }).click();
+      await expect(info).toBeHidden();
+    }
+  });
+}
