@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companyProfiles } from '../../src/server/db/schema';
+import { auditLog, companyProfiles, productVersions } from '../../src/server/db/schema';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { createStaff, get, ok } from '../fixtures/loans';
+import { APPLICATION, apply, createActivatedMember, createStaff, get, ok, post } from '../fixtures/loans';
 import { createMember, type TestMember } from '../fixtures/members';
 
 let t: TestApp;
@@ -138,6 +138,103 @@ describe('production', () => {
       expect(ok(await prod.app.inject({ method: 'PUT', url: '/api/admin/settings/company', payload: REAL, headers: { cookie: boss.cookie } })).source).toBe('DATABASE');
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe('product versions', () => {
+  async function draftNow(): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return ok(await get(t, admin.cookie, '/api/admin/settings')).productDraft;
+  }
+  function postProduct(cookie: string | undefined, payload: unknown) {
+    return t.app.inject({ method: 'POST', url: '/api/admin/settings/product', payload: payload as Record<string, unknown>, headers: cookie ? { cookie } : {} });
+  }
+
+  it('are ADMIN only: anonymous 401, member 403, officer 403', async () => {
+    const draft = await draftNow();
+    const member = await createMember(t);
+    expect((await postProduct(undefined, { ...draft, monthlyRateBps: 40 })).statusCode).toBe(401);
+    expect((await postProduct(member.cookie, { ...draft, monthlyRateBps: 40 })).statusCode).toBe(403);
+    expect((await postProduct(officer.cookie, { ...draft, monthlyRateBps: 40 })).statusCode).toBe(403);
+    expect(await t.deps.db.select().from(productVersions)).toHaveLength(0);
+  });
+
+  it('a version that breaks a cap is refused with the reasons; malformed or unchanged ones too; nothing is stored', async () => {
+    const draft = await draftNow();
+    const capped = await postProduct(admin.cookie, { ...draft, monthlyRateBps: 300 });
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json().error.code).toBe('PRODUCT_REFUSED');
+    expect(capped.json().error.message).toContain('above the 25 % a year cap');
+    expect(capped.json().error.fields.reason1).toContain('over 6 months costs');
+    const small = await postProduct(admin.cookie, { ...draft, minAmount: '5000.00', terms: [3, 6], defaultTerm: 3, eligibility: { ...draft.eligibility, incomeMultipleByTerm: { 3: 12, 6: 12 } }, penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 500 } });
+    expect(small.statusCode).toBe(409);
+    expect(small.json().error.message).toContain('SEC small-loan cap: late charges');
+    const upFront = await postProduct(admin.cookie, { ...draft, fees: [{ code: 'PROCESSING', label: 'Processing', flat: '100.00', bpsOfPrincipal: 0, treatment: 'PAID_UP_FRONT' }] });
+    expect(upFront.statusCode).toBe(400);
+    expect((await postProduct(admin.cookie, { ...draft, defaultTerm: 'six' })).statusCode).toBe(400);
+    const same = await postProduct(admin.cookie, draft);
+    expect(same.statusCode).toBe(409);
+    expect(same.json().error.message).toBe('Nothing changed.');
+    expect(await t.deps.db.select().from(productVersions)).toHaveLength(0);
+    expect(await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'PRODUCT_VERSION_CREATE'))).toHaveLength(0);
+  });
+
+  it('a valid version is offered from now on: public config, quote and new applications use it; an earlier loan keeps its version', async () => {
+    const earlier = await createActivatedMember(t);
+    const before = ok(await apply(t, earlier.cookie, { ...APPLICATION }), 201).loan;
+    expect(before.productVersion).toBe(1);
+    const quoteBefore = ok(await get(t, undefined, '/api/loans/quote?amount=200000.00&term=6'));
+
+    const draft = await draftNow();
+    const created = ok(
+      await t.app.inject({ method: 'POST', url: '/api/admin/settings/product', payload: { ...draft, name: 'Tapat Instalment Loan 2027', monthlyRateBps: 40 }, headers: { cookie: admin.cookie }, remoteAddress: '10.0.0.7' }),
+      201,
+    );
+    expect(created).toMatchObject({ version: 2, effectiveFrom: '2026-11-22', draft: { monthlyRateBps: 40, name: 'Tapat Instalment Loan 2027' } });
+
+    const config = ok(await get(t, undefined, '/api/public/config'));
+    expect(config.product).toMatchObject({ version: 2, monthlyAddOnRateBps: 40 });
+    const quoteAfter = ok(await get(t, undefined, '/api/loans/quote?amount=200000.00&term=6'));
+    expect(quoteAfter.productVersion).toBe(2);
+    expect(quoteAfter.disclosure.regularInstalment).not.toBe(quoteBefore.disclosure.regularInstalment);
+
+    // The earlier application keeps version 1 and its numbers; an officer can still act on it.
+    const kept = ok(await get(t, earlier.cookie, '/api/loans/current')).loan;
+    expect(kept.productVersion).toBe(1);
+    expect(kept.disclosure.regularInstalment).toBe(quoteBefore.disclosure.regularInstalment);
+    ok(await post(t, officer.cookie, `/api/admin/loans/${before.id}/review`, {}));
+
+    // A page that still shows version 1 is told the terms changed; version 2 applies.
+    const later = await createActivatedMember(t);
+    const stale = await apply(t, later.cookie, { ...APPLICATION, productVersion: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('PRODUCT_VERSION_STALE');
+    const fresh = ok(await apply(t, later.cookie, { ...APPLICATION, productVersion: 2 }), 201).loan;
+    expect(fresh.productVersion).toBe(2);
+    expect(fresh.disclosure.regularInstalment).toBe(quoteAfter.disclosure.regularInstalment);
+    ok(await post(t, officer.cookie, `/api/admin/loans/${fresh.id}/review`, {}));
+    ok(await post(t, officer.cookie, `/api/admin/loans/${fresh.id}/approve`, { amount: '200000.00', term: 6 }));
+
+    const [row] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'PRODUCT_VERSION_CREATE'));
+    expect(row).toMatchObject({ actorUserId: admin.userId, subjectType: 'PRODUCT', subjectId: '2', ip: '10.0.0.7' });
+    const details = row!.details as { before: Record<string, unknown>; after: Record<string, unknown> };
+    expect(details.before).toMatchObject({ version: 1, monthlyRateBps: 50 });
+    expect(details.after).toMatchObject({ version: 2, monthlyRateBps: 40 });
+  });
+
+  it('another process on the same database offers the new version at its next request', async () => {
+    const other = await buildApp({ config: loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent' }), database: t.database, clock: t.clock, logger: false });
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/api/public/config' })).json().product.version).toBe(2);
+      const draft = await draftNow();
+      ok(await t.app.inject({ method: 'POST', url: '/api/admin/settings/product', payload: { ...draft, monthlyRateBps: 45 }, headers: { cookie: admin.cookie } }), 201);
+      expect((await other.app.inject({ method: 'GET', url: '/api/public/config' })).json().product).toMatchObject({ version: 3, monthlyAddOnRateBps: 45 });
+      // ... and the company profile another process saved, likewise.
+      const current = ok(await get(t, admin.cookie, '/api/admin/settings')).company.profile;
+      ok(await put(admin.cookie, { ...current, officeHours: 'Weekdays 9 am to 6 pm' }));
+      expect((await other.app.inject({ method: 'GET', url: '/api/public/config' })).json().company.officeHours).toBe('Weekdays 9 am to 6 pm');
+    } finally {
+      await other.app.close();
     }
   });
 });

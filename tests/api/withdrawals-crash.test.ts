@@ -22,7 +22,9 @@ import { SESSION_COOKIE } from '../../src/server/http/session';
  * valid state matching its ledger transfers, and none is lost or doubled. On a temporary PostgreSQL
  * database when TEST_DATABASE_URL is set, else on a temporary PGlite DATA_DIR.
  */
-const N = Number(process.env.CRASH_WITHDRAWALS ?? 200);
+// 200 withdrawals take about 100 s on PostgreSQL on a 2-core machine (most of it restarts), and
+// PGlite restarts far more slowly: the suite runs fewer; CRASH_WITHDRAWALS=200 runs the full count.
+const N = Number(process.env.CRASH_WITHDRAWALS ?? (process.env.TEST_DATABASE_URL ? 100 : 25));
 const CONCURRENCY = 8;
 const FUNDS = 10_000_00n;
 
@@ -197,9 +199,9 @@ async function flow(member: Seeded, index: number): Promise<{ amount: bigint; pl
     if (!code) throw new Error(`no code for ${index}`);
     const confirmKey = `crash-confirm-${randomUUID()}`;
     const res = await call('POST', `/api/withdrawals/${id}/confirm`, member.cookie, { code }, confirmKey);
-    // CODE_USED: the code was consumed just before a kill that lost the confirmation: the
-    // withdrawal stays AWAITING_CODE (held) until the member asks for a new code or it expires.
-    if (res.status !== 200 && !(res.status === 400 && res.body.error.code === 'CODE_USED')) throw new Error(`confirm ${index}: ${res.status} ${JSON.stringify(res.body)}`);
+    // The code is consumed in the transaction that confirms, so a retry after a kill either
+    // replays the committed answer or confirms afresh: it always ends 200.
+    if (res.status !== 200) throw new Error(`confirm ${index}: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return { amount, plan, requestKey };
 }
@@ -240,7 +242,7 @@ describe(`the server killed with SIGKILL during ${N} withdrawals`, () => {
     // The killer: SIGKILL at a random moment, restart, repeat until the clients are done.
     const killer = (async () => {
       while (!done) {
-        await new Promise((r) => setTimeout(r, 400 + Math.random() * 1200));
+        await new Promise((r) => setTimeout(r, 500 + Math.random() * 1500));
         if (done) break;
         await server.kill('SIGKILL');
         await server.start();
@@ -286,7 +288,7 @@ describe(`the server killed with SIGKILL during ${N} withdrawals`, () => {
         expect(w.requestKey).toBe(results[i]!.requestKey);
         expect(w.amount).toBe(results[i]!.amount);
         const plan = results[i]!.plan;
-        const allowed = plan === 'CANCEL' ? ['CANCELLED'] : plan === 'LEAVE' ? ['AWAITING_CODE'] : ['PAID', 'FAILED', 'AWAITING_CODE'];
+        const allowed = plan === 'CANCEL' ? ['CANCELLED'] : plan === 'LEAVE' ? ['AWAITING_CODE'] : ['PAID', 'FAILED'];
         expect(allowed, `member ${i}: ${w.status}`).toContain(w.status);
         const [resolution] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, w.pendingTransferId));
         const expected = w.status === 'PAID' ? 'POST_PENDING' : w.status === 'AWAITING_CODE' ? undefined : 'VOID_PENDING';

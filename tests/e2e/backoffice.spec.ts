@@ -8,7 +8,8 @@ import { approvedMember, officerRequest, origin, OFFICERS } from './funding';
 /**
  * The back office's audit log and settings (issue 4, item 8): officer 1 reviews and approves a
  * loan (through the API); the ADMIN reads that in /admin/audit and filters it; the ADMIN edits the
- * company profile in /admin/settings and sees the footer change, and the change in the audit log.
+ * company profile in /admin/settings and sees the footer change, and the change in the audit log;
+ * a product version that breaks the cost cap is refused with the reasons.
  * The profile is put back afterwards, so other journeys on the same server see the DEMO one.
  * Screenshots at 360 and 1280 px go to SHOTS_DIR (default .tmp/shots-backoffice).
  */
@@ -37,7 +38,9 @@ async function axe(page: Page) {
 
 const adminPerson: Person = { phone: ADMIN.phone, national: ADMIN.phone.slice(3), email: '', fullName: ADMIN.fullName, password: ADMIN.password };
 
-test('the ADMIN reads and filters the audit log, edits the company profile and sees the footer change', async ({ page, playwright, baseURL }) => {
+test('the ADMIN reads and filters the audit log, edits the company profile and sees the footer change', async ({ page, playwright, baseURL, browserErrors }) => {
+  // The refused product version answers 409 on purpose.
+  browserErrors.allowConsoleErrors(/status of 409/);
   // Officer 1 reviews and approves a member's application: two audited actions.
   const memberRequest = await playwright.request.newContext({ baseURL });
   const officer = await playwright.request.newContext({ baseURL });
@@ -86,6 +89,13 @@ test('the ADMIN reads and filters the audit log, edits the company profile and s
     await page.getByRole('button', { name: 'Save the company profile' }).click();
     await expect(page.getByText('Company profile saved.')).toBeVisible();
     await expect(page.getByTestId('company-source')).toContainText(`Saved in the back office by ${ADMIN.fullName}`);
+    // A product version that breaks the annual cost cap is refused, with the reasons (nothing changes).
+    await page.getByLabel('Interest a month (basis points of the principal)').fill('300');
+    await page.getByRole('button', { name: 'Offer this version' }).click();
+    const refusal = page.getByTestId('product-refusal');
+    await expect(refusal).toContainText('This version is refused');
+    await expect(refusal).toContainText('above the 25 % a year cap');
+    expect(((await (await page.request.get('/api/public/config')).json()) as { product: { version: number } }).product.version).toBe(1);
     await axe(page);
     await shoot(page, 'settings');
 

@@ -109,13 +109,13 @@ test('payout account change: a code by SMS, free, and withdrawals paused for 24 
 
   // The same account is refused by the server.
   browserErrors.allowConsoleErrors(/status of 400/);
-  await dialog.getByLabel('Bank or e-wallet').selectOption('BDO');
-  await dialog.getByLabel('Account number').fill('0012 3456 7890');
+  await dialog.getByRole('combobox', { name: 'Bank or e-wallet' }).selectOption('BDO');
+  await dialog.getByRole('textbox', { name: 'Account number' }).fill('0012 3456 7890');
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByLabel('Account number')).toHaveAccessibleDescription('This is already your payout account.');
+  await expect(dialog.getByRole('textbox', { name: 'Account number' })).toHaveAccessibleDescription('This is already your payout account.');
 
-  await dialog.getByLabel('Bank or e-wallet').selectOption('GCASH');
-  await dialog.getByLabel('Mobile number of the e-wallet').fill('0917 555 1234');
+  await dialog.getByRole('combobox', { name: 'Bank or e-wallet' }).selectOption('GCASH');
+  await dialog.getByRole('textbox', { name: 'Mobile number of the e-wallet' }).fill('0917 555 1234');
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /We sent a code to \+63 917\*+/ })).toBeVisible();
   let code: string | undefined;

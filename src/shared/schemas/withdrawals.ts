@@ -114,7 +114,7 @@ export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 export const withdrawalConfirmSchema = z.strictObject({ code: withdrawalCodeSchema });
 export type WithdrawalConfirm = z.infer<typeof withdrawalConfirmSchema>;
 
-export const withdrawalIdParamsSchema = z.object({ id: z.string().uuid() });
+export const withdrawalIdParamsSchema = z.object({ id: z.string().max(64) });
 
 /** GET /api/withdrawals: newest first. */
 export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalViewSchema) });

@@ -1,13 +1,12 @@
 import type { AppConfig } from '../../config';
-import { DEFAULT_PRODUCT } from '../../../shared/loan/product';
+import type { ProductConfig } from '../../../shared/loan/product';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { toDecimalString } from '../../../shared/money/money';
 import type { PublicConfig } from '../../../shared/schemas/public';
 import type { RatesProvider } from '../../providers/fx/rates';
 
 /** The public configuration the pages render from: company profile and product, from one source. */
-export function publicConfig(config: AppConfig): PublicConfig {
-  const p = DEFAULT_PRODUCT;
+export function publicConfig(config: AppConfig, p: ProductConfig): PublicConfig {
   return {
     company: config.company,
     product: {

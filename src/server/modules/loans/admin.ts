@@ -92,7 +92,7 @@ function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): stri
 export async function detail(deps: AppDeps, staff: SessionAuth, loanId: string): Promise<AdminLoanDetail> {
   const loan = await loanById(deps.db, loanId);
   const facts = await memberFacts(deps.db, loan.memberId);
-  const current = assess(productOf(loan), { amount: loan.amount, termMonths: loan.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
+  const current = assess(productOf(deps, loan), { amount: loan.amount, termMonths: loan.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
   const blocked = disburseBlocked(deps, loan, staff);
   return {
     loan: await adminLoan(deps.db, deps, loan),
@@ -134,7 +134,7 @@ export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: str
  */
 export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string, input: { amount: string; term: number; note?: string | undefined }, ctx: AuditContext = { ip: null }) {
   const found = await loanById(deps.db, loanId);
-  const product = productOf(found);
+  const product = productOf(deps, found);
   const amount = checkAmountAndTerm(product, input.amount, input.term);
   if (amount > found.requestedAmount) {
     const message = `The offer may not exceed the ${formatAmount(found.requestedAmount)} PHP applied for.`;
@@ -169,7 +169,7 @@ export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string,
       note: input.note || null,
     });
     const number = loanNumberOf(deps, loan.number);
-    const schedule = scheduleOf(updated, todayPh(deps));
+    const schedule = scheduleOf(deps, updated, todayPh(deps));
     const text =
       `${deps.config.company.shortName}: your loan application ${number} is approved for PHP ${formatAmount(amount)} over ${input.term} months ` +
       `(PHP ${formatAmount(schedule.regularInstalment)} a month). Read the contract and the disclosure statement in the app and sign with the code we send you. ` +
@@ -222,7 +222,7 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           throw new AppError(409, 'LOAN_STATE', blocked);
         }
         const start = todayPh(deps);
-        const schedule = scheduleOf(loan, start);
+        const schedule = scheduleOf(deps, loan, start);
         const wallet = await ensureMemberWallet(tx, loan.memberId);
         const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE');
         const legs: TransferLeg[] = [

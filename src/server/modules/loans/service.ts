@@ -6,9 +6,8 @@ import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { SessionAuth } from '../../sessions/store';
 import { toDisclosure } from '../../../shared/loan/disclosure';
 import { assess } from '../../../shared/loan/eligibility';
-import { CURRENT_PRODUCT, inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
+import { inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
-import { assertValidProduct } from '../../../shared/loan/validate';
 import { formatAmount, parseAmount, type Centavos } from '../../../shared/money/money';
 import {
   LOAN_MESSAGES,
@@ -25,8 +24,8 @@ import { activeRate, assessmentDto, currentLoanOf, loanView, todayPh, transition
  * loan, the disclosure preview, cancel. Identity is always the session's user.
  */
 
-// A configuration that breaks a cap is refused before anything is offered (DECISIONS.md invariant 4).
-assertValidProduct(CURRENT_PRODUCT);
+// A configuration that breaks a cap is refused before anything is offered (DECISIONS.md invariant 4):
+// the versions in code when the app starts, an ADMIN's new version when it is created (src/server/product).
 
 function amountError(product: ProductConfig): AppError {
   const message = `The loan amount must be between ${formatAmount(product.minAmount)} and ${formatAmount(product.maxAmount)} PHP.`;
@@ -60,7 +59,7 @@ export async function apply(
   idempotencyKey: string,
 ): Promise<IdempotentAnswer<LoanApplicationResponse>> {
   if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', 'Activate your account before applying loan');
-  const product = CURRENT_PRODUCT;
+  const product = deps.products.current;
   if (body.productVersion !== product.version) {
     throw new AppError(
       409,
@@ -129,7 +128,7 @@ export async function current(deps: AppDeps, userId: string): Promise<{ loan: Lo
 
 /** GET /api/loans/quote: the disclosure statement the application would get, from the same engine. */
 export async function quote(deps: AppDeps, input: { amount: string; term: number; currency?: string | undefined }) {
-  const product = CURRENT_PRODUCT;
+  const product = deps.products.current;
   const amount = checkAmountAndTerm(product, input.amount, input.term);
   const currency = input.currency ?? 'PHP';
   const rate = await checkedRate(deps, currency);

@@ -35,7 +35,7 @@ async function renderFor(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<Omit
   const disclosure = await disclosureOf(db, deps, loan);
   const contract = renderContract({
     company: deps.config.company,
-    product: productOf(loan),
+    product: productOf(deps, loan),
     loanNumber: loanNumberOf(deps, loan.number),
     date: todayPh(deps),
     borrower: {

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { latestRates } from '../../providers/fx/store';
 import { philippineDate } from '../../../shared/activation/age';
 import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
-import { productByVersion, type ProductConfig } from '../../../shared/loan/product';
+import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
@@ -71,12 +71,13 @@ export async function activeRate(db: DbOrTx, currency: string): Promise<RateSnap
 // ---------------------------------------------------------------------------------------------
 // Schedules and disclosures
 
-export function productOf(loan: LoanRow): ProductConfig {
-  return productByVersion(loan.productVersion);
+/** The product version a loan was offered under (code or ADMIN-created: deps.products). */
+export function productOf(deps: AppDeps, loan: LoanRow): ProductConfig {
+  return deps.products.byVersion(loan.productVersion);
 }
 
-export function scheduleOf(loan: LoanRow, startDate: string): Schedule {
-  return buildSchedule(productOf(loan), loan.amount, loan.term, startDate);
+export function scheduleOf(deps: AppDeps, loan: LoanRow, startDate: string): Schedule {
+  return buildSchedule(productOf(deps, loan), loan.amount, loan.term, startDate);
 }
 
 export function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
@@ -85,12 +86,12 @@ export function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate
 
 /** The loan's disclosure: dated from the disbursement once disbursed, the signed one until then, else a preview from today. */
 export async function disclosureOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<DisclosureDto> {
-  if (loan.scheduleStartDate) return toDisclosure(productOf(loan), scheduleOf(loan, loan.scheduleStartDate), displayOf(loan));
+  if (loan.scheduleStartDate) return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, loan.scheduleStartDate), displayOf(loan));
   if (loan.signedAt) {
     const [signed] = await db.select({ disclosureJson: loanContracts.disclosureJson }).from(loanContracts).where(eq(loanContracts.loanId, loan.id));
     if (signed) return JSON.parse(signed.disclosureJson) as DisclosureDto;
   }
-  return toDisclosure(productOf(loan), scheduleOf(loan, todayPh(deps)), displayOf(loan));
+  return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, todayPh(deps)), displayOf(loan));
 }
 
 export function assessmentDto(a: Assessment, at: Date): PreAssessmentDto {
@@ -204,7 +205,7 @@ export function statusFields(status: LoanStatus) {
 
 export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer: 'MEMBER' | 'STAFF' = 'MEMBER'): Promise<LoanView> {
   const status = loan.status as LoanStatus;
-  const product = productOf(loan);
+  const product = productOf(deps, loan);
   const disclosure = await disclosureOf(db, deps, loan);
   const rate = parseRate(loan.exchangeRate);
   const [contract] = await db

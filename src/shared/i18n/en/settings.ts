@@ -119,6 +119,8 @@ export const settings = {
   contract: {
     title: 'Contract',
     empty: "We haven't received any loan applications so far.",
+    notReady: 'Your contract will be here once your loan application is approved.',
+    noContract: 'Your last loan application was not approved or was cancelled, so it has no contract.',
     loading: 'Loading your contract',
     unsigned: 'This contract is not signed yet. You can read it here and sign it on Home.',
     signedOn: 'Signed on {{date}}.',

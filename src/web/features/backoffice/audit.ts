@@ -29,15 +29,16 @@ function text(value: unknown): string {
 }
 
 /**
- * An entry's details as label/value lines. A configuration change shows each changed field as
- * "before → after"; other actions show their details as recorded.
+ * An entry's details as label/value lines. A configuration change (before and after) shows each
+ * changed field as "before → after"; other actions show their details as recorded.
  */
 export function auditDetails(entry: AuditEntry): [string, string][] {
   const d = entry.details;
-  if (entry.action === 'COMPANY_PROFILE_UPDATE' && Array.isArray(d.changed)) {
-    const before = (d.before ?? {}) as Record<string, unknown>;
-    const after = (d.after ?? {}) as Record<string, unknown>;
-    return (d.changed as string[]).map((field) => [field, `${text(before[field])} → ${text(after[field])}`]);
+  if (d.before && d.after && typeof d.before === 'object' && typeof d.after === 'object') {
+    const before = d.before as Record<string, unknown>;
+    const after = d.after as Record<string, unknown>;
+    const changed = Array.isArray(d.changed) ? (d.changed as string[]) : [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    return changed.map((field) => [field, `${text(before[field])} → ${text(after[field])}`]);
   }
   const lines: [string, string][] = [];
   // A transition reads "from → to"; the rest as recorded (the loan number is the subject's label).

@@ -2,31 +2,26 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { contractResponseSchema } from '../../../shared/schemas/loans';
+import type { LoanStatus } from '../../../shared/states/loan';
 import { api, type ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { DisclosureView } from '../loans/DisclosureView';
 import { dateTime } from '../loans/format';
-import { loanKeys } from '../loans/queries';
+import { loanKeys, useCurrentLoan } from '../loans/queries';
 
 type Contract = z.infer<typeof contractResponseSchema>;
 
-/** The contract, or null when the member has no loan (404); a loan not approved yet answers 409 with its reason. */
+/** Loan statuses that have a contract to show: approved (to sign) and every later one. */
+const WITH_CONTRACT: ReadonlySet<LoanStatus> = new Set<LoanStatus>(['APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'REPAID']);
+
 function useContract(enabled: boolean) {
-  return useQuery<Contract | null, ApiError>({
+  return useQuery<Contract, ApiError>({
     queryKey: [...loanKeys.contract, 'settings'],
-    queryFn: async () => {
-      try {
-        return await api<Contract>('/loans/current/contract');
-      } catch (error) {
-        if ((error as ApiError).status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => api<Contract>('/loans/current/contract'),
     enabled,
     staleTime: 0,
-    retry: false,
   });
 }
 
@@ -40,19 +35,33 @@ const LINK =
  */
 export function ContractDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const contract = useContract(open);
+  const loan = useCurrentLoan();
+  const hasContract = loan.data ? WITH_CONTRACT.has(loan.data.status) : false;
+  const contract = useContract(open && hasContract);
 
   const body = () => {
+    if (loan.isPending) return <Spinner label={t('settings.contract.loading')} />;
+    if (loan.isError) {
+      return (
+        <p role="alert" className="py-6 text-center text-ink">
+          {loan.error.message}
+        </p>
+      );
+    }
+    if (!loan.data) return <p className="py-6 text-center text-ink">{t('settings.contract.empty')}</p>;
+    if (!hasContract) {
+      const closed = loan.data.status === 'REJECTED' || loan.data.status === 'CANCELLED';
+      return <p className="py-6 text-center text-ink">{t(closed ? 'settings.contract.noContract' : 'settings.contract.notReady')}</p>;
+    }
     if (contract.isPending) return <Spinner label={t('settings.contract.loading')} />;
     if (contract.isError) {
       return (
-        <p role="status" className="py-6 text-center text-ink">
+        <p role="alert" className="py-6 text-center text-ink">
           {contract.error.message}
         </p>
       );
     }
     const c = contract.data;
-    if (!c) return <p className="py-6 text-center text-ink">{t('settings.contract.empty')}</p>;
     return (
       <div className="flex flex-col gap-5">
         <p role="status" className={`rounded-md border-l-4 p-3 text-sm ${c.signed ? 'border-success bg-green-50 text-green-900' : 'border-info bg-blue-50 text-blue-950'}`}>

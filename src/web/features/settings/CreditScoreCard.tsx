@@ -49,15 +49,19 @@ function Explanation({ data }: { readonly data: CreditScoreResponse }) {
       <p className="font-semibold">{t('settings.creditScore.noWallet')}</p>
       <ul className="flex flex-col gap-3">
         {data.components.map((c) => (
-          <li key={c.id} className="rounded-lg border border-slate-200 p-3" data-component={c.id}>
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="font-bold text-ink">{t(`settings.creditScore.components.${c.id}.title`)}</h3>
-              <span className={c.hasData ? 'font-semibold text-brand' : 'font-semibold text-muted'}>
-                {c.hasData ? t('settings.creditScore.points', { points: c.points, max: c.max }) : `${t('settings.creditScore.noData')} · ${t('settings.creditScore.points', { points: c.points, max: c.max })}`}
-              </span>
-            </div>
-            <p className="mt-1 text-muted">{t(`settings.creditScore.components.${c.id}.rule`)}</p>
-            <p className="mt-1">{t(`settings.creditScore.components.${c.id}.${c.reason}`, c.facts)}</p>
+          <li key={c.id} className="rounded-lg border border-slate-200" data-component={c.id}>
+            <details open className="group">
+              <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 hover:bg-brand-light">
+                <h3 className="font-bold text-ink">{t(`settings.creditScore.components.${c.id}.title`)}</h3>
+                <span className={c.hasData ? 'font-semibold text-brand' : 'font-semibold text-muted'}>
+                  {c.hasData ? t('settings.creditScore.points', { points: c.points, max: c.max }) : `${t('settings.creditScore.noData')} · ${t('settings.creditScore.points', { points: c.points, max: c.max })}`}
+                </span>
+              </summary>
+              <div className="px-3 pb-3">
+                <p className="text-muted">{t(`settings.creditScore.components.${c.id}.rule`)}</p>
+                <p className="mt-1">{t(`settings.creditScore.components.${c.id}.${c.reason}`, c.facts)}</p>
+              </div>
+            </details>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -58,6 +58,12 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
   const institutionCode = useWatch({ control: form.control, name: 'institutionCode' });
   const ewallet = findPayoutInstitution(institutionCode ?? '')?.kind === 'EWALLET';
   const institution$ = form.register('institutionCode');
+  const currentName = account.data?.account?.accountName;
+
+  // The holder's name starts as the current account's (the account must be in the member's own name).
+  useEffect(() => {
+    if (currentName && !form.getFieldState('accountName').isDirty) form.setValue('accountName', currentName);
+  }, [currentName, form]);
 
   const reset = () => {
     setSent(null);
@@ -248,7 +254,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
                   autoComplete="name"
                   maxLength={ACTIVATION_LIMITS.nameMax}
                   error={errors.accountName?.message}
-                  {...form.register('accountName', { value: a.accountName })}
+                  {...form.register('accountName')}
                 />
               </fieldset>
               {!sent && (

@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast';
 import { companyProfileSchema, type AdminSettingsResponse, type CompanyProfileInput } from '../../../shared/schemas/company';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { dateTime, money } from '../../features/loans/format';
+import { ProductVersionForm } from '../../features/backoffice/ProductVersionForm';
 
 const settingsKey = ['admin', 'settings'] as const;
 
@@ -101,8 +102,10 @@ function CompanyForm({ data }: { readonly data: AdminSettingsResponse }) {
   );
 }
 
-function Product({ product }: { readonly product: AdminSettingsResponse['product'] }) {
+function Product({ data }: { readonly data: AdminSettingsResponse }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { product } = data;
   const rows: [string, string][] = [
     [t('backoffice.settings.product.version'), String(product.version)],
     [t('backoffice.settings.product.name'), product.name],
@@ -135,11 +138,14 @@ function Product({ product }: { readonly product: AdminSettingsResponse['product
           </div>
         ))}
       </dl>
+      <h3 className="mt-5 mb-1 font-bold text-brand">{t('backoffice.settings.productForm.title')}</h3>
+      <p className="mb-3 text-sm text-muted">{t('backoffice.settings.productForm.intro')}</p>
+      <ProductVersionForm key={product.version} current={data.productDraft} onCreated={() => queryClient.invalidateQueries({ queryKey: settingsKey })} />
     </Card>
   );
 }
 
-/** Settings (issue 4, item 8; ADMIN only): the company profile, edited and audited; the product in force, read-only. */
+/** Settings (issue 4, item 8; ADMIN only): the company profile and the loan product, each change checked and audited. */
 export default function AdminSettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -162,7 +168,7 @@ export default function AdminSettingsPage() {
       ) : (
         <>
           <CompanyForm data={settings.data} />
-          <Product product={settings.data.product} />
+          <Product data={settings.data} />
         </>
       )}
     </div>
