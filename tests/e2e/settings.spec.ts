@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './browser-fixture';
-import { activateByApi, origin } from './funding';
-import { outbox, registerByApi, signInByApi, wrongCode, type Member } from './helpers';
+import { randomUUID } from 'node:crypto';
+import { activateByApi, approvedMember, fundMember, officerRequest, origin } from './funding';
+import { outbox, readCode, registerByApi, signInByApi, wrongCode, type Member } from './helpers';
 
 /**
  * Settings (issue 5 items 3 and 4): the password change (other sessions signed out, then signing
@@ -32,8 +33,9 @@ async function openSettings(page: Page): Promise<void> {
   await expect(page.getByTestId('credit-score')).toBeVisible();
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+/** The page in full; a dialog as the person sees it (the viewport). */
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage });
 }
 
 test('password change: current password checked, other sessions signed out, then signing in with the new one', async ({ page, playwright, baseURL, browserErrors }) => {
@@ -163,7 +165,7 @@ for (const width of [360, 1280]) {
     // The credit score of a new member: the completed profile only; repayments not recorded yet.
     await expect(page.getByTestId('credit-score')).toHaveText('200');
     await expect(page.getByRole('img', { name: 'Credit score: 200 out of 1000' })).toBeVisible();
-    await shot(page, 'settings');
+    await shot(page, 'settings', true);
     await scan('/settings');
 
     await page.getByRole('button', { name: 'What is credit score?' }).click();
@@ -226,3 +228,59 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs show them', async ({ page, playwright, baseURL }, testInfo) => {
+  // Three codes for one phone (registration, signing, withdrawal), one a minute.
+  test.setTimeout(240_000);
+  const officerOne = await playwright.request.newContext({ baseURL });
+  const officerTwo = await playwright.request.newContext({ baseURL });
+  await officerRequest(officerOne, baseURL, 0);
+  await officerRequest(officerTwo, baseURL, 1);
+  const approved = await approvedMember(page.request, officerOne, baseURL);
+  const funded = await fundMember(page.request, officerTwo, baseURL, approved);
+  await officerOne.dispose();
+  await officerTwo.dispose();
+
+  const wait = funded.nextCodeAt.getTime() - Date.now() + 1000;
+  if (wait > 0) await page.waitForTimeout(wait);
+  const requested = await page.request.post('/api/withdrawals', { headers: { ...origin(baseURL), 'idempotency-key': randomUUID() }, data: { amount: '1500.00' } });
+  expect(requested.status(), await requested.text()).toBe(201);
+  const { id } = (await requested.json()) as { id: string };
+  const code = await readCode(page.request, funded.phone, 'withdrawal');
+  const confirmed = await page.request.post(`/api/withdrawals/${id}/confirm`, { headers: { ...origin(baseURL), 'idempotency-key': randomUUID() }, data: { code } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const view = (await confirmed.json()) as { reference: string };
+
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openSettings(page);
+    await page.getByRole('button', { name: /^Withdrawal/ }).click();
+    const withdrawal = page.getByRole('dialog', { name: 'Withdrawal' });
+    await expect(withdrawal).toContainText('Last withdrawal');
+    await expect(withdrawal).toContainText(view.reference);
+    await expect(withdrawal).toContainText('BDO Unibank');
+    await expect(withdrawal).toContainText('001*********');
+    await expect(withdrawal).toContainText('Transferred From');
+    await expect(withdrawal).toContainText('1 PHP = 1.00 PHP');
+    await expect(withdrawal).toContainText('₱1,500.00');
+    await expect(withdrawal).toContainText('₱0.00');
+    await expect(withdrawal.getByTestId('withdrawal-list').getByRole('listitem')).toHaveCount(1);
+    await withdrawal.getByRole('button', { name: 'Show the account number for 3 seconds' }).click();
+    await expect(withdrawal).toContainText('001234567890');
+    await shot(page, 'withdrawal-filled');
+    if (width === 360) await expectNoSeriousViolation(page, testInfo, 'Withdrawal dialog with a withdrawal');
+    await withdrawal.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: /^Contract/ }).click();
+    const contract = page.getByRole('dialog', { name: 'Contract' });
+    await expect(contract).toContainText('LOAN CONTRACT AGREEMENT');
+    await expect(contract).toContainText(/Signed on/);
+    // The ID number is masked in the contract view.
+    await expect(contract).toContainText('123*****************');
+    await expect(contract).not.toContainText('1234-5678-9012-3456');
+    await expect(contract.getByRole('link', { name: 'Download the contract (PDF)' })).toHaveAttribute('href', '/api/loans/current/contract.pdf');
+    await shot(page, 'contract-signed');
+    if (width === 360) await expectNoSeriousViolation(page, testInfo, 'Contract dialog with a signed loan');
+    await contract.getByRole('button', { name: 'Close' }).click();
+  }
+});

@@ -86,8 +86,8 @@ test.describe('withdrawals on /wallet', () => {
   test('a funded member withdraws with the code from the SMS and sees the payout settle', async ({ page, baseURL, playwright, browserErrors }) => {
     test.skip(FAILURE_RATE >= 1, 'every payout fails in this run (PAYOUT_FAILURE_RATE=1)');
     test.setTimeout(360_000);
-    // The wrong code is answered 400 on purpose.
-    browserErrors.allowConsoleErrors(/status of 400/);
+    // The wrong code is answered 400 on purpose, and one request is cut off on purpose.
+    browserErrors.allowConsoleErrors(/status of 400/, /net::ERR_FAILED/);
     const member = await fundedMember(playwright, page, baseURL);
     const balance = parseAmount(member.balance)!;
 
@@ -156,10 +156,24 @@ test.describe('withdrawals on /wallet', () => {
     await page.getByRole('textbox', { name: 'Amount to withdraw (PHP)' }).fill('1500');
     await page.getByRole('button', { name: 'Continue withdrawal' }).click();
     await expect(page.getByRole('heading', { name: 'Review your withdrawal' })).toBeFocused();
+    // The request is lost on the way once: 'No Server Response', and the retry of the same attempt
+    // carries the same Idempotency-Key (so the server could never hold the money twice).
+    const keys: string[] = [];
+    await page.route('**/api/withdrawals', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
+      return keys.length === 1 ? route.abort('failed') : route.continue();
+    });
+    await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No Server Response' }).first()).toBeVisible();
     await untilNextCode(page, new Date(firstSentAfter + 61_000));
     const secondSentAfter = Date.now();
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await expect(dialog).toBeVisible();
+    await page.unrouteAll();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1], 'the retry reuses the key').toBe(keys[0]);
     const code = await readCode(page.request, member.phone, 'withdrawal', [firstCode]);
     await codeBox.fill(`${wrongCode(code)}99`);
     await expect(codeBox, 'six digits at most').toHaveValue(wrongCode(code));
