@@ -116,3 +116,25 @@ test('the ADMIN reads and filters the audit log, edits the company profile and s
     }
   }
 });
+
+test('staff open the withdrawals queue and the daily reconciliation', async ({ page, baseURL }) => {
+  await signInByApi(page.request, baseURL, adminPerson);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: 'Withdrawals' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveValue('PROCESSING');
+  await page.getByLabel('Status').selectOption('');
+  // Whatever the server holds (another journey may have made withdrawals), the page shows its answer.
+  const listed = ((await (await page.request.get('/api/admin/withdrawals')).json()) as { withdrawals: unknown[] }).withdrawals.length;
+  if (listed === 0) await expect(page.getByText('No withdrawal in this list.')).toBeVisible();
+  else await expect(page.getByTestId('withdrawals-table').getByRole('row')).toHaveCount(listed + 1);
+  await axe(page);
+  await shoot(page, 'withdrawals');
+
+  await page.getByRole('link', { name: 'Daily reconciliation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals reconciliation' })).toBeVisible();
+  const today = ((await (await page.request.get(`/api/admin/withdrawals/reconciliation?date=${await page.getByLabel('Date (Philippine time)').inputValue()}`)).json()) as { matches: boolean });
+  await expect(page.getByTestId('reconciliation-result')).toContainText(today.matches ? 'match the ledger' : 'between the withdrawals and the ledger');
+  await axe(page);
+  await shoot(page, 'reconciliation');
+});

@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
               { path: 'loans/:loanId', lazy: page(() => import('../pages/admin/AdminLoanPage')) },
               { path: 'audit', lazy: page(() => import('../pages/admin/AdminAuditPage')) },
               { path: 'settings', lazy: page(() => import('../pages/admin/AdminSettingsPage')) },
+              { path: 'withdrawals', lazy: page(() => import('../pages/admin/AdminWithdrawalsPage')) },
+              { path: 'withdrawals/reconciliation', lazy: page(() => import('../pages/admin/AdminReconciliationPage')) },
             ],
           },
         ],

@@ -34,5 +34,7 @@ export function useWithdrawals(enabled: boolean) {
     queryFn: async () => (await api<{ withdrawals: WithdrawalView[] }>('/withdrawals')).withdrawals,
     enabled,
     staleTime: 0,
+    // While a payout is under way the dialog follows it (PROCESSING -> PAID or FAILED).
+    refetchInterval: (query) => (query.state.data?.some((w) => w.status === 'AWAITING_CODE' || w.status === 'PROCESSING') ? 5000 : false),
   });
 }

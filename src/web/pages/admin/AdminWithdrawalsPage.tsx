@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { SelectField, TextAreaField, TextField } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
+import type { AdminWithdrawalRow } from '../../../shared/schemas/withdrawals';
+import { money } from '../../features/loans/format';
+import { COLOUR_TEXT } from '../../features/loans/StatusIcon';
+import { ageText } from '../../features/backoffice/queries';
+
+type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' };
+
+const key = (status: string) => ['admin', 'withdrawals', status] as const;
+
+/**
+ * The withdrawals queue (issue 5; OFFICER and ADMIN): by status, oldest first, with age, channel
+ * and destination. In manual payout mode a PROCESSING payout is marked paid with the bank's
+ * reference, or failed with the reason (the amount returns to the member's wallet); the row
+ * changes only after the server answered.
+ */
+export default function AdminWithdrawalsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('PROCESSING');
+  const list = useQuery<{ withdrawals: AdminWithdrawalRow[] }, ApiErrorType>({
+    queryKey: key(status),
+    queryFn: () => api(`/admin/withdrawals${status ? `?status=${encodeURIComponent(status)}` : ''}`),
+    refetchOnMount: 'always',
+  });
+  const [mark, setMark] = useState<Mark | null>(null);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const age = (minutes: number) => ageText(minutes, (k, options) => t(k, options));
+
+  const open = (row: AdminWithdrawalRow, as: Mark['as']) => {
+    setMark({ row, as });
+    setText('');
+    setError(null);
+  };
+  const run = async () => {
+    if (!mark) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const body = mark.as === 'paid' ? { bankReference: text.trim() } : { reason: text.trim() };
+      const answer = await api<AdminWithdrawalRow>(`/admin/withdrawals/${encodeURIComponent(mark.row.id)}/${mark.as}`, { body });
+      toast.success(t('backoffice.withdrawals.done', { reference: answer.reference, status: answer.status }));
+      setMark(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? (Object.values(e.fields)[0] ?? e.message) : t('errors.NO_SERVER_RESPONSE'));
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand">{t('backoffice.withdrawals.title')}</h1>
+        <Link to="/admin/withdrawals/reconciliation" className="min-h-11 content-center text-sm font-semibold text-brand underline underline-offset-4">
+          {t('backoffice.withdrawals.reconciliationLink')}
+        </Link>
+      </div>
+      <div className="max-w-xs">
+        <SelectField label={t('backoffice.withdrawals.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
+          <option value="">{t('backoffice.withdrawals.all')}</option>
+          {WITHDRAWAL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s.replace('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {list.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : list.isError ? (
+        <p role="alert" className="text-accent">
+          {list.error.message}
+        </p>
+      ) : list.data.withdrawals.length === 0 ? (
+        <p className="text-muted">{t('backoffice.withdrawals.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label={t('backoffice.withdrawals.title')} tabIndex={0}>
+          <table className="w-full min-w-[60rem] text-left text-sm" data-testid="withdrawals-table">
+            <thead className="border-b border-slate-200 bg-slate-50 text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.reference')}</th>
+                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.member')}</th>
+                <th scope="col" className="px-3 py-2 text-right">{t('backoffice.withdrawals.col.amount')}</th>
+                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.channel')}</th>
+                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.destination')}</th>
+                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.status')}</th>
+                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.age')}</th>
+                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.withdrawals.map((w) => (
+                <tr key={w.id} className="border-b border-slate-100 align-top">
+                  <td className="px-3 py-2 font-semibold">{w.reference}</td>
+                  <td className="px-3 py-2">{w.memberName}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{money(w.amount)}</td>
+                  <td className="px-3 py-2">
+                    {w.channel}
+                    <span className="block text-xs text-muted">{w.payoutMode}</span>
+                  </td>
+                  <td className="px-3 py-2">
+                    {w.destination.institutionName}
+                    <span className="block font-mono text-xs">{w.destination.accountMasked}</span>
+                    <span className="block text-xs text-muted">{w.destination.accountName}</span>
+                  </td>
+                  <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
+                    {w.status.replace('_', ' ')}
+                    {w.failureReason && <span className="block text-xs font-normal text-ink">{w.failureReason}</span>}
+                    {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
+                  </td>
+                  <td className="px-3 py-2">{age(w.ageMinutes)}</td>
+                  <td className="px-3 py-2">
+                    {w.status === 'PROCESSING' && w.payoutMode === 'MANUAL' ? (
+                      <div className="flex flex-wrap gap-2">
+                        <Button variant="accent" className="px-3" onClick={() => open(w, 'paid')}>
+                          {t('backoffice.withdrawals.markPaid')}
+                        </Button>
+                        <Button variant="outline" className="px-3" onClick={() => open(w, 'failed')}>
+                          {t('backoffice.withdrawals.markFailed')}
+                        </Button>
+                      </div>
+                    ) : (
+                      <span className="text-xs text-muted">{w.status === 'PROCESSING' ? t('backoffice.withdrawals.simulated') : '—'}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog
+        open={mark !== null}
+        onClose={() => !busy && setMark(null)}
+        title={mark ? t(mark.as === 'paid' ? 'backoffice.withdrawals.paidTitle' : 'backoffice.withdrawals.failedTitle', { reference: mark.row.reference }) : ''}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setMark(null)} disabled={busy}>
+              {t('loans.admin.cancel')}
+            </Button>
+            <Button variant="accent" onClick={() => void run()} busy={busy} disabled={text.trim().length < 3}>
+              {t('loans.admin.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {mark && (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm">
+              {t('backoffice.withdrawals.summary', { amount: money(mark.row.amountToReceive), institution: mark.row.destination.institutionName, account: mark.row.destination.accountMasked })}
+            </p>
+            {mark.as === 'paid' ? (
+              <TextField label={t('backoffice.withdrawals.bankReference')} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+            ) : (
+              <TextAreaField label={t('backoffice.withdrawals.reason')} value={text} onChange={(e) => setText(e.target.value)} rows={3} />
+            )}
+            {error && (
+              <p role="alert" className="text-sm font-semibold text-danger">
+                {error}
+              </p>
+            )}
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
