@@ -17,5 +17,12 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 npx playwright test
 
-echo "== ledger check on the browser tests' database"
+echo "== browser tests: a payout that fails (a second server whose simulated payouts all fail)"
+# The simulated provider's failure share is one setting for the whole server, so the failure
+# journey runs against its own server on its own port and database.
+failure_port=$(( ${E2E_PORT:-3310} + 100 ))
+PAYOUT_FAILURE_RATE=1 E2E_PORT=$failure_port npx playwright test tests/e2e/withdrawals.spec.ts --grep "payout that fails"
+
+echo "== ledger check on the browser tests' databases"
 DATA_DIR=".tmp/e2e-data-${E2E_PORT:-3310}" npx tsx scripts/ledger-check.ts
+DATA_DIR=".tmp/e2e-data-$failure_port" npx tsx scripts/ledger-check.ts

@@ -151,7 +151,6 @@ export const loans = {
     loading: 'Loading your wallet…',
     balance: 'Available balance',
     withdraw: 'Withdraw now',
-    withdrawSoon: 'Withdrawals to your bank or e-wallet open soon. Your balance stays safe in your wallet.',
     used: 'Used',
     limit: 'Limit',
     loanStatus: 'Loan Status',
