@@ -13,6 +13,7 @@ import { OtpInput } from '../ui/OtpInput';
 import { PhoneInput } from '../ui/PhoneInput';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth/AuthCard';
+import { PasswordStrength } from '../features/auth/PasswordStrength';
 import { applyFieldErrors, errorMessage } from '../features/auth/serverErrors';
 import { formatCountdown, useNow } from '../features/auth/useNow';
 
@@ -154,7 +155,7 @@ function ResetForm({
     defaultValues: { code: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
-  const code = useWatch({ control: form.control, name: 'code' });
+  const [code, password] = useWatch({ control: form.control, name: ['code', 'password'] });
   const now = useNow();
   const expiresAt = new Date(started.codeExpiresAt).getTime();
   const resendWait = new Date(started.resendAvailableAt).getTime() - now;
@@ -221,14 +222,18 @@ function ResetForm({
       <p className={`-mt-2 text-sm ${expired ? 'font-semibold text-danger' : 'text-muted'}`}>
         {expired ? t('auth.register.expired') : t('auth.register.expiresAt', { time: clock.format(expiresAt), left: formatCountdown(expiresAt - now) })}
       </p>
-      <PasswordField
-        label={t('auth.recover.newPassword')}
-        hint={t('auth.register.passwordHint')}
-        autoComplete="new-password"
-        maxLength={LIMITS.passwordMax * 2}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <div className="flex flex-col gap-2">
+        <PasswordField
+          label={t('auth.recover.newPassword')}
+          hint={t('auth.register.passwordHint')}
+          autoComplete="new-password"
+          maxLength={LIMITS.passwordMax * 2}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        {/* DECISIONS.md section 5: the strength meter shown wherever a new password is chosen. */}
+        <PasswordStrength password={password ?? ''} userInputs={[started.phone]} />
+      </div>
       <PasswordField
         label={t('auth.recover.confirmPassword')}
         autoComplete="new-password"

@@ -133,7 +133,7 @@ export const settings = {
     title: 'Payout account',
     current: 'Your payout account now',
     none: 'You have no payout account yet.',
-    changeTitle: 'Change it',
+    changeTitle: 'Change your payout account',
     intro: 'Changing your payout account is free. We send a code to your phone to confirm that it is you.',
     hold: 'For your safety, withdrawals are paused for {{count}} hours after a change.',
     blockedUntil: 'Your payout account was changed. Withdrawals are paused until {{time}}.',
@@ -156,14 +156,14 @@ export const settings = {
     transfer: {
       title: 'Transfer',
       p1: 'A withdrawal sends money from your Tapat wallet to your own bank or e-wallet account: the payout account you gave us. You confirm it with a code sent to your phone.',
-      p2: 'Transfers of up to ₱50,000.00 go by InstaPay and take 10 to 60 minutes; larger ones go by PESONet and arrive the same or the next banking day.',
+      p2: 'Transfers of up to {{instapayMax}} go by InstaPay and take 10 to 60 minutes; larger ones go by PESONet and arrive the same or the next banking day. The fee is {{fee}}.',
       p3: 'Withdrawing is free. Tapat never asks you to pay anything to receive, unlock or withdraw your loan. Keeping money in your wallet does not raise your credit score: withdraw whenever you need the money.',
     },
     pay: {
       title: 'Pay',
-      p1: 'You repay your loan in monthly instalments. The due dates and amounts are in your repayment schedule on Home and in your disclosure statement.',
-      p2: 'Paying on time or early raises your credit score; each day an instalment is overdue lowers it. You may repay early at any time: the interest is recomputed as your contract states, and you see a payoff quote before you pay.',
-      p3: 'Paying in Tapat is not available yet. Before your first due date, write to {{email}} to learn how to pay.',
+      p1: 'You repay your loan in monthly instalments. The due dates and amounts are in the repayment schedule of your disclosure statement, which you can read under Settings > Contract.',
+      p2: 'You may repay early at any time, without any fee: interest is then due only for the time the money was outstanding, as your contract states. Your credit score counts instalments paid on time or early and takes points away for each day one is overdue.',
+      p3: 'Paying in Tapat is not available yet, and repayments are not recorded here yet. Before your first due date, write to {{email}} to learn how to pay.',
     },
     borrow: {
       title: 'Borrow',

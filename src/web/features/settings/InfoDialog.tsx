@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS, WITHDRAWAL_FEE } from '../../../shared/withdrawal/channels';
+import { formatMoney } from '../../../shared/money/money';
 import { usePublicConfig } from '../../lib/queries';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -28,7 +30,7 @@ export function InfoDialog({ topic, onClose }: { readonly topic: InfoTopic | nul
       {topic && (
         <div className="flex flex-col gap-3 text-sm text-ink" data-topic={topic}>
           {(['p1', 'p2', 'p3'] as const).map((p) => (
-            <p key={p}>{t(`settings.info.${topic}.${p}`, { email })}</p>
+            <p key={p}>{t(`settings.info.${topic}.${p}`, { email, instapayMax: formatMoney(CHANNEL_LIMITS.INSTAPAY.max), fee: formatMoney(WITHDRAWAL_FEE) })}</p>
           ))}
         </div>
       )}
