@@ -262,6 +262,9 @@ describe('manual payout mode', () => {
     expect(await available(t, member.userId)).toBe(member.balance - 6_000_000n);
     const again = await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reason: 'Account closed at the bank' });
     expect(again.statusCode).toBe(409);
+    const audit = ok(await get(t, officer.cookie, `/api/admin/audit?subjectType=WITHDRAWAL&subjectId=${created.id}`));
+    expect(audit.entries).toHaveLength(1);
+    expect(audit.entries[0]).toMatchObject({ action: 'WITHDRAWAL_MARK_PAID', actor: { id: officer.userId, role: 'OFFICER' }, details: { bankReference: 'BDO-PESONET-778812', from: 'PROCESSING', to: 'PAID' } });
     t.clock.advance(61_000);
   });
 
@@ -272,6 +275,8 @@ describe('manual payout mode', () => {
     const row = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reason: 'Account closed at the bank' }));
     expect(row).toMatchObject({ status: 'FAILED', failureReason: 'Account closed at the bank' });
     expect(await available(t, member.userId)).toBe(before + 70_000n);
+    const audit = ok(await get(t, officer.cookie, `/api/admin/audit?action=WITHDRAWAL_MARK_FAILED&subjectId=${created.id}`));
+    expect(audit.entries.map((e: { action: string; details: Record<string, unknown> }) => [e.action, e.details.reason])).toEqual([['WITHDRAWAL_MARK_FAILED', 'Account closed at the bank']]);
     expect((await get(t, officer.cookie, `/api/admin/withdrawals/${created.id}`)).statusCode).toBe(404);
   });
 });

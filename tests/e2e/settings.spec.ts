@@ -284,3 +284,14 @@ test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs s
     await contract.getByRole('button', { name: 'Close' }).click();
   }
 });
+
+test("account recovery is reachable from /login ('Forgot password?') and from /contact (ACCOUNT RECOVERY)", async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL('**/recover');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Recovery' })).toBeVisible();
+  await page.goto('/contact');
+  await page.getByRole('link', { name: 'ACCOUNT RECOVERY' }).click();
+  await page.waitForURL('**/recover');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Recovery' })).toBeVisible();
+});

@@ -14,10 +14,12 @@ export const AUDIT_ACTIONS = [
   'COMPANY_PROFILE_UPDATE',
   'PRODUCT_VERSION_CREATE',
   'STAFF_CREATE',
+  'WITHDRAWAL_MARK_PAID',
+  'WITHDRAWAL_MARK_FAILED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['LOAN', 'MEMBER', 'COMPANY_PROFILE', 'PRODUCT', 'USER'] as const;
+export const AUDIT_SUBJECT_TYPES = ['LOAN', 'MEMBER', 'COMPANY_PROFILE', 'PRODUCT', 'USER', 'WITHDRAWAL'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The roles an audit row records: staff, or SYSTEM for the command line (npm run user:create). */

@@ -10,7 +10,10 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-/** The documented error codes (the loan endpoints add LOAN_ERROR_CODES from ./loans). */
+/**
+ * The documented error codes. The loan endpoints add LOAN_ERROR_CODES (./loans), the withdrawal
+ * endpoints WITHDRAWAL_ERROR_CODES (./withdrawals).
+ */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'BAD_REQUEST',
@@ -31,6 +34,8 @@ export const ERROR_CODES = [
   'CODE_LOCKED',
   'CODE_NOT_FOUND',
   'ORIGIN_REFUSED',
+  /** 409: an ADMIN's product version breaks a cap of the product rules; the message lists each reason. */
+  'PRODUCT_REFUSED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

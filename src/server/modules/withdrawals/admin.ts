@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, ledgerTransfers, users, withdrawals } from '../../db/schema';
+import { writeAudit, type AuditContext } from '../../audit';
 import { AppError } from '../../http/errors';
 import type { SessionAuth } from '../../sessions/store';
 import { toDecimalString } from '../../../shared/money/money';
@@ -64,7 +65,13 @@ export async function queue(deps: AppDeps, input: { status?: string | undefined;
 
 const MANUAL_ONLY = 'Only a payout in manual mode that is still processing can be marked by hand.';
 
-async function manualTransition(deps: AppDeps, staff: SessionAuth, id: string, outcome: { paid: true; bankReference: string } | { paid: false; reason: string }) {
+async function manualTransition(
+  deps: AppDeps,
+  staff: SessionAuth,
+  id: string,
+  outcome: { paid: true; bankReference: string } | { paid: false; reason: string },
+  ctx: AuditContext,
+) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await withdrawalById(tx, id, true);
@@ -72,16 +79,25 @@ async function manualTransition(deps: AppDeps, staff: SessionAuth, id: string, o
     const updated = outcome.paid
       ? await transition(tx, deps, row, 'SETTLE', { actor: 'STAFF', actorUserId: staff.userId, at: now, causedByMember: false, changes: { providerReference: outcome.bankReference } })
       : await transition(tx, deps, row, 'FAIL', { actor: 'STAFF', actorUserId: staff.userId, at: now, reason: outcome.reason, causedByMember: false });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: outcome.paid ? 'WITHDRAWAL_MARK_PAID' : 'WITHDRAWAL_MARK_FAILED',
+      subjectType: 'WITHDRAWAL',
+      subjectId: row.id,
+      details: { reference: referenceOf(deps, row.number), amount: toDecimalString(row.amount), from: row.status, to: updated.status, ...(outcome.paid ? { bankReference: outcome.bankReference } : { reason: outcome.reason }) },
+      ip: ctx.ip,
+      at: now,
+    });
     return adminRowOf(tx, deps, updated);
   });
 }
 
-export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankReference: string): Promise<AdminWithdrawalRow> {
-  return manualTransition(deps, staff, id, { paid: true, bankReference });
+export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankReference: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+  return manualTransition(deps, staff, id, { paid: true, bankReference }, ctx);
 }
 
-export function markFailed(deps: AppDeps, staff: SessionAuth, id: string, reason: string): Promise<AdminWithdrawalRow> {
-  return manualTransition(deps, staff, id, { paid: false, reason });
+export function markFailed(deps: AppDeps, staff: SessionAuth, id: string, reason: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+  return manualTransition(deps, staff, id, { paid: false, reason }, ctx);
 }
 
 /** The UTC instants a Philippine calendar day spans. */

@@ -131,12 +131,12 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
   r.post(
     '/admin/withdrawals/:id/paid',
     { schema: { tags: admin, summary: 'Manual payout mode: mark a PROCESSING payout paid with the bank reference', params, body: adminPaidSchema, response: { 200: adminWithdrawalRowSchema, ...errors } } },
-    async (request) => markPaid(deps, requireRole(request, STAFF), request.params.id, request.body.bankReference),
+    async (request) => markPaid(deps, requireRole(request, STAFF), request.params.id, request.body.bankReference, { ip: request.ip }),
   );
 
   r.post(
     '/admin/withdrawals/:id/failed',
     { schema: { tags: admin, summary: 'Manual payout mode: mark a PROCESSING payout failed with the reason; the amount returns to the wallet', params, body: adminFailedSchema, response: { 200: adminWithdrawalRowSchema, ...errors } } },
-    async (request) => markFailed(deps, requireRole(request, STAFF), request.params.id, request.body.reason),
+    async (request) => markFailed(deps, requireRole(request, STAFF), request.params.id, request.body.reason, { ip: request.ip }),
   );
 }

@@ -29,8 +29,10 @@ export const backoffice = {
       COMPANY_PROFILE_UPDATE: 'Company profile changed',
       PRODUCT_VERSION_CREATE: 'Product version offered',
       STAFF_CREATE: 'Staff account created',
+      WITHDRAWAL_MARK_PAID: 'Payout marked paid',
+      WITHDRAWAL_MARK_FAILED: 'Payout marked failed',
     },
-    subjects: { LOAN: 'Loan', MEMBER: 'Member', COMPANY_PROFILE: 'Company profile', PRODUCT: 'Product version', USER: 'Staff account' },
+    subjects: { LOAN: 'Loan', MEMBER: 'Member', COMPANY_PROFILE: 'Company profile', PRODUCT: 'Product version', USER: 'Staff account', WITHDRAWAL: 'Withdrawal' },
   },
   withdrawals: {
     title: 'Withdrawals',
