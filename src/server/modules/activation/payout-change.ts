@@ -131,12 +131,10 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
       .where(eq(payoutAccounts.userId, member.userId))
       .returning();
     if (!updated) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
-    const until = manilaTime(new Date(now.getTime() + holdMs(deps)));
     const account = `${institution.name} ${maskAccountNumber(institution.kind, details.accountNumber)}`;
     const company = deps.config.company.shortName;
-    const body =
-      `${company}: your payout account was changed to ${account}. For your safety, withdrawals are paused until ${until} (Philippine time). ` +
-      'Changing your payout account is free. If this was not you, contact support now.';
+    const hold = holdMs(deps) > 0 ? ` For your safety, withdrawals are paused until ${manilaTime(new Date(now.getTime() + holdMs(deps)))} (Philippine time).` : '';
+    const body = `${company}: your payout account was changed to ${account}.${hold} Changing your payout account is free. If this was not you, contact support now.`;
     await queueSms(tx, { to: member.phone, body });
     await queueEmail(tx, { to: user.email, subject: `Your ${company} payout account was changed`, body });
     return updated;
