@@ -34,8 +34,6 @@ export const member = {
     revealLabel: 'Show the phone number for 3 seconds',
     hide: 'Hide',
     name: 'Name',
-    placeholder: 'Changing your password, your credit score and its explanation, and your loan documents will appear here in a later release.',
-    forgotHint: 'Need a new password now? Sign out and use "Forgot password?" on the sign-in page.',
   },
   activate: {
     title: 'Activate your account',

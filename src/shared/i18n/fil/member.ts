@@ -34,8 +34,6 @@ export const member = {
     revealLabel: 'Ipakita ang numero ng telepono nang 3 segundo',
     hide: 'Itago',
     name: 'Pangalan',
-    placeholder: 'Ang pagpapalit ng password, ang iyong credit score at paliwanag nito, at ang iyong mga dokumento ng loan ay lalabas dito sa susunod na release.',
-    forgotHint: 'Kailangan ng bagong password ngayon? Mag-sign out at gamitin ang "Nakalimutan ang password?" sa pahina ng sign-in.',
   },
   activate: {
     title: 'I-activate ang iyong account',

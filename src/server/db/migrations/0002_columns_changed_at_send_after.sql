@@ -1,1 +1,0 @@
-ALTER TABLE "payout_accounts" ADD COLUMN "changed_at" timestamp with time zone;
