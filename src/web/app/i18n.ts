@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enCore } from '../../shared/i18n/en/core';
+import { enUpfront } from '../../shared/i18n/en/upfront';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 
 const STORAGE_KEY = 'tapat.language';
@@ -17,8 +17,10 @@ function initialLanguage(): Language {
 }
 
 /**
- * English (without the legal texts) is in the first download; Filipino loads when chosen, and the
- * Terms and Privacy texts load with their dialog (loadLegalTexts), to keep the landing page light.
+ * The public part of English is in the first download; the signed-in pages' texts load with the
+ * first of those pages (loadMemberTexts, awaited by the router), Filipino loads whole when chosen,
+ * and the Terms and Privacy texts load with their dialog (loadLegalTexts), to keep the landing page
+ * light.
  */
 const legal: Partial<Record<Language, ResourceKey>> = {};
 let legalLoaded = false;
@@ -37,6 +39,21 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
+let memberTexts: Promise<void> | null = null;
+
+/** Loads the English texts of the signed-in pages (the router awaits it before such a page renders). */
+export function loadMemberTexts(): Promise<void> {
+  memberTexts ??= import('../../shared/i18n/en/member-area')
+    .then(({ enMemberArea }) => {
+      i18next.addResourceBundle('en', 'translation', enMemberArea, true, true);
+    })
+    .catch((error: unknown) => {
+      memberTexts = null;
+      throw error;
+    });
+  return memberTexts;
+}
+
 /** Loads the Terms and Privacy texts into every language (called before the legal dialog renders). */
 export async function loadLegalTexts(): Promise<void> {
   if (legalLoaded) return;
@@ -52,7 +69,7 @@ void i18next
   .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: enCore } },
+    resources: { en: { translation: enUpfront } },
     partialBundledLanguages: true,
     lng: initialLanguage(),
     fallbackLng: 'en',

@@ -5,10 +5,16 @@ import { RequireAuth } from './guards/RequireAuth';
 import { RouteError } from '../pages/RouteError';
 import LandingPage from '../pages/LandingPage';
 import { PageLoading } from './PageLoading';
+import { loadMemberTexts } from './i18n';
 
 type PageModule = { default: React.ComponentType };
 /** Pages other than the landing page load on demand, so the first visit downloads only what it shows. */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/** A signed-in page (or one that shows their texts): its code and the member-area texts load together. */
+const memberPage = (load: () => Promise<PageModule>) => async () => {
+  const [module] = await Promise.all([load(), loadMemberTexts()]);
+  return { Component: module.default };
+};
 
 /** The route table of specification section 2, plus account recovery and the embedded outbox. */
 export const routes: RouteObject[] = [
@@ -27,7 +33,7 @@ export const routes: RouteObject[] = [
           { path: 'login', lazy: page(() => import('../pages/LoginPage')) },
           { path: 'register', lazy: page(() => import('../pages/RegisterPage')) },
           { path: 'recover', lazy: page(() => import('../pages/RecoverPage')) },
-          { path: 'dev/outbox', lazy: page(() => import('../pages/DevOutboxPage')) },
+          { path: 'dev/outbox', lazy: memberPage(() => import('../pages/DevOutboxPage')) },
           { path: '*', lazy: page(() => import('../pages/NotFoundPage')) },
         ],
       },
@@ -37,10 +43,10 @@ export const routes: RouteObject[] = [
           {
             element: <MemberLayout />,
             children: [
-              { path: 'dash', lazy: page(() => import('../pages/DashPage')) },
-              { path: 'wallet', lazy: page(() => import('../pages/WalletPage')) },
-              { path: 'settings', lazy: page(() => import('../pages/SettingsPage')) },
-              { path: 'activate', lazy: page(() => import('../pages/ActivatePage')) },
+              { path: 'dash', lazy: memberPage(() => import('../pages/DashPage')) },
+              { path: 'wallet', lazy: memberPage(() => import('../pages/WalletPage')) },
+              { path: 'settings', lazy: memberPage(() => import('../pages/SettingsPage')) },
+              { path: 'activate', lazy: memberPage(() => import('../pages/ActivatePage')) },
             ],
           },
         ],
@@ -51,14 +57,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'admin',
-            lazy: page(() => import('./layouts/AdminLayout')),
+            lazy: memberPage(() => import('./layouts/AdminLayout')),
             children: [
-              { index: true, lazy: page(() => import('../pages/admin/AdminQueuePage')) },
-              { path: 'loans/:loanId', lazy: page(() => import('../pages/admin/AdminLoanPage')) },
-              { path: 'audit', lazy: page(() => import('../pages/admin/AdminAuditPage')) },
-              { path: 'settings', lazy: page(() => import('../pages/admin/AdminSettingsPage')) },
-              { path: 'withdrawals', lazy: page(() => import('../pages/admin/AdminWithdrawalsPage')) },
-              { path: 'withdrawals/reconciliation', lazy: page(() => import('../pages/admin/AdminReconciliationPage')) },
+              { index: true, lazy: memberPage(() => import('../pages/admin/AdminQueuePage')) },
+              { path: 'loans/:loanId', lazy: memberPage(() => import('../pages/admin/AdminLoanPage')) },
+              { path: 'audit', lazy: memberPage(() => import('../pages/admin/AdminAuditPage')) },
+              { path: 'settings', lazy: memberPage(() => import('../pages/admin/AdminSettingsPage')) },
+              { path: 'withdrawals', lazy: memberPage(() => import('../pages/admin/AdminWithdrawalsPage')) },
+              { path: 'withdrawals/reconciliation', lazy: memberPage(() => import('../pages/admin/AdminReconciliationPage')) },
             ],
           },
         ],

@@ -1,17 +1,9 @@
-import { validation } from './validation';
-import { errors } from './errors';
-import { common } from './common';
-import { publicSite } from './public';
-import { auth } from './auth';
-import { member } from './member';
-import { activation } from './activation';
-import { loans } from './loans';
-import { settings } from './settings';
-import { withdrawals } from './withdrawals';
-import { backoffice } from './backoffice';
+import { enUpfront } from './upfront';
+import { enMemberArea } from './member-area';
 
 /**
- * The English catalogue without the legal texts: what the browser loads up front.
- * The Terms and Privacy texts (namespace 'legal') load with their dialog.
+ * The English catalogue without the legal texts. The browser loads it in two parts (enUpfront with
+ * the first page, enMemberArea with the first signed-in page); the Terms and Privacy texts
+ * (namespace 'legal') load with their dialog.
  */
-export const enCore = { validation, errors, common, public: publicSite, auth, member, activation, loans, withdrawals, settings, backoffice } as const;
+export const enCore = { ...enUpfront, ...enMemberArea } as const;

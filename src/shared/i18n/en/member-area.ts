@@ -1,0 +1,11 @@
+import { activation } from './activation';
+import { loans } from './loans';
+import { settings } from './settings';
+import { withdrawals } from './withdrawals';
+import { backoffice } from './backoffice';
+
+/**
+ * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
+ * The browser loads them with the first of those pages, not with the landing page.
+ */
+export const enMemberArea = { activation, loans, withdrawals, settings, backoffice } as const;
