@@ -141,8 +141,8 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   const one = await officerPage(browser, baseURL, 0, problems, true);
   await expect(one.page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
   // Other journeys' members share this name: the row is found by this loan's own number.
-  const current = (await (await page.request.get('/api/loans/current')).json()) as { loan: { loanNumber: string } };
-  await one.page.getByRole('row', { name: new RegExp(current.loan.loanNumber) }).getByRole('link').click();
+  const applied = (await (await page.request.get('/api/loans/current')).json()) as { loan: { loanNumber: string } };
+  await one.page.getByRole('row', { name: new RegExp(applied.loan.loanNumber) }).getByRole('link').click();
   await expect(one.page.getByTestId('admin-status')).toHaveText('PENDING');
   await expect(one.page.getByRole('img', { name: 'ID front' })).toBeVisible();
   const loanUrl = one.page.url();
