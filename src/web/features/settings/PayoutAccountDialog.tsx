@@ -4,13 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { findPayoutInstitution, PAYOUT_INSTITUTIONS } from '../../../shared/activation/payout-institutions';
-import { ACTIVATION_LIMITS } from '../../../shared/schemas/activation';
 import { payoutAccountCodeSchema, type PayoutAccountResponse } from '../../../shared/schemas/member-settings';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { SelectField, TextField } from '../../ui/Field';
 import { OtpInput } from '../../ui/OtpInput';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -18,6 +15,7 @@ import { applyFieldErrors, errorMessage } from '../auth/serverErrors';
 import { dateTime } from '../loans/format';
 import { settingsKeys, usePayoutAccount } from './queries';
 import { RevealValue } from './RevealValue';
+import { PayoutAccountFields } from '../activation/PayoutAccountFields';
 
 type Input = z.input<typeof payoutAccountCodeSchema>;
 type Output = z.output<typeof payoutAccountCodeSchema>;
@@ -30,8 +28,6 @@ interface Sent {
 const FIELDS = ['institutionCode', 'accountNumber', 'accountName'] as const;
 const TOAST_ID = 'payout-account';
 const resolver = zodResolver(payoutAccountCodeSchema);
-const BANKS = PAYOUT_INSTITUTIONS.filter((i) => i.kind === 'BANK');
-const EWALLETS = PAYOUT_INSTITUTIONS.filter((i) => i.kind === 'EWALLET');
 
 /**
  * Settings > Payout account (issue 5 item 4): the account in use (masked, with a 3-second reveal)
@@ -56,8 +52,6 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
   });
   const { errors } = form.formState;
   const institutionCode = useWatch({ control: form.control, name: 'institutionCode' });
-  const ewallet = findPayoutInstitution(institutionCode ?? '')?.kind === 'EWALLET';
-  const institution$ = form.register('institutionCode');
   const currentName = account.data?.account?.accountName;
 
   // The holder's name starts as the current account's (the account must be in the member's own name).
@@ -197,64 +191,12 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
             <p className="text-sm font-semibold text-ink">{t('settings.payout.hold', { count: holdHours })}</p>
             <form id="payout-change-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
               <fieldset disabled={sent !== null || busy !== null} className="flex flex-col gap-4">
-                <SelectField
-                  label={t('activation.bank.institution')}
-                  error={errors.institutionCode?.message}
-                  {...institution$}
-                  onChange={(event) => {
-                    const before = findPayoutInstitution(form.getValues('institutionCode'))?.kind;
-                    void institution$.onChange(event);
-                    if (before && before !== findPayoutInstitution(event.target.value)?.kind) form.setValue('accountNumber', '');
-                  }}
-                >
-                  <option value="">{t('activation.bank.institutionPlaceholder')}</option>
-                  <optgroup label={t('activation.bank.banks')}>
-                    {BANKS.map((i) => (
-                      <option key={i.code} value={i.code}>
-                        {i.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                  <optgroup label={t('activation.bank.ewallets')}>
-                    {EWALLETS.map((i) => (
-                      <option key={i.code} value={i.code}>
-                        {i.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                </SelectField>
-                {ewallet ? (
-                  <TextField
-                    key="mobile"
-                    label={t('activation.bank.mobileNumber')}
-                    hint={t('activation.bank.mobileHint')}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="off"
-                    maxLength={20}
-                    error={errors.accountNumber?.message}
-                    {...form.register('accountNumber')}
-                  />
-                ) : (
-                  <TextField
-                    key="account"
-                    label={t('activation.bank.accountNumber')}
-                    hint={t('activation.bank.accountNumberHint')}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={ACTIVATION_LIMITS.accountNumberMax}
-                    error={errors.accountNumber?.message}
-                    {...form.register('accountNumber')}
-                  />
-                )}
-                <TextField
-                  label={t('activation.bank.accountName')}
-                  hint={t('activation.wizard.holderNameHint')}
-                  autoComplete="name"
-                  maxLength={ACTIVATION_LIMITS.nameMax}
-                  error={errors.accountName?.message}
-                  {...form.register('accountName')}
+                <PayoutAccountFields
+                  institution={{ register: form.register('institutionCode'), value: institutionCode, error: errors.institutionCode?.message }}
+                  accountNumber={{ register: form.register('accountNumber'), error: errors.accountNumber?.message }}
+                  accountName={{ register: form.register('accountName'), error: errors.accountName?.message }}
+                  onKindChange={() => form.setValue('accountNumber', '')}
+                  mobileAutoComplete="off"
                 />
               </fieldset>
               {!sent && (
