@@ -14,6 +14,7 @@ import { ReferencesStep } from './steps/ReferencesStep';
 import type { Drafts, StepProps } from './steps/types';
 import { WIZARD_TOAST } from './useStepSave';
 import { ProgressHeader, WizardLayout } from './WizardParts';
+import { LoadError } from '../../ui/LoadError';
 
 /** Specification section 9: the success stage closes the wizard after 5 seconds. */
 export const WIZARD_CLOSE_MS = 5000;
@@ -103,13 +104,7 @@ export function ActivationWizard({ layout, onFinished, onActivated, focusFirstSt
   const data = activation.data;
   if (!data) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-semibold">{t('activation.wizard.loadError')}</p>
-        {activation.error && <p className="text-sm">{activation.error.message}</p>}
-        <Button variant="outline" className="bg-white" onClick={() => void activation.refetch()}>
-          {t('activation.wizard.retry')}
-        </Button>
-      </div>
+      <LoadError title={t('activation.wizard.loadError')} detail={activation.error?.message} retryLabel={t('activation.wizard.retry')} onRetry={() => void activation.refetch()} />
     );
   }
 

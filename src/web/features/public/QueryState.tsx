@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner';
-import { Button } from '../../ui/Button';
+import { LoadError } from '../../ui/LoadError';
 
 export interface QueryStateProps {
   readonly isPending: boolean;
@@ -18,15 +18,7 @@ export interface QueryStateProps {
 export function QueryState({ isPending, error, onRetry, errorText, compact = false }: QueryStateProps) {
   const { t } = useTranslation();
   if (error) {
-    return (
-      <div role="alert" className={`flex flex-col items-start gap-3 rounded-lg border border-red-300 bg-red-50 text-red-900 ${compact ? 'p-3' : 'p-5'}`}>
-        <p className="text-sm font-semibold">{errorText ?? t('public.config.error')}</p>
-        {error.message && <p className="text-xs">{error.message}</p>}
-        <Button variant="outline" onClick={onRetry} className="bg-white">
-          {t('public.retry')}
-        </Button>
-      </div>
-    );
+    return <LoadError title={errorText ?? t('public.config.error')} detail={error.message} retryLabel={t('public.retry')} onRetry={onRetry} compact={compact} />;
   }
   if (isPending) return <Spinner label={t('public.config.loading')} />;
   return null;

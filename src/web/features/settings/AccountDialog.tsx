@@ -9,6 +9,7 @@ import { useRegionNames } from '../../ui/PhoneInput';
 import { OTHER_IDENTITY_TYPE, type DocumentKind } from '../../../shared/activation/id-types';
 import type { MemberAccountResponse } from '../../../shared/schemas/activation';
 import { formatPhone } from './MaskedPhone';
+import { LoadError } from '../../ui/LoadError';
 
 export const memberAccountKey = ['member', 'account'] as const;
 
@@ -68,13 +69,7 @@ export function AccountDialog({ open, onClose }: { readonly open: boolean; reado
     if (account.isPending) return <Spinner label={t('activation.account.loading')} />;
     if (account.error) {
       return (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{t('activation.account.error')}</p>
-          <p className="text-sm">{account.error.message}</p>
-          <Button variant="outline" className="bg-white" onClick={() => void account.refetch()}>
-            {t('activation.wizard.retry')}
-          </Button>
-        </div>
+        <LoadError title={t('activation.account.error')} detail={account.error.message} retryLabel={t('activation.wizard.retry')} onRetry={() => void account.refetch()} />
       );
     }
     const a = account.data;

@@ -16,6 +16,7 @@ import { dateTime } from '../loans/format';
 import { settingsKeys, usePayoutAccount } from './queries';
 import { RevealValue } from './RevealValue';
 import { PayoutAccountFields } from '../activation/PayoutAccountFields';
+import { LoadError } from '../../ui/LoadError';
 
 type Input = z.input<typeof payoutAccountCodeSchema>;
 type Output = z.output<typeof payoutAccountCodeSchema>;
@@ -135,12 +136,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
     if (account.isPending) return <Spinner label={t('activation.account.loading')} />;
     if (account.isError) {
       return (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="text-sm">{account.error.message}</p>
-          <Button variant="outline" className="bg-white" onClick={() => void account.refetch()}>
-            {t('settings.withdrawal.retry')}
-          </Button>
-        </div>
+        <LoadError detail={account.error.message} retryLabel={t('settings.withdrawal.retry')} onRetry={() => void account.refetch()} />
       );
     }
     const a = current?.account ?? null;

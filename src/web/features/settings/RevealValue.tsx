@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { REVEAL_MS } from './MaskedPhone';
+
+/** Specification section 9: a revealed value is masked again after 3 seconds. */
+export const REVEAL_MS = 3000;
 
 /**
  * A value shown masked but its first 3 characters (specification section 3, "Masking"), with a

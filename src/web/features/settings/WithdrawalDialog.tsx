@@ -11,6 +11,7 @@ import { COLOUR_BG, StatusIcon } from '../loans/StatusIcon';
 import { dateTime, money } from '../loans/format';
 import { usePayoutAccount, useWithdrawals } from './queries';
 import { RevealValue } from './RevealValue';
+import { LoadError } from '../../ui/LoadError';
 
 function Rows({ rows }: { readonly rows: readonly (readonly [string, ReactNode])[] }) {
   return (
@@ -69,13 +70,7 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
     if (withdrawals.isPending) return <Spinner label={t('settings.withdrawal.loading')} />;
     if (withdrawals.isError) {
       return (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{t('settings.withdrawal.error')}</p>
-          <p className="text-sm">{withdrawals.error.message}</p>
-          <Button variant="outline" className="bg-white" onClick={() => void withdrawals.refetch()}>
-            {t('settings.withdrawal.retry')}
-          </Button>
-        </div>
+        <LoadError title={t('settings.withdrawal.error')} detail={withdrawals.error.message} retryLabel={t('settings.withdrawal.retry')} onRetry={() => void withdrawals.refetch()} />
       );
     }
     const list = withdrawals.data;
