@@ -67,7 +67,7 @@ describe('what is recorded', () => {
     const [disbursed, approved, reviewed] = page.entries;
     expect(disbursed).toMatchObject({ actor: { id: checker.userId, name: 'Officer Ben Cruz', role: 'OFFICER' }, subjectType: 'LOAN', subjectId: loanId, ip: '10.9.8.7' });
     expect(disbursed!.details).toMatchObject({ from: 'CONTRACT_SIGNED', to: 'DISBURSED', principal: '200000.00', netProceeds: '200000.00' });
-    expect(disbursed!.details.loanNumber).toMatch(/^TAPAT-\d{6}$/);
+    expect(disbursed!.details.loanNumber).toMatch(/^TAPAT-L\d{6}$/);
     expect(approved).toMatchObject({ actor: { id: officer.userId, role: 'OFFICER' }, details: { from: 'UNDER_REVIEW', to: 'APPROVED', offer: { amount: '200000.00', term: 6 } } });
     expect(reviewed).toMatchObject({ actor: { id: officer.userId }, details: { from: 'PENDING', to: 'UNDER_REVIEW' } });
     // A refused second disbursement changes nothing and records nothing.

@@ -49,7 +49,7 @@ describe('POST /api/loans/applications', () => {
       canSign: false,
       contract: null,
     });
-    expect(body.loan.loanNumber).toMatch(/^TAPAT-\d{6}$/);
+    expect(body.loan.loanNumber).toMatch(/^TAPAT-L\d{6}$/);
     // Income 150,000: instalment 34,334 is 22.88 % of it (rounded down); the most over 6 months is 436,893.
     expect(body.preAssessment).toMatchObject({ eligible: true, reasons: [], instalment: '34334.00', debtServiceRatioPercent: '22.88', maxEligibleAmount: '436893.00', incomeMultiple: 12 });
     expect(body.loan.preAssessment).toEqual(body.preAssessment);

@@ -211,7 +211,7 @@ describe('PDF documents', () => {
     const preview = await get(t, member.cookie, '/api/loans/current/contract.pdf');
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
-    expect(preview.headers['content-disposition']).toMatch(/filename="TAPAT-\d{6}-contract-preview\.pdf"/);
+    expect(preview.headers['content-disposition']).toMatch(/filename="TAPAT-L\d{6}-contract-preview\.pdf"/);
     expect(pdfPageTexts(preview.rawPayload).join('\n')).toContain('PREVIEW: NOT SIGNED');
 
     ok(await post(t, member.cookie, '/api/loans/current/contract/code'));
@@ -221,7 +221,7 @@ describe('PDF documents', () => {
       const res = await get(t, member.cookie, `/api/loans/current/${which}.pdf`);
       expect(res.statusCode, which).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
-      expect(res.headers['content-disposition']).toMatch(new RegExp(`filename="TAPAT-\\d{6}-${which}\\.pdf"`));
+      expect(res.headers['content-disposition']).toMatch(new RegExp(`filename="TAPAT-L\\d{6}-${which}\\.pdf"`));
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const doc = await PDFDocument.load(res.rawPayload);
       const pages = pdfPageTexts(res.rawPayload);

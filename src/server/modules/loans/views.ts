@@ -15,13 +15,14 @@ import type { DisclosureDto, LoanView, PreAssessmentDto } from '../../../shared/
 import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, findTransition, isOpenStatus, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
 import type { Assessment } from '../../../shared/loan/eligibility';
 import type { Role } from '../../../shared/states/roles';
+import { loanNumber } from '../../../shared/company/references';
 
 /** Loan rows, their views, their transitions: what the member and officer services share. */
 
 export type LoanRow = typeof loans.$inferSelect;
 
 export function loanNumberOf(deps: AppDeps, number: number): string {
-  return `${deps.config.company.shortName}-${String(number).padStart(6, '0')}`;
+  return loanNumber(deps.config.company.shortName, number);
 }
 
 export function todayPh(deps: AppDeps): string {

@@ -6,6 +6,7 @@ import { toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { WalletSummary } from '../../../shared/schemas/loans';
 import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
+import { loanNumber } from '../../../shared/company/references';
 
 /**
  * The wallet (specification section 2 "Wallet", section 3 "Wallet details"): the balance from the
@@ -50,7 +51,7 @@ export async function walletSummary(deps: AppDeps, userId: string): Promise<Wall
     statementShow: entry?.statement !== undefined && entry !== null,
     statement: entry?.statement ?? null,
     statementMessage: entry?.statementMessage ?? null,
-    loanNumber: loan ? `${deps.config.company.shortName}-${String(loan.number).padStart(6, '0')}` : null,
+    loanNumber: loan ? loanNumber(deps.config.company.shortName, loan.number) : null,
     createdAt: loan?.createdAt.toISOString() ?? null,
     disbursedAt: loan?.disbursedAt?.toISOString() ?? null,
     selectedCurrency: loan?.selectedCurrency ?? 'PHP',

@@ -7,13 +7,14 @@ import { toDecimalString } from '../../../shared/money/money';
 import type { WithdrawalDestinationDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { WITHDRAWAL_STATUS_CATALOGUE, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
+import { withdrawalReference } from '../../../shared/company/references';
 
 /** Withdrawal rows and their views: what the member, back-office and worker code share. */
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export function referenceOf(deps: AppDeps, number: number): string {
-  return `${deps.config.company.shortName}-${String(number).padStart(6, '0')}`;
+  return withdrawalReference(deps.config.company.shortName, number);
 }
 
 /** An account number masked but its first 3 characters (the contract's accountMasked). */
