@@ -10,6 +10,7 @@ import { toast } from '../../ui/toast';
 import type { LoanView } from '../../../shared/schemas/loans';
 import type { z } from 'zod';
 import type { contractCodeResponseSchema, contractResponseSchema } from '../../../shared/schemas/loans';
+import { ContractText } from './ContractText';
 import { DisclosureView } from './DisclosureView';
 import { loanKeys } from './queries';
 
@@ -86,19 +87,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
       >
         {contract.data ? (
           <div className="flex flex-col gap-5">
-            <article className="flex flex-col gap-3 text-sm">
-              <h3 className="text-base font-bold text-brand">{contract.data.contract.title}</h3>
-              {contract.data.contract.sections.map((section) => (
-                <section key={section.heading}>
-                  <h4 className="font-semibold">{section.heading}</h4>
-                  {section.paragraphs.map((p, i) => (
-                    <p key={i} className="mt-1">
-                      {p}
-                    </p>
-                  ))}
-                </section>
-              ))}
-            </article>
+            <ContractText contract={contract.data.contract} />
             <section>
               <h3 className="mb-2 text-base font-bold text-brand">{t('loans.sign.finalDisclosure')}</h3>
               <DisclosureView disclosure={contract.data.disclosure} />

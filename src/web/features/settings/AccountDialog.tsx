@@ -10,6 +10,7 @@ import { OTHER_IDENTITY_TYPE, type DocumentKind } from '../../../shared/activati
 import type { MemberAccountResponse } from '../../../shared/schemas/activation';
 import { formatPhone } from './MaskedPhone';
 import { LoadError } from '../../ui/LoadError';
+import { Rows } from './Rows';
 
 export const memberAccountKey = ['member', 'account'] as const;
 
@@ -38,18 +39,6 @@ function Section({ title, children }: { readonly title: string; readonly childre
   );
 }
 
-function Rows({ rows }: { readonly rows: readonly (readonly [string, ReactNode])[] }) {
-  return (
-    <dl className="grid gap-x-6 sm:grid-cols-[12rem_1fr] sm:gap-y-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-sm font-semibold text-muted sm:pt-0.5">{label}</dt>
-          <dd className="mb-3 break-words text-ink sm:mb-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /**
  * The Settings Account dialog (specification section 2): personal information, address, the two

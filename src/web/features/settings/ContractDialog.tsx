@@ -7,6 +7,7 @@ import { api, type ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
+import { ContractText } from '../loans/ContractText';
 import { DisclosureView } from '../loans/DisclosureView';
 import { dateTime } from '../loans/format';
 import { loanKeys, useCurrentLoan } from '../loans/queries';
@@ -75,21 +76,7 @@ export function ContractDialog({ open, onClose }: { readonly open: boolean; read
             {t('settings.contract.downloadDisclosure')}
           </a>
         </div>
-        <article className="flex flex-col gap-3 text-sm" aria-labelledby="settings-contract-title">
-          <h3 id="settings-contract-title" className="text-base font-bold text-brand">
-            {c.contract.title}
-          </h3>
-          {c.contract.sections.map((section) => (
-            <section key={section.heading}>
-              <h4 className="font-semibold">{section.heading}</h4>
-              {section.paragraphs.map((p, i) => (
-                <p key={i} className="mt-1">
-                  {p}
-                </p>
-              ))}
-            </section>
-          ))}
-        </article>
+        <ContractText contract={c.contract} headingId="settings-contract-title" />
         <section>
           <h3 className="mb-2 text-base font-bold text-brand">{t('settings.contract.disclosure')}</h3>
           <DisclosureView disclosure={c.disclosure} />

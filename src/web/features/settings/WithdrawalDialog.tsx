@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import type { PayoutAccountResponse } from '../../../shared/schemas/member-settings';
@@ -12,19 +11,8 @@ import { dateTime, money } from '../loans/format';
 import { usePayoutAccount, useWithdrawals } from './queries';
 import { RevealValue } from './RevealValue';
 import { LoadError } from '../../ui/LoadError';
+import { Rows } from './Rows';
 
-function Rows({ rows }: { readonly rows: readonly (readonly [string, ReactNode])[] }) {
-  return (
-    <dl className="grid gap-x-6 sm:grid-cols-[12rem_1fr] sm:gap-y-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-sm font-semibold text-muted sm:pt-0.5">{label}</dt>
-          <dd className="mb-3 break-words text-ink sm:mb-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /**
  * The full account number for the reveal: the member's current payout account, when it is the
