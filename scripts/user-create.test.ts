@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { verifyPassword } from '../src/server/modules/identity/passwords';
+import { verifyPassword } from '../src/server/sessions/passwords';
 import { createStaffUser, parseUserCreateArgs } from './user-create';
 
 describe('parseUserCreateArgs', () => {

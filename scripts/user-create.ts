@@ -11,7 +11,7 @@ import { eq, or } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { writeAudit } from '../src/server/audit';
-import { hashPassword } from '../src/server/modules/identity/passwords';
+import { hashPassword } from '../src/server/sessions/passwords';
 import { isPasswordAcceptable } from '../src/server/modules/identity/password-policy';
 import { phoneDigits, toE164 } from '../src/shared/phone/phone';
 

@@ -11,7 +11,8 @@ import { companyProfileSchema } from '../shared/schemas/company';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Listen address; default 127.0.0.1 (loopback) in the embedded mode, 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   /** Origins allowed on unsafe methods, comma-separated; empty: the request's own host. */
@@ -73,6 +74,15 @@ const envSchema = z.object({
   PAYOUT_PROVIDER: z.enum(['simulated', 'manual']).optional(),
   PAYOUT_SETTLE_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
   PAYOUT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /**
+   * Budgets of anonymous one-time codes (registration, password reset), per rolling hour: per client
+   * address, per number prefix (country code and the first 6 digits of the national number) and in
+   * all. Codes a signed-in member asks for (withdrawal, payout change, contract signing) are not
+   * counted here: they have their own per-phone budget.
+   */
+  OTP_ANON_PER_ADDRESS_HOURLY: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  OTP_ANON_PER_PREFIX_HOURLY: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  OTP_ANON_GLOBAL_HOURLY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Withdrawals are refused for this many hours after a change of payout account. */
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
@@ -116,6 +126,15 @@ export interface AppConfig {
   readonly payouts: PayoutsConfig;
   /** Exchange rates (RATES_PROVIDER, RATES_URL, RATES_REFRESH_MINUTES, RATES_TIMEOUT_MS). */
   readonly rates: RatesConfig;
+  /** Anonymous code budgets (OTP_ANON_PER_ADDRESS_HOURLY, OTP_ANON_PER_PREFIX_HOURLY, OTP_ANON_GLOBAL_HOURLY). */
+  readonly otpBudgets: OtpBudgets;
+}
+
+/** Anonymous one-time codes a rolling hour may send: per client address, per number prefix, in all. */
+export interface OtpBudgets {
+  readonly perAddressHourly: number;
+  readonly perPrefixHourly: number;
+  readonly globalHourly: number;
 }
 
 export type RatesConfig =
@@ -191,7 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     env: env.NODE_ENV,
     production,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicOrigins: env.PUBLIC_ORIGIN.split(',')
@@ -204,6 +223,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     serveWeb: env.SERVE_WEB,
     webDir: path.resolve(env.WEB_DIR),
     devTools: !production,
+    otpBudgets: {
+      perAddressHourly: env.OTP_ANON_PER_ADDRESS_HOURLY,
+      perPrefixHourly: env.OTP_ANON_PER_PREFIX_HOURLY,
+      globalHourly: env.OTP_ANON_GLOBAL_HOURLY,
+    },
     storage,
     loanMakerChecker: env.LOAN_MAKER_CHECKER,
     payouts: {

@@ -1,14 +1,17 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { otpChallenges } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { HOUR, MINUTE, type Clock } from '../clock';
 import { AppError } from '../http/errors';
 import { translateEn } from '../../shared/i18n/lookup';
+import type { OtpBudgets } from '../config';
 
 /**
  * One-time codes (DECISIONS.md invariant 2): generated, hashed, checked, expired and rate-limited
- * here on the server; the code itself only ever leaves in the SMS to the verified phone.
+ * here on the server; the code itself only ever leaves in the SMS to the verified phone (the outbox
+ * keeps a redacted copy for everything else: providers/notify.ts withCode).
  */
 export const OTP_DIGITS = 6;
 export const OTP_TTL_MS = 5 * MINUTE;
@@ -16,7 +19,11 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_INTERVAL_MS = MINUTE;
 export const OTP_HOURLY_LIMIT = 5;
 
-export type OtpPurpose = 'REGISTRATION' | 'PASSWORD_RESET' | 'CONTRACT_SIGNING' | 'WITHDRAWAL' | 'PAYOUT_ACCOUNT_CHANGE';
+/** Codes a signed-in member asks for, inside their session: strangers can never spend their budget. */
+export type MemberOtpPurpose = 'CONTRACT_SIGNING' | 'WITHDRAWAL' | 'PAYOUT_ACCOUNT_CHANGE';
+/** Codes anyone may ask for without a session: also limited per client address, per number prefix and in all. */
+export type AnonymousOtpPurpose = 'REGISTRATION' | 'PASSWORD_RESET';
+export type OtpPurpose = MemberOtpPurpose | AnonymousOtpPurpose;
 
 export interface IssuedCode {
   readonly code: string;
@@ -24,25 +31,47 @@ export interface IssuedCode {
   readonly resendAvailableAt: Date;
 }
 
+/** Where a budget trip is reported: a warning without personal data (no phone, no address). */
+export interface BudgetLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** Who asked for an anonymous code, and the budgets it is counted against. */
+export interface AnonymousRequester {
+  readonly ip: string;
+  readonly budgets: OtpBudgets;
+  readonly log?: BudgetLog;
+}
+
+export type IssueInput =
+  | { readonly purpose: MemberOtpPurpose; readonly phone: string; readonly subject: string }
+  | { readonly purpose: AnonymousOtpPurpose; readonly phone: string; readonly subject: string; readonly requester: AnonymousRequester };
+
+const ANONYMOUS_PURPOSES: readonly AnonymousOtpPurpose[] = ['REGISTRATION', 'PASSWORD_RESET'];
+
+/** The number block a prefix budget counts: the calling code and the first 6 digits of the national number. */
+export function phonePrefix(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164.slice(0, 8);
+  return `+${parsed.countryCallingCode} ${parsed.nationalNumber.slice(0, 6)}`;
+}
+
 function hashCode(pepper: string, challengeId: string, code: string): string {
   return createHmac('sha256', pepper).update(`${challengeId}:${code}`).digest('hex');
 }
 
+const sendsBusy = () => new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_SENDS_BUSY'));
+
 /**
- * Issues a new code for (purpose, subject) sent to `phone`, superseding any earlier one.
- * At most one a minute and OTP_HOURLY_LIMIT an hour per phone.
+ * The per-phone budget of one purpose: at most one code a minute and OTP_HOURLY_LIMIT an hour for
+ * (phone, purpose). Purposes never share it, so anonymous requests for a phone cannot hold back
+ * the codes its member asks for in their session.
  */
-export async function issueCode(
-  db: DbOrTx,
-  clock: Clock,
-  pepper: string,
-  input: { purpose: OtpPurpose; phone: string; subject: string },
-): Promise<IssuedCode> {
-  const now = clock.now();
+async function assertPhoneBudget(db: DbOrTx, now: Date, phone: string, purpose: OtpPurpose): Promise<void> {
   const recent = await db
     .select({ createdAt: otpChallenges.createdAt })
     .from(otpChallenges)
-    .where(and(eq(otpChallenges.phone, input.phone), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
+    .where(and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
     .orderBy(desc(otpChallenges.createdAt));
   const last = recent[0];
   if (last && now.getTime() - last.createdAt.getTime() < OTP_RESEND_INTERVAL_MS) {
@@ -52,6 +81,47 @@ export async function issueCode(
   if (recent.length >= OTP_HOURLY_LIMIT) {
     throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_HOURLY_LIMIT'));
   }
+}
+
+/**
+ * The budgets of anonymous codes over the last hour: per client address, per number prefix, and in
+ * all (against SMS pumping: many numbers from one address, or one number block from many). A trip
+ * is logged as a warning, without the phone or the address.
+ */
+async function assertAnonymousBudgets(db: DbOrTx, now: Date, purpose: AnonymousOtpPurpose, prefix: string, requester: AnonymousRequester): Promise<void> {
+  const since = new Date(now.getTime() - HOUR);
+  const anonymous = inArray(otpChallenges.purpose, [...ANONYMOUS_PURPOSES]);
+  const checks = [
+    { budget: 'address', limit: requester.budgets.perAddressHourly, where: and(eq(otpChallenges.ip, requester.ip), gt(otpChallenges.createdAt, since)) },
+    { budget: 'prefix', limit: requester.budgets.perPrefixHourly, where: and(eq(otpChallenges.prefix, prefix), gt(otpChallenges.createdAt, since)) },
+    { budget: 'global', limit: requester.budgets.globalHourly, where: and(anonymous, gt(otpChallenges.createdAt, since)) },
+  ] as const;
+  for (const check of checks) {
+    const [row] = await db.select({ n: count() }).from(otpChallenges).where(check.where);
+    if ((row?.n ?? 0) >= check.limit) {
+      requester.log?.warn({ event: 'otp_budget_exhausted', budget: check.budget, limit: check.limit, purpose }, 'one-time code budget exhausted');
+      throw sendsBusy();
+    }
+  }
+}
+
+/**
+ * Issues a new code for (purpose, subject) sent to `phone`, superseding any earlier one.
+ * Every purpose: at most one a minute and OTP_HOURLY_LIMIT an hour per phone and purpose.
+ * Anonymous purposes also: the requester's address, the number's prefix and all anonymous sends
+ * together stay within config.otpBudgets. The counts live in the database (otp_challenges), and
+ * the checks take turns under a transaction-scoped advisory lock, so several processes agree and a
+ * burst of parallel requests cannot slip past a limit. Call it inside the transaction that sends.
+ */
+export async function issueCode(db: DbOrTx, clock: Clock, pepper: string, input: IssueInput): Promise<IssuedCode> {
+  const anonymous = 'requester' in input ? input.requester : null;
+  const prefix = anonymous ? phonePrefix(input.phone) : null;
+  // Anonymous sends all take turns (their budgets are shared); a member's, per phone and purpose.
+  const lockKey = anonymous ? 'otp:anonymous' : `otp:${input.purpose}:${input.phone}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+  const now = clock.now();
+  await assertPhoneBudget(db, now, input.phone, input.purpose);
+  if (anonymous && prefix) await assertAnonymousBudgets(db, now, input.purpose as AnonymousOtpPurpose, prefix, anonymous);
 
   await db
     .update(otpChallenges)
@@ -71,6 +141,8 @@ export async function issueCode(
     codeHash: hashCode(pepper, id, code),
     maxAttempts: OTP_MAX_ATTEMPTS,
     expiresAt,
+    ip: anonymous?.ip ?? null,
+    prefix,
     createdAt: now,
   });
   return { code, expiresAt, resendAvailableAt: new Date(now.getTime() + OTP_RESEND_INTERVAL_MS) };

@@ -8,7 +8,26 @@ import type { DbOrTx } from '../db/client';
  */
 export interface OutgoingSms {
   readonly to: string;
-  readonly body: string;
+  /** Plain text, or a text carrying a one-time code (withCode): then its redacted form is stored beside it. */
+  readonly body: string | CodeText;
+}
+
+/** What a one-time code is shown as wherever the message is read back (a data export, ...). */
+export const CODE_MASK = '••••••';
+
+/** A message that carries a one-time code: the text to deliver, and the same text with the code masked. */
+export interface CodeText {
+  readonly text: string;
+  readonly redacted: string;
+}
+
+/**
+ * Renders a message around a one-time code twice from the same template: once with the code (for
+ * the phone only) and once with CODE_MASK in its place (for everything that reads the outbox back).
+ * The redaction follows the template, never a search in free text.
+ */
+export function withCode(render: (code: string) => string, code: string): CodeText {
+  return { text: render(code), redacted: render(CODE_MASK) };
 }
 export interface OutgoingEmail {
   readonly to: string;
@@ -22,7 +41,8 @@ export interface QueueOptions {
 }
 
 export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
-  await db.insert(outboxMessages).values({ channel: 'SMS', recipient: sms.to, body: sms.body, sendAfter: options.sendAfter ?? null });
+  const body = typeof sms.body === 'string' ? { text: sms.body, redacted: null } : sms.body;
+  await db.insert(outboxMessages).values({ channel: 'SMS', recipient: sms.to, body: body.text, redactedBody: body.redacted, sendAfter: options.sendAfter ?? null });
 }
 
 export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countryOfPhone, dialCountries, hasValidDigitCount, isPhilippineMobile, maskKeepFirst3, phoneDigits, toE164 } from './phone';
+import maxMetadata from 'libphonenumber-js/metadata.max.json';
+import { PH_MAX_METADATA } from './metadata-ph';
+import { canReceiveSms, countryOfPhone, dialCountries, hasValidDigitCount, isPhilippineMobile, maskKeepFirst3, phoneDigits, toE164 } from './phone';
 
 describe('toE164', () => {
   it.each([
@@ -192,5 +194,30 @@ describe('maskPhoneNational', () => {
     const { maskPhoneNational } = await import('./phone');
     expect(maskPhoneNational('+639171234567')).toBe('+63 917*******');
     expect(maskPhoneNational('+12015550123')).toBe('+1 201*******');
+  });
+});
+
+describe('canReceiveSms', () => {
+  it.each(['+639171234567', '+639990000001', '+639990000009', '+639181234567', '+639051234567', '+638131234567', '+971501234567', '+6591234567'])(
+    'accepts %j (a Philippine mobile number, or a valid number of another country)',
+    (e164) => {
+      expect(canReceiveSms(e164)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['+63281234567', 'a Metro Manila landline'],
+    ['+63321234567', 'a Cebu landline'],
+    ['+63180012345678', 'a toll-free number'],
+    ['+639000000000', 'an unassigned 0900 block'],
+    ['+639400000000', 'an unassigned 0940 block'],
+    ['not a number', 'garbage'],
+  ])('refuses %j (%s)', (e164) => {
+    expect(canReceiveSms(e164)).toBe(false);
+  });
+
+  it("keeps the Philippines' metadata in step with the installed libphonenumber-js (else: npx tsx scripts/phone-metadata.ts)", () => {
+    expect(PH_MAX_METADATA.countries.PH).toEqual(maxMetadata.countries.PH);
+    expect(PH_MAX_METADATA.version).toBe(maxMetadata.version);
   });
 });

@@ -1,4 +1,6 @@
 import { parsePhoneNumberFromString, getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString as parseWithMetadata, type MetadataJson } from 'libphonenumber-js/core';
+import { PH_MAX_METADATA } from './metadata-ph';
 
 export type { CountryCode };
 
@@ -42,6 +44,19 @@ export function isPhilippineMobile(e164: string): boolean {
   const parsed = parsePhoneNumberFromString(e164);
   if (!parsed || parsed.country !== 'PH' || !parsed.isValid()) return false;
   return /^9\d{9}$/.test(parsed.nationalNumber);
+}
+
+/**
+ * Can this E.164 number receive the SMS with a code? A Philippine number must be of type MOBILE
+ * (libphonenumber-js's full metadata for the Philippines, metadata-ph.ts): a landline, a toll-free
+ * or an unassigned 09XX block is refused. A number of another country is taken as valid for its
+ * country (the browser does not carry every country's number types).
+ */
+export function canReceiveSms(e164: string): boolean {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed || !parsed.isValid()) return false;
+  if (parsed.country !== 'PH') return true;
+  return parseWithMetadata(e164, PH_MAX_METADATA as unknown as MetadataJson)?.getType() === 'MOBILE';
 }
 
 export interface DialCountry {

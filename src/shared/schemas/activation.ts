@@ -357,6 +357,12 @@ export const deletionRequestSchema = z.strictObject({
 });
 export type DeletionRequestInput = z.input<typeof deletionRequestSchema>;
 
+/** POST /api/privacy/export: the member's current password again (a session alone does not download the data). */
+export const dataExportSchema = z.strictObject({
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(256, { error: 'validation.passwordRequired' }),
+});
+export type DataExportInput = z.input<typeof dataExportSchema>;
+
 export const deletionRequestStatusSchema = z.object({
   requestedAt: z.string(),
   status: z.enum(['OPEN', 'COMPLETED', 'REJECTED']),

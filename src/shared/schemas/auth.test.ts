@@ -272,3 +272,18 @@ describe('password confirmation', () => {
     expect(paths).toContain('phone:validation.phone');
   });
 });
+
+describe('phones a code is sent to (registration, password reset)', () => {
+  it('must be able to receive SMS: a Philippine landline is refused with its own message', () => {
+    expect(issuesByPath(recoveryStartSchema, { phone: '(02) 8123 4567' })).toEqual({ phone: ['validation.phoneMobile'] });
+    expect(issuesByPath(accountDetailsSchema, { phone: '+63 2 8123 4567', email: 'juan@example.com', fullName: 'Juan Dela Cruz', password: 'long enough pass', confirmPassword: 'long enough pass' })).toEqual({
+      phone: ['validation.phoneMobile'],
+    });
+    expect(recoveryStartSchema.parse({ phone: '0917 123 4567' })).toEqual({ phone: '+639171234567' });
+    expect(recoveryStartSchema.parse({ phone: '+63 999 000 0001' })).toEqual({ phone: '+639990000001' });
+  });
+
+  it('sign-in still reads any valid number (an account is never locked out by the rule)', () => {
+    expect(signInSchema.parse({ phone: '(02) 8123 4567', password: 'x' }).phone).toBe('+63281234567');
+  });
+});

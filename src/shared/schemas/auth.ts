@@ -10,6 +10,7 @@ import {
   otpCodeField,
   phoneField,
   referralCodeField,
+  smsPhoneField,
 } from './fields';
 import { JOB_CATEGORIES } from './job-categories';
 import { ACCOUNT_STATES } from '../states/account';
@@ -32,7 +33,7 @@ const passwordsMatchCheck = {
 /** Registration step 'register': account details. */
 export const accountDetailsSchema = z
   .strictObject({
-    phone: phoneField,
+    phone: smsPhoneField,
     email: emailField,
     fullName: fullNameField,
     password: newPasswordField,
@@ -94,7 +95,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const codeTimersSchema = z.object({ codeExpiresAt: z.string(), resendAvailableAt: z.string() });
 
 /** POST /api/auth/recovery/start: the same answer whether or not the phone is registered. */
-export const recoveryStartSchema = z.strictObject({ phone: phoneField });
+export const recoveryStartSchema = z.strictObject({ phone: smsPhoneField });
 
 /** POST /api/auth/recovery/reset: the code sent by SMS and the new password. */
 export const recoveryResetSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getCountries } from 'libphonenumber-js/min';
-import { hasValidDigitCount, toE164 } from '../phone/phone';
+import { canReceiveSms, hasValidDigitCount, toE164 } from '../phone/phone';
 
 /**
  * Field schemas with the specification's limits (section 5). Messages are i18n keys
@@ -39,6 +39,13 @@ export const phoneField = z
     }
     return e164;
   });
+
+/**
+ * A phone number a one-time code is sent to (registration, password reset): a phoneField that can
+ * receive SMS, so a Philippine number must be a mobile one (phone.ts canReceiveSms). The form and
+ * the route use this same rule.
+ */
+export const smsPhoneField = phoneField.refine(canReceiveSms, { error: 'validation.phoneMobile' });
 
 export const emailField = z
   .string({ error: 'validation.email' })

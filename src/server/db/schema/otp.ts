@@ -16,7 +16,16 @@ export const otpChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** Anonymous sends (registration, password reset) only: the client address and the number prefix, for their budgets. */
+    ip: text('ip'),
+    prefix: text('prefix'),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_challenges_subject_idx').on(t.purpose, t.subject), index('otp_challenges_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('otp_challenges_subject_idx').on(t.purpose, t.subject),
+    index('otp_challenges_phone_idx').on(t.phone, t.purpose, t.createdAt),
+    index('otp_challenges_ip_idx').on(t.ip, t.createdAt),
+    index('otp_challenges_prefix_idx').on(t.prefix, t.createdAt),
+    index('otp_challenges_created_idx').on(t.createdAt),
+  ],
 );

@@ -11,6 +11,12 @@ export const outboxMessages = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /**
+     * The body with its one-time code replaced by a mask, written with the body from the same
+     * template (providers/notify.ts withCode); null when the body holds no code. Everything but the
+     * delivery to the phone and the loopback-only /dev/outbox reads this one.
+     */
+    redactedBody: text('redacted_body'),
     status: text('status').notNull().default('QUEUED'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

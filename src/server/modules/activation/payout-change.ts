@@ -5,7 +5,7 @@ import { payoutAccounts, users } from '../../db/schema';
 import { HOUR } from '../../clock';
 import { AppError, fieldError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
-import { queueEmail, queueSms } from '../../providers/notify';
+import { queueEmail, queueSms, withCode } from '../../providers/notify';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { maskPhoneNational } from '../../../shared/phone/phone';
@@ -93,9 +93,12 @@ export async function requestPayoutChangeCode(deps: AppDeps, member: Member, det
     });
     await queueSms(tx, {
       to: member.phone,
-      body:
-        `${deps.config.company.shortName}: ${issued.code} is your code to change your payout account to ${institution.name} ` +
-        `${maskAccountNumber(institution.kind, details.accountNumber)}. It expires in 5 minutes. Never share it. Changing your payout account is free.`,
+      body: withCode(
+        (code) =>
+          `${deps.config.company.shortName}: ${code} is your code to change your payout account to ${institution.name} ` +
+          `${maskAccountNumber(institution.kind, details.accountNumber)}. It expires in 5 minutes. Never share it. Changing your payout account is free.`,
+        issued.code,
+      ),
     });
     return { sentTo: maskPhoneNational(member.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });

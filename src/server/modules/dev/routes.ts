@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { requireLoopback } from '../../http/loopback';
 import { outboxResponseSchema } from '../../../shared/schemas/auth';
 import { listOutbox } from './service';
 
 /**
  * Tools for the embedded mode: the outbox, so a person trying the app can read their code.
- * app.ts registers these only when config.devTools is true (never in production).
+ * app.ts registers these only when config.devTools is true (never in production), and the outbox
+ * (every code ever sent) answers only a client on this machine (loopback): anyone else gets 404.
  */
 export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/dev/outbox',
-    { schema: { tags: ['dev'], summary: 'Messages in the outbox, newest first (embedded mode only)', response: { 200: outboxResponseSchema } } },
-    async (_request, reply) => {
+    { schema: { tags: ['dev'], summary: 'Messages in the outbox, newest first (embedded mode only, loopback clients only)', response: { 200: outboxResponseSchema } } },
+    async (request, reply) => {
+      requireLoopback(request);
       reply.header('cache-control', 'no-store');
       return { messages: await listOutbox(deps) };
     },

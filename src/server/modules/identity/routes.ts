@@ -38,7 +38,7 @@ const messageResponseSchema = z.object({ message: z.string() });
 /** Routes without a body accept none: identity never comes from a body. */
 const noBody = z.strictObject({}).nullish();
 
-const ctxOf = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+const ctxOf = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null, log: request.log });
 
 /**
  * Registration with phone verification, sign-in, sign-out, the session, and account recovery.
@@ -82,7 +82,7 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
       },
     },
     async (request) => {
-      const timers = await resendRegistrationCode(deps, readFlowCookie(request, registrationCookie));
+      const timers = await resendRegistrationCode(deps, readFlowCookie(request, registrationCookie), ctxOf(request));
       return { codeExpiresAt: timers.codeExpiresAt.toISOString(), resendAvailableAt: timers.resendAvailableAt.toISOString() };
     },
   );

@@ -5,9 +5,10 @@ import type { AppDeps } from '../../deps';
 import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
-import { issueCode, verifyCode } from '../../otp/service';
-import { queueEmail, queueSms } from '../../providers/notify';
+import { issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
+import { queueEmail, queueSms, withCode, type CodeText } from '../../providers/notify';
 import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
+import { translateEn } from '../../../shared/i18n/lookup';
 import { pesos } from '../../../shared/money/money';
 import { countryOfPhone, maskPhoneNational } from '../../../shared/phone/phone';
 import type { recoveryResetSchema, registerStartSchema, SessionUser, signInSchema } from '../../../shared/schemas/auth';
@@ -15,13 +16,19 @@ import { INITIAL_ACCOUNT_STATE, type AccountState } from '../../../shared/states
 import type { Role } from '../../../shared/states/roles';
 import { PENDING_REGISTRATION_TTL_MS, RECOVERY_ATTEMPT_TTL_MS } from './cookies';
 import { assertPasswordAcceptable, isPasswordAcceptable } from './password-policy';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { assertSignInAllowed, recordSignInAttempt } from './rate-limit';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../sessions/passwords';
+import { assertSignInAllowed, recordSignInAttempt } from '../../sessions/rate-limit';
 
 /** Who is asking: recorded, never used to decide whose data is touched. */
 export interface RequestContext {
   readonly ip: string;
   readonly userAgent: string | null;
+  /** Where a tripped code budget is reported (the request's logger). */
+  readonly log?: BudgetLog;
+}
+
+function requesterOf(deps: AppDeps, ctx: RequestContext): AnonymousRequester {
+  return { ip: ctx.ip, budgets: deps.config.otpBudgets, ...(ctx.log ? { log: ctx.log } : {}) };
 }
 
 export const RECOVERY_START_MESSAGE = 'If this phone number is registered, we have sent a code to it by SMS.';
@@ -36,8 +43,19 @@ export function sessionUserOf(auth: SessionAuth): SessionUser {
   return toSessionUser(auth);
 }
 
-function codeSms(deps: AppDeps, what: string, code: string): string {
-  return `Your ${deps.config.company.shortName} ${what} code is ${code}. It expires in 5 minutes. Never share it.`;
+/** A code SMS; stored with its redacted form beside it (the code masked), see providers/notify.ts. */
+function codeSms(deps: AppDeps, what: string, code: string, after = ''): CodeText {
+  return withCode((c) => `Your ${deps.config.company.shortName} ${what} code is ${c}. It expires in 5 minutes. Never share it.${after}`, code);
+}
+
+/** To the owner of a registered phone someone tried to register with: no code, and what to do. */
+function registrationAttemptSms(deps: AppDeps): string {
+  return translateEn('auth.notices.registrationAttempt').replaceAll('{{company}}', deps.config.company.shortName);
+}
+
+async function phoneRegistered(db: DbOrTx, phone: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  return rows.length > 0;
 }
 
 /** Field errors for a phone or e-mail address that already belongs to an account. */
@@ -75,15 +93,19 @@ export interface CodeTimers {
 /**
  * Step one of registration: checks the details, keeps them as a pending registration (nothing in
  * users yet) and sends a REGISTRATION code to the phone, all in one transaction.
+ *
+ * The answer never tells whether the phone or the e-mail address already has an account: a
+ * registered phone gets a pending registration and a code challenge like any other (the same
+ * budgets, the same timers), but its owner is sent a notice instead of the code, so the code step
+ * simply fails for whoever typed it. A taken e-mail address is said only at the code step, once
+ * the code has proved the phone.
  */
 export async function startRegistration(
   deps: AppDeps,
   input: RegisterStartData,
   ctx: RequestContext,
 ): Promise<CodeTimers & { pendingId: string; phoneMasked: string }> {
-  const fields = await takenFields(deps.db, input.phone, input.email);
-  if (!isPasswordAcceptable(input.password, [input.fullName, input.email, input.phone])) fields.password = 'validation.passwordCommon';
-  if (Object.keys(fields).length > 0) throw fieldError(fields);
+  if (!isPasswordAcceptable(input.password, [input.fullName, input.email, input.phone])) throw fieldError({ password: 'validation.passwordCommon' });
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -106,8 +128,14 @@ export async function startRegistration(
       createdAt: now,
       expiresAt: new Date(now.getTime() + PENDING_REGISTRATION_TTL_MS),
     });
-    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'REGISTRATION', phone: input.phone, subject: pendingId });
-    await queueSms(tx, { to: input.phone, body: codeSms(deps, 'verification', code.code) });
+    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, {
+      purpose: 'REGISTRATION',
+      phone: input.phone,
+      subject: pendingId,
+      requester: requesterOf(deps, ctx),
+    });
+    const registered = await phoneRegistered(tx, input.phone);
+    await queueSms(tx, { to: input.phone, body: registered ? registrationAttemptSms(deps) : codeSms(deps, 'verification', code.code) });
     return code;
   });
   return { pendingId, phoneMasked: maskPhoneNational(input.phone), codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
@@ -125,12 +153,20 @@ async function livePendingRegistration(deps: AppDeps, pendingId: string | null) 
   return pending;
 }
 
-/** Sends a new registration code (at most one a minute and five an hour per phone). */
-export async function resendRegistrationCode(deps: AppDeps, pendingId: string | null): Promise<CodeTimers> {
+/**
+ * Sends a new registration code (at most one a minute and five an hour per phone, within the
+ * anonymous budgets). A registered phone is sent nothing more: its owner had the notice already.
+ */
+export async function resendRegistrationCode(deps: AppDeps, pendingId: string | null, ctx: RequestContext): Promise<CodeTimers> {
   const pending = await livePendingRegistration(deps, pendingId);
   const issued = await deps.db.transaction(async (tx) => {
-    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'REGISTRATION', phone: pending.phone, subject: pending.id });
-    await queueSms(tx, { to: pending.phone, body: codeSms(deps, 'verification', code.code) });
+    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, {
+      purpose: 'REGISTRATION',
+      phone: pending.phone,
+      subject: pending.id,
+      requester: requesterOf(deps, ctx),
+    });
+    if (!(await phoneRegistered(tx, pending.phone))) await queueSms(tx, { to: pending.phone, body: codeSms(deps, 'verification', code.code) });
     return code;
   });
   return { codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
@@ -153,7 +189,9 @@ export async function completeRegistration(
   try {
     return await deps.db.transaction(async (tx) => {
       const taken = await takenFields(tx, pending.phone, pending.email);
-      if (Object.keys(taken).length > 0) throw fieldError(taken);
+      // The code of a registered phone went nowhere: even a lucky guess registers nothing.
+      if (taken.phone) throw new AppError(400, 'CODE_INVALID');
+      if (taken.email) throw fieldError(taken);
       const [user] = await tx
         .insert(users)
         .values({
@@ -262,8 +300,9 @@ export async function changePassword(
 
 /**
  * Starts a password reset. The answer and the limits are the same whether or not the phone is
- * registered: both get an attempt and a code (rate-limited per phone by the otp service); only a
- * registered phone is sent the code.
+ * registered: both get an attempt and a code challenge, counted against the same budgets (per
+ * phone, per client address, per number prefix, in all; otp service); only a registered phone is
+ * sent the code, an unregistered one is sent nothing.
  */
 export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestContext): Promise<CodeTimers & { attemptId: string }> {
   const rows = await deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
@@ -279,12 +318,9 @@ export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestCo
       createdAt: now,
       expiresAt: new Date(now.getTime() + RECOVERY_ATTEMPT_TTL_MS),
     });
-    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'PASSWORD_RESET', phone, subject: attemptId });
+    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'PASSWORD_RESET', phone, subject: attemptId, requester: requesterOf(deps, ctx) });
     if (userId) {
-      await queueSms(tx, {
-        to: phone,
-        body: `${codeSms(deps, 'password reset', code.code)} If you did not ask to reset your password, ignore this message.`,
-      });
+      await queueSms(tx, { to: phone, body: codeSms(deps, 'password reset', code.code, ' If you did not ask to reset your password, ignore this message.') });
     }
     return code;
   });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { loanContracts } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
-import { queueSms } from '../../providers/notify';
+import { queueSms, withCode } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { DisclosureDto, LoanView } from '../../../shared/schemas/loans';
@@ -101,9 +101,12 @@ export async function requestSigningCode(deps: AppDeps, auth: SessionAuth) {
     });
     await queueSms(tx, {
       to: auth.phone,
-      body:
-        `${deps.config.company.shortName}: ${issued.code} is your code to sign loan contract ${loanNumberOf(deps, d.loan.number)}. ` +
-        'It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+      body: withCode(
+        (code) =>
+          `${deps.config.company.shortName}: ${code} is your code to sign loan contract ${loanNumberOf(deps, d.loan.number)}. ` +
+          'It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+        issued.code,
+      ),
     });
     return { sentTo: maskPhoneNational(auth.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });

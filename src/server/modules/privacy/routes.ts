@@ -1,27 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireRole, requireUser } from '../../http/session';
 import {
   adminDeletionRequestsResponseSchema,
+  dataExportSchema,
   deletionRequestCreatedSchema,
   deletionRequestSchema,
   myDeletionRequestResponseSchema,
 } from '../../../shared/schemas/activation';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
-import { exportMemberData, listDeletionRequests, myDeletionRequest, requestDeletion } from './service';
+import { exportMemberDataConfirmed, listDeletionRequests, myDeletionRequest, requestDeletion } from './service';
 
 /** Data rights: the member's own export and deletion request; staff see the requests. */
 export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['privacy'];
 
-  // A binary answer: registered without the zod type provider (no JSON schema for a ZIP).
-  app.get(
+  // A binary answer: no JSON schema for the ZIP. A POST with the current password: a session alone
+  // (a stolen cookie) does not download the member's data.
+  app.post<{ Body: z.output<typeof dataExportSchema> }>(
     '/privacy/export',
-    { schema: { tags, summary: 'Everything Tapat holds about the member: a ZIP with data.json and their images', response: { 401: apiErrorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Everything Tapat holds about the member: a ZIP with data.json and their images (current password required; the member is told)',
+        body: dataExportSchema,
+        response: { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
-      const { filename, zip } = await exportMemberData(deps, requireUser(request).userId);
+      const { filename, zip } = await exportMemberDataConfirmed(deps, requireUser(request), request.body, { ip: request.ip });
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)

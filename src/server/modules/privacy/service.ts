@@ -21,6 +21,9 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { queueEmail, queueSms } from '../../providers/notify';
+import { confirmCurrentPassword } from '../../sessions/reauth';
+import type { SessionAuth } from '../../sessions/store';
 import { storageFor } from '../../providers/storage';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDate } from '../../../shared/activation/age';
@@ -51,11 +54,39 @@ export interface DataExport {
   readonly zip: Uint8Array;
 }
 
+/** The member's words for when the export was made: Philippine time. */
+function manilaTime(instant: Date): string {
+  return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
+}
+
+/**
+ * POST /api/privacy/export: the member's current password first (a wrong one counts as a failed
+ * sign-in, under the same limits: sessions/reauth.ts), then the export, and the member is told by
+ * SMS and e-mail that a copy of their data was made. A stolen session alone downloads nothing.
+ */
+export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth, input: { password: string }, ctx: { ip: string }): Promise<DataExport> {
+  await confirmCurrentPassword(deps.db, deps.clock, auth, input.password, ctx, { field: 'password', key: 'activation.privacy.passwordWrong' });
+  const exported = await exportMemberData(deps, auth.userId);
+  const [user] = await deps.db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, auth.userId));
+  if (user) {
+    const company = deps.config.company;
+    const fill = (template: string) =>
+      template.replaceAll('{{company}}', company.shortName).replaceAll('{{date}}', manilaTime(deps.clock.now())).replaceAll('{{supportEmail}}', company.supportEmail);
+    const body = fill(translateEn('activation.privacy.exportNotice'));
+    await deps.db.transaction(async (tx) => {
+      await queueSms(tx, { to: user.phone, body });
+      await queueEmail(tx, { to: user.email, subject: fill(translateEn('activation.privacy.exportNoticeSubject')), body });
+    });
+  }
+  return exported;
+}
+
 /**
  * A ZIP with data.json (the account without its password hash, the activation data, consents,
  * document metadata, staff views of the documents, sessions without their token hashes, sign-in and
  * recovery attempts, one-time code records without the codes, the SMS and e-mails sent to the
- * member, their contact messages and deletion requests) and the current ID and selfie images.
+ * member with every one-time code masked (their redacted bodies, never the delivered ones), their
+ * contact messages and deletion requests) and the current ID and selfie images.
  */
 export async function exportMemberData(deps: AppDeps, userId: string): Promise<DataExport> {
   const db = deps.db;
@@ -97,7 +128,17 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     .where(eq(otpChallenges.phone, user.phone))
     .orderBy(asc(otpChallenges.createdAt));
   const messages = await db
-    .select()
+    .select({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      // A message that carried a code is exported as written with the code masked (providers/notify.ts withCode).
+      body: sql<string>`coalesce(${outboxMessages.redactedBody}, ${outboxMessages.body})`,
+      status: outboxMessages.status,
+      createdAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+    })
     .from(outboxMessages)
     .where(inArray(outboxMessages.recipient, [user.phone, user.email]))
     .orderBy(asc(outboxMessages.createdAt));

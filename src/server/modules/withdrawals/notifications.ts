@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { queueEmail, queueSms } from '../../providers/notify';
+import { queueEmail, queueSms, withCode } from '../../providers/notify';
 import { withdrawals as messages } from '../../../shared/i18n/en/withdrawals';
 import { formatMoney } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
@@ -41,17 +41,22 @@ function email(deps: AppDeps, name: string, row: WithdrawalRow, text: string): s
   return [fill(messages.notify.greeting, v), '', text, '', fill(messages.notify.emailFooter, v)].join('\n');
 }
 
+/** The SMS with the confirmation code; stored with its redacted form (the code masked). */
+function codeSms(deps: AppDeps, row: WithdrawalRow, code: string) {
+  return withCode((c) => fill(messages.notify.requested.sms, values(deps, row, { code: c })), code);
+}
+
 /** The code SMS (and an e-mail without the code): the member just asked, so at once. */
 export async function notifyRequested(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
-  await queueSms(tx, { to: to.phone, body: fill(messages.notify.requested.sms, values(deps, row, { code })) });
+  await queueSms(tx, { to: to.phone, body: codeSms(deps, row, code) });
   await queueEmail(tx, { to: to.email, subject: messages.notify.requested.subject, body: email(deps, to.fullName, row, fill(messages.notify.requestedEmail, values(deps, row))) });
 }
 
 /** A new code for the same withdrawal (resend): SMS only, at once. */
 export async function notifyCode(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
-  await queueSms(tx, { to: to.phone, body: fill(messages.notify.requested.sms, values(deps, row, { code })) });
+  await queueSms(tx, { to: to.phone, body: codeSms(deps, row, code) });
 }
 
 type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;

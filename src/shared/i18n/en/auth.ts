@@ -96,6 +96,10 @@ export const auth = {
     otherNumber: 'Use another number',
     backToSignIn: 'Back to Sign In',
   },
+  notices: {
+    registrationAttempt:
+      '{{company}}: someone tried to register a new account with your phone number. No code was sent and nothing changed. If it was you, you already have an account: sign in, or use "Forgot password?".',
+  },
   outbox: {
     title: 'Outbox (demo)',
     intro: 'In the demo, text messages and e-mails are not really sent: they are kept here so you can read your one-time code. Newest first.',

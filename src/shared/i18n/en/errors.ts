@@ -18,6 +18,7 @@ export const errors = {
   CODE_NOT_FOUND: 'There is no code waiting for this step. Please request a new one.',
   CODE_RESEND_WAIT: 'Please wait a minute before asking for another code.',
   CODE_HOURLY_LIMIT: 'Too many codes were sent to this phone in the last hour. Please try again later.',
+  CODE_SENDS_BUSY: 'We cannot send a code right now. Please try again later.',
   REGISTRATION_EXPIRED: 'Your registration has expired. Please fill in the form again.',
   ORIGIN_REFUSED: 'This request came from another site and was refused.',
   INTERNAL: 'Something went wrong on our side. Please try again.',

@@ -2,6 +2,7 @@
 export const validation = {
   phone: 'Between 9 and 15 digits. Must start with a digit. Only numbers are permitted.',
   phoneInvalid: 'This is not a valid mobile number for the selected country.',
+  phoneMobile: 'Enter a mobile number that can receive SMS: we send your code there.',
   email: 'Invalid email format. Please ensure your email address is in the correct format (e.g. juan.delacruz@example.com)',
   fullName: 'Please enter both your first and last name. Ensure the name is within a reasonable length.',
   passwordLength: 'Use 8 to 64 characters. Spaces are allowed.',

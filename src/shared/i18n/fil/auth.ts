@@ -94,6 +94,10 @@ export const auth = {
     otherNumber: 'Gumamit ng ibang numero',
     backToSignIn: 'Bumalik sa Sign In',
   },
+  notices: {
+    registrationAttempt:
+      '{{company}}: may sumubok magrehistro ng bagong account gamit ang iyong numero. Walang ipinadalang code at walang nagbago. Kung ikaw iyon, may account ka na: mag-sign in, o gamitin ang "Forgot password?".',
+  },
   outbox: {
     title: 'Outbox (demo)',
     intro: 'Sa demo, hindi talaga ipinapadala ang mga text at e-mail: itinatago ang mga ito rito para mabasa mo ang iyong one-time code. Pinakabago ang nauuna.',

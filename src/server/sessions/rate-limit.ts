@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import { signInAttempts } from '../../db/schema';
-import type { DbOrTx } from '../../db/client';
-import { MINUTE } from '../../clock';
-import { AppError } from '../../http/errors';
+import { signInAttempts } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { MINUTE } from '../clock';
+import { AppError } from '../http/errors';
 
 /**
  * Sign-in limits, kept in the database (table sign_in_attempts) so that they hold across
