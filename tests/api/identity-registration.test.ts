@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { otpChallenges, outboxMessages, pendingRegistrations, sessions, users } from '../../src/server/db/schema';
@@ -216,7 +217,7 @@ describe('registration field rules, through the API', () => {
 });
 
 describe('duplicates', () => {
-  it('refuses a registered phone or e-mail on its own field and creates nothing', async () => {
+  it('answers a registered phone exactly as a new one, texts its owner a notice instead of the code, and the code step fails', async () => {
     const first = registrationBody();
     const start = await post(t, '/api/auth/register', first);
     const phone = e164Of(first.phone);
@@ -224,21 +225,73 @@ describe('duplicates', () => {
     t.clock.advance(2 * MINUTE);
     const before = await countFor(phone);
 
+    const fresh = await post(t, '/api/auth/register', registrationBody());
     const samePhone = await post(t, '/api/auth/register', registrationBody({ phone: first.phone }));
-    expect(samePhone.statusCode).toBe(400);
-    expect(samePhone.json().error.fields).toEqual({ phone: validation.phoneTaken });
+    expect(samePhone.statusCode, samePhone.body).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    // The same answer: the same fields, the same timers, a flow cookie.
+    expect(Object.keys(samePhone.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(samePhone.json().codeExpiresAt).toBe(fresh.json().codeExpiresAt);
+    expect(samePhone.json().resendAvailableAt).toBe(fresh.json().resendAvailableAt);
+    expect(setCookieOf(samePhone, 'tapat_reg')).toBeDefined();
+
+    // The owner is told by SMS, without a code; no account changes.
+    const [notice] = await smsTo(t, phone);
+    expect(notice).toContain('someone tried to register a new account with your phone number');
+    expect(notice).not.toMatch(/\d{6}/);
+    expect(await countFor(phone)).toEqual({ pending: before.pending + 1, outbox: before.outbox + 1, codes: before.codes + 1 });
+
+    // A resend sends the owner nothing more, and answers like any resend.
+    t.clock.advance(MINUTE);
+    const resend = await post(t, '/api/auth/register/resend', undefined, cookieFor(samePhone, 'tapat_reg'));
+    expect(resend.statusCode).toBe(200);
+    expect((await countFor(phone)).outbox).toBe(before.outbox + 1);
+
+    // Whatever code the impostor tries, the code step fails as a wrong code does.
+    const guess = await post(t, '/api/auth/register/verify', { code: '000000' }, cookieFor(samePhone, 'tapat_reg'));
+    expect(guess.statusCode).toBe(400);
+    expect(guess.json().error.code).toBe('CODE_INVALID');
+    expect(await t.deps.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(1);
+  });
+
+  it('even a right guess of the withheld code registers nothing and reveals nothing', async () => {
+    const first = registrationBody();
+    const start = await post(t, '/api/auth/register', first);
+    const phone = e164Of(first.phone);
+    await post(t, '/api/auth/register/verify', { code: await latestCode(t, phone) }, cookieFor(start, 'tapat_reg'));
+    t.clock.advance(2 * MINUTE);
+    const again = await post(t, '/api/auth/register', registrationBody({ phone: first.phone }));
+    // Stand in for a lucky guess: make the withheld challenge's code known.
+    const [challenge] = await t.deps.db.select().from(otpChallenges).where(eq(otpChallenges.phone, phone)).orderBy(desc(otpChallenges.createdAt)).limit(1);
+    const known = '424242';
+    await t.deps.db
+      .update(otpChallenges)
+      .set({ codeHash: createHmac('sha256', t.deps.config.otpPepper).update(`${challenge!.id}:${known}`).digest('hex') })
+      .where(eq(otpChallenges.id, challenge!.id));
+    const res = await post(t, '/api/auth/register/verify', { code: known }, cookieFor(again, 'tapat_reg'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'CODE_INVALID', message: errors.CODE_INVALID });
+    expect(await t.deps.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(1);
+  });
+
+  it('says an e-mail address is taken only once the code has proved the phone, and creates nothing', async () => {
+    const first = registrationBody();
+    const start = await post(t, '/api/auth/register', first);
+    await post(t, '/api/auth/register/verify', { code: await latestCode(t, e164Of(first.phone)) }, cookieFor(start, 'tapat_reg'));
 
     const sameEmail = registrationBody({ email: String(first.email).toUpperCase() });
     const res = await post(t, '/api/auth/register', sameEmail);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ email: validation.emailTaken });
-    expect(await countFor(e164Of(sameEmail.phone))).toEqual({ pending: 0, outbox: 0, codes: 0 });
+    expect(res.statusCode).toBe(201);
+    const phone = e164Of(sameEmail.phone);
+    const verify = await post(t, '/api/auth/register/verify', { code: await latestCode(t, phone) }, cookieFor(res, 'tapat_reg'));
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().error.fields).toEqual({ email: validation.emailTaken });
+    expect(await t.deps.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
 
+    // A common password is still refused at once, and alone.
     const both = await post(t, '/api/auth/register', registrationBody({ phone: first.phone, email: first.email, password: 'password', confirmPassword: 'password' }));
-    expect(both.json().error.fields).toEqual({ phone: validation.phoneTaken, email: validation.emailTaken, password: validation.passwordCommon });
-
-    expect(await countFor(phone)).toEqual(before);
-    expect(await t.deps.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(1);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.fields).toEqual({ password: validation.passwordCommon });
   });
 
   it('turns a phone taken between code and verification into a field error; the spent code is then CODE_USED', async () => {

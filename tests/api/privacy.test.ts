@@ -2,7 +2,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, dataDeletionRequests, outboxMessages } from '../../src/server/db/schema';
+import { contactMessages, dataDeletionRequests, outboxMessages, users } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/sessions/passwords';
 import { completeSteps, createAppWithUploads, createMember, type TestMember } from '../fixtures/members';
 
 type App = Awaited<ReturnType<typeof createAppWithUploads>>;
@@ -15,23 +16,32 @@ afterAll(async () => {
   await t.close();
 });
 
-function exportOf(cookie?: string) {
-  return t.app.inject({ method: 'GET', url: '/api/privacy/export', headers: cookie ? { cookie } : {} });
+const PASSWORD = 'Sampaguita-Ube-2026';
+
+/** A member who can type their password (the fixture's hash is a placeholder). */
+async function memberWithPassword(overrides: Parameters<typeof createMember>[1] = {}): Promise<TestMember> {
+  const m = await createMember(t, overrides);
+  await t.deps.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, m.userId));
+  return m;
+}
+
+function exportOf(cookie?: string, password: string | undefined = PASSWORD) {
+  return t.app.inject({ method: 'POST', url: '/api/privacy/export', ...(password === undefined ? {} : { payload: { password } }), headers: cookie ? { cookie } : {} });
 }
 
 function requestDeletion(cookie: string | undefined, payload?: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/privacy/deletion-request', ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
 }
 
-describe('data export (GET /api/privacy/export)', () => {
+describe('data export (POST /api/privacy/export)', () => {
   let m: TestMember;
   let files: Record<string, Uint8Array>;
   let data: Record<string, unknown> & { account: Record<string, unknown> };
 
   beforeAll(async () => {
-    m = await createMember(t);
+    m = await memberWithPassword();
     await completeSteps(t, m.cookie);
-    await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: m.phone, body: 'Your Tapat code is 123456.' });
+    await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: m.phone, body: 'Your Tapat code is 123456.', redactedBody: 'Your Tapat code is ••••••.' });
     await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: '+639990000000', body: 'Someone else.' });
     await t.deps.db.insert(contactMessages).values({ name: 'Maria', email: m.email, message: 'Hello, a question.', consentAt: t.clock.now(), userId: m.userId });
     const res = await exportOf(m.cookie);
@@ -67,12 +77,15 @@ describe('data export (GET /api/privacy/export)', () => {
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).not.toHaveProperty('id');
     expect(sessions[0]).toMatchObject({ userAgent: 'vitest', persistent: false });
-    expect(data.messagesSentToYou).toEqual([expect.objectContaining({ recipient: m.phone, body: 'Your Tapat code is 123456.' })]);
+    // A message that carried a code is exported with the code masked; the code itself never.
+    expect(data.messagesSentToYou).toEqual([expect.objectContaining({ recipient: m.phone, body: 'Your Tapat code is ••••••.' })]);
+    expect(json).not.toContain('123456');
+    expect(json).not.toMatch(/redactedBody/);
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'Hello, a question.' })]);
   });
 
   it("never includes another member's data", async () => {
-    const other = await createMember(t, { fullName: 'Juan Santos' });
+    const other = await memberWithPassword({ fullName: 'Juan Santos' });
     const res = await exportOf(other.cookie);
     const otherFiles = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(otherFiles).sort()).toEqual(['README.txt', 'data.json']);
@@ -83,6 +96,11 @@ describe('data export (GET /api/privacy/export)', () => {
 
   it('needs a session', async () => {
     expect((await exportOf()).statusCode).toBe(401);
+  });
+
+  it('is no longer served by a GET: a session alone downloads nothing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/privacy/export', headers: { cookie: m.cookie } });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -188,10 +188,13 @@ export async function completeRegistration(
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
+      // A phone registered before this registration started was sent a notice, not the code: even
+      // a lucky guess registers nothing, and says nothing either.
+      const owner = await tx.select({ createdAt: users.createdAt }).from(users).where(eq(users.phone, pending.phone)).limit(1);
+      if (owner[0] && owner[0].createdAt.getTime() < pending.createdAt.getTime()) throw new AppError(400, 'CODE_INVALID');
+      // The code proved the phone: its owner may learn that it (or the e-mail address) is taken.
       const taken = await takenFields(tx, pending.phone, pending.email);
-      // The code of a registered phone went nowhere: even a lucky guess registers nothing.
-      if (taken.phone) throw new AppError(400, 'CODE_INVALID');
-      if (taken.email) throw fieldError(taken);
+      if (Object.keys(taken).length > 0) throw fieldError(taken);
       const [user] = await tx
         .insert(users)
         .values({
