@@ -12,6 +12,9 @@ export PORT=$port DATA_DIR=$dir LOG_LEVEL=warn NODE_ENV=development
 # Simulated payouts settle 3 s after the code is confirmed, so a withdrawal journey sees the real
 # PROCESSING -> PAID transition without waiting the default 20 s.
 export PAYOUT_SETTLE_SECONDS=${PAYOUT_SETTLE_SECONDS:-3}
+# Every browser test registers from this machine within the hour, many in one number block: the
+# anonymous code budgets (per address, per prefix) are raised out of the suite's way.
+export OTP_ANON_PER_ADDRESS_HOURLY=${OTP_ANON_PER_ADDRESS_HOURLY:-100000} OTP_ANON_PER_PREFIX_HOURLY=${OTP_ANON_PER_PREFIX_HOURLY:-100000}
 npx tsx scripts/user-create.ts --phone +639990000001 --password "Officer one kalamansi lantern 2048" --role OFFICER --name "Officer Jose Reyes" >/dev/null
 npx tsx scripts/user-create.ts --phone +639990000002 --password "Officer two sampaguita harbour 4096" --role OFFICER --name "Officer Liza Bautista" >/dev/null
 # An administrator for tests/e2e/backoffice.spec.ts (ADMIN in that file).

@@ -101,6 +101,16 @@ export default function RegisterPage() {
     setStep(1);
   };
 
+  // The server says whether an e-mail address is taken only after the code proved the phone: the
+  // refused field is shown on the account step, and registering again sends a new code.
+  const onDetailsRefused = (error: unknown) => {
+    toast.error(errorMessage(error), { id: TOAST_ID, duration: Infinity });
+    const onAccount = applyFieldErrors(error, ACCOUNT_FIELDS, accountForm.setError);
+    setPending(null);
+    focusAfterStep.current = onAccount[0] ?? null;
+    setStep(1);
+  };
+
   const stepKey = STEPS[step - 1] ?? 'account';
   return (
     <AuthCard
@@ -140,7 +150,9 @@ export default function RegisterPage() {
         />
       )}
       {step === 2 && <EmploymentStep form={employmentForm} busy={busy} onBack={() => setStep(1)} onSubmit={onRegister} />}
-      {step === 3 && pending && <VerifyStep pending={pending} onTimers={(timers) => setPending({ ...pending, ...timers })} onRestart={restart} />}
+      {step === 3 && pending && (
+        <VerifyStep pending={pending} onTimers={(timers) => setPending({ ...pending, ...timers })} onRestart={restart} onDetailsRefused={onDetailsRefused} />
+      )}
     </AuthCard>
   );
 }

@@ -8,9 +8,11 @@ import i18next from 'i18next';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { TextAreaField } from '../../ui/Field';
+import { PasswordField, TextAreaField } from '../../ui/Field';
 import {
   ACTIVATION_LIMITS,
+  dataExportSchema,
+  type DataExportInput,
   deletionRequestSchema,
   type deletionRequestCreatedSchema,
   type DeletionRequestInput,
@@ -24,6 +26,7 @@ type DeletionOutput = z.output<typeof deletionRequestSchema>;
 
 const deletionKey = ['privacy', 'deletion-request'] as const;
 const resolver = zodResolver(deletionRequestSchema);
+const exportResolver = zodResolver(dataExportSchema);
 
 function useDeletionRequest() {
   return useQuery<MyDeletionRequest, ApiError>({
@@ -35,17 +38,25 @@ function useDeletionRequest() {
 
 type Download = { readonly status: 'idle' } | { readonly status: 'busy' } | { readonly status: 'done'; readonly filename: string } | { readonly status: 'failed'; readonly message: string };
 
-/** GET /api/privacy/export, saved as the file the server names; says it is done only once the whole answer has arrived. */
-async function downloadExport(): Promise<string> {
+/**
+ * POST /api/privacy/export with the member's password (a session alone downloads nothing), saved as
+ * the file the server names; says it is done only once the whole answer has arrived.
+ */
+async function downloadExport(password: string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch('/api/privacy/export', { credentials: 'same-origin', headers: { accept: 'application/zip, application/json' } });
+    response = await fetch('/api/privacy/export', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/zip, application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
   } catch {
     throw new ApiError(0, 'FETCH_ERROR', i18next.t('errors.NO_SERVER_RESPONSE'));
   }
   if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, data?.error?.code ?? 'HTTP_ERROR', data?.error?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'));
+    const data = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null;
+    throw new ApiError(response.status, data?.error?.code ?? 'HTTP_ERROR', data?.error?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), data?.error?.fields ?? {});
   }
   const blob = await response.blob();
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'tapat-my-data.zip';
@@ -77,15 +88,31 @@ export function DataRights() {
   const deletion = useDeletionRequest();
   const dates = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Manila' }), [i18n.language]);
   const form = useForm<DeletionRequestInput, unknown, DeletionOutput>({ resolver, mode: 'onTouched', defaultValues: { reason: '' } });
+  const [askingPassword, setAskingPassword] = useState(false);
+  const exportForm = useForm<DataExportInput, unknown, DataExportInput>({ resolver: exportResolver, mode: 'onSubmit', defaultValues: { password: '' } });
 
-  const onDownload = async () => {
+  const closePassword = () => {
+    setAskingPassword(false);
+    exportForm.reset({ password: '' });
+  };
+
+  const onDownload = exportForm.handleSubmit(async ({ password }) => {
     setDownload({ status: 'busy' });
     try {
-      setDownload({ status: 'done', filename: await downloadExport() });
+      const filename = await downloadExport(password);
+      closePassword();
+      setDownload({ status: 'done', filename });
     } catch (error) {
+      if (error instanceof ApiError && error.fields.password) {
+        // The server's refusal, shown in the member's language.
+        exportForm.setError('password', { type: 'server', message: 'activation.privacy.passwordWrong' }, { shouldFocus: true });
+        setDownload({ status: 'idle' });
+        return;
+      }
+      closePassword();
       setDownload({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
-  };
+  });
 
   const onRequest = form.handleSubmit(async (values) => {
     setRefusal(null);
@@ -116,7 +143,14 @@ export function DataRights() {
         <h3 className="font-semibold text-ink">{t('activation.privacy.downloadTitle')}</h3>
         <p className="text-sm text-ink">{t('activation.privacy.downloadText')}</p>
         <div>
-          <Button variant="outline" busy={download.status === 'busy'} onClick={() => void onDownload()}>
+          <Button
+            variant="outline"
+            busy={download.status === 'busy'}
+            onClick={() => {
+              setDownload({ status: 'idle' });
+              setAskingPassword(true);
+            }}
+          >
             {t('activation.privacy.download')}
           </Button>
         </div>
@@ -164,6 +198,33 @@ export function DataRights() {
           </div>
         )}
       </div>
+
+      <Dialog
+        open={askingPassword}
+        onClose={closePassword}
+        title={t('activation.privacy.passwordTitle')}
+        footer={
+          <>
+            <Button variant="ghost" onClick={closePassword} disabled={download.status === 'busy'}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form={`${titleId}-export`} busy={download.status === 'busy'}>
+              {t('activation.privacy.passwordConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <form id={`${titleId}-export`} onSubmit={onDownload} noValidate className="flex flex-col gap-4">
+          <p className="text-sm text-ink">{t('activation.privacy.passwordText')}</p>
+          <PasswordField
+            label={t('activation.privacy.password')}
+            autoComplete="current-password"
+            maxLength={256}
+            error={exportForm.formState.errors.password?.message}
+            {...exportForm.register('password')}
+          />
+        </form>
+      </Dialog>
 
       <Dialog
         open={confirming}

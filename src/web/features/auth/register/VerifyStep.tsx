@@ -30,10 +30,13 @@ export function VerifyStep({
   pending,
   onTimers,
   onRestart,
+  onDetailsRefused,
 }: {
   readonly pending: RegisterStartResponse;
   readonly onTimers: (timers: CodeTimers) => void;
   readonly onRestart: () => void;
+  /** The code proved the phone but a detail was refused (an e-mail address already registered): back to the details. */
+  readonly onDetailsRefused: (error: ApiError) => void;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -76,6 +79,12 @@ export function VerifyStep({
       later(() => void navigate('/dash', { replace: true }), AFTER_SUCCESS_MS);
     } catch (error) {
       loadingShown.current = false;
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        toast.dismiss(TOAST_ID);
+        setBusy(false);
+        onDetailsRefused(error);
+        return;
+      }
       const message = errorMessage(error);
       form.setError('code', { type: 'server', message }, { shouldFocus: true });
       if (error instanceof ApiError && error.code === 'CODE_INVALID') toast.warning(message, { id: TOAST_ID });
