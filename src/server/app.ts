@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './clock';
 import type { AppDeps } from './deps';
 import { AppError, installErrorHandling } from './http/errors';
 import { installOriginCheck } from './http/origin';
+import { serializeError } from './http/log-errors';
 import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -63,6 +64,9 @@ const REDACT = [
   '*.code',
   '*.recipient',
   '*.body',
+  '*.redactedBody',
+  '*.params',
+  '*.detail',
 ];
 
 /** The Fastify app factory, used by main.ts and by the API tests. */
@@ -78,7 +82,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await syncConfiguration(deps);
 
   const logger =
-    options.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(typeof options.logger === 'object' ? options.logger : {}) };
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACT, censor: '[redacted]' },
+          // A failed query's parameters (an SMS body with its code, ...) never reach the logs.
+          serializers: { err: serializeError },
+          ...(typeof options.logger === 'object' ? options.logger : {}),
+        };
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
