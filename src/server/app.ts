@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -11,9 +11,8 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './clock';
 import type { AppDeps } from './deps';
-import { AppError, installErrorHandling } from './http/errors';
+import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
 import { installOriginCheck } from './http/origin';
-import { serializeError } from './http/log-errors';
 import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -81,14 +80,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const deps: AppDeps = { db: database.db, config: liveConfig, clock: options.clock ?? systemClock, companyProfile, products: new ProductCatalog() };
   await syncConfiguration(deps);
 
-  const logger =
+  const logger: FastifyServerOptions['logger'] =
     options.logger === false
       ? false
       : {
           level: config.logLevel,
           redact: { paths: REDACT, censor: '[redacted]' },
-          // A failed query's parameters (an SMS body with its code, ...) never reach the logs.
-          serializers: { err: serializeError },
+          // A failed query's SQL text and parameters never reach a log line (http/errors.ts).
+          serializers: { err: serializeErrorForLog },
           ...(typeof options.logger === 'object' ? options.logger : {}),
         };
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 });

@@ -45,6 +45,54 @@ function fieldsFromIssues(issues: readonly ValidationIssue[]): Record<string, st
   return fields;
 }
 
+/**
+ * The `err` serializer of the server's logger (app.ts): an error's type, message, stack, codes and
+ * cause chain, without what a failed query carries. Drizzle's DrizzleQueryError puts the SQL text
+ * and its parameters (phone numbers, amounts, ids a member typed) in `query`, `params` and its
+ * message; a database error's message and `detail` quote the offending value. Those never reach a
+ * log line: the SQL, parameters and quoted values are replaced by REDACTED.
+ */
+export const REDACTED = '[redacted]';
+const FAILED_QUERY = /^Failed query: [\s\S]*$/;
+/** Properties of errors that may hold SQL text or values. */
+const SECRET_PROPERTIES = new Set(['query', 'params', 'parameters', 'values', 'sql', 'detail', 'where', 'internalQuery', 'hint', 'position', 'internalPosition']);
+/** Properties kept (when they are primitives): what identifies the failure without any data. */
+const KEPT_PROPERTIES = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine', 'validationContext'] as const;
+
+function scrubMessage(message: string, isDatabaseError: boolean): string {
+  if (FAILED_QUERY.test(message)) return `Failed query: ${REDACTED} (SQL and parameters)`;
+  // PostgreSQL quotes the value it refused: 'value "9223372036854775808" is out of range for type bigint'.
+  return isDatabaseError ? message.replace(/"[^"]*"/g, `"${REDACTED}"`).replace(/'[^']*'/g, `'${REDACTED}'`) : message;
+}
+
+/** What a logged error looks like (the shape Fastify's `err` serializer returns). */
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function serializeErrorForLog(err: unknown, depth = 0): LoggedError {
+  if (!(err instanceof Error)) {
+    // Something thrown that is not an Error: its type only (it may be a query's parameters).
+    const harmless = err === null || err === undefined || typeof err === 'number' || typeof err === 'boolean';
+    return { type: err === null ? 'null' : typeof err, message: harmless ? String(err) : REDACTED, stack: '' };
+  }
+  const record = err as unknown as Record<string, unknown>;
+  const isDatabaseError = typeof record.severity === 'string' || 'query' in record || 'params' in record;
+  const message = scrubMessage(err.message, isDatabaseError);
+  const stack = typeof err.stack === 'string' ? (err.message ? err.stack.split(err.message).join(message) : err.stack) : '';
+  const out: LoggedError = { type: err.name && err.name !== 'Error' ? err.name : (err.constructor?.name ?? 'Error'), message, stack };
+  for (const key of KEPT_PROPERTIES) {
+    const value = record[key];
+    if (value !== undefined && (typeof value !== 'object' || value === null)) out[key] = value;
+  }
+  for (const key of SECRET_PROPERTIES) if (key in record) out[key] = REDACTED;
+  if (err.cause !== undefined && depth < 5) out.cause = serializeErrorForLog(err.cause, depth + 1);
+  return out;
+}
+
 function send(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) {
   return reply.code(status).type('application/json').send({ error: fields ? { code, message, fields } : { code, message } });
 }

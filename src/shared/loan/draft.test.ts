@@ -21,8 +21,8 @@ describe('product drafts', () => {
 
   it('fees are deducted from the proceeds, and count against the cap', () => {
     const draft = productToDraft(PRODUCT_V1);
-    const p = draftToProduct({ ...draft, fees: [{ code: 'PROCESSING', label: 'Processing fee', flat: '0.00', bpsOfPrincipal: 100 }] }, 2, '2026-11-23');
-    expect(p.fees[0]!.treatment).toBe('DEDUCTED_FROM_PROCEEDS');
+    const p = draftToProduct({ ...draft, fees: [{ kind: 'SERVICE', flat: '0.00', bpsOfPrincipal: 100 }] }, 2, '2026-11-23');
+    expect(p.fees[0]).toMatchObject({ code: 'SERVICE', label: 'Service fee', treatment: 'DEDUCTED_FROM_PROCEEDS' });
     expect(draftProblems(p)).toEqual([]);
     expect(validateProduct(p)).toEqual([]);
   });

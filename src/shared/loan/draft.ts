@@ -1,5 +1,6 @@
 import { parseAmount, toDecimalString } from '../money/money';
 import type { ProductDraft } from '../schemas/product';
+import { FEE_CATALOGUE, isFeeKind } from './fees';
 import type { ProductConfig } from './product';
 
 /**
@@ -23,7 +24,7 @@ export function draftToProduct(draft: ProductDraft, version: number, effectiveFr
     terms: [...draft.terms],
     defaultTerm: draft.defaultTerm,
     interest: { model: 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
-    fees: draft.fees.map((f) => ({ code: f.code, label: f.label, treatment: 'DEDUCTED_FROM_PROCEEDS', flat: money(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
+    fees: draft.fees.map((f) => ({ code: f.kind, label: FEE_CATALOGUE[f.kind].label, treatment: 'DEDUCTED_FROM_PROCEEDS', flat: money(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
     penalties: { ...draft.penalties },
     annualCostCapBps: draft.annualCostCapBps,
     eligibility: {
@@ -44,7 +45,8 @@ export function productToDraft(p: ProductConfig): ProductDraft {
     terms: [...p.terms],
     defaultTerm: p.defaultTerm,
     monthlyRateBps: p.interest.monthlyRateBps,
-    fees: p.fees.map((f) => ({ code: f.code, label: f.label, flat: toDecimalString(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
+    // A fee outside the catalogue cannot be drafted (validateProduct refuses such a version anyway).
+    fees: p.fees.flatMap((f) => (isFeeKind(f.code) ? [{ kind: f.code, flat: toDecimalString(f.flat), bpsOfPrincipal: f.bpsOfPrincipal }] : [])),
     penalties: { ...p.penalties },
     annualCostCapBps: p.annualCostCapBps,
     eligibility: {

@@ -26,9 +26,9 @@ export const FEE_TREATMENTS = ['DEDUCTED_FROM_PROCEEDS', 'ADDED_TO_SCHEDULE'] as
 export type FeeTreatment = (typeof FEE_TREATMENTS)[number];
 
 export interface FeeRule {
-  /** A stable code: PROCESSING, DOCUMENTARY_STAMP, ... */
+  /** Its kind in the fixed fee catalogue (fees.ts: SERVICE, DOCUMENTARY_STAMP_TAX, ...); validateProduct refuses any other. */
   readonly code: string;
-  /** What the disclosure statement calls it. */
+  /** What the disclosure statement calls it: the catalogue's label for the kind. */
   readonly label: string;
   readonly treatment: FeeTreatment;
   /** A fixed amount, in centavos. */
@@ -77,10 +77,23 @@ export interface ProductConfig {
   };
   readonly fees: readonly FeeRule[];
   readonly penalties: PenaltyRules;
-  /** All interest, fines and fees together stay within this share of the principal a year (basis points). */
+  /**
+   * All interest, fines and fees together stay within this share of the principal a year (basis
+   * points), and the effective annual rate (EIR x 12) within the same share; at most
+   * CONTRACT_ANNUAL_COST_CAP_BPS.
+   */
   readonly annualCostCapBps: number;
   readonly eligibility: EligibilityRules;
 }
+
+/**
+ * The contract promises that interest, fines and fees together are "at most 25 percent per year"
+ * (section 9, DECISIONS.md invariant 4). No configuration may promise more: validateProduct and the
+ * ADMIN's draft schema refuse an annualCostCapBps above this, and the cap is measured both on the
+ * flat cost (costCap, charges.ts) and on the effective annual rate (EIR x 12, as the disclosure
+ * statement quotes it).
+ */
+export const CONTRACT_ANNUAL_COST_CAP_BPS = 2500;
 
 /** Version 1: the specification's product, as DECISIONS.md builds it. */
 export const PRODUCT_V1: ProductConfig = {
@@ -95,7 +108,7 @@ export const PRODUCT_V1: ProductConfig = {
   interest: { model: 'ADD_ON', monthlyRateBps: 50 },
   fees: [],
   penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 500 },
-  annualCostCapBps: 2500,
+  annualCostCapBps: CONTRACT_ANNUAL_COST_CAP_BPS,
   eligibility: {
     minAge: 18,
     maxAgeAtTermEnd: 80,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_PRODUCT, DEFAULT_PRODUCT, PRODUCT_V1, PRODUCT_VERSIONS, productByVersion, type ProductConfig } from './product';
+import { CONTRACT_ANNUAL_COST_CAP_BPS, CURRENT_PRODUCT, DEFAULT_PRODUCT, PRODUCT_V1, PRODUCT_VERSIONS, productByVersion, type ProductConfig } from './product';
+import { buildSchedule } from './schedule';
 import { assertValidProduct, validateProduct } from './validate';
 
 const php = (pesos: number) => BigInt(pesos) * 100n;
@@ -43,16 +44,17 @@ describe('validateProduct refuses a configuration that breaks its own annual cap
     // 6 months: cap 12.5 %; interest 3 % + a 10 % fee = 13 %.
     const problems = validateProduct({
       ...PRODUCT_V1,
-      fees: [{ code: 'PROCESSING', label: 'Processing fee', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: 0n, bpsOfPrincipal: 1000 }],
+      fees: [{ code: 'SERVICE', label: 'Service fee', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: 0n, bpsOfPrincipal: 1000 }],
     });
-    expect(problems.some((p) => p.includes('over 6 months'))).toBe(true);
-    expect(problems.some((p) => p.includes('over 12 months'))).toBe(false);
+    const flatCost = problems.filter((p) => p.includes('in interest and fees'));
+    expect(flatCost.some((p) => p.includes('over 6 months'))).toBe(true);
+    expect(flatCost.some((p) => p.includes('over 12 months'))).toBe(false);
   });
 
   it('a flat fee that weighs too much on the smallest amount only', () => {
     const problems = validateProduct({
       ...PRODUCT_V1,
-      fees: [{ code: 'FLAT', label: 'Flat fee', treatment: 'ADDED_TO_SCHEDULE', flat: php(20_000), bpsOfPrincipal: 0 }],
+      fees: [{ code: 'SERVICE', label: 'Service fee', treatment: 'ADDED_TO_SCHEDULE', flat: php(20_000), bpsOfPrincipal: 0 }],
     });
     expect(problems.some((p) => p.startsWith('PHP 200000.00 over 6 months'))).toBe(true);
     expect(problems.some((p) => p.startsWith('PHP 5000000.00'))).toBe(false);
@@ -95,7 +97,7 @@ describe('validateProduct applies the SEC caps to loans of at most 10,000 PHP an
   });
 
   it('refuses nominal interest above 6 % a month', () => {
-    const problems = validateProduct({ ...small, annualCostCapBps: 100_000, interest: { model: 'ADD_ON', monthlyRateBps: 700 } });
+    const problems = validateProduct({ ...small, interest: { model: 'ADD_ON', monthlyRateBps: 700 } });
     expect(problems).toContain('SEC small-loan cap: nominal interest 7 % a month is above 6 %');
   });
 
@@ -105,19 +107,93 @@ describe('validateProduct applies the SEC caps to loans of at most 10,000 PHP an
       ...small,
       terms: [1],
       defaultTerm: 1,
-      annualCostCapBps: 100_000,
       interest: { model: 'ADD_ON', monthlyRateBps: 600 },
-      fees: [{ code: 'F', label: 'Fee', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: php(700), bpsOfPrincipal: 0 }],
+      fees: [{ code: 'SERVICE', label: 'Service fee', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: php(700), bpsOfPrincipal: 0 }],
     });
-    expect(problems.some((p) => p.includes('PHP 10000.00 over 1 months has an effective rate of 13.98 % a month'))).toBe(true);
+    expect(problems).toContain('SEC small-loan cap (SEC MC 14 s.2025): PHP 10000.00 over 1 months has an effective rate of 13.98 % a month, above 12 %');
   });
 
   it('refuses a total cost above 100 % of the principal', () => {
     const problems = validateProduct({
       ...small,
-      annualCostCapBps: 10_000_000,
-      fees: [{ code: 'F', label: 'Fee', treatment: 'ADDED_TO_SCHEDULE', flat: php(6_000), bpsOfPrincipal: 0 }],
+      fees: [{ code: 'SERVICE', label: 'Service fee', treatment: 'ADDED_TO_SCHEDULE', flat: php(6_000), bpsOfPrincipal: 0 }],
     });
     expect(problems.some((p) => p.includes('costs more than 100 % of the principal'))).toBe(true);
+  });
+});
+
+describe('issue 8: configuration cannot promise more than the contract (25 % a year)', () => {
+  it('refuses an annual cost cap above 25 % a year', () => {
+    expect(validateProduct({ ...PRODUCT_V1, annualCostCapBps: 2501 })).toContain('annualCostCapBps 25.01 % is above what the contract promises (at most 25 % a year)');
+    expect(validateProduct({ ...PRODUCT_V1, annualCostCapBps: 10_000 })).toContain('annualCostCapBps 100 % is above what the contract promises (at most 25 % a year)');
+    expect(CONTRACT_ANNUAL_COST_CAP_BPS).toBe(2500);
+  });
+
+  it('measures the cap on the effective annual rate (EIR x 12): an add-on rate inside the flat cap but above it by EIR is refused', () => {
+    // 2.08 % a month add-on is 24.96 % a year flat (inside the flat cap) but about 45 % a year by EIR.
+    const addOn = { ...PRODUCT_V1, interest: { model: 'ADD_ON' as const, monthlyRateBps: 208 } };
+    const problems = validateProduct(addOn);
+    expect(problems.filter((p) => p.includes('in interest and fees'))).toEqual([]);
+    expect(problems.some((p) => /^PHP 200000\.00 over 6 months has an effective interest rate of \d+\.\d\d % a year \(EIR x 12\), above the 25 % a year cap$/.test(p))).toBe(true);
+  });
+
+  it('the default product (0.5 % a month add-on) has an EIR x 12 of 10.21 % to 11.13 % a year: valid by the new rule', () => {
+    const rates = PRODUCT_V1.terms.map((term) => buildSchedule(PRODUCT_V1, PRODUCT_V1.minAmount, term, PRODUCT_V1.effectiveFrom).eir.annualNominal);
+    expect(Math.min(...rates)).toBeGreaterThan(0.102);
+    expect(Math.max(...rates)).toBeLessThan(0.1114);
+    expect(validateProduct(PRODUCT_V1)).toEqual([]);
+  });
+
+  it('refuses a 30 % "MODIFICATION" fee, and any fee outside the catalogue or with the scam words', () => {
+    const fee = (code: string, label: string, bps = 3000) => ({ code, label, treatment: 'DEDUCTED_FROM_PROCEEDS' as const, flat: 0n, bpsOfPrincipal: bps });
+    const modification = validateProduct({ ...PRODUCT_V1, fees: [fee('MODIFICATION', 'Modification fee')] });
+    expect(modification).toContain('fee MODIFICATION: a fee named "modif" is the advance-fee pattern; no such fee may exist');
+    expect(modification.some((p) => p.startsWith('fee MODIFICATION: not a fee kind of the catalogue'))).toBe(true);
+    for (const [code, label] of [
+      ['UNLOCK', 'Unlock fee'],
+      ['VERIFICATION', 'Account verification'],
+      ['RELEASE', 'Release fee'],
+      ['UNFREEZE', 'Unfreezing charge'],
+      ['ACTIVATION', 'Wallet activation'],
+      ['SERVICE', 'Processing before release'],
+    ] as const) {
+      expect(validateProduct({ ...PRODUCT_V1, fees: [fee(code, label, 10)] }).some((p) => p.includes('is the advance-fee pattern')), code).toBe(true);
+    }
+    expect(validateProduct({ ...PRODUCT_V1, fees: [fee('SERVICE', 'Handling fee', 10)] })).toContain('fee SERVICE: its label must be the catalogue\'s "Service fee"');
+    expect(validateProduct({ ...PRODUCT_V1, fees: [{ ...fee('NOTARIAL', 'Notarial fee', 10), treatment: 'ADDED_TO_SCHEDULE' }] })).toContain('fee NOTARIAL: may not be ADDED_TO_SCHEDULE');
+    expect(validateProduct({ ...PRODUCT_V1, name: 'Instant Unlock Loan' })[0]).toMatch(/product name must not contain "unlock"/);
+  });
+
+  it('a catalogue fee inside the cap is accepted', () => {
+    expect(validateProduct({ ...PRODUCT_V1, fees: [{ code: 'DOCUMENTARY_STAMP_TAX', label: 'Documentary stamp tax', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: 0n, bpsOfPrincipal: 75 }] })).toEqual([]);
+  });
+
+  it('refuses 8 % a month (add-on), whatever the cap says', () => {
+    const problems = validateProduct({ ...PRODUCT_V1, interest: { model: 'ADD_ON', monthlyRateBps: 800 } });
+    expect(problems.some((p) => p.includes('(EIR x 12), above the 25 % a year cap'))).toBe(true);
+    expect(problems.some((p) => p.includes('above the 25 % a year cap ('))).toBe(true);
+  });
+
+  it('refuses penalty rules that could never be charged under the cap', () => {
+    // 30 % collection charge on the first day late: above the 25 % cap for a whole year.
+    expect(validateProduct({ ...PRODUCT_V1, penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 3000 } })).toContain(
+      'late charges of 30.5 % on the first day late could never be charged: they are above the 25 % a year cap on all interest, fines and fees',
+    );
+    // Interest that takes the whole cap leaves nothing for fines: 1 % a month add-on over 12 months
+    // is exactly a 12 % cap.
+    const edge: ProductConfig = {
+      ...PRODUCT_V1,
+      minAmount: php(1_200_000),
+      maxAmount: php(1_200_000),
+      terms: [12],
+      defaultTerm: 12,
+      interest: { model: 'ADD_ON', monthlyRateBps: 100 },
+      annualCostCapBps: 1200,
+      eligibility: { ...PRODUCT_V1.eligibility, incomeMultipleByTerm: { 12: 12 } },
+    };
+    const problems = validateProduct(edge);
+    expect(problems).toContain('PHP 1200000.00 over 12 months: interest and fees take the whole 12 % a year cap, so the late charges could never be charged');
+    // Without late charges the same product has no penalty problem.
+    expect(validateProduct({ ...edge, penalties: { graceDays: 3, dailyRateBps: 0, collectionChargeBps: 0 } }).some((p) => p.includes('late charges'))).toBe(false);
   });
 });

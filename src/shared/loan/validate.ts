@@ -1,22 +1,38 @@
 import { toDecimalString, type Centavos } from '../money/money';
-import { SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap } from './charges';
-import { FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, type ProductConfig } from './product';
+import { SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
+import { FEE_CATALOGUE, isFeeKind, scamWordIn } from './fees';
+import { CONTRACT_ANNUAL_COST_CAP_BPS, FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, type ProductConfig } from './product';
 import { buildSchedule } from './schedule';
 
 /**
  * Refuses a product configuration that breaks a cap (DECISIONS.md invariant 4) or does not make
  * sense. Returns every problem found; an empty list means the configuration may be offered.
  *
- * - Its own annual cap: for every term, at the smallest and the largest amount (flat fees weigh
- *   most on the smallest, shares of the principal the same on all), interest + fees <= cap.
- *   Fines are capped when charged (charges.ts), so a penalty rate cannot break the cap.
- * - SEC MC 3 s.2022, for loans of at most 10,000 PHP and at most 4 months, when the product offers
- *   any: nominal interest at most 6 % a month, effective rate at most 12 % a month, late penalty
- *   (a month of penalty interest plus the collection charge) at most 5 % a month of the amount due,
- *   total cost at most 100 % of the principal.
+ * - The contract's cap: annualCostCapBps at most CONTRACT_ANNUAL_COST_CAP_BPS (25 % a year); no
+ *   configuration promises more than the contract does.
+ * - Its own annual cap, for every term, at the smallest and the largest amount (flat fees weigh
+ *   most on the smallest, shares of the principal the same on all), measured two ways: the flat
+ *   cost (interest + fees <= cap, charges.ts) and the effective annual rate as the disclosure
+ *   statement quotes it (EIR x 12 <= cap). An add-on rate looks small as a flat cost but its EIR is
+ *   nearly twice as high. The default 0.5 % a month add-on (6 % a year flat) has an EIR x 12 of
+ *   10.21 % (6 months) to 11.13 % (24 months) a year, inside 25 %; an add-on of 2.08 % a month
+ *   (25 % a year flat, accepted by the flat measure alone) has one of about 45 % and is refused.
+ * - Fees are kinds from the fixed catalogue (fees.ts) with the catalogue's label and a treatment
+ *   the kind allows; nothing in the product may carry a word of the advance-fee pattern
+ *   (modification, unlock, verification, release, unfreeze, activation, processing, ...).
+ * - Penalties that could never be charged are refused: a first day's late charge (collection
+ *   charge plus a day of penalty interest) above the annual cap itself, or, for some term and
+ *   amount, interest and fees that leave nothing under the cap for fines. The disclosure would
+ *   otherwise state a charge the cap always forbids. Fines are capped when charged (charges.ts),
+ *   so a penalty rate cannot break the cap.
+ * - SEC caps for loans of at most 10,000 PHP and at most 4 months, when the product offers any:
+ *   nominal interest at most 6 % a month and total cost at most 100 % of the principal (SEC MC 3
+ *   s.2022), effective rate at most 12 % a month (SEC MC 14 s.2025), late penalty (a month of
+ *   penalty interest plus the collection charge) at most 5 % a month of the amount due.
  */
 export const SEC_SMALL_LOAN_CAPS = {
   nominalMonthlyRateBps: 600,
+  /** SEC MC 14 s.2025: an effective interest rate of at most 12 % a month. */
   effectiveMonthlyRate: 0.12,
   latePenaltyMonthlyBps: 500,
   totalCostBpsOfPrincipal: 10_000,
@@ -24,9 +40,16 @@ export const SEC_SMALL_LOAN_CAPS = {
 
 const isWholeNonNegative = (n: number) => Number.isInteger(n) && n >= 0;
 
+const hasLateCharges = (p: ProductConfig) => p.penalties.dailyRateBps > 0 || p.penalties.collectionChargeBps > 0;
+
+/** Floating-point slack when comparing an effective rate with a cap (rates are floats, rate-solver.ts). */
+const RATE_EPSILON = 1e-9;
+
 export function validateProduct(p: ProductConfig): string[] {
   const problems: string[] = [];
   if (!Number.isInteger(p.version) || p.version < 1) problems.push('version must be a positive whole number');
+  const scamInName = scamWordIn(p.name);
+  if (scamInName) problems.push(`the product name must not contain "${scamInName}": that is the wording of an advance-fee scheme`);
   if (p.minAmount <= 0n) problems.push('minAmount must be positive');
   if (p.minAmount > p.maxAmount) problems.push('minAmount must not exceed maxAmount');
   if (p.terms.length === 0) problems.push('at least one term is needed');
@@ -39,7 +62,12 @@ export function validateProduct(p: ProductConfig): string[] {
   if (!INTEREST_MODELS.includes(p.interest.model)) problems.push('unknown interest model');
   if (!isWholeNonNegative(p.interest.monthlyRateBps)) problems.push('interest.monthlyRateBps must be a whole number >= 0');
   for (const fee of p.fees) {
+    const scam = scamWordIn(fee.code) ?? scamWordIn(fee.label);
+    if (scam) problems.push(`fee ${fee.code}: a fee named "${scam}" is the advance-fee pattern; no such fee may exist`);
+    if (!isFeeKind(fee.code)) problems.push(`fee ${fee.code}: not a fee kind of the catalogue (${Object.keys(FEE_CATALOGUE).join(', ')})`);
+    else if (fee.label !== FEE_CATALOGUE[fee.code].label) problems.push(`fee ${fee.code}: its label must be the catalogue's "${FEE_CATALOGUE[fee.code].label}"`);
     if (!FEE_TREATMENTS.includes(fee.treatment)) problems.push(`fee ${fee.code}: a fee is deducted from proceeds or added to the schedule, never paid up front`);
+    else if (isFeeKind(fee.code) && !FEE_CATALOGUE[fee.code].treatments.includes(fee.treatment)) problems.push(`fee ${fee.code}: may not be ${fee.treatment}`);
     if (fee.flat < 0n || !isWholeNonNegative(fee.bpsOfPrincipal)) problems.push(`fee ${fee.code}: amounts must not be negative`);
   }
   if (new Set(p.fees.map((f) => f.code)).size !== p.fees.length) problems.push('fee codes must be unique');
@@ -47,11 +75,23 @@ export function validateProduct(p: ProductConfig): string[] {
     if (!isWholeNonNegative(p.penalties[key])) problems.push(`penalties.${key} must be a whole number >= 0`);
   }
   if (!isWholeNonNegative(p.annualCostCapBps) || p.annualCostCapBps === 0) problems.push('annualCostCapBps must be positive');
+  if (p.annualCostCapBps > CONTRACT_ANNUAL_COST_CAP_BPS) {
+    problems.push(`annualCostCapBps ${bpsToPercent(p.annualCostCapBps)} % is above what the contract promises (at most ${bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS)} % a year)`);
+  }
   const e = p.eligibility;
   if (e.minAge < 18) problems.push('eligibility.minAge must be at least 18');
   if (e.maxAgeAtTermEnd <= e.minAge) problems.push('eligibility.maxAgeAtTermEnd must exceed minAge');
   if (!(e.maxDebtServiceRatioBps > 0 && e.maxDebtServiceRatioBps <= 10_000)) problems.push('eligibility.maxDebtServiceRatioBps must be 1 to 10,000');
   if (problems.length > 0) return problems;
+
+  // A day's late charge (collection charge plus a day of penalty interest) above the cap for a whole
+  // year could never be charged as stated: the cap would always cut it.
+  const firstDayBps = p.penalties.collectionChargeBps + p.penalties.dailyRateBps;
+  if (firstDayBps > p.annualCostCapBps) {
+    problems.push(
+      `late charges of ${bpsToPercent(firstDayBps)} % on the first day late could never be charged: they are above the ${bpsToPercent(p.annualCostCapBps)} % a year cap on all interest, fines and fees`,
+    );
+  }
 
   const start = p.effectiveFrom;
   const amounts = [...new Set([p.minAmount, p.maxAmount])];
@@ -70,6 +110,17 @@ export function validateProduct(p: ProductConfig): string[] {
         problems.push(
           `PHP ${toDecimalString(amount)} over ${term} months costs ${toDecimalString(cost)} in interest and fees, above the ${bpsToPercent(p.annualCostCapBps)} % a year cap (${toDecimalString(cap)})`,
         );
+      }
+      // The same cap on the effective annual rate the disclosure statement quotes (EIR x 12).
+      if (s.eir.annualNominal > p.annualCostCapBps / 10_000 + RATE_EPSILON) {
+        problems.push(
+          `PHP ${toDecimalString(amount)} over ${term} months has an effective interest rate of ${(s.eir.annualNominal * 100).toFixed(2)} % a year (EIR x 12), above the ${bpsToPercent(p.annualCostCapBps)} % a year cap`,
+        );
+      }
+      // A configured late charge must be chargeable: something must be left under the cap.
+      const headroom = fineHeadroom(p, s, term);
+      if (hasLateCharges(p) && cost <= cap && headroom === 0n) {
+        problems.push(`PHP ${toDecimalString(amount)} over ${term} months: interest and fees take the whole ${bpsToPercent(p.annualCostCapBps)} % a year cap, so the late charges could never be charged`);
       }
     }
   }
@@ -91,7 +142,7 @@ export function validateProduct(p: ProductConfig): string[] {
           continue; // already reported above
         }
         if (s.eir.monthly > caps.effectiveMonthlyRate) {
-          problems.push(`SEC small-loan cap: PHP ${toDecimalString(amount)} over ${term} months has an effective rate of ${(s.eir.monthly * 100).toFixed(2)} % a month, above 12 %`);
+          problems.push(`SEC small-loan cap (SEC MC 14 s.2025): PHP ${toDecimalString(amount)} over ${term} months has an effective rate of ${(s.eir.monthly * 100).toFixed(2)} % a month, above 12 %`);
         }
         if (s.totalInterest + s.totalFees > (amount * BigInt(caps.totalCostBpsOfPrincipal)) / 10_000n) {
           problems.push(`SEC small-loan cap: PHP ${toDecimalString(amount)} over ${term} months costs more than 100 % of the principal`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalBigintIdParam, pageLimitParam } from './params';
 
 /**
  * The audit log (issue 4, item 8): what staff did, who, when, from where. Written by
@@ -38,8 +39,8 @@ export const auditQuerySchema = z
     from: z.preprocess(blankToUndefined, z.iso.date('from must be a date YYYY-MM-DD').optional()),
     to: z.preprocess(blankToUndefined, z.iso.date('to must be a date YYYY-MM-DD').optional()),
     /** The nextCursor of the previous page. */
-    cursor: z.preprocess(blankToUndefined, z.string().regex(/^[1-9]\d{0,18}$/, 'cursor must come from nextCursor').optional()),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+    limit: pageLimitParam(200, 50),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

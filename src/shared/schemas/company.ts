@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { productDraftSchema } from './product';
+import { isHttpsUrl } from '../company/links';
+
+export const COMPANY_LINK_MESSAGE = 'A web address starting with https://.';
+/** A link rendered on every page: an https address only (never javascript:, data: or http:), see company/links.ts. */
+const httpsUrl = z.string().trim().max(300).refine(isHttpsUrl, { error: COMPANY_LINK_MESSAGE });
+/** The same, or empty for "none" (the page then shows no link). */
+const optionalHttpsUrl = z.string().trim().max(300).refine((v) => v === '' || isHttpsUrl(v), { error: `${COMPANY_LINK_MESSAGE} Or leave it empty.` });
 
 /**
  * The company profile (DECISIONS.md invariant 8) as a contract: COMPANY_PROFILE_FILE at boot
@@ -17,10 +24,10 @@ export const companyProfileSchema = z.strictObject({
   dateRegistered: z.iso.date('A date YYYY-MM-DD.'),
   employees: z.string().trim().max(30),
   supportEmail: z.email('An e-mail address.'),
-  supportChatUrl: z.union([z.url({ protocol: /^https$/, error: 'An address starting with https, or empty.' }), z.literal('')]),
-  social: z.strictObject({ facebook: z.string().max(300), instagram: z.string().max(300), tiktok: z.string().max(300) }),
+  supportChatUrl: optionalHttpsUrl,
+  social: z.strictObject({ facebook: optionalHttpsUrl, instagram: optionalHttpsUrl, tiktok: optionalHttpsUrl }),
   officeHours: z.string().trim().max(100),
-  verifyRegistrationUrl: z.url('A web address.'),
+  verifyRegistrationUrl: httpsUrl,
   dataProtectionOfficerEmail: z.email('An e-mail address.'),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;

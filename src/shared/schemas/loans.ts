@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTEREST_MODELS } from '../loan/product';
 import { LOAN_ACTIONS, LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
+import { intQueryParam, pageLimitParam } from './params';
 
 /**
  * Contracts of the loans, wallet and back-office loan API (issue 4). Amounts are decimal strings in
@@ -240,7 +241,7 @@ export const loanResponseSchema = z.object({ loan: loanViewSchema });
 /** GET /api/loans/quote?amount=&term=&currency= */
 export const quoteQuerySchema = z.object({
   amount: amountInputSchema,
-  term: z.coerce.number({ error: LOAN_MESSAGES.term }).int({ error: LOAN_MESSAGES.term }),
+  term: intQueryParam({ min: 1, max: 120, message: LOAN_MESSAGES.term }),
   currency: currencyCodeSchema.optional(),
 });
 export const quoteResponseSchema = z.object({ productVersion: z.number().int(), disclosure: disclosureSchema });
@@ -282,7 +283,7 @@ export const signResponseSchema = z.object({ loan: loanViewSchema, signedAt: iso
 export const adminQueueQuerySchema = z.object({
   /** One status or several separated by commas; default the ones waiting for staff. */
   status: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: pageLimitParam(200, 50),
 });
 
 export const adminQueueItemSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FEE_KINDS, scamWordIn } from '../loan/fees';
+import { CONTRACT_ANNUAL_COST_CAP_BPS, bpsToPercent } from '../loan/product';
 
 /**
  * A new loan product version as an ADMIN drafts it in the back office (POST
@@ -9,12 +11,27 @@ import { z } from 'zod';
  * The interest model is add-on (what the calculator and the marketing copy compute) and a fee is
  * only ever deducted from the proceeds (it never changes the instalment the calculator shows);
  * other shapes need a code change (a new entry in PRODUCT_VERSIONS).
+ *
+ * Issue 8: the annual cost cap is at most what the contract promises (25 % a year), and a fee is a
+ * kind from the fixed catalogue (loan/fees.ts), never a free-text name; the product's name may not
+ * carry a word of the advance-fee pattern. The ADMIN's form checks its draft with this same schema
+ * before sending it.
  */
+export const PRODUCT_DRAFT_MESSAGES = {
+  capAboveContract: `At most ${bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS)} % a year (${CONTRACT_ANNUAL_COST_CAP_BPS} basis points): the contract promises no more.`,
+  feeKind: `One of the fee kinds: ${FEE_KINDS.join(', ')}.`,
+  scamWord: 'Not a word of an advance-fee scheme (modification, unlock, verification, release, activation, processing, ...).',
+} as const;
 const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'An amount in pesos, such as 200000.00.');
 const bps = (max: number) => z.number().int('A whole number of basis points.').min(0).max(max);
 
 export const productDraftSchema = z.strictObject({
-  name: z.string().trim().min(3, 'At least 3 characters.').max(100),
+  name: z
+    .string()
+    .trim()
+    .min(3, 'At least 3 characters.')
+    .max(100)
+    .refine((name) => scamWordIn(name) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord }),
   minAmount: amount,
   maxAmount: amount,
   terms: z.array(z.number().int().min(1).max(120)).min(1, 'At least one term.').max(12),
@@ -23,15 +40,19 @@ export const productDraftSchema = z.strictObject({
   fees: z
     .array(
       z.strictObject({
-        code: z.string().regex(/^[A-Z][A-Z0-9_]{1,29}$/, 'Capital letters, digits and _ (PROCESSING).'),
-        label: z.string().trim().min(3, 'At least 3 characters.').max(80),
+        /** The fee's kind in the catalogue; its label is the catalogue's. */
+        kind: z.enum(FEE_KINDS, { error: PRODUCT_DRAFT_MESSAGES.feeKind }),
         flat: amount,
-        bpsOfPrincipal: bps(10_000),
+        bpsOfPrincipal: bps(CONTRACT_ANNUAL_COST_CAP_BPS),
       }),
     )
     .max(5),
-  penalties: z.strictObject({ graceDays: z.number().int().min(0).max(60), dailyRateBps: bps(1_000), collectionChargeBps: bps(5_000) }),
-  annualCostCapBps: bps(10_000),
+  penalties: z.strictObject({ graceDays: z.number().int().min(0).max(60), dailyRateBps: bps(1_000), collectionChargeBps: bps(CONTRACT_ANNUAL_COST_CAP_BPS) }),
+  annualCostCapBps: z
+    .number()
+    .int('A whole number of basis points.')
+    .min(1, 'At least 1 basis point.')
+    .max(CONTRACT_ANNUAL_COST_CAP_BPS, { error: PRODUCT_DRAFT_MESSAGES.capAboveContract }),
   eligibility: z.strictObject({
     minAge: z.number().int().min(18, 'At least 18.').max(100),
     maxAgeAtTermEnd: z.number().int().min(19).max(120),

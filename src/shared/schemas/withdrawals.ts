@@ -3,6 +3,7 @@ import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../states/withdrawal';
 import { withdrawals as messages } from '../i18n/en/withdrawals';
 import { moneySchema } from './loans';
+import { pageLimitParam } from './params';
 
 /**
  * Contracts of the withdrawals API (issue 5; /tmp contract "Withdrawals: the agreed contract").
@@ -125,7 +126,7 @@ export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalVi
 export const adminWithdrawalQuerySchema = z.object({
   /** One status or several separated by commas; default all. */
   status: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  limit: pageLimitParam(500, 200),
 });
 
 export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../lib/queries';
 import { QueryState } from '../features/public/QueryState';
 import { formatIsoDate } from '../features/public/format';
+import { safeHref } from '../../shared/company/links';
 
 /**
  * About Us (specification section 2): the headline, the established date and the employee count
@@ -12,6 +13,8 @@ export default function AboutPage() {
   const { t, i18n } = useTranslation();
   const config = usePublicConfig();
   const company = config.data?.company;
+  // Rendered only when it is an https address (the server refuses others too; shared/company/links.ts).
+  const verifyUrl = safeHref(company?.verifyRegistrationUrl);
   const appName = t('common.appName');
 
   return (
@@ -59,17 +62,19 @@ export default function AboutPage() {
                 <li>{t('public.footer.certificateOfAuthority', { number: company.certificateOfAuthorityNumber })}</li>
               </ul>
               <p className="text-sm text-ink">{t('public.about.verifyLead')}</p>
-              <p>
-                <a
-                  href={company.verifyRegistrationUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 flex-wrap items-center gap-x-1 font-semibold text-brand underline underline-offset-4 hover:no-underline"
-                >
-                  {t('public.about.verify')}
-                  <span className="text-sm font-normal">{t('public.newTab')}</span>
-                </a>
-              </p>
+              {verifyUrl && (
+                <p>
+                  <a
+                    href={verifyUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 flex-wrap items-center gap-x-1 font-semibold text-brand underline underline-offset-4 hover:no-underline"
+                  >
+                    {t('public.about.verify')}
+                    <span className="text-sm font-normal">{t('public.newTab')}</span>
+                  </a>
+                </p>
+              )}
             </section>
           </div>
         ) : (

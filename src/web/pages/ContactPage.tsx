@@ -4,6 +4,7 @@ import { usePublicConfig } from '../lib/queries';
 import { ContactForm } from '../features/public/ContactForm';
 import { QueryState } from '../features/public/QueryState';
 import { useLegalDialog } from '../features/public/useLegalDialog';
+import { safeHref } from '../../shared/company/links';
 
 const CARD = 'flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 
@@ -17,6 +18,9 @@ export default function ContactPage() {
   const config = usePublicConfig();
   const legal = useLegalDialog();
   const company = config.data?.company;
+  // Rendered only when https (chat) or an e-mail address (mailto): shared/company/links.ts.
+  const chatUrl = safeHref(company?.supportChatUrl);
+  const supportMail = safeHref(company?.supportEmail, ['mailto']);
 
   return (
     <>
@@ -57,14 +61,14 @@ export default function ContactPage() {
                 </h2>
                 <p className="text-base font-semibold text-ink">{company.officeHours}</p>
               </section>
-              {company.supportChatUrl ? (
+              {chatUrl ? (
                 <section aria-labelledby="chat-heading" className={CARD}>
                   <h2 id="chat-heading" className="text-lg font-bold text-brand">
                     {t('public.contact.chat.heading')}
                   </h2>
                   <p className="text-sm text-ink">{t('public.contact.chat.body')}</p>
                   <a
-                    href={company.supportChatUrl}
+                    href={chatUrl}
                     target="_blank"
                     rel="noopener noreferrer"
                     className="inline-flex min-h-11 flex-wrap items-center justify-center gap-x-1 rounded-md bg-accent px-5 py-2 text-sm font-bold tracking-wide text-white hover:bg-accent-dark"
@@ -80,7 +84,7 @@ export default function ContactPage() {
                 </h2>
                 <p className="text-sm text-ink">
                   {t('public.contact.email.body')}{' '}
-                  <a href={`mailto:${company.supportEmail}`} className="font-semibold break-words text-brand underline underline-offset-4 hover:no-underline">
+                  <a href={supportMail ?? undefined} className="font-semibold break-words text-brand underline underline-offset-4 hover:no-underline">
                     {company.supportEmail}
                   </a>
                 </p>

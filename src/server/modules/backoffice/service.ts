@@ -103,7 +103,8 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
       throw new AppError(409, 'CONFLICT', COMPANY_SETTINGS_MESSAGES.unchanged);
     }
     const now = deps.clock.now();
-    const version = before.version + 1;
+    // After every stored version, offered or not (catalog.ts: one that breaks today's rules is never offered).
+    const version = deps.products.maxVersion + 1;
     const effectiveFrom = philippineDate(now);
     const product = draftToProduct(draft, version, effectiveFrom);
     const problems = [...draftProblems(product), ...validateProduct(product)];

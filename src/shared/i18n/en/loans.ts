@@ -42,6 +42,13 @@ export const loans = {
     intro: 'Read the cost of this loan before you continue. All amounts are in Philippine pesos.',
     amountFinanced: 'Amount financed (principal)',
     financeCharges: 'Finance charges',
+    /** The fee catalogue's kinds (src/shared/loan/fees.ts): the disclosure names a fee by its kind. */
+    feeKinds: {
+      SERVICE: 'Service fee',
+      DOCUMENTARY_STAMP_TAX: 'Documentary stamp tax',
+      NOTARIAL: 'Notarial fee',
+      CREDIT_INVESTIGATION: 'Credit investigation fee',
+    },
     paidAs: {
       INTEREST: 'interest, in the instalments',
       DEDUCTED_FROM_PROCEEDS: 'deducted from the proceeds',

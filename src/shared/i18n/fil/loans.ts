@@ -10,6 +10,14 @@ export const loans = {
     title: 'Isinusumite...',
     text: 'Maaaring tumagal ito nang hanggang 1 minuto. Huwag munang gamitin ang iyong bank app.',
   },
+  disclosure: {
+    feeKinds: {
+      SERVICE: 'Bayad sa serbisyo',
+      DOCUMENTARY_STAMP_TAX: 'Documentary stamp tax (buwis)',
+      NOTARIAL: 'Bayad sa notaryo',
+      CREDIT_INVESTIGATION: 'Bayad sa credit investigation',
+    },
+  },
   wallet: {
     title: 'Wallet',
     balance: 'Magagamit na balanse',

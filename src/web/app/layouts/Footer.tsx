@@ -4,6 +4,7 @@ import { usePublicConfig } from '../../lib/queries';
 import { LanguageSwitch } from '../../features/public/LanguageSwitch';
 import { useLegalDialog } from '../../features/public/useLegalDialog';
 import { QueryState } from '../../features/public/QueryState';
+import { safeHref } from '../../../shared/company/links';
 
 const PAGES = [
   { to: '/', key: 'home' },
@@ -25,9 +26,15 @@ export function Footer() {
   const config = usePublicConfig();
   const legal = useLegalDialog();
   const company = config.data?.company;
+  // Only https links are rendered, whatever the profile holds (the server refuses others too).
   const social = company
-    ? (['facebook', 'instagram', 'tiktok'] as const).filter((network) => company.social[network] !== '').map((network) => ({ network, url: company.social[network] }))
+    ? (['facebook', 'instagram', 'tiktok'] as const).flatMap((network) => {
+        const url = safeHref(company.social[network]);
+        return url ? [{ network, url }] : [];
+      })
     : [];
+  const verifyUrl = safeHref(company?.verifyRegistrationUrl);
+  const supportMail = safeHref(company?.supportEmail, ['mailto']);
 
   return (
     <footer className="bg-brand-dark text-slate-200">
@@ -44,9 +51,13 @@ export function Footer() {
               <p>{company.address}</p>
               <p>
                 {t('public.footer.support')}{' '}
-                <a href={`mailto:${company.supportEmail}`} className="underline underline-offset-4 hover:text-white hover:no-underline">
-                  {company.supportEmail}
-                </a>
+                {supportMail ? (
+                  <a href={supportMail} className="underline underline-offset-4 hover:text-white hover:no-underline">
+                    {company.supportEmail}
+                  </a>
+                ) : (
+                  company.supportEmail
+                )}
               </p>
               {company.demo && <p className="mt-2 rounded-md border border-amber-300/60 px-3 py-2 text-amber-100">{t('public.footer.demoNotice')}</p>}
             </>
@@ -86,9 +97,9 @@ export function Footer() {
                   {t('public.footer.privacy')}
                 </button>
               </li>
-              {company && (
+              {verifyUrl && (
                 <li>
-                  <a href={company.verifyRegistrationUrl} target="_blank" rel="noopener noreferrer" className={LINK}>
+                  <a href={verifyUrl} target="_blank" rel="noopener noreferrer" className={LINK}>
                     {t('public.footer.verify')} <span className="ml-1 text-xs">{t('public.newTab')}</span>
                   </a>
                 </li>

@@ -6,7 +6,7 @@ import { queryKeys } from '../../lib/queries';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
-import type { ProductDraft } from '../../../shared/schemas/product';
+import { productDraftSchema, type ProductDraft } from '../../../shared/schemas/product';
 
 /** The form's text values: lists as "6, 12, 24" and "6: 12, 12: 12". */
 type Values = Record<
@@ -111,10 +111,17 @@ export function ProductVersionForm({ current, onCreated }: { readonly current: P
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setRefusal(null);
+    // The same schema as the route (the contract's 25 % cap, the fee catalogue): refused here first.
+    const draft = draftOf(values, current.fees);
+    const checked = productDraftSchema.safeParse(draft);
+    if (!checked.success) {
+      setRefusal({ message: t('backoffice.settings.productForm.refused'), reasons: checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+      return;
+    }
+    setBusy(true);
     try {
-      const created = await api<{ version: number }>('/admin/settings/product', { body: draftOf(values, current.fees) });
+      const created = await api<{ version: number }>('/admin/settings/product', { body: checked.data });
       toast.success(t('backoffice.settings.productForm.created', { version: created.version }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.publicConfig });
       await onCreated();

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { formatIsoDate } from '../public/format';
 import { money, percent } from './format';
+import { isFeeKind } from '../../../shared/loan/fees';
 
 function Row({ label, value, strong = false }: { readonly label: string; readonly value: string; readonly strong?: boolean }) {
   return (
@@ -38,7 +39,7 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
               {d.financeCharges.map((charge) => (
                 <li key={charge.code} className="flex flex-wrap justify-between gap-x-4">
                   <span>
-                    {charge.label} <span className="text-muted">({t(`loans.disclosure.paidAs.${charge.paidAs}`)})</span>
+                    {isFeeKind(charge.code) ? t(`loans.disclosure.feeKinds.${charge.code}`) : charge.label} <span className="text-muted">({t(`loans.disclosure.paidAs.${charge.paidAs}`)})</span>
                   </span>
                   <span className="tabular-nums">{money(charge.amount)}</span>
                 </li>

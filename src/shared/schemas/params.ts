@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Path and query parameters that reach the database, checked against the column's type before they
+ * do (issue 8). A value outside the type's range is a 400 naming the parameter, never a database
+ * error: PostgreSQL refuses 9223372036854775808 for a bigint with an error the server would log
+ * as a 500. Every route's numeric parameter comes from one of these helpers.
+ */
+
+/** PostgreSQL bigint (bigserial) upper bound: 2^63 - 1. */
+export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
+/** PostgreSQL integer upper bound: 2^31 - 1. */
+export const PG_INT_MAX = 2_147_483_647;
+
+/**
+ * A positive bigint id or cursor as a decimal string ("1" to "9223372036854775807"), as the API
+ * sends bigint ids (decision 004: strings in JSON). An empty string counts as absent when optional.
+ */
+export function bigintIdParam(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,18}$/, { error: message })
+    // Zod runs a refinement even after the pattern failed: check the digits again before BigInt().
+    .refine((value) => /^\d{1,19}$/.test(value) && BigInt(value) <= PG_BIGINT_MAX, { error: message });
+}
+
+/** An optional bigint id or cursor in a query string: '' and absent are the same. */
+export function optionalBigintIdParam(message: string) {
+  return z.preprocess((v) => (v === '' ? undefined : v), bigintIdParam(message).optional());
+}
+
+/**
+ * A whole number in a query string, from `min` to `max` (at most PostgreSQL's integer range),
+ * written in decimal digits only: "1e3", "0x10", " 5" and "" are refused rather than coerced.
+ */
+export function intQueryParam(options: { readonly min: number; readonly max: number; readonly message?: string }) {
+  const max = Math.min(options.max, PG_INT_MAX);
+  const message = options.message ?? `A whole number from ${options.min} to ${max}.`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).min(options.min, { error: message }).max(max, { error: message }),
+  );
+}
+
+/** A page size in a query string: 1 to `max`, `fallback` when absent. */
+export function pageLimitParam(max: number, fallback: number) {
+  return intQueryParam({ min: 1, max }).default(fallback);
+}
