@@ -276,6 +276,7 @@ describe('OpenAPI', () => {
       ['/api/loans/current', 'get', 'loans'],
       ['/api/loans/quote', 'get', 'loans'],
       ['/api/loans/current/cancel', 'post', 'loans'],
+      ['/api/loans/current/accept-offer', 'post', 'loans'],
       ['/api/loans/current/contract', 'get', 'loans'],
       ['/api/loans/current/contract/code', 'post', 'loans'],
       ['/api/loans/current/contract/sign', 'post', 'loans'],
