@@ -266,7 +266,7 @@ test("officers choose reasons from the catalogue; a note never reaches the membe
   await page.goto('/dash');
   const panel = page.locator('section[aria-labelledby="loan-title"]');
   const offer = panel.getByTestId('counter-offer');
-  await expect(offer).toContainText('You applied for ₱250,000.00 over 24 months. We can lend you ₱200,000.00 over 24 months.');
+  await expect(offer).toContainText('You applied for ₱250,000.00 over 24 months. We can lend you ₱200,000.00 over 24 months.', { timeout: 30_000 });
   await expect(offer.getByTestId('counter-offer-reason')).toHaveText('Why: We offer a lower amount on a first loan with us.');
   await expect(page.getByText(/FROZEN|GCash/)).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Read the contract and sign' })).toHaveCount(0);
@@ -295,7 +295,8 @@ test("officers choose reasons from the catalogue; a note never reaches the membe
   await reject.getByRole('button', { name: 'Confirm' }).click();
   await expect(one.page.getByTestId('admin-status')).toHaveText('REJECTED');
   await otherPage.goto('/dash');
-  await expect(otherPage.getByTestId('rejection-reason')).toHaveText('Reason: We could not verify the income you declared.');
+  // A fresh browser context loads the app cold: the first look waits longer on a loaded machine.
+  await expect(otherPage.getByTestId('rejection-reason')).toHaveText('Reason: We could not verify the income you declared.', { timeout: 30_000 });
   await expect(otherPage.getByText(/FROZEN|GCash/)).toHaveCount(0);
 
   await other.close();
