@@ -76,10 +76,10 @@ describe('what is recorded', () => {
 
     const member = await createActivatedMember(t);
     const other = ok(await apply(t, member.cookie), 201).loan.id as string;
-    ok(await post(t, officer.cookie, `/api/admin/loans/${other}/reject`, { reason: 'Income could not be verified' }));
+    ok(await post(t, officer.cookie, `/api/admin/loans/${other}/reject`, { reasonCode: 'INCOME_NOT_VERIFIED', note: 'Payslip looks edited' }));
     const rejected = await audit(officer.cookie, `?action=LOAN_REJECT&subjectId=${other}`);
     expect(rejected.entries).toHaveLength(1);
-    expect(rejected.entries[0]!.details).toMatchObject({ from: 'PENDING', to: 'REJECTED', reason: 'Income could not be verified' });
+    expect(rejected.entries[0]!.details).toMatchObject({ from: 'PENDING', to: 'REJECTED', reasonCode: 'INCOME_NOT_VERIFIED', note: 'Payslip looks edited' });
   });
 
   it('a staff view of a member document, beside the document access log', async () => {
@@ -116,16 +116,16 @@ describe('the audit row and the change share one transaction', () => {
       end $$;`));
     await t.deps.db.execute(sql.raw(`create trigger audit_refuse before insert on audit_log for each row execute function audit_refuse();`));
     try {
-      const res = await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reason: 'Income could not be verified' });
+      const res = await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reasonCode: 'INCOME_NOT_VERIFIED' });
       expect(res.statusCode).toBe(500);
       const [row] = await t.deps.db.select().from(loans).where(eq(loans.id, loanId));
       expect(row!.status).toBe('PENDING');
-      expect(row!.rejectionReason).toBeNull();
+      expect(row!.rejectionReasonCode).toBeNull();
     } finally {
       await t.deps.db.execute(sql.raw('drop trigger audit_refuse on audit_log'));
       await t.deps.db.execute(sql.raw('drop function audit_refuse()'));
     }
-    ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reason: 'Income could not be verified' }));
+    ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reasonCode: 'INCOME_NOT_VERIFIED' }));
     expect(await t.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, loanId))).toHaveLength(1);
   });
 });

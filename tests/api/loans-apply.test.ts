@@ -55,7 +55,7 @@ describe('POST /api/loans/applications', () => {
     expect(body.loan.preAssessment).toEqual(body.preAssessment);
     expect(body.loan.disclosure).toMatchObject({ amountFinanced: '200000.00', netProceeds: '200000.00', totalPayable: '206000.00', regularInstalment: '34334.00', scheduleStartDate: '2026-11-22' });
     expect(body.loan.disclosure.schedule).toHaveLength(6);
-    expect(body.loan.timeline).toEqual([{ at: '2026-11-22T04:00:00.000Z', from: null, to: 'PENDING', action: 'APPLY', actorRole: 'MEMBER', actorName: 'You', reason: null }]);
+    expect(body.loan.timeline).toEqual([{ at: '2026-11-22T04:00:00.000Z', from: null, to: 'PENDING', action: 'APPLY', actorRole: 'MEMBER', actorName: 'You', reasonCode: null, reason: null }]);
     const [row] = await loansOf(m.userId);
     expect(row).toMatchObject({ status: 'PENDING', productVersion: 1, amount: PHP(200_000), requestedAmount: PHP(200_000), term: 6, selectedCurrency: 'PHP', exchangeRate: '1' });
     expect(await t.deps.db.select().from(loanEvents).where(eq(loanEvents.loanId, row!.id))).toHaveLength(1);
@@ -217,7 +217,7 @@ describe('POST /api/loans/current/cancel', () => {
     t.clock.advance(60_000);
     const body = ok(await post(t, m.cookie, '/api/loans/current/cancel', { reason: 'I found the money elsewhere' }));
     expect(body.loan).toMatchObject({ status: 'CANCELLED', statusColor: 'warning', statusIcon: 'block', open: false, canCancel: false });
-    expect(body.loan.timeline.at(-1)).toMatchObject({ from: 'PENDING', to: 'CANCELLED', action: 'CANCEL', actorName: 'You', reason: 'I found the money elsewhere' });
+    expect(body.loan.timeline.at(-1)).toMatchObject({ from: 'PENDING', to: 'CANCELLED', action: 'CANCEL', actorName: 'You', reasonCode: null, reason: null });
     // Cancelling again: nothing open.
     const again = await post(t, m.cookie, '/api/loans/current/cancel', {});
     expect(again.statusCode).toBe(409);
@@ -276,6 +276,7 @@ describe('OpenAPI', () => {
       ['/api/loans/current', 'get', 'loans'],
       ['/api/loans/quote', 'get', 'loans'],
       ['/api/loans/current/cancel', 'post', 'loans'],
+      ['/api/loans/current/accept-offer', 'post', 'loans'],
       ['/api/loans/current/contract', 'get', 'loans'],
       ['/api/loans/current/contract/code', 'post', 'loans'],
       ['/api/loans/current/contract/sign', 'post', 'loans'],

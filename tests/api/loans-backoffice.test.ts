@@ -52,7 +52,7 @@ describe('roles', () => {
       ['GET', `/api/admin/loans/${id}`, undefined],
       ['POST', `/api/admin/loans/${id}/review`, {}],
       ['POST', `/api/admin/loans/${id}/approve`, { amount: '200000.00', term: 6 }],
-      ['POST', `/api/admin/loans/${id}/reject`, { reason: 'Because I can' }],
+      ['POST', `/api/admin/loans/${id}/reject`, { reasonCode: 'CREDIT_POLICY' }],
       ['POST', `/api/admin/loans/${id}/disburse`, {}],
     ];
     for (const [method, url, payload] of routes) {
@@ -111,7 +111,7 @@ describe('the queue and the application page', () => {
     expect(body.loan.preAssessment.eligible).toBe(true);
     expect(body.currentAssessment.eligible).toBe(true);
     expect(body.loan.disclosure.totalPayable).toBe('206000.00');
-    expect(body.permissions).toEqual({ canStartReview: true, canApprove: false, canReject: true, canDisburse: false, disburseBlockedReason: 'A loan is disbursed only after the borrower signs the contract.' });
+    expect(body.permissions).toEqual({ canStartReview: true, canApprove: false, canReject: true, canDisburse: false, disburseBlockedReason: 'A loan is disbursed only after the borrower signs the contract.', conflictOfInterest: null });
     expect((await get(t, officer.cookie, '/api/admin/loans/not-a-uuid')).statusCode).toBe(404);
     expect((await get(t, officer.cookie, '/api/admin/loans/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
@@ -138,9 +138,13 @@ describe('review, approval and rejection', () => {
     const view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
     expect(view.timeline.map((e: { to: string; actorName: string | null; reason: string | null }) => [e.to, e.actorName, e.reason])).toEqual([
       ['PENDING', 'You', null],
-      ['UNDER_REVIEW', 'Officer Ana Reyes', 'Checking the ID'],
-      ['APPROVED', 'Officer Ana Reyes', 'All documents in order'],
+      ['UNDER_REVIEW', 'Officer Ana Reyes', null],
+      ['APPROVED', 'Officer Ana Reyes', null],
     ]);
+    // The officers' notes are internal: in the back office, never in the borrower's view.
+    expect(JSON.stringify(view)).not.toContain('Checking the ID');
+    const staffView = ok(await get(t, officer.cookie, `/api/admin/loans/${id}`)).loan;
+    expect(staffView.timeline.map((e: { note: string | null }) => e.note)).toEqual([null, 'Checking the ID', 'All documents in order']);
     const events = await t.deps.db.select().from(loanEvents).where(eq(loanEvents.loanId, id));
     expect(events.map((e) => [e.action, e.actorRole, e.actorUserId])).toEqual([
       ['APPLY', 'MEMBER', member.userId],
@@ -163,10 +167,10 @@ describe('review, approval and rejection', () => {
     expect(outside.json().error.fields.amount).toBe('The loan amount must be between 200,000.00 and 5,000,000.00 PHP.');
     // 400,000 over 6 months is 67,667 a month: affordable on 150,000 (50 % is 75,000). 12 months would be fine too.
     // Lowering the term to 6 with the full amount: 400,000 / 6 + 2,000 = 68,667 <= 75,000: eligible.
-    const body = ok(await post(t, officer.cookie, `/api/admin/loans/${id}/approve`, { amount: '300000.00', term: 12 }));
+    const body = ok(await post(t, officer.cookie, `/api/admin/loans/${id}/approve`, { amount: '300000.00', term: 12, reasonCode: 'REPAYMENT_CAPACITY' }));
     expect(body.loan).toMatchObject({ amount: '300000.00', term: 12, requestedAmount: '400000.00', requestedTerm: 24 });
     expect(body.loan.disclosure).toMatchObject({ amountFinanced: '300000.00', numberOfInstalments: 12, regularInstalment: '26500.00' });
-    expect(await lastSms(t, member.phone)).toContain('approved for PHP 300,000.00 over 12 months (PHP 26,500.00 a month)');
+    expect(await lastSms(t, member.phone)).toContain('approved with a new offer: PHP 300,000.00 over 12 months (PHP 26,500.00 a month)');
   });
 
   it('an offer the income does not carry is refused with the reason and the maximum', async () => {
@@ -179,25 +183,26 @@ describe('review, approval and rejection', () => {
       'This offer fails the eligibility rules: The monthly instalment of PHP 18,667.00 would be more than 50 % of your monthly net income (PHP 17,500.00). The most this borrower is eligible for over 24 months is 375,000.00 PHP.',
     );
     expect((await loanRow(id)).status).toBe('UNDER_REVIEW');
-    ok(await post(t, officer.cookie, `/api/admin/loans/${id}/approve`, { amount: '375000.00', term: 24 }));
+    ok(await post(t, officer.cookie, `/api/admin/loans/${id}/approve`, { amount: '375000.00', term: 24, reasonCode: 'REPAYMENT_CAPACITY' }));
   });
 
-  it('rejection needs a reason, which the borrower sees; a rejected loan is closed', async () => {
+  it('rejection needs a reason code of the catalogue, whose text the borrower sees; a rejected loan is closed', async () => {
     const member = await createActivatedMember(t);
     const id = ok(await apply(t, member.cookie), 201).loan.id as string;
     const noReason = await post(t, officer.cookie, `/api/admin/loans/${id}/reject`, {});
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().error.fields.reason).toBe('Please give the reason (3 to 500 characters).');
-    const blank = await post(t, officer.cookie, `/api/admin/loans/${id}/reject`, { reason: '   ' });
-    expect(blank.statusCode).toBe(400);
-    const body = ok(await post(t, officer.cookie, `/api/admin/loans/${id}/reject`, { reason: 'The ID photo does not match the selfie.' }));
-    expect(body.loan).toMatchObject({ status: 'REJECTED', statusColor: 'danger', statusIcon: 'highlight-off', rejectionReason: 'The ID photo does not match the selfie.', open: false });
+    expect(noReason.json().error.fields.reasonCode).toBe('Choose one of the reasons of the catalogue.');
+    const freeText = await post(t, officer.cookie, `/api/admin/loans/${id}/reject`, { reason: 'The ID photo does not match the selfie.' });
+    expect(freeText.statusCode).toBe(400);
+    const body = ok(await post(t, officer.cookie, `/api/admin/loans/${id}/reject`, { reasonCode: 'IDENTITY_NOT_VERIFIED' }));
+    const text = 'We could not verify your identity from the ID and the selfie you gave.';
+    expect(body.loan).toMatchObject({ status: 'REJECTED', statusColor: 'danger', statusIcon: 'highlight-off', rejectionReasonCode: 'IDENTITY_NOT_VERIFIED', rejectionReason: text, open: false });
     const view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
-    expect(view).toMatchObject({ status: 'REJECTED', rejectionReason: 'The ID photo does not match the selfie.' });
-    expect(view.timeline.at(-1)).toMatchObject({ from: 'PENDING', to: 'REJECTED', actorName: 'Officer Ana Reyes', reason: 'The ID photo does not match the selfie.' });
+    expect(view).toMatchObject({ status: 'REJECTED', rejectionReasonCode: 'IDENTITY_NOT_VERIFIED', rejectionReason: text });
+    expect(view.timeline.at(-1)).toMatchObject({ from: 'PENDING', to: 'REJECTED', actorName: 'Officer Ana Reyes', reasonCode: 'IDENTITY_NOT_VERIFIED', reason: text });
     expect(await lastSms(t, member.phone)).toContain('we could not approve your loan application');
     for (const action of ['review', 'approve', 'reject']) {
-      const res = await post(t, officer.cookie, `/api/admin/loans/${id}/${action}`, action === 'approve' ? { amount: '200000.00', term: 6 } : action === 'reject' ? { reason: 'again' } : {});
+      const res = await post(t, officer.cookie, `/api/admin/loans/${id}/${action}`, action === 'approve' ? { amount: '200000.00', term: 6 } : action === 'reject' ? { reasonCode: 'CREDIT_POLICY' } : {});
       expect(res.statusCode, action).toBe(409);
     }
     // The member may apply again.
@@ -206,7 +211,7 @@ describe('review, approval and rejection', () => {
 
   it('an approved loan may be cancelled by the borrower but not rejected by an officer', async () => {
     const { member, loanId } = await approvedLoan(t, officer);
-    expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reason: 'Changed my mind' })).statusCode).toBe(409);
+    expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reasonCode: 'CREDIT_POLICY' })).statusCode).toBe(409);
     expect(ok(await post(t, member.cookie, '/api/loans/current/cancel', {})).loan.status).toBe('CANCELLED');
   });
 });

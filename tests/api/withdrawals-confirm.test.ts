@@ -223,8 +223,8 @@ describe('a payout the provider fails', () => {
     t.clock.advance(5_000);
     expect((await runJobs(t)).settled).toBe(1);
     const view = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
-    expect(view).toMatchObject({ status: 'FAILED', statusIcon: 'error', statusColor: 'danger', failureReason: 'The receiving bank declined the transfer (simulated provider).' });
-    expect(view.events.at(-1)).toMatchObject({ status: 'FAILED', actor: 'SYSTEM', reason: view.failureReason });
+    expect(view).toMatchObject({ status: 'FAILED', statusIcon: 'error', statusColor: 'danger', failureReasonCode: 'BANK_DECLINED', failureReason: 'The receiving bank or e-wallet declined the transfer.' });
+    expect(view.events.at(-1)).toMatchObject({ status: 'FAILED', actor: 'SYSTEM', reasonCode: 'BANK_DECLINED', reason: view.failureReason });
     expect(await available(t, member.userId)).toBe(member.balance);
     const row = await withdrawalRow(t, created.id);
     expect((await findTransfer(t.deps.db, row.resolutionTransferId!))?.type).toBe('VOID_PENDING');
@@ -260,7 +260,7 @@ describe('manual payout mode', () => {
     expect(row).toMatchObject({ status: 'PAID', providerReference: 'BDO-PESONET-778812' });
     expect(row.events.at(-1)).toMatchObject({ status: 'PAID', actor: 'STAFF' });
     expect(await available(t, member.userId)).toBe(member.balance - 6_000_000n);
-    const again = await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reason: 'Account closed at the bank' });
+    const again = await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_CLOSED' });
     expect(again.statusCode).toBe(409);
     const audit = ok(await get(t, officer.cookie, `/api/admin/audit?subjectType=WITHDRAWAL&subjectId=${created.id}`));
     expect(audit.entries).toHaveLength(1);
@@ -268,15 +268,18 @@ describe('manual payout mode', () => {
     t.clock.advance(61_000);
   });
 
-  it('or marks it failed with the reason, and the money comes back', async () => {
+  it('or marks it failed with a reason code of the catalogue, and the money comes back', async () => {
     const created = ok(await requestWithdrawal(t, member.cookie, '700.00'), 201);
     ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
     const before = await available(t, member.userId);
-    const row = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reason: 'Account closed at the bank' }));
-    expect(row).toMatchObject({ status: 'FAILED', failureReason: 'Account closed at the bank' });
+    const row = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' }));
+    expect(row).toMatchObject({ status: 'FAILED', failureReasonCode: 'ACCOUNT_CLOSED', failureReason: 'The receiving account is closed or cannot receive transfers.' });
+    expect(row.events.at(-1)).toMatchObject({ status: 'FAILED', actor: 'STAFF', reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
     expect(await available(t, member.userId)).toBe(before + 70_000n);
     const audit = ok(await get(t, officer.cookie, `/api/admin/audit?action=WITHDRAWAL_MARK_FAILED&subjectId=${created.id}`));
-    expect(audit.entries.map((e: { action: string; details: Record<string, unknown> }) => [e.action, e.details.reason])).toEqual([['WITHDRAWAL_MARK_FAILED', 'Account closed at the bank']]);
+    expect(audit.entries.map((e: { action: string; details: Record<string, unknown> }) => [e.action, e.details.reasonCode, e.details.note])).toEqual([
+      ['WITHDRAWAL_MARK_FAILED', 'ACCOUNT_CLOSED', 'BDO says closed in 2024'],
+    ]);
     expect((await get(t, officer.cookie, `/api/admin/withdrawals/${created.id}`)).statusCode).toBe(404);
   });
 });

@@ -129,8 +129,9 @@ describe('POST /api/withdrawals: the request', () => {
       destination: { institutionName: 'BDO Unibank', kind: 'BANK', accountMasked: '001*********', accountName: 'Maria Santos Dela Cruz' },
       confirmedAt: null,
       settledAt: null,
+      failureReasonCode: null,
       failureReason: null,
-      events: [{ status: 'AWAITING_CODE', actor: 'MEMBER', reason: null }],
+      events: [{ status: 'AWAITING_CODE', actor: 'MEMBER', reasonCode: null, reason: null }],
     });
     expect(new Date(view.expiresAt).getTime() - new Date(view.createdAt).getTime()).toBe(15 * 60_000);
     expect(await available(t, fresh.userId)).toBe(fresh.balance - 150_050n);
@@ -277,7 +278,7 @@ describe('authorisation', () => {
     expect((await get(t, owner.cookie, '/api/admin/withdrawals')).statusCode).toBe(403);
     expect((await get(t, owner.cookie, '/api/admin/withdrawals/reconciliation?date=2026-11-22')).statusCode).toBe(403);
     expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/paid`, { bankReference: 'BDO-123' })).statusCode).toBe(403);
-    expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/failed`, { reason: 'Nope nope' })).statusCode).toBe(403);
+    expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/failed`, { reasonCode: 'BANK_DECLINED' })).statusCode).toBe(403);
     ok(await post(t, owner.cookie, `/api/withdrawals/${id}/cancel`));
   });
 });

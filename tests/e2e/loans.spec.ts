@@ -220,3 +220,86 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await two.context.close();
   expect(problems).toEqual([]);
 });
+
+/** Applies through the API as the member of `request` (activated) and answers the loan id. */
+async function applyByApi(request: APIRequestContext, baseURL: string | undefined, amount: string): Promise<string> {
+  const headers = { origin: new URL(baseURL!).origin };
+  const config = (await (await request.get('/api/public/config')).json()) as { product: { version: number } };
+  const applied = await request.post('/api/loans/applications', {
+    headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: { amount, term: 24, selectedCurrency: 'PHP', productVersion: config.product.version },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  return ((await applied.json()) as { loan: { id: string } }).loan.id;
+}
+
+test("officers choose reasons from the catalogue; a note never reaches the member; a counter-offer is accepted before signing", async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const problems: string[] = [];
+  const scam = 'Your loan is FROZEN. Pay PHP 5,000 unfreeze fee to GCash';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerByApi(page.request, baseURL);
+  await activateByApi(page.request, baseURL);
+  const loanId = await applyByApi(page.request, baseURL, '250000.00');
+
+  // --- Officer 1 lowers the offer: a reason from the catalogue is required, the note is internal.
+  const one = await officerPage(browser, baseURL, 0, problems);
+  await one.page.goto(`/admin/loans/${loanId}`);
+  await one.page.getByRole('button', { name: 'Start review' }).click();
+  await one.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(one.page.getByTestId('admin-status')).toHaveText('UNDER REVIEW');
+  await one.page.getByRole('button', { name: 'Approve' }).click();
+  const approve = one.page.getByRole('dialog', { name: 'Approve with an offer' });
+  await approve.getByRole('textbox', { name: 'Offer amount (PHP)' }).fill('200000.00');
+  const offerReason = approve.getByRole('combobox', { name: 'Reason for the new offer (the borrower reads this text)' });
+  await expect(offerReason).toBeVisible();
+  await expect(approve.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await offerReason.selectOption({ label: 'We offer a lower amount on a first loan with us.' });
+  await approve.getByRole('textbox', { name: /Internal note/ }).fill(scam);
+  await axe(one.page);
+  await shoot(one.page, 'admin-counter-offer');
+  await approve.getByRole('button', { name: 'Confirm' }).click();
+  await expect(one.page.getByTestId('admin-status')).toHaveText('APPROVED');
+  await expect(one.page.getByText(`Internal note: ${scam}`)).toBeVisible();
+
+  // --- The member reads the catalogue's reason, never the note, and accepts before signing.
+  await page.goto('/dash');
+  const panel = page.locator('section[aria-labelledby="loan-title"]');
+  const offer = panel.getByTestId('counter-offer');
+  await expect(offer).toContainText('You applied for ₱250,000.00 over 24 months. We can lend you ₱200,000.00 over 24 months.', { timeout: 30_000 });
+  await expect(offer.getByTestId('counter-offer-reason')).toHaveText('Why: We offer a lower amount on a first loan with us.');
+  await expect(page.getByText(/FROZEN|GCash/)).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Read the contract and sign' })).toHaveCount(0);
+  await axe(page);
+  await shoot(page, 'panel-counter-offer');
+  await offer.getByRole('button', { name: 'Accept the new offer' }).click();
+  await expect(page.getByText('New offer accepted. You may now read the contract and sign.').first()).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Read the contract and sign' })).toBeVisible();
+  await expect(offer).toContainText('You accepted this offer on');
+
+  // --- Another member's application is rejected with a reason from the catalogue.
+  const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  other.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`member 2: ${message.text()}`);
+  });
+  const otherPage = await other.newPage();
+  await registerByApi(otherPage.request, baseURL);
+  await activateByApi(otherPage.request, baseURL);
+  const rejectedId = await applyByApi(otherPage.request, baseURL, '200000.00');
+  await one.page.goto(`/admin/loans/${rejectedId}`);
+  await one.page.getByRole('button', { name: 'Reject' }).click();
+  const reject = one.page.getByRole('dialog', { name: 'Reject the application' });
+  await expect(reject.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await reject.getByRole('combobox', { name: 'Reason (the borrower reads this text)' }).selectOption({ label: 'We could not verify the income you declared.' });
+  await reject.getByRole('textbox', { name: /Internal note/ }).fill(scam);
+  await reject.getByRole('button', { name: 'Confirm' }).click();
+  await expect(one.page.getByTestId('admin-status')).toHaveText('REJECTED');
+  await otherPage.goto('/dash');
+  // A fresh browser context loads the app cold: the first look waits longer on a loaded machine.
+  await expect(otherPage.getByTestId('rejection-reason')).toHaveText('Reason: We could not verify the income you declared.', { timeout: 30_000 });
+  await expect(otherPage.getByText(/FROZEN|GCash/)).toHaveCount(0);
+
+  await other.close();
+  await one.context.close();
+  expect(problems).toEqual([]);
+});

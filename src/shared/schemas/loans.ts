@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INTEREST_MODELS } from '../loan/product';
 import { LOAN_ACTIONS, LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { intQueryParam, pageLimitParam } from './params';
+import { COUNTER_OFFER_REASONS, INTERNAL_NOTE_MAX, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../reasons/catalogue';
 
 /**
  * Contracts of the loans, wallet and back-office loan API (issue 4). Amounts are decimal strings in
@@ -29,6 +30,14 @@ export const LOAN_ERROR_CODES = [
   'ALREADY_DISBURSED',
   /** 409: the offer breaks the product or the eligibility rules. */
   'OFFER_REFUSED',
+  /** 409: a counter-offer must be accepted (POST /api/loans/current/accept-offer) before signing. */
+  'OFFER_NOT_ACCEPTED',
+  /** 409: the offer the member accepted is not the one in force (it changed meanwhile). */
+  'OFFER_CHANGED',
+  /** 403: a staff account cannot borrow or move money as a member. */
+  'STAFF_ACCOUNT',
+  /** 403: staff may not act on their own loan or withdrawal, nor on one of a member sharing their phone or e-mail. */
+  'CONFLICT_OF_INTEREST',
 ] as const;
 
 export const LOAN_MESSAGES = {
@@ -37,7 +46,10 @@ export const LOAN_MESSAGES = {
   amount: 'Enter the amount in pesos with at most 2 decimals.',
   term: 'Choose one of the terms offered.',
   currency: 'Choose one of the currencies offered.',
-  reason: 'Please give the reason (3 to 500 characters).',
+  reasonCode: 'Choose one of the reasons of the catalogue.',
+  counterOfferReason: 'A lower amount or a shorter term than applied for needs a reason from the catalogue.',
+  reasonOnlyForCounterOffer: 'A reason is given only with an offer lower or shorter than the application.',
+  note: `The internal note is at most ${INTERNAL_NOTE_MAX} characters.`,
   code: '6 up to 12 digit OTP code. Only numbers are allowed.',
 } as const;
 
@@ -168,6 +180,12 @@ export type PreAssessmentDto = z.infer<typeof preAssessmentSchema>;
 // ---------------------------------------------------------------------------------------------
 // The loan as the borrower sees it
 
+export const loanReasonCodeSchema = z.enum(LOAN_REASONS);
+export const rejectionReasonCodeSchema = z.enum(LOAN_REJECTION_REASONS, { error: LOAN_MESSAGES.reasonCode });
+export const counterOfferReasonCodeSchema = z.enum(COUNTER_OFFER_REASONS, { error: LOAN_MESSAGES.reasonCode });
+/** An officer's note: kept in the audit log and the back office, never in a member-facing answer. */
+export const internalNoteSchema = z.string({ error: LOAN_MESSAGES.note }).trim().max(INTERNAL_NOTE_MAX, { error: LOAN_MESSAGES.note });
+
 export const timelineEntrySchema = z.object({
   at: isoDateTime,
   from: loanStatusSchema.nullable(),
@@ -176,7 +194,28 @@ export const timelineEntrySchema = z.object({
   actorRole: z.enum(['MEMBER', 'OFFICER', 'ADMIN', 'SYSTEM']),
   /** The member's own actions say 'You'; staff actions the officer's name. */
   actorName: z.string().nullable(),
+  /** A code of the fixed reason catalogue (src/shared/reasons), never text typed by staff. */
+  reasonCode: loanReasonCodeSchema.nullable(),
+  /** The catalogue's English text of reasonCode. */
   reason: z.string().nullable(),
+});
+
+/** The back office's timeline entry: also the free-text note (an officer's internal note, or the member's own words when cancelling). */
+export const adminTimelineEntrySchema = timelineEntrySchema.extend({ note: z.string().nullable() });
+
+/** The offer of an approved loan as the borrower sees it. */
+export const offerSchema = z.object({
+  /** Lower amount or shorter term than applied for. */
+  counterOffer: z.boolean(),
+  reasonCode: counterOfferReasonCodeSchema.nullable(),
+  /** The catalogue's English text of reasonCode. */
+  reason: z.string().nullable(),
+  requestedAmount: moneySchema,
+  requestedTerm: z.number().int(),
+  amount: moneySchema,
+  term: z.number().int(),
+  /** When the borrower accepted the counter-offer (null: not yet, or no counter-offer). */
+  acceptedAt: isoDateTime.nullable(),
 });
 
 export const loanViewSchema = z.object({
@@ -199,7 +238,11 @@ export const loanViewSchema = z.object({
   instalmentXR: moneySchema,
   interestModel: z.enum(INTEREST_MODELS),
   interestRatePercent: percentSchema,
+  /** Why the application was not approved: a code of the fixed catalogue and its English text. */
+  rejectionReasonCode: rejectionReasonCodeSchema.nullable(),
   rejectionReason: z.string().nullable(),
+  /** The approved offer (null before approval). */
+  offer: offerSchema.nullable(),
   createdAt: isoDateTime,
   approvedAt: isoDateTime.nullable(),
   signedAt: isoDateTime.nullable(),
@@ -208,6 +251,8 @@ export const loanViewSchema = z.object({
   disclosure: disclosureSchema,
   timeline: z.array(timelineEntrySchema),
   canCancel: z.boolean(),
+  /** A counter-offer waits for the borrower's acceptance (POST /api/loans/current/accept-offer). */
+  canAcceptOffer: z.boolean(),
   canSign: z.boolean(),
   contract: z
     .object({ signedAt: isoDateTime, documentsSha256: z.string(), contractUrl: z.string(), disclosureUrl: z.string() })
@@ -272,6 +317,9 @@ export const contractResponseSchema = z.object({
   contract: contractDocumentSchema,
   disclosure: disclosureSchema,
 });
+
+/** POST /api/loans/current/accept-offer: the member accepts exactly the offer shown (amount and term). */
+export const acceptOfferRequestSchema = z.strictObject({ amount: amountInputSchema, term: termSchema });
 
 export const contractCodeResponseSchema = z.object({ sentTo: z.string(), expiresAt: isoDateTime, resendAvailableAt: isoDateTime });
 export const signRequestSchema = z.strictObject({ code: z.string({ error: LOAN_MESSAGES.code }).regex(/^\d{6,12}$/, { error: LOAN_MESSAGES.code }) });
@@ -338,6 +386,7 @@ export const adminMemberSchema = z.object({
 
 export const adminLoanDetailSchema = z.object({
   loan: loanViewSchema.extend({
+    timeline: z.array(adminTimelineEntrySchema),
     approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     disbursedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     disbursementTransferId: z.string().nullable(),
@@ -352,20 +401,29 @@ export const adminLoanDetailSchema = z.object({
     canDisburse: z.boolean(),
     /** Why the caller cannot disburse (maker-checker, state), or null. */
     disburseBlockedReason: z.string().nullable(),
+    /** Why the caller may take no action at all on this loan (their own, or a member sharing their phone or e-mail), or null. */
+    conflictOfInterest: z.string().nullable(),
   }),
 });
 export type AdminLoanDetail = z.infer<typeof adminLoanDetailSchema>;
 
+/**
+ * Approve with an offer. An offer lower or shorter than the application (a counter-offer) needs
+ * reasonCode from the catalogue; the note is internal (audit log and back office only).
+ */
 export const approveRequestSchema = z.strictObject({
   amount: amountInputSchema,
   term: termSchema,
-  note: z.string().trim().max(500).optional(),
+  reasonCode: counterOfferReasonCodeSchema.optional(),
+  note: internalNoteSchema.optional(),
 });
+/** Reject with a reason code from the catalogue (the borrower reads its text) and an optional internal note. */
 export const rejectRequestSchema = z.strictObject({
-  reason: z.string({ error: LOAN_MESSAGES.reason }).trim().min(3, { error: LOAN_MESSAGES.reason }).max(500, { error: LOAN_MESSAGES.reason }),
+  reasonCode: rejectionReasonCodeSchema,
+  note: internalNoteSchema.optional(),
 });
-export const reviewRequestSchema = z.strictObject({ note: z.string().trim().max(500).optional() }).nullish();
-export const disburseRequestSchema = z.strictObject({ note: z.string().trim().max(500).optional() }).nullish();
+export const reviewRequestSchema = z.strictObject({ note: internalNoteSchema.optional() }).nullish();
+export const disburseRequestSchema = z.strictObject({ note: internalNoteSchema.optional() }).nullish();
 
 export const disburseResponseSchema = z.object({
   loan: adminLoanDetailSchema.shape.loan,

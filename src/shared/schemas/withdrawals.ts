@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../states/withdrawal';
 import { withdrawals as messages } from '../i18n/en/withdrawals';
-import { moneySchema } from './loans';
 import { pageLimitParam } from './params';
+import { internalNoteSchema, moneySchema } from './loans';
+import { PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../reasons/catalogue';
 
 /**
  * Contracts of the withdrawals API (issue 5; /tmp contract "Withdrawals: the agreed contract").
@@ -62,10 +63,16 @@ export const withdrawalDestinationSchema = z.object({
 });
 export type WithdrawalDestinationDto = z.infer<typeof withdrawalDestinationSchema>;
 
+export const withdrawalReasonCodeSchema = z.enum(WITHDRAWAL_REASONS);
+export const payoutFailureReasonCodeSchema = z.enum(PAYOUT_FAILURE_REASONS, { error: 'Choose one of the reasons of the catalogue.' });
+
 export const withdrawalEventSchema = z.object({
   status: withdrawalStatusSchema,
   at: isoDateTime,
   actor: z.enum(WITHDRAWAL_ACTORS),
+  /** A code of the fixed reason catalogue (src/shared/reasons), never text typed by staff. */
+  reasonCode: withdrawalReasonCodeSchema.nullable(),
+  /** The catalogue's English text of reasonCode. */
   reason: z.string().nullable(),
 });
 
@@ -86,6 +93,8 @@ export const withdrawalViewSchema = z.object({
   createdAt: isoDateTime,
   confirmedAt: isoDateTime.nullable(),
   settledAt: isoDateTime.nullable(),
+  /** Why the payout failed: a code of the fixed catalogue and its English text. */
+  failureReasonCode: payoutFailureReasonCodeSchema.nullable(),
   failureReason: z.string().nullable(),
   expiresAt: isoDateTime,
   events: z.array(withdrawalEventSchema),
@@ -130,6 +139,8 @@ export const adminWithdrawalQuerySchema = z.object({
 });
 
 export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
+  /** The events with the internal note of the officer who marked the payout, if any. */
+  events: z.array(withdrawalEventSchema.extend({ note: z.string().nullable() })),
   memberId: z.string(),
   memberName: z.string(),
   /** Since the request, in whole minutes. */
@@ -146,9 +157,13 @@ export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWi
 export const adminPaidSchema = z.strictObject({
   bankReference: z.string({ error: 'Enter the bank reference (3 to 100 characters).' }).trim().min(3, { error: 'Enter the bank reference (3 to 100 characters).' }).max(100, { error: 'Enter the bank reference (3 to 100 characters).' }),
 });
-/** POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING). */
+/**
+ * POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING): a reason code from
+ * the catalogue (the member reads its text) and an optional internal note (audit log and back office only).
+ */
 export const adminFailedSchema = z.strictObject({
-  reason: z.string({ error: 'Please give the reason (3 to 500 characters).' }).trim().min(3, { error: 'Please give the reason (3 to 500 characters).' }).max(500, { error: 'Please give the reason (3 to 500 characters).' }),
+  reasonCode: payoutFailureReasonCodeSchema,
+  note: internalNoteSchema.optional(),
 });
 
 /** GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD (a Philippine date). */

@@ -9,8 +9,10 @@ import {
   actionsFrom,
   canTransition,
   findTransition,
+  isCounterOffer,
   isLoanStatus,
   isOpenStatus,
+  mustAcceptOffer,
 } from './loan';
 
 describe('the loan status catalogue', () => {
@@ -82,5 +84,26 @@ describe('the loan state machine', () => {
     for (const s of LOAN_STATUSES) expect(reachable.has(s), s).toBe(true);
     for (const t of LOAN_TRANSITIONS) if (t.from) expect(isLoanStatus(t.from)).toBe(true);
     expect(isLoanStatus('FROZEN')).toBe(false);
+  });
+});
+
+describe('counter-offers', () => {
+  const applied = { requestedAmount: 250_000_00n, requestedTerm: 12 };
+
+  it('are offers lower or shorter than the application', () => {
+    expect(isCounterOffer({ ...applied, amount: 250_000_00n, term: 12 })).toBe(false);
+    expect(isCounterOffer({ ...applied, amount: 200_000_00n, term: 12 })).toBe(true);
+    expect(isCounterOffer({ ...applied, amount: 250_000_00n, term: 6 })).toBe(true);
+  });
+
+  it('must be accepted by the borrower before signing, and only while APPROVED', () => {
+    const counter = { ...applied, amount: 200_000_00n, term: 12 };
+    expect(mustAcceptOffer({ ...counter, status: 'APPROVED', offerAcceptedAt: null })).toBe(true);
+    expect(mustAcceptOffer({ ...counter, status: 'APPROVED', offerAcceptedAt: new Date() })).toBe(false);
+    expect(mustAcceptOffer({ ...applied, amount: 250_000_00n, term: 12, status: 'APPROVED', offerAcceptedAt: null })).toBe(false);
+    expect(mustAcceptOffer({ ...counter, status: 'UNDER_REVIEW', offerAcceptedAt: null })).toBe(false);
+    expect(findTransition('APPROVED', 'ACCEPT_OFFER')).toMatchObject({ to: 'APPROVED', by: 'MEMBER' });
+    expect(canTransition('UNDER_REVIEW', 'ACCEPT_OFFER')).toBe(false);
+    expect(canTransition('CONTRACT_SIGNED', 'ACCEPT_OFFER')).toBe(false);
   });
 });

@@ -111,7 +111,7 @@ export function isOpenStatus(status: LoanStatus): boolean {
   return (OPEN_LOAN_STATUSES as readonly LoanStatus[]).includes(status);
 }
 
-export const LOAN_ACTIONS = ['APPLY', 'START_REVIEW', 'APPROVE', 'REJECT', 'CANCEL', 'SIGN', 'DISBURSE', 'ACTIVATE', 'REPAY'] as const;
+export const LOAN_ACTIONS = ['APPLY', 'START_REVIEW', 'APPROVE', 'REJECT', 'CANCEL', 'ACCEPT_OFFER', 'SIGN', 'DISBURSE', 'ACTIVATE', 'REPAY'] as const;
 export type LoanAction = (typeof LOAN_ACTIONS)[number];
 export type LoanActor = 'MEMBER' | 'STAFF' | 'SYSTEM';
 
@@ -120,7 +120,7 @@ export interface LoanTransition {
   readonly to: LoanStatus;
   readonly action: LoanAction;
   readonly by: LoanActor;
-  /** A reason is required (shown to the borrower). */
+  /** A reason code from the fixed catalogue (src/shared/reasons) is required; the borrower reads its text. */
   readonly reasonRequired?: boolean;
 }
 
@@ -133,6 +133,9 @@ export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
   { from: 'UNDER_REVIEW', to: 'APPROVED', action: 'APPROVE', by: 'STAFF' },
   { from: 'UNDER_REVIEW', to: 'REJECTED', action: 'REJECT', by: 'STAFF', reasonRequired: true },
   { from: 'UNDER_REVIEW', to: 'CANCELLED', action: 'CANCEL', by: 'MEMBER' },
+  // A counter-offer (less than applied for, or a shorter term) is accepted by the borrower before
+  // signing; the status stays APPROVED and the acceptance is recorded like any transition.
+  { from: 'APPROVED', to: 'APPROVED', action: 'ACCEPT_OFFER', by: 'MEMBER' },
   { from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', by: 'MEMBER' },
   { from: 'APPROVED', to: 'CANCELLED', action: 'CANCEL', by: 'MEMBER' },
   { from: 'CONTRACT_SIGNED', to: 'DISBURSED', action: 'DISBURSE', by: 'STAFF' },
@@ -154,6 +157,19 @@ export function canTransition(from: LoanStatus | null, action: LoanAction): bool
 /** The actions possible from a state. */
 export function actionsFrom(from: LoanStatus): LoanAction[] {
   return LOAN_TRANSITIONS.filter((t) => t.from === from).map((t) => t.action);
+}
+
+/**
+ * An offer is a counter-offer when it lends less than was applied for or over another term: it
+ * needs a reason from the catalogue, and the borrower must accept it before signing.
+ */
+export function isCounterOffer(offer: { requestedAmount: bigint; requestedTerm: number; amount: bigint; term: number }): boolean {
+  return offer.amount !== offer.requestedAmount || offer.term !== offer.requestedTerm;
+}
+
+/** What an approved loan still needs before the borrower may sign: nothing, or the acceptance of the counter-offer. */
+export function mustAcceptOffer(loan: { status: LoanStatus; requestedAmount: bigint; requestedTerm: number; amount: bigint; term: number; offerAcceptedAt: Date | string | null }): boolean {
+  return loan.status === 'APPROVED' && isCounterOffer(loan) && loan.offerAcceptedAt === null;
 }
 
 export function isLoanStatus(value: string): value is LoanStatus {

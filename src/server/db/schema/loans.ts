@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LOAN_STATUSES, OPEN_LOAN_STATUSES } from '../../../shared/states/loan';
+import { COUNTER_OFFER_REASONS, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../../../shared/reasons/catalogue';
 import { createdAt } from './columns';
 import { users } from './identity';
 import { ledgerTransfers } from './ledger';
@@ -34,7 +35,12 @@ export const loans = pgTable(
     ratesAsOf: text('rates_as_of').notNull(),
     /** The automated pre-assessment at application (the API's preAssessment object). */
     preAssessment: jsonb('pre_assessment').notNull(),
-    rejectionReason: text('rejection_reason'),
+    /** Why it was not approved: a code of the fixed catalogue (src/shared/reasons), never staff's text. */
+    rejectionReasonCode: text('rejection_reason_code'),
+    /** Why the offer is lower or shorter than the application (a counter-offer): a catalogue code. */
+    offerReasonCode: text('offer_reason_code'),
+    /** When the borrower accepted the counter-offer (signing waits for it). */
+    offerAcceptedAt: timestamp('offer_accepted_at', { withTimezone: true }),
     reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
@@ -59,6 +65,8 @@ export const loans = pgTable(
     check('loans_status_check', sql.raw(`status in (${quoted(LOAN_STATUSES)})`)),
     check('loans_amount_check', sql`${t.amount} > 0 and ${t.requestedAmount} > 0 and ${t.amount} <= ${t.requestedAmount}`),
     check('loans_term_check', sql`${t.term} > 0 and ${t.term} <= ${t.requestedTerm}`),
+    check('loans_rejection_reason_code_check', sql.raw(`rejection_reason_code is null or rejection_reason_code in (${quoted(LOAN_REJECTION_REASONS)})`)),
+    check('loans_offer_reason_code_check', sql.raw(`offer_reason_code is null or offer_reason_code in (${quoted(COUNTER_OFFER_REASONS)})`)),
   ],
 );
 
@@ -77,11 +85,20 @@ export const loanEvents = pgTable(
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** MEMBER, OFFICER, ADMIN or SYSTEM, as it was at the time. */
     actorRole: text('actor_role').notNull(),
-    reason: text('reason'),
+    /** The reason the borrower reads: a code of the fixed catalogue (src/shared/reasons). */
+    reasonCode: text('reason_code'),
+    /**
+     * Free text for the back office only: an officer's internal note, or the member's own words when
+     * cancelling. Never in a member-facing answer, SMS, e-mail or document.
+     */
+    note: text('note'),
     data: jsonb('data'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('loan_events_loan_idx').on(t.loanId, t.seq)],
+  (t) => [
+    index('loan_events_loan_idx').on(t.loanId, t.seq),
+    check('loan_events_reason_code_check', sql.raw(`reason_code is null or reason_code in (${quoted(LOAN_REASONS)})`)),
+  ],
 );
 
 // loans: the signed documents, exactly as shown, with their SHA-256. Written once at signing, never changed.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
+import { PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../../../shared/reasons/catalogue';
 import { createdAt } from './columns';
 import { users } from './identity';
 import { ledgerTransfers } from './ledger';
@@ -43,7 +44,8 @@ export const withdrawals = pgTable(
     providerReference: text('provider_reference'),
     /** When the worker next asks the provider for the outcome (PROCESSING). */
     checkAfter: timestamp('check_after', { withTimezone: true }),
-    failureReason: text('failure_reason'),
+    /** Why the payout failed: a code of the fixed catalogue (src/shared/reasons), never staff's text. */
+    failureReasonCode: text('failure_reason_code'),
     /** The Idempotency-Key of the request that created it. */
     requestKey: text('request_key').notNull(),
     /** AWAITING_CODE after this: EXPIRED (the funds return). */
@@ -71,6 +73,7 @@ export const withdrawals = pgTable(
     check('withdrawals_kind_check', sql`${t.destKind} in ('BANK', 'EWALLET')`),
     check('withdrawals_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL')`),
     check('withdrawals_amount_check', sql`${t.amount} > 0`),
+    check('withdrawals_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
   ],
 );
 
@@ -89,12 +92,16 @@ export const withdrawalEvents = pgTable(
     /** MEMBER, STAFF or SYSTEM. */
     actor: text('actor').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    reason: text('reason'),
+    /** The reason the member reads: a code of the fixed catalogue (src/shared/reasons). */
+    reasonCode: text('reason_code'),
+    /** An officer's internal note: back office and audit log only, never shown to the member. */
+    note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('withdrawal_events_withdrawal_idx').on(t.withdrawalId, t.seq),
     check('withdrawal_events_actor_check', sql.raw(`actor in (${quoted(WITHDRAWAL_ACTORS)})`)),
+    check('withdrawal_events_reason_code_check', sql.raw(`reason_code is null or reason_code in (${quoted(WITHDRAWAL_REASONS)})`)),
   ],
 );

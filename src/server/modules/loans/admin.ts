@@ -11,14 +11,20 @@ import type { SessionAuth } from '../../sessions/store';
 import { assess } from '../../../shared/loan/eligibility';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import type { AdminLoanDetail } from '../../../shared/schemas/loans';
-import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isLoanStatus, type LoanStatus } from '../../../shared/states/loan';
+import { LOAN_MESSAGES } from '../../../shared/schemas/loans';
+import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isCounterOffer, isLoanStatus, type LoanStatus } from '../../../shared/states/loan';
+import { loanReasonText, type CounterOfferReason, type LoanRejectionReason } from '../../../shared/reasons/catalogue';
+import { assertNoConflict, conflictOfInterest } from '../../staff/conflict';
 import { adminMember, memberFacts } from './member-data';
 import { checkAmountAndTerm } from './service';
-import { assessmentDto, loanById, loanNumberOf, loanView, productOf, scheduleOf, todayPh, transition, type LoanRow } from './views';
+import { adminTimelineOf, assessmentDto, loanById, loanNumberOf, loanView, productOf, scheduleOf, todayPh, transition, type LoanRow } from './views';
 
 /**
  * The officer's side of loans (/api/admin/loans, OFFICER and ADMIN): the queue, an application's
  * detail, start review, approve with an offer, reject with a reason, disburse into the wallet.
+ * What the borrower reads of a decision is a reason code of the fixed catalogue (src/shared/reasons);
+ * an officer's note stays in the audit log and the back office. No staff member acts on their own
+ * loan or on one of a member sharing their phone or e-mail (src/server/staff/conflict.ts).
  */
 
 /** What the queue shows when no status is asked for: the applications waiting for staff. */
@@ -76,6 +82,7 @@ async function staffName(tx: Tx | AppDeps['db'], id: string | null): Promise<{ i
 async function adminLoan(db: Tx | AppDeps['db'], deps: AppDeps, loan: LoanRow): Promise<AdminLoanDetail['loan']> {
   return {
     ...(await loanView(db, deps, loan, 'STAFF')),
+    timeline: await adminTimelineOf(db, loan),
     approvedBy: await staffName(db, loan.approvedBy),
     disbursedBy: await staffName(db, loan.disbursedBy),
     disbursementTransferId: loan.disbursementTransferId,
@@ -93,17 +100,19 @@ export async function detail(deps: AppDeps, staff: SessionAuth, loanId: string):
   const loan = await loanById(deps.db, loanId);
   const facts = await memberFacts(deps.db, loan.memberId);
   const current = assess(productOf(deps, loan), { amount: loan.amount, termMonths: loan.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
-  const blocked = disburseBlocked(deps, loan, staff);
+  const conflict = await conflictOfInterest(deps.db, staff.userId, loan.memberId);
+  const blocked = conflict ?? disburseBlocked(deps, loan, staff);
   return {
     loan: await adminLoan(deps.db, deps, loan),
     member: await adminMember(deps.db, loan.memberId),
     currentAssessment: assessmentDto(current, deps.clock.now()),
     permissions: {
-      canStartReview: loan.status === 'PENDING',
-      canApprove: loan.status === 'UNDER_REVIEW',
-      canReject: loan.status === 'PENDING' || loan.status === 'UNDER_REVIEW',
+      canStartReview: conflict === null && loan.status === 'PENDING',
+      canApprove: conflict === null && loan.status === 'UNDER_REVIEW',
+      canReject: conflict === null && (loan.status === 'PENDING' || loan.status === 'UNDER_REVIEW'),
       canDisburse: blocked === null,
       disburseBlockedReason: blocked,
+      conflictOfInterest: conflict,
     },
   };
 }
@@ -120,8 +129,9 @@ function auditLoan(deps: AppDeps, tx: Tx, staff: SessionAuth, ctx: AuditContext,
 export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: string, note: string | undefined, ctx: AuditContext = { ip: null }) {
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
+    await assertNoConflict(tx, staff.userId, loan.memberId);
     const now = deps.clock.now();
-    const updated = await transition(tx, loan, 'START_REVIEW', { actor: staffActor(staff), at: now, reason: note || null, changes: { reviewStartedAt: now } });
+    const updated = await transition(tx, loan, 'START_REVIEW', { actor: staffActor(staff), at: now, note: note || null, changes: { reviewStartedAt: now } });
     await auditLoan(deps, tx, staff, ctx, 'LOAN_START_REVIEW', loan, now, { from: loan.status, to: updated.status, note: note || null });
     return { loan: await adminLoan(tx, deps, updated) };
   });
@@ -130,10 +140,19 @@ export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: str
 /**
  * Approve with an offer: the amount and the term may be lowered (never raised) within the product,
  * and the offer must pass the eligibility rules (an officer cannot approve an instalment the
- * borrower's income does not carry). The borrower is told by SMS and e-mail in the same transaction.
+ * borrower's income does not carry). A lower or shorter offer (a counter-offer) needs a reason code
+ * of the catalogue, and the borrower accepts it before signing. The borrower is told by SMS and
+ * e-mail in the same transaction.
  */
-export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string, input: { amount: string; term: number; note?: string | undefined }, ctx: AuditContext = { ip: null }) {
+export async function approve(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  input: { amount: string; term: number; reasonCode?: CounterOfferReason | undefined; note?: string | undefined },
+  ctx: AuditContext = { ip: null },
+) {
   const found = await loanById(deps.db, loanId);
+  await assertNoConflict(deps.db, staff.userId, found.memberId);
   const product = productOf(deps, found);
   const amount = checkAmountAndTerm(product, input.amount, input.term);
   if (amount > found.requestedAmount) {
@@ -150,6 +169,10 @@ export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string,
     const max = offer.maxEligibleAmount > 0n ? ` The most this borrower is eligible for over ${input.term} months is ${formatAmount(offer.maxEligibleAmount)} PHP.` : '';
     throw new AppError(409, 'OFFER_REFUSED', `This offer fails the eligibility rules: ${offer.reasons.map((r) => r.message).join(' ')}${max}`);
   }
+  const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
+  if (counter && !input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.counterOfferReason, { reasonCode: LOAN_MESSAGES.counterOfferReason });
+  if (!counter && input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.reasonOnlyForCounterOffer, { reasonCode: LOAN_MESSAGES.reasonOnlyForCounterOffer });
+  const reasonCode = counter ? input.reasonCode! : null;
 
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
@@ -157,23 +180,30 @@ export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string,
     const updated = await transition(tx, loan, 'APPROVE', {
       actor: staffActor(staff),
       at: now,
-      reason: input.note || null,
-      data: { amount: toDecimalString(amount), term: input.term, lowered: amount < loan.requestedAmount || input.term < loan.requestedTerm },
-      changes: { amount, term: input.term, approvedBy: staff.userId, approvedAt: now },
+      reasonCode,
+      note: input.note || null,
+      data: { amount: toDecimalString(amount), term: input.term, lowered: counter },
+      changes: { amount, term: input.term, approvedBy: staff.userId, approvedAt: now, offerReasonCode: reasonCode, offerAcceptedAt: null },
     });
     await auditLoan(deps, tx, staff, ctx, 'LOAN_APPROVE', loan, now, {
       from: loan.status,
       to: updated.status,
       requested: { amount: toDecimalString(loan.requestedAmount), term: loan.requestedTerm },
       offer: { amount: toDecimalString(amount), term: input.term },
+      reasonCode,
       note: input.note || null,
     });
     const number = loanNumberOf(deps, loan.number);
     const schedule = scheduleOf(deps, updated, todayPh(deps));
-    const text =
-      `${deps.config.company.shortName}: your loan application ${number} is approved for PHP ${formatAmount(amount)} over ${input.term} months ` +
-      `(PHP ${formatAmount(schedule.regularInstalment)} a month). Read the contract and the disclosure statement in the app and sign with the code we send you. ` +
-      'You never pay anything to receive your loan.';
+    // Fixed templates: the only words of staff that reach the borrower are the catalogue's text of the reason code.
+    const text = reasonCode
+      ? `${deps.config.company.shortName}: your loan application ${number} is approved with a new offer: PHP ${formatAmount(amount)} over ${input.term} months ` +
+        `(PHP ${formatAmount(schedule.regularInstalment)} a month) instead of the PHP ${formatAmount(loan.requestedAmount)} over ${loan.requestedTerm} months you applied for. ` +
+        `Reason: ${loanReasonText(reasonCode)} Read the new disclosure statement in the app and accept the new offer before you sign. ` +
+        'You never pay anything to receive your loan.'
+      : `${deps.config.company.shortName}: your loan application ${number} is approved for PHP ${formatAmount(amount)} over ${input.term} months ` +
+        `(PHP ${formatAmount(schedule.regularInstalment)} a month). Read the contract and the disclosure statement in the app and sign with the code we send you. ` +
+        'You never pay anything to receive your loan.';
     await queueSms(tx, { to: facts.phone, body: text });
     await queueEmail(tx, {
       to: facts.email,
@@ -187,12 +217,13 @@ export async function approve(deps: AppDeps, staff: SessionAuth, loanId: string,
   });
 }
 
-export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, reason: string, ctx: AuditContext = { ip: null }) {
+export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, input: { reasonCode: LoanRejectionReason; note?: string | undefined }, ctx: AuditContext = { ip: null }) {
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
+    await assertNoConflict(tx, staff.userId, loan.memberId);
     const now = deps.clock.now();
-    const updated = await transition(tx, loan, 'REJECT', { actor: staffActor(staff), at: now, reason, changes: { rejectionReason: reason } });
-    await auditLoan(deps, tx, staff, ctx, 'LOAN_REJECT', loan, now, { from: loan.status, to: updated.status, reason });
+    const updated = await transition(tx, loan, 'REJECT', { actor: staffActor(staff), at: now, reasonCode: input.reasonCode, note: input.note || null, changes: { rejectionReasonCode: input.reasonCode } });
+    await auditLoan(deps, tx, staff, ctx, 'LOAN_REJECT', loan, now, { from: loan.status, to: updated.status, reasonCode: input.reasonCode, note: input.note || null });
     const facts = await memberFacts(tx, loan.memberId);
     await queueSms(tx, {
       to: facts.phone,
@@ -215,6 +246,7 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
     (tx): Promise<IdempotentAnswer<{ loan: AdminLoanDetail['loan']; transfer: { id: string; walletCredited: string; receivable: string; feesDeducted: string } }>> =>
       idempotent(tx, { userId: staff.userId, scope: 'loans.disburse', key: idempotencyKey, request: { loanId, note: note ?? null }, at: now }, async () => {
         const loan = await loanById(tx, loanId, true);
+        await assertNoConflict(tx, staff.userId, loan.memberId);
         const blocked = disburseBlocked(deps, loan, staff);
         if (blocked) {
           if (loan.status === 'CONTRACT_SIGNED') throw new AppError(403, 'MAKER_CHECKER', blocked);
@@ -246,7 +278,7 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
         const updated = await transition(tx, loan, 'DISBURSE', {
           actor: staffActor(staff),
           at: now,
-          reason: note || null,
+          note: note || null,
           data: { transferId: transfer.id, netProceeds: toDecimalString(schedule.netProceeds) },
           changes: { disbursedBy: staff.userId, disbursedAt: now, disbursementTransferId: transfer.id, scheduleStartDate: start },
         });

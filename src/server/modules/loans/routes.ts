@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
-import { requireRole, requireUser } from '../../http/session';
+import { requireMember, requireRole, requireUser } from '../../http/session';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
 import {
   adminLoanDetailSchema,
   adminLoanResponseSchema,
   adminQueueQuerySchema,
   adminQueueResponseSchema,
+  acceptOfferRequestSchema,
   approveRequestSchema,
   cancelRequestSchema,
   contractCodeResponseSchema,
@@ -28,7 +29,7 @@ import {
   signResponseSchema,
 } from '../../../shared/schemas/loans';
 import { approve, detail, disburse, queue, reject, startReview } from './admin';
-import { apply, cancel, current, quote } from './service';
+import { acceptOffer, apply, cancel, current, quote } from './service';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
 
 const STAFF = ['OFFICER', 'ADMIN'] as const;
@@ -64,7 +65,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
+      const auth = requireMember(request);
       const key = readIdempotencyKey(request);
       const answer = await apply(deps, auth, request.body, key);
       return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
@@ -93,7 +94,20 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.post(
     '/loans/current/cancel',
     { schema: { tags, summary: 'Cancel the application (before the contract is signed)', body: cancelRequestSchema, response: { 200: loanResponseSchema, ...errors } } },
-    async (request) => cancel(deps, requireUser(request), request.body?.reason),
+    async (request) => cancel(deps, requireMember(request), request.body?.reason),
+  );
+
+  r.post(
+    '/loans/current/accept-offer',
+    {
+      schema: {
+        tags,
+        summary: 'Accept the counter-offer (a lower amount or a shorter term than applied for) exactly as shown; signing waits for it',
+        body: acceptOfferRequestSchema,
+        response: { 200: loanResponseSchema, ...errors },
+      },
+    },
+    async (request) => acceptOffer(deps, requireMember(request), request.body),
   );
 
   r.get(
@@ -105,13 +119,13 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   r.post(
     '/loans/current/contract/code',
     { schema: { tags, summary: "Send a CONTRACT_SIGNING code by SMS to the member's phone", response: { 200: contractCodeResponseSchema, ...errors } } },
-    async (request) => requestSigningCode(deps, requireUser(request)),
+    async (request) => requestSigningCode(deps, requireMember(request)),
   );
 
   r.post(
     '/loans/current/contract/sign',
     { schema: { tags, summary: 'Sign the contract with the code: stores the documents with their SHA-256; CONTRACT_SIGNED', body: signRequestSchema, response: { 200: signResponseSchema, ...errors } } },
-    async (request) => sign(deps, requireUser(request), request.body.code, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+    async (request) => sign(deps, requireMember(request), request.body.code, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
   );
 
   for (const which of ['contract', 'disclosure'] as const) {
@@ -155,7 +169,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     {
       schema: {
         tags: admin,
-        summary: 'Approve with an offer (amount and term may be lowered within the product); tells the borrower by SMS and e-mail',
+        summary: 'Approve with an offer (amount and term may be lowered within the product, with a reason code of the catalogue); tells the borrower by SMS and e-mail',
         params: loanParams,
         body: approveRequestSchema,
         response: { 200: adminLoanResponseSchema, ...errors },
@@ -166,8 +180,16 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   r.post(
     '/admin/loans/:loanId/reject',
-    { schema: { tags: admin, summary: 'Reject with a reason the borrower sees', params: loanParams, body: rejectRequestSchema, response: { 200: adminLoanResponseSchema, ...errors } } },
-    async (request) => reject(deps, requireRole(request, STAFF), request.params.loanId, request.body.reason, { ip: request.ip }),
+    {
+      schema: {
+        tags: admin,
+        summary: 'Reject with a reason code of the catalogue (the borrower reads its text) and an optional internal note',
+        params: loanParams,
+        body: rejectRequestSchema,
+        response: { 200: adminLoanResponseSchema, ...errors },
+      },
+    },
+    async (request) => reject(deps, requireRole(request, STAFF), request.params.loanId, request.body, { ip: request.ip }),
   );
 
   r.post(

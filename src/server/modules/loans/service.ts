@@ -8,7 +8,7 @@ import { toDisclosure } from '../../../shared/loan/disclosure';
 import { assess } from '../../../shared/loan/eligibility';
 import { inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
-import { formatAmount, parseAmount, type Centavos } from '../../../shared/money/money';
+import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import {
   LOAN_MESSAGES,
   type LoanApplicationRequest,
@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/loans';
 import { isActivated } from '../../../shared/states/account';
 import { memberFacts } from './member-data';
-import { activeRate, assessmentDto, currentLoanOf, loanView, todayPh, transition } from './views';
+import { activeRate, assessmentDto, currentLoanOf, loanView, offerAwaitsAcceptance, todayPh, transition } from './views';
 
 /**
  * The borrower's side of loans: apply (with the instant automated pre-assessment), the current
@@ -108,7 +108,6 @@ export async function apply(
         action: 'APPLY',
         actorUserId: auth.userId,
         actorRole: 'MEMBER',
-        reason: null,
         data: { amount: body.amount, term: body.term, selectedCurrency: body.selectedCurrency, productVersion: product.version },
         at: now,
       });
@@ -143,7 +142,32 @@ export async function cancel(deps: AppDeps, auth: SessionAuth, reason: string | 
     const loan = await currentLoanOf(tx, auth.userId, true);
     if (!loan) throw new AppError(404, 'NOT_FOUND', "We haven't received any loan applications so far.");
     const now = deps.clock.now();
-    const updated = await transition(tx, loan, 'CANCEL', { actor: { userId: auth.userId, role: 'MEMBER' }, at: now, reason: reason || null });
+    // The member's own words go to the back office only; the borrower's timeline shows catalogue reasons.
+    const updated = await transition(tx, loan, 'CANCEL', { actor: { userId: auth.userId, role: 'MEMBER' }, at: now, note: reason || null });
+    return { loan: await loanView(tx, deps, updated) };
+  });
+}
+
+/**
+ * POST /api/loans/current/accept-offer: the borrower accepts the counter-offer exactly as shown
+ * (amount and term; its new disclosure is in the loan view). Signing waits for it.
+ */
+export async function acceptOffer(deps: AppDeps, auth: SessionAuth, body: { amount: string; term: number }): Promise<{ loan: LoanView }> {
+  return deps.db.transaction(async (tx) => {
+    const loan = await currentLoanOf(tx, auth.userId, true);
+    if (!loan) throw new AppError(404, 'NOT_FOUND', "We haven't received any loan applications so far.");
+    if (!offerAwaitsAcceptance(loan)) throw new AppError(409, 'LOAN_STATE', 'There is no offer waiting for your acceptance.');
+    const amount = parseAmount(body.amount);
+    if (amount !== loan.amount || body.term !== loan.term) {
+      throw new AppError(409, 'OFFER_CHANGED', 'The offer changed since this page was loaded. Please read the new offer and its disclosure statement again.');
+    }
+    const now = deps.clock.now();
+    const updated = await transition(tx, loan, 'ACCEPT_OFFER', {
+      actor: { userId: auth.userId, role: 'MEMBER' },
+      at: now,
+      data: { amount: toDecimalString(loan.amount), term: loan.term },
+      changes: { offerAcceptedAt: now },
+    });
     return { loan: await loanView(tx, deps, updated) };
   });
 }

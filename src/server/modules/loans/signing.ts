@@ -12,7 +12,7 @@ import type { LoanStatus } from '../../../shared/states/loan';
 import { digests, renderContract, type ContractDocument } from './contract';
 import { memberFacts } from './member-data';
 import { contractPdf, disclosurePdf } from './pdf';
-import { currentLoanOf, disclosureOf, loanNumberOf, loanView, productOf, todayPh, transition, type LoanRow } from './views';
+import { currentLoanOf, disclosureOf, loanNumberOf, loanView, offerAwaitsAcceptance, productOf, todayPh, transition, type LoanRow } from './views';
 
 /**
  * Contract signing (issue 4, item 6): the borrower reads the LOAN CONTRACT AGREEMENT and the final
@@ -85,6 +85,13 @@ export async function getContract(deps: AppDeps, userId: string) {
   };
 }
 
+const OFFER_NOT_ACCEPTED = 'Accept the new offer (its amount and disclosure statement) before you sign the contract.';
+
+/** 409 OFFER_NOT_ACCEPTED while a counter-offer waits for the borrower's acceptance. */
+function assertOfferAccepted(loan: LoanRow): void {
+  if (offerAwaitsAcceptance(loan)) throw new AppError(409, 'OFFER_NOT_ACCEPTED', OFFER_NOT_ACCEPTED);
+}
+
 function signingSubject(loanId: string, documentsSha256: string): string {
   return `${loanId}:${documentsSha256}`;
 }
@@ -93,6 +100,7 @@ function signingSubject(loanId: string, documentsSha256: string): string {
 export async function requestSigningCode(deps: AppDeps, auth: SessionAuth) {
   const d = await documentsOf(deps, auth.userId);
   if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
+  assertOfferAccepted(d.loan);
   return deps.db.transaction(async (tx) => {
     const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, {
       purpose: 'CONTRACT_SIGNING',
@@ -121,6 +129,7 @@ export async function sign(
 ): Promise<{ loan: LoanView; signedAt: string; documentsSha256: string }> {
   const d = await documentsOf(deps, auth.userId);
   if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
+  assertOfferAccepted(d.loan);
   // The code was bound to these exact documents; a changed offer needs a new code. Checked outside
   // the signing transaction so a wrong try counts even though nothing else is written.
   await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'CONTRACT_SIGNING', subject: signingSubject(d.loan.id, d.documentsSha256), code });
@@ -129,6 +138,7 @@ export async function sign(
     if (!loan || loan.id !== d.loan.id || loan.amount !== d.loan.amount || loan.term !== d.loan.term) {
       throw new AppError(409, 'LOAN_STATE', 'The loan changed while you were signing. Please read the contract again.');
     }
+    assertOfferAccepted(loan);
     const now = deps.clock.now();
     const dig = digests(d.contract, d.disclosure);
     await tx.insert(loanContracts).values({

@@ -11,8 +11,10 @@ import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
-import type { DisclosureDto, LoanView, PreAssessmentDto } from '../../../shared/schemas/loans';
-import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, findTransition, isOpenStatus, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import type { DisclosureDto, LoanView, PreAssessmentDto, adminTimelineEntrySchema } from '../../../shared/schemas/loans';
+import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, findTransition, isCounterOffer, isOpenStatus, mustAcceptOffer, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import { isCounterOfferReason, isLoanReason, isLoanRejectionReason, loanReasonText, type LoanReason } from '../../../shared/reasons/catalogue';
+import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
 import type { Role } from '../../../shared/states/roles';
 import { loanNumber } from '../../../shared/company/references';
@@ -124,12 +126,21 @@ export async function transition(
   tx: Tx,
   loan: LoanRow,
   action: LoanAction,
-  input: { actor: Actor; at: Date; reason?: string | null; data?: Record<string, unknown> | null; changes?: Partial<typeof loans.$inferInsert> },
+  input: {
+    actor: Actor;
+    at: Date;
+    /** The reason the borrower reads: a code of the fixed catalogue, never free text. */
+    reasonCode?: LoanReason | null;
+    /** Free text for the back office only (an officer's internal note, the member's own words when cancelling). */
+    note?: string | null;
+    data?: Record<string, unknown> | null;
+    changes?: Partial<typeof loans.$inferInsert>;
+  },
 ): Promise<LoanRow> {
   const from = loan.status as LoanStatus;
   const t = findTransition(from, action);
   if (!t) throw new AppError(409, 'LOAN_STATE', refusalMessage(from, action));
-  if (t.reasonRequired && !input.reason) throw new AppError(400, 'VALIDATION_FAILED', 'A reason is required.', { reason: 'A reason is required.' });
+  if (t.reasonRequired && !input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
   const [updated] = await tx
     .update(loans)
     .set({ ...input.changes, status: t.to, statusChangedAt: input.at, updatedAt: input.at })
@@ -142,7 +153,8 @@ export async function transition(
     action,
     actorUserId: input.actor.userId,
     actorRole: input.actor.role,
-    reason: input.reason ?? null,
+    reasonCode: input.reasonCode ?? null,
+    note: input.note || null,
     data: input.data ?? null,
     at: input.at,
   });
@@ -161,6 +173,8 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string {
       return from === 'PENDING' ? 'Start the review before approving.' : 'Only an application under review can be approved.';
     case 'REJECT':
       return 'Only a pending application or one under review can be rejected.';
+    case 'ACCEPT_OFFER':
+      return 'There is no offer waiting for your acceptance.';
     case 'SIGN':
       return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
     case 'DISBURSE':
@@ -170,7 +184,28 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string {
   }
 }
 
+type AdminTimelineEntry = z.infer<typeof adminTimelineEntrySchema>;
+
+/** A stored reason code as the catalogue's code and English text (anything else reads as none). */
+function reasonOf(code: string | null): { reasonCode: LoanReason | null; reason: string | null } {
+  return code && isLoanReason(code) ? { reasonCode: code, reason: loanReasonText(code) } : { reasonCode: null, reason: null };
+}
+
+/**
+ * The loan's history as `viewer` reads it. What the borrower reads of a decision is the catalogue's
+ * text of its reason code; the free-text note (an officer's internal note, or the member's own words
+ * when cancelling) is only in the back office's timeline (adminTimelineOf).
+ */
 export async function timelineOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'): Promise<LoanView['timeline']> {
+  return (await entriesOf(db, loan, viewer)).map((e) => e.entry);
+}
+
+/** The back office's timeline: each entry with its free-text note. */
+export async function adminTimelineOf(db: DbOrTx, loan: LoanRow): Promise<AdminTimelineEntry[]> {
+  return (await entriesOf(db, loan, 'STAFF')).map((e) => ({ ...e.entry, note: e.note }));
+}
+
+async function entriesOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'): Promise<{ entry: LoanView['timeline'][number]; note: string | null }[]> {
   const rows = await db
     .select({ event: loanEvents, actorName: users.fullName })
     .from(loanEvents)
@@ -178,14 +213,38 @@ export async function timelineOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | '
     .where(eq(loanEvents.loanId, loan.id))
     .orderBy(asc(loanEvents.seq));
   return rows.map(({ event, actorName }) => ({
-    at: event.at.toISOString(),
-    from: (event.fromStatus as LoanStatus | null) ?? null,
-    to: event.toStatus as LoanStatus,
-    action: event.action as LoanAction,
-    actorRole: event.actorRole as 'MEMBER' | 'OFFICER' | 'ADMIN' | 'SYSTEM',
-    actorName: event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId ? 'You' : (actorName ?? null),
-    reason: event.reason,
+    entry: {
+      at: event.at.toISOString(),
+      from: (event.fromStatus as LoanStatus | null) ?? null,
+      to: event.toStatus as LoanStatus,
+      action: event.action as LoanAction,
+      actorRole: event.actorRole as 'MEMBER' | 'OFFICER' | 'ADMIN' | 'SYSTEM',
+      actorName: event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId ? 'You' : (actorName ?? null),
+      ...reasonOf(event.reasonCode),
+    },
+    note: event.note,
   }));
+}
+
+/** The approved offer: the amount and term against the application, the counter-offer's reason, its acceptance. */
+export function offerOf(loan: LoanRow): LoanView['offer'] {
+  if (!loan.approvedAt) return null;
+  const code = loan.offerReasonCode && isCounterOfferReason(loan.offerReasonCode) ? loan.offerReasonCode : null;
+  return {
+    counterOffer: isCounterOffer(loan),
+    reasonCode: code,
+    reason: code ? loanReasonText(code) : null,
+    requestedAmount: toDecimalString(loan.requestedAmount),
+    requestedTerm: loan.requestedTerm,
+    amount: toDecimalString(loan.amount),
+    term: loan.term,
+    acceptedAt: loan.offerAcceptedAt?.toISOString() ?? null,
+  };
+}
+
+/** The loan is an approved counter-offer the borrower has not accepted yet. */
+export function offerAwaitsAcceptance(loan: LoanRow): boolean {
+  return mustAcceptOffer({ ...loan, status: loan.status as LoanStatus });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +291,9 @@ export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer:
     instalmentXR: toDecimalString(convertFromPhpRoundedUp(regular, rate)),
     interestModel: product.interest.model,
     interestRatePercent: disclosure.nominalMonthlyRatePercent,
-    rejectionReason: loan.rejectionReason,
+    rejectionReasonCode: loan.rejectionReasonCode && isLoanRejectionReason(loan.rejectionReasonCode) ? loan.rejectionReasonCode : null,
+    rejectionReason: loan.rejectionReasonCode && isLoanRejectionReason(loan.rejectionReasonCode) ? loanReasonText(loan.rejectionReasonCode) : null,
+    offer: offerOf(loan),
     createdAt: loan.createdAt.toISOString(),
     approvedAt: loan.approvedAt?.toISOString() ?? null,
     signedAt: loan.signedAt?.toISOString() ?? null,
@@ -241,7 +302,8 @@ export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer:
     disclosure,
     timeline: await timelineOf(db, loan, viewer),
     canCancel: findTransition(status, 'CANCEL') !== null,
-    canSign: status === 'APPROVED',
+    canAcceptOffer: offerAwaitsAcceptance(loan),
+    canSign: status === 'APPROVED' && !offerAwaitsAcceptance(loan),
     contract: contract
       ? {
           signedAt: contract.signedAt.toISOString(),

@@ -10,8 +10,10 @@ import { toDecimalString } from '../../../shared/money/money';
 import { MANILA_OFFSET_MS } from '../../../shared/notify/quiet-hours';
 import type { AdminWithdrawalRow, Reconciliation } from '../../../shared/schemas/withdrawals';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
+import { assertNoConflict } from '../../staff/conflict';
 import { transition } from './transitions';
-import { referenceOf, withdrawalById, withdrawalViews, type WithdrawalRow } from './views';
+import { adminEventsOf, referenceOf, withdrawalById, withdrawalViews, type WithdrawalRow } from './views';
 
 /** Withdrawals, the back office (OFFICER and ADMIN): the queue, manual payouts, the daily reconciliation. */
 
@@ -25,9 +27,14 @@ async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal:
     deps,
     rows.map((r) => r.withdrawal),
   );
+  const events = await adminEventsOf(
+    db,
+    rows.map((r) => r.withdrawal),
+  );
   const now = deps.clock.now();
   return rows.map(({ withdrawal, memberName }, i) => ({
     ...views[i]!,
+    events: events.get(withdrawal.id) ?? [],
     memberId: withdrawal.memberId,
     memberName,
     ageMinutes: minutesBetween(withdrawal.createdAt, now),
@@ -69,22 +76,23 @@ async function manualTransition(
   deps: AppDeps,
   staff: SessionAuth,
   id: string,
-  outcome: { paid: true; bankReference: string } | { paid: false; reason: string },
+  outcome: { paid: true; bankReference: string } | { paid: false; reasonCode: PayoutFailureReason; note: string | null },
   ctx: AuditContext,
 ) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await withdrawalById(tx, id, true);
+    await assertNoConflict(tx, staff.userId, row.memberId);
     if (row.status !== 'PROCESSING' || row.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
     const updated = outcome.paid
       ? await transition(tx, deps, row, 'SETTLE', { actor: 'STAFF', actorUserId: staff.userId, at: now, causedByMember: false, changes: { providerReference: outcome.bankReference } })
-      : await transition(tx, deps, row, 'FAIL', { actor: 'STAFF', actorUserId: staff.userId, at: now, reason: outcome.reason, causedByMember: false });
+      : await transition(tx, deps, row, 'FAIL', { actor: 'STAFF', actorUserId: staff.userId, at: now, reasonCode: outcome.reasonCode, note: outcome.note, causedByMember: false });
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
       action: outcome.paid ? 'WITHDRAWAL_MARK_PAID' : 'WITHDRAWAL_MARK_FAILED',
       subjectType: 'WITHDRAWAL',
       subjectId: row.id,
-      details: { reference: referenceOf(deps, row.number), amount: toDecimalString(row.amount), from: row.status, to: updated.status, ...(outcome.paid ? { bankReference: outcome.bankReference } : { reason: outcome.reason }) },
+      details: { reference: referenceOf(deps, row.number), amount: toDecimalString(row.amount), from: row.status, to: updated.status, ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note }) },
       ip: ctx.ip,
       at: now,
     });
@@ -96,8 +104,8 @@ export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankRefe
   return manualTransition(deps, staff, id, { paid: true, bankReference }, ctx);
 }
 
-export function markFailed(deps: AppDeps, staff: SessionAuth, id: string, reason: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
-  return manualTransition(deps, staff, id, { paid: false, reason }, ctx);
+export function markFailed(deps: AppDeps, staff: SessionAuth, id: string, input: { reasonCode: PayoutFailureReason; note?: string | undefined }, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+  return manualTransition(deps, staff, id, { paid: false, reasonCode: input.reasonCode, note: input.note || null }, ctx);
 }
 
 /** The UTC instants a Philippine calendar day spans. */

@@ -7,6 +7,7 @@ import { withdrawals as messages } from '../../../shared/i18n/en/withdrawals';
 import { formatMoney } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { isPayoutFailureReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
 import { maskAccount, referenceOf, type WithdrawalRow } from './views';
 
 /**
@@ -68,6 +69,8 @@ export async function notifyStatus(tx: Tx, deps: AppDeps, row: WithdrawalRow, st
   const sendAfter = sendAfterFor(at, causedByMember);
   const text = fill(template.sms, values(deps, row));
   await queueSms(tx, { to: to.phone, body: text }, { sendAfter });
-  const detail = row.failureReason && status === 'FAILED' ? `\n\n${row.failureReason}` : '';
+  // Only the catalogue's text of the reason code: never an officer's or a provider's free text.
+  const code = status === 'FAILED' ? row.failureReasonCode : null;
+  const detail = code && isPayoutFailureReason(code) ? `\n\n${withdrawalReasonText(code)}` : '';
   await queueEmail(tx, { to: to.email, subject: template.subject, body: email(deps, to.fullName, row, `${text}${detail}`) }, { sendAfter });
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
-import { requireRole, requireUser } from '../../http/session';
+import { requireMember, requireRole, requireUser } from '../../http/session';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
 import {
   adminFailedSchema,
@@ -53,7 +53,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
+      const auth = requireMember(request);
       const key = readIdempotencyKey(request);
       const answer = await requestWithdrawal(deps, auth, request.body, key);
       return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
@@ -76,7 +76,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     '/withdrawals/:id/code',
     { schema: { tags, summary: 'Send a new code for this withdrawal (at most one a minute)', params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await resendCode(deps, requireUser(request), request.params.id);
+      await resendCode(deps, requireMember(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -94,7 +94,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
+      const auth = requireMember(request);
       const key = readIdempotencyKey(request);
       const answer = await confirmWithdrawal(deps, auth, request.params.id, request.body.code, key);
       return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
@@ -104,7 +104,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
   r.post(
     '/withdrawals/:id/cancel',
     { schema: { tags, summary: 'Cancel before confirming: the amount returns to the wallet at once', params, response: { 200: withdrawalViewSchema, ...errors } } },
-    async (request) => cancelWithdrawal(deps, requireUser(request), request.params.id),
+    async (request) => cancelWithdrawal(deps, requireMember(request), request.params.id),
   );
 
   // Back office ---------------------------------------------------------------------------------
@@ -136,7 +136,15 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   r.post(
     '/admin/withdrawals/:id/failed',
-    { schema: { tags: admin, summary: 'Manual payout mode: mark a PROCESSING payout failed with the reason; the amount returns to the wallet', params, body: adminFailedSchema, response: { 200: adminWithdrawalRowSchema, ...errors } } },
-    async (request) => markFailed(deps, requireRole(request, STAFF), request.params.id, request.body.reason, { ip: request.ip }),
+    {
+      schema: {
+        tags: admin,
+        summary: 'Manual payout mode: mark a PROCESSING payout failed with a reason code of the catalogue (and an optional internal note); the amount returns to the wallet',
+        params,
+        body: adminFailedSchema,
+        response: { 200: adminWithdrawalRowSchema, ...errors },
+      },
+    },
+    async (request) => markFailed(deps, requireRole(request, STAFF), request.params.id, request.body, { ip: request.ip }),
   );
 }

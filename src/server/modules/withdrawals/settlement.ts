@@ -14,7 +14,8 @@ import { referenceOf, type WithdrawalRow } from './views';
  * next run finds the same item due and finishes it.
  */
 
-export const EXPIRED_REASON = 'The code was not confirmed within 15 minutes.';
+/** The catalogue's code the system records when a withdrawal's code was not confirmed in time. */
+export const EXPIRED_REASON_CODE = 'CODE_NOT_CONFIRMED' as const;
 
 /** AWAITING_CODE past its expiry -> EXPIRED, funds released. Returns how many. */
 export async function expireDue(deps: AppDeps, limit = 100): Promise<number> {
@@ -30,7 +31,7 @@ export async function expireDue(deps: AppDeps, limit = 100): Promise<number> {
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return false;
-      await transition(tx, deps, row, 'EXPIRE', { actor: 'SYSTEM', actorUserId: null, at: now, reason: EXPIRED_REASON, causedByMember: false });
+      await transition(tx, deps, row, 'EXPIRE', { actor: 'SYSTEM', actorUserId: null, at: now, reasonCode: EXPIRED_REASON_CODE, causedByMember: false });
       return true;
     });
     if (!moved) break;
@@ -74,7 +75,7 @@ export async function settleDue(deps: AppDeps, limit = 100): Promise<number> {
       if (result.state === 'PAID') {
         await transition(tx, deps, row, 'SETTLE', { actor: 'SYSTEM', actorUserId: null, at: now, causedByMember: false, changes: { providerReference: result.providerReference } });
       } else {
-        await transition(tx, deps, row, 'FAIL', { actor: 'SYSTEM', actorUserId: null, at: now, reason: result.reason, causedByMember: false });
+        await transition(tx, deps, row, 'FAIL', { actor: 'SYSTEM', actorUserId: null, at: now, reasonCode: result.reasonCode, causedByMember: false });
       }
       return 'RESOLVED' as const;
     });

@@ -5,6 +5,7 @@ import { withdrawalEvents, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, postPending, voidPending } from '../../ledger';
 import { findWithdrawalTransition, type WithdrawalAction, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { isPayoutFailureReason, type WithdrawalReason } from '../../../shared/reasons/catalogue';
 import { notifyStatus } from './notifications';
 import { referenceOf, type WithdrawalRow } from './views';
 
@@ -17,7 +18,10 @@ export interface TransitionInput {
   readonly actor: WithdrawalActor;
   readonly actorUserId: string | null;
   readonly at: Date;
-  readonly reason?: string | null;
+  /** The reason the member reads: a code of the fixed catalogue, never free text. */
+  readonly reasonCode?: WithdrawalReason | null;
+  /** An officer's internal note: back office and audit log only. */
+  readonly note?: string | null;
   readonly changes?: Partial<typeof withdrawals.$inferInsert>;
   /** The member caused it right then: notify at once even in the quiet hours. */
   readonly causedByMember: boolean;
@@ -29,7 +33,10 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
   const from = row.status as WithdrawalStatus;
   const t = findWithdrawalTransition(from, action, input.actor);
   if (!t) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
-  if (t.reasonRequired && !input.reason) throw new AppError(400, 'VALIDATION_FAILED', 'A reason is required.', { reason: 'A reason is required.' });
+  if (t.reasonRequired && !input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
+  if (t.to === 'FAILED' && !(input.reasonCode && isPayoutFailureReason(input.reasonCode))) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the payout failure reasons.', { reasonCode: 'Choose one of the payout failure reasons.' });
+  }
 
   let resolutionTransferId: string | undefined;
   const reference = referenceOf(deps, row.number);
@@ -60,7 +67,7 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
       status: t.to,
       ...(resolutionTransferId ? { resolutionTransferId } : {}),
       ...(t.to === 'PAID' ? { settledAt: input.at, checkAfter: null } : {}),
-      ...(t.to === 'FAILED' ? { failureReason: input.reason ?? null, settledAt: input.at, checkAfter: null } : {}),
+      ...(t.to === 'FAILED' ? { failureReasonCode: input.reasonCode ?? null, settledAt: input.at, checkAfter: null } : {}),
       statusChangedAt: input.at,
       updatedAt: input.at,
     })
@@ -74,7 +81,8 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
     action,
     actor: input.actor,
     actorUserId: input.actorUserId,
-    reason: input.reason ?? null,
+    reasonCode: input.reasonCode ?? null,
+    note: input.note || null,
     at: input.at,
   });
   if (t.to !== 'AWAITING_CODE') await notifyStatus(tx, deps, updated, t.to, input.at, input.causedByMember);

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { toDecimalString } from '../../../shared/money/money';
 import type { WithdrawalDestinationDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { WITHDRAWAL_STATUS_CATALOGUE, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { isPayoutFailureReason, isWithdrawalReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
 import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { withdrawalReference } from '../../../shared/company/references';
 
@@ -58,6 +59,7 @@ async function eventsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string,
 function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]): WithdrawalView {
   const status = row.status as WithdrawalStatus;
   const entry = WITHDRAWAL_STATUS_CATALOGUE[status];
+  const failure = row.failureReasonCode && isPayoutFailureReason(row.failureReasonCode) ? row.failureReasonCode : null;
   return {
     id: row.id,
     reference: referenceOf(deps, row.number),
@@ -74,10 +76,40 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
-    failureReason: row.failureReason,
+    failureReasonCode: failure,
+    failureReason: failure ? withdrawalReasonText(failure) : null,
     expiresAt: row.expiresAt.toISOString(),
-    events: events.map((e) => ({ status: e.toStatus as WithdrawalStatus, at: e.at.toISOString(), actor: e.actor as WithdrawalActor, reason: e.reason })),
+    events: events.map((e) => ({
+      status: e.toStatus as WithdrawalStatus,
+      at: e.at.toISOString(),
+      actor: e.actor as WithdrawalActor,
+      reasonCode: e.reasonCode && isWithdrawalReason(e.reasonCode) ? e.reasonCode : null,
+      reason: e.reasonCode && isWithdrawalReason(e.reasonCode) ? withdrawalReasonText(e.reasonCode) : null,
+    })),
   };
+}
+
+/** The events with the officer's internal note, for the back office only. */
+export async function adminEventsOf(db: DbOrTx, rows: readonly WithdrawalRow[]): Promise<Map<string, (WithdrawalView['events'][number] & { note: string | null })[]>> {
+  const events = await eventsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const out = new Map<string, (WithdrawalView['events'][number] & { note: string | null })[]>();
+  for (const [id, list] of events) {
+    out.set(
+      id,
+      list.map((e) => ({
+        status: e.toStatus as WithdrawalStatus,
+        at: e.at.toISOString(),
+        actor: e.actor as WithdrawalActor,
+        reasonCode: e.reasonCode && isWithdrawalReason(e.reasonCode) ? e.reasonCode : null,
+        reason: e.reasonCode && isWithdrawalReason(e.reasonCode) ? withdrawalReasonText(e.reasonCode) : null,
+        note: e.note,
+      })),
+    );
+  }
+  return out;
 }
 
 export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalRow): Promise<WithdrawalView> {

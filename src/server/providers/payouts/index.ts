@@ -4,7 +4,7 @@ import { simulatedPayoutProvider } from './simulated';
 import type { PayoutMode, PayoutProvider } from './types';
 
 export type { PayoutMode, PayoutOrder, PayoutOutcome, PayoutProvider, Submission } from './types';
-export { SIMULATED_FAILURE_REASON, simulatedFails, simulatedPayoutProvider } from './simulated';
+export { SIMULATED_FAILURE_REASON, SIMULATED_FAILURE_REASON_CODE, simulatedFails, simulatedPayoutProvider } from './simulated';
 export { manualPayoutProvider } from './manual';
 
 /** The adapter of a payout mode under this configuration (PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE). */

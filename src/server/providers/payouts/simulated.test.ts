@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIMULATED_FAILURE_REASON, simulatedFails, simulatedPayoutProvider } from './simulated';
+import { SIMULATED_FAILURE_REASON_CODE, simulatedFails, simulatedPayoutProvider } from './simulated';
 import { manualPayoutProvider } from './manual';
 import type { PayoutOrder } from './types';
 
@@ -24,7 +24,7 @@ describe('the simulated payout provider', () => {
 
   it('always fails at rate 1 and never at rate 0', async () => {
     const p = simulatedPayoutProvider({ settleSeconds: 0, failureRate: 1 });
-    expect(await p.outcome({ ...order, providerReference: null, submittedAt: t0 }, t0)).toEqual({ state: 'FAILED', reason: SIMULATED_FAILURE_REASON });
+    expect(await p.outcome({ ...order, providerReference: null, submittedAt: t0 }, t0)).toEqual({ state: 'FAILED', reasonCode: SIMULATED_FAILURE_REASON_CODE });
     for (let i = 0; i < 50; i += 1) {
       expect(simulatedFails(`id-${i}`, 0)).toBe(false);
       expect(simulatedFails(`id-${i}`, 1)).toBe(true);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withdrawalReasonText, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import type { PayoutOutcome, PayoutProvider, Submission } from './types';
 
 /**
@@ -8,7 +9,9 @@ import type { PayoutOutcome, PayoutProvider, Submission } from './types';
  * 0 never fails and 1 always fails (tests force outcomes this way); in between, a payout fails when
  * the first 32 bits of SHA-256(id) / 2^32 fall below the rate.
  */
-export const SIMULATED_FAILURE_REASON = 'The receiving bank declined the transfer (simulated provider).';
+export const SIMULATED_FAILURE_REASON_CODE: PayoutFailureReason = 'BANK_DECLINED';
+/** The text the member reads for it (the catalogue's). */
+export const SIMULATED_FAILURE_REASON = withdrawalReasonText(SIMULATED_FAILURE_REASON_CODE);
 
 export function simulatedFails(id: string, failureRate: number): boolean {
   if (failureRate <= 0) return false;
@@ -27,7 +30,7 @@ export function simulatedPayoutProvider(options: { settleSeconds: number; failur
     async outcome(order, now): Promise<PayoutOutcome> {
       const due = order.submittedAt.getTime() + delayMs;
       if (now.getTime() < due) return { state: 'PENDING', checkAfter: new Date(due) };
-      if (simulatedFails(order.id, options.failureRate)) return { state: 'FAILED', reason: SIMULATED_FAILURE_REASON };
+      if (simulatedFails(order.id, options.failureRate)) return { state: 'FAILED', reasonCode: SIMULATED_FAILURE_REASON_CODE };
       return { state: 'PAID', providerReference: order.providerReference ?? `SIM-${order.id.slice(0, 8).toUpperCase()}` };
     },
   };

@@ -1,5 +1,6 @@
 import type { Centavos } from '../../../shared/money/money';
 import type { PayoutChannel, PayoutKind } from '../../../shared/withdrawal/channels';
+import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
 
 /**
  * A payout adapter: sends a confirmed withdrawal to the member's own account and later tells the
@@ -31,7 +32,8 @@ export interface Submission {
 export type PayoutOutcome =
   | { readonly state: 'PENDING'; readonly checkAfter: Date | null }
   | { readonly state: 'PAID'; readonly providerReference: string }
-  | { readonly state: 'FAILED'; readonly reason: string };
+  /** A provider's answer is mapped to a code of the fixed catalogue: the member never reads a provider's or officer's free text. */
+  | { readonly state: 'FAILED'; readonly reasonCode: PayoutFailureReason };
 
 export interface PayoutProvider {
   readonly mode: PayoutMode;

@@ -47,7 +47,7 @@ export const backoffice = {
     failedTitle: 'Mark {{reference}} failed',
     summary: '{{amount}} to {{institution}} {{account}}.',
     bankReference: 'Bank reference of the transfer',
-    reason: 'Reason (the member sees it; the amount returns to the wallet)',
+    reason: 'Reason (the member reads this text; the amount returns to the wallet)',
     done: '{{reference}}: {{status}}.',
     reconciliationLink: 'Daily reconciliation',
     back: 'Back to the withdrawals',

@@ -18,6 +18,21 @@ export const loans = {
       CREDIT_INVESTIGATION: 'Bayad sa credit investigation',
     },
   },
+  status: {
+    actions: {
+      ACCEPT_OFFER: 'Tinanggap ang bagong alok',
+    },
+  },
+  offer: {
+    title: 'Bagong alok para sa iyong aplikasyon',
+    text: 'Nag-apply ka ng {{requested}} sa loob ng {{requestedTerm}}. Maipapahiram namin sa iyo ang {{amount}} sa loob ng {{term}}.',
+    reason: 'Dahilan: {{reason}}',
+    review: 'Basahin muna ang bagong Disclosure Statement bago tumanggap. Wala kang babayaran para matanggap ang iyong loan, at maaari mo rin itong kanselahin.',
+    viewDisclosure: 'Bagong Disclosure Statement',
+    accept: 'Tanggapin ang bagong alok',
+    accepted: 'Tinanggap ang bagong alok. Maaari mo nang basahin at pirmahan ang kontrata.',
+    acceptedOn: 'Tinanggap mo ang alok na ito noong {{date}}.',
+  },
   wallet: {
     title: 'Wallet',
     balance: 'Magagamit na balanse',

@@ -8,6 +8,8 @@ import { toast } from '../../ui/toast';
 import type { LoanView } from '../../../shared/schemas/loans';
 import { DisclosureView } from './DisclosureView';
 import { ContractSigning } from './ContractSigning';
+import { OfferAcceptance } from './OfferAcceptance';
+import { loanReasonKey } from '../../../shared/reasons/catalogue';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from './StatusIcon';
 import { dateOnly, dateTime, money } from './format';
 import { loanKeys } from './queries';
@@ -40,7 +42,11 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
         <div className="min-w-0">
           <p className={`font-bold ${COLOUR_TEXT[loan.statusColor]}`}>{loan.status.replace('_', ' ')}</p>
           <p className="mt-1 text-sm text-ink">{loan.statusMessage}</p>
-          {loan.rejectionReason && <p className="mt-1 text-sm font-semibold">{t('loans.status.rejectionReason', { reason: loan.rejectionReason })}</p>}
+          {loan.rejectionReasonCode && (
+            <p className="mt-1 text-sm font-semibold" data-testid="rejection-reason">
+              {t('loans.status.rejectionReason', { reason: t(loanReasonKey(loan.rejectionReasonCode)) })}
+            </p>
+          )}
         </div>
       </div>
       {loan.statementShow && loan.statement && (
@@ -49,6 +55,7 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
           {loan.statementMessage && <p className="mt-1">{loan.statementMessage}</p>}
         </div>
       )}
+      {loan.status === 'APPROVED' && <OfferAcceptance loan={loan} />}
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-muted">{t('loans.status.loanNumber')}</dt>
@@ -109,7 +116,7 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
                 {t('loans.status.timelineEntry', { action: t(`loans.status.actions.${entry.action}`), actor: entry.actorName ?? t('loans.status.system') })}
               </p>
               <p className="text-xs text-muted">{dateTime(entry.at, i18n.language)}</p>
-              {entry.reason && <p className="text-xs">{entry.reason}</p>}
+              {entry.reasonCode && <p className="text-xs">{t(loanReasonKey(entry.reasonCode))}</p>}
             </li>
           ))}
         </ol>

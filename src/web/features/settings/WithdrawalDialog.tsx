@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 import type { PayoutAccountResponse } from '../../../shared/schemas/member-settings';
 import { usePublicConfig } from '../../lib/queries';
 import { Button } from '../../ui/Button';
@@ -33,7 +34,7 @@ function StatusBadge({ w }: { readonly w: WithdrawalView }) {
       <div className="flex flex-col gap-1">
         <p className="font-bold text-ink">{t(`withdrawals.status.${w.status}.label`)}</p>
         <p className="text-sm text-ink">{t(`withdrawals.status.${w.status}.message`)}</p>
-        {w.failureReason && <p className="text-sm text-ink">{w.failureReason}</p>}
+        {w.failureReasonCode && <p className="text-sm text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</p>}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { Spinner } from '../../ui/Spinner';
 import { COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
 import { dateTime, money } from '../loans/format';
 import { useWithdrawals } from './queries';
+import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 
 /** How many of the newest withdrawals the wallet lists. */
 const RECENT = 5;
@@ -41,7 +42,7 @@ export function RecentWithdrawals() {
                 <p className="text-xs text-muted">
                   <span className={`font-semibold ${COLOUR_TEXT[w.statusColor]}`}>{t(`withdrawals.status.${w.status}.label`)}</span> · {dateTime(w.createdAt, i18n.language)}
                 </p>
-                {w.failureReason && <p className="mt-1 text-xs">{w.failureReason}</p>}
+                {w.failureReasonCode && <p className="mt-1 text-xs">{t(withdrawalReasonKey(w.failureReasonCode))}</p>}
               </div>
             </li>
           ))}

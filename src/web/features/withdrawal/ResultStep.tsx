@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
 import { dateTime, money } from '../loans/format';
 import { StepHeading } from './StepHeading';
@@ -45,11 +46,11 @@ export function ResultStep({ withdrawal: w, onContinue }: { readonly withdrawal:
             <dd className="font-semibold">{dateTime(w.settledAt, i18n.language)}</dd>
           </div>
         )}
-        {!paid && w.failureReason && (
+        {!paid && w.failureReasonCode && (
           <div className="sm:col-span-2">
             <dt className="text-muted">{t('withdrawals.flow.failed.reason')}</dt>
             <dd className="font-semibold" data-testid="result-reason">
-              {w.failureReason}
+              {t(withdrawalReasonKey(w.failureReasonCode))}
             </dd>
           </div>
         )}

@@ -14,6 +14,9 @@ import { DisclosureView } from '../../features/loans/DisclosureView';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../features/loans/StatusIcon';
 import { dateTime, money, percent } from '../../features/loans/format';
 import { adminKeys } from '../../features/backoffice/queries';
+import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
+import { COUNTER_OFFER_REASONS, LOAN_REJECTION_REASONS, loanReasonKey } from '../../../shared/reasons/catalogue';
+import { parseAmount } from '../../../shared/money/money';
 
 type Action = 'review' | 'approve' | 'reject' | 'disburse';
 
@@ -70,7 +73,7 @@ export default function AdminLoanPage() {
   const [offerAmount, setOfferAmount] = useState('');
   const [offerTerm, setOfferTerm] = useState(0);
   const [note, setNote] = useState('');
-  const [reason, setReason] = useState('');
+  const [reasonCode, setReasonCode] = useState('');
   const disburseKey = useRef<string | null>(null);
 
   if (detail.isPending) return <Spinner label={t('common.loading')} />;
@@ -82,15 +85,17 @@ export default function AdminLoanPage() {
     );
   }
   const { loan, member, permissions, currentAssessment } = detail.data;
+  const offered = parseAmount(offerAmount.trim());
+  const counterOffer = offered !== null && (offered < (parseAmount(loan.requestedAmount) ?? 0n) || offerTerm < loan.requestedTerm);
 
   const open = (next: Action) => {
     setError(null);
     if (next === 'approve') {
       setOfferAmount(loan.amount);
       setOfferTerm(loan.term);
-      setNote('');
     }
-    if (next === 'reject') setReason('');
+    setNote('');
+    setReasonCode('');
     if (next === 'disburse' && disburseKey.current === null) disburseKey.current = newIdempotencyKey();
     setAction(next);
   };
@@ -105,11 +110,16 @@ export default function AdminLoanPage() {
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/review`, { method: 'POST', body: {} });
         toast.success(t('loans.admin.done', { status: answer.loan.status }));
       } else if (action === 'approve') {
-        const body = note.trim() ? { amount: offerAmount.trim(), term: offerTerm, note: note.trim() } : { amount: offerAmount.trim(), term: offerTerm };
+        const body = {
+          amount: offerAmount.trim(),
+          term: offerTerm,
+          ...(counterOffer && reasonCode ? { reasonCode } : {}),
+          ...(note.trim() ? { note: note.trim() } : {}),
+        };
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/approve`, { body });
         toast.success(t('loans.admin.done', { status: answer.loan.status }));
       } else if (action === 'reject') {
-        const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/reject`, { body: { reason: reason.trim() } });
+        const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/reject`, { body: { reasonCode, ...(note.trim() ? { note: note.trim() } : {}) } });
         toast.success(t('loans.admin.done', { status: answer.loan.status }));
       } else {
         const answer = await api<{ transfer: { walletCredited: string } }>(`${base}/disburse`, { method: 'POST', body: {}, idempotencyKey: disburseKey.current ?? newIdempotencyKey() });
@@ -149,7 +159,8 @@ export default function AdminLoanPage() {
           </p>
           {loan.approvedBy && <p className="text-sm">{t('loans.admin.approvedBy', { name: loan.approvedBy.name })}</p>}
           {loan.disbursedBy && <p className="text-sm">{t('loans.admin.disbursedBy', { name: loan.disbursedBy.name })}</p>}
-          {loan.rejectionReason && <p className="text-sm">{t('loans.status.rejectionReason', { reason: loan.rejectionReason })}</p>}
+          {loan.rejectionReasonCode && <p className="text-sm">{t('loans.status.rejectionReason', { reason: t(loanReasonKey(loan.rejectionReasonCode)) })}</p>}
+          {loan.offer?.reasonCode && <p className="text-sm">{t('loans.offer.reason', { reason: t(loanReasonKey(loan.offer.reasonCode)) })}</p>}
         </div>
       </div>
 
@@ -172,7 +183,12 @@ export default function AdminLoanPage() {
             </Button>
           )}
         </div>
-        {permissions.disburseBlockedReason && (
+        {permissions.conflictOfInterest && (
+          <p role="note" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-semibold text-accent" data-testid="conflict-of-interest">
+            {t('loans.admin.conflict', { reason: permissions.conflictOfInterest })}
+          </p>
+        )}
+        {permissions.disburseBlockedReason && !permissions.conflictOfInterest && (
           <p role="note" className="mt-3 rounded-md bg-amber-50 p-3 text-sm font-semibold text-warning" data-testid="disburse-blocked">
             {t('loans.admin.blocked', { reason: permissions.disburseBlockedReason })}
           </p>
@@ -252,7 +268,8 @@ export default function AdminLoanPage() {
             <li key={i}>
               <span className="font-semibold">{t('loans.status.timelineEntry', { action: t(`loans.status.actions.${entry.action}`), actor: entry.actorName ?? t('loans.status.system') })}</span>
               <span className="text-muted"> · {dateTime(entry.at, i18n.language)}</span>
-              {entry.reason && <span> · {entry.reason}</span>}
+              {entry.reasonCode && <span> · {t(loanReasonKey(entry.reasonCode))}</span>}
+              {entry.note && <span className="block text-xs text-muted">{t('loans.admin.internalNote', { note: entry.note })}</span>}
             </li>
           ))}
         </ol>
@@ -267,7 +284,7 @@ export default function AdminLoanPage() {
             <Button variant="outline" onClick={() => setAction(null)} disabled={busy}>
               {t('loans.admin.cancel')}
             </Button>
-            <Button variant="accent" onClick={() => void run()} busy={busy} disabled={action === 'reject' && reason.trim().length < 3}>
+            <Button variant="accent" onClick={() => void run()} busy={busy} disabled={(action === 'reject' || (action === 'approve' && counterOffer)) && reasonCode === ''}>
               {t('loans.admin.confirm')}
             </Button>
           </>
@@ -286,10 +303,23 @@ export default function AdminLoanPage() {
                     </option>
                   ))}
               </SelectField>
-              <TextAreaField label={t('loans.admin.note')} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />
+              {counterOffer && (
+                <>
+                  <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-warning">
+                    {t('loans.admin.counterOffer')}
+                  </p>
+                  <ReasonSelect label={t('loans.admin.counterOfferReason')} codes={COUNTER_OFFER_REASONS} textKey={loanReasonKey} value={reasonCode} onChange={setReasonCode} testId="offer-reason" />
+                </>
+              )}
+              <TextAreaField label={t('loans.admin.note')} hint={t('reasons.admin.noteHint')} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />
             </>
           )}
-          {action === 'reject' && <TextAreaField label={t('loans.admin.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} required />}
+          {action === 'reject' && (
+            <>
+              <ReasonSelect label={t('loans.admin.reason')} codes={LOAN_REJECTION_REASONS} textKey={loanReasonKey} value={reasonCode} onChange={setReasonCode} testId="reject-reason" />
+              <TextAreaField label={t('loans.admin.note')} hint={t('reasons.admin.noteHint')} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />
+            </>
+          )}
           {action === 'disburse' && <p>{t('loans.admin.disburseText', { net: money(loan.disclosure.netProceeds), principal: money(loan.amount) })}</p>}
           {error && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-semibold text-accent" data-testid="action-error">

@@ -13,6 +13,8 @@ import type { AdminWithdrawalRow } from '../../../shared/schemas/withdrawals';
 import { money } from '../../features/loans/format';
 import { COLOUR_TEXT } from '../../features/loans/StatusIcon';
 import { ageText } from '../../features/backoffice/queries';
+import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
+import { PAYOUT_FAILURE_REASONS, withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 
 type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' };
 
@@ -35,6 +37,7 @@ export default function AdminWithdrawalsPage() {
   });
   const [mark, setMark] = useState<Mark | null>(null);
   const [text, setText] = useState('');
+  const [reasonCode, setReasonCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const age = (minutes: number) => ageText(minutes, (k, options) => t(k, options));
@@ -42,6 +45,7 @@ export default function AdminWithdrawalsPage() {
   const open = (row: AdminWithdrawalRow, as: Mark['as']) => {
     setMark({ row, as });
     setText('');
+    setReasonCode('');
     setError(null);
   };
   const run = async () => {
@@ -49,7 +53,7 @@ export default function AdminWithdrawalsPage() {
     setBusy(true);
     setError(null);
     try {
-      const body = mark.as === 'paid' ? { bankReference: text.trim() } : { reason: text.trim() };
+      const body = mark.as === 'paid' ? { bankReference: text.trim() } : { reasonCode, ...(text.trim() ? { note: text.trim() } : {}) };
       const answer = await api<AdminWithdrawalRow>(`/admin/withdrawals/${encodeURIComponent(mark.row.id)}/${mark.as}`, { body });
       toast.success(t('backoffice.withdrawals.done', { reference: answer.reference, status: answer.status }));
       setMark(null);
@@ -119,7 +123,12 @@ export default function AdminWithdrawalsPage() {
                   </td>
                   <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
                     {w.status.replace('_', ' ')}
-                    {w.failureReason && <span className="block text-xs font-normal text-ink">{w.failureReason}</span>}
+                    {w.failureReasonCode && <span className="block text-xs font-normal text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</span>}
+                    {w.events.map((e) => e.note).filter(Boolean).map((note, i) => (
+                      <span key={i} className="block text-xs font-normal text-muted">
+                        {t('loans.admin.internalNote', { note })}
+                      </span>
+                    ))}
                     {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
                   </td>
                   <td className="px-3 py-2">{age(w.ageMinutes)}</td>
@@ -152,7 +161,7 @@ export default function AdminWithdrawalsPage() {
             <Button variant="outline" onClick={() => setMark(null)} disabled={busy}>
               {t('loans.admin.cancel')}
             </Button>
-            <Button variant="accent" onClick={() => void run()} busy={busy} disabled={text.trim().length < 3}>
+            <Button variant="accent" onClick={() => void run()} busy={busy} disabled={mark?.as === 'failed' ? reasonCode === '' : text.trim().length < 3}>
               {t('loans.admin.confirm')}
             </Button>
           </>
@@ -166,7 +175,10 @@ export default function AdminWithdrawalsPage() {
             {mark.as === 'paid' ? (
               <TextField label={t('backoffice.withdrawals.bankReference')} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
             ) : (
-              <TextAreaField label={t('backoffice.withdrawals.reason')} value={text} onChange={(e) => setText(e.target.value)} rows={3} />
+              <>
+                <ReasonSelect label={t('backoffice.withdrawals.reason')} codes={PAYOUT_FAILURE_REASONS} textKey={withdrawalReasonKey} value={reasonCode} onChange={setReasonCode} testId="failure-reason" />
+                <TextAreaField label={t('reasons.admin.noteLabel')} hint={t('reasons.admin.noteHint')} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={500} />
+              </>
             )}
             {error && (
               <p role="alert" className="text-sm font-semibold text-danger">
