@@ -1,4 +1,4 @@
-/** Filipino messages of the 'activation' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'activation' namespace. */
 export const activation = {
   steps: {
     personal: 'Personal na impormasyon',

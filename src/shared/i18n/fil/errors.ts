@@ -1,4 +1,27 @@
-/** Filipino messages of the 'errors' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'errors' namespace. */
 export const errors = {
+  VALIDATION_FAILED: 'Pakisuri ang mga naka-highlight na field.',
+  BAD_REQUEST: 'Hindi mabasa ang request.',
+  UNAUTHENTICATED: 'Mag-sign in para magpatuloy.',
+  FORBIDDEN: 'Hindi ka pinapayagang gawin iyan.',
+  NOT_FOUND: 'Hindi nahanap.',
+  CONFLICT: 'Salungat iyan sa naka-save na.',
+  PAYLOAD_TOO_LARGE: 'Masyadong malaki ang request.',
+  UNSUPPORTED_MEDIA_TYPE: 'Dapat JSON ang request.',
+  RATE_LIMITED: 'Masyadong maraming request. Maghintay sandali at subukang muli.',
+  INVALID_CREDENTIALS: 'Mali ang numero ng telepono o password.',
+  SIGN_IN_LOCKED: 'Masyadong maraming maling pag-sign in para sa numerong ito. Subukang muli pagkalipas ng 15 minuto.',
+  CODE_INVALID: 'Maling OTP',
+  CODE_EXPIRED: 'Expired na ang code na ito. Humingi ng bago.',
+  CODE_USED: 'Nagamit na ang code na ito. Humingi ng bago.',
+  CODE_LOCKED: 'Masyadong maraming maling subok para sa code na ito. Humingi ng bago.',
+  CODE_NOT_FOUND: 'Walang code na naghihintay para sa hakbang na ito. Humingi ng bago.',
+  CODE_RESEND_WAIT: 'Maghintay ng isang minuto bago humingi ng panibagong code.',
+  CODE_HOURLY_LIMIT: 'Masyadong maraming code ang naipadala sa teleponong ito sa nakaraang oras. Subukang muli mamaya.',
+  REGISTRATION_EXPIRED: 'Expired na ang iyong pagpaparehistro. Punan muli ang form.',
+  ORIGIN_REFUSED: 'Galing sa ibang site ang request na ito kaya tinanggihan.',
+  INTERNAL: 'Nagkaproblema sa aming panig. Pakisubukang muli.',
   NO_SERVER_RESPONSE: 'Walang tugon mula sa server',
+  LOGIN_EXPIRED: 'Expired na ang iyong login.',
+  RECOVERY_EXPIRED: 'Expired na ang pag-reset ng iyong password. Magsimulang muli.',
 } as const;

@@ -1,4 +1,4 @@
-/** Filipino messages of the 'loans' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'loans' namespace. */
 export const loans = {
   panel: {
     title: 'Loan',

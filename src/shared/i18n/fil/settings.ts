@@ -1,4 +1,4 @@
-/** Filipino messages of the 'settings' namespace (partial: English is the fallback). */
+/** Filipino messages of the 'settings' namespace. */
 export const settings = {
   quick: {
     withdrawal: 'Pag-withdraw',

@@ -1,4 +1,4 @@
-/** Filipino messages of the withdrawal flow ('withdrawals.flow'; partial: missing keys fall back to English). */
+/** Filipino messages of the withdrawal flow ('withdrawals.flow'). */
 export const withdrawalsFlow = {
   title: 'Mag-withdraw sa iyong account',
   steps: {
