@@ -1,6 +1,6 @@
 import { withdrawalsFlow } from './withdrawals-flow';
 
-/** Filipino messages of the 'withdrawals' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'withdrawals' namespace. */
 export const withdrawals = {
   status: {
     AWAITING_CODE: { label: 'Naghihintay ng code' },
