@@ -57,12 +57,19 @@ export const withdrawalsFlow = {
     cancel: 'Kanselahin ang withdrawal',
     never: 'Hindi kailanman hihingin ng Tapat ang code na ito.',
   },
+  toast: {
+    verifying: 'Bineberipika ang OTP.',
+    confirmed: 'Matagumpay na nakumpirma ang OTP.',
+    invalid: 'Invalid OTP',
+    cancelled: 'Nakansela ang withdrawal. Nasa iyong wallet na muli ang {{amount}}.',
+  },
   transfer: {
     heading: 'Ipinapadala',
     timing: 'Inaabot ng 10 hanggang 60 minuto ang transfer. Maaari mong iwan ang pahinang ito: makikita ang status sa Mga kamakailang withdrawal sa iyong wallet.',
     reference: 'Reference number',
     amount: 'Halaga',
     account: 'Para sa',
+    channel: 'Channel',
     requested: 'Hiniling noong',
     checking: 'Tinitingnan ang status ng iyong transfer…',
   },
@@ -82,5 +89,6 @@ export const withdrawalsFlow = {
     title: 'Mga kamakailang withdrawal',
     empty: 'Wala pa kaming natatanggap na withdrawal.',
     loading: 'Kinukuha ang iyong mga withdrawal…',
+    reference: 'Reference',
   },
 } as const;
