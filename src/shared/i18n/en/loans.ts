@@ -3,6 +3,25 @@ export const loans = {
   money: {
     php: '₱{{amount}}',
   },
+  /** The API's refusals on the borrower's loan (the API answers them in the caller's language). */
+  errors: {
+    notActivated: 'Activate your account before applying loan',
+    amountRange: 'The loan amount must be between {{min}} and {{max}} PHP.',
+    termChoice: 'Choose a term of {{terms}} or {{last}} months.',
+    currencyNotOffered: 'This currency is not offered.',
+    term: 'Choose one of the terms offered.',
+    currency: 'Choose one of the currencies offered.',
+    productStale: 'The loan terms have changed since this page was loaded (you saw version {{seen}}, the offer is now version {{current}}). Please review the updated terms and apply again.',
+    noSuchLoan: 'There is no such loan.',
+    contractNotReady: 'The contract is ready once your loan is approved.',
+    alreadySigned: 'The contract is already signed.',
+    changedWhileSigning: 'The loan changed while you were signing. Please read the contract again.',
+    cannotCancel: 'The contract is signed: this loan can no longer be cancelled. Contact your Loan Officer.',
+    closed: 'This application is already closed.',
+    signAfterApproval: 'The contract can be signed once the loan is approved.',
+    reason: 'Please give the reason (3 to 500 characters).',
+    reasonRequired: 'A reason is required.',
+  },
   panel: {
     title: 'Loan',
     loading: 'Loading your loan…',

@@ -1,5 +1,7 @@
 /** Filipino messages of the 'errors' namespace. */
 export const errors = {
+  codeTriesLeft_one: 'Maling OTP. {{count}} subok na lang ang natitira.',
+  codeTriesLeft_other: 'Maling OTP. {{count}} subok na lang ang natitira.',
   VALIDATION_FAILED: 'Pakisuri ang mga naka-highlight na field.',
   BAD_REQUEST: 'Hindi mabasa ang request.',
   UNAUTHENTICATED: 'Mag-sign in para magpatuloy.',
