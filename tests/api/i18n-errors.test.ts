@@ -1,9 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consents } from '../../src/server/db/schema';
+import { CREDIT_BUREAU_CONSENT_FIL } from '../../src/shared/activation/consent';
 import { en } from '../../src/shared/i18n/en';
 import { fil } from '../../src/shared/i18n/fil';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { APPLICATION, approvedLoan, createActivatedMember, createStaff, newKey, ok, signingCode } from '../fixtures/loans';
-import { createMember, type TestMember } from '../fixtures/members';
+import { createMember, saveStep, STEP_BODIES, type TestMember } from '../fixtures/members';
 
 /** Errors are answered in the caller's language (Accept-Language), with the same code; English by default. */
 
@@ -97,5 +100,27 @@ describe('a business error', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{', headers: { 'content-type': 'application/json', 'accept-language': 'fil' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' } });
+  });
+});
+
+describe('the credit-bureau consent in Filipino', () => {
+  it('is accepted with its own version, which the consent record keeps', async () => {
+    const m = await createMember(t);
+    const res = await saveStep(t, m.cookie, 'personal', { ...STEP_BODIES.personal, consentVersion: CREDIT_BUREAU_CONSENT_FIL.version });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.deps.db.select().from(consents).where(and(eq(consents.userId, m.userId), eq(consents.kind, 'CREDIT_BUREAU')));
+    expect(rows.map((r) => r.textVersion)).toEqual([CREDIT_BUREAU_CONSENT_FIL.version]);
+  });
+
+  it('refuses an outdated version in Filipino for a Filipino reader', async () => {
+    const m = await createMember(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/activation/personal',
+      payload: { ...STEP_BODIES.personal, consentVersion: 'credit-bureau-consent-2020-01-01-fil' },
+      headers: { cookie: m.cookie, 'accept-language': 'fil' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ isAgree: fil.activation.validation.consentOutdated });
   });
 });
