@@ -22,6 +22,15 @@ export const loans = {
     reason: 'Please give the reason (3 to 500 characters).',
     reasonRequired: 'A reason is required.',
   },
+  /** The automated pre-assessment's reasons (src/shared/loan/eligibility.ts), by code. */
+  reasons: {
+    BIRTH_DATE_MISSING: 'We do not have your date of birth yet: complete your account activation.',
+    AGE_BELOW_MINIMUM: 'You must be at least {{minAge}} years old to apply.',
+    AGE_AT_TERM_END: 'The loan must end on or before your {{maxAge}}th birthday: a {{term}}-month loan would end on {{end}}. Choose a shorter term.',
+    INCOME_MISSING: 'We need your monthly net income to assess the application.',
+    INCOME_MULTIPLE: 'For a {{term}}-month term the amount may be at most {{multiple}} times your monthly net income: PHP {{max}}.',
+    DEBT_SERVICE_RATIO: 'The monthly instalment of PHP {{instalment}} would be more than {{percent}} % of your monthly net income (PHP {{limit}}).',
+  },
   panel: {
     title: 'Loan',
     loading: 'Loading your loan…',

@@ -21,6 +21,14 @@ export const loans = {
     reason: 'Pakilagay ang dahilan (3 hanggang 500 character).',
     reasonRequired: 'Kailangan ng dahilan.',
   },
+  reasons: {
+    BIRTH_DATE_MISSING: 'Wala pa kaming petsa ng iyong kapanganakan: kumpletuhin ang pag-activate ng iyong account.',
+    AGE_BELOW_MINIMUM: 'Dapat ay hindi bababa sa {{minAge}} taong gulang ka para makapag-apply.',
+    AGE_AT_TERM_END: 'Dapat matapos ang loan sa o bago ang iyong ika-{{maxAge}} na kaarawan: ang loan na {{term}} buwan ay matatapos sa {{end}}. Pumili ng mas maikling termino.',
+    INCOME_MISSING: 'Kailangan namin ang iyong buwanang net income para masuri ang aplikasyon.',
+    INCOME_MULTIPLE: 'Para sa terminong {{term}} buwan, ang halaga ay hindi puwedeng lumampas sa {{multiple}} beses ng iyong buwanang net income: PHP {{max}}.',
+    DEBT_SERVICE_RATIO: 'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa {{percent}} % ng iyong buwanang net income (PHP {{limit}}).',
+  },
   panel: {
     title: 'Loan',
     loading: 'Nilo-load ang iyong loan…',
