@@ -77,7 +77,11 @@ describe('POST /api/loans/applications', () => {
     const body = ok(await apply(t, m.cookie), 201);
     expect(body.preAssessment.eligible).toBe(false);
     expect(body.preAssessment.reasons).toEqual([
-      { code: 'DEBT_SERVICE_RATIO', message: 'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).' },
+      {
+        code: 'DEBT_SERVICE_RATIO',
+        message: 'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).',
+        values: { instalment: '34,334.00', percent: '50', limit: '17,500.00' },
+      },
     ]);
     expect(body.preAssessment.maxEligibleAmount).toBe('0.00');
     expect(body.preAssessment.maxEligibleByTerm).toEqual([

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translateEn } from '../../shared/i18n/lookup';
 import type { ErrorCode } from '../../shared/schemas/errors';
+import { localize } from './language';
 
 /**
  * An error the API answers on purpose: { error: { code, message, fields? } } with an HTTP status.
@@ -94,7 +95,7 @@ export function serializeErrorForLog(err: unknown, depth = 0): LoggedError {
 }
 
 function send(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) {
-  return reply.code(status).type('application/json').send({ error: fields ? { code, message, fields } : { code, message } });
+  return reply.code(status).type('application/json').send({ error: localize(reply.request, fields ? { code, message, fields } : { code, message }) });
 }
 
 /** Installs the one error handler and the API's not-found answer. */

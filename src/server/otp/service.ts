@@ -184,7 +184,7 @@ export async function verifyCode(
     if (!row) throw new AppError(429, 'CODE_LOCKED');
     const left = row.maxAttempts - row.attempts;
     if (left <= 0) throw new AppError(429, 'CODE_LOCKED');
-    throw new AppError(400, 'CODE_INVALID', `${translateEn('errors.CODE_INVALID')}. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    throw new AppError(400, 'CODE_INVALID', translateEn(left === 1 ? 'errors.codeTriesLeft_one' : 'errors.codeTriesLeft_other', { count: left }));
   }
 
   const consumed = await db

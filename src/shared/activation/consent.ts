@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/languages';
+
 /**
  * The credit-bureau consent of wizard step 1 (specification section 5: "The consent checkbox
  * (credit-bureau reporting) must be ticked to continue"). DECISIONS.md invariant 9: the consent is
@@ -15,9 +17,36 @@ export const CREDIT_BUREAU_CONSENT = {
     'may ask for a copy of it or for its correction or deletion where the law allows.',
 } as const;
 
+/**
+ * The same consent in Filipino: a member who reads the wizard in Filipino is shown this text and
+ * gives consent to it, so it has its own version (the consent record names the text agreed to).
+ */
+export const CREDIT_BUREAU_CONSENT_FIL = {
+  version: 'credit-bureau-consent-2026-11-01-fil',
+  text:
+    'Nauunawaan ko na, ayon sa hinihingi ng Credit Information System Act (Republic Act No. 9510), iniuulat ng {{company}} ang aking ' +
+    'pangunahing credit data at ang takbo ng aking mga loan sa Credit Information Corporation (CIC). Pinahihintulutan ko ang {{company}} na ' +
+    'kunin ang aking credit report mula sa CIC at sa mga accredited na credit bureau para suriin ang aking mga aplikasyon sa loan. Ang aking ' +
+    'personal na datos ay pinoproseso ayon sa Data Privacy Act of 2012 (Republic Act No. 10173) gaya ng inilalarawan ng Privacy Notice, at ' +
+    'maaari akong humingi ng kopya nito o ng pagtatama o pagbura nito kung saan pinapayagan ng batas.',
+} as const;
+
+/** The consent text of each language the app speaks. */
+export const CREDIT_BUREAU_CONSENTS = { en: CREDIT_BUREAU_CONSENT, fil: CREDIT_BUREAU_CONSENT_FIL } as const satisfies Record<Language, { version: string; text: string }>;
+
 export const CONSENT_KIND_CREDIT_BUREAU = 'CREDIT_BUREAU';
 
-/** The consent text with the company name filled in. */
-export function creditBureauConsentText(companyName: string): string {
-  return CREDIT_BUREAU_CONSENT.text.replaceAll('{{company}}', companyName);
+/** The consent in the reader's language (English for any language the app does not speak). */
+export function creditBureauConsentFor(language: string): { readonly version: string; readonly text: string } {
+  return language === 'fil' ? CREDIT_BUREAU_CONSENT_FIL : CREDIT_BUREAU_CONSENT;
+}
+
+/** Whether a version is one of the current consent texts (in any language): an older text is refused. */
+export function isCurrentCreditBureauConsent(version: string): boolean {
+  return Object.values(CREDIT_BUREAU_CONSENTS).some((consent) => consent.version === version);
+}
+
+/** The consent text, in the reader's language, with the company name filled in. */
+export function creditBureauConsentText(companyName: string, language = 'en'): string {
+  return creditBureauConsentFor(language).text.replaceAll('{{company}}', companyName);
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
+import { enMemberArea } from './en/member-area';
+import { enUpfront } from './en/upfront';
 import { fil } from './fil';
+import { filMemberArea } from './fil/member-area';
+import { filUpfront } from './fil/upfront';
 import { translateEn } from './lookup';
 
 /** Every leaf of a catalogue as [dotted key, value]. */
@@ -20,10 +24,15 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}|\$t\(([^)]+)\)/g)].map((m) => m[0].replace(/\s+/g, '')).sort();
 }
 
+/** The set of variable names of {{var}} placeholders (format suffixes such as {{n, number}} aside). */
+function placeholderNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1] ?? ''))].sort();
+}
+
 /**
  * English keys that are empty on purpose, each with its reason. Keep this list short.
- * - legal.languageNote: the legal texts exist in English only; the Filipino catalogue says so and
- *   LegalDialog shows the note only when it is non-empty, so English has none.
+ * - legal.languageNote: a translation of the Terms and Privacy texts says that the English text
+ *   prevails; LegalDialog shows the note only when it is non-empty, so English has none.
  */
 const EMPTY_ON_PURPOSE: ReadonlySet<string> = new Set(['legal.languageNote']);
 
@@ -73,6 +82,28 @@ describe('the Filipino catalogue', () => {
 
   it('has no empty string', () => {
     for (const [key, value] of filLeaves) if (typeof value === 'string') expect(value.trim(), key).not.toBe('');
+  });
+
+  it('translates every English key: no key is left to fall back to English', () => {
+    const missing = enLeaves.map(([key]) => key).filter((key) => typeof at(fil, key) !== 'string');
+    expect(missing).toEqual([]);
+  });
+
+  it('has exactly the keys of English, no more and no fewer', () => {
+    expect(filLeaves.map(([key]) => key).sort()).toEqual(enLeaves.map(([key]) => key).sort());
+  });
+
+  it('is split like English: the same namespaces up front and with the signed-in pages', () => {
+    expect(Object.keys(filUpfront).sort()).toEqual(Object.keys(enUpfront).sort());
+    expect(Object.keys(filMemberArea).sort()).toEqual(Object.keys(enMemberArea).sort());
+  });
+
+  it('has, for every key, the same set of {{placeholders}} as English', () => {
+    const differing = enLeaves
+      .filter(([key, english]) => typeof english === 'string' && typeof at(fil, key) === 'string')
+      .filter(([key, english]) => placeholderNames(at(fil, key) as string).join() !== placeholderNames(english as string).join())
+      .map(([key]) => key);
+    expect(differing).toEqual([]);
   });
 
   it('uses the same interpolations as English', () => {

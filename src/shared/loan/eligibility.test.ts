@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assess, maxEligibleAmount } from './eligibility';
+import { en } from '../i18n/en';
+import { fil } from '../i18n/fil';
+import { interpolate } from '../i18n/lookup';
+import { assess, ELIGIBILITY_CODES, maxEligibleAmount } from './eligibility';
 import { PRODUCT_V1 } from './product';
 import { regularInstalment } from './schedule';
 
@@ -79,7 +82,11 @@ describe('assess', () => {
     const a = assess(PRODUCT_V1, { ...base, amount: php(200_000), termMonths: 6 });
     expect(a.eligible).toBe(false);
     expect(a.reasons).toEqual([
-      { code: 'DEBT_SERVICE_RATIO', message: 'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).' },
+      {
+        code: 'DEBT_SERVICE_RATIO',
+        message: 'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).',
+        values: { instalment: '34,334.00', percent: '50', limit: '17,500.00' },
+      },
     ]);
     expect(a.maxEligibleAmount).toBe(0n);
   });
@@ -115,5 +122,17 @@ describe('assess', () => {
     const a = assess(PRODUCT_V1, { ...base, monthlyNetIncome: 0n, birthDate: null, amount: php(200_000), termMonths: 48 });
     expect(a.reasons.map((r) => r.code)).toEqual(['BIRTH_DATE_MISSING', 'INCOME_MISSING']);
     expect(a.debtServiceRatioBps).toBeNull();
+  });
+});
+
+describe('the reasons in the reader’s language', () => {
+  it('fill loans.reasons.<code> with their values: the English message in English, the Filipino text in Filipino', () => {
+    for (const code of ELIGIBILITY_CODES) {
+      expect(en.loans.reasons[code], code).toBeTypeOf('string');
+      expect(fil.loans.reasons[code], code).toBeTypeOf('string');
+    }
+    const values = { instalment: '34,334.00', percent: '50', limit: '17,500.00' };
+    expect(interpolate(en.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe('The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).');
+    expect(interpolate(fil.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe('Ang buwanang hulog na PHP 34,334.00 ay magiging higit sa 50 % ng iyong buwanang net income (PHP 17,500.00).');
   });
 });

@@ -1,3 +1,4 @@
+import { loans } from '../i18n/en/loans';
 import { formatAmount, type Centavos } from '../money/money';
 import { addMonths } from './dates';
 import type { ProductConfig } from './product';
@@ -24,7 +25,16 @@ export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
 
 export interface EligibilityReason {
   readonly code: EligibilityCode;
+  /** In English; the page shows loans.reasons.<code> filled with values, in the reader's language. */
   readonly message: string;
+  readonly values: Readonly<Record<string, string>>;
+}
+
+const REASON_TEXTS: Readonly<Record<EligibilityCode, string>> = loans.reasons;
+
+function reason(code: EligibilityCode, values: Record<string, string> = {}): EligibilityReason {
+  const message = REASON_TEXTS[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return { code, message, values };
 }
 
 export interface EligibilityInput {
@@ -61,11 +71,11 @@ function birthdayOn(birthDate: string, years: number): string {
 /** Null when the age rules pass for this term, else the reason. */
 function ageProblem(product: ProductConfig, birthDate: string | null, today: string, term: number): EligibilityReason | null {
   const e = product.eligibility;
-  if (!birthDate) return { code: 'BIRTH_DATE_MISSING', message: 'We do not have your date of birth yet: complete your account activation.' };
-  if (today < birthdayOn(birthDate, e.minAge)) return { code: 'AGE_BELOW_MINIMUM', message: `You must be at least ${e.minAge} years old to apply.` };
+  if (!birthDate) return reason('BIRTH_DATE_MISSING');
+  if (today < birthdayOn(birthDate, e.minAge)) return reason('AGE_BELOW_MINIMUM', { minAge: String(e.minAge) });
   const end = addMonths(today, term);
   if (end > birthdayOn(birthDate, e.maxAgeAtTermEnd)) {
-    return { code: 'AGE_AT_TERM_END', message: `The loan must end on or before your ${e.maxAgeAtTermEnd}th birthday: a ${term}-month loan would end on ${end}. Choose a shorter term.` };
+    return reason('AGE_AT_TERM_END', { maxAge: String(e.maxAgeAtTermEnd), term: String(term), end });
   }
   return null;
 }
@@ -112,21 +122,17 @@ export function assess(product: ProductConfig, input: EligibilityInput): Assessm
   const multiple = product.eligibility.incomeMultipleByTerm[term] ?? 0;
   const instalment = regularInstalment(product, input.amount, term);
   if (income <= 0n) {
-    reasons.push({ code: 'INCOME_MISSING', message: 'We need your monthly net income to assess the application.' });
+    reasons.push(reason('INCOME_MISSING'));
   } else {
     const byMultiple = income * BigInt(multiple);
     if (input.amount > byMultiple) {
-      reasons.push({
-        code: 'INCOME_MULTIPLE',
-        message: `For a ${term}-month term the amount may be at most ${multiple} times your monthly net income: PHP ${formatAmount(byMultiple)}.`,
-      });
+      reasons.push(reason('INCOME_MULTIPLE', { term: String(term), multiple: String(multiple), max: formatAmount(byMultiple) }));
     }
     const limit = dsrLimit(product, income);
     if (instalment > limit) {
-      reasons.push({
-        code: 'DEBT_SERVICE_RATIO',
-        message: `The monthly instalment of PHP ${formatAmount(instalment)} would be more than ${product.eligibility.maxDebtServiceRatioBps / 100} % of your monthly net income (PHP ${formatAmount(limit)}).`,
-      });
+      reasons.push(
+        reason('DEBT_SERVICE_RATIO', { instalment: formatAmount(instalment), percent: String(product.eligibility.maxDebtServiceRatioBps / 100), limit: formatAmount(limit) }),
+      );
     }
   }
   const byTerm = product.terms.map((t) => ({

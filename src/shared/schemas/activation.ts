@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getCountries } from 'libphonenumber-js/min';
 import { ACCOUNT_STATES } from '../states/account';
 import { checkBirthDate, parseIsoDate } from '../activation/age';
-import { CREDIT_BUREAU_CONSENT } from '../activation/consent';
+import { isCurrentCreditBureauConsent } from '../activation/consent';
 import { DOCUMENT_KINDS, IDENTITY_TYPES, OTHER_IDENTITY_TYPE } from '../activation/id-types';
 import { MARITAL_STATUSES } from '../activation/marital';
 import { NATIONALITIES } from '../activation/nationalities';
@@ -90,7 +90,7 @@ const personalShape = {
   nationality: z.enum(NATIONALITIES, { error: 'activation.validation.nationality' }),
   /** The credit-bureau consent must be ticked. */
   isAgree: z.literal(true, { error: 'activation.validation.isAgree' }),
-  /** The version of the consent text the member was shown (CREDIT_BUREAU_CONSENT.version). */
+  /** The version of the consent text the member was shown (CREDIT_BUREAU_CONSENTS: English or Filipino). */
   consentVersion: z.string({ error: 'activation.validation.consentOutdated' }).max(100, { error: 'activation.validation.consentOutdated' }),
 };
 
@@ -103,7 +103,7 @@ export function personalStepAt(today: string) {
   return personalStepSchema.superRefine((value, ctx) => {
     const problem = checkBirthDate(value.birthDate, today);
     if (problem) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: problem === 'INVALID' ? 'activation.validation.birthDateInvalid' : 'activation.validation.birthDate' });
-    if (value.consentVersion !== CREDIT_BUREAU_CONSENT.version) ctx.addIssue({ code: 'custom', path: ['isAgree'], message: 'activation.validation.consentOutdated' });
+    if (!isCurrentCreditBureauConsent(value.consentVersion)) ctx.addIssue({ code: 'custom', path: ['isAgree'], message: 'activation.validation.consentOutdated' });
   });
 }
 

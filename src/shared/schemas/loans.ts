@@ -167,7 +167,8 @@ export type DisclosureDto = z.infer<typeof disclosureSchema>;
 
 export const preAssessmentSchema = z.object({
   eligible: z.boolean(),
-  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+  /** values fill loans.reasons.<code> (message is the English text); older answers may have no values. */
+  reasons: z.array(z.object({ code: z.string(), message: z.string(), values: z.record(z.string(), z.string()).optional() })),
   maxEligibleAmount: moneySchema,
   maxEligibleByTerm: z.array(z.object({ term: z.number().int(), amount: moneySchema })),
   instalment: moneySchema,

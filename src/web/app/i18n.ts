@@ -18,8 +18,8 @@ function initialLanguage(): Language {
 
 /**
  * The public part of English is in the first download; the signed-in pages' texts load with the
- * first of those pages (loadMemberTexts, awaited by the router), Filipino loads whole when chosen,
- * and the Terms and Privacy texts load with their dialog (loadLegalTexts), to keep the landing page
+ * first of those pages (loadMemberTexts, awaited by the router), Filipino loads the same two parts
+ * when chosen, and the Terms and Privacy texts load with their dialog (loadLegalTexts), to keep the landing page
  * light.
  */
 const legal: Partial<Record<Language, ResourceKey>> = {};
@@ -33,19 +33,29 @@ const lazyCatalogues: BackendModule = {
       callback(null, {});
       return;
     }
-    import('../../shared/i18n/fil/core')
-      .then(({ filCore }) => callback(null, { ...filCore, ...(legal.fil ? { legal: legal.fil } : {}) }))
+    // The signed-in pages' Filipino texts come along once such a page has been opened.
+    Promise.all([import('../../shared/i18n/fil/upfront'), memberTexts ? import('../../shared/i18n/fil/member-area') : null])
+      .then(([{ filUpfront }, memberArea]) =>
+        callback(null, { ...filUpfront, ...(memberArea ? memberArea.filMemberArea : {}), ...(legal.fil ? { legal: legal.fil } : {}) }),
+      )
       .catch((error: Error) => callback(error, null));
   },
 };
 
 let memberTexts: Promise<void> | null = null;
 
-/** Loads the English texts of the signed-in pages (the router awaits it before such a page renders). */
+/**
+ * Loads the texts of the signed-in pages (the router awaits it before such a page renders): English,
+ * and Filipino too when Filipino is in use.
+ */
 export function loadMemberTexts(): Promise<void> {
-  memberTexts ??= import('../../shared/i18n/en/member-area')
-    .then(({ enMemberArea }) => {
+  memberTexts ??= Promise.all([
+    import('../../shared/i18n/en/member-area'),
+    i18next.language === 'fil' || i18next.hasResourceBundle('fil', 'translation') ? import('../../shared/i18n/fil/member-area') : null,
+  ])
+    .then(([{ enMemberArea }, filPart]) => {
       i18next.addResourceBundle('en', 'translation', enMemberArea, true, true);
+      if (filPart) i18next.addResourceBundle('fil', 'translation', filPart.filMemberArea, true, true);
     })
     .catch((error: unknown) => {
       memberTexts = null;

@@ -23,8 +23,13 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
 }
 
+/** The member's chosen language, sent on every request so that the server answers errors in it. */
+export function acceptLanguage(): string {
+  return i18next.language === 'fil' ? 'fil' : 'en';
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': acceptLanguage() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response;

@@ -5,7 +5,7 @@ import { consents, memberAddresses, memberDocuments, memberIdentities, memberPer
 import { AppError, fieldError } from '../../http/errors';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDate, checkBirthDate } from '../../../shared/activation/age';
-import { CONSENT_KIND_CREDIT_BUREAU, CREDIT_BUREAU_CONSENT } from '../../../shared/activation/consent';
+import { CONSENT_KIND_CREDIT_BUREAU, CREDIT_BUREAU_CONSENT, isCurrentCreditBureauConsent } from '../../../shared/activation/consent';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/activation/id-types';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { findCity, findProvince } from '../../../shared/activation/places';
@@ -85,7 +85,7 @@ export async function savePersonal(deps: AppDeps, member: Member, input: Persona
   const problem = checkBirthDate(input.birthDate, philippineDate(deps.clock.now()));
   const fields: Record<string, string> = {};
   if (problem) fields.birthDate = problem === 'INVALID' ? 'activation.validation.birthDateInvalid' : 'activation.validation.birthDate';
-  if (input.consentVersion !== CREDIT_BUREAU_CONSENT.version) fields.isAgree = 'activation.validation.consentOutdated';
+  if (!isCurrentCreditBureauConsent(input.consentVersion)) fields.isAgree = 'activation.validation.consentOutdated';
   if (Object.keys(fields).length > 0) throw fieldError(fields);
 
   return saveStep(deps, member.userId, 'personal', async (tx, now) => {

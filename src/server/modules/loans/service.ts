@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { OPEN_LOAN_SQL, loanEvents, loans } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { translateEn } from '../../../shared/i18n/lookup';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { SessionAuth } from '../../sessions/store';
 import { toDisclosure } from '../../../shared/loan/disclosure';
@@ -28,12 +29,12 @@ import { activeRate, assessmentDto, currentLoanOf, loanView, offerAwaitsAcceptan
 // the versions in code when the app starts, an ADMIN's new version when it is created (src/server/product).
 
 function amountError(product: ProductConfig): AppError {
-  const message = `The loan amount must be between ${formatAmount(product.minAmount)} and ${formatAmount(product.maxAmount)} PHP.`;
+  const message = translateEn('loans.errors.amountRange', { min: formatAmount(product.minAmount), max: formatAmount(product.maxAmount) });
   return new AppError(400, 'VALIDATION_FAILED', message, { amount: message });
 }
 
 function termError(product: ProductConfig): AppError {
-  const message = `Choose a term of ${product.terms.slice(0, -1).join(', ')} or ${product.terms.at(-1)} months.`;
+  const message = translateEn('loans.errors.termChoice', { terms: product.terms.slice(0, -1).join(', '), last: String(product.terms.at(-1)) });
   return new AppError(400, 'VALIDATION_FAILED', message, { term: message });
 }
 
@@ -47,7 +48,7 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
 
 async function checkedRate(deps: AppDeps, currency: string) {
   const rate = await activeRate(deps.db, currency);
-  if (!rate) throw new AppError(400, 'VALIDATION_FAILED', 'This currency is not offered.', { selectedCurrency: 'This currency is not offered.' });
+  if (!rate) throw new AppError(400, 'VALIDATION_FAILED', translateEn('loans.errors.currencyNotOffered'), { selectedCurrency: translateEn('loans.errors.currencyNotOffered') });
   return rate;
 }
 
@@ -58,13 +59,13 @@ export async function apply(
   body: LoanApplicationRequest,
   idempotencyKey: string,
 ): Promise<IdempotentAnswer<LoanApplicationResponse>> {
-  if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', 'Activate your account before applying loan');
+  if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', translateEn('loans.errors.notActivated'));
   const product = deps.products.current;
   if (body.productVersion !== product.version) {
     throw new AppError(
       409,
       'PRODUCT_VERSION_STALE',
-      `The loan terms have changed since this page was loaded (you saw version ${body.productVersion}, the offer is now version ${product.version}). Please review the updated terms and apply again.`,
+      translateEn('loans.errors.productStale', { seen: body.productVersion, current: product.version }),
     );
   }
   const amount = checkAmountAndTerm(product, body.amount, body.term);

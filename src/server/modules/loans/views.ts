@@ -100,7 +100,7 @@ export async function disclosureOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Pr
 export function assessmentDto(a: Assessment, at: Date): PreAssessmentDto {
   return {
     eligible: a.eligible,
-    reasons: a.reasons.map((r) => ({ code: r.code, message: r.message })),
+    reasons: a.reasons.map((r) => ({ code: r.code, message: r.message, values: { ...r.values } })),
     maxEligibleAmount: toDecimalString(a.maxEligibleAmount),
     maxEligibleByTerm: a.maxEligibleByTerm.map((t) => ({ term: t.term, amount: toDecimalString(t.amount) })),
     instalment: toDecimalString(a.instalment),

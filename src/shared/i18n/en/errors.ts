@@ -1,5 +1,8 @@
 /** Messages of the API's error codes and the client's error kinds (specification section 8). */
 export const errors = {
+  /** A wrong one-time code with tries left (the server's answer to CODE_INVALID). */
+  codeTriesLeft_one: 'Invalid OTP. {{count}} try left.',
+  codeTriesLeft_other: 'Invalid OTP. {{count}} tries left.',
   VALIDATION_FAILED: 'Please check the highlighted fields.',
   BAD_REQUEST: 'The request could not be read.',
   UNAUTHENTICATED: 'Please sign in to continue.',

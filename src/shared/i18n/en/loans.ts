@@ -3,6 +3,34 @@ export const loans = {
   money: {
     php: '₱{{amount}}',
   },
+  /** The API's refusals on the borrower's loan (the API answers them in the caller's language). */
+  errors: {
+    notActivated: 'Activate your account before applying loan',
+    amountRange: 'The loan amount must be between {{min}} and {{max}} PHP.',
+    termChoice: 'Choose a term of {{terms}} or {{last}} months.',
+    currencyNotOffered: 'This currency is not offered.',
+    term: 'Choose one of the terms offered.',
+    currency: 'Choose one of the currencies offered.',
+    productStale: 'The loan terms have changed since this page was loaded (you saw version {{seen}}, the offer is now version {{current}}). Please review the updated terms and apply again.',
+    noSuchLoan: 'There is no such loan.',
+    contractNotReady: 'The contract is ready once your loan is approved.',
+    alreadySigned: 'The contract is already signed.',
+    changedWhileSigning: 'The loan changed while you were signing. Please read the contract again.',
+    cannotCancel: 'The contract is signed: this loan can no longer be cancelled. Contact your Loan Officer.',
+    closed: 'This application is already closed.',
+    signAfterApproval: 'The contract can be signed once the loan is approved.',
+    reason: 'Please give the reason (3 to 500 characters).',
+    reasonRequired: 'A reason is required.',
+  },
+  /** The automated pre-assessment's reasons (src/shared/loan/eligibility.ts), by code. */
+  reasons: {
+    BIRTH_DATE_MISSING: 'We do not have your date of birth yet: complete your account activation.',
+    AGE_BELOW_MINIMUM: 'You must be at least {{minAge}} years old to apply.',
+    AGE_AT_TERM_END: 'The loan must end on or before your {{maxAge}}th birthday: a {{term}}-month loan would end on {{end}}. Choose a shorter term.',
+    INCOME_MISSING: 'We need your monthly net income to assess the application.',
+    INCOME_MULTIPLE: 'For a {{term}}-month term the amount may be at most {{multiple}} times your monthly net income: PHP {{max}}.',
+    DEBT_SERVICE_RATIO: 'The monthly instalment of PHP {{instalment}} would be more than {{percent}} % of your monthly net income (PHP {{limit}}).',
+  },
   panel: {
     title: 'Loan',
     loading: 'Loading your loan…',

@@ -1,8 +1,9 @@
-/** Filipino messages of the 'auth' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'auth' namespace. */
 export const auth = {
   phone: {
     label: 'Numero ng telepono',
     country: 'Country code ng bansa',
+    placeholder: '0917 123 4567',
     hint: 'Numero ng mobile. Piliin ang bansa, o i-type ang + at ang country code.',
   },
   password: 'Password',
@@ -30,6 +31,7 @@ export const auth = {
     },
     stepsLabel: 'Mga hakbang ng pagpaparehistro',
     email: 'Email address',
+    emailPlaceholder: 'juan.delacruz@example.com',
     fullName: 'Buong pangalan',
     fullNameHint: 'Pangalan at apelyido, gaya ng nasa iyong government ID.',
     password: 'Gumawa ng password',
@@ -104,6 +106,10 @@ export const auth = {
     refresh: 'I-refresh',
     empty: 'Wala pang mensahe.',
     notAvailable: 'Hindi available ang outbox sa production mode. Ipinapadala ang mga mensahe sa SMS at e-mail.',
+    channel: {
+      SMS: 'SMS',
+      EMAIL: 'E-mail',
+    },
     to: 'Para kay',
     subject: 'Paksa',
     sentAt: 'Ipinadala',

@@ -1,18 +1,9 @@
-import { validation } from './validation';
-import { errors } from './errors';
-import { common } from './common';
-import { publicSite } from './public';
-import { auth } from './auth';
-import { member } from './member';
-import { activation } from './activation';
-import { loans } from './loans';
-import { settings } from './settings';
-import { withdrawals } from './withdrawals';
-import { backoffice } from './backoffice';
-import { reasons } from './reasons';
+import { filUpfront } from './upfront';
+import { filMemberArea } from './member-area';
 
 /**
- * The Filipino catalogue (partial: i18next falls back to English) without the legal texts: what the browser loads up front.
- * The Terms and Privacy texts (namespace 'legal') load with their dialog.
+ * The Filipino catalogue without the legal texts (mirrors en/core.ts). The browser loads it in two
+ * parts like English (filUpfront when Filipino is chosen, filMemberArea with the first signed-in
+ * page); the Terms and Privacy texts (namespace 'legal') load with their dialog.
  */
-export const filCore = { validation, errors, common, public: publicSite, auth, member, activation, loans, withdrawals, settings, backoffice, reasons } as const;
+export const filCore = { ...filUpfront, ...filMemberArea } as const;

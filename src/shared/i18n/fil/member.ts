@@ -1,4 +1,4 @@
-/** Filipino messages of the 'member' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'member' namespace. */
 export const member = {
   nav: {
     label: 'Menu ng miyembro',

@@ -1,4 +1,4 @@
-/** Filipino messages of the 'public' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'public' namespace. */
 export const publicSite = {
   newTab: '(magbubukas sa bagong tab)',
   retry: 'Subukang muli',
@@ -19,6 +19,7 @@ export const publicSite = {
   },
   footer: {
     label: 'Impormasyon ng kumpanya',
+    copyright: '© {{year}} {{companyName}}',
     secRegistration: 'SEC Registration No. {{number}}',
     certificateOfAuthority: 'Certificate of Authority No. {{number}}',
     advisory:
@@ -32,6 +33,9 @@ export const publicSite = {
     privacy: 'Patakaran sa Privacy',
     verify: 'Beripikahin ang aming rehistro',
     loadError: 'Hindi ma-load ang detalye ng kumpanya.',
+    facebook: 'Facebook',
+    instagram: 'Instagram',
+    tiktok: 'TikTok',
   },
   language: {
     label: 'Wika',
@@ -51,6 +55,7 @@ export const publicSite = {
     calculator: {
       heading: 'Calculator ng pautang',
       currency: 'Pera',
+      currencyOption: '{{code}} – {{name}}',
       amount: 'Halaga ng pautang ({{code}})',
       amountRange: 'Mula {{min}} hanggang {{max}}',
       slider: 'Slider ng halaga ng pautang',

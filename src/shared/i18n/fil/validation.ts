@@ -1,4 +1,26 @@
-/** Filipino messages of the 'validation' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'validation' namespace. */
 export const validation = {
   phoneMobile: 'Maglagay ng mobile number na nakakatanggap ng SMS: doon namin ipapadala ang iyong code.',
+  phone: 'Mula 9 hanggang 15 digit. Dapat magsimula sa numero. Numero lamang ang puwede.',
+  phoneInvalid: 'Hindi ito wastong mobile number para sa napiling bansa.',
+  email: 'Mali ang format ng email. Pakitiyak na tama ang format ng iyong email address (hal. juan.delacruz@example.com)',
+  fullName: 'Pakilagay ang iyong pangalan at apelyido. Tiyaking hindi sobrang haba ang pangalan.',
+  passwordLength: 'Gumamit ng 8 hanggang 64 na character. Puwede ang espasyo.',
+  passwordCommon: 'Masyadong karaniwan o madaling hulaan ang password na ito. Pumili ng iba.',
+  passwordRequired: 'Pakilagay ang iyong password.',
+  passwordMismatch: 'Hindi magkapareho ang password at ang kumpirmasyon nito.',
+  employmentCountry: 'Pakipili ang bansang pinagtatrabahuhan mo. Tiyaking may napiling bansa.',
+  employmentLocation: 'Pakilagay ang lugar ng iyong trabaho. Tiyaking wasto ang lugar na inilagay mo.',
+  jobTitle: 'Pakilagay ang iyong posisyon sa trabaho. Tiyaking nailagay mo ang iyong posisyon.',
+  jobCategory: 'Pakipili ang kategorya ng iyong trabaho. Tiyaking may napili kang kategorya.',
+  monthlyIncome: 'Pakilagay ang iyong buwanang net income. Tiyaking nailagay mo ang iyong buwanang net income.',
+  referralCode: 'Ang referral code ay may letra, numero at gitling lamang, hanggang 20.',
+  otp: 'OTP code na 6 hanggang 12 digit. Numero lamang ang puwede.',
+  contactName: 'Pakilagay ang iyong pangalan.',
+  contactMessage: 'Pakilagay ang iyong mensahe (hindi bababa sa 5 character).',
+  contactAgree: 'Pakilagyan ng tsek ang kahon bilang pagsang-ayon bago ipadala.',
+  phoneTaken: 'Nakarehistro na ang numerong ito. Mag-sign in na lang.',
+  emailTaken: 'Nakarehistro na ang email address na ito.',
+  required: 'Kailangang punan ito.',
+  unknownField: 'Hindi tinatanggap ang field na ito.',
 } as const;

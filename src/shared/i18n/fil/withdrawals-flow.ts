@@ -1,4 +1,4 @@
-/** Filipino messages of the withdrawal flow ('withdrawals.flow'; partial: missing keys fall back to English). */
+/** Filipino messages of the withdrawal flow ('withdrawals.flow'). */
 export const withdrawalsFlow = {
   title: 'Mag-withdraw sa iyong account',
   steps: {
@@ -57,12 +57,19 @@ export const withdrawalsFlow = {
     cancel: 'Kanselahin ang withdrawal',
     never: 'Hindi kailanman hihingin ng Tapat ang code na ito.',
   },
+  toast: {
+    verifying: 'Bineberipika ang OTP.',
+    confirmed: 'Matagumpay na nakumpirma ang OTP.',
+    invalid: 'Invalid OTP',
+    cancelled: 'Nakansela ang withdrawal. Nasa iyong wallet na muli ang {{amount}}.',
+  },
   transfer: {
     heading: 'Ipinapadala',
     timing: 'Inaabot ng 10 hanggang 60 minuto ang transfer. Maaari mong iwan ang pahinang ito: makikita ang status sa Mga kamakailang withdrawal sa iyong wallet.',
     reference: 'Reference number',
     amount: 'Halaga',
     account: 'Para sa',
+    channel: 'Channel',
     requested: 'Hiniling noong',
     checking: 'Tinitingnan ang status ng iyong transfer…',
   },
@@ -82,5 +89,6 @@ export const withdrawalsFlow = {
     title: 'Mga kamakailang withdrawal',
     empty: 'Wala pa kaming natatanggap na withdrawal.',
     loading: 'Kinukuha ang iyong mga withdrawal…',
+    reference: 'Reference',
   },
 } as const;

@@ -1,17 +1,65 @@
 import { withdrawalsFlow } from './withdrawals-flow';
 
-/** Filipino messages of the 'withdrawals' namespace (partial: missing keys fall back to English). */
+/** Filipino messages of the 'withdrawals' namespace. */
 export const withdrawals = {
   status: {
-    AWAITING_CODE: { label: 'Naghihintay ng code' },
+    AWAITING_CODE: { label: 'Naghihintay ng code', message: 'Ilagay ang 6-digit na code na ipinadala namin sa iyong telepono para kumpirmahin ang withdrawal na ito. Nakahold ang halaga sa iyong wallet hanggang doon.' },
     PROCESSING: { label: 'Pinoproseso', message: 'Papunta na sa iyong account ang iyong withdrawal. Inaabot ng 10 hanggang 60 minuto ang transfer.' },
     PAID: { label: 'Naipadala', message: 'Naipadala na sa iyong account ang iyong withdrawal.' },
     FAILED: { label: 'Hindi natuloy', message: 'Hindi natuloy ang transfer. Nasa iyong wallet na muli ang halaga.' },
-    EXPIRED: { label: 'Nag-expire' },
-    CANCELLED: { label: 'Kinansela' },
+    EXPIRED: { label: 'Nag-expire', message: 'Hindi nakumpirma sa oras ang withdrawal na ito. Nasa iyong wallet na muli ang halaga.' },
+    CANCELLED: { label: 'Kinansela', message: 'Kinansela mo ang withdrawal na ito. Nasa iyong wallet na muli ang halaga.' },
   },
+  channel: {
+    INSTAPAY: 'InstaPay (real time)',
+    PESONET: 'PESONet (sa parehong araw o sa susunod na banking day)',
+  },
+  outbox: {
+    scheduled: 'Nakahold dahil sa tahimik na oras: ipapadala sa {{time}} (ipinapadala ang mga mensahe mula 06:00 hanggang 22:00, oras ng Pilipinas).',
+  },
+  actor: { MEMBER: 'Ikaw', STAFF: 'Tapat', SYSTEM: 'Tapat' },
   errors: {
+    amount: 'Ilagay ang halaga sa piso na may hanggang 2 decimal lamang.',
+    amountPositive: 'Maglagay ng halagang higit sa 0.00.',
+    belowMinimum: 'Ang pinakamababang withdrawal ay {{min}}.',
+    aboveChannelMax: 'Ang pinakamataas para sa isang transfer ay {{max}}.',
+    aboveBalance: 'Mas malaki ang halaga kaysa sa iyong magagamit na balanse na {{available}}.',
+    ewalletMax: 'Hanggang {{max}} lamang kada transfer ang natatanggap ng mga e-wallet.',
     code: 'Invalid OTP',
+    blocked: 'Naka-pause ang mga withdrawal nang 24 oras pagkatapos palitan ang payout account, hanggang {{until}}.',
+    open: 'May withdrawal kang naghihintay ng code. Kumpirmahin o kanselahin muna ito.',
+    noDestination: 'Magdagdag muna ng payout account bago mag-withdraw.',
+    state: 'Hindi na mababago ang withdrawal na ito.',
+    resendTooSoon: 'Maghintay ng isang minuto bago humingi ng bagong code.',
+  },
+  notify: {
+    greeting: 'Magandang araw, {{name}},',
+    emailFooter: 'Reference {{reference}}. Laging libre ang pag-withdraw. Kung hindi ikaw ang humiling nito, tawagan kami o sumulat agad sa {{supportEmail}}.',
+    requestedEmail: 'Humiling ka na mag-withdraw ng {{amount}} papunta sa {{destination}}. Nagpadala kami ng 6-digit na code sa iyong telepono: ilagay ito sa app para kumpirmahin. Nakahold ang halaga sa iyong wallet hanggang doon.',
+    requested: {
+      sms: '{{company}}: ang iyong withdrawal code ay {{code}}. Reference {{reference}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman.',
+      subject: 'Ang iyong withdrawal code',
+    },
+    PROCESSING: {
+      sms: '{{company}}: ipinapadala na sa iyong account ang withdrawal {{reference}}. Inaabot ng 10 hanggang 60 minuto ang transfer.',
+      subject: 'Papunta na ang iyong withdrawal',
+    },
+    PAID: {
+      sms: '{{company}}: naipadala na sa iyong account ang withdrawal {{reference}} na {{amount}}.',
+      subject: 'Naipadala na ang iyong withdrawal',
+    },
+    FAILED: {
+      sms: '{{company}}: hindi natuloy ang withdrawal {{reference}}. Nasa iyong wallet na muli ang halaga.',
+      subject: 'Hindi natuloy ang iyong withdrawal',
+    },
+    EXPIRED: {
+      sms: '{{company}}: hindi nakumpirma sa oras ang withdrawal {{reference}}. Nasa iyong wallet na muli ang halaga.',
+      subject: 'Nag-expire ang iyong hiling na withdrawal',
+    },
+    CANCELLED: {
+      sms: '{{company}}: kinansela mo ang withdrawal {{reference}}. Nasa iyong wallet na muli ang halaga.',
+      subject: 'Nakansela ang iyong withdrawal',
+    },
   },
   flow: withdrawalsFlow,
 } as const;

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { ApiError } from '../../lib/api';
+import { ApiError, acceptLanguage } from '../../lib/api';
 import type { DocumentInfo } from '../../../shared/schemas/activation';
 import type { DocumentKind } from '../../../shared/activation/id-types';
 
@@ -26,6 +26,7 @@ export function uploadImage(kind: DocumentKind, file: File, onProgress: (fractio
     xhr.open('PUT', `/api/activation/documents/${kind}`);
     xhr.setRequestHeader('content-type', DECLARABLE.has(file.type) ? file.type : 'application/octet-stream');
     xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', acceptLanguage());
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

@@ -164,7 +164,7 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
         {pa.reasons.length > 0 && (
           <ul className="list-disc pl-5 text-sm">
             {pa.reasons.map((r) => (
-              <li key={r.code}>{r.message}</li>
+              <li key={r.code}>{r.values ? t(`loans.reasons.${r.code}`, r.values) : r.message}</li>
             ))}
           </ul>
         )}

@@ -77,14 +77,14 @@ export function LegalDialog({ document, open, onClose }: LegalDialogProps) {
 }
 
 function LegalText({ document, values }: { readonly document: LegalDocument; readonly values: Record<string, string | number> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const prefix = useId();
   const sectionId = (name: string) => `${prefix}-${name}`;
   const list = (key: string): string[] => {
     const value: unknown = t(key, { ...values, returnObjects: true });
     return Array.isArray(value) ? value.map(String) : [];
   };
-  // Filipino may be partial: when the text falls back to English, say so and mark it as English.
+  // A translation says that the English text prevails; English itself has no note.
   const languageNote = t('legal.languageNote');
 
   const jump = (event: MouseEvent<HTMLAnchorElement>, name: string) => {
@@ -95,15 +95,15 @@ function LegalText({ document, values }: { readonly document: LegalDocument; rea
   };
 
   return (
-    <div lang={languageNote ? 'en' : undefined} className="flex flex-col gap-5 text-sm leading-relaxed text-ink">
+    <div className="flex flex-col gap-5 text-sm leading-relaxed text-ink">
       {languageNote && (
-        <p lang={i18n.language} className="rounded-md bg-brand-light px-3 py-2 text-brand">
+        <p className="rounded-md bg-brand-light px-3 py-2 text-brand">
           {languageNote}
         </p>
       )}
       <p>{t(`legal.${document}.intro`, values)}</p>
       <nav aria-label={t('legal.contents')} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-        <p lang={i18n.language} className="mb-2 text-xs font-bold tracking-wide text-muted uppercase">{t('legal.contents')}</p>
+        <p className="mb-2 text-xs font-bold tracking-wide text-muted uppercase">{t('legal.contents')}</p>
         <ol className="list-decimal gap-x-8 pl-6 sm:columns-2">
           {SECTIONS[document].map((name) => (
             <li key={name} className="mb-1 break-inside-avoid">

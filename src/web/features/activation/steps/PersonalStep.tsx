@@ -1,11 +1,11 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/queries';
 import { Checkbox, SelectField, TextField } from '../../../ui/Field';
 import { checkBirthDate, philippineDate } from '../../../../shared/activation/age';
-import { CREDIT_BUREAU_CONSENT, creditBureauConsentText } from '../../../../shared/activation/consent';
+import { creditBureauConsentFor, creditBureauConsentText } from '../../../../shared/activation/consent';
 import { MARITAL_STATUSES } from '../../../../shared/activation/marital';
 import { DEFAULT_NATIONALITY, NATIONALITIES } from '../../../../shared/activation/nationalities';
 import { ACTIVATION_LIMITS, GENDERS, personalStepAt, type PersonalStep as PersonalOutput, type PersonalStepInput } from '../../../../shared/schemas/activation';
@@ -40,7 +40,8 @@ function ageFirstResolver(today: string): Resolver<PersonalStepInput, unknown, P
  * and the credit-bureau consent, sent with the version of the text shown (DECISIONS.md invariant 9).
  */
 export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const consentVersion = creditBureauConsentFor(i18n.language).version;
   const company = usePublicConfig().data?.company.companyName;
   const genderId = useId();
   const today = philippineDate(new Date());
@@ -60,9 +61,11 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
       })),
       // Consent is given by ticking the box, each time the step is saved: never pre-ticked.
       isAgree: undefined,
-      consentVersion: CREDIT_BUREAU_CONSENT.version,
+      consentVersion,
     },
   });
+  // The version sent is the version of the text shown, in the language it is shown in.
+  useEffect(() => form.setValue('consentVersion', consentVersion), [form, consentVersion]);
   useKeepDraft(drafts, 'personal', form);
   const { errors } = form.formState;
   const save = useStepSave('personal', form, FIELDS, onSaved);
@@ -159,7 +162,7 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
         <p id={`${genderId}-consent`} className="text-sm font-bold text-brand">
           {t('activation.personal.consentTitle')}
         </p>
-        <p className="text-sm text-ink">{company ? creditBureauConsentText(company) : t('common.loading')}</p>
+        <p className="text-sm text-ink">{company ? creditBureauConsentText(company, i18n.language) : t('common.loading')}</p>
         <Checkbox label={t('activation.personal.consentAgree')} error={errors.isAgree?.message} disabled={!company} {...form.register('isAgree')} />
       </section>
       <FormError message={save.formError} />

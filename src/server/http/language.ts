@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import { localizeText } from '../../shared/i18n/lookup';
+
+/** Language subtags the API answers in: Filipino (and its older code Tagalog), and English. */
+const SUPPORTED: Readonly<Record<string, Language>> = { fil: 'fil', tl: 'fil', en: 'en' };
+
+/**
+ * The caller's language from Accept-Language ("fil", "fil-PH, en;q=0.5", "tl"): the supported
+ * language with the highest weight; English when none is supported. The web client sends the
+ * member's chosen language on every request.
+ */
+export function languageOf(header: string | string[] | undefined): Language {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const ranked = value
+    .split(',')
+    .map((entry, order) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { language: SUPPORTED[tag.trim().toLowerCase().split('-')[0] ?? ''], weight: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((r): r is { language: Language; weight: number; order: number } => r.language !== undefined && r.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  return ranked[0]?.language ?? DEFAULT_LANGUAGE;
+}
+
+export interface ErrorAnswer {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** An error answer in the caller's language: the message and each field message translated, the code unchanged. */
+export function localize(request: FastifyRequest, error: ErrorAnswer): ErrorAnswer {
+  const language = languageOf(request.headers['accept-language']);
+  if (language === 'en') return error;
+  const message = localizeText(language, error.message);
+  if (!error.fields) return { code: error.code, message };
+  return { code: error.code, message, fields: Object.fromEntries(Object.entries(error.fields).map(([name, text]) => [name, localizeText(language, text)])) };
+}

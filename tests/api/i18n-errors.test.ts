@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consents } from '../../src/server/db/schema';
+import { CREDIT_BUREAU_CONSENT_FIL } from '../../src/shared/activation/consent';
+import { en } from '../../src/shared/i18n/en';
+import { fil } from '../../src/shared/i18n/fil';
+import { createTestApp, type TestApp } from '../fixtures/app';
+import { APPLICATION, approvedLoan, createActivatedMember, createStaff, newKey, ok, signingCode } from '../fixtures/loans';
+import { createMember, saveStep, STEP_BODIES, type TestMember } from '../fixtures/members';
+
+/** Errors are answered in the caller's language (Accept-Language), with the same code; English by default. */
+
+let t: TestApp;
+let officer: TestMember;
+beforeAll(async () => {
+  t = await createTestApp();
+  officer = await createStaff(t);
+});
+afterAll(async () => t.close());
+
+function send(method: 'GET' | 'POST', url: string, options: { payload?: Record<string, unknown>; cookie?: string; language?: string; key?: boolean } = {}) {
+  return t.app.inject({
+    method,
+    url,
+    ...(options.payload ? { payload: options.payload } : {}),
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.language ? { 'accept-language': options.language } : {}),
+      ...(options.key ? { 'idempotency-key': newKey() } : {}),
+    },
+  });
+}
+
+describe('a validation error', () => {
+  const badLogin = { phone: '12345', password: 'whatever' };
+
+  it('is in Filipino, message and field messages, for Accept-Language: fil', async () => {
+    const res = await send('POST', '/api/auth/login', { payload: badLogin, language: 'fil' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: fil.errors.VALIDATION_FAILED, fields: { phone: fil.validation.phone } } });
+  });
+
+  it('is in English without Accept-Language, and for English or a language the API does not speak', async () => {
+    const english = { error: { code: 'VALIDATION_FAILED', message: en.errors.VALIDATION_FAILED, fields: { phone: en.validation.phone } } };
+    for (const language of [undefined, 'en', 'en-PH,en;q=0.9', 'de-DE', '*']) {
+      const res = await send('POST', '/api/auth/login', { payload: badLogin, ...(language ? { language } : {}) });
+      expect(res.statusCode, String(language)).toBe(400);
+      expect(res.json(), String(language)).toEqual(english);
+    }
+  });
+
+  it('follows the weights of Accept-Language, and knows fil-PH and tl', async () => {
+    const filipino = async (language: string) => (await send('POST', '/api/auth/login', { payload: badLogin, language })).json().error.fields.phone;
+    expect(await filipino('fil-PH, en;q=0.5')).toBe(fil.validation.phone);
+    expect(await filipino('tl')).toBe(fil.validation.phone);
+    expect(await filipino('en;q=0.4, fil;q=0.8')).toBe(fil.validation.phone);
+    expect(await filipino('fil;q=0.3, en')).toBe(en.validation.phone);
+  });
+
+  it('translates a loan field message that carries the product numbers', async () => {
+    const m = await createActivatedMember(t);
+    const res = await send('POST', '/api/loans/applications', { payload: { ...APPLICATION, amount: '199999.99' }, cookie: m.cookie, language: 'fil', key: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(res.json().error.fields.amount).toBe('Ang halaga ng loan ay dapat mula 200,000.00 hanggang 5,000,000.00 PHP.');
+    const term = await send('POST', '/api/loans/applications', { payload: { ...APPLICATION, term: 7 }, cookie: m.cookie, language: 'fil', key: true });
+    expect(term.json().error.fields.term).toBe('Pumili ng terminong 6, 12, 24, 36 o 48 buwan.');
+  });
+});
+
+describe('a business error', () => {
+  it('keeps its code and is in Filipino for Accept-Language: fil, English by default', async () => {
+    const member = await createMember(t, { accountState: 'PERSONAL_INFO' });
+    const filipino = await send('POST', '/api/loans/applications', { payload: { ...APPLICATION }, cookie: member.cookie, language: 'fil', key: true });
+    expect(filipino.statusCode).toBe(403);
+    expect(filipino.json()).toEqual({ error: { code: 'NOT_ACTIVATED', message: fil.loans.errors.notActivated } });
+    const english = await send('POST', '/api/loans/applications', { payload: { ...APPLICATION }, cookie: member.cookie, key: true });
+    expect(english.statusCode).toBe(403);
+    expect(english.json()).toEqual({ error: { code: 'NOT_ACTIVATED', message: en.loans.errors.notActivated } });
+  });
+
+  it('translates an error code message (sign-in refused) and one with a count (a wrong one-time code)', async () => {
+    const signIn = await send('POST', '/api/auth/login', { payload: { phone: '+639181234567', password: 'not the password' }, language: 'fil' });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: fil.errors.INVALID_CREDENTIALS } });
+
+    const { member } = await approvedLoan(t, officer);
+    t.clock.advance(61_000);
+    ok(await send('POST', '/api/loans/current/contract/code', { cookie: member.cookie }));
+    const code = await signingCode(t, member.phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const res = await send('POST', '/api/loans/current/contract/sign', { payload: { code: wrong }, cookie: member.cookie, language: 'fil' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'CODE_INVALID', message: 'Maling OTP. 4 subok na lang ang natitira.' } });
+    const english = await send('POST', '/api/loans/current/contract/sign', { payload: { code: wrong }, cookie: member.cookie });
+    expect(english.json()).toEqual({ error: { code: 'CODE_INVALID', message: 'Invalid OTP. 3 tries left.' } });
+  });
+
+  it('answers a refusal the catalogue does not know as the server wrote it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{', headers: { 'content-type': 'application/json', 'accept-language': 'fil' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' } });
+  });
+});
+
+describe('the credit-bureau consent in Filipino', () => {
+  it('is accepted with its own version, which the consent record keeps', async () => {
+    const m = await createMember(t);
+    const res = await saveStep(t, m.cookie, 'personal', { ...STEP_BODIES.personal, consentVersion: CREDIT_BUREAU_CONSENT_FIL.version });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.deps.db.select().from(consents).where(and(eq(consents.userId, m.userId), eq(consents.kind, 'CREDIT_BUREAU')));
+    expect(rows.map((r) => r.textVersion)).toEqual([CREDIT_BUREAU_CONSENT_FIL.version]);
+  });
+
+  it('refuses an outdated version in Filipino for a Filipino reader', async () => {
+    const m = await createMember(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/activation/personal',
+      payload: { ...STEP_BODIES.personal, consentVersion: 'credit-bureau-consent-2020-01-01-fil' },
+      headers: { cookie: m.cookie, 'accept-language': 'fil' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ isAgree: fil.activation.validation.consentOutdated });
+  });
+});
