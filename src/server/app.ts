@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -81,14 +81,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const deps: AppDeps = { db: database.db, config: liveConfig, clock: options.clock ?? systemClock, companyProfile, products: new ProductCatalog() };
   await syncConfiguration(deps);
 
-  const logger =
+  const logger: FastifyServerOptions['logger'] =
     options.logger === false
       ? false
       : {
           level: config.logLevel,
           redact: { paths: REDACT, censor: '[redacted]' },
           // A failed query's parameters (an SMS body with its code, ...) never reach the logs.
-          serializers: { err: serializeError },
+          serializers: { err: (error: unknown) => serializeError(error) },
           ...(typeof options.logger === 'object' ? options.logger : {}),
         };
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 });

@@ -26,6 +26,6 @@ describe('serializeError', () => {
   });
 
   it('reads anything thrown', () => {
-    expect(serializeError('a string')).toEqual({ type: 'string', message: '[not an error]' });
+    expect(serializeError('a string')).toEqual({ type: 'string', message: '[not an error]', stack: '' });
   });
 });

@@ -6,9 +6,10 @@
  * reach inside a message, so errors are rebuilt field by field here.
  */
 export interface LoggedError {
+  [key: string]: unknown;
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   code?: string;
   constraint?: string;
   cause?: LoggedError;
@@ -21,11 +22,11 @@ function withoutParams(message: string): string {
 }
 
 export function serializeError(value: unknown, depth = 0): LoggedError {
-  if (!value || typeof value !== 'object') return { type: typeof value, message: '[not an error]' };
+  if (!value || typeof value !== 'object') return { type: typeof value, message: '[not an error]', stack: '' };
   const error = value as { name?: unknown; message?: unknown; stack?: unknown; code?: unknown; constraint?: unknown; cause?: unknown };
   const raw = typeof error.message === 'string' ? error.message : '';
   const message = withoutParams(raw);
-  const out: LoggedError = { type: typeof error.name === 'string' ? error.name : 'Error', message };
+  const out: LoggedError = { type: typeof error.name === 'string' ? error.name : 'Error', message, stack: '' };
   if (typeof error.stack === 'string') {
     // The stack starts with the message: keep only its frames after the cleaned one.
     const frames = error.stack.slice(error.stack.indexOf(raw) >= 0 ? error.stack.indexOf(raw) + raw.length : 0);
