@@ -41,7 +41,7 @@ describe('data export (POST /api/privacy/export)', () => {
   beforeAll(async () => {
     m = await memberWithPassword();
     await completeSteps(t, m.cookie);
-    await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: m.phone, body: 'Your Tapat code is 123456.', redactedBody: 'Your Tapat code is ••••••.' });
+    await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: m.phone, body: 'Your Tapat code is 482913.', redactedBody: 'Your Tapat code is ••••••.' });
     await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: '+639990000000', body: 'Someone else.' });
     await t.deps.db.insert(contactMessages).values({ name: 'Maria', email: m.email, message: 'Hello, a question.', consentAt: t.clock.now(), userId: m.userId });
     const res = await exportOf(m.cookie);
@@ -79,7 +79,7 @@ describe('data export (POST /api/privacy/export)', () => {
     expect(sessions[0]).toMatchObject({ userAgent: 'vitest', persistent: false });
     // A message that carried a code is exported with the code masked; the code itself never.
     expect(data.messagesSentToYou).toEqual([expect.objectContaining({ recipient: m.phone, body: 'Your Tapat code is ••••••.' })]);
-    expect(json).not.toContain('123456');
+    expect(json).not.toContain('482913');
     expect(json).not.toMatch(/redactedBody/);
     expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'Hello, a question.' })]);
   });
