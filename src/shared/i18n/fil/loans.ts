@@ -14,5 +14,24 @@ export const loans = {
     title: 'Wallet',
     balance: 'Magagamit na balanse',
     history: 'Kasaysayan ng transaksiyon',
+    line: {
+      disbursed: 'Ang loan {{reference}} ay ipinasok sa iyong wallet',
+      held: 'Withdrawal {{reference}}: naka-hold ang halaga',
+      paid: 'Withdrawal {{reference}} sa iyong payout account',
+      returned: {
+        FAILED: 'Hindi natuloy ang withdrawal {{reference}}: ibinalik ang halaga sa iyong wallet',
+        CANCELLED: 'Kinansela ang withdrawal {{reference}}: ibinalik ang halaga sa iyong wallet',
+        EXPIRED: 'Nag-expire ang withdrawal {{reference}}: ibinalik ang halaga sa iyong wallet',
+      },
+      other: 'Galaw sa wallet',
+    },
+    entry: {
+      CREDIT: 'Pumasok',
+      DEBIT: 'Naipadala',
+      HOLD: 'Naka-hold',
+      RELEASE: 'Ibinalik',
+    },
+    heldThen: 'Na-hold, saka ibinalik ({{status}})',
+    balanceAfter: 'Balanse {{amount}}',
   },
 } as const;

@@ -22,6 +22,8 @@ export const settings = {
   withdrawal: {
     title: 'Pag-withdraw',
     empty: 'Wala pa kaming natatanggap na withdrawal.',
+    totalHeld: 'Para sa tatanggap (hindi pa naipapadala)',
+    returned: 'Ibinalik sa iyong wallet',
   },
   contract: {
     title: 'Kontrata',
