@@ -81,10 +81,6 @@ export const loans = {
     submit: 'Submit',
     back: 'Back',
   },
-  submitting: {
-    title: 'Submitting...',
-    text: 'This may take up to 1 minute. Please do not use your bank app meanwhile.',
-  },
   result: {
     submitted: 'Loan application submitted.',
     exists: 'You already have a loan!',

@@ -6,10 +6,6 @@ export const loans = {
     term: 'Termino',
     estimate: 'Buwanang hulog',
   },
-  submitting: {
-    title: 'Isinusumite...',
-    text: 'Maaaring tumagal ito nang hanggang 1 minuto. Huwag munang gamitin ang iyong bank app.',
-  },
   wallet: {
     title: 'Wallet',
     balance: 'Magagamit na balanse',
