@@ -149,7 +149,8 @@ export const activation = {
     consentGiven: 'Given on {{date}}',
     bank: 'Bank',
     ewallet: 'E-wallet',
-    bankNote: 'For your security the account number is partly hidden. To change your payout account, please contact support.',
+    bankNote: 'For your security the account number is partly hidden. You can change your payout account yourself, free of charge, under Payout account.',
+    changePayout: 'Change payout account',
   },
   settings: {
     profile: 'Your profile',
@@ -208,7 +209,7 @@ export const activation = {
   errors: {
     stepSkipped: 'Please complete the earlier steps first.',
     stepLocked: 'Your account is already activated, so this information can no longer be changed here. Please contact support to correct it.',
-    bankLocked: 'Your account is already activated. Changing your payout account is a separate request: please contact support.',
+    bankLocked: 'Your account is already activated. To change your payout account, use Payout account in Settings.',
     documentsTooEarly: 'Please complete the earlier steps before uploading your ID and selfie.',
     documentsLocked: 'Your account is already activated, so your ID and selfie can no longer be replaced here. Please contact support.',
     deletionRequestOpen: 'You already have an open request to delete your data. We will contact you about it.',

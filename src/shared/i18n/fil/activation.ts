@@ -133,6 +133,8 @@ export const activation = {
     consentGiven: 'Ibinigay noong {{date}}',
     bank: 'Bangko',
     ewallet: 'E-wallet',
+    bankNote: 'Para sa iyong seguridad, bahagyang nakatago ang numero ng account. Maaari mong palitan ang iyong payout account nang libre sa Payout account.',
+    changePayout: 'Palitan ang payout account',
   },
   settings: {
     quickLinks: 'Mga mabilisang link',
@@ -169,6 +171,7 @@ export const activation = {
   },
   errors: {
     stepSkipped: 'Pakikumpleto muna ang mga naunang hakbang.',
+    bankLocked: 'Naka-activate na ang iyong account. Para palitan ang iyong payout account, gamitin ang Payout account sa Settings.',
   },
   documents: {
     tooLarge: 'Lampas sa 10 MB ang larawan. Pumili ng mas maliit na larawan.',
