@@ -64,7 +64,7 @@ describe('GET /api/wallet', () => {
       canWithdraw: false,
       hasLoan: true,
       status: 'PENDING',
-      statusMessage: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+      statusMessage: 'Scheduled for evaluation. For more information, contact our support team: support@example.invalid (Everyday 10 am to 10 pm).',
       statusColor: 'info',
       statusIcon: 'query-builder',
       statementShow: true,

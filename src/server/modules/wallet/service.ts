@@ -8,7 +8,7 @@ import type { WalletLineEntry, WalletSummary, WalletTransaction } from '../../..
 import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { en } from '../../../shared/i18n/en';
 import { translateEn } from '../../../shared/i18n/lookup';
-import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
+import { LOAN_STATUS_CATALOGUE, loanStatusMessage, OPEN_LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
 import { loanNumber, withdrawalReference } from '../../../shared/company/references';
 
 interface WalletTransactions {
@@ -52,7 +52,7 @@ export async function walletSummary(deps: AppDeps, userId: string): Promise<Wall
     canWithdraw: available > 0n,
     hasLoan: loan !== null,
     status: (loan?.status as LoanStatus | undefined) ?? null,
-    statusMessage: entry?.message ?? null,
+    statusMessage: loan ? loanStatusMessage(loan.status as LoanStatus, deps.config.company) : null,
     statusColor: entry?.colour ?? null,
     statusIcon: entry?.icon ?? null,
     statementShow: entry?.statement !== undefined && entry !== null,

@@ -218,7 +218,7 @@ export const activation = {
     tooLarge: 'The photo is larger than 10 MB. Please choose a smaller photo.',
     empty: 'No photo was received. Please choose a photo and try again.',
     wrongContentType: 'Please send the photo itself (as image/* or application/octet-stream).',
-    notAnImage: 'This file is not a photo we can read. Please send a JPEG, PNG, WebP or HEIC image.',
+    notAnImage: 'This file is not a photo we can read. Please send a JPEG, PNG or WebP image.',
     heicUnsupported: 'HEIC photos cannot be read yet; please send a JPEG or PNG.',
     unreadable: 'This image is damaged or incomplete. Please take the photo again or choose another file.',
     tooManyPixels: 'This image has too many pixels (more than 64 megapixels). Please send a smaller photo.',

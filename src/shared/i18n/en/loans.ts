@@ -1,5 +1,16 @@
 /** Messages of the 'loans' namespace: the loan panel on /dash, the wallet page and the back office. */
 export const loans = {
+  statusLabel: {
+    PENDING: 'Pending',
+    UNDER_REVIEW: 'Under review',
+    APPROVED: 'Approved',
+    CONTRACT_SIGNED: 'Contract signed',
+    DISBURSED: 'Disbursed',
+    ACTIVE: 'Active',
+    REPAID: 'Repaid',
+    REJECTED: 'Not approved',
+    CANCELLED: 'Cancelled',
+  },
   money: {
     php: '₱{{amount}}',
   },

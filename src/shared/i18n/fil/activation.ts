@@ -175,7 +175,7 @@ export const activation = {
   },
   documents: {
     tooLarge: 'Lampas sa 10 MB ang larawan. Pumili ng mas maliit na larawan.',
-    notAnImage: 'Hindi namin mabasa ang file na ito bilang larawan. Magpadala ng JPEG, PNG, WebP o HEIC.',
+    notAnImage: 'Hindi namin mabasa ang file na ito bilang larawan. Magpadala ng JPEG, PNG o WebP.',
     heicUnsupported: 'Hindi pa namin mabasa ang mga HEIC na larawan; magpadala ng JPEG o PNG.',
   },
   privacy: {

@@ -1,5 +1,16 @@
 /** Filipino messages of the 'loans' namespace (partial: missing keys fall back to English). */
 export const loans = {
+  statusLabel: {
+    PENDING: 'Nakabinbin',
+    UNDER_REVIEW: 'Sinusuri',
+    APPROVED: 'Aprubado',
+    CONTRACT_SIGNED: 'Napirmahan ang kontrata',
+    DISBURSED: 'Nailabas na',
+    ACTIVE: 'Aktibo',
+    REPAID: 'Bayad na',
+    REJECTED: 'Hindi naaprubahan',
+    CANCELLED: 'Kinansela',
+  },
   panel: {
     title: 'Loan',
     apply: 'Mag-apply na',

@@ -14,6 +14,7 @@ import { DisclosureView } from '../../features/loans/DisclosureView';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../features/loans/StatusIcon';
 import { dateTime, money, percent } from '../../features/loans/format';
 import { adminKeys } from '../../features/backoffice/queries';
+import { loanStatusLabelKey } from '../../../shared/states/loan';
 
 type Action = 'review' | 'approve' | 'reject' | 'disburse';
 
@@ -103,14 +104,14 @@ export default function AdminLoanPage() {
     try {
       if (action === 'review') {
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/review`, { method: 'POST', body: {} });
-        toast.success(t('loans.admin.done', { status: answer.loan.status }));
+        toast.success(t('loans.admin.done', { status: t(loanStatusLabelKey(answer.loan.status)) }));
       } else if (action === 'approve') {
         const body = note.trim() ? { amount: offerAmount.trim(), term: offerTerm, note: note.trim() } : { amount: offerAmount.trim(), term: offerTerm };
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/approve`, { body });
-        toast.success(t('loans.admin.done', { status: answer.loan.status }));
+        toast.success(t('loans.admin.done', { status: t(loanStatusLabelKey(answer.loan.status)) }));
       } else if (action === 'reject') {
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/reject`, { body: { reason: reason.trim() } });
-        toast.success(t('loans.admin.done', { status: answer.loan.status }));
+        toast.success(t('loans.admin.done', { status: t(loanStatusLabelKey(answer.loan.status)) }));
       } else {
         const answer = await api<{ transfer: { walletCredited: string } }>(`${base}/disburse`, { method: 'POST', body: {}, idempotencyKey: disburseKey.current ?? newIdempotencyKey() });
         disburseKey.current = null;
