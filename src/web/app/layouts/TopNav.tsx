@@ -45,8 +45,8 @@ export function TopNav() {
         if (event.key === 'Escape' && open) setOpenAt(null);
       }}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-4">
-        <Link to={homePathFor(session.data?.role ?? 'MEMBER')} aria-label={t('public.nav.brand', { appName: t('common.appName') })} className="flex min-h-11 items-center gap-2 rounded-md pr-2 text-xl font-extrabold tracking-tight">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-2 sm:gap-2 sm:px-4">
+        <Link to={homePathFor(session.data?.role ?? 'MEMBER')} aria-label={t('public.nav.brand', { appName: t('common.appName') })} className="flex min-h-11 shrink-0 items-center gap-2 rounded-md pr-1 text-lg font-extrabold tracking-tight sm:pr-2 sm:text-xl">
           <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true" focusable="false">
             <rect width="64" height="64" rx="14" fill="#ffffff" />
             <path d="M16 20h32v8H36v22h-8V28H16z" fill="#0b2a5b" />
@@ -102,8 +102,13 @@ export function TopNav() {
   );
 }
 
+/**
+ * The Login / Log out button. On a phone a long label ("MAG-LOG OUT" in Filipino) may break onto
+ * two lines inside the button rather than push the bar wider than the screen; from 640 px it
+ * stays on one line.
+ */
 const RED_BUTTON =
-  'inline-flex min-h-11 items-center justify-center rounded-md bg-accent px-4 text-sm font-bold tracking-wide text-white uppercase shadow-sm hover:bg-accent-dark disabled:cursor-wait disabled:opacity-80';
+  'inline-flex min-h-11 max-w-[6.5rem] items-center justify-center rounded-md bg-accent px-2.5 py-1 text-center text-xs leading-tight font-bold tracking-wide text-white uppercase shadow-sm hover:bg-accent-dark disabled:cursor-wait disabled:opacity-80 sm:max-w-none sm:px-4 sm:text-sm sm:whitespace-nowrap';
 
 /** 'Login' (to /login) without a session; 'Log out' with one. */
 function SessionButton() {
