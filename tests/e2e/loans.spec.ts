@@ -132,9 +132,10 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await axe(page);
   await shoot(page, 'panel-pending');
 
-  // --- A member cannot reach the back office: the guard sends them to the sign-in page.
+  // --- A member cannot reach the back office: the guard says why and links to their dashboard.
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This page is for staff' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dash');
   expect((await page.request.get('/api/admin/loans')).status()).toBe(403);
   await page.goto('/dash');
 
