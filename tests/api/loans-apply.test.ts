@@ -29,7 +29,7 @@ describe('POST /api/loans/applications', () => {
     expect(body.message).toBe('Loan application submitted.');
     expect(body.loan).toMatchObject({
       status: 'PENDING',
-      statusMessage: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+      statusMessage: 'Scheduled for evaluation. For more information, contact our support team: support@example.invalid (Everyday 10 am to 10 pm).',
       statusColor: 'info',
       statusIcon: 'query-builder',
       statement: 'LOAN APPLICATION IS PENDING REVIEW',

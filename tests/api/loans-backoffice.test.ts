@@ -257,7 +257,7 @@ describe('disbursement', () => {
     expect(view.timeline.map((e: { action: string }) => e.action)).toEqual(['APPLY', 'START_REVIEW', 'APPROVE', 'SIGN', 'DISBURSE']);
     const cancel = await post(t, member.cookie, '/api/loans/current/cancel', {});
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().error).toEqual({ code: 'LOAN_STATE', message: 'The contract is signed: this loan can no longer be cancelled. Contact your Loan Officer.' });
+    expect(cancel.json().error).toEqual({ code: 'LOAN_STATE', message: 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.' });
   });
 
   it('disbursing twice with the same key answers the first answer; with another key it is refused; the wallet is credited once', async () => {

@@ -64,7 +64,7 @@ describe('GET /api/wallet', () => {
       canWithdraw: false,
       hasLoan: true,
       status: 'PENDING',
-      statusMessage: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+      statusMessage: 'Scheduled for evaluation. For more information, contact our support team: support@example.invalid (Everyday 10 am to 10 pm).',
       statusColor: 'info',
       statusIcon: 'query-builder',
       statementShow: true,
@@ -107,11 +107,14 @@ describe('GET /api/wallet', () => {
         id: disbursed.transfer.id,
         at: disbursed.loan.disbursedAt,
         kind: 'LOAN_DISBURSEMENT',
-        description: `Loan ${disbursed.loan.loanNumber} disbursed`,
-        direction: 'CREDIT',
+        entry: 'CREDIT',
+        description: `Loan ${disbursed.loan.loanNumber} paid into your wallet`,
+        labelKey: 'loans.wallet.line.disbursed',
+        direction: 'IN',
         amount: '200000.00',
-        status: 'POSTED',
-        reference: loanId,
+        balanceAfter: '200000.00',
+        reference: disbursed.loan.loanNumber,
+        withdrawalStatus: null,
       },
     ]);
   });
@@ -138,9 +141,9 @@ describe('GET /api/wallet', () => {
     const body = ok(await get(t, member.cookie, '/api/wallet'));
     expect(body).toMatchObject({ wallet: '150000.00', postedBalance: '200000.00', pendingDebits: '50000.00', withdrawnAmount: '50000.00', limit: '200000.00', canWithdraw: true });
     const history = ok(await get(t, member.cookie, '/api/wallet/transactions')).transactions;
-    expect(history.map((x: { kind: string; status: string; direction: string }) => [x.kind, x.status, x.direction])).toEqual([
-      ['WITHDRAWAL', 'PENDING', 'DEBIT'],
-      ['LOAN_DISBURSEMENT', 'POSTED', 'CREDIT'],
+    expect(history.map((x: { kind: string; entry: string; direction: string; balanceAfter: string }) => [x.kind, x.entry, x.direction, x.balanceAfter])).toEqual([
+      ['WITHDRAWAL', 'HOLD', 'OUT', '150000.00'],
+      ['LOAN_DISBURSEMENT', 'CREDIT', 'IN', '200000.00'],
     ]);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createActivatedMember, createStaff, expectLedgerSound, get, newKey, ok, post, type ActivatedMember } from '../fixtures/loans';
 import { createMember, type TestMember } from '../fixtures/members';
-import { available, fundedMember, requestWithdrawal, runJobs, withdrawalCode, withdrawalRow, type FundedMember } from '../fixtures/withdrawals';
+import { available, confirmWithdrawal, fundedMember, requestWithdrawal, runJobs, withdrawalCode, withdrawalRow, type FundedMember } from '../fixtures/withdrawals';
 import { otpChallenges, outboxMessages, payoutAccounts } from '../../src/server/db/schema';
 import { findTransfer } from '../../src/server/ledger';
 import { toDecimalString } from '../../src/shared/money/money';
@@ -213,15 +213,44 @@ describe('POST /api/withdrawals: the request', () => {
 });
 
 describe('cancel', () => {
-  it('returns the funds at once and refuses a second cancel', async () => {
+  it('releases the hold through the ledger at once; a second cancel answers the same and moves nothing', async () => {
     const m = await fundedMember(t, approver, disburser);
     const created = ok(await requestWithdrawal(t, m.cookie, '100.00'), 201);
+    expect(await available(t, m.userId)).toBe(m.balance - 10_000n);
     const view = ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`));
-    expect(view).toMatchObject({ status: 'CANCELLED', statusIcon: 'highlight-off', statusColor: 'warning' });
+    expect(view).toMatchObject({ status: 'CANCELLED', statusIcon: 'highlight-off', statusColor: 'warning', funds: 'RETURNED', amountReturned: '100.00' });
+    expect(view.events.map((e: { status: string; actor: string }) => [e.status, e.actor])).toEqual([
+      ['AWAITING_CODE', 'MEMBER'],
+      ['CANCELLED', 'MEMBER'],
+    ]);
     expect(await available(t, m.userId)).toBe(m.balance);
+    const row = await withdrawalRow(t, created.id);
+    const release = await findTransfer(t.deps.db, row.resolutionTransferId!);
+    expect(release).toMatchObject({ type: 'VOID_PENDING', pendingId: row.pendingTransferId });
+
     const again = await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`);
-    expect(again.statusCode).toBe(409);
-    expect(errorOf(again).code).toBe('WITHDRAWAL_STATE');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(JSON.parse(again.body)).toEqual(view);
+    expect(await available(t, m.userId)).toBe(m.balance);
+    expect((await withdrawalRow(t, created.id)).resolutionTransferId).toBe(row.resolutionTransferId);
+  });
+
+  it('is refused once the code was confirmed, and after the withdrawal expired', async () => {
+    const m = await fundedMember(t, approver, disburser);
+    const confirmed = ok(await requestWithdrawal(t, m.cookie, '100.00'), 201);
+    ok(await confirmWithdrawal(t, m.cookie, confirmed.id, await withdrawalCode(t, m.phone)));
+    const late = await post(t, m.cookie, `/api/withdrawals/${confirmed.id}/cancel`);
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).code).toBe('WITHDRAWAL_STATE');
+    expect((await withdrawalRow(t, confirmed.id)).status).toBe('PROCESSING');
+
+    t.clock.advance(61_000);
+    const expiring = ok(await requestWithdrawal(t, m.cookie, '100.00'), 201);
+    t.clock.advance(15 * 60_000);
+    await runJobs(t);
+    const expired = await post(t, m.cookie, `/api/withdrawals/${expiring.id}/cancel`);
+    expect(expired.statusCode).toBe(409);
+    expect((await withdrawalRow(t, expiring.id)).status).toBe('EXPIRED');
   });
 });
 

@@ -122,8 +122,9 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await expect(confirm.getByText('₱200,000.00')).toBeVisible();
   await shoot(page, 'confirm');
   await confirm.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Submitting...')).toBeVisible();
-  await expect(page.getByText('Loan application submitted.')).toBeVisible({ timeout: 10_000 });
+  // The answer shows as soon as the server gives it: no pretend wait, no "do not use your bank app".
+  await expect(page.getByText('Loan application submitted.')).toBeVisible({ timeout: 3_000 });
+  await expect(page.getByText(/Submitting|bank app/)).toHaveCount(0);
   await expect(panel.getByText(/Loan Application No\./)).toBeVisible();
   await expect(panel.getByText(/Pre-assessment:/)).toBeVisible();
   await panel.getByRole('button', { name: 'Continue' }).click();
@@ -131,9 +132,10 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await axe(page);
   await shoot(page, 'panel-pending');
 
-  // --- A member cannot reach the back office: the guard sends them to the sign-in page.
+  // --- A member cannot reach the back office: the guard says why and links to their dashboard.
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This page is for staff' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dash');
   expect((await page.request.get('/api/admin/loans')).status()).toBe(403);
   await page.goto('/dash');
 

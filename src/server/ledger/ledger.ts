@@ -441,6 +441,136 @@ export async function accountMovements(db: DbOrTx, accountId: string, limit = 10
   }));
 }
 
+/**
+ * One line of an account's statement, as a bank statement reads: what the line did to the
+ * account's available balance at its time.
+ *
+ * - POSTED: a single-phase transfer (money in or out).
+ * - HOLD: a pending transfer; a pending debit lowers the available balance at once. `holdState`
+ *   says what became of it: still OPEN, POSTED (the held money left for good, no second line) or
+ *   VOIDED (a RELEASE line gives it back).
+ * - RELEASE: the void of a pending debit (the held amount is available again), at the void's time.
+ * - SETTLE: the posting of a pending credit (it counts only once posted), at the posting's time.
+ */
+export interface StatementLine {
+  /** The transfer whose time the line carries (a RELEASE or SETTLE: the resolving transfer). */
+  readonly id: string;
+  readonly seq: bigint;
+  readonly at: Date;
+  /** The business code of the original transfer (LOAN_DISBURSEMENT, WITHDRAWAL, ...). */
+  readonly code: string;
+  readonly reference: string | null;
+  readonly description: string;
+  readonly kind: 'POSTED' | 'HOLD' | 'RELEASE' | 'SETTLE';
+  /** For a HOLD (and for the line that resolves it): the pending transfer's id and fate. */
+  readonly pendingId: string | null;
+  readonly holdState: 'OPEN' | 'POSTED' | 'VOIDED' | null;
+  readonly direction: Direction;
+  readonly amount: Centavos;
+  /** The line's effect on the available balance: positive money in, negative money out, 0 none. */
+  readonly effect: Centavos;
+  /** The available balance just after this line. */
+  readonly availableAfter: Centavos;
+}
+
+/**
+ * The statement of an account, newest first: the newest `limit` lines with a non-zero effect on
+ * its available balance, each with the available balance after it (walked back from the cached
+ * balance). A pending debit that was later posted stays one line (marked POSTED); one that was
+ * voided is followed by its RELEASE line, so a refund reads as money coming back.
+ */
+export async function accountStatement(db: DbOrTx, accountId: string, limit = 200): Promise<StatementLine[]> {
+  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+  if (!account) return [];
+  const normal = account.normalBalance as Direction;
+  const resolution = alias(ledgerTransfers, 'resolution');
+  const pending = alias(ledgerTransfers, 'pending');
+  const [originals, resolutions] = await Promise.all([
+    db
+      .select({
+        id: ledgerTransfers.id,
+        seq: ledgerTransfers.seq,
+        type: ledgerTransfers.type,
+        at: ledgerTransfers.createdAt,
+        code: ledgerTransfers.code,
+        reference: ledgerTransfers.reference,
+        description: ledgerTransfers.description,
+        direction: ledgerEntries.direction,
+        amount: ledgerEntries.amount,
+        resolutionType: resolution.type,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
+      .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+      .where(and(eq(ledgerEntries.accountId, accountId), inArray(ledgerTransfers.type, ['POSTED', 'PENDING'])))
+      .orderBy(desc(ledgerTransfers.seq))
+      .limit(limit),
+    db
+      .select({
+        id: ledgerTransfers.id,
+        seq: ledgerTransfers.seq,
+        type: ledgerTransfers.type,
+        at: ledgerTransfers.createdAt,
+        description: ledgerTransfers.description,
+        pendingId: pending.id,
+        code: pending.code,
+        reference: pending.reference,
+        direction: ledgerEntries.direction,
+        amount: ledgerEntries.amount,
+      })
+      .from(ledgerTransfers)
+      .innerJoin(pending, eq(ledgerTransfers.pendingId, pending.id))
+      .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, pending.id))
+      .where(and(eq(ledgerEntries.accountId, accountId), inArray(ledgerTransfers.type, ['POST_PENDING', 'VOID_PENDING'])))
+      .orderBy(desc(ledgerTransfers.seq))
+      .limit(limit),
+  ]);
+  type Draft = Omit<StatementLine, 'availableAfter'>;
+  const drafts: Draft[] = [];
+  for (const r of originals) {
+    const direction = r.direction as Direction;
+    const sign = direction === normal ? 1n : -1n;
+    if (r.type === 'POSTED') {
+      drafts.push({ id: r.id, seq: r.seq, at: r.at, code: r.code, reference: r.reference, description: r.description, kind: 'POSTED', pendingId: null, holdState: null, direction, amount: r.amount, effect: sign * r.amount });
+      continue;
+    }
+    const holdState = r.resolutionType === 'POST_PENDING' ? 'POSTED' : r.resolutionType === 'VOID_PENDING' ? 'VOIDED' : 'OPEN';
+    // Pending money going out lowers the available balance at once; pending money coming in only once posted.
+    const effect = sign < 0n ? -r.amount : 0n;
+    drafts.push({ id: r.id, seq: r.seq, at: r.at, code: r.code, reference: r.reference, description: r.description, kind: 'HOLD', pendingId: r.id, holdState, direction, amount: r.amount, effect });
+  }
+  for (const r of resolutions) {
+    const direction = r.direction as Direction;
+    const outgoing = direction !== normal;
+    const voided = r.type === 'VOID_PENDING';
+    // Voiding held money going out gives it back; posting money coming in makes it available.
+    const effect = voided && outgoing ? r.amount : !voided && !outgoing ? r.amount : 0n;
+    if (effect === 0n) continue;
+    drafts.push({
+      id: r.id,
+      seq: r.seq,
+      at: r.at,
+      code: r.code,
+      reference: r.reference,
+      description: r.description,
+      kind: voided ? 'RELEASE' : 'SETTLE',
+      pendingId: r.pendingId,
+      holdState: voided ? 'VOIDED' : 'POSTED',
+      direction,
+      amount: r.amount,
+      effect,
+    });
+  }
+  drafts.sort((a, b) => (a.seq === b.seq ? 0 : a.seq > b.seq ? -1 : 1));
+  let after = balanceOfRow(account).available;
+  const lines: StatementLine[] = [];
+  for (const d of drafts.filter((x) => x.effect !== 0n).slice(0, limit)) {
+    lines.push({ ...d, availableAfter: after });
+    after -= d.effect;
+  }
+  return lines;
+}
+
 /** Total debits of an account by transfer code (posted, plus still-pending), e.g. what was withdrawn. */
 export async function debitsByCode(db: DbOrTx, accountId: string, code: string): Promise<Centavos> {
   const resolution = alias(ledgerTransfers, 'resolution');

@@ -3,6 +3,7 @@ import { INTEREST_MODELS } from '../loan/product';
 import { LOAN_ACTIONS, LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { intQueryParam, pageLimitParam } from './params';
 import { COUNTER_OFFER_REASONS, INTERNAL_NOTE_MAX, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../reasons/catalogue';
+import { WITHDRAWAL_STATUSES } from '../states/withdrawal';
 
 /**
  * Contracts of the loans, wallet and back-office loan API (issue 4). Amounts are decimal strings in
@@ -471,15 +472,34 @@ export const walletSummarySchema = z.object({
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
+/**
+ * What one line of the wallet history did to the available balance, as a bank statement reads:
+ * CREDIT money in, DEBIT money out for good (a paid withdrawal), HOLD money set aside for a
+ * withdrawal not yet paid (out of the available balance), RELEASE held money returned (a failed,
+ * cancelled or expired withdrawal).
+ */
+export const WALLET_LINE_ENTRIES = ['CREDIT', 'DEBIT', 'HOLD', 'RELEASE'] as const;
+export type WalletLineEntry = (typeof WALLET_LINE_ENTRIES)[number];
+
 export const walletTransactionSchema = z.object({
   id: z.string(),
   at: isoDateTime,
+  /** LOAN_DISBURSEMENT, WITHDRAWAL, ... */
   kind: z.string(),
+  entry: z.enum(WALLET_LINE_ENTRIES),
+  /** The line's text in English; `labelKey` is its i18n key (values: `reference`). */
   description: z.string(),
-  direction: z.enum(['CREDIT', 'DEBIT']),
+  labelKey: z.string(),
+  /** The effect on the available balance: IN (+) or OUT (−). */
+  direction: z.enum(['IN', 'OUT']),
+  /** The amount, always positive; `direction` gives the sign. */
   amount: moneySchema,
-  /** POSTED, PENDING (held) or VOIDED (released). */
-  status: z.enum(['POSTED', 'PENDING', 'VOIDED']),
+  /** The available balance just after this line. */
+  balanceAfter: moneySchema,
+  /** The reference the member reads (loan number, withdrawal reference), or null. */
   reference: z.string().nullable(),
+  /** For a withdrawal's lines: the withdrawal's status now. */
+  withdrawalStatus: z.enum(WITHDRAWAL_STATUSES).nullable(),
 });
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 export const walletTransactionsResponseSchema = z.object({ transactions: z.array(walletTransactionSchema) });

@@ -87,6 +87,12 @@ export const withdrawalViewSchema = z.object({
   amount: moneySchema,
   fee: moneySchema,
   amountToReceive: moneySchema,
+  /** Where the money is now: HELD (not sent yet), SENT (paid out) or RETURNED (back in the wallet). */
+  funds: z.enum(['HELD', 'SENT', 'RETURNED']),
+  /** What reached the payout account: the amount to receive once SENT, 0.00 otherwise. */
+  amountReceived: moneySchema,
+  /** What came back to the wallet: the amount once RETURNED, 0.00 otherwise. */
+  amountReturned: moneySchema,
   currency: z.literal('PHP'),
   channel: payoutChannelSchema,
   destination: withdrawalDestinationSchema,

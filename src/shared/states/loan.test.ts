@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_COMPANY_PROFILE } from '../company/profile';
+import { en } from '../i18n/en';
+import { fil } from '../i18n/fil';
 import {
   LOAN_STATUSES,
   LOAN_STATUS_CATALOGUE,
@@ -13,6 +16,8 @@ import {
   isLoanStatus,
   isOpenStatus,
   mustAcceptOffer,
+  loanStatusLabelKey,
+  loanStatusMessage,
 } from './loan';
 
 describe('the loan status catalogue', () => {
@@ -29,7 +34,7 @@ describe('the loan status catalogue', () => {
 
   it("gives PENDING section 4's message, colour and statement", () => {
     expect(LOAN_STATUS_CATALOGUE.PENDING).toMatchObject({
-      message: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+      message: 'Scheduled for evaluation. For more information, contact our support team: {{support}}.',
       colour: 'info',
       statement: 'LOAN APPLICATION IS PENDING REVIEW',
     });
@@ -105,5 +110,26 @@ describe('counter-offers', () => {
     expect(findTransition('APPROVED', 'ACCEPT_OFFER')).toMatchObject({ to: 'APPROVED', by: 'MEMBER' });
     expect(canTransition('UNDER_REVIEW', 'ACCEPT_OFFER')).toBe(false);
     expect(canTransition('CONTRACT_SIGNED', 'ACCEPT_OFFER')).toBe(false);
+  });
+});
+
+describe('what the borrower is told to contact', () => {
+  it("names the company's support channels from the company profile, never a Loan Officer they cannot reach", () => {
+    expect(loanStatusMessage('PENDING', DEMO_COMPANY_PROFILE)).toBe(
+      'Scheduled for evaluation. For more information, contact our support team: support@example.invalid (Everyday 10 am to 10 pm).',
+    );
+    expect(loanStatusMessage('PENDING', { ...DEMO_COMPANY_PROFILE, supportChatUrl: 'https://chat.example/tapat' })).toContain('support@example.invalid, https://chat.example/tapat (Everyday');
+    for (const status of LOAN_STATUSES) {
+      const text = loanStatusMessage(status, DEMO_COMPANY_PROFILE);
+      expect(text, status).not.toMatch(/contact your (designated )?loan officer|\{\{/i);
+    }
+  });
+
+  it('has a short label for every status, in English and Filipino (no raw codes in staff toasts)', () => {
+    for (const status of LOAN_STATUSES) {
+      expect(loanStatusLabelKey(status)).toBe(`loans.statusLabel.${status}`);
+      expect(en.loans.statusLabel[status], status).toMatch(/^[A-Z][a-z ]+$/);
+      expect(fil.loans.statusLabel[status], status).toBeTruthy();
+    }
   });
 });

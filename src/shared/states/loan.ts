@@ -6,6 +6,9 @@
  * time and reason (loan_events).
  */
 
+import type { CompanyProfile } from '../company/profile';
+import { supportChannels } from '../company/support';
+
 export const LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'REPAID', 'REJECTED', 'CANCELLED'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
@@ -41,7 +44,7 @@ export interface LoanStatusEntry {
 export const LOAN_STATUS_CATALOGUE: Readonly<Record<LoanStatus, LoanStatusEntry>> = {
   PENDING: {
     status: 'PENDING',
-    message: 'Scheduled for evaluation, for more info please contact your designated Loan Officer.',
+    message: 'Scheduled for evaluation. For more information, contact our support team: {{support}}.',
     colour: 'info',
     icon: 'query-builder',
     statement: 'LOAN APPLICATION IS PENDING REVIEW',
@@ -103,6 +106,19 @@ export const LOAN_STATUS_CATALOGUE: Readonly<Record<LoanStatus, LoanStatusEntry>
     icon: 'block',
   },
 };
+
+/**
+ * A status's message for the borrower, with the company's support channels where it names them
+ * ({{support}}, from the company profile).
+ */
+export function loanStatusMessage(status: LoanStatus, company: Pick<CompanyProfile, 'supportEmail' | 'supportChatUrl' | 'officeHours'>): string {
+  return LOAN_STATUS_CATALOGUE[status].message.replaceAll('{{support}}', supportChannels(company));
+}
+
+/** The i18n key of a status's short label (loans.statusLabel.<STATUS>), for staff screens and toasts. */
+export function loanStatusLabelKey(status: LoanStatus): string {
+  return `loans.statusLabel.${status}`;
+}
 
 /** States in which a member has an open loan: at most one at a time (a partial unique index enforces it). */
 export const OPEN_LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE'] as const satisfies readonly LoanStatus[];

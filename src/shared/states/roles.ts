@@ -5,3 +5,28 @@ export type Role = (typeof ROLES)[number];
 export function hasAnyRole(role: Role, allowed: readonly Role[]): boolean {
   return allowed.includes(role);
 }
+
+/** Staff work in the back office; members in the borrower area. */
+export function isStaff(role: Role): boolean {
+  return role === 'OFFICER' || role === 'ADMIN';
+}
+
+/** Where a signed-in person lands: staff on /admin, members on /dash. */
+export function homePathFor(role: Role): '/admin' | '/dash' {
+  return isStaff(role) ? '/admin' : '/dash';
+}
+
+/** The signed-in area a path belongs to (the router's guarded groups), or null for a public page. */
+const MEMBER_PATHS = ['/dash', '/wallet', '/settings', '/activate'] as const;
+
+export function areaOfPath(pathname: string): 'STAFF' | 'MEMBER' | null {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'STAFF';
+  if (MEMBER_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return 'MEMBER';
+  return null;
+}
+
+/** A person with this role may open this path (public pages: everyone). */
+export function mayOpenPath(role: Role, pathname: string): boolean {
+  const area = areaOfPath(pathname);
+  return area === null || (area === 'STAFF') === isStaff(role);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STATUS_COLOURS, STATUS_ICONS } from './loan';
 import {
   HELD_WITHDRAWAL_STATUSES,
+  withdrawalFunds,
   WITHDRAWAL_STATUSES,
   WITHDRAWAL_STATUS_CATALOGUE,
   WITHDRAWAL_TRANSITIONS,
@@ -76,5 +77,18 @@ describe('the withdrawal transitions', () => {
   it('recognises its states', () => {
     expect(isWithdrawalStatus('PAID')).toBe(true);
     expect(isWithdrawalStatus('DISBURSED')).toBe(false);
+  });
+});
+
+describe('withdrawalFunds', () => {
+  it('says where the money is from the ledger move into each status', () => {
+    expect(Object.fromEntries(WITHDRAWAL_STATUSES.map((s) => [s, withdrawalFunds(s)]))).toEqual({
+      AWAITING_CODE: 'HELD',
+      PROCESSING: 'HELD',
+      PAID: 'SENT',
+      FAILED: 'RETURNED',
+      EXPIRED: 'RETURNED',
+      CANCELLED: 'RETURNED',
+    });
   });
 });

@@ -78,6 +78,20 @@ export function withdrawalActionsFrom(from: WithdrawalStatus): WithdrawalAction[
   return WITHDRAWAL_TRANSITIONS.filter((t) => t.from === from).map((t) => t.action);
 }
 
+/**
+ * Where a withdrawal's money is, from the ledger move of the transition that led to the status:
+ * HELD (set aside, not sent yet), SENT (posted: it left for the payout account) or RETURNED
+ * (voided: back in the wallet, nothing reached the payout account).
+ */
+export type WithdrawalFunds = 'HELD' | 'SENT' | 'RETURNED';
+
+export function withdrawalFunds(status: WithdrawalStatus): WithdrawalFunds {
+  const into = WITHDRAWAL_TRANSITIONS.find((t) => t.to === status);
+  if (into?.ledger === 'POST') return 'SENT';
+  if (into?.ledger === 'VOID') return 'RETURNED';
+  return 'HELD';
+}
+
 /** Funds are still held (pending ledger transfer open). */
 export const HELD_WITHDRAWAL_STATUSES = ['AWAITING_CODE', 'PROCESSING'] as const satisfies readonly WithdrawalStatus[];
 

@@ -22,7 +22,7 @@ const TOAST_ID = 'sign-in';
 /**
  * Sign In (specification sections 2, 4 and 8): button disabled while the request runs, loading toast
  * 'Signing In.', success toast after 1 s and navigation after 1.5 s to the page the guard remembered
- * (or /dash); on failure the server's message stays until dismissed and the button re-enables
+ * (or the person's home: /admin for staff, /dash for members); on failure the server's message stays until dismissed and the button re-enables
  * after 1.5 s. 'Remember me' asks the server for a persistent (30-day) session cookie.
  */
 export default function LoginPage() {
@@ -59,7 +59,7 @@ export default function LoginPage() {
     try {
       const { user } = await api<SessionResponse>('/auth/login', { body: input });
       queryClient.setQueryData(queryKeys.session, user);
-      const destination = returnPath(location.state);
+      const destination = returnPath(location.state, user?.role ?? 'MEMBER');
       later(() => {
         loadingShown.current = false;
         setBusy(false);

@@ -96,7 +96,7 @@ export default function SettingsPage() {
       <DataRights />
       <WithdrawalDialog open={dialog === 'withdrawal'} onClose={close} />
       <ContractDialog open={dialog === 'contract'} onClose={close} />
-      <AccountDialog open={dialog === 'account'} onClose={close} />
+      <AccountDialog open={dialog === 'account'} onClose={close} onChangePayout={() => setDialog('payout')} />
       <PasswordDialog open={dialog === 'password'} onClose={close} />
       <PayoutAccountDialog open={dialog === 'payout'} onClose={close} />
       <InfoDialog topic={info} onClose={() => setInfo(null)} />

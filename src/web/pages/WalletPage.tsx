@@ -8,6 +8,7 @@ import { WalletSummary } from '../features/wallet/WalletSummary';
 import { RecentWithdrawals } from '../features/withdrawal/RecentWithdrawals';
 import { WithdrawalFlow } from '../features/withdrawal/WithdrawalFlow';
 import { reloadWallet } from '../features/withdrawal/queries';
+import type { WithdrawalView } from '../../shared/schemas/withdrawals';
 
 /**
  * The wallet (specification section 2): the summary with the recent withdrawals, or the withdrawal
@@ -19,6 +20,8 @@ export default function WalletPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [view, setView] = useState<'summary' | 'withdrawal'>('summary');
+  /** A withdrawal confirmed from the recent list: the flow follows its transfer. */
+  const [resume, setResume] = useState<WithdrawalView | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useRef(false);
   // Back from the withdrawal flow, the focus goes to the page's heading (not lost to the body).
@@ -28,8 +31,9 @@ export default function WalletPage() {
   }, [view]);
   if (!isActivated(user.accountState)) return <Navigate to="/activate" replace />;
 
-  const show = (next: 'summary' | 'withdrawal') => {
+  const show = (next: 'summary' | 'withdrawal', from: WithdrawalView | null = null) => {
     void reloadWallet(queryClient);
+    setResume(from);
     setView(next);
     window.scrollTo({ top: 0 });
   };
@@ -40,10 +44,10 @@ export default function WalletPage() {
       {view === 'summary' ? (
         <>
           <WalletSummary onWithdraw={() => show('withdrawal')} />
-          <RecentWithdrawals />
+          <RecentWithdrawals onConfirmed={(confirmed) => show('withdrawal', confirmed)} />
         </>
       ) : (
-        <WithdrawalFlow onDone={() => show('summary')} />
+        <WithdrawalFlow resume={resume} onDone={() => show('summary')} />
       )}
     </div>
   );

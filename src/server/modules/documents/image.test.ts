@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { elfBytes, exifTags, hugePngHeader, jpeg, jpegWithGps, peBytes, png, pngZipPolyglot, textBytes, truncatedJpeg, webp, zipArchive } from '../../../../tests/fixtures/images';
 import { checkIsoBmff, checkJpeg, checkPng, checkWebp } from './containers';
+import { translateEn } from '../../../shared/i18n/lookup';
 import { HEIC_DECODABLE, ImageRefused, MAX_OUTPUT_SIDE, sanitiseImage, type RefusalReason } from './image';
 
 async function refusal(bytes: Uint8Array): Promise<RefusalReason | 'ACCEPTED'> {
@@ -112,5 +113,9 @@ describe('sanitiseImage', () => {
     heic.writeUInt32BE(40, 24);
     heic.write('mdat', 28, 'latin1');
     expect(await refusal(heic)).toBe(HEIC_DECODABLE ? 'UNREADABLE' : 'HEIC_UNSUPPORTED');
+  });
+
+  it('lists HEIC among the formats it asks for only when this sharp can decode it', () => {
+    for (const key of ['activation.documents.notAnImage']) expect(translateEn(key).includes('HEIC'), key).toBe(HEIC_DECODABLE);
   });
 });

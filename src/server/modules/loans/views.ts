@@ -12,7 +12,7 @@ import { CURRENCIES } from '../../../shared/money/currencies';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { DisclosureDto, LoanView, PreAssessmentDto, adminTimelineEntrySchema } from '../../../shared/schemas/loans';
-import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, findTransition, isCounterOffer, isOpenStatus, mustAcceptOffer, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import { LOAN_STATUS_CATALOGUE, loanStatusMessage, OPEN_LOAN_STATUSES, findTransition, isCounterOffer, isOpenStatus, mustAcceptOffer, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
 import { isCounterOfferReason, isLoanReason, isLoanRejectionReason, loanReasonText, type LoanReason } from '../../../shared/reasons/catalogue';
 import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
@@ -165,7 +165,7 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string {
   switch (action) {
     case 'CANCEL':
       return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE'
-        ? 'The contract is signed: this loan can no longer be cancelled. Contact your Loan Officer.'
+        ? 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.'
         : 'This application is already closed.';
     case 'START_REVIEW':
       return 'Only a pending application can be taken into review.';
@@ -250,11 +250,11 @@ export function offerAwaitsAcceptance(loan: LoanRow): boolean {
 // ---------------------------------------------------------------------------------------------
 // The loan view
 
-export function statusFields(status: LoanStatus) {
+export function statusFields(status: LoanStatus, deps: AppDeps) {
   const entry = LOAN_STATUS_CATALOGUE[status];
   return {
     status,
-    statusMessage: entry.message,
+    statusMessage: loanStatusMessage(status, deps.config.company),
     statusColor: entry.colour,
     statusIcon: entry.icon,
     statementShow: entry.statement !== undefined,
@@ -276,7 +276,7 @@ export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer:
   return {
     id: loan.id,
     loanNumber: loanNumberOf(deps, loan.number),
-    ...statusFields(status),
+    ...statusFields(status, deps),
     open: isOpenStatus(status),
     productVersion: loan.productVersion,
     requestedAmount: toDecimalString(loan.requestedAmount),

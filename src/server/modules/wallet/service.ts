@@ -1,12 +1,19 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { loans } from '../../db/schema';
-import { accountMovements, debitsByCode, memberWalletBalance, memberWalletSpec, balanceByCode } from '../../ledger';
+import { loans, withdrawals } from '../../db/schema';
+import { accountStatement, debitsByCode, memberWalletBalance, memberWalletSpec, balanceByCode, type StatementLine } from '../../ledger';
 import { toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
-import type { WalletSummary } from '../../../shared/schemas/loans';
-import { LOAN_STATUS_CATALOGUE, OPEN_LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
-import { loanNumber } from '../../../shared/company/references';
+import type { WalletLineEntry, WalletSummary, WalletTransaction } from '../../../shared/schemas/loans';
+import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { en } from '../../../shared/i18n/en';
+import { translateEn } from '../../../shared/i18n/lookup';
+import { LOAN_STATUS_CATALOGUE, loanStatusMessage, OPEN_LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
+import { loanNumber, withdrawalReference } from '../../../shared/company/references';
+
+interface WalletTransactions {
+  readonly transactions: WalletTransaction[];
+}
 
 /**
  * The wallet (specification section 2 "Wallet", section 3 "Wallet details"): the balance from the
@@ -45,7 +52,7 @@ export async function walletSummary(deps: AppDeps, userId: string): Promise<Wall
     canWithdraw: available > 0n,
     hasLoan: loan !== null,
     status: (loan?.status as LoanStatus | undefined) ?? null,
-    statusMessage: entry?.message ?? null,
+    statusMessage: loan ? loanStatusMessage(loan.status as LoanStatus, deps.config.company) : null,
     statusColor: entry?.colour ?? null,
     statusIcon: entry?.icon ?? null,
     statementShow: entry?.statement !== undefined && entry !== null,
@@ -64,20 +71,74 @@ export async function walletSummary(deps: AppDeps, userId: string): Promise<Wall
   };
 }
 
-export async function walletTransactions(deps: AppDeps, userId: string) {
+/** The i18n key of a statement line's text (values: `reference`). */
+function labelKeyOf(line: StatementLine, withdrawalStatus: WithdrawalStatus | null): string {
+  if (line.code === 'LOAN_DISBURSEMENT') return 'loans.wallet.line.disbursed';
+  if (line.code === WITHDRAWAL_CODE) {
+    if (line.kind === 'RELEASE') {
+      const status = withdrawalStatus && withdrawalStatus in en.loans.wallet.line.returned ? withdrawalStatus : 'FAILED';
+      return `loans.wallet.line.returned.${status}`;
+    }
+    return line.holdState === 'POSTED' ? 'loans.wallet.line.paid' : 'loans.wallet.line.held';
+  }
+  return 'loans.wallet.line.other';
+}
+
+/** What the line did to the available balance (see WALLET_LINE_ENTRIES). */
+function entryOf(line: StatementLine): WalletLineEntry {
+  if (line.kind === 'RELEASE') return 'RELEASE';
+  if (line.kind === 'HOLD') return line.holdState === 'POSTED' ? 'DEBIT' : 'HOLD';
+  return line.effect > 0n ? 'CREDIT' : 'DEBIT';
+}
+
+/**
+ * GET /api/wallet/transactions: the wallet's history as a bank statement reads, newest first.
+ * Each line is its effect on the available balance with the balance after it: the loan paid in
+ * (+), a withdrawal on hold (−), paid out (the same − line, marked paid) or returned (a + line
+ * when it failed, was cancelled or expired). Reads the ledger, the loans and withdrawals tables.
+ */
+export async function walletTransactions(deps: AppDeps, userId: string): Promise<WalletTransactions> {
   const account = await balanceByCode(deps.db, memberWalletSpec(userId).code);
   if (!account) return { transactions: [] };
-  const movements = await accountMovements(deps.db, account.accountId, 200);
+  const lines = await accountStatement(deps.db, account.accountId, 200);
+  const refs = (code: string) => [...new Set(lines.filter((l) => l.code === code && l.reference).map((l) => l.reference!))];
+  const withdrawalIds = refs(WITHDRAWAL_CODE);
+  const loanIds = refs('LOAN_DISBURSEMENT');
+  const withdrawalRows = withdrawalIds.length
+    ? await deps.db
+        .select({ id: withdrawals.id, number: withdrawals.number, status: withdrawals.status })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.memberId, userId), inArray(withdrawals.id, withdrawalIds)))
+    : [];
+  const loanRows = loanIds.length
+    ? await deps.db
+        .select({ id: loans.id, number: loans.number })
+        .from(loans)
+        .where(and(eq(loans.memberId, userId), inArray(loans.id, loanIds)))
+    : [];
+  const shortName = deps.config.company.shortName;
+  const byWithdrawal = new Map(withdrawalRows.map((w) => [w.id, w]));
+  const byLoan = new Map(loanRows.map((l) => [l.id, l]));
   return {
-    transactions: movements.map((m) => ({
-      id: m.transferId,
-      at: m.at.toISOString(),
-      kind: m.code,
-      description: m.description,
-      direction: m.direction,
-      amount: toDecimalString(m.amount),
-      status: m.status,
-      reference: m.reference,
-    })),
+    transactions: lines.map((line) => {
+      const withdrawal = line.code === WITHDRAWAL_CODE && line.reference ? byWithdrawal.get(line.reference) : undefined;
+      const loan = line.code === 'LOAN_DISBURSEMENT' && line.reference ? byLoan.get(line.reference) : undefined;
+      const reference = withdrawal ? withdrawalReference(shortName, withdrawal.number) : loan ? loanNumber(shortName, loan.number) : null;
+      const withdrawalStatus = withdrawal ? (withdrawal.status as WithdrawalStatus) : null;
+      const labelKey = labelKeyOf(line, withdrawalStatus);
+      return {
+        id: line.id,
+        at: line.at.toISOString(),
+        kind: line.code,
+        entry: entryOf(line),
+        description: labelKey === 'loans.wallet.line.other' ? line.description : translateEn(labelKey).replace('{{reference}}', reference ?? ''),
+        labelKey,
+        direction: line.effect > 0n ? 'IN' : 'OUT',
+        amount: toDecimalString(line.effect > 0n ? line.effect : -line.effect),
+        balanceAfter: toDecimalString(line.availableAfter),
+        reference,
+        withdrawalStatus,
+      };
+    }),
   };
 }

@@ -220,11 +220,16 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
   }
 }
 
-/** POST /api/withdrawals/:id/cancel: only while AWAITING_CODE; the funds return at once. */
+/**
+ * POST /api/withdrawals/:id/cancel: only while AWAITING_CODE (AWAITING_CODE -> CANCELLED, the
+ * held funds are released through the ledger at once). Idempotent: cancelling a withdrawal that
+ * is already CANCELLED answers its view again and moves no money; any other state is refused.
+ */
 export async function cancelWithdrawal(deps: AppDeps, auth: SessionAuth, id: string): Promise<WithdrawalView> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await ownWithdrawal(tx, auth.userId, id, true);
+    if (row.status === 'CANCELLED') return withdrawalView(tx, deps, row);
     const updated = await transition(tx, deps, row, 'CANCEL', { actor: 'MEMBER', actorUserId: auth.userId, at: now, causedByMember: true });
     return withdrawalView(tx, deps, updated);
   });

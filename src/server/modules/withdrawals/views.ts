@@ -5,7 +5,7 @@ import { withdrawalEvents, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { toDecimalString } from '../../../shared/money/money';
 import type { WithdrawalDestinationDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
-import { WITHDRAWAL_STATUS_CATALOGUE, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import { WITHDRAWAL_STATUS_CATALOGUE, withdrawalFunds, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, isWithdrawalReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
 import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { withdrawalReference } from '../../../shared/company/references';
@@ -60,6 +60,7 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
   const status = row.status as WithdrawalStatus;
   const entry = WITHDRAWAL_STATUS_CATALOGUE[status];
   const failure = row.failureReasonCode && isPayoutFailureReason(row.failureReasonCode) ? row.failureReasonCode : null;
+  const funds = withdrawalFunds(status);
   return {
     id: row.id,
     reference: referenceOf(deps, row.number),
@@ -70,6 +71,9 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
     amount: toDecimalString(row.amount),
     fee: toDecimalString(WITHDRAWAL_FEE),
     amountToReceive: toDecimalString(row.amount - WITHDRAWAL_FEE),
+    funds,
+    amountReceived: toDecimalString(funds === 'SENT' ? row.amount - WITHDRAWAL_FEE : 0n),
+    amountReturned: toDecimalString(funds === 'RETURNED' ? row.amount : 0n),
     currency: 'PHP',
     channel: row.channel as PayoutChannel,
     destination: destinationOf({ institutionName: row.destInstitutionName, kind: row.destKind, accountNumber: row.destAccountNumber, accountName: row.destAccountName }),

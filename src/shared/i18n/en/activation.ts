@@ -149,7 +149,8 @@ export const activation = {
     consentGiven: 'Given on {{date}}',
     bank: 'Bank',
     ewallet: 'E-wallet',
-    bankNote: 'For your security the account number is partly hidden. To change your payout account, please contact support.',
+    bankNote: 'For your security the account number is partly hidden. You can change your payout account yourself, free of charge, under Payout account.',
+    changePayout: 'Change payout account',
   },
   settings: {
     profile: 'Your profile',
@@ -208,7 +209,7 @@ export const activation = {
   errors: {
     stepSkipped: 'Please complete the earlier steps first.',
     stepLocked: 'Your account is already activated, so this information can no longer be changed here. Please contact support to correct it.',
-    bankLocked: 'Your account is already activated. Changing your payout account is a separate request: please contact support.',
+    bankLocked: 'Your account is already activated. To change your payout account, use Payout account in Settings.',
     documentsTooEarly: 'Please complete the earlier steps before uploading your ID and selfie.',
     documentsLocked: 'Your account is already activated, so your ID and selfie can no longer be replaced here. Please contact support.',
     deletionRequestOpen: 'You already have an open request to delete your data. We will contact you about it.',
@@ -217,7 +218,7 @@ export const activation = {
     tooLarge: 'The photo is larger than 10 MB. Please choose a smaller photo.',
     empty: 'No photo was received. Please choose a photo and try again.',
     wrongContentType: 'Please send the photo itself (as image/* or application/octet-stream).',
-    notAnImage: 'This file is not a photo we can read. Please send a JPEG, PNG, WebP or HEIC image.',
+    notAnImage: 'This file is not a photo we can read. Please send a JPEG, PNG or WebP image.',
     heicUnsupported: 'HEIC photos cannot be read yet; please send a JPEG or PNG.',
     unreadable: 'This image is damaged or incomplete. Please take the photo again or choose another file.',
     tooManyPixels: 'This image has too many pixels (more than 64 megapixels). Please send a smaller photo.',

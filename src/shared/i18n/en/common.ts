@@ -14,4 +14,16 @@ export const common = {
   takeMeBack: 'Take Me Back',
   skipToContent: 'Skip to main content',
   demoBadge: 'DEMO',
+  wrongArea: {
+    staff: {
+      title: 'This page is for members',
+      text: 'You are signed in with a staff account. Member pages (dashboard, wallet, settings) belong to borrowers; your work is in the back office.',
+      link: 'Go to the back office',
+    },
+    member: {
+      title: 'This page is for staff',
+      text: 'You are signed in with a member account. The back office is for the lender’s staff only.',
+      link: 'Go to your dashboard',
+    },
+  },
 } as const;

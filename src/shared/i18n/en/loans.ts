@@ -1,5 +1,16 @@
 /** Messages of the 'loans' namespace: the loan panel on /dash, the wallet page and the back office. */
 export const loans = {
+  statusLabel: {
+    PENDING: 'Pending',
+    UNDER_REVIEW: 'Under review',
+    APPROVED: 'Approved',
+    CONTRACT_SIGNED: 'Contract signed',
+    DISBURSED: 'Disbursed',
+    ACTIVE: 'Active',
+    REPAID: 'Repaid',
+    REJECTED: 'Not approved',
+    CANCELLED: 'Cancelled',
+  },
   money: {
     php: '₱{{amount}}',
   },
@@ -116,10 +127,6 @@ export const loans = {
     submit: 'Submit',
     back: 'Back',
   },
-  submitting: {
-    title: 'Submitting...',
-    text: 'This may take up to 1 minute. Please do not use your bank app meanwhile.',
-  },
   result: {
     submitted: 'Loan application submitted.',
     exists: 'You already have a loan!',
@@ -208,7 +215,25 @@ export const loans = {
     statement: 'Loan Statement',
     history: 'Transaction history',
     noTransactions: 'No transactions yet.',
-    status: { POSTED: 'Posted', PENDING: 'Pending', VOIDED: 'Released' },
+    line: {
+      disbursed: 'Loan {{reference}} paid into your wallet',
+      held: 'Withdrawal {{reference}}: amount on hold',
+      paid: 'Withdrawal {{reference}} to your payout account',
+      returned: {
+        FAILED: 'Withdrawal {{reference}} failed: amount returned to your wallet',
+        CANCELLED: 'Withdrawal {{reference}} cancelled: amount returned to your wallet',
+        EXPIRED: 'Withdrawal {{reference}} expired: amount returned to your wallet',
+      },
+      other: 'Wallet movement',
+    },
+    entry: {
+      CREDIT: 'Money in',
+      DEBIT: 'Paid out',
+      HOLD: 'On hold',
+      RELEASE: 'Returned',
+    },
+    heldThen: 'Held, then returned ({{status}})',
+    balanceAfter: 'Balance {{amount}}',
     col: { date: 'Date', description: 'Description', amount: 'Amount', status: 'Status' },
     noFees: 'Withdrawing to your own account is free.',
   },

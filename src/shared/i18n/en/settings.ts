@@ -107,6 +107,8 @@ export const settings = {
     transferAmount: 'Transfer amount',
     fee: 'Fee',
     total: 'Total to final receiver',
+    totalHeld: 'To final receiver (not sent yet)',
+    returned: 'Returned to your wallet',
     date: 'Date and time',
     reference: 'Reference number',
     status: 'Status',

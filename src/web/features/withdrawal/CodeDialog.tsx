@@ -24,6 +24,13 @@ export interface CodeDialogProps {
   readonly onCancelled: (view: WithdrawalView) => void;
   /** The withdrawal left AWAITING_CODE without this dialog (it expired): as the server has it now. */
   readonly onStale: (view: WithdrawalView) => void;
+  /**
+   * Opened again for a withdrawal whose code went out earlier (it may have expired): a new code
+   * may be asked for at once (the server still allows one a minute).
+   */
+  readonly reopened?: boolean;
+  /** Set when the dialog may be closed without cancelling (the withdrawal stays awaiting its code). */
+  readonly onClose?: () => void;
 }
 
 function messageOf(error: unknown, fallback: string): string {
@@ -36,13 +43,13 @@ function messageOf(error: unknown, fallback: string): string {
  * 'OTP confirmed successfully.' and 'Invalid OTP' with the server's reason; a new code once a
  * minute; cancelling cancels the withdrawal on the server, which gives the money back.
  */
-export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale }: CodeDialogProps) {
+export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reopened = false, onClose }: CodeDialogProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'confirm' | 'resend' | 'cancel' | null>(null);
-  const [sentAt, setSentAt] = useState(() => Date.now());
+  const [sentAt, setSentAt] = useState(() => (reopened ? 0 : Date.now()));
   const now = useNow();
   const resendIn = sentAt + RESEND_AFTER_MS - now;
   /** The key of the confirmation in flight: reused when the same code is sent again after no answer. */
@@ -132,17 +139,24 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale }: Co
   return (
     <Dialog
       open
-      staticBackdrop
-      onClose={() => undefined}
+      staticBackdrop={!onClose}
+      onClose={onClose ?? (() => undefined)}
       title={t('withdrawals.flow.code.title')}
       footer={
-        <Button variant="outline" onClick={() => void cancel()} busy={busy === 'cancel'} disabled={busy !== null}>
-          {t('withdrawals.flow.code.cancel')}
-        </Button>
+        <>
+          {onClose && (
+            <Button variant="ghost" onClick={onClose} disabled={busy !== null}>
+              {t('withdrawals.flow.code.later')}
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => void cancel()} busy={busy === 'cancel'} disabled={busy !== null}>
+            {t('withdrawals.flow.code.cancel')}
+          </Button>
+        </>
       }
     >
       <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
-        <p className="text-sm">{t('withdrawals.flow.code.sent', { reference: withdrawal.reference, amount: money(withdrawal.amount) })}</p>
+        <p className="text-sm">{t(reopened ? 'withdrawals.flow.code.reopened' : 'withdrawals.flow.code.sent', { reference: withdrawal.reference, amount: money(withdrawal.amount) })}</p>
         <OtpInput
           label={t('withdrawals.flow.code.label')}
           hint={t('withdrawals.flow.code.hint')}

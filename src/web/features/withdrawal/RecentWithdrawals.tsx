@@ -1,16 +1,93 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
 import { dateTime, money } from '../loans/format';
-import { useWithdrawals } from './queries';
+import { CodeDialog } from './CodeDialog';
+import { reloadWallet, useWithdrawals } from './queries';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 
 /** How many of the newest withdrawals the wallet lists. */
 const RECENT = 5;
 
-/** The member's recent withdrawals on /wallet: reference, amount, status (catalogue colour and icon), date. */
-export function RecentWithdrawals() {
+/**
+ * A withdrawal still waiting for its code (its amount is on hold): the member can enter the code
+ * (the code dialog again, a new code at once if the first one expired) or cancel it on the server,
+ * which releases the hold through the ledger. Nothing is assumed: the list is read again after.
+ */
+function AwaitingActions({ w, onConfirmed }: { readonly w: WithdrawalView; readonly onConfirmed: (view: WithdrawalView) => void }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const cancelled = (view: WithdrawalView) => {
+    setDialog(false);
+    toast.success(t('withdrawals.flow.toast.cancelled', { amount: money(view.amountReturned) }));
+    void reloadWallet(queryClient);
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      cancelled(await api<WithdrawalView>(`/withdrawals/${encodeURIComponent(w.id)}/cancel`, { method: 'POST' }));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') void reloadWallet(queryClient);
+      setError(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      <p className="text-xs">{t('withdrawals.flow.recent.onHold', { amount: money(w.amount), time: dateTime(w.expiresAt, i18n.language) })}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="accent" onClick={() => setDialog(true)} disabled={busy}>
+          {t('withdrawals.flow.recent.enterCode')}
+        </Button>
+        <Button variant="outline" onClick={() => void cancel()} busy={busy} disabled={busy}>
+          {t('withdrawals.flow.recent.cancel')}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-xs text-accent">
+          {error}
+        </p>
+      )}
+      {dialog && (
+        <CodeDialog
+          withdrawal={w}
+          reopened
+          onClose={() => setDialog(false)}
+          onConfirmed={(view) => {
+            setDialog(false);
+            void reloadWallet(queryClient);
+            onConfirmed(view);
+          }}
+          onCancelled={cancelled}
+          onStale={() => {
+            setDialog(false);
+            void reloadWallet(queryClient);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The member's recent withdrawals on /wallet: reference, amount, status (catalogue colour and
+ * icon), date; one awaiting its code offers "Enter code" and "Cancel withdrawal".
+ */
+export function RecentWithdrawals({ onConfirmed }: { readonly onConfirmed: (view: WithdrawalView) => void }) {
   const { t, i18n } = useTranslation();
   const list = useWithdrawals();
   return (
@@ -32,7 +109,7 @@ export function RecentWithdrawals() {
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-slate-100" data-testid="recent-withdrawals">
           {list.data.slice(0, RECENT).map((w) => (
-            <li key={w.id} className="flex items-start gap-3 py-3 text-sm">
+            <li key={w.id} className="flex items-start gap-3 py-3 text-sm" data-status={w.status}>
               <StatusIcon name={w.statusIcon} colour={w.statusColor} className="mt-0.5 h-6 w-6" />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -43,6 +120,7 @@ export function RecentWithdrawals() {
                   <span className={`font-semibold ${COLOUR_TEXT[w.statusColor]}`}>{t(`withdrawals.status.${w.status}.label`)}</span> · {dateTime(w.createdAt, i18n.language)}
                 </p>
                 {w.failureReasonCode && <p className="mt-1 text-xs">{t(withdrawalReasonKey(w.failureReasonCode))}</p>}
+                {w.status === 'AWAITING_CODE' && <AwaitingActions w={w} onConfirmed={onConfirmed} />}
               </div>
             </li>
           ))}

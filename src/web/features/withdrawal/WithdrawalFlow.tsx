@@ -23,20 +23,21 @@ type Step = FlowStep | 'failed';
  * The withdrawal flow on /wallet (specification section 4 in its intended order, DECISIONS.md):
  * withdrawing (amount), confirming (review, then the code from the SMS), transferring (the payout's
  * real status) and finalcountdown (paid) or the failure screen (the money is back). Every step
- * shows what the server answered; nothing is assumed.
+ * shows what the server answered; nothing is assumed. `resume`: a withdrawal confirmed from the
+ * recent list, followed from its transfer step.
  */
-export function WithdrawalFlow({ onDone }: { readonly onDone: () => void }) {
+export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () => void; readonly resume?: WithdrawalView | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const options = useWithdrawalOptions();
-  const [step, setStep] = useState<Step>('withdrawing');
+  const [step, setStep] = useState<Step>(() => (resume?.status === 'PROCESSING' ? 'transferring' : 'withdrawing'));
   const [text, setText] = useState('');
   const [attempt, setAttempt] = useState<{ amount: string; channel: Channel } | null>(null);
   /** The Idempotency-Key of the current attempt: kept for a retry after no answer, new for a new attempt. */
   const requestKey = useRef<string | null>(null);
   const [awaiting, setAwaiting] = useState<WithdrawalView | null>(null);
   const [openReference, setOpenReference] = useState<string | null>(null);
-  const [current, setCurrent] = useState<WithdrawalView | null>(null);
+  const [current, setCurrent] = useState<WithdrawalView | null>(resume?.status === 'PROCESSING' ? resume : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

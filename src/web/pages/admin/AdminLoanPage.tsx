@@ -17,6 +17,7 @@ import { adminKeys } from '../../features/backoffice/queries';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
 import { COUNTER_OFFER_REASONS, LOAN_REJECTION_REASONS, loanReasonKey } from '../../../shared/reasons/catalogue';
 import { parseAmount } from '../../../shared/money/money';
+import { loanStatusLabelKey } from '../../../shared/states/loan';
 
 type Action = 'review' | 'approve' | 'reject' | 'disburse';
 
@@ -108,7 +109,7 @@ export default function AdminLoanPage() {
     try {
       if (action === 'review') {
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/review`, { method: 'POST', body: {} });
-        toast.success(t('loans.admin.done', { status: answer.loan.status }));
+        toast.success(t('loans.admin.done', { status: t(loanStatusLabelKey(answer.loan.status)) }));
       } else if (action === 'approve') {
         const body = {
           amount: offerAmount.trim(),
@@ -117,10 +118,10 @@ export default function AdminLoanPage() {
           ...(note.trim() ? { note: note.trim() } : {}),
         };
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/approve`, { body });
-        toast.success(t('loans.admin.done', { status: answer.loan.status }));
+        toast.success(t('loans.admin.done', { status: t(loanStatusLabelKey(answer.loan.status)) }));
       } else if (action === 'reject') {
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/reject`, { body: { reasonCode, ...(note.trim() ? { note: note.trim() } : {}) } });
-        toast.success(t('loans.admin.done', { status: answer.loan.status }));
+        toast.success(t('loans.admin.done', { status: t(loanStatusLabelKey(answer.loan.status)) }));
       } else {
         const answer = await api<{ transfer: { walletCredited: string } }>(`${base}/disburse`, { method: 'POST', body: {}, idempotencyKey: disburseKey.current ?? newIdempotencyKey() });
         disburseKey.current = null;

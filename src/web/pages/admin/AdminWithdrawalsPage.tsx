@@ -55,7 +55,7 @@ export default function AdminWithdrawalsPage() {
     try {
       const body = mark.as === 'paid' ? { bankReference: text.trim() } : { reasonCode, ...(text.trim() ? { note: text.trim() } : {}) };
       const answer = await api<AdminWithdrawalRow>(`/admin/withdrawals/${encodeURIComponent(mark.row.id)}/${mark.as}`, { body });
-      toast.success(t('backoffice.withdrawals.done', { reference: answer.reference, status: answer.status }));
+      toast.success(t('backoffice.withdrawals.done', { reference: answer.reference, status: t(`withdrawals.status.${answer.status}.label`) }));
       setMark(null);
     } catch (e) {
       setError(e instanceof ApiError ? (Object.values(e.fields)[0] ?? e.message) : t('errors.NO_SERVER_RESPONSE'));
