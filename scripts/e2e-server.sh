@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The server the browser tests talk to: the built app on a fresh embedded database.
+# A server the browser tests talk to: the built app on a fresh embedded database of its own
+# (.tmp/e2e-data-<port>). playwright.config.ts starts one per worker, and one whose payouts fail.
 # Two loan officers are created first (the embedded database allows one process at a time, so
 # before the server opens it); tests/e2e/funding.ts (OFFICERS) holds their phones and passwords.
 set -euo pipefail
@@ -9,9 +10,10 @@ dir=".tmp/e2e-data-$port"
 rm -rf "$dir"
 mkdir -p "$dir"
 export PORT=$port DATA_DIR=$dir LOG_LEVEL=warn NODE_ENV=development
-# Simulated payouts settle 3 s after the code is confirmed, so a withdrawal journey sees the real
-# PROCESSING -> PAID transition without waiting the default 20 s.
-export PAYOUT_SETTLE_SECONDS=${PAYOUT_SETTLE_SECONDS:-3}
+# Simulated payouts settle 60 s (of the server's clock) after the code is confirmed: a withdrawal
+# journey sees PROCESSING, then moves the clock forward (tests/e2e/clock.ts) and sees PAID or
+# FAILED as soon as the worker's next pass (every 200 ms here) finds it due.
+export PAYOUT_SETTLE_SECONDS=60 JOBS_INTERVAL_MS=200
 npx tsx scripts/user-create.ts --phone +639990000001 --password "Officer one kalamansi lantern 2048" --role OFFICER --name "Officer Jose Reyes" >/dev/null
 npx tsx scripts/user-create.ts --phone +639990000002 --password "Officer two sampaguita harbour 4096" --role OFFICER --name "Officer Liza Bautista" >/dev/null
 # An administrator for tests/e2e/backoffice.spec.ts (ADMIN in that file).

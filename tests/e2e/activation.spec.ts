@@ -57,6 +57,7 @@ async function axe(page: Page, scope?: string) {
  * mouse in the middle of the picture.)
  */
 async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return; // pictures only when asked (playwright.config.ts)
   const original = page.viewportSize();
   const inDialog = (await page.locator('dialog[open]').count()) > 0;
   const scroller = inDialog ? page.locator('dialog[open] .overflow-y-auto').first() : page.locator('html');
