@@ -28,7 +28,9 @@ async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     if (!process.argv.includes(FLAG)) {
-      console.error(`DATABASE_URL is set: db:reset would drop every table there. Run it again with ${FLAG} if that is what you mean:\n  npm run db:reset -- ${FLAG}`);
+      console.error(
+        `DATABASE_URL is set: db:reset would drop every table there. Run it again with ${FLAG} if that is what you mean:\n  npm run db:reset -- ${FLAG}`,
+      );
       return 2;
     }
     const client = new pg.Client({ connectionString: databaseUrl });

@@ -62,7 +62,9 @@ async function image(width: number, height: number, hue: number): Promise<Buffer
       pixels[i + 2] = hue;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 class Seeder {
@@ -136,7 +138,14 @@ class Seeder {
         consentVersion: CREDIT_BUREAU_CONSENT.version,
       });
     }
-    if (steps >= 2) await put('/api/activation/address', { countryResidence: 'PH', province: '1300000000', town: '1381300000', streetAddress: '12 Mabini St., Brgy. Central', postalCode: '1100' });
+    if (steps >= 2)
+      await put('/api/activation/address', {
+        countryResidence: 'PH',
+        province: '1300000000',
+        town: '1381300000',
+        streetAddress: '12 Mabini St., Brgy. Central',
+        postalCode: '1100',
+      });
     if (steps >= 3) {
       await put('/api/activation/references', {
         refFullName1: 'Jose Rizal',
@@ -169,7 +178,13 @@ class Seeder {
 
   async apply(cookie: string): Promise<string> {
     const config = (await this.call('GET', '/api/public/config', undefined)).json() as { product: { version: number } };
-    const res = await this.call('POST', '/api/loans/applications', cookie, { amount: '200000.00', term: 24, selectedCurrency: 'PHP', productVersion: config.product.version }, { 'idempotency-key': randomUUID() });
+    const res = await this.call(
+      'POST',
+      '/api/loans/applications',
+      cookie,
+      { amount: '200000.00', term: 24, selectedCurrency: 'PHP', productVersion: config.product.version },
+      { 'idempotency-key': randomUUID() },
+    );
     expectStatus(res, 201, 'apply');
     const current = (await this.call('GET', '/api/loans/current', cookie)).json() as { loan: { id: string; number: string } };
     return current.loan.id;
@@ -229,10 +244,12 @@ async function main(): Promise<number> {
         const loanId = await s.apply(m.cookie);
         const admin = async (cookie: string, action: string, body: unknown, headers: Record<string, string> = {}) =>
           expectStatus(await s.call('POST', `/api/admin/loans/${loanId}/${action}`, cookie, body, headers), 200, `${action} ${status}`);
-        if (status === 'CANCELLED') expectStatus(await s.call('POST', '/api/loans/current/cancel', m.cookie, { reason: 'Changed my mind (demo).' }), 200, 'cancel');
+        if (status === 'CANCELLED')
+          expectStatus(await s.call('POST', '/api/loans/current/cancel', m.cookie, { reason: 'Changed my mind (demo).' }), 200, 'cancel');
         if (status !== 'PENDING' && status !== 'CANCELLED') await admin(officerOne, 'review', {});
         if (status === 'REJECTED') await admin(officerOne, 'reject', { reason: 'Income could not be verified (demo).' });
-        if (status === 'APPROVED' || status === 'CONTRACT_SIGNED' || status === 'DISBURSED') await admin(officerOne, 'approve', { amount: '200000.00', term: 24 });
+        if (status === 'APPROVED' || status === 'CONTRACT_SIGNED' || status === 'DISBURSED')
+          await admin(officerOne, 'approve', { amount: '200000.00', term: 24 });
         if (status === 'CONTRACT_SIGNED' || status === 'DISBURSED') {
           s.nextMinute();
           expectStatus(await s.call('POST', '/api/loans/current/contract/code', m.cookie, {}), 200, 'contract code');

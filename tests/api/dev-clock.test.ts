@@ -45,7 +45,15 @@ describe('dev clock (development and tests)', () => {
 
   it('moves only forward, by a positive whole number of milliseconds up to the bound', async () => {
     const at = t.clock.now().toISOString();
-    for (const payload of [{ advanceMs: 0 }, { advanceMs: -1000 }, { advanceMs: 1.5 }, { advanceMs: '60000' }, { advanceMs: DEV_CLOCK_MAX_ADVANCE_MS + 1 }, {}, { advanceMs: 1000, to: 'x' }]) {
+    for (const payload of [
+      { advanceMs: 0 },
+      { advanceMs: -1000 },
+      { advanceMs: 1.5 },
+      { advanceMs: '60000' },
+      { advanceMs: DEV_CLOCK_MAX_ADVANCE_MS + 1 },
+      {},
+      { advanceMs: 1000, to: 'x' },
+    ]) {
       const res = await advance(t, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
@@ -64,7 +72,13 @@ describe('dev clock (development and tests)', () => {
       expect((await advance(t, { advanceMs: 60_000 }, remoteAddress)).statusCode).toBe(403);
       expect((await advance(t, { advanceMs: -1 }, remoteAddress)).statusCode).toBe(403);
     }
-    const forwarded = await t.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advanceMs: 1000 }, remoteAddress: '10.0.0.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const forwarded = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/clock',
+      payload: { advanceMs: 1000 },
+      remoteAddress: '10.0.0.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(forwarded.statusCode).toBe(403);
     expect(t.clock.now().toISOString()).toBe(at);
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {

@@ -30,7 +30,14 @@ export async function devClockRoutes(app: FastifyInstance, clock: AdjustableCloc
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/dev/clock',
-    { onRequest: loopbackOnly, schema: { tags: ['dev'], summary: "The server's time and how far it was moved forward (development and tests only)", response: { 200: devClockResponseSchema } } },
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        tags: ['dev'],
+        summary: "The server's time and how far it was moved forward (development and tests only)",
+        response: { 200: devClockResponseSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return readDevClock(clock);
