@@ -232,6 +232,7 @@ for (const width of [360, 1280]) {
 
 test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs show them', async ({ page, playwright, baseURL }, testInfo) => {
   // Three codes for one phone (registration, signing, withdrawal), one a minute: the clock moves past each minute.
+  test.setTimeout(180_000);
   const officerOne = await playwright.request.newContext({ baseURL });
   const officerTwo = await playwright.request.newContext({ baseURL });
   await officerRequest(officerOne, baseURL, 0);

@@ -234,6 +234,7 @@ test.describe('withdrawals on /wallet', () => {
   });
 
   test('a payout that fails shows the reason and the money comes back to the wallet', async ({ page, baseURL, playwright }) => {
+    test.setTimeout(180_000);
     const member = await fundedMember(playwright, page, baseURL);
     const balance = parseAmount(member.balance)!;
 
