@@ -18,7 +18,11 @@ export interface BrowserErrors {
   allowConsoleErrors: (...patterns: RegExp[]) => void;
 }
 
-export const test = base.extend<{ browserErrors: BrowserErrors }, { earlyMember: Member; serverURLs: readonly string[]; serverURL: string }>({
+/**
+ * The e2e server of this worker, and `baseURL` pointing at it: every browser test uses this (or
+ * `test` below, which adds the console-error check).
+ */
+export const serverTest = base.extend<object, { serverURLs: readonly string[]; serverURL: string }>({
   /** The e2e servers of this project, one per worker (playwright.config.ts). */
   serverURLs: [[], { option: true, scope: 'worker' }],
   /**
@@ -35,6 +39,9 @@ export const test = base.extend<{ browserErrors: BrowserErrors }, { earlyMember:
   baseURL: async ({ serverURL }, use) => {
     await use(serverURL);
   },
+});
+
+export const test = serverTest.extend<{ browserErrors: BrowserErrors }, { earlyMember: Member }>({
   /**
    * A member registered when the worker starts, before any test runs. The server sends a phone at
    * most one code a minute, whatever the purpose, so a member registered a moment ago cannot be
