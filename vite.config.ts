@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
+/** The API server `npm run dev` starts beside Vite (scripts/dev.sh). */
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 // The browser app. Vite's root is src/web; the server serves dist/web.
 export default defineConfig({
@@ -17,7 +19,9 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2020',
   },
+  // npm run dev: Vite serves the app with hot reload (its own pages, /dev/outbox included) and
+  // hands /api to the API server.
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/dev/outbox': 'http://localhost:3000' },
+    proxy: { '/api': apiTarget },
   },
 });

@@ -76,6 +76,8 @@ export async function createStaffUser(db: Db, input: StaffUserInput, at: Date = 
         jobTitle: input.role === 'ADMIN' ? 'Administrator' : 'Loan Officer',
         jobCategory: 'Others / General Services',
         monthlyNetIncome: 0n,
+        createdAt: at,
+        updatedAt: at,
       })
       .returning({ id: users.id });
     // The audit log records every staff account created (actor SYSTEM: the command line), with the account in one transaction.

@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import { systemClock, type Clock } from './clock';
+import { isAdjustableClock, OffsetClock, systemClock, type Clock } from './clock';
 import type { AppDeps } from './deps';
 import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
 import { installOriginCheck } from './http/origin';
@@ -18,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { devRoutes } from './modules/dev/routes';
+import { devClockRoutes } from './modules/dev/clock-routes';
 import { activationRoutes } from './modules/activation/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { placesRoutes } from './modules/places/routes';
@@ -36,6 +37,7 @@ export interface BuildAppOptions {
   readonly config: AppConfig;
   /** An open database; when absent one is opened from the config (and closed with the app). */
   readonly database?: Database;
+  /** Default: the system clock in production; an OffsetClock (moved by POST /api/dev/clock) with config.devTools. */
   readonly clock?: Clock;
   /** pino options, or false for no logs (tests). */
   readonly logger?: boolean | Record<string, unknown>;
@@ -77,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // reader of config.company sees the one in force (src/server/company/store.ts).
   const companyProfile = new CompanyProfileHolder(config.company);
   const liveConfig: AppConfig = Object.defineProperty({ ...config }, 'company', { get: () => companyProfile.current, enumerable: true });
-  const deps: AppDeps = { db: database.db, config: liveConfig, clock: options.clock ?? systemClock, companyProfile, products: new ProductCatalog() };
+  const clock = options.clock ?? (config.devTools ? new OffsetClock() : systemClock);
+  const deps: AppDeps = { db: database.db, config: liveConfig, clock, companyProfile, products: new ProductCatalog() };
   await syncConfiguration(deps);
 
   const logger: FastifyServerOptions['logger'] =
@@ -125,6 +128,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // The Date header tells the server's time (the clock's, which development may have moved
+  // forward): the web app counts down to a code's expiry and the next code by it, not by the
+  // browser's own clock (src/web/lib/server-time.ts).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('date', clock.now().toUTCString());
+  });
   installOriginCheck(app, config.publicOrigins);
   await app.register(sessionPlugin, deps);
   // The company profile and product versions other processes may have saved (one small query).
@@ -149,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
+      if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },
     { prefix: '/api' },
   );

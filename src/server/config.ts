@@ -85,6 +85,8 @@ const envSchema = z.object({
   OTP_ANON_GLOBAL_HOURLY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Withdrawals are refused for this many hours after a change of payout account. */
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** How often the in-process worker looks for work (withdrawal expiry and settlement), in ms. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
 });
 
 /** Where uploaded images are kept (see STORAGE_DRIVER). */
@@ -116,7 +118,7 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   readonly serveWeb: boolean;
   readonly webDir: string;
-  /** The outbox page and API (/dev/outbox) exist only outside production. */
+  /** The outbox page and API (/dev/outbox) and the movable clock (/api/dev/clock) exist only outside production. */
   readonly devTools: boolean;
   /** Uploaded images (ID, selfie); `dir` of the local driver defaults to DATA_DIR/uploads. */
   readonly storage: StorageConfig;
@@ -126,6 +128,8 @@ export interface AppConfig {
   readonly payouts: PayoutsConfig;
   /** Exchange rates (RATES_PROVIDER, RATES_URL, RATES_REFRESH_MINUTES, RATES_TIMEOUT_MS). */
   readonly rates: RatesConfig;
+  /** How often the in-process worker looks for work, in ms (JOBS_INTERVAL_MS). */
+  readonly jobsIntervalMs: number;
   /** Anonymous code budgets (OTP_ANON_PER_ADDRESS_HOURLY, OTP_ANON_PER_PREFIX_HOURLY, OTP_ANON_GLOBAL_HOURLY). */
   readonly otpBudgets: OtpBudgets;
 }
@@ -240,6 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       env.RATES_PROVIDER === 'http'
         ? { provider: 'http', url: env.RATES_URL!, refreshMinutes: env.RATES_REFRESH_MINUTES, timeoutMs: env.RATES_TIMEOUT_MS }
         : { provider: 'snapshot' },
+    jobsIntervalMs: env.JOBS_INTERVAL_MS,
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, database, deps } = await buildApp({ config, jobs: true });
+  const { app, database, deps } = await buildApp({ config, jobs: { intervalMs: config.jobsIntervalMs } });
   let stopJobs = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {

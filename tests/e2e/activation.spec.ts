@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { serverTest as test } from './browser-fixture';
 import AxeBuilder from '@axe-core/playwright';
 
 /**
@@ -57,6 +58,7 @@ async function axe(page: Page, scope?: string) {
  * mouse in the middle of the picture.)
  */
 async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return; // pictures only when asked (playwright.config.ts)
   const original = page.viewportSize();
   const inDialog = (await page.locator('dialog[open]').count()) > 0;
   const scroller = inDialog ? page.locator('dialog[open] .overflow-y-auto').first() : page.locator('html');

@@ -21,6 +21,7 @@ const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-backoffice';
 mkdirSync(SHOTS, { recursive: true });
 
 async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return; // pictures only when asked (playwright.config.ts)
   const original = page.viewportSize();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });

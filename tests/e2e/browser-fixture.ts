@@ -18,16 +18,38 @@ export interface BrowserErrors {
   allowConsoleErrors: (...patterns: RegExp[]) => void;
 }
 
-export const test = base.extend<{ browserErrors: BrowserErrors }, { earlyMember: Member }>({
+/**
+ * The e2e server of this worker, and `baseURL` pointing at it: every browser test uses this (or
+ * `test` below, which adds the console-error check).
+ */
+export const serverTest = base.extend<object, { serverURLs: readonly string[]; serverURL: string }>({
+  /** The e2e servers of this project, one per worker (playwright.config.ts). */
+  serverURLs: [[], { option: true, scope: 'worker' }],
+  /**
+   * This worker's own server: its own port, database and clock, so a test that moves the clock
+   * forward (tests/e2e/clock.ts) never disturbs a test running in another worker.
+   */
+  serverURL: [
+    async ({ serverURLs }, use, workerInfo) => {
+      if (serverURLs.length === 0) throw new Error('playwright.config.ts gives each project its serverURLs');
+      await use(serverURLs[workerInfo.parallelIndex % serverURLs.length]!);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ serverURL }, use) => {
+    await use(serverURL);
+  },
+});
+
+export const test = serverTest.extend<{ browserErrors: BrowserErrors }, { earlyMember: Member }>({
   /**
    * A member registered when the worker starts, before any test runs. The server sends a phone at
    * most one code a minute, whatever the purpose, so a member registered a moment ago cannot be
-   * sent a password-reset code yet: the recovery test uses this one, whose minute has usually
-   * passed by the time it runs (when it runs alone, it waits for the rest of that minute).
+   * sent a password-reset code yet: the recovery test uses this one, moving the server's clock past
+   * that minute when it has not passed yet (tests/e2e/clock.ts).
    */
   earlyMember: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
+    async ({ playwright, serverURL: baseURL }, use) => {
       const request = await playwright.request.newContext({ baseURL });
       const member = await registerByApi(request, baseURL);
       await request.dispose();

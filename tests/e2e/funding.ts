@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { outbox, registerByApi, signInByApi, type Member, type Person } from './helpers';
 import { CREDIT_BUREAU_CONSENT } from '../../src/shared/activation/consent';
+import { clockPast } from './clock';
 
 /**
  * Set-up of the browser journeys that need a member with money in the wallet: registration,
@@ -110,14 +111,13 @@ export interface FundedMember extends Member {
 }
 
 /**
- * Signs the approved member's contract with the code from the outbox (waiting for the phone's
- * minute between codes first) and has officer 2 disburse it. `nextCodeAt` of the answer is when
+ * Signs the approved member's contract with the code from the outbox (moving the server's clock
+ * past the phone's minute between codes first) and has officer 2 disburse it. `nextCodeAt` of the answer is when
  * the phone may be sent its next code (a withdrawal's).
  */
 export async function fundMember(request: APIRequestContext, officerTwo: APIRequestContext, baseURL: string | undefined, member: ApprovedMember): Promise<FundedMember> {
   const headers = origin(baseURL);
-  const wait = member.nextCodeAt.getTime() - Date.now() + 1000;
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await clockPast(request, member.nextCodeAt);
   const sent = await request.post('/api/loans/current/contract/code', { headers, data: {} });
   await expectStatus(sent, 200, 'POST /api/loans/current/contract/code');
   const { resendAvailableAt } = (await sent.json()) as { resendAvailableAt: string };

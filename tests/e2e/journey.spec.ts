@@ -1,5 +1,6 @@
 import { test, expect } from './browser-fixture';
 import { newPerson, outbox, publicConfig, readCode, sessionCookie, wrongCode } from './helpers';
+import { serverNow } from './clock';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -184,7 +185,8 @@ test('a person uses the calculator, registers, verifies the phone, signs out and
   await page.getByRole('textbox', { name: 'Phone number' }).fill(person.national);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('checkbox', { name: 'Remember me' }).check();
-  const signingAt = Date.now() / 1000;
+  // The cookie's expiry is the server's time plus 30 days (the server's clock, which tests move forward).
+  const signingAt = (await serverNow(page.request)) / 1000;
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sign in successfully.' })).toBeVisible();
   // Back to /wallet (1.5 s after the answer), which sends a member who is not yet activated on to /activate.

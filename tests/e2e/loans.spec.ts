@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './browser-fixture';
 import { outbox, registerByApi, signInByApi, type Member, type Person } from './helpers';
 import { activateByApi, OFFICERS } from './funding';
+import { clockPast } from './clock';
 
 /**
  * Issue 4's browser journey: a member (registered and activated through the API, with real image
@@ -18,6 +19,7 @@ const SHOTS = process.env.LOANS_SHOTS_DIR ?? '/tmp/shots-loans';
 mkdirSync(SHOTS, { recursive: true });
 
 async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return; // pictures only when asked (playwright.config.ts)
   const original = page.viewportSize();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -171,8 +173,7 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await panel.getByRole('button', { name: 'Read the contract and sign' }).click();
   const contract = page.getByRole('dialog', { name: 'Loan Contract Agreement' });
   await expect(contract.getByText('Final Disclosure Statement')).toBeVisible();
-  const wait = member.nextCodeAt.getTime() - Date.now() + 1000;
-  if (wait > 0) await page.waitForTimeout(wait);
+  await clockPast(page.request, member.nextCodeAt);
   await contract.getByRole('button', { name: 'Send code' }).click();
   await expect(contract.getByText(/We sent a code to/)).toBeVisible();
   const code = await signingCode(page.request, member.phone);

@@ -1,5 +1,6 @@
 import { test, expect } from './browser-fixture';
 import { readCode } from './helpers';
+import { clockPast } from './clock';
 
 /**
  * Account recovery (DECISIONS.md section 2): from the contact page's ACCOUNT RECOVERY to /recover,
@@ -7,8 +8,7 @@ import { readCode } from './helpers';
  */
 test('account recovery: a code by SMS, a new password, and signing in with it', async ({ page, request, baseURL, earlyMember: member }) => {
   // One code a minute per phone: when this test runs alone, the registration's minute may not be over.
-  const wait = member.nextCodeAt.getTime() - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait + 500);
+  await clockPast(request, member.nextCodeAt);
   const newPassword = 'Sampaguita jeepney 7319?';
 
   await page.goto('/contact');

@@ -4,6 +4,7 @@ import { test, expect } from './browser-fixture';
 import { randomUUID } from 'node:crypto';
 import { activateByApi, approvedMember, fundMember, officerRequest, origin } from './funding';
 import { outbox, readCode, registerByApi, signInByApi, wrongCode, type Member } from './helpers';
+import { clockPast } from './clock';
 
 /**
  * Settings (issue 5 items 3 and 4): the password change (other sessions signed out, then signing
@@ -35,6 +36,7 @@ async function openSettings(page: Page): Promise<void> {
 
 /** The page in full; a dialog as the person sees it (the viewport). */
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return; // pictures only when asked (playwright.config.ts)
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage });
 }
 
@@ -91,12 +93,10 @@ test('password change: current password checked, other sessions signed out, then
 });
 
 test('payout account change: a code by SMS, free, and withdrawals paused for 24 hours', async ({ page, baseURL, browserErrors }) => {
-  // A phone is sent at most one code a minute: the change's code waits for the registration's minute.
-  test.setTimeout(150_000);
+  // A phone is sent at most one code a minute: the server's clock moves past the registration's minute.
   const member: Member = await registerByApi(page.request, baseURL);
   await activateByApi(page.request, baseURL);
-  const wait = member.nextCodeAt.getTime() - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait + 500);
+  await clockPast(page.request, member.nextCodeAt);
 
   await openSettings(page);
   await page.getByRole('button', { name: /^Payout account/ }).click();
@@ -231,8 +231,8 @@ for (const width of [360, 1280]) {
 }
 
 test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs show them', async ({ page, playwright, baseURL }, testInfo) => {
-  // Three codes for one phone (registration, signing, withdrawal), one a minute.
-  test.setTimeout(240_000);
+  // Three codes for one phone (registration, signing, withdrawal), one a minute: the clock moves past each minute.
+  test.setTimeout(180_000);
   const officerOne = await playwright.request.newContext({ baseURL });
   const officerTwo = await playwright.request.newContext({ baseURL });
   await officerRequest(officerOne, baseURL, 0);
@@ -242,8 +242,7 @@ test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs s
   await officerOne.dispose();
   await officerTwo.dispose();
 
-  const wait = funded.nextCodeAt.getTime() - Date.now() + 1000;
-  if (wait > 0) await page.waitForTimeout(wait);
+  await clockPast(page.request, funded.nextCodeAt);
   const requested = await page.request.post('/api/withdrawals', { headers: { ...origin(baseURL), 'idempotency-key': randomUUID() }, data: { amount: '1500.00' } });
   expect(requested.status(), await requested.text()).toBe(201);
   const { id } = (await requested.json()) as { id: string };

@@ -6,26 +6,25 @@ import { outbox, readCode, wrongCode } from './helpers';
 import { approvedMember, fundMember, officerRequest, origin, type FundedMember } from './funding';
 import { parseAmount, formatMoney, toDecimalString } from '../../src/shared/money/money';
 import { SIMULATED_FAILURE_REASON } from '../../src/server/providers/payouts/simulated';
+import { advanceClock, clockPast, PAYOUT_SETTLES_WITHIN_MS, serverNow } from './clock';
 
 /**
  * Issue 5's withdrawal journeys on /wallet at 360 px (screenshots also at 1280 px into
  * WITHDRAWALS_SHOTS_DIR): a funded member withdraws with the code from the outbox (a cancelled
  * attempt first, then a wrong code, then the right one), watches the simulated payout settle and
  * comes back to a lower balance. The e2e server's simulated provider settles after
- * PAYOUT_SETTLE_SECONDS (3 s, scripts/e2e-server.sh).
+ * PAYOUT_SETTLE_SECONDS (60 s, scripts/e2e-server.sh): the test moves the server's clock forward.
  *
  * The failure journey needs payouts that fail. The simulated provider's failure rate is one setting
- * for the whole server, so that journey runs only in a run started with PAYOUT_FAILURE_RATE=1
- * (Playwright hands its environment to the server it starts), and the success journey only
- * without it:
- *   PAYOUT_FAILURE_RATE=1 WEB_DIR=... E2E_PORT=... npx playwright test tests/e2e/withdrawals.spec.ts
+ * for the whole server, so that journey runs in the 'payout-failure' project against a server of
+ * its own whose payouts all fail (playwright.config.ts), and the success journey everywhere else.
  */
-const FAILURE_RATE = Number(process.env.PAYOUT_FAILURE_RATE ?? 0);
 const SHOTS = process.env.WITHDRAWALS_SHOTS_DIR ?? '.tmp/shots-withdrawals';
 mkdirSync(SHOTS, { recursive: true });
 
 /** Screenshots at 360 and 1280 px; `show`: a part of the page scrolled into view first. */
 async function shoot(page: Page, name: string, show?: Locator) {
+  if (process.env.SCREENSHOTS !== '1') return; // pictures only when asked (playwright.config.ts)
   const original = page.viewportSize();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -65,10 +64,9 @@ async function fundedMember(playwright: PlaywrightWorkerArgs['playwright'], page
   }
 }
 
-/** A phone is sent at most one code a minute: waits until this member's next one may go. */
+/** A phone is sent at most one code a minute: moves the server's clock past this member's next one. */
 async function untilNextCode(page: Page, at: Date) {
-  const wait = at.getTime() - Date.now() + 1000;
-  if (wait > 0) await page.waitForTimeout(wait);
+  await clockPast(page.request, at);
 }
 
 /** From the wallet, WITHDRAW NOW, an amount, CONTINUE WITHDRAWAL: the review step. */
@@ -84,8 +82,7 @@ test.describe('withdrawals on /wallet', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
   test('a funded member withdraws with the code from the SMS and sees the payout settle', async ({ page, baseURL, playwright, browserErrors }) => {
-    test.skip(FAILURE_RATE >= 1, 'every payout fails in this run (PAYOUT_FAILURE_RATE=1)');
-    test.setTimeout(360_000);
+    test.setTimeout(180_000);
     // The wrong code is answered 400 on purpose, and one request is cut off on purpose.
     browserErrors.allowConsoleErrors(/status of 400/, /net::ERR_FAILED/);
     const member = await fundedMember(playwright, page, baseURL);
@@ -129,7 +126,7 @@ test.describe('withdrawals on /wallet', () => {
     await shoot(page, '2-confirming');
 
     await untilNextCode(page, member.nextCodeAt);
-    const firstSentAfter = Date.now();
+    const firstSentAfter = await serverNow(page.request);
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enter the code from the SMS' });
     await expect(dialog).toBeVisible();
@@ -167,7 +164,7 @@ test.describe('withdrawals on /wallet', () => {
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'No Server Response' }).first()).toBeVisible();
     await untilNextCode(page, new Date(firstSentAfter + 61_000));
-    const secondSentAfter = Date.now();
+    const secondSentAfter = await serverNow(page.request);
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await expect(dialog).toBeVisible();
     await page.unrouteAll();
@@ -192,7 +189,8 @@ test.describe('withdrawals on /wallet', () => {
     expect(reference).toMatch(/^TAPAT-\d{6}$/);
     await shoot(page, '4-transferring');
 
-    // --- finalcountdown: only once the server says PAID.
+    // --- finalcountdown: only once the server says PAID (its clock moved past the settling time).
+    await advanceClock(page.request, PAYOUT_SETTLES_WITHIN_MS);
     await expect(page.getByRole('heading', { name: 'Withdrawal complete' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('result-status')).toHaveText('Paid');
     const paid = (await (await page.request.get('/api/withdrawals')).json()) as { withdrawals: { reference: string; status: string }[] };
@@ -236,8 +234,7 @@ test.describe('withdrawals on /wallet', () => {
   });
 
   test('a payout that fails shows the reason and the money comes back to the wallet', async ({ page, baseURL, playwright }) => {
-    test.skip(FAILURE_RATE < 1, 'needs a server whose simulated payouts all fail: run with PAYOUT_FAILURE_RATE=1');
-    test.setTimeout(240_000);
+    test.setTimeout(180_000);
     const member = await fundedMember(playwright, page, baseURL);
     const balance = parseAmount(member.balance)!;
 
@@ -251,6 +248,7 @@ test.describe('withdrawals on /wallet', () => {
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Transferring' })).toBeVisible();
 
+    await advanceClock(page.request, PAYOUT_SETTLES_WITHIN_MS);
     await expect(page.getByRole('heading', { name: 'The withdrawal did not go through' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('result-status')).toHaveText('Failed');
     await expect(page.getByTestId('result-reason')).toHaveText(SIMULATED_FAILURE_REASON);

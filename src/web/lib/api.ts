@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { noteServerDate } from './server-time';
 
 /**
  * The typed API client. Cookies carry the session (credentials: 'same-origin'); nothing secret is
@@ -45,6 +46,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'FETCH_ERROR', i18next.t('errors.NO_SERVER_RESPONSE'));
   }
+  noteServerDate(response.headers.get('date'));
   if (response.status === 204) return undefined as T;
   let data: unknown;
   try {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { serverNow } from '../../lib/server-time';
 
-/** The current time in milliseconds, updated every second while `active`. */
+/** The server's current time in milliseconds (src/web/lib/server-time.ts), updated every second while `active`. */
 export function useNow(active = true): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
     if (!active) return;
-    const id = setInterval(() => setNow(Date.now()), 1000);
+    const id = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(id);
   }, [active]);
   return now;

@@ -7,6 +7,7 @@ import { withdrawalAmountSchema, type WithdrawalOptions } from '../../../shared/
 import { dateTime, money } from '../loans/format';
 import { AMOUNT_MAX_LENGTH, amountOf, minimumOf, pickChannel, withdrawalAmountInput, type Channel } from './amount';
 import { StepHeading } from './StepHeading';
+import { serverNow } from '../../lib/server-time';
 
 export interface AmountStepProps {
   readonly options: WithdrawalOptions;
@@ -24,7 +25,7 @@ export function AmountStep({ options, text, onText, onContinue, onBack, notice }
   const { t, i18n } = useTranslation();
   const [error, setError] = useState<string | undefined>();
   const available = parseAmount(options.available) ?? 0n;
-  const blocked = options.blockedUntil !== null && Date.parse(options.blockedUntil) > Date.now();
+  const blocked = options.blockedUntil !== null && Date.parse(options.blockedUntil) > serverNow();
   const disabled = blocked || options.destination === null;
   const minimum = minimumOf(options.channels);
 

@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/Dialog';
 import { OtpInput } from '../../ui/OtpInput';
 import { toast } from '../../ui/toast';
 import { formatCountdown, useNow } from '../auth/useNow';
+import { serverNow } from '../../lib/server-time';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { money } from '../loans/format';
 
@@ -49,7 +50,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
   const [error, setError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'confirm' | 'resend' | 'cancel' | null>(null);
-  const [sentAt, setSentAt] = useState(() => (reopened ? 0 : Date.now()));
+  const [sentAt, setSentAt] = useState(() => (reopened ? 0 : serverNow()));
   const now = useNow();
   const resendIn = sentAt + RESEND_AFTER_MS - now;
   /** The key of the confirmation in flight: reused when the same code is sent again after no answer. */
@@ -107,7 +108,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     setNotice(null);
     try {
       await api<void>(`${path}/code`, { method: 'POST' });
-      setSentAt(Date.now());
+      setSentAt(serverNow());
       setCode('');
       setNotice(t('withdrawals.flow.code.resent'));
     } catch (e) {

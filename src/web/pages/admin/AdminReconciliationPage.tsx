@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { philippineDate } from '../../../shared/activation/age';
 import type { Reconciliation } from '../../../shared/schemas/withdrawals';
 import { money } from '../../features/loans/format';
+import { serverNow } from '../../lib/server-time';
 
 /**
  * A Philippine day's withdrawals by status against the ledger's pending transfers (issue 5;
@@ -15,7 +16,7 @@ import { money } from '../../features/loans/format';
  */
 export default function AdminReconciliationPage() {
   const { t } = useTranslation();
-  const [date, setDate] = useState(() => philippineDate(new Date()));
+  const [date, setDate] = useState(() => philippineDate(new Date(serverNow())));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const report = useQuery<Reconciliation, ApiError>({
     queryKey: ['admin', 'withdrawals', 'reconciliation', date],

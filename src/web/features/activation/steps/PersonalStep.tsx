@@ -14,6 +14,7 @@ import { SearchableSelect } from '../SearchableSelect';
 import { useStepSave } from '../useStepSave';
 import { FormError, StepActions } from '../WizardParts';
 import { initialValues, useKeepDraft, type StepProps } from './types';
+import { serverNow } from '../../../lib/server-time';
 
 const FIELDS = ['gender', 'firstName', 'middleName', 'lastName', 'birthDate', 'maritalStatus', 'nationality', 'isAgree'] as const;
 const NATIONALITY_OPTIONS = NATIONALITIES.map((n) => ({ value: n, label: n }));
@@ -44,7 +45,7 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
   const consentVersion = creditBureauConsentFor(i18n.language).version;
   const company = usePublicConfig().data?.company.companyName;
   const genderId = useId();
-  const today = philippineDate(new Date());
+  const today = philippineDate(new Date(serverNow()));
   const resolver = useMemo(() => ageFirstResolver(today), [today]);
   const form = useForm<PersonalStepInput, unknown, PersonalOutput>({
     resolver,
