@@ -28,6 +28,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { startWithdrawalsWorker, type Worker } from './jobs/withdrawals';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
+import { repaymentsRoutes } from './modules/repayments/routes';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await withdrawalsRoutes(api, deps);
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
+      await repaymentsRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
     },
     { prefix: '/api' },

@@ -115,6 +115,8 @@ export const loans = {
       DISBURSE: 'Disbursed to the wallet',
       ACTIVATE: 'Activated',
       REPAY: 'Repaid',
+      FALL_OVERDUE: 'An instalment became overdue',
+      CURE: 'Overdue instalments paid',
     },
     system: 'the system',
     cancel: 'Cancel application',

@@ -3,9 +3,10 @@ import { loans } from './loans';
 import { settings } from './settings';
 import { withdrawals } from './withdrawals';
 import { backoffice } from './backoffice';
+import { repayments } from './repayments';
 
 /**
  * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
  * The browser loads them with the first of those pages, not with the landing page.
  */
-export const enMemberArea = { activation, loans, withdrawals, settings, backoffice } as const;
+export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, repayments } as const;

@@ -9,9 +9,10 @@ import { loans } from './loans';
 import { settings } from './settings';
 import { withdrawals } from './withdrawals';
 import { backoffice } from './backoffice';
+import { repayments } from './repayments';
 
 /**
  * The Filipino catalogue (partial: i18next falls back to English) without the legal texts: what the browser loads up front.
  * The Terms and Privacy texts (namespace 'legal') load with their dialog.
  */
-export const filCore = { validation, errors, common, public: publicSite, auth, member, activation, loans, withdrawals, settings, backoffice } as const;
+export const filCore = { validation, errors, common, public: publicSite, auth, member, activation, loans, withdrawals, settings, backoffice, repayments } as const;
