@@ -26,6 +26,7 @@ import { loansRoutes } from './modules/loans/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { startWithdrawalsWorker, type Worker } from './jobs/withdrawals';
+import { startServicingWorker, type ServicingWorker } from './jobs/servicing';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { repaymentsRoutes } from './modules/repayments/routes';
@@ -170,11 +171,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (options.jobs) {
     const intervalMs = typeof options.jobs === 'object' ? options.jobs.intervalMs : undefined;
     let worker: Worker | null = null;
+    let servicing: ServicingWorker | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
+      servicing = startServicingWorker(deps, app.log);
     });
     app.addHook('preClose', async () => {
       await worker?.stop();
+      await servicing?.stop();
     });
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
