@@ -14,19 +14,22 @@ const LINES: ServicingLine[] = [line(1, '2026-02-01', 30_000n, 900n), line(2, '2
 const RATE = 0.01;
 
 describe('allocatePayment', () => {
-  it('pays charges, then interest, then principal, oldest line first, only on payable lines', () => {
+  it('pays the oldest line first: its charges, then interest, then principal; then the next line', () => {
     // 2026-03-05: line 1 overdue with a 5.00 charge, line 2 overdue, line 3 payable (its period began 03-01).
     const charges = [{ id: 'c1', lineNumber: 1, outstanding: 500n }];
-    const r = allocatePayment({ lines: LINES, charges, amount: 2_500n, startDate: START, today: '2026-03-05', allowPrepayment: false, monthlyRate: RATE });
+    const r = allocatePayment({ lines: LINES, charges, amount: 32_000n, startDate: START, today: '2026-03-05', allowPrepayment: false, monthlyRate: RATE });
     expect(r.allocations.map((a) => [a.lineNumber, a.component, a.amount])).toEqual([
       [1, 'CHARGE', 500n],
       [1, 'INTEREST', 900n],
+      [1, 'PRINCIPAL', 30_000n],
       [2, 'INTEREST', 600n],
-      [3, 'INTEREST', 300n],
-      [1, 'PRINCIPAL', 200n],
     ]);
     expect(r.unallocated).toBe(0n);
-    expect([r.charges, r.interest, r.principal]).toEqual([500n, 1_800n, 200n]);
+    expect([r.charges, r.interest, r.principal]).toEqual([500n, 1_500n, 30_000n]);
+    expect(r.lines[0]!.paidOn).toBe('2026-03-05');
+    // A partial payment stops inside the oldest line: 3.00 of the charge only.
+    const partial = allocatePayment({ lines: LINES, charges, amount: 300n, startDate: START, today: '2026-03-05', allowPrepayment: false, monthlyRate: RATE });
+    expect(partial.allocations.map((a) => [a.lineNumber, a.component, a.amount])).toEqual([[1, 'CHARGE', 300n]]);
   });
 
   it('never touches a line before its period unless prepaying; the excess stays unallocated', () => {

@@ -8,9 +8,10 @@ import { RATE_SCALE, divRoundHalfUp } from './schedule';
  * remaining lines. Integer centavos only; every rounding is a named function below.
  *
  * A line is payable ("due") from the day after the previous line's due date (for line 1, the day
- * after disbursement) through its own due date; later it is overdue until paid. Payments go, in
- * this order, to: late charges, financed fees, interest, principal; within each, oldest line
- * first; only to payable or overdue lines. What is left after everything payable is paid is a
+ * after disbursement) through its own due date; later it is overdue until paid. Payments go to
+ * the oldest payable line first and, within a line, in this order: its late charges, financed
+ * fees, interest, principal; only to payable or overdue lines (so paying an overdue line's
+ * amount always clears that line). What is left after everything payable is paid is a
  * prepayment (explicit mode): it is applied to the principal of the remaining lines from the LAST
  * line backwards (the term shortens), and from the next period on each remaining line's interest
  * is recomputed on the reduced balance at the contract's rate (the difference is rebated on the
@@ -213,18 +214,19 @@ export function allocatePayment(input: AllocationInput): AllocationResult {
   const sums = { CHARGE: 0n, FEES: 0n, INTEREST: 0n, PRINCIPAL: 0n };
   const chargesLeft = new Map(input.charges.map((c) => [c.id, c.outstanding]));
 
-  // 1. Late charges, oldest line first (they exist only on overdue lines).
-  for (const charge of [...input.charges].sort((a, b) => a.lineNumber - b.lineNumber)) {
-    const paid = take(charge.outstanding);
-    if (paid <= 0n) continue;
-    left -= paid;
-    chargesLeft.set(charge.id, charge.outstanding - paid);
-    sums.CHARGE += paid;
-    allocations.push({ lineNumber: charge.lineNumber, component: 'CHARGE', chargeId: charge.id, amount: paid, prepayment: false });
-  }
-  // 2-4. Fees, interest, principal of payable lines, oldest first.
-  for (const component of ['FEES', 'INTEREST', 'PRINCIPAL'] as const) {
-    for (const line of payable) {
+  // 1-4. Line by line, oldest first: the line's late charges, fees, interest, principal. Charges
+  // exist only on overdue lines, which are always payable.
+  const sortedCharges = [...input.charges].sort((a, b) => a.lineNumber - b.lineNumber);
+  for (const line of payable) {
+    for (const charge of sortedCharges.filter((c) => c.lineNumber === line.number)) {
+      const paid = take(chargesLeft.get(charge.id) ?? 0n);
+      if (paid <= 0n) continue;
+      left -= paid;
+      chargesLeft.set(charge.id, (chargesLeft.get(charge.id) ?? 0n) - paid);
+      sums.CHARGE += paid;
+      allocations.push({ lineNumber: charge.lineNumber, component: 'CHARGE', chargeId: charge.id, amount: paid, prepayment: false });
+    }
+    for (const component of ['FEES', 'INTEREST', 'PRINCIPAL'] as const) {
       const remainder = lineRemainder(line);
       const owed = component === 'FEES' ? remainder.fees : component === 'INTEREST' ? remainder.interest : remainder.principal;
       const paid = take(owed);
