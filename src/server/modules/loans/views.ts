@@ -152,7 +152,7 @@ export async function transition(
 function refusalMessage(from: LoanStatus, action: LoanAction): string {
   switch (action) {
     case 'CANCEL':
-      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE'
+      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE'
         ? 'The contract is signed: this loan can no longer be cancelled. Contact your Loan Officer.'
         : 'This application is already closed.';
     case 'START_REVIEW':
@@ -162,7 +162,7 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string {
     case 'REJECT':
       return 'Only a pending application or one under review can be rejected.';
     case 'SIGN':
-      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
+      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE' ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
     case 'DISBURSE':
       return 'A loan is disbursed only after the borrower signs the contract.';
     default:
