@@ -27,8 +27,10 @@ import { loansRoutes } from './modules/loans/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { startWithdrawalsWorker, type Worker } from './jobs/withdrawals';
+import { startServicingWorker, type ServicingWorker } from './jobs/servicing';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
+import { repaymentsRoutes } from './modules/repayments/routes';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -157,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await withdrawalsRoutes(api, deps);
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
+      await repaymentsRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },
@@ -189,11 +192,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (options.jobs) {
     const intervalMs = typeof options.jobs === 'object' ? options.jobs.intervalMs : undefined;
     let worker: Worker | null = null;
+    let servicing: ServicingWorker | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
+      servicing = startServicingWorker(deps, app.log);
     });
     app.addHook('preClose', async () => {
       await worker?.stop();
+      await servicing?.stop();
     });
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

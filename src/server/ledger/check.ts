@@ -12,7 +12,12 @@ import type { DbOrTx } from '../db/client';
  *    the held legs;
  * 4. every account's cached sums equal the sums of its entries (posted: POSTED entries; pending:
  *    PENDING entries of transfers not yet posted or voided);
- * 5. no account that may not go negative is negative (available balance, from the entries).
+ * 5. no account that may not go negative is negative (available balance, from the entries);
+ * 6. loan servicing (docs/decisions/010-servicing.md): each disbursed loan's principal still owed on
+ *    its schedule equals its share of LOANS_RECEIVABLE (entries of transfers referencing the loan),
+ *    and its unpaid, unwaived late charges equal its share of LATE_CHARGES_RECEIVABLE; every line's
+ *    paid principal, interest and fees, and every charge's paid amount, equal what posted payments
+ *    allocated to them; every posted payment is allocated exactly and has its ledger transfer.
  */
 export interface LedgerCheckResult {
   readonly ok: boolean;
@@ -122,6 +127,8 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
     if (!b.allow_negative && available < 0n) problems.push(`account ${b.code} may not go negative but its available balance is ${available}`);
   }
 
+  await checkServicing(db, problems);
+
   const [counts] = await rows<{ accounts: string; transfers: string; entries: string }>(
     db,
     sql`select (select count(*) from ledger_accounts)::text as accounts, (select count(*) from ledger_transfers)::text as transfers, (select count(*) from ledger_entries)::text as entries`,
@@ -131,4 +138,70 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
     problems,
     counts: { accounts: Number(counts?.accounts ?? 0), transfers: Number(counts?.transfers ?? 0), entries: Number(counts?.entries ?? 0) },
   };
+}
+
+async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
+  const receivables = await rows<{ loan_id: string; number: string; account: string; ledger: string; owed: string }>(
+    db,
+    sql`with ledger as (
+          select t.reference as loan_id, a.code as account,
+                 sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end) as balance
+            from ledger_entries e
+            join ledger_transfers t on t.id = e.transfer_id
+            join ledger_accounts a on a.id = e.account_id
+           where e.phase = 'POSTED' and a.code in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE') and t.reference is not null
+           group by t.reference, a.code
+        ), owed as (
+          select l.id::text as loan_id, l.number::text as number, 'LOANS_RECEIVABLE' as account,
+                 coalesce((select sum(i.principal - i.principal_paid) from loan_instalments i where i.loan_id = l.id), 0) as amount
+            from loans l where l.disbursement_transfer_id is not null
+          union all
+          select l.id::text, l.number::text, 'LATE_CHARGES_RECEIVABLE',
+                 coalesce((select sum(c.amount - c.paid) from loan_charges c where c.loan_id = l.id and c.waived_at is null), 0)
+            from loans l where l.disbursement_transfer_id is not null
+        )
+        select o.loan_id, o.number, o.account, coalesce(g.balance, 0)::text as ledger, o.amount::text as owed
+          from owed o left join ledger g on g.loan_id = o.loan_id and g.account = o.account
+         where coalesce(g.balance, 0) <> o.amount`,
+  );
+  for (const r of receivables) problems.push(`loan ${r.number}: ${r.account} holds ${r.ledger} for it but ${r.owed} is owed`);
+
+  const lines = await rows<{ loan_id: string; number: string; component: string; paid: string; allocated: string }>(
+    db,
+    sql`with alloc as (
+          select a.loan_id, a.line_number, a.component, sum(a.amount) as amount
+            from loan_payment_allocations a join loan_payments p on p.id = a.payment_id
+           where p.status = 'POSTED'
+           group by a.loan_id, a.line_number, a.component
+        ), paid as (
+          select loan_id, number, 'PRINCIPAL' as component, principal_paid as amount from loan_instalments
+          union all select loan_id, number, 'INTEREST', interest_paid from loan_instalments
+          union all select loan_id, number, 'FEES', fees_paid from loan_instalments
+        )
+        select p.loan_id::text, p.number::text, p.component, p.amount::text as paid, coalesce(a.amount, 0)::text as allocated
+          from paid p left join alloc a on a.loan_id = p.loan_id and a.line_number = p.number and a.component = p.component
+         where p.amount <> coalesce(a.amount, 0)`,
+  );
+  for (const r of lines) problems.push(`loan ${r.loan_id} line ${r.number}: ${r.component} paid ${r.paid} but payments allocated ${r.allocated}`);
+
+  const charges = await rows<{ id: string; paid: string; allocated: string }>(
+    db,
+    sql`select c.id::text, c.paid::text,
+               coalesce((select sum(a.amount) from loan_payment_allocations a join loan_payments p on p.id = a.payment_id
+                          where a.charge_id = c.id and p.status = 'POSTED'), 0)::text as allocated
+          from loan_charges c
+         where c.paid <> coalesce((select sum(a.amount) from loan_payment_allocations a join loan_payments p on p.id = a.payment_id
+                                   where a.charge_id = c.id and p.status = 'POSTED'), 0)`,
+  );
+  for (const r of charges) problems.push(`late charge ${r.id}: paid ${r.paid} but payments allocated ${r.allocated}`);
+
+  const payments = await rows<{ id: string; amount: string; allocated: string; transfer_id: string | null }>(
+    db,
+    sql`select p.id::text, p.amount::text, coalesce(sum(a.amount), 0)::text as allocated, p.transfer_id::text
+          from loan_payments p left join loan_payment_allocations a on a.payment_id = p.id
+         where p.status = 'POSTED'
+         group by p.id, p.amount, p.transfer_id
+        having p.amount <> coalesce(sum(a.amount), 0) or p.transfer_id is null`,
+  );
+  for (const r of payments) problems.push(`payment ${r.id}: amount ${r.amount}, allocated ${r.allocated}${r.transfer_id ? '' : ', no ledger transfer'}`);
 }

@@ -41,6 +41,8 @@ export interface AccountSpec {
 export const SYSTEM_ACCOUNTS = {
   /** Principal owed by borrowers (an asset). */
   LOANS_RECEIVABLE: { code: 'LOANS_RECEIVABLE', kind: 'LOANS_RECEIVABLE', name: 'Loans receivable', normalBalance: 'DEBIT', allowNegative: false },
+  /** Late charges owed by borrowers, charged by the daily servicing job (an asset; docs/decisions/010). */
+  LATE_CHARGES_RECEIVABLE: { code: 'LATE_CHARGES_RECEIVABLE', kind: 'LATE_CHARGES_RECEIVABLE', name: 'Late charges receivable', normalBalance: 'DEBIT', allowNegative: false },
   /** Money on its way out to or in from disbursement channels. */
   DISBURSEMENT_CLEARING: { code: 'DISBURSEMENT_CLEARING', kind: 'DISBURSEMENT_CLEARING', name: 'Disbursement clearing', normalBalance: 'DEBIT', allowNegative: true },
   /** Withdrawals sent to a payout provider and not yet settled (a liability to the members). */

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'STAFF_CREATE',
   'WITHDRAWAL_MARK_PAID',
   'WITHDRAWAL_MARK_FAILED',
+  'LOAN_PAYMENT_RECORD',
+  'LOAN_PAYMENT_APPROVE',
+  'LOAN_CHARGE_WAIVE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,7 +9,7 @@
 import type { CompanyProfile } from '../company/profile';
 import { supportChannels } from '../company/support';
 
-export const LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'REPAID', 'REJECTED', 'CANCELLED'] as const;
+export const LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID', 'REJECTED', 'CANCELLED'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
 export const STATUS_COLOURS = ['info', 'success', 'warning', 'danger'] as const;
@@ -86,6 +86,12 @@ export const LOAN_STATUS_CATALOGUE: Readonly<Record<LoanStatus, LoanStatusEntry>
     colour: 'success',
     icon: 'update',
   },
+  OVERDUE: {
+    status: 'OVERDUE',
+    message: 'An instalment is past its due date. Pay it in the app to stop late charges; they never exceed the cap stated in your contract.',
+    colour: 'warning',
+    icon: 'error',
+  },
   REPAID: {
     status: 'REPAID',
     message: 'Your loan is fully repaid. Thank you!',
@@ -121,13 +127,13 @@ export function loanStatusLabelKey(status: LoanStatus): string {
 }
 
 /** States in which a member has an open loan: at most one at a time (a partial unique index enforces it). */
-export const OPEN_LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE'] as const satisfies readonly LoanStatus[];
+export const OPEN_LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'OVERDUE'] as const satisfies readonly LoanStatus[];
 
 export function isOpenStatus(status: LoanStatus): boolean {
   return (OPEN_LOAN_STATUSES as readonly LoanStatus[]).includes(status);
 }
 
-export const LOAN_ACTIONS = ['APPLY', 'START_REVIEW', 'APPROVE', 'REJECT', 'CANCEL', 'ACCEPT_OFFER', 'SIGN', 'DISBURSE', 'ACTIVATE', 'REPAY'] as const;
+export const LOAN_ACTIONS = ['APPLY', 'START_REVIEW', 'APPROVE', 'REJECT', 'CANCEL', 'ACCEPT_OFFER', 'SIGN', 'DISBURSE', 'ACTIVATE', 'REPAY', 'FALL_OVERDUE', 'CURE'] as const;
 export type LoanAction = (typeof LOAN_ACTIONS)[number];
 export type LoanActor = 'MEMBER' | 'STAFF' | 'SYSTEM';
 
@@ -155,10 +161,15 @@ export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
   { from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', by: 'MEMBER' },
   { from: 'APPROVED', to: 'CANCELLED', action: 'CANCEL', by: 'MEMBER' },
   { from: 'CONTRACT_SIGNED', to: 'DISBURSED', action: 'DISBURSE', by: 'STAFF' },
-  // Repayment (a later issue).
+  // Servicing (docs/decisions/010-servicing.md): the daily job or the first payment activates a
+  // disbursed loan; an instalment unpaid after its due date makes it OVERDUE until everything past
+  // due is paid (CURE); paying everything owed closes it (REPAY).
   { from: 'DISBURSED', to: 'ACTIVE', action: 'ACTIVATE', by: 'SYSTEM' },
   { from: 'DISBURSED', to: 'REPAID', action: 'REPAY', by: 'SYSTEM' },
   { from: 'ACTIVE', to: 'REPAID', action: 'REPAY', by: 'SYSTEM' },
+  { from: 'ACTIVE', to: 'OVERDUE', action: 'FALL_OVERDUE', by: 'SYSTEM' },
+  { from: 'OVERDUE', to: 'ACTIVE', action: 'CURE', by: 'SYSTEM' },
+  { from: 'OVERDUE', to: 'REPAID', action: 'REPAY', by: 'SYSTEM' },
 ];
 
 /** The transition `action` takes from `from`, or null when it is not allowed. */

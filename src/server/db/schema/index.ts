@@ -15,3 +15,4 @@ export * from './audit';
 export * from './settings';
 export * from './fx';
 export * from './withdrawals';
+export * from './repayments';

@@ -142,6 +142,19 @@ export const loanInstalments = pgTable(
     interest: bigint('interest', { mode: 'bigint' }).notNull(),
     fees: bigint('fees', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
+    // Servicing (issue 10): what payments allocated to the line, the interest rebated after a
+    // prepayment, and the Philippine date the line was fully paid. Written only by the repayments module.
+    principalPaid: bigint('principal_paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    interestPaid: bigint('interest_paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    feesPaid: bigint('fees_paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    interestRebated: bigint('interest_rebated', { mode: 'bigint' }).notNull().default(sql`0`),
+    paidOn: date('paid_on', { mode: 'string' }),
   },
-  (t) => [primaryKey({ columns: [t.loanId, t.number] })],
+  (t) => [
+    primaryKey({ columns: [t.loanId, t.number] }),
+    check(
+      'loan_instalments_paid_check',
+      sql`${t.principalPaid} >= 0 and ${t.principalPaid} <= ${t.principal} and ${t.feesPaid} >= 0 and ${t.feesPaid} <= ${t.fees} and ${t.interestPaid} >= 0 and ${t.interestRebated} >= 0 and ${t.interestPaid} + ${t.interestRebated} <= ${t.interest}`,
+    ),
+  ],
 );

@@ -164,7 +164,7 @@ export async function transition(
 function refusalMessage(from: LoanStatus, action: LoanAction): string {
   switch (action) {
     case 'CANCEL':
-      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE'
+      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE'
         ? 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.'
         : 'This application is already closed.';
     case 'START_REVIEW':
@@ -176,7 +176,7 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string {
     case 'ACCEPT_OFFER':
       return 'There is no offer waiting for your acceptance.';
     case 'SIGN':
-      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
+      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE' ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
     case 'DISBURSE':
       return 'A loan is disbursed only after the borrower signs the contract.';
     default:

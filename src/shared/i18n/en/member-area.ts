@@ -4,9 +4,10 @@ import { settings } from './settings';
 import { withdrawals } from './withdrawals';
 import { backoffice } from './backoffice';
 import { reasons } from './reasons';
+import { repayments } from './repayments';
 
 /**
  * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
  * The browser loads them with the first of those pages, not with the landing page.
  */
-export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons } as const;
+export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments } as const;

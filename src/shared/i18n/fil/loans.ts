@@ -7,6 +7,7 @@ export const loans = {
     CONTRACT_SIGNED: 'Napirmahan ang kontrata',
     DISBURSED: 'Nailabas na',
     ACTIVE: 'Aktibo',
+    OVERDUE: 'Lampas na sa takdang petsa',
     REPAID: 'Bayad na',
     REJECTED: 'Hindi naaprubahan',
     CANCELLED: 'Kinansela',

@@ -15,7 +15,7 @@ import { loanKeys, useCurrentLoan } from '../loans/queries';
 type Contract = z.infer<typeof contractResponseSchema>;
 
 /** Loan statuses that have a contract to show: approved (to sign) and every later one. */
-const WITH_CONTRACT: ReadonlySet<LoanStatus> = new Set<LoanStatus>(['APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'REPAID']);
+const WITH_CONTRACT: ReadonlySet<LoanStatus> = new Set<LoanStatus>(['APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID']);
 
 function useContract(enabled: boolean) {
   return useQuery<Contract, ApiError>({

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './identity';
+import { ledgerTransfers } from './ledger';
+import { loans } from './loans';
+
+// repayments (issue 10, docs/decisions/010-servicing.md): payments, their allocation to the
+// schedule, late charges, payoff quotes, the daily job's runs and reminders. Amounts are bigint
+// centavos in PHP. Rows are never deleted; a payment and its allocations are written once.
+
+/** A payment on a loan: from the member's wallet, a payment channel, or recorded by an officer. */
+export const loanPayments = pgTable(
+  'loan_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The receipt reference is the company's short name, P and this number. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    /** WALLET, CHANNEL (a payment provider) or OFFICER (cash or bank transfer recorded in the back office). */
+    source: text('source').notNull(),
+    /** For OFFICER: CASH or BANK_TRANSFER. */
+    channel: text('channel'),
+    /** PAYMENT (instalments, any excess prepaid) or PAYOFF (a payoff quote). */
+    kind: text('kind').notNull(),
+    /** POSTED, or PENDING_APPROVAL (an officer's payment above the threshold waiting for a second officer). */
+    status: text('status').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The bank or channel's own reference. */
+    externalReference: text('external_reference'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role').notNull(),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    payoffQuoteId: uuid('payoff_quote_id'),
+    /** Everything still owed under the schedule after this payment. */
+    remainingAfter: bigint('remaining_after', { mode: 'bigint' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('loan_payments_number_key').on(t.number),
+    uniqueIndex('loan_payments_idempotency_key').on(t.loanId, t.source, t.idempotencyKey),
+    index('loan_payments_loan_idx').on(t.loanId, t.createdAt),
+    check('loan_payments_source_check', sql`${t.source} in ('WALLET', 'CHANNEL', 'OFFICER')`),
+    check('loan_payments_channel_check', sql`${t.channel} is null or ${t.channel} in ('CASH', 'BANK_TRANSFER')`),
+    check('loan_payments_kind_check', sql`${t.kind} in ('PAYMENT', 'PAYOFF')`),
+    check('loan_payments_status_check', sql`${t.status} in ('POSTED', 'PENDING_APPROVAL')`),
+    check('loan_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** How a posted payment was applied: one row per line and component (and charge). */
+export const loanPaymentAllocations = pgTable(
+  'loan_payment_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => loanPayments.id),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    lineNumber: integer('line_number').notNull(),
+    /** CHARGE, FEES, INTEREST or PRINCIPAL. */
+    component: text('component').notNull(),
+    chargeId: uuid('charge_id'),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    prepayment: boolean('prepayment').notNull().default(false),
+  },
+  (t) => [
+    index('loan_payment_allocations_payment_idx').on(t.paymentId),
+    index('loan_payment_allocations_loan_idx').on(t.loanId, t.lineNumber),
+    check('loan_payment_allocations_component_check', sql`${t.component} in ('CHARGE', 'FEES', 'INTEREST', 'PRINCIPAL')`),
+    check('loan_payment_allocations_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A late charge: computed by the daily job for one line and Philippine day, with how it was computed. */
+export const loanCharges = pgTable(
+  'loan_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    lineNumber: integer('line_number').notNull(),
+    /** PENALTY_INTEREST (a day after the grace days) or COLLECTION (once per line). */
+    kind: text('kind').notNull(),
+    /** The Philippine day it was charged for. */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    paid: bigint('paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** overdueAmount, daysLate, rateBps, uncapped, headroom, capped (decimal strings). */
+    basis: jsonb('basis').notNull(),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    waivedBy: uuid('waived_by').references(() => users.id, { onDelete: 'set null' }),
+    waiveReasonCode: text('waive_reason_code'),
+    waiveTransferId: uuid('waive_transfer_id').references(() => ledgerTransfers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('loan_charges_once_key').on(t.loanId, t.lineNumber, t.kind, t.businessDate),
+    index('loan_charges_loan_idx').on(t.loanId, t.lineNumber),
+    check('loan_charges_kind_check', sql`${t.kind} in ('PENALTY_INTEREST', 'COLLECTION')`),
+    check('loan_charges_amount_check', sql`${t.amount} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.amount}`),
+  ],
+);
+
+/** A payoff quote: valid to the end of the Philippine day it was given. */
+export const loanPayoffQuotes = pgTable(
+  'loan_payoff_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The quote as the API answered it. */
+    breakdown: jsonb('breakdown').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('loan_payoff_quotes_loan_idx').on(t.loanId, t.createdAt)],
+);
+
+/** The daily servicing job: one row per loan and Philippine day, claimed once (several processes may run the job). */
+export const loanServicingRuns = pgTable(
+  'loan_servicing_runs',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    /** What the run did: charges, reminders, transitions. */
+    result: jsonb('result').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.businessDate] })],
+);
+
+/** Every reminder and notice sent about a loan (DECISIONS.md invariant 10): to whom, which template, when. */
+export const loanReminders = pgTable(
+  'loan_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    lineNumber: integer('line_number').notNull(),
+    /** The template: DUE_IN_3_DAYS, DUE_TODAY, OVERDUE_1_DAY, OVERDUE_WEEKLY. */
+    template: text('template').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull(),
+    sendAfter: timestamp('send_after', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('loan_reminders_once_key').on(t.loanId, t.lineNumber, t.template, t.businessDate), index('loan_reminders_loan_idx').on(t.loanId, t.businessDate)],
+);

@@ -1,0 +1,206 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { loanCharges, loanPayments } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import { writeAudit, type AuditContext } from '../../audit';
+import { createTransfer, ensureSystemAccount } from '../../ledger';
+import type { SessionAuth } from '../../sessions/store';
+import { repayments as texts } from '../../../shared/i18n/en/repayments';
+import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
+import type { ReceiptDto, ServicingDto, WaiveReasonCode } from '../../../shared/schemas/repayments';
+import type { LoanStatus } from '../../../shared/states/loan';
+import { totalOutstanding } from '../../../shared/loan/servicing';
+import { assertPayable, hasOverdue, loadState, loanById, loanNumberOf, openChargesOf, postPayment, receiptDto, SYSTEM_ACTOR, todayPh, transition } from './core';
+import { allocateFor, chargeDto, checkAmount, servicingView } from './service';
+
+/**
+ * The officer's side of servicing (/api/admin/loans/:loanId/..., OFFICER and ADMIN): the servicing
+ * view of any loan, payments received in cash or by bank transfer (maker-checker above
+ * REPAYMENT_APPROVAL_THRESHOLD), and waivers of late charges with a reason from a fixed catalogue.
+ * Every action is audited in its own transaction.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function adminServicing(deps: AppDeps, loanId: string): Promise<ServicingDto> {
+  const loan = await loanById(deps.db, loanId);
+  return servicingView(deps.db, deps, loan);
+}
+
+export interface OfficerPaymentInput {
+  readonly amount: string;
+  readonly channel: 'CASH' | 'BANK_TRANSFER';
+  readonly bankReference?: string | undefined;
+  readonly receivedOn: string;
+  readonly note?: string | undefined;
+}
+
+function fieldRefusal(field: string, message: string): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', message, { [field]: message });
+}
+
+/** Records a payment received outside the app. Above the threshold it waits for a second officer (202). */
+export async function recordPayment(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  input: OfficerPaymentInput,
+  key: string,
+  ctx: AuditContext,
+): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
+  const amount = parseAmount(input.amount);
+  if (amount === null || amount <= 0n) throw fieldRefusal('amount', texts.errors.amount);
+  if (input.channel === 'BANK_TRANSFER' && !input.bankReference) throw fieldRefusal('bankReference', 'A bank transfer needs the bank’s reference.');
+  const today = todayPh(deps);
+  if (input.receivedOn > today) throw fieldRefusal('receivedOn', 'The date received cannot be in the future.');
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) =>
+    idempotent(tx, { userId: staff.userId, scope: `repayments.officer:${loanId}`, key, request: { loanId, ...input }, at: now }, async () => {
+      const loan = await loanById(tx, loanId, true);
+      assertPayable(loan);
+      if (loan.scheduleStartDate && input.receivedOn < loan.scheduleStartDate) throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
+      const state = await loadState(tx, deps, loan);
+      checkAmount(state, amount, today);
+      const pending = amount > deps.config.servicing.approvalThreshold;
+      const receivedAt = new Date(Date.parse(`${input.receivedOn}T12:00:00+08:00`));
+      const [payment] = await tx
+        .insert(loanPayments)
+        .values({
+          loanId: loan.id,
+          source: 'OFFICER',
+          channel: input.channel,
+          kind: 'PAYMENT',
+          status: pending ? 'PENDING_APPROVAL' : 'POSTED',
+          amount,
+          idempotencyKey: key,
+          externalReference: input.bankReference ?? null,
+          receivedAt,
+          actorUserId: staff.userId,
+          actorRole: staff.role,
+        })
+        .returning();
+      await writeAudit(tx, {
+        actor: { userId: staff.userId, role: staff.role },
+        action: 'LOAN_PAYMENT_RECORD',
+        subjectType: 'LOAN',
+        subjectId: loan.id,
+        details: {
+          loanNumber: loanNumberOf(deps, loan.number),
+          paymentId: payment!.id,
+          amount: toDecimalString(amount),
+          channel: input.channel,
+          bankReference: input.bankReference ?? null,
+          receivedOn: input.receivedOn,
+          note: input.note ?? null,
+          pendingApproval: pending,
+          threshold: toDecimalString(deps.config.servicing.approvalThreshold),
+        },
+        ip: ctx.ip,
+        at: now,
+      });
+      if (pending) {
+        return { status: 202, body: { receipt: receiptDto(deps, payment!, loan.status as LoanStatus, loanNumberOf(deps, loan.number), []) } };
+      }
+      const applied = allocateFor(state, amount, today);
+      const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS');
+      const { receipt } = await postPayment(deps, tx, state, payment!, applied, funds, { causedByMember: false });
+      return { status: 201, body: { receipt } };
+    }),
+  );
+}
+
+/** A second officer approves a payment waiting for approval; it is allocated as of today. */
+export async function approvePayment(deps: AppDeps, staff: SessionAuth, loanId: string, paymentId: string, ctx: AuditContext): Promise<{ receipt: ReceiptDto }> {
+  if (!UUID.test(paymentId)) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const loan = await loanById(tx, loanId, true);
+    const [payment] = await tx
+      .select()
+      .from(loanPayments)
+      .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.loanId, loan.id)))
+      .for('update');
+    if (!payment) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
+    if (payment.status !== 'PENDING_APPROVAL') throw new AppError(409, 'PAYMENT_NOT_PENDING', texts.errors.paymentNotPending);
+    if (payment.actorUserId === staff.userId) throw new AppError(403, 'MAKER_CHECKER', texts.errors.approvalOwnPayment);
+    assertPayable(loan);
+    const state = await loadState(tx, deps, loan);
+    const today = todayPh(deps);
+    checkAmount(state, payment.amount, today);
+    const applied = allocateFor(state, payment.amount, today);
+    await tx.update(loanPayments).set({ approvedBy: staff.userId, approvedAt: now }).where(eq(loanPayments.id, payment.id));
+    const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS');
+    const { receipt } = await postPayment(deps, tx, state, payment, applied, funds, { causedByMember: false });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'LOAN_PAYMENT_APPROVE',
+      subjectType: 'LOAN',
+      subjectId: loan.id,
+      details: { loanNumber: loanNumberOf(deps, loan.number), paymentId: payment.id, amount: toDecimalString(payment.amount), recordedBy: payment.actorUserId },
+      ip: ctx.ip,
+      at: now,
+    });
+    return { receipt };
+  });
+}
+
+/** Waives what is still owed on a late charge: the ledger reverses it (penalty income back to the receivable). */
+export async function waiveCharge(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  chargeId: string,
+  input: { reasonCode: WaiveReasonCode; note?: string | undefined },
+  ctx: AuditContext,
+): Promise<{ charge: ServicingDto['charges'][number] }> {
+  if (!UUID.test(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const loan = await loanById(tx, loanId, true);
+    const [charge] = await tx
+      .select()
+      .from(loanCharges)
+      .where(and(eq(loanCharges.id, chargeId), eq(loanCharges.loanId, loan.id)))
+      .for('update');
+    if (!charge) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+    const owed: Centavos = charge.amount - charge.paid;
+    if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', texts.errors.chargeNotWaivable);
+    const number = loanNumberOf(deps, loan.number);
+    const transfer = await createTransfer(tx, {
+      idempotencyKey: `loan-charge-waiver:${charge.id}`,
+      code: 'LOAN_CHARGE_WAIVER',
+      reference: loan.id,
+      description: `Late charge waived on loan ${number} (${input.reasonCode})`,
+      legs: [
+        { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME'), direction: 'DEBIT', amount: owed },
+        { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE'), direction: 'CREDIT', amount: owed },
+      ],
+      at: now,
+    });
+    const [updated] = await tx
+      .update(loanCharges)
+      .set({ waivedAt: now, waivedBy: staff.userId, waiveReasonCode: input.reasonCode, waiveTransferId: transfer.id })
+      .where(eq(loanCharges.id, charge.id))
+      .returning();
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'LOAN_CHARGE_WAIVE',
+      subjectType: 'LOAN',
+      subjectId: loan.id,
+      details: { loanNumber: number, chargeId: charge.id, lineNumber: charge.lineNumber, kind: charge.kind, waived: toDecimalString(owed), reasonCode: input.reasonCode, note: input.note ?? null },
+      ip: ctx.ip,
+      at: now,
+    });
+    const state = await loadState(tx, deps, loan);
+    const open = openChargesOf(state.chargeRows);
+    if ((loan.status === 'ACTIVE' || loan.status === 'OVERDUE') && totalOutstanding(state.lines, open) === 0n) {
+      await transition(tx, loan, 'REPAY', { actor: SYSTEM_ACTOR, at: now, reason: 'Fully repaid: the last late charge was waived' });
+    } else if (loan.status === 'OVERDUE') {
+      if (!hasOverdue(state.lines, open, todayPh(deps))) {
+        await transition(tx, loan, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Remaining late charge waived (${formatAmount(owed)} PHP)` });
+      }
+    }
+    return { charge: chargeDto(updated!) };
+  });
+}

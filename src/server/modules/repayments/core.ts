@@ -1,0 +1,330 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx, Tx } from '../../db/client';
+import { loanCharges, loanEvents, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
+import { queueSms } from '../../providers/notify';
+import { philippineDate } from '../../../shared/activation/age';
+import { loanNumber } from '../../../shared/company/references';
+import { repayments as texts } from '../../../shared/i18n/en/repayments';
+import type { ProductConfig } from '../../../shared/loan/product';
+import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
+import { lineRemainder, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
+import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
+import { sendAfterFor } from '../../../shared/notify/quiet-hours';
+import type { ReceiptDto } from '../../../shared/schemas/repayments';
+import { findTransition, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+
+/**
+ * The repayments module's shared core (issue 10; docs/decisions/010-servicing.md): reading a loan's
+ * servicing state, recording transitions, and applying an allocated payment: instalment lines,
+ * charges, allocations, one balanced ledger transfer and the receipt SMS, in the caller's
+ * transaction with the loan row locked.
+ */
+
+export type LoanRow = typeof loans.$inferSelect;
+export type ChargeRow = typeof loanCharges.$inferSelect;
+export type PaymentRow = typeof loanPayments.$inferSelect;
+
+export const SERVICED_STATUSES = ['DISBURSED', 'ACTIVE', 'OVERDUE'] as const satisfies readonly LoanStatus[];
+
+export function todayPh(deps: AppDeps): string {
+  return philippineDate(deps.clock.now());
+}
+
+/** The instant the Philippine day `date` ends (the next midnight in Manila). */
+export function endOfManilaDay(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00+08:00`) + 24 * 3_600_000);
+}
+
+export function loanNumberOf(deps: AppDeps, number: number): string {
+  return loanNumber(deps.config.company.shortName, number);
+}
+
+export function paymentReference(deps: AppDeps, number: number): string {
+  return `${deps.config.company.shortName}-P${String(number).padStart(6, '0')}`;
+}
+
+/** Fills a fixed template's {{placeholders}}. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loanById(db: DbOrTx, id: string, lock = false): Promise<LoanRow> {
+  if (!UUID.test(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
+  const query = db.select().from(loans).where(eq(loans.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
+  return row;
+}
+
+/** The member's loan being serviced (disbursed, active or overdue), else their latest repaid one; 404 NO_LOAN otherwise. */
+export async function memberLoan(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow> {
+  const query = db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.memberId, memberId), inArray(loans.status, [...SERVICED_STATUSES, 'REPAID'])))
+    .orderBy(asc(loans.createdAt));
+  const rows = lock ? await query.for('update') : await query;
+  const open = rows.find((r) => (SERVICED_STATUSES as readonly string[]).includes(r.status));
+  const row = open ?? rows.at(-1);
+  if (!row) throw new AppError(404, 'NO_LOAN', texts.errors.noLoan);
+  return row;
+}
+
+/** Refuses a loan that cannot be paid: not disbursed, or repaid. */
+export function assertPayable(loan: LoanRow): void {
+  if (loan.status === 'REPAID') throw new AppError(409, 'LOAN_REPAID', texts.errors.repaid);
+  if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
+}
+
+export function productOf(deps: AppDeps, loan: LoanRow): ProductConfig {
+  return deps.products.byVersion(loan.productVersion);
+}
+
+export function scheduleOf(deps: AppDeps, loan: LoanRow): Schedule {
+  if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
+  return buildSchedule(productOf(deps, loan), loan.amount, loan.term, loan.scheduleStartDate);
+}
+
+export interface ServicingState {
+  readonly loan: LoanRow;
+  readonly startDate: string;
+  readonly schedule: Schedule;
+  readonly product: ProductConfig;
+  readonly lines: ServicingLine[];
+  readonly chargeRows: ChargeRow[];
+  /** Unpaid, unwaived charges. */
+  readonly openCharges: OpenCharge[];
+}
+
+export function openChargesOf(rows: readonly ChargeRow[]): OpenCharge[] {
+  return rows.filter((c) => c.waivedAt === null && c.paid < c.amount).map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.amount - c.paid }));
+}
+
+export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ServicingState> {
+  const rows = await db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.number));
+  const chargeRows = await db.select().from(loanCharges).where(eq(loanCharges.loanId, loan.id)).orderBy(asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind));
+  const lines: ServicingLine[] = rows.map((r) => ({
+    number: r.number,
+    dueDate: r.dueDate,
+    principal: r.principal,
+    interest: r.interest,
+    fees: r.fees,
+    principalPaid: r.principalPaid,
+    interestPaid: r.interestPaid,
+    feesPaid: r.feesPaid,
+    interestRebated: r.interestRebated,
+    paidOn: r.paidOn,
+  }));
+  return { loan, startDate: loan.scheduleStartDate!, schedule: scheduleOf(deps, loan), product: productOf(deps, loan), lines, chargeRows, openCharges: openChargesOf(chargeRows) };
+}
+
+/** Is any line (or charge) past due on `today`? */
+export function hasOverdue(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string): boolean {
+  return charges.some((c) => c.outstanding > 0n) || lines.some((l) => l.dueDate < today && lineRemainder(l).total > 0n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions (the loans module's events table; DECISIONS.md invariant 5)
+
+export interface Actor {
+  readonly userId: string | null;
+  readonly role: string;
+}
+
+export async function transition(tx: Tx, loan: LoanRow, action: LoanAction, input: { actor: Actor; at: Date; reason?: string | null; data?: Record<string, unknown> | null }): Promise<LoanRow> {
+  const from = loan.status as LoanStatus;
+  const t = findTransition(from, action);
+  if (!t) throw new AppError(409, 'LOAN_STATE', `A loan in ${from} cannot do ${action}.`);
+  const [updated] = await tx.update(loans).set({ status: t.to, statusChangedAt: input.at, updatedAt: input.at }).where(eq(loans.id, loan.id)).returning();
+  await tx.insert(loanEvents).values({
+    loanId: loan.id,
+    fromStatus: from,
+    toStatus: t.to,
+    action,
+    actorUserId: input.actor.userId,
+    actorRole: input.actor.role,
+    // System wording about the servicing step: internal (back office), never shown to the member.
+    note: input.reason ?? null,
+    data: input.data ?? null,
+    at: input.at,
+  });
+  return updated!;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, role: 'SYSTEM' };
+
+// ---------------------------------------------------------------------------------------------
+// Applying a payment
+
+export interface AppliedPayment {
+  readonly lines: readonly ServicingLine[];
+  readonly allocations: readonly Allocation[];
+  readonly charges: Centavos;
+  readonly fees: Centavos;
+  readonly interest: Centavos;
+  readonly principal: Centavos;
+  readonly prepaidPrincipal: Centavos;
+}
+
+/** Writes the lines whose paid amounts, rebate or paid date changed. */
+async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine[], after: readonly ServicingLine[]): Promise<void> {
+  for (const line of after) {
+    const old = before.find((l) => l.number === line.number)!;
+    if (
+      old.principalPaid === line.principalPaid &&
+      old.interestPaid === line.interestPaid &&
+      old.feesPaid === line.feesPaid &&
+      old.interestRebated === line.interestRebated &&
+      old.paidOn === line.paidOn
+    ) {
+      continue;
+    }
+    await tx
+      .update(loanInstalments)
+      .set({ principalPaid: line.principalPaid, interestPaid: line.interestPaid, feesPaid: line.feesPaid, interestRebated: line.interestRebated, paidOn: line.paidOn })
+      .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
+  }
+}
+
+/**
+ * Posts a payment row (already inserted as `payment`) with its allocation: lines, charges,
+ * allocation rows, the ledger transfer (from `debitAccountId`), transitions, and the receipt SMS.
+ */
+export async function postPayment(
+  deps: AppDeps,
+  tx: Tx,
+  state: ServicingState,
+  payment: PaymentRow,
+  applied: AppliedPayment,
+  debitAccountId: string,
+  options: { causedByMember: boolean },
+): Promise<{ receipt: ReceiptDto; loan: LoanRow }> {
+  const now = deps.clock.now();
+  const today = todayPh(deps);
+  const loan = state.loan;
+  const number = loanNumberOf(deps, loan.number);
+  const reference = paymentReference(deps, payment.number);
+
+  await writeLines(tx, loan.id, state.lines, applied.lines);
+  const chargePaid = new Map<string, Centavos>();
+  for (const a of applied.allocations) if (a.component === 'CHARGE' && a.chargeId) chargePaid.set(a.chargeId, (chargePaid.get(a.chargeId) ?? 0n) + a.amount);
+  for (const [id, amount] of chargePaid) {
+    const row = state.chargeRows.find((c) => c.id === id)!;
+    await tx.update(loanCharges).set({ paid: row.paid + amount }).where(eq(loanCharges.id, id));
+  }
+  if (applied.allocations.length > 0) {
+    await tx.insert(loanPaymentAllocations).values(
+      applied.allocations.map((a) => ({ paymentId: payment.id, loanId: loan.id, lineNumber: a.lineNumber, component: a.component, chargeId: a.chargeId, amount: a.amount, prepayment: a.prepayment })),
+    );
+  }
+
+  const legs: TransferLeg[] = [{ accountId: debitAccountId, direction: 'DEBIT', amount: payment.amount }];
+  if (applied.principal > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'LOANS_RECEIVABLE'), direction: 'CREDIT', amount: applied.principal });
+  if (applied.interest > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'INTEREST_INCOME'), direction: 'CREDIT', amount: applied.interest });
+  if (applied.fees > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME'), direction: 'CREDIT', amount: applied.fees });
+  if (applied.charges > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE'), direction: 'CREDIT', amount: applied.charges });
+  let transferId: string;
+  try {
+    const transfer = await createTransfer(tx, {
+      idempotencyKey: `loan-payment:${payment.id}`,
+      code: payment.kind === 'PAYOFF' ? 'LOAN_PAYOFF' : 'LOAN_REPAYMENT',
+      reference: loan.id,
+      description: `Payment ${reference} on loan ${number}`,
+      legs,
+      at: now,
+    });
+    transferId = transfer.id;
+  } catch (error) {
+    if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
+      throw new AppError(409, 'INSUFFICIENT_BALANCE', 'The amount is more than your available wallet balance.', { amount: 'The amount is more than your available wallet balance.' });
+    }
+    throw error;
+  }
+
+  const remainingCharges = state.openCharges.map((c) => ({ ...c, outstanding: c.outstanding - (chargePaid.get(c.id) ?? 0n) }));
+  const remaining = totalOutstanding(applied.lines, remainingCharges);
+  await tx.update(loanPayments).set({ transferId, remainingAfter: remaining, status: 'POSTED' }).where(eq(loanPayments.id, payment.id));
+
+  let current = loan;
+  const data = { paymentId: payment.id, reference };
+  if (current.status === 'DISBURSED' && remaining > 0n) current = await transition(tx, current, 'ACTIVATE', { actor: SYSTEM_ACTOR, at: now, data });
+  if (remaining === 0n) {
+    current = await transition(tx, current, 'REPAY', { actor: SYSTEM_ACTOR, at: now, reason: `Fully repaid by payment ${reference}`, data });
+  } else if (current.status === 'OVERDUE' && !hasOverdue(applied.lines, remainingCharges, today)) {
+    current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Overdue instalments paid by payment ${reference}`, data });
+  }
+
+  const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, loan.memberId));
+  const company = deps.config.company.shortName;
+  const body =
+    remaining === 0n
+      ? fill(texts.sms.receiptRepaid, { company, reference, amount: formatAmount(payment.amount), loan: number })
+      : fill(texts.sms.receipt, {
+          company,
+          reference,
+          amount: formatAmount(payment.amount),
+          loan: number,
+          principal: formatAmount(applied.principal),
+          interest: formatAmount(applied.interest),
+          charges: formatAmount(applied.charges),
+          fees: formatAmount(applied.fees),
+          remaining: formatAmount(remaining),
+        });
+  // The receipt goes only to the borrower's own phone (DECISIONS.md invariant 10).
+  if (member) await queueSms(tx, { to: member.phone, body }, { sendAfter: sendAfterFor(now, options.causedByMember) });
+
+  const posted = { ...payment, transferId, remainingAfter: remaining, status: 'POSTED' };
+  return { receipt: receiptDto(deps, posted, current.status as LoanStatus, number, applied.allocations, applied.prepaidPrincipal), loan: current };
+}
+
+export function receiptDto(deps: AppDeps, payment: PaymentRow, loanStatus: LoanStatus, number: string, allocations: readonly Pick<Allocation, 'lineNumber' | 'component' | 'chargeId' | 'amount' | 'prepayment'>[], prepaid?: Centavos): ReceiptDto {
+  const sum = (component: string) => allocations.filter((a) => a.component === component).reduce((s, a) => s + a.amount, 0n);
+  return {
+    paymentId: payment.id,
+    reference: paymentReference(deps, payment.number),
+    loanNumber: number,
+    source: payment.source as ReceiptDto['source'],
+    channel: (payment.channel as ReceiptDto['channel']) ?? null,
+    kind: payment.kind as ReceiptDto['kind'],
+    status: payment.status as ReceiptDto['status'],
+    amount: toDecimalString(payment.amount),
+    receivedAt: payment.receivedAt.toISOString(),
+    allocation: {
+      charges: toDecimalString(sum('CHARGE')),
+      fees: toDecimalString(sum('FEES')),
+      interest: toDecimalString(sum('INTEREST')),
+      principal: toDecimalString(sum('PRINCIPAL')),
+      prepaidPrincipal: toDecimalString(prepaid ?? allocations.filter((a) => a.prepayment).reduce((s, a) => s + a.amount, 0n)),
+    },
+    allocations: allocations.map((a) => ({ lineNumber: a.lineNumber, component: a.component, chargeId: a.chargeId, amount: toDecimalString(a.amount), prepayment: a.prepayment })),
+    remainingBalance: payment.remainingAfter === null ? null : toDecimalString(payment.remainingAfter),
+    loanStatus,
+  };
+}
+
+/** A loan's payments with their allocations, oldest first. */
+export async function paymentsOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ReceiptDto[]> {
+  const payments = await db.select().from(loanPayments).where(eq(loanPayments.loanId, loan.id)).orderBy(asc(loanPayments.number));
+  const allocations = await db.select().from(loanPaymentAllocations).where(eq(loanPaymentAllocations.loanId, loan.id)).orderBy(asc(loanPaymentAllocations.lineNumber));
+  const number = loanNumberOf(deps, loan.number);
+  return payments.map((p) =>
+    receiptDto(
+      deps,
+      p,
+      loan.status as LoanStatus,
+      number,
+      allocations.filter((a) => a.paymentId === p.id).map((a) => ({ ...a, component: a.component as Allocation['component'] })),
+    ),
+  );
+}
+
+/** Fines charged for the headroom: each charge in full, or only its paid part once waived. */
+export function finesCharged(rows: readonly ChargeRow[]): Centavos {
+  return rows.reduce((s, c) => s + (c.waivedAt === null ? c.amount : c.paid), 0n);
+}
+

@@ -1,0 +1,315 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx, Tx } from '../../db/client';
+import { loanEvents, loanPayments, loanPayoffQuotes } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import { ensureMemberWallet, memberWalletBalance } from '../../ledger';
+import type { SessionAuth } from '../../sessions/store';
+import { repayments as texts } from '../../../shared/i18n/en/repayments';
+import { bpsToPercent } from '../../../shared/loan/product';
+import { payoffQuote, type PayoffQuote } from '../../../shared/loan/payoff';
+import {
+  allocatePayment,
+  amountPayableNow,
+  isPayable,
+  lineRemainder,
+  lineStatus,
+  minimumPayment,
+  totalOutstanding,
+  type Allocation,
+  type ServicingLine,
+} from '../../../shared/loan/servicing';
+import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
+import type { PayoffQuoteDto, ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
+import { LOAN_STATUS_CATALOGUE, type LoanStatus } from '../../../shared/states/loan';
+import { isLoanReason, loanReasonText } from '../../../shared/reasons/catalogue';
+import {
+  assertPayable,
+  endOfManilaDay,
+  loadState,
+  loanNumberOf,
+  memberLoan,
+  paymentsOf,
+  postPayment,
+  todayPh,
+  type AppliedPayment,
+  type LoanRow,
+  type ServicingState,
+} from './core';
+
+/**
+ * The borrower's side of servicing (/api/loans/current/...; identity from the session): the
+ * servicing view, wallet payments, payoff quotes and payoffs. See docs/decisions/010-servicing.md.
+ */
+
+/** The most that may be paid now: everything payable plus the principal of the lines not yet payable. */
+export function maximumPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate'>, today: string): Centavos {
+  const future = state.lines.filter((l) => !isPayable(state.lines, l.number, state.startDate, today)).reduce((s, l) => s + (l.principal - l.principalPaid), 0n);
+  return amountPayableNow(state.lines, state.openCharges, state.startDate, today) + future;
+}
+
+/** The smallest payment accepted: an unpaid line's remainder, or everything that may be paid when that is less. */
+export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate'>, today: string): Centavos {
+  const min = minimumPayment(state.lines, state.openCharges, state.startDate, today);
+  const max = maximumPayment(state, today);
+  return min < max ? min : max;
+}
+
+export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ServicingDto> {
+  if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
+  const state = await loadState(db, deps, loan);
+  const today = todayPh(deps);
+  const chargesOn = (n: number) => state.openCharges.filter((c) => c.lineNumber === n).reduce((s, c) => s + c.outstanding, 0n);
+  const paidCharges = (n: number) => state.chargeRows.filter((c) => c.lineNumber === n).reduce((s, c) => s + c.paid, 0n);
+  const lines = state.lines.map((line) => {
+    const st = lineStatus(state.lines, line, chargesOn(line.number), state.startDate, today);
+    const rem = lineRemainder(line);
+    const paidTotal = line.principalPaid + line.interestPaid + line.feesPaid + paidCharges(line.number);
+    return {
+      number: line.number,
+      dueDate: line.dueDate,
+      status: st.status,
+      daysPastDue: st.daysPastDue,
+      scheduled: { principal: toDecimalString(line.principal), interest: toDecimalString(line.interest), fees: toDecimalString(line.fees), total: toDecimalString(line.principal + line.interest + line.fees) },
+      paid: {
+        principal: toDecimalString(line.principalPaid),
+        interest: toDecimalString(line.interestPaid),
+        fees: toDecimalString(line.feesPaid),
+        charges: toDecimalString(paidCharges(line.number)),
+        total: toDecimalString(paidTotal),
+      },
+      interestRebated: toDecimalString(line.interestRebated),
+      charges: toDecimalString(chargesOn(line.number)),
+      outstanding: toDecimalString(rem.total + chargesOn(line.number)),
+      paidOn: line.paidOn,
+    };
+  });
+  const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
+  const closed = loan.status === 'REPAID';
+  const outstanding = totalOutstanding(state.lines, state.openCharges);
+  const overdue = state.lines.filter((l) => l.dueDate < today).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
+  const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
+  const paid = state.lines.reduce((s, l) => s + l.principalPaid + l.interestPaid + l.feesPaid, 0n) + state.chargeRows.reduce((s, c) => s + c.paid, 0n);
+  return {
+    loan: {
+      id: loan.id,
+      loanNumber: loanNumberOf(deps, loan.number),
+      status: loan.status as LoanStatus,
+      statusMessage: LOAN_STATUS_CATALOGUE[loan.status as LoanStatus].message,
+      principal: toDecimalString(loan.amount),
+      term: loan.term,
+      disbursedOn: loan.scheduleStartDate,
+    },
+    asOf: today,
+    lines,
+    nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: next.outstanding, status: next.status } : null,
+    totals: {
+      outstanding: toDecimalString(outstanding),
+      payableNow: toDecimalString(amountPayableNow(state.lines, state.openCharges, state.startDate, today)),
+      outstandingPrincipal: toDecimalString(state.lines.reduce((s, l) => s + l.principal - l.principalPaid, 0n)),
+      charges: toDecimalString(state.openCharges.reduce((s, c) => s + c.outstanding, 0n)),
+      paid: toDecimalString(paid),
+      minimumPayment: toDecimalString(closed ? 0n : smallestPayment(state, today)),
+      maximumPayment: toDecimalString(closed ? 0n : maximumPayment(state, today)),
+      overdue: toDecimalString(overdue),
+    },
+    charges: state.chargeRows.map((c) => chargeDto(c)),
+    payments: await paymentsOf(db, deps, loan),
+    history: events.map((e) => ({ at: e.at.toISOString(), from: (e.fromStatus as LoanStatus | null) ?? null, to: e.toStatus as LoanStatus, action: e.action, actorRole: e.actorRole, reason: e.reasonCode && isLoanReason(e.reasonCode) ? loanReasonText(e.reasonCode) : null })),
+  };
+}
+
+export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto['charges'][number] {
+  const basis = c.basis as { overdueAmount: string; daysLate: number; rateBps: number; uncapped: string; headroom: string; capped: boolean };
+  return {
+    id: c.id,
+    lineNumber: c.lineNumber,
+    kind: c.kind as ServicingDto['charges'][number]['kind'],
+    businessDate: c.businessDate,
+    amount: toDecimalString(c.amount),
+    paid: toDecimalString(c.paid),
+    outstanding: toDecimalString(c.waivedAt ? 0n : c.amount - c.paid),
+    basis: { overdueAmount: basis.overdueAmount, daysLate: basis.daysLate, ratePercent: bpsToPercent(basis.rateBps), uncapped: basis.uncapped, headroom: basis.headroom, capped: basis.capped },
+    waived: c.waivedAt !== null,
+    waivedAt: c.waivedAt?.toISOString() ?? null,
+    waiveReasonCode: (c.waiveReasonCode as ServicingDto['charges'][number]['waiveReasonCode']) ?? null,
+  };
+}
+
+export async function currentServicing(deps: AppDeps, memberId: string): Promise<ServicingDto> {
+  const loan = await memberLoan(deps.db, memberId);
+  return servicingView(deps.db, deps, loan);
+}
+
+/** The payment amount's checks against the loan (min, max). Throws AMOUNT_TOO_SMALL / AMOUNT_ABOVE_OUTSTANDING with fields.amount. */
+export function checkAmount(state: ServicingState, amount: Centavos, today: string): void {
+  const max = maximumPayment(state, today);
+  const min = smallestPayment(state, today);
+  if (amount > max) {
+    const message = texts.errors.aboveOutstanding.replace('{{max}}', formatAmount(max));
+    throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', message, { amount: message });
+  }
+  if (amount < min) {
+    const message = texts.errors.belowMinimum.replace('{{min}}', formatAmount(min));
+    throw new AppError(400, 'AMOUNT_TOO_SMALL', message, { amount: message });
+  }
+}
+
+export function allocateFor(state: ServicingState, amount: Centavos, today: string): AppliedPayment {
+  const r = allocatePayment({
+    lines: state.lines,
+    charges: state.openCharges,
+    amount,
+    startDate: state.startDate,
+    today,
+    allowPrepayment: true,
+    monthlyRate: state.schedule.contractualMonthlyRate,
+  });
+  if (r.unallocated !== 0n) throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', 'The amount is more than can be paid on this loan now.', { amount: 'The amount is more than can be paid on this loan now.' });
+  return r;
+}
+
+function parsePositive(text: string): Centavos {
+  const amount = parseAmount(text);
+  if (amount === null || amount <= 0n) throw new AppError(400, 'VALIDATION_FAILED', texts.errors.amount, { amount: texts.errors.amount });
+  return amount;
+}
+
+async function checkWallet(tx: Tx, memberId: string, amount: Centavos): Promise<string> {
+  const wallet = await ensureMemberWallet(tx, memberId);
+  const balance = await memberWalletBalance(tx, memberId);
+  const available = balance?.available ?? 0n;
+  if (amount > available) {
+    const message = texts.errors.aboveBalance.replace('{{available}}', formatAmount(available));
+    throw new AppError(409, 'INSUFFICIENT_BALANCE', message, { amount: message });
+  }
+  return wallet;
+}
+
+/** A payment from the member's wallet (Idempotency-Key): due amounts first, any excess prepaid. */
+export async function payFromWallet(deps: AppDeps, auth: SessionAuth, input: { amount: string }, key: string): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
+  const amount = parsePositive(input.amount);
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) =>
+    idempotent(tx, { userId: auth.userId, scope: 'repayments.wallet', key, request: { amount: amount.toString() }, at: now }, async () => {
+      const loan = await memberLoan(tx, auth.userId, true);
+      assertPayable(loan);
+      const state = await loadState(tx, deps, loan);
+      const today = todayPh(deps);
+      checkAmount(state, amount, today);
+      const applied = allocateFor(state, amount, today);
+      const wallet = await checkWallet(tx, auth.userId, amount);
+      const [payment] = await tx
+        .insert(loanPayments)
+        .values({ loanId: loan.id, source: 'WALLET', kind: 'PAYMENT', status: 'POSTED', amount, idempotencyKey: key, receivedAt: now, actorUserId: auth.userId, actorRole: 'MEMBER' })
+        .returning();
+      const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true });
+      return { status: 201, body: { receipt } };
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payoff
+
+function quoteOf(state: ServicingState, today: string): PayoffQuote {
+  return payoffQuote({ lines: state.lines, charges: state.openCharges, startDate: state.startDate, asOf: today, monthlyRate: state.schedule.contractualMonthlyRate });
+}
+
+function quoteDto(id: string, number: string, q: PayoffQuote, validUntil: Date): PayoffQuoteDto {
+  return {
+    quoteId: id,
+    loanNumber: number,
+    asOf: q.asOf,
+    validUntil: validUntil.toISOString(),
+    principal: toDecimalString(q.principal),
+    interest: toDecimalString(q.interest),
+    fees: toDecimalString(q.fees),
+    charges: toDecimalString(q.charges),
+    prepaymentPenalty: toDecimalString(q.prepaymentPenalty),
+    total: toDecimalString(q.total),
+    interestRebate: toDecimalString(q.interestRebate),
+    method: 'ACTUARIAL',
+    accrual: q.accrual ? { ...q.accrual, balance: toDecimalString(q.accrual.balance), amount: toDecimalString(q.accrual.amount) } : null,
+  };
+}
+
+/** A payoff quote for today, valid to the end of the Philippine day. */
+export async function requestPayoffQuote(deps: AppDeps, auth: SessionAuth): Promise<{ quote: PayoffQuoteDto }> {
+  return deps.db.transaction(async (tx) => {
+    const loan = await memberLoan(tx, auth.userId, true);
+    assertPayable(loan);
+    const state = await loadState(tx, deps, loan);
+    const today = todayPh(deps);
+    const q = quoteOf(state, today);
+    const validUntil = endOfManilaDay(today);
+    const number = loanNumberOf(deps, loan.number);
+    const [row] = await tx
+      .insert(loanPayoffQuotes)
+      .values({ loanId: loan.id, asOf: today, validUntil, amount: q.total, breakdown: quoteDto('', number, q, validUntil), createdAt: deps.clock.now() })
+      .returning({ id: loanPayoffQuotes.id });
+    return { quote: quoteDto(row!.id, number, q, validUntil) };
+  });
+}
+
+/** The payoff's allocation: every charge, each line's fees, the quote's interest (the rest rebated), all principal. */
+export function payoffAllocation(state: ServicingState, q: PayoffQuote, today: string): AppliedPayment {
+  const allocations: Allocation[] = [];
+  for (const c of [...state.openCharges].sort((a, b) => a.lineNumber - b.lineNumber)) allocations.push({ lineNumber: c.lineNumber, component: 'CHARGE', chargeId: c.id, amount: c.outstanding, prepayment: false });
+  const lines: ServicingLine[] = state.lines.map((line) => {
+    const ql = q.lines.find((l) => l.number === line.number)!;
+    const payable = isPayable(state.lines, line.number, state.startDate, today);
+    if (ql.fees > 0n) allocations.push({ lineNumber: line.number, component: 'FEES', chargeId: null, amount: ql.fees, prepayment: false });
+    if (ql.interest > 0n) allocations.push({ lineNumber: line.number, component: 'INTEREST', chargeId: null, amount: ql.interest, prepayment: false });
+    if (ql.principal > 0n) allocations.push({ lineNumber: line.number, component: 'PRINCIPAL', chargeId: null, amount: ql.principal, prepayment: !payable });
+    const interestPaid = line.interestPaid + ql.interest;
+    return {
+      ...line,
+      principalPaid: line.principal,
+      feesPaid: line.fees,
+      interestPaid,
+      interestRebated: line.interest - interestPaid,
+      paidOn: line.paidOn ?? today,
+    };
+  });
+  const sum = (component: Allocation['component']) => allocations.filter((a) => a.component === component).reduce((s, a) => s + a.amount, 0n);
+  return {
+    lines,
+    allocations,
+    charges: sum('CHARGE'),
+    fees: sum('FEES'),
+    interest: sum('INTEREST'),
+    principal: sum('PRINCIPAL'),
+    prepaidPrincipal: allocations.filter((a) => a.prepayment).reduce((s, a) => s + a.amount, 0n),
+  };
+}
+
+/** Pays a payoff quote from the wallet and closes the loan (REPAID). A stale or expired quote is refused. */
+export async function payoff(deps: AppDeps, auth: SessionAuth, quoteId: string, key: string): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) =>
+    idempotent(tx, { userId: auth.userId, scope: 'repayments.payoff', key, request: { quoteId }, at: now }, async () => {
+      const loan = await memberLoan(tx, auth.userId, true);
+      assertPayable(loan);
+      const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      const [quote] = UUID.test(quoteId) ? await tx.select().from(loanPayoffQuotes).where(eq(loanPayoffQuotes.id, quoteId)).for('update') : [];
+      if (!quote || quote.loanId !== loan.id) throw new AppError(404, 'NOT_FOUND', 'There is no such payoff quote.');
+      if (quote.usedAt) throw new AppError(409, 'QUOTE_USED', texts.errors.quoteUsed);
+      if (now.getTime() >= quote.validUntil.getTime()) throw new AppError(409, 'QUOTE_EXPIRED', texts.errors.quoteExpired);
+      const state = await loadState(tx, deps, loan);
+      const today = todayPh(deps);
+      const q = quoteOf(state, today);
+      if (q.total !== quote.amount || q.asOf !== quote.asOf) throw new AppError(409, 'QUOTE_STALE', texts.errors.quoteStale);
+      const applied = payoffAllocation(state, q, today);
+      const wallet = await checkWallet(tx, auth.userId, q.total);
+      const [payment] = await tx
+        .insert(loanPayments)
+        .values({ loanId: loan.id, source: 'WALLET', kind: 'PAYOFF', status: 'POSTED', amount: q.total, idempotencyKey: key, receivedAt: now, actorUserId: auth.userId, actorRole: 'MEMBER', payoffQuoteId: quote.id })
+        .returning();
+      const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true });
+      await tx.update(loanPayoffQuotes).set({ usedAt: now }).where(eq(loanPayoffQuotes.id, quote.id));
+      return { status: 201, body: { receipt } };
+    }),
+  );
+}

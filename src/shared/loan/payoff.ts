@@ -1,0 +1,96 @@
+import type { Centavos } from '../money/money';
+import { daysBetween } from './dates';
+import { RATE_SCALE } from './schedule';
+import { lineRemainder, periodStart, roundAccruedDown, scaledRate, type OpenCharge, type ServicingLine } from './servicing';
+
+/**
+ * The payoff quote (RA 11765, DECISIONS.md invariant 11; docs/decisions/010-servicing.md).
+ *
+ * On the payoff date D:
+ * - every line due on or before D is owed in full (its unpaid fees, interest and principal), and
+ *   every unpaid late charge;
+ * - the line whose period contains D (previous due date < D < its due date) owes the interest
+ *   earned so far by the ACTUARIAL method: the principal still owed on it and every later line,
+ *   times the contract's monthly rate (the rate the schedule's interest column runs at, which is the
+ *   effective rate of a loan with no fee deducted), times the days elapsed in the period over the
+ *   period's days, rounded down; never less than interest already paid on that line (no refund of
+ *   interest paid ahead within the current period);
+ * - every later line owes only its principal: its interest is unearned and rebated.
+ * The rebate is the scheduled interest still unpaid less the interest the quote charges. There is
+ * no prepayment penalty: the product has none (never the rule of 78s).
+ */
+export interface PayoffLine {
+  readonly number: number;
+  readonly principal: Centavos;
+  readonly interest: Centavos;
+  readonly fees: Centavos;
+}
+
+export interface PayoffQuote {
+  readonly asOf: string;
+  readonly principal: Centavos;
+  /** Interest owed: unpaid interest of lines already due plus interest earned in the current period. */
+  readonly interest: Centavos;
+  readonly fees: Centavos;
+  readonly charges: Centavos;
+  readonly prepaymentPenalty: Centavos;
+  readonly total: Centavos;
+  /** Scheduled interest still unpaid that the payoff does not charge. */
+  readonly interestRebate: Centavos;
+  /** What each line owes in the payoff (the allocation of the payoff). */
+  readonly lines: readonly PayoffLine[];
+  /** Interest earned in the current period, with how it was computed (null when no period is running). */
+  readonly accrual: { readonly lineNumber: number; readonly balance: Centavos; readonly days: number; readonly periodDays: number; readonly amount: Centavos } | null;
+}
+
+export function payoffQuote(input: {
+  readonly lines: readonly ServicingLine[];
+  readonly charges: readonly OpenCharge[];
+  readonly startDate: string;
+  readonly asOf: string;
+  readonly monthlyRate: number;
+}): PayoffQuote {
+  const lines = [...input.lines].sort((a, b) => a.number - b.number);
+  if (input.asOf < input.startDate) throw new RangeError('A payoff date is on or after the disbursement date');
+  const rate = scaledRate(input.monthlyRate);
+  const out: PayoffLine[] = [];
+  let accrual: PayoffQuote['accrual'] = null;
+  let scheduledInterestLeft = 0n;
+  for (const line of lines) {
+    const remainder = lineRemainder(line);
+    scheduledInterestLeft += remainder.interest;
+    const start = periodStart(lines, line.number, input.startDate);
+    if (line.dueDate <= input.asOf) {
+      out.push({ number: line.number, principal: remainder.principal, interest: remainder.interest, fees: remainder.fees });
+    } else if (start < input.asOf) {
+      const balance = lines.filter((l) => l.number >= line.number).reduce((s, l) => s + (l.principal - l.principalPaid), 0n);
+      const days = daysBetween(start, input.asOf);
+      const periodDays = daysBetween(start, line.dueDate);
+      const earned = roundAccruedDown(balance * rate * BigInt(days), RATE_SCALE * BigInt(periodDays));
+      const owedOnLine = line.interest - line.interestRebated;
+      const total = earned < line.interestPaid ? line.interestPaid : earned > owedOnLine ? owedOnLine : earned;
+      const interest = total - line.interestPaid;
+      accrual = { lineNumber: line.number, balance, days, periodDays, amount: interest };
+      out.push({ number: line.number, principal: remainder.principal, interest, fees: remainder.fees });
+    } else {
+      out.push({ number: line.number, principal: remainder.principal, interest: 0n, fees: remainder.fees });
+    }
+  }
+  const principal = out.reduce((s, l) => s + l.principal, 0n);
+  const interest = out.reduce((s, l) => s + l.interest, 0n);
+  const fees = out.reduce((s, l) => s + l.fees, 0n);
+  const charges = input.charges.reduce((s, c) => s + c.outstanding, 0n);
+  const prepaymentPenalty = 0n;
+  return {
+    asOf: input.asOf,
+    principal,
+    interest,
+    fees,
+    charges,
+    prepaymentPenalty,
+    total: principal + interest + fees + charges + prepaymentPenalty,
+    interestRebate: scheduledInterestLeft - interest,
+    lines: out,
+    accrual,
+  };
+}

@@ -1,0 +1,289 @@
+import type { Centavos } from '../money/money';
+import { daysBetween } from './dates';
+import { RATE_SCALE, divRoundHalfUp } from './schedule';
+
+/**
+ * Loan servicing rules (issue 10; docs/decisions/010-servicing.md): the state of each instalment
+ * line, how a payment is allocated across the schedule, and what a partial prepayment does to the
+ * remaining lines. Integer centavos only; every rounding is a named function below.
+ *
+ * A line is payable ("due") from the day after the previous line's due date (for line 1, the day
+ * after disbursement) through its own due date; later it is overdue until paid. Payments go to
+ * the oldest payable line first and, within a line, in this order: its late charges, financed
+ * fees, interest, principal; only to payable or overdue lines (so paying an overdue line's
+ * amount always clears that line). What is left after everything payable is paid is a
+ * prepayment (explicit mode): it is applied to the principal of the remaining lines from the LAST
+ * line backwards (the term shortens), and from the next period on each remaining line's interest
+ * is recomputed on the reduced balance at the contract's rate (the difference is rebated on the
+ * line as `interestRebated`). The current period's interest is kept as scheduled.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Named roundings
+
+/** Interest a borrower owes for a period: half up to the centavo (as the schedule engine rounds). */
+export function roundInterestHalfUp(numerator: bigint, denominator: bigint): Centavos {
+  return divRoundHalfUp(numerator, denominator);
+}
+
+/** Interest earned part-way through a period (payoff): rounded down, in the borrower's favour. */
+export function roundAccruedDown(numerator: bigint, denominator: bigint): Centavos {
+  if (numerator < 0n || denominator <= 0n) throw new RangeError('roundAccruedDown takes n >= 0 and d > 0');
+  return numerator / denominator;
+}
+
+/** A monthly rate as an exact decimal of 15 places (the schedule engine's scale). */
+export function scaledRate(monthlyRate: number): bigint {
+  if (!Number.isFinite(monthlyRate) || monthlyRate < 0) throw new RangeError('A monthly rate is a finite number >= 0');
+  return BigInt(Math.round(monthlyRate * Number(RATE_SCALE)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines
+
+export interface ServicingLine {
+  readonly number: number;
+  readonly dueDate: string;
+  /** Scheduled amounts. */
+  readonly principal: Centavos;
+  readonly interest: Centavos;
+  readonly fees: Centavos;
+  /** Paid so far. */
+  readonly principalPaid: Centavos;
+  readonly interestPaid: Centavos;
+  readonly feesPaid: Centavos;
+  /** Interest no longer owed after a partial prepayment (never more than interest - interestPaid). */
+  readonly interestRebated: Centavos;
+  /** The Philippine date the line was fully paid, else null. */
+  readonly paidOn: string | null;
+}
+
+/** A late charge on a line, as the allocation sees it. */
+export interface OpenCharge {
+  readonly id: string;
+  readonly lineNumber: number;
+  /** What is still owed on it (0 when paid or waived). */
+  readonly outstanding: Centavos;
+}
+
+export interface LineRemainder {
+  readonly principal: Centavos;
+  readonly interest: Centavos;
+  readonly fees: Centavos;
+  /** principal + interest + fees (late charges are separate). */
+  readonly total: Centavos;
+}
+
+export function lineRemainder(line: ServicingLine): LineRemainder {
+  const principal = line.principal - line.principalPaid;
+  const interest = line.interest - line.interestRebated - line.interestPaid;
+  const fees = line.fees - line.feesPaid;
+  if (principal < 0n || interest < 0n || fees < 0n) throw new RangeError(`Line ${line.number} is over-allocated`);
+  return { principal, interest, fees, total: principal + interest + fees };
+}
+
+/** The first day a line may be paid without it being a prepayment: the day after the previous due date. */
+export function periodStart(lines: readonly Pick<ServicingLine, 'number' | 'dueDate'>[], number: number, startDate: string): string {
+  const previous = lines.find((l) => l.number === number - 1);
+  return previous ? previous.dueDate : startDate;
+}
+
+/** Is the line payable on `today` (its period has begun)? */
+export function isPayable(lines: readonly Pick<ServicingLine, 'number' | 'dueDate'>[], number: number, startDate: string, today: string): boolean {
+  return today > periodStart(lines, number, startDate);
+}
+
+export const LINE_STATUSES = ['UPCOMING', 'DUE', 'PAID', 'PAID_LATE', 'OVERDUE'] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+
+export interface LineState {
+  readonly status: LineStatus;
+  /** Days after the due date, when OVERDUE; else 0. */
+  readonly daysPastDue: number;
+}
+
+/**
+ * The status of a line on `today` (a Philippine calendar date: the day boundary is midnight in
+ * Manila). PAID when paid on or before its due date, PAID_LATE after; OVERDUE from the day after
+ * the due date while anything (charges included) is unpaid; DUE in its period; else UPCOMING.
+ */
+export function lineStatus(
+  lines: readonly Pick<ServicingLine, 'number' | 'dueDate'>[],
+  line: ServicingLine,
+  chargesOutstanding: Centavos,
+  startDate: string,
+  today: string,
+): LineState {
+  const owed = lineRemainder(line).total + chargesOutstanding;
+  if (owed === 0n) return { status: line.paidOn !== null && line.paidOn > line.dueDate ? 'PAID_LATE' : 'PAID', daysPastDue: 0 };
+  if (today > line.dueDate) return { status: 'OVERDUE', daysPastDue: daysBetween(line.dueDate, today) };
+  if (isPayable(lines, line.number, startDate, today)) return { status: 'DUE', daysPastDue: 0 };
+  return { status: 'UPCOMING', daysPastDue: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Allocation
+
+export const ALLOCATION_COMPONENTS = ['CHARGE', 'FEES', 'INTEREST', 'PRINCIPAL'] as const;
+export type AllocationComponent = (typeof ALLOCATION_COMPONENTS)[number];
+
+export interface Allocation {
+  readonly lineNumber: number;
+  readonly component: AllocationComponent;
+  /** The charge paid, for CHARGE. */
+  readonly chargeId: string | null;
+  readonly amount: Centavos;
+  /** True for principal paid ahead of its period (a prepayment). */
+  readonly prepayment: boolean;
+}
+
+export interface AllocationResult {
+  readonly allocations: readonly Allocation[];
+  /** Per component. */
+  readonly charges: Centavos;
+  readonly fees: Centavos;
+  readonly interest: Centavos;
+  readonly principal: Centavos;
+  readonly prepaidPrincipal: Centavos;
+  /** What could not be allocated (amount above what may be paid). */
+  readonly unallocated: Centavos;
+  /** The lines after the payment (paid amounts, rebates and paidOn updated). */
+  readonly lines: readonly ServicingLine[];
+}
+
+export interface AllocationInput {
+  readonly lines: readonly ServicingLine[];
+  readonly charges: readonly OpenCharge[];
+  readonly amount: Centavos;
+  readonly startDate: string;
+  /** The Philippine date of the payment. */
+  readonly today: string;
+  /** Apply what is left after the payable amounts to principal (explicit prepayment). */
+  readonly allowPrepayment: boolean;
+  /** The rate the schedule's interest column runs at (Schedule.contractualMonthlyRate). */
+  readonly monthlyRate: number;
+}
+
+type MutableLine = { -readonly [K in keyof ServicingLine]: ServicingLine[K] };
+
+/** What is owed now: late charges plus everything on payable or overdue lines. */
+export function amountPayableNow(lines: readonly ServicingLine[], charges: readonly OpenCharge[], startDate: string, today: string): Centavos {
+  let total = charges.reduce((s, c) => s + c.outstanding, 0n);
+  for (const line of lines) if (isPayable(lines, line.number, startDate, today)) total += lineRemainder(line).total;
+  return total;
+}
+
+/** Everything still owed under the schedule (no rebate of future interest): charges + all lines. */
+export function totalOutstanding(lines: readonly ServicingLine[], charges: readonly OpenCharge[]): Centavos {
+  return charges.reduce((s, c) => s + c.outstanding, 0n) + lines.reduce((s, l) => s + lineRemainder(l).total, 0n);
+}
+
+/**
+ * Recomputes the interest of lines whose period starts on or after `today` on the principal still
+ * owed on that line and every later line, at the contract's rate, never above the scheduled
+ * interest nor below what was already paid on the line. Used after a prepayment.
+ */
+export function reamortiseFutureInterest(lines: readonly ServicingLine[], startDate: string, today: string, monthlyRate: number): ServicingLine[] {
+  const rate = scaledRate(monthlyRate);
+  const sorted = [...lines].sort((a, b) => a.number - b.number);
+  return sorted.map((line) => {
+    if (periodStart(sorted, line.number, startDate) < today) return line;
+    const balance = sorted.filter((l) => l.number >= line.number).reduce((s, l) => s + (l.principal - l.principalPaid), 0n);
+    let interest = roundInterestHalfUp(balance * rate, RATE_SCALE);
+    if (interest > line.interest) interest = line.interest;
+    if (interest < line.interestPaid) interest = line.interestPaid;
+    return { ...line, interestRebated: line.interest - interest };
+  });
+}
+
+function markPaid(line: MutableLine, today: string): void {
+  if (line.paidOn === null && lineRemainder(line).total === 0n) line.paidOn = today;
+}
+
+/**
+ * Allocates `amount` across the schedule (see the module comment for the order). A line whose
+ * remainder reaches zero gets `paidOn = today` (provided its charges are paid too).
+ */
+export function allocatePayment(input: AllocationInput): AllocationResult {
+  if (input.amount <= 0n) throw new RangeError('A payment is a positive amount');
+  const lines: MutableLine[] = [...input.lines].sort((a, b) => a.number - b.number).map((l) => ({ ...l }));
+  const payable = lines.filter((l) => isPayable(lines, l.number, input.startDate, input.today));
+  const allocations: Allocation[] = [];
+  let left = input.amount;
+  const take = (owed: Centavos) => (owed < left ? owed : left);
+  const sums = { CHARGE: 0n, FEES: 0n, INTEREST: 0n, PRINCIPAL: 0n };
+  const chargesLeft = new Map(input.charges.map((c) => [c.id, c.outstanding]));
+
+  // 1-4. Line by line, oldest first: the line's late charges, fees, interest, principal. Charges
+  // exist only on overdue lines, which are always payable.
+  const sortedCharges = [...input.charges].sort((a, b) => a.lineNumber - b.lineNumber);
+  for (const line of payable) {
+    for (const charge of sortedCharges.filter((c) => c.lineNumber === line.number)) {
+      const paid = take(chargesLeft.get(charge.id) ?? 0n);
+      if (paid <= 0n) continue;
+      left -= paid;
+      chargesLeft.set(charge.id, (chargesLeft.get(charge.id) ?? 0n) - paid);
+      sums.CHARGE += paid;
+      allocations.push({ lineNumber: charge.lineNumber, component: 'CHARGE', chargeId: charge.id, amount: paid, prepayment: false });
+    }
+    for (const component of ['FEES', 'INTEREST', 'PRINCIPAL'] as const) {
+      const remainder = lineRemainder(line);
+      const owed = component === 'FEES' ? remainder.fees : component === 'INTEREST' ? remainder.interest : remainder.principal;
+      const paid = take(owed);
+      if (paid <= 0n) continue;
+      left -= paid;
+      if (component === 'FEES') line.feesPaid += paid;
+      else if (component === 'INTEREST') line.interestPaid += paid;
+      else line.principalPaid += paid;
+      sums[component] += paid;
+      allocations.push({ lineNumber: line.number, component, chargeId: null, amount: paid, prepayment: false });
+    }
+  }
+  let prepaid = 0n;
+  let result: MutableLine[] = lines;
+  if (left > 0n && input.allowPrepayment) {
+    // 5. Prepayment: principal of the remaining lines, last line first.
+    for (const line of [...lines].reverse()) {
+      if (payable.includes(line)) continue;
+      const paid = take(line.principal - line.principalPaid);
+      if (paid <= 0n) continue;
+      left -= paid;
+      line.principalPaid += paid;
+      prepaid += paid;
+      sums.PRINCIPAL += paid;
+      allocations.push({ lineNumber: line.number, component: 'PRINCIPAL', chargeId: null, amount: paid, prepayment: true });
+    }
+    if (prepaid > 0n) result = reamortiseFutureInterest(lines, input.startDate, input.today, input.monthlyRate).map((l) => ({ ...l }));
+  }
+  for (const line of result) {
+    const charges = input.charges.filter((c) => c.lineNumber === line.number).reduce((s, c) => s + (chargesLeft.get(c.id) ?? 0n), 0n);
+    if (charges === 0n) markPaid(line, input.today);
+  }
+  return {
+    allocations,
+    charges: sums.CHARGE,
+    fees: sums.FEES,
+    interest: sums.INTEREST,
+    principal: sums.PRINCIPAL,
+    prepaidPrincipal: prepaid,
+    unallocated: left,
+    lines: result,
+  };
+}
+
+/**
+ * The smallest payment accepted: the smallest remainder of a payable unpaid line (else of the next
+ * unpaid line), never more than everything owed. Zero when nothing is owed.
+ */
+export function minimumPayment(lines: readonly ServicingLine[], charges: readonly OpenCharge[], startDate: string, today: string): Centavos {
+  const outstanding = totalOutstanding(lines, charges);
+  if (outstanding === 0n) return 0n;
+  const unpaid = lines.filter((l) => lineRemainder(l).total > 0n);
+  const payable = unpaid.filter((l) => isPayable(lines, l.number, startDate, today));
+  const candidates = (payable.length > 0 ? payable : unpaid.slice(0, 1)).map(
+    (l) => lineRemainder(l).total + charges.filter((c) => c.lineNumber === l.number).reduce((s, c) => s + c.outstanding, 0n),
+  );
+  const chargesOnly = charges.filter((c) => c.outstanding > 0n).map((c) => c.outstanding);
+  const smallest = [...candidates, ...(candidates.length === 0 ? chargesOnly : [])].reduce<Centavos | null>((m, v) => (m === null || v < m ? v : m), null) ?? outstanding;
+  return smallest < outstanding ? smallest : outstanding;
+}

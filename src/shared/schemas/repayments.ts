@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { repayments as messages } from '../i18n/en/repayments';
+import { LATE_CHARGE_KINDS } from '../loan/late-charges';
+import { ALLOCATION_COMPONENTS, LINE_STATUSES } from '../loan/servicing';
+import { loanStatusSchema, moneySchema } from './loans';
+
+/**
+ * Contracts of loan servicing (issue 10; docs/decisions/010-servicing.md). Amounts are decimal
+ * strings in PHP with two decimals (docs/decisions/004). Request bodies are strict.
+ */
+export const REPAYMENT_ERROR_CODES = [
+  /** 404: the member has no disbursed loan (or the officer's loan id is unknown). */
+  'NO_LOAN',
+  /** 409: the loan is not disbursed yet. */
+  'LOAN_NOT_DISBURSED',
+  /** 409: the loan is already fully repaid. */
+  'LOAN_REPAID',
+  /** 400: below the smallest payment accepted (fields.amount). */
+  'AMOUNT_TOO_SMALL',
+  /** 400: above what may be paid on the loan now (fields.amount). */
+  'AMOUNT_ABOVE_OUTSTANDING',
+  /** 409: above the wallet's available balance (checked again inside the transaction). */
+  'INSUFFICIENT_BALANCE',
+  /** 409: the payoff quote expired (end of the Philippine day it was given). */
+  'QUOTE_EXPIRED',
+  /** 409: the amount owed changed since the quote (a payment, a charge). */
+  'QUOTE_STALE',
+  /** 409: the payoff quote was already paid. */
+  'QUOTE_USED',
+  /** 409: the charge is already paid or waived. */
+  'CHARGE_NOT_WAIVABLE',
+  /** 403: a payment above the approval threshold must be approved by another officer. */
+  'MAKER_CHECKER',
+  /** 409: the payment is not waiting for approval. */
+  'PAYMENT_NOT_PENDING',
+] as const;
+export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
+
+export const REPAYMENT_MESSAGES = messages.errors;
+
+/** An amount typed by the member or officer: digits and at most 2 decimals, greater than zero ("1000", "1000.50"; not "-5", "1e3", "10.123", "0.00"). */
+export const repaymentAmountSchema = z
+  .string({ error: messages.errors.amount })
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: messages.errors.amount })
+  .refine((v) => /[1-9]/.test(v), { error: messages.errors.amountPositive });
+
+export const paymentRequestSchema = z.strictObject({ amount: repaymentAmountSchema });
+export const payoffRequestSchema = z.strictObject({ quoteId: z.string().max(64) });
+
+export const PAYMENT_CHANNELS = ['CASH', 'BANK_TRANSFER'] as const;
+export const officerPaymentRequestSchema = z.strictObject({
+  amount: repaymentAmountSchema,
+  channel: z.enum(PAYMENT_CHANNELS),
+  /** The bank's reference (required for BANK_TRANSFER), or the official receipt number for CASH. */
+  bankReference: z.string().trim().min(1).max(64).optional(),
+  /** The date the money was received (Philippine calendar, not in the future). */
+  receivedOn: z.iso.date(),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const WAIVE_REASON_CODES = ['HARDSHIP', 'SYSTEM_ERROR', 'PAYMENT_DELAY_NOT_BORROWER_FAULT', 'GOODWILL', 'DISPUTE_RESOLVED'] as const;
+export type WaiveReasonCode = (typeof WAIVE_REASON_CODES)[number];
+export const waiveRequestSchema = z.strictObject({ reasonCode: z.enum(WAIVE_REASON_CODES), note: z.string().trim().max(500).optional() });
+
+const isoDate = z.string();
+
+export const allocationSchema = z.object({
+  lineNumber: z.number().int(),
+  component: z.enum(ALLOCATION_COMPONENTS),
+  chargeId: z.string().nullable(),
+  amount: moneySchema,
+  prepayment: z.boolean(),
+});
+
+export const receiptSchema = z.object({
+  paymentId: z.string(),
+  reference: z.string(),
+  loanNumber: z.string(),
+  source: z.enum(['WALLET', 'CHANNEL', 'OFFICER']),
+  channel: z.enum(PAYMENT_CHANNELS).nullable(),
+  kind: z.enum(['PAYMENT', 'PAYOFF']),
+  status: z.enum(['POSTED', 'PENDING_APPROVAL']),
+  amount: moneySchema,
+  receivedAt: z.string(),
+  allocation: z.object({ charges: moneySchema, fees: moneySchema, interest: moneySchema, principal: moneySchema, prepaidPrincipal: moneySchema }),
+  allocations: z.array(allocationSchema),
+  /** Everything still owed under the schedule after the payment (null while it waits for approval). */
+  remainingBalance: moneySchema.nullable(),
+  loanStatus: loanStatusSchema,
+});
+export type ReceiptDto = z.infer<typeof receiptSchema>;
+export const receiptResponseSchema = z.object({ receipt: receiptSchema });
+
+export const servicingLineSchema = z.object({
+  number: z.number().int(),
+  dueDate: isoDate,
+  status: z.enum(LINE_STATUSES),
+  daysPastDue: z.number().int(),
+  scheduled: z.object({ principal: moneySchema, interest: moneySchema, fees: moneySchema, total: moneySchema }),
+  paid: z.object({ principal: moneySchema, interest: moneySchema, fees: moneySchema, charges: moneySchema, total: moneySchema }),
+  interestRebated: moneySchema,
+  charges: moneySchema,
+  outstanding: moneySchema,
+  paidOn: isoDate.nullable(),
+});
+
+export const chargeSchema = z.object({
+  id: z.string(),
+  lineNumber: z.number().int(),
+  kind: z.enum(LATE_CHARGE_KINDS),
+  businessDate: isoDate,
+  amount: moneySchema,
+  paid: moneySchema,
+  outstanding: moneySchema,
+  basis: z.object({ overdueAmount: moneySchema, daysLate: z.number().int(), ratePercent: z.string(), uncapped: moneySchema, headroom: moneySchema, capped: z.boolean() }),
+  waived: z.boolean(),
+  waivedAt: z.string().nullable(),
+  waiveReasonCode: z.enum(WAIVE_REASON_CODES).nullable(),
+});
+
+export const servicingResponseSchema = z.object({
+  loan: z.object({ id: z.string(), loanNumber: z.string(), status: loanStatusSchema, statusMessage: z.string(), principal: moneySchema, term: z.number().int(), disbursedOn: isoDate }),
+  asOf: isoDate,
+  lines: z.array(servicingLineSchema),
+  nextDue: z.object({ lineNumber: z.number().int(), dueDate: isoDate, amount: moneySchema, status: z.enum(LINE_STATUSES) }).nullable(),
+  totals: z.object({
+    /** Everything still owed under the schedule (future interest included). */
+    outstanding: moneySchema,
+    /** What is due or overdue now, charges included. */
+    payableNow: moneySchema,
+    outstandingPrincipal: moneySchema,
+    charges: moneySchema,
+    paid: moneySchema,
+    /** The smallest and largest wallet payment accepted now. */
+    minimumPayment: moneySchema,
+    maximumPayment: moneySchema,
+    overdue: moneySchema,
+  }),
+  charges: z.array(chargeSchema),
+  payments: z.array(receiptSchema),
+  history: z.array(z.object({ at: z.string(), from: loanStatusSchema.nullable(), to: loanStatusSchema, action: z.string(), actorRole: z.string(), reason: z.string().nullable() })),
+});
+export type ServicingDto = z.infer<typeof servicingResponseSchema>;
+
+export const payoffQuoteSchema = z.object({
+  quoteId: z.string(),
+  loanNumber: z.string(),
+  asOf: isoDate,
+  /** The end of the Philippine day (ISO instant). */
+  validUntil: z.string(),
+  principal: moneySchema,
+  interest: moneySchema,
+  fees: moneySchema,
+  charges: moneySchema,
+  prepaymentPenalty: moneySchema,
+  total: moneySchema,
+  interestRebate: moneySchema,
+  method: z.literal('ACTUARIAL'),
+  accrual: z.object({ lineNumber: z.number().int(), balance: moneySchema, days: z.number().int(), periodDays: z.number().int(), amount: moneySchema }).nullable(),
+});
+export type PayoffQuoteDto = z.infer<typeof payoffQuoteSchema>;
+export const payoffQuoteResponseSchema = z.object({ quote: payoffQuoteSchema });
+export const chargeResponseSchema = z.object({ charge: chargeSchema });
