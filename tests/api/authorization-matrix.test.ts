@@ -1,0 +1,262 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberDocuments } from '../../src/server/db/schema';
+import { storageFor } from '../../src/server/providers/storage';
+import { jpeg } from '../fixtures/images';
+import { createSession } from '../../src/server/sessions/store';
+import { SESSION_COOKIE } from '../../src/server/http/session';
+import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
+import { productToDraft } from '../../src/shared/loan/draft';
+import { PRODUCT_V1 } from '../../src/shared/loan/product';
+import { createActivatedMember, createStaff, disburse, newKey, ok, signedLoan } from '../fixtures/loans';
+import { createAppWithUploads, type TestMember } from '../fixtures/members';
+import { requestWithdrawal } from '../fixtures/withdrawals';
+
+/**
+ * Issue 8, item 4: the authorisation matrix. Every route of the app, read from the app's own
+ * OpenAPI document (so a new route cannot be added without its row here), is called as anonymous,
+ * another member, the member, an officer and an admin. The expectation table below says who may
+ * use each route; a route missing from it (or a row for a route that no longer exists) fails.
+ *
+ *   public  anyone
+ *   member  any signed-in user (identity from the session: each sees only their own data)
+ *   own     a signed-in user on an object in the path that must be their own: the member's own
+ *           object answers, anyone else's session gets 404 (it does not exist for them)
+ *   staff   OFFICER and ADMIN
+ *   staff404  OFFICER and ADMIN; anyone else signed in gets the 404 of a missing image (the answer
+ *           reveals nothing about the member)
+ *   admin   ADMIN only
+ *
+ * Ids in paths are real: the member's own loan and withdrawal, the member's user id. Requests carry
+ * a valid body for every staff and admin route, so a refusal is the 401 or 403 itself; for a member
+ * route whose body is not given here an anonymous caller may get the 400 of the body check first
+ * (never a 2xx). Nobody ever gets a 5xx.
+ */
+type Access = 'public' | 'member' | 'own' | 'staff' | 'staff404' | 'admin';
+type Role = 'anonymous' | 'other member' | 'member' | 'officer' | 'admin';
+const ROLES: readonly Role[] = ['anonymous', 'other member', 'officer', 'admin', 'member'];
+
+const TABLE: Record<string, Access> = {
+  'GET /api/public/config': 'public',
+  'GET /api/currencies': 'public',
+  'GET /api/rates': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/register/resend': 'public',
+  'POST /api/auth/register/verify': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/session': 'public',
+  'POST /api/auth/password': 'member',
+  'POST /api/auth/recovery/start': 'public',
+  'POST /api/auth/recovery/reset': 'public',
+  'POST /api/contact': 'public',
+  'GET /api/activation': 'member',
+  'PUT /api/activation/personal': 'member',
+  'PUT /api/activation/address': 'member',
+  'PUT /api/activation/references': 'member',
+  'PUT /api/activation/identity': 'member',
+  'PUT /api/activation/bank': 'member',
+  'GET /api/member/payout-account': 'member',
+  'PUT /api/member/payout-account': 'member',
+  'POST /api/member/payout-account/code': 'member',
+  'GET /api/member/account': 'member',
+  'PUT /api/activation/documents/{kind}': 'member',
+  'GET /api/activation/documents/{kind}': 'member',
+  'GET /api/admin/members/{memberId}/documents/{kind}': 'staff404',
+  'GET /api/places/provinces': 'public',
+  'GET /api/places/provinces/{code}/cities': 'public',
+  'GET /api/privacy/export': 'member',
+  'GET /api/privacy/deletion-request': 'member',
+  'POST /api/privacy/deletion-request': 'member',
+  'GET /api/admin/deletion-requests': 'staff',
+  'POST /api/loans/applications': 'member',
+  'GET /api/loans/current': 'member',
+  'GET /api/loans/quote': 'public',
+  'POST /api/loans/current/cancel': 'member',
+  'GET /api/loans/current/contract': 'member',
+  'POST /api/loans/current/contract/code': 'member',
+  'POST /api/loans/current/contract/sign': 'member',
+  'GET /api/loans/current/contract.pdf': 'member',
+  'GET /api/loans/current/disclosure.pdf': 'member',
+  'GET /api/admin/loans': 'staff',
+  'GET /api/admin/loans/{loanId}': 'staff',
+  'POST /api/admin/loans/{loanId}/review': 'staff',
+  'POST /api/admin/loans/{loanId}/approve': 'staff',
+  'POST /api/admin/loans/{loanId}/reject': 'staff',
+  'POST /api/admin/loans/{loanId}/disburse': 'staff',
+  'GET /api/wallet': 'member',
+  'GET /api/wallet/transactions': 'member',
+  'GET /api/withdrawals/options': 'member',
+  'POST /api/withdrawals': 'member',
+  'GET /api/withdrawals': 'member',
+  'GET /api/withdrawals/{id}': 'own',
+  'POST /api/withdrawals/{id}/code': 'own',
+  'POST /api/withdrawals/{id}/confirm': 'own',
+  'POST /api/withdrawals/{id}/cancel': 'own',
+  'GET /api/admin/withdrawals': 'staff',
+  'GET /api/admin/withdrawals/reconciliation': 'staff',
+  'POST /api/admin/withdrawals/{id}/paid': 'staff',
+  'POST /api/admin/withdrawals/{id}/failed': 'staff',
+  'GET /api/member/credit-score': 'member',
+  'GET /api/admin/audit': 'staff',
+  'GET /api/admin/settings': 'admin',
+  'PUT /api/admin/settings/company': 'admin',
+  'POST /api/admin/settings/product': 'admin',
+  // Embedded (development) mode only: the simulated SMS and e-mail outbox; absent in production.
+  'GET /api/dev/outbox': 'public',
+};
+
+/** Routes that change the caller's own session or account: called last, each on a fresh session. */
+const LAST = new Set(['POST /api/auth/logout', 'POST /api/auth/password', 'POST /api/privacy/deletion-request', 'POST /api/withdrawals/{id}/cancel', 'POST /api/loans/current/cancel']);
+
+type Doc = { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+type App = Awaited<ReturnType<typeof createAppWithUploads>>;
+
+let t: App;
+let member: TestMember;
+let other: TestMember;
+let officer: TestMember;
+let admin: TestMember;
+let ids: { loanId: string; withdrawalId: string; memberId: string };
+let routes: { key: string; method: string; path: string; hasBody: boolean }[];
+
+beforeAll(async () => {
+  t = await createAppWithUploads();
+  officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
+  const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
+  admin = await createStaff(t, 'ADMIN', 'Admin Carla Tan');
+  const signed = await signedLoan(t, officer);
+  ok(await disburse(t, checker.cookie, signed.loanId));
+  member = signed.member;
+  const withdrawal = ok(await requestWithdrawal(t, member.cookie, '1000.00'), 201);
+  other = await createActivatedMember(t);
+  // The fixture's document rows point at no stored image: store real ones, as an upload would.
+  const storage = storageFor(t.deps.config.storage);
+  const image = await jpeg();
+  for (const user of [member, other]) {
+    for (const row of await t.deps.db.select({ id: memberDocuments.id }).from(memberDocuments).where(eq(memberDocuments.userId, user.userId))) {
+      const key = await storage.put(image, { contentType: 'image/jpeg' });
+      await t.deps.db.update(memberDocuments).set({ storageKey: key }).where(eq(memberDocuments.id, row.id));
+    }
+  }
+  ids = { loanId: signed.loanId, withdrawalId: withdrawal.id as string, memberId: member.userId };
+  const doc = t.app.swagger() as unknown as Doc;
+  routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, hasBody: op.requestBody !== undefined })),
+  );
+  routes.sort((a, b) => Number(LAST.has(a.key)) - Number(LAST.has(b.key)));
+}, 120_000);
+afterAll(async () => t.close());
+
+/** A valid body (and query) where the route needs one, so a refusal is the refusal itself. */
+function requestFor(key: string): { query?: string; body?: Record<string, unknown>; headers?: Record<string, string> } {
+  const idem = { 'idempotency-key': newKey() };
+  switch (key) {
+    case 'GET /api/loans/quote':
+      return { query: '?amount=200000.00&term=6' };
+    case 'GET /api/admin/withdrawals/reconciliation':
+      return { query: '?date=2026-11-22' };
+    case 'POST /api/admin/loans/{loanId}/review':
+    case 'POST /api/loans/current/cancel':
+      return { body: {} };
+    case 'POST /api/admin/loans/{loanId}/approve':
+      return { body: { amount: '200000.00', term: 6 } };
+    case 'POST /api/admin/loans/{loanId}/reject':
+      return { body: { reason: 'The income could not be verified.' } };
+    case 'POST /api/admin/loans/{loanId}/disburse':
+      return { body: {}, headers: idem };
+    case 'POST /api/admin/withdrawals/{id}/paid':
+      return { body: { bankReference: 'BANK-REF-0001' } };
+    case 'POST /api/admin/withdrawals/{id}/failed':
+      return { body: { reason: 'The bank returned the transfer.' } };
+    case 'PUT /api/admin/settings/company':
+      return { body: { ...DEMO_COMPANY_PROFILE, social: { ...DEMO_COMPANY_PROFILE.social }, officeHours: 'Weekdays 9 am to 6 pm' } };
+    case 'POST /api/admin/settings/product':
+      return { body: { ...productToDraft(PRODUCT_V1), monthlyRateBps: 45 } };
+    case 'POST /api/withdrawals':
+      return { body: { amount: '500.00' }, headers: idem };
+    case 'POST /api/withdrawals/{id}/confirm':
+      return { body: { code: '000000' }, headers: idem };
+    case 'POST /api/loans/applications':
+      return { body: { amount: '200000.00', term: 6, selectedCurrency: 'PHP', productVersion: 1 }, headers: idem };
+    case 'POST /api/loans/current/contract/sign':
+      return { body: { code: '000000' } };
+    default:
+      return {};
+  }
+}
+
+function urlOf(path: string, query = ''): string {
+  return (
+    path
+      .replace('{loanId}', ids.loanId)
+      .replace('{id}', ids.withdrawalId)
+      .replace('{memberId}', ids.memberId)
+      .replace('{kind}', 'ID_FRONT')
+      .replace('{code}', '0128') + query
+  );
+}
+
+async function cookieOf(role: Role): Promise<string | undefined> {
+  const user = { anonymous: null, 'other member': other, member, officer, admin }[role];
+  if (!user) return undefined;
+  // A fresh session per request: a route that ends a session (logout) ends only its own.
+  const session = await createSession(t.deps.db, t.clock, { userId: user.userId, persistent: false, ip: '127.0.0.1', userAgent: 'authorization-matrix' });
+  return `${SESSION_COOKIE}=${session.token}`;
+}
+
+type Expectation = 'allowed' | 'allowed-own' | 401 | 403 | 404;
+
+function expected(access: Access, role: Role): Expectation {
+  if (access === 'public') return 'allowed';
+  if (role === 'anonymous') return 401;
+  if (access === 'member') return 'allowed';
+  if (access === 'own') return role === 'member' ? 'allowed-own' : 404;
+  if (access === 'staff') return role === 'officer' || role === 'admin' ? 'allowed' : 403;
+  if (access === 'staff404') return role === 'officer' || role === 'admin' ? 'allowed' : 404;
+  return role === 'admin' ? 'allowed' : 403;
+}
+
+describe('the authorisation matrix', () => {
+  it('covers every route of the app, and only those', () => {
+    const keys = routes.map((r) => r.key).sort();
+    expect(keys.length).toBeGreaterThan(50);
+    expect(keys.filter((k) => !(k in TABLE)), 'routes without a row in TABLE').toEqual([]);
+    expect(Object.keys(TABLE).filter((k) => !keys.includes(k)).sort(), 'rows for routes that do not exist').toEqual([]);
+  });
+
+  it('every route answers each role as the table says; a member never gets 2xx on /api/admin/*, anonymous never on member routes', async () => {
+    const failures: string[] = [];
+    for (const role of ROLES) {
+      for (const route of routes) {
+        const access = TABLE[route.key];
+        if (!access) continue; // reported by the test above
+        const request = requestFor(route.key);
+        const cookie = await cookieOf(role);
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlOf(route.path, request.query),
+          headers: { ...(cookie ? { cookie } : {}), ...(request.headers ?? {}) },
+          ...(request.body ? { payload: request.body } : route.hasBody ? { payload: {} } : {}),
+        });
+        const status = res.statusCode;
+        const want = expected(access, role);
+        const cell = `${route.key} as ${role}: ${status} (expected ${want})`;
+        const ok2xx = status >= 200 && status < 300;
+        if (status >= 500) failures.push(`${cell} ${res.body}`);
+        else if (want === 'allowed' || want === 'allowed-own') {
+          if (status === 401 || status === 403 || (want === 'allowed-own' && status === 404)) failures.push(cell);
+        } else {
+          // A refusal: never 2xx; the refusal's own status, or a 400 of the body check when no valid body is given here.
+          const bodyFirst = route.hasBody && request.body === undefined && status === 400;
+          if (ok2xx || (status !== want && !bodyFirst)) failures.push(cell);
+        }
+        // The invariants the issue names, whatever the table says.
+        if (ok2xx && role !== 'officer' && role !== 'admin' && route.path.startsWith('/api/admin/')) failures.push(`INVARIANT ${cell}: a non-staff user got 2xx on an admin route`);
+        if (ok2xx && role === 'anonymous' && access !== 'public') failures.push(`INVARIANT ${cell}: anonymous got 2xx on a member route`);
+        if (ok2xx && role === 'officer' && access === 'admin') failures.push(`INVARIANT ${cell}: an officer got 2xx on an ADMIN-only route`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
