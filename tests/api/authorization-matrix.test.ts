@@ -26,13 +26,15 @@ import { requestWithdrawal } from '../fixtures/withdrawals';
  *   staff404  OFFICER and ADMIN; anyone else signed in gets the 404 of a missing image (the answer
  *           reveals nothing about the member)
  *   admin   ADMIN only
+ *   memberOnly  a signed-in MEMBER (staff accounts get 403 STAFF_ACCOUNT: no borrowing through them)
+ *   ownMember   as own, and staff accounts get 403 STAFF_ACCOUNT first
  *
  * Ids in paths are real: the member's own loan and withdrawal, the member's user id. Requests carry
  * a valid body for every staff and admin route, so a refusal is the 401 or 403 itself; for a member
  * route whose body is not given here an anonymous caller may get the 400 of the body check first
  * (never a 2xx). Nobody ever gets a 5xx.
  */
-type Access = 'public' | 'member' | 'own' | 'staff' | 'staff404' | 'admin';
+type Access = 'public' | 'member' | 'own' | 'staff' | 'staff404' | 'admin' | 'memberOnly' | 'ownMember';
 type Role = 'anonymous' | 'other member' | 'member' | 'officer' | 'admin';
 const ROLES: readonly Role[] = ['anonymous', 'other member', 'officer', 'admin', 'member'];
 
@@ -65,17 +67,17 @@ const TABLE: Record<string, Access> = {
   'GET /api/admin/members/{memberId}/documents/{kind}': 'staff404',
   'GET /api/places/provinces': 'public',
   'GET /api/places/provinces/{code}/cities': 'public',
-  'GET /api/privacy/export': 'member',
+  'POST /api/privacy/export': 'member',
   'GET /api/privacy/deletion-request': 'member',
   'POST /api/privacy/deletion-request': 'member',
   'GET /api/admin/deletion-requests': 'staff',
-  'POST /api/loans/applications': 'member',
+  'POST /api/loans/applications': 'memberOnly',
   'GET /api/loans/current': 'member',
   'GET /api/loans/quote': 'public',
-  'POST /api/loans/current/cancel': 'member',
+  'POST /api/loans/current/cancel': 'memberOnly',
   'GET /api/loans/current/contract': 'member',
-  'POST /api/loans/current/contract/code': 'member',
-  'POST /api/loans/current/contract/sign': 'member',
+  'POST /api/loans/current/contract/code': 'memberOnly',
+  'POST /api/loans/current/contract/sign': 'memberOnly',
   'GET /api/loans/current/contract.pdf': 'member',
   'GET /api/loans/current/disclosure.pdf': 'member',
   'GET /api/admin/loans': 'staff',
@@ -87,12 +89,12 @@ const TABLE: Record<string, Access> = {
   'GET /api/wallet': 'member',
   'GET /api/wallet/transactions': 'member',
   'GET /api/withdrawals/options': 'member',
-  'POST /api/withdrawals': 'member',
+  'POST /api/withdrawals': 'memberOnly',
   'GET /api/withdrawals': 'member',
   'GET /api/withdrawals/{id}': 'own',
-  'POST /api/withdrawals/{id}/code': 'own',
-  'POST /api/withdrawals/{id}/confirm': 'own',
-  'POST /api/withdrawals/{id}/cancel': 'own',
+  'POST /api/withdrawals/{id}/code': 'ownMember',
+  'POST /api/withdrawals/{id}/confirm': 'ownMember',
+  'POST /api/withdrawals/{id}/cancel': 'ownMember',
   'GET /api/admin/withdrawals': 'staff',
   'GET /api/admin/withdrawals/reconciliation': 'staff',
   'POST /api/admin/withdrawals/{id}/paid': 'staff',
@@ -104,6 +106,18 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/settings/product': 'admin',
   // Embedded (development) mode only: the simulated SMS and e-mail outbox; absent in production.
   'GET /api/dev/outbox': 'public',
+  // Development mode only, and only from this machine (app.inject comes from 127.0.0.1).
+  'GET /api/dev/clock': 'public',
+  'POST /api/dev/clock': 'public',
+  'POST /api/loans/current/accept-offer': 'memberOnly',
+  'GET /api/loans/current/servicing': 'member',
+  'POST /api/loans/current/payments': 'memberOnly',
+  'POST /api/loans/current/payoff-quote': 'memberOnly',
+  'POST /api/loans/current/payoff': 'memberOnly',
+  'GET /api/admin/loans/{loanId}/servicing': 'staff',
+  'POST /api/admin/loans/{loanId}/payments': 'staff',
+  'POST /api/admin/loans/{loanId}/payments/{paymentId}/approve': 'staff',
+  'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive': 'staff',
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */
@@ -162,13 +176,29 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
     case 'POST /api/admin/loans/{loanId}/approve':
       return { body: { amount: '200000.00', term: 6 } };
     case 'POST /api/admin/loans/{loanId}/reject':
-      return { body: { reason: 'The income could not be verified.' } };
+      return { body: { reasonCode: 'INCOME_NOT_VERIFIED' } };
     case 'POST /api/admin/loans/{loanId}/disburse':
       return { body: {}, headers: idem };
     case 'POST /api/admin/withdrawals/{id}/paid':
       return { body: { bankReference: 'BANK-REF-0001' } };
     case 'POST /api/admin/withdrawals/{id}/failed':
-      return { body: { reason: 'The bank returned the transfer.' } };
+      return { body: { reasonCode: 'ACCOUNT_CLOSED' } };
+    case 'POST /api/privacy/export':
+      return { body: { password: 'not the password of anyone here' } };
+    case 'POST /api/dev/clock':
+      return { body: { advanceMs: 1 } };
+    case 'POST /api/loans/current/accept-offer':
+      return { body: { amount: '200000.00', term: 6 } };
+    case 'POST /api/loans/current/payments':
+      return { body: { amount: '100.00' }, headers: idem };
+    case 'POST /api/loans/current/payoff-quote':
+      return { body: {} };
+    case 'POST /api/loans/current/payoff':
+      return { body: { quoteId: '00000000-0000-4000-8000-000000000000' }, headers: idem };
+    case 'POST /api/admin/loans/{loanId}/payments':
+      return { body: { amount: '100.00', channel: 'CASH', receivedOn: '2026-11-01' }, headers: idem };
+    case 'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive':
+      return { body: { reasonCode: 'GOODWILL' } };
     case 'PUT /api/admin/settings/company':
       return { body: { ...DEMO_COMPANY_PROFILE, social: { ...DEMO_COMPANY_PROFILE.social }, officeHours: 'Weekdays 9 am to 6 pm' } };
     case 'POST /api/admin/settings/product':
@@ -193,7 +223,9 @@ function urlOf(path: string, query = ''): string {
       .replace('{id}', ids.withdrawalId)
       .replace('{memberId}', ids.memberId)
       .replace('{kind}', 'ID_FRONT')
-      .replace('{code}', '0128') + query
+      .replace('{code}', '0128')
+      .replace('{paymentId}', '00000000-0000-4000-8000-000000000001')
+      .replace('{chargeId}', '00000000-0000-4000-8000-000000000002') + query
   );
 }
 
@@ -212,6 +244,8 @@ function expected(access: Access, role: Role): Expectation {
   if (role === 'anonymous') return 401;
   if (access === 'member') return 'allowed';
   if (access === 'own') return role === 'member' ? 'allowed-own' : 404;
+  if (access === 'memberOnly') return role === 'officer' || role === 'admin' ? 403 : 'allowed';
+  if (access === 'ownMember') return role === 'officer' || role === 'admin' ? 403 : role === 'member' ? 'allowed-own' : 404;
   if (access === 'staff') return role === 'officer' || role === 'admin' ? 'allowed' : 403;
   if (access === 'staff404') return role === 'officer' || role === 'admin' ? 'allowed' : 404;
   return role === 'admin' ? 'allowed' : 403;

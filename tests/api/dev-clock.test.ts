@@ -66,11 +66,11 @@ describe('dev clock (development and tests)', () => {
     const at = t.clock.now().toISOString();
     for (const remoteAddress of ['10.0.0.7', '192.168.1.20', '::ffff:10.0.0.7', '2001:db8::1']) {
       const get = await t.app.inject({ method: 'GET', url: '/api/dev/clock', remoteAddress });
-      expect(get.statusCode, remoteAddress).toBe(403);
-      expect(get.json().error.code).toBe('FORBIDDEN');
+      expect(get.statusCode, remoteAddress).toBe(404);
+      expect(get.json().error.code).toBe('NOT_FOUND');
       // Refused before the body is read: an invalid body is not even validated.
-      expect((await advance(t, { advanceMs: 60_000 }, remoteAddress)).statusCode).toBe(403);
-      expect((await advance(t, { advanceMs: -1 }, remoteAddress)).statusCode).toBe(403);
+      expect((await advance(t, { advanceMs: 60_000 }, remoteAddress)).statusCode).toBe(404);
+      expect((await advance(t, { advanceMs: -1 }, remoteAddress)).statusCode).toBe(404);
     }
     const forwarded = await t.app.inject({
       method: 'POST',
@@ -79,7 +79,7 @@ describe('dev clock (development and tests)', () => {
       remoteAddress: '10.0.0.7',
       headers: { 'x-forwarded-for': '127.0.0.1' },
     });
-    expect(forwarded.statusCode).toBe(403);
+    expect(forwarded.statusCode).toBe(404);
     expect(t.clock.now().toISOString()).toBe(at);
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
       expect((await t.app.inject({ method: 'GET', url: '/api/dev/clock', remoteAddress })).statusCode, remoteAddress).toBe(200);

@@ -25,7 +25,7 @@ describe('GET /api/wallet/transactions as a statement (manual payouts)', () => {
 
     ids.failed = ok(await requestWithdrawal(t, member.cookie, '60000.00'), 201).id;
     ok(await confirmWithdrawal(t, member.cookie, ids.failed, await withdrawalCode(t, member.phone)));
-    ok(await post(t, officer.cookie, `/api/admin/withdrawals/${ids.failed}/failed`, { reason: 'Account closed at the bank' }));
+    ok(await post(t, officer.cookie, `/api/admin/withdrawals/${ids.failed}/failed`, { reasonCode: 'ACCOUNT_CLOSED' }));
     t.clock.advance(61_000);
 
     ids.paid = ok(await requestWithdrawal(t, member.cookie, '700.00'), 201).id;

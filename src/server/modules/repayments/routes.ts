@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
-import { requireRole, requireUser } from '../../http/session';
+import { requireMember, requireRole, requireUser } from '../../http/session';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
 import {
   chargeResponseSchema,
@@ -48,7 +48,7 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
+      const auth = requireMember(request);
       const key = readIdempotencyKey(request);
       const answer = await payFromWallet(deps, auth, request.body, key);
       return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
@@ -58,7 +58,7 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
   r.post(
     '/loans/current/payoff-quote',
     { schema: { tags, summary: 'A payoff quote for today (RA 11765, actuarial rebate), valid to the end of the Philippine day', response: { 200: payoffQuoteResponseSchema, ...errors } } },
-    async (request) => requestPayoffQuote(deps, requireUser(request)),
+    async (request) => requestPayoffQuote(deps, requireMember(request)),
   );
 
   r.post(
@@ -73,7 +73,7 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
       },
     },
     async (request, reply) => {
-      const auth = requireUser(request);
+      const auth = requireMember(request);
       const key = readIdempotencyKey(request);
       const answer = await payoff(deps, auth, request.body.quoteId, key);
       return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);

@@ -167,6 +167,8 @@ export const loans = {
       DISBURSE: 'Inilabas sa wallet',
       ACTIVATE: 'Na-activate',
       REPAY: 'Nabayaran na',
+      FALL_OVERDUE: 'May hulog na lumampas na sa takdang petsa',
+      CURE: 'Nabayaran na ang mga lampas-sa-petsang hulog',
     },
     system: 'ang system',
     cancel: 'Kanselahin ang aplikasyon',
