@@ -27,17 +27,20 @@ interface Member {
   readonly phone: string;
   readonly nationalPhone: string;
   readonly fullName: string;
+  readonly password: string;
 }
 
-/** Console errors and page errors, but for the refused upload the journey causes on purpose (a
- * text file named .jpg: 415, which Chromium logs as a failed request). */
+/** Console errors and page errors, but for the two refusals the journey causes on purpose (a
+ * text file named .jpg: 415; a wrong password for the data export: 400), which Chromium logs as
+ * failed requests. */
 function watchErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const expectedRefusal =
-      /Failed to load resource: the server responded with a status of 415/.test(message.text()) && message.location().url.includes('/api/activation/documents/');
+      (/Failed to load resource: the server responded with a status of 415/.test(message.text()) && message.location().url.includes('/api/activation/documents/')) ||
+      (/Failed to load resource: the server responded with a status of 400/.test(message.text()) && message.location().url.endsWith('/api/privacy/export'));
     if (!expectedRefusal) problems.push(`console error: ${message.text()} (${message.location().url})`);
   });
   return problems;
@@ -110,7 +113,7 @@ async function register(page: Page, tag: string): Promise<Member> {
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL('**/dash', { timeout: 15_000 });
-  return { phone, nationalPhone, fullName };
+  return { phone, nationalPhone, fullName, password };
 }
 
 /** The area the steps live in: the dialog on /dash, the page's main area on /activate. */
@@ -332,9 +335,16 @@ async function checkAccountDialog(page: Page, ewallet: boolean) {
   await expect(dialog).toBeHidden();
 }
 
-async function checkDataRights(page: Page) {
-  const download = page.waitForEvent('download');
+async function checkDataRights(page: Page, password: string) {
+  // The export holds personal data and ID images: it asks for the password first (a wrong one is refused).
   await page.getByRole('button', { name: 'Download my data' }).click();
+  const confirmIt = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await confirmIt.getByLabel('Your password').fill('not my password at all');
+  await confirmIt.getByRole('button', { name: 'Download' }).click();
+  await expect(confirmIt.getByText('Your password is not correct.')).toBeVisible();
+  await confirmIt.getByLabel('Your password').fill(password);
+  const download = page.waitForEvent('download');
+  await confirmIt.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.zip$/);
   await expect(page.getByText(/Your data was downloaded as .+\.zip\./)).toBeVisible();
 
@@ -399,7 +409,7 @@ test.describe('activation in the /dash dialog on a desktop', () => {
     await page.waitForURL('**/dash');
 
     await checkAccountDialog(page, false);
-    await checkDataRights(page);
+    await checkDataRights(page, member.password);
     expect(problems).toEqual([]);
   });
 });
