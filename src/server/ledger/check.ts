@@ -13,7 +13,7 @@ import type { DbOrTx } from '../db/client';
  * 4. every account's cached sums equal the sums of its entries (posted: POSTED entries; pending:
  *    PENDING entries of transfers not yet posted or voided);
  * 5. no account that may not go negative is negative (available balance, from the entries);
- * 6. loan servicing (docs/decisions/010-servicing.md): each disbursed loan's principal still owed on
+ * 6. loan servicing (docs/decisions/012-servicing.md): each disbursed loan's principal still owed on
  *    its schedule equals its share of LOANS_RECEIVABLE (entries of transfers referencing the loan),
  *    and its unpaid, unwaived late charges equal its share of LATE_CHARGES_RECEIVABLE; every line's
  *    paid principal, interest and fees, and every charge's paid amount, equal what posted payments

@@ -6,7 +6,7 @@ import type { Schedule } from './schedule';
 import { lineRemainder, type ServicingLine } from './servicing';
 
 /**
- * The late charges of one Philippine day (the daily servicing job; docs/decisions/010-servicing.md),
+ * The late charges of one Philippine day (the daily servicing job; docs/decisions/012-servicing.md),
  * from the product's penalty rules (charges.ts: section 9's 0.5 % a day after 3 days of grace and a
  * 5 % collection charge), each capped by `fineHeadroom` so that interest, fees and fines together
  * never exceed the annual cost cap.

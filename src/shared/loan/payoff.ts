@@ -4,7 +4,7 @@ import { RATE_SCALE } from './schedule';
 import { lineRemainder, periodStart, roundAccruedDown, scaledRate, type OpenCharge, type ServicingLine } from './servicing';
 
 /**
- * The payoff quote (RA 11765, DECISIONS.md invariant 11; docs/decisions/010-servicing.md).
+ * The payoff quote (RA 11765, DECISIONS.md invariant 11; docs/decisions/012-servicing.md).
  *
  * On the payoff date D:
  * - every line due on or before D is owed in full (its unpaid fees, interest and principal), and

@@ -3,7 +3,7 @@ import { daysBetween } from './dates';
 import { RATE_SCALE, divRoundHalfUp } from './schedule';
 
 /**
- * Loan servicing rules (issue 10; docs/decisions/010-servicing.md): the state of each instalment
+ * Loan servicing rules (issue 10; docs/decisions/012-servicing.md): the state of each instalment
  * line, how a payment is allocated across the schedule, and what a partial prepayment does to the
  * remaining lines. Integer centavos only; every rounding is a named function below.
  *

@@ -5,7 +5,7 @@ import { ALLOCATION_COMPONENTS, LINE_STATUSES } from '../loan/servicing';
 import { loanStatusSchema, moneySchema } from './loans';
 
 /**
- * Contracts of loan servicing (issue 10; docs/decisions/010-servicing.md). Amounts are decimal
+ * Contracts of loan servicing (issue 10; docs/decisions/012-servicing.md). Amounts are decimal
  * strings in PHP with two decimals (docs/decisions/004). Request bodies are strict.
  */
 export const REPAYMENT_ERROR_CODES = [

@@ -161,7 +161,7 @@ export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
   { from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', by: 'MEMBER' },
   { from: 'APPROVED', to: 'CANCELLED', action: 'CANCEL', by: 'MEMBER' },
   { from: 'CONTRACT_SIGNED', to: 'DISBURSED', action: 'DISBURSE', by: 'STAFF' },
-  // Servicing (docs/decisions/010-servicing.md): the daily job or the first payment activates a
+  // Servicing (docs/decisions/012-servicing.md): the daily job or the first payment activates a
   // disbursed loan; an instalment unpaid after its due date makes it OVERDUE until everything past
   // due is paid (CURE); paying everything owed closes it (REPAY).
   { from: 'DISBURSED', to: 'ACTIVE', action: 'ACTIVATE', by: 'SYSTEM' },

@@ -17,7 +17,7 @@ import type { ReceiptDto } from '../../../shared/schemas/repayments';
 import { findTransition, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
 
 /**
- * The repayments module's shared core (issue 10; docs/decisions/010-servicing.md): reading a loan's
+ * The repayments module's shared core (issue 10; docs/decisions/012-servicing.md): reading a loan's
  * servicing state, recording transitions, and applying an allocated payment: instalment lines,
  * charges, allocations, one balanced ledger transfer and the receipt SMS, in the caller's
  * transaction with the loan row locked.

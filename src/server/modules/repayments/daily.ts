@@ -15,7 +15,7 @@ import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import { SERVICED_STATUSES, SYSTEM_ACTOR, fill, finesCharged, hasOverdue, loadState, loanNumberOf, todayPh, transition, type LoanRow } from './core';
 
 /**
- * The daily servicing job (issue 10; docs/decisions/010-servicing.md). For each loan being
+ * The daily servicing job (issue 10; docs/decisions/012-servicing.md). For each loan being
  * serviced and each Philippine day from the day after its last run (or after disbursement) to
  * today, in one transaction per loan and day:
  *

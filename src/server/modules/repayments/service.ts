@@ -40,7 +40,7 @@ import {
 
 /**
  * The borrower's side of servicing (/api/loans/current/...; identity from the session): the
- * servicing view, wallet payments, payoff quotes and payoffs. See docs/decisions/010-servicing.md.
+ * servicing view, wallet payments, payoff quotes and payoffs. See docs/decisions/012-servicing.md.
  */
 
 /** The most that may be paid now: everything payable plus the principal of the lines not yet payable. */
