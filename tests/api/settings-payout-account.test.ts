@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
@@ -214,6 +215,12 @@ describe('payout account change with another hold', () => {
       const body = ok(await other.app.inject({ method: 'PUT', url: '/api/member/payout-account', payload: { ...NEW_BANK, code }, headers: { cookie: m.cookie } }));
       expect(body.holdHours).toBe(48);
       expect(body.withdrawalsBlockedUntil).toBe(new Date(now.getTime() + 48 * HOUR).toISOString());
+      // The refusal names the configured hours (it once said 24 whatever the setting).
+      const refused = await other.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '500.00' }, headers: { cookie: m.cookie, 'idempotency-key': randomUUID() } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'WITHDRAWAL_BLOCKED' });
+      expect(refused.json().error.message).toContain('paused for 48 hours');
+      expect(refused.json().error.message).not.toContain('24 hours');
     } finally {
       await other.close();
     }

@@ -105,7 +105,7 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
         const account = await payoutAccountOf(tx, auth.userId);
         if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', WITHDRAWAL_MESSAGES.noDestination);
         const until = blockedUntil(deps, account, now);
-        if (until) throw new AppError(409, 'WITHDRAWAL_BLOCKED', fill(WITHDRAWAL_MESSAGES.blocked, { until: until.toISOString() }));
+        if (until) throw new AppError(409, 'WITHDRAWAL_BLOCKED', fill(WITHDRAWAL_MESSAGES.blocked, { hours: String(deps.config.payouts.holdAfterPayoutChangeHours), until: until.toISOString() }));
         const kind = account.kind as PayoutKind;
         const limits = chooseChannel(amount, kind, undefined, supportedChannels(account));
         if (!limits.ok) throw amountRefusal(limits.reason, limits.limit, kind);

@@ -26,7 +26,7 @@ export const withdrawals = {
     aboveBalance: 'The amount is more than your available balance of {{available}}.',
     ewalletMax: 'E-wallets receive at most {{max}} a transfer.',
     code: 'Invalid OTP',
-    blocked: 'Withdrawals are paused for 24 hours after a change of payout account, until {{until}}.',
+    blocked: 'Withdrawals are paused for {{hours}} hours after a change of payout account, until {{until}}.',
     open: 'You have a withdrawal waiting for its code. Confirm or cancel it first.',
     noDestination: 'Add a payout account before you withdraw.',
     state: 'This withdrawal can no longer be changed.',

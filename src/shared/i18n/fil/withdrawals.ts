@@ -26,7 +26,7 @@ export const withdrawals = {
     aboveBalance: 'Mas malaki ang halaga kaysa sa iyong magagamit na balanse na {{available}}.',
     ewalletMax: 'Hanggang {{max}} lamang kada transfer ang natatanggap ng mga e-wallet.',
     code: 'Invalid OTP',
-    blocked: 'Naka-pause ang mga withdrawal nang 24 oras pagkatapos palitan ang payout account, hanggang {{until}}.',
+    blocked: 'Naka-pause ang mga withdrawal nang {{hours}} oras pagkatapos palitan ang payout account, hanggang {{until}}.',
     open: 'May withdrawal kang naghihintay ng code. Kumpirmahin o kanselahin muna ito.',
     noDestination: 'Magdagdag muna ng payout account bago mag-withdraw.',
     state: 'Hindi na mababago ang withdrawal na ito.',
