@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * A pass of background work run every `intervalMs` in the server process: one pass at a time per
+ * process (a tick that finds the previous pass still running is skipped), errors logged and never
+ * thrown into the timer, the timer unref'd so it never keeps the process alive, and stop() waits
+ * for the running pass. What a pass does, and how it stays safe with several processes, is the
+ * job's own business (each claims its items with row locks).
+ */
+export interface IntervalWorker<R> {
+  /** One pass now (what the timer runs). */
+  tick(): Promise<R>;
+  stop(): Promise<void>;
+}
+
+export function startIntervalWorker<R>(input: {
+  readonly name: string;
+  readonly log: FastifyBaseLogger;
+  readonly intervalMs: number;
+  readonly pass: () => Promise<R>;
+  /** Whether a pass's result is worth an info line (it did something). */
+  readonly didWork: (result: R) => boolean;
+}): IntervalWorker<R> {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = input
+      .pass()
+      .then((result) => {
+        if (input.didWork(result)) input.log.info(result as object, input.name);
+      })
+      .catch((error: unknown) => input.log.error({ err: error }, `${input.name} pass failed`))
+      .finally(() => {
+        running = null;
+      });
+  }, input.intervalMs);
+  timer.unref();
+  return {
+    tick: input.pass,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}
