@@ -363,6 +363,9 @@ async function checkDataRights(page: Page, password: string) {
 
 test.describe('activation in the /dash dialog on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+  // The longest journey (five steps, a dozen axe scans, the Account dialog, the data export with its
+  // password and a deletion request): it ran close to the 90 s default with two workers.
+  test.describe.configure({ timeout: 180_000 });
 
   test('register, five steps with a refused upload, reload and resume, unlock, Account dialog, data rights', async ({ page }) => {
     const problems = watchErrors(page);
@@ -415,6 +418,7 @@ test.describe('activation in the /dash dialog on a desktop', () => {
 });
 
 test.describe('activation on the /activate page on a phone', () => {
+  test.describe.configure({ timeout: 180_000 });
   test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
 
   test('introduction, START, the same five steps inline, reload and resume, then /dash unlocked', async ({ page }) => {
