@@ -14,6 +14,7 @@ import { lineRemainder, totalOutstanding, type Allocation, type OpenCharge, type
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
+import { interpolate } from '../../../shared/i18n/lookup';
 import { findTransition, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
 
 /**
@@ -47,9 +48,8 @@ export function paymentReference(deps: AppDeps, number: number): string {
 }
 
 /** Fills a fixed template's {{placeholders}}. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
+/** The catalogue's one interpolation (src/shared/i18n/lookup.ts), for the servicing templates. */
+export const fill = interpolate;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
