@@ -7,7 +7,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'src/server/db/migrations/**', '.tmp/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/artifacts/**',
+      'src/server/db/migrations/**',
+      '.tmp/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

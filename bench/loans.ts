@@ -54,7 +54,12 @@ async function applications(t: TestApp) {
   });
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { count: APPLICATIONS, perSecond: Math.round(APPLICATIONS / seconds), p50Ms: Math.round(percentile(latencies, 50)), p99Ms: Math.round(percentile(latencies, 99)) };
+  return {
+    count: APPLICATIONS,
+    perSecond: Math.round(APPLICATIONS / seconds),
+    p50Ms: Math.round(percentile(latencies, 50)),
+    p99Ms: Math.round(percentile(latencies, 99)),
+  };
 }
 
 async function ledgerTransfers(t: TestApp) {

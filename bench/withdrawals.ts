@@ -80,7 +80,12 @@ async function withdrawals(t: TestApp) {
   const started = performance.now();
   await runPool(members, async (m) => {
     const t0 = performance.now();
-    const created = await t.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '1000.00' }, headers: { cookie: m.cookie, 'idempotency-key': randomUUID() } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      payload: { amount: '1000.00' },
+      headers: { cookie: m.cookie, 'idempotency-key': randomUUID() },
+    });
     const t1 = performance.now();
     if (created.statusCode !== 201) throw new Error(`request refused: ${created.statusCode} ${created.body}`);
     const code = await codeOf(t, m.phone); // reading the SMS is not part of the server's work

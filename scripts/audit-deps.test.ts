@@ -62,7 +62,9 @@ describe('runAudit (npm run audit:deps)', () => {
     expect(low.lines.at(-1)).toBe('8 packages checked against 6 advisories: 3 at or above low to fix, 1 accepted.');
     const critical = runAudit({ lockfile, advisories, level: 'critical' });
     expect(critical.exitCode).toBe(1);
-    expect(critical.lines.filter((l) => l.startsWith('FAIL'))).toEqual([expect.stringContaining('minimist@1.2.5 (node_modules/old-args) critical GHSA-xvch-5gv4-984h')]);
+    expect(critical.lines.filter((l) => l.startsWith('FAIL'))).toEqual([
+      expect.stringContaining('minimist@1.2.5 (node_modules/old-args) critical GHSA-xvch-5gv4-984h'),
+    ]);
     expect(critical.lines.filter((l) => l.startsWith('below level'))).toHaveLength(2);
   });
 
@@ -77,7 +79,13 @@ describe('runAudit (npm run audit:deps)', () => {
   it('an accepted advisory applies to its path only', async () => {
     const list = json(advisories) as Record<string, unknown>;
     const file = path.join(dir, 'other-path.json');
-    await writeFile(file, JSON.stringify({ ...list, accepted: [{ id: 'GHSA-67mh-4wv8-2f99', package: 'esbuild', path: 'node_modules/x/node_modules/esbuild', reason: 'a different copy of esbuild' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...list,
+        accepted: [{ id: 'GHSA-67mh-4wv8-2f99', package: 'esbuild', path: 'node_modules/x/node_modules/esbuild', reason: 'a different copy of esbuild' }],
+      }),
+    );
     expect(runAudit({ lockfile, advisories: file, level: 'moderate' }).lines).toContainEqual(expect.stringMatching(/^FAIL: esbuild@0\.24\.0/));
   });
 
@@ -86,7 +94,10 @@ describe('runAudit (npm run audit:deps)', () => {
     const file = path.join(dir, 'bad.json');
     await writeFile(
       file,
-      JSON.stringify({ advisories: [{ id: 'X', package: 'ws', vulnerable: 'not a range !!', severity: 'severe', title: 't' }], accepted: [{ id: 'X', package: 'ws', reason: '' }] }),
+      JSON.stringify({
+        advisories: [{ id: 'X', package: 'ws', vulnerable: 'not a range !!', severity: 'severe', title: 't' }],
+        accepted: [{ id: 'X', package: 'ws', reason: '' }],
+      }),
     );
     const bad = runAudit({ lockfile, advisories: file, level: 'low' });
     expect(bad.exitCode).toBe(2);

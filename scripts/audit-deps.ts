@@ -68,17 +68,32 @@ export function parseAdvisoryList(raw: unknown): AdvisoryList {
     const { id, package: name, vulnerable, severity, title, url } = entry;
     if (typeof id !== 'string' || id === '') problems.push(`advisories[${i}].id is missing`);
     if (typeof name !== 'string' || name === '') problems.push(`advisories[${i}].package is missing`);
-    if (typeof vulnerable !== 'string' || semver.validRange(vulnerable) === null) problems.push(`advisories[${i}].vulnerable is not a semver range: ${String(vulnerable)}`);
+    if (typeof vulnerable !== 'string' || semver.validRange(vulnerable) === null)
+      problems.push(`advisories[${i}].vulnerable is not a semver range: ${String(vulnerable)}`);
     if (!isSeverity(severity)) problems.push(`advisories[${i}].severity must be one of ${SEVERITIES.join(', ')}`);
     if (typeof title !== 'string') problems.push(`advisories[${i}].title is missing`);
-    if (problems.length === 0) advisories.push({ id: id as string, package: name as string, vulnerable: vulnerable as string, severity: severity as Severity, title: title as string, ...(typeof url === 'string' ? { url } : {}) });
+    if (problems.length === 0)
+      advisories.push({
+        id: id as string,
+        package: name as string,
+        vulnerable: vulnerable as string,
+        severity: severity as Severity,
+        title: title as string,
+        ...(typeof url === 'string' ? { url } : {}),
+      });
   });
   const accepted: Accepted[] = [];
   const acceptedRaw = raw.accepted ?? [];
   if (!Array.isArray(acceptedRaw)) problems.push('"accepted" must be an array');
   else
     acceptedRaw.forEach((entry: unknown, i) => {
-      if (!isRecord(entry) || typeof entry.id !== 'string' || typeof entry.package !== 'string' || typeof entry.reason !== 'string' || entry.reason.trim().length < 10) {
+      if (
+        !isRecord(entry) ||
+        typeof entry.id !== 'string' ||
+        typeof entry.package !== 'string' ||
+        typeof entry.reason !== 'string' ||
+        entry.reason.trim().length < 10
+      ) {
         return void problems.push(`accepted[${i}] needs id, package and a reason`);
       }
       accepted.push({ id: entry.id, package: entry.package, reason: entry.reason, ...(typeof entry.path === 'string' ? { path: entry.path } : {}) });
@@ -124,7 +139,8 @@ export function audit(packages: readonly InstalledPackage[], list: AdvisoryList)
     if (semver.valid(installed.version) === null) continue;
     for (const advisory of byName.get(installed.name) ?? []) {
       if (!semver.satisfies(installed.version, advisory.vulnerable, { includePrerelease: true })) continue;
-      const accepted = list.accepted.find((x) => x.id === advisory.id && x.package === installed.name && (x.path === undefined || x.path === installed.path)) ?? null;
+      const accepted =
+        list.accepted.find((x) => x.id === advisory.id && x.package === installed.name && (x.path === undefined || x.path === installed.path)) ?? null;
       findings.push({ advisory, installed, accepted });
     }
   }
@@ -179,7 +195,9 @@ export function runAudit(options: AuditOptions): { readonly exitCode: 0 | 1 | 2;
   const failing = findings.filter((f) => !f.accepted && atOrAbove(f.advisory.severity, options.level));
   for (const f of findings) {
     const status = f.accepted ? 'accepted' : atOrAbove(f.advisory.severity, options.level) ? 'FAIL' : 'below level';
-    lines.push(`${status}: ${f.installed.name}@${f.installed.version} (${f.installed.path}${f.installed.dev ? ', dev' : ''}) ${f.advisory.severity} ${f.advisory.id} ${f.advisory.title}${f.advisory.url ? ` ${f.advisory.url}` : ''}`);
+    lines.push(
+      `${status}: ${f.installed.name}@${f.installed.version} (${f.installed.path}${f.installed.dev ? ', dev' : ''}) ${f.advisory.severity} ${f.advisory.id} ${f.advisory.title}${f.advisory.url ? ` ${f.advisory.url}` : ''}`,
+    );
     if (f.accepted) lines.push(`  accepted because: ${f.accepted.reason}`);
   }
   lines.push(

@@ -7,7 +7,9 @@ import { createStaffUser, parseUserCreateArgs } from './user-create';
 
 describe('parseUserCreateArgs', () => {
   it('reads the options and normalises the phone', () => {
-    expect(parseUserCreateArgs(['--phone', '0917 123 4567', '--password', 'correct horse battery staple', '--role', 'officer', '--name', 'Maria Santos'])).toEqual({
+    expect(
+      parseUserCreateArgs(['--phone', '0917 123 4567', '--password', 'correct horse battery staple', '--role', 'officer', '--name', 'Maria Santos']),
+    ).toEqual({
       phone: '+639171234567',
       password: 'correct horse battery staple',
       role: 'OFFICER',
@@ -34,7 +36,18 @@ describe('createStaffUser', () => {
   });
 
   it('creates the staff account with an argon2id hash, and refuses the same phone twice', async () => {
-    const input = parseUserCreateArgs(['--phone', '+639171234567', '--password', 'correct horse battery staple', '--role', 'ADMIN', '--name', 'Maria Santos', '--email', 'Maria@Lender.ph']);
+    const input = parseUserCreateArgs([
+      '--phone',
+      '+639171234567',
+      '--password',
+      'correct horse battery staple',
+      '--role',
+      'ADMIN',
+      '--name',
+      'Maria Santos',
+      '--email',
+      'Maria@Lender.ph',
+    ]);
     const { id } = await createStaffUser(database.db, input);
     const [row] = await database.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ phone: '+639171234567', email: 'maria@lender.ph', role: 'ADMIN', fullName: 'Maria Santos', accountState: 'INFO_COMPLETED' });

@@ -26,7 +26,8 @@ export interface StaffUserInput {
   readonly email: string;
 }
 
-export const USAGE = 'Usage: npm run user:create -- --phone +639171234567 --password "a long passphrase" --role OFFICER|ADMIN --name "Maria Santos" [--email maria@lender.ph]';
+export const USAGE =
+  'Usage: npm run user:create -- --phone +639171234567 --password "a long passphrase" --role OFFICER|ADMIN --name "Maria Santos" [--email maria@lender.ph]';
 
 /** Reads and checks the arguments; throws an Error with every problem. */
 export function parseUserCreateArgs(argv: readonly string[]): StaffUserInput {

@@ -45,7 +45,10 @@ const envSchema = z.object({
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z
@@ -151,8 +154,7 @@ export interface OtpBudgets {
 }
 
 export type RatesConfig =
-  | { readonly provider: 'snapshot' }
-  | { readonly provider: 'http'; readonly url: string; readonly refreshMinutes: number; readonly timeoutMs: number };
+  { readonly provider: 'snapshot' } | { readonly provider: 'http'; readonly url: string; readonly refreshMinutes: number; readonly timeoutMs: number };
 
 /** The company profile file is validated with the same schema the ADMIN's editing uses. */
 const profileSchema = companyProfileSchema;
@@ -213,10 +215,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
       };
   } else if (production) {
-    problems.push('STORAGE_DRIVER=s3 is required in production: ID images must not live on one server\'s disk.');
+    problems.push("STORAGE_DRIVER=s3 is required in production: ID images must not live on one server's disk.");
   }
   if (env.RATES_PROVIDER === 'http' && !env.RATES_URL) problems.push('RATES_PROVIDER=http needs RATES_URL.');
-  if (production && env.PAYOUT_PROVIDER === 'simulated') problems.push('PAYOUT_PROVIDER=simulated pretends to pay: production needs manual (or a real provider).');
+  if (production && env.PAYOUT_PROVIDER === 'simulated')
+    problems.push('PAYOUT_PROVIDER=simulated pretends to pay: production needs manual (or a real provider).');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {

@@ -35,7 +35,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (config.rates.provider === 'http') {
     const rates = config.rates;
-    stopJobs = startRatesRefresh({ db: deps.db, clock: deps.clock, log: app.log }, { url: rates.url, timeoutMs: rates.timeoutMs, refreshMinutes: rates.refreshMinutes });
+    stopJobs = startRatesRefresh(
+      { db: deps.db, clock: deps.clock, log: app.log },
+      { url: rates.url, timeoutMs: rates.timeoutMs, refreshMinutes: rates.refreshMinutes },
+    );
   }
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, demo: config.company.demo },

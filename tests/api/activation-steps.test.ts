@@ -98,7 +98,10 @@ describe('the activation state machine over the API', () => {
   it('records the consent with the time and the text version on every save of step 1', async () => {
     const m = await createMember(t);
     await saveStep(t, m.cookie, 'personal');
-    const rows = await t.deps.db.select().from(consents).where(and(eq(consents.userId, m.userId), eq(consents.kind, 'CREDIT_BUREAU')));
+    const rows = await t.deps.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, m.userId), eq(consents.kind, 'CREDIT_BUREAU')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textVersion).toBe(CREDIT_BUREAU_CONSENT.version);
     expect(rows[0]!.givenAt.toISOString()).toBe(t.clock.now().toISOString());
@@ -107,7 +110,13 @@ describe('the activation state machine over the API', () => {
   it('after activation: address and references stay editable; personal, identity and payout account are locked', async () => {
     const m = await createMember(t);
     await completeSteps(t, m.cookie);
-    const address = await saveStep(t, m.cookie, 'address', { countryResidence: 'JP', province: 'Tokyo', town: 'Shinjuku-ku', streetAddress: '1-2-3 Nishi-Shinjuku', postalCode: '160-0023' });
+    const address = await saveStep(t, m.cookie, 'address', {
+      countryResidence: 'JP',
+      province: 'Tokyo',
+      town: 'Shinjuku-ku',
+      streetAddress: '1-2-3 Nishi-Shinjuku',
+      postalCode: '160-0023',
+    });
     expect(address.json()).toEqual({ state: 'INFO_COMPLETED' });
     const [row] = await t.deps.db.select().from(memberAddresses).where(eq(memberAddresses.userId, m.userId));
     expect(row).toMatchObject({ countryCode: 'JP', provinceCode: null, provinceName: 'Tokyo', townCode: null, townName: 'Shinjuku-ku' });
@@ -261,9 +270,29 @@ describe('the Account dialog (GET /api/member/account)', () => {
       active: true,
       phoneNumber: m.phone,
       fullName: m.fullName,
-      personal: { firstName: 'Maria', middleName: 'Santos', lastName: 'Dela Cruz', birthDate: '1990-05-17', maritalStatus: 'Single', nationality: 'Filipino', gender: 'Female' },
-      address: { countryResidence: 'PH', provinceName: 'Metro Manila (NCR)', townName: 'Quezon City', streetAddress: '12 Mabini St., Brgy. Central', postalCode: '1100' },
-      references: { refFullName1: 'Jose Rizal', refRelationship1: 'Friend', refPhoneNumber1: '+639171234567', refFullName2: 'Gabriela Silang', refPhoneNumber2: '+639197654321' },
+      personal: {
+        firstName: 'Maria',
+        middleName: 'Santos',
+        lastName: 'Dela Cruz',
+        birthDate: '1990-05-17',
+        maritalStatus: 'Single',
+        nationality: 'Filipino',
+        gender: 'Female',
+      },
+      address: {
+        countryResidence: 'PH',
+        provinceName: 'Metro Manila (NCR)',
+        townName: 'Quezon City',
+        streetAddress: '12 Mabini St., Brgy. Central',
+        postalCode: '1100',
+      },
+      references: {
+        refFullName1: 'Jose Rizal',
+        refRelationship1: 'Friend',
+        refPhoneNumber1: '+639171234567',
+        refFullName2: 'Gabriela Silang',
+        refPhoneNumber2: '+639197654321',
+      },
       identity: { identityType: 'National ID (PhilSys)', otherIdentityType: null, identityNumber: '1234-5678-9012-3456' },
       bank: { bankCode: 'BDO', bankName: 'BDO Unibank', kind: 'BANK', accountNumberMasked: '001*********', accountName: 'Maria Santos Dela Cruz' },
     });
@@ -280,7 +309,16 @@ describe('the Account dialog (GET /api/member/account)', () => {
     await completeSteps(t, a.cookie);
     const b = await createMember(t, { fullName: 'Juan Santos' });
     const body = (await t.app.inject({ method: 'GET', url: '/api/member/account', headers: { cookie: b.cookie } })).json();
-    expect(body).toMatchObject({ state: 'PERSONAL_INFO', active: false, fullName: 'Juan Santos', personal: null, address: null, references: null, identity: null, bank: null });
+    expect(body).toMatchObject({
+      state: 'PERSONAL_INFO',
+      active: false,
+      fullName: 'Juan Santos',
+      personal: null,
+      address: null,
+      references: null,
+      identity: null,
+      bank: null,
+    });
     expect(body.documents).toEqual({ ID_FRONT: null, ID_BACK: null, SELFIE: null });
   });
 });

@@ -121,7 +121,13 @@ const TABLE: Record<string, Access> = {
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */
-const LAST = new Set(['POST /api/auth/logout', 'POST /api/auth/password', 'POST /api/privacy/deletion-request', 'POST /api/withdrawals/{id}/cancel', 'POST /api/loans/current/cancel']);
+const LAST = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/password',
+  'POST /api/privacy/deletion-request',
+  'POST /api/withdrawals/{id}/cancel',
+  'POST /api/loans/current/cancel',
+]);
 
 type Doc = { paths: Record<string, Record<string, { requestBody?: unknown }>> };
 type App = Awaited<ReturnType<typeof createAppWithUploads>>;
@@ -156,7 +162,12 @@ beforeAll(async () => {
   ids = { loanId: signed.loanId, withdrawalId: withdrawal.id as string, memberId: member.userId };
   const doc = t.app.swagger() as unknown as Doc;
   routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, hasBody: op.requestBody !== undefined })),
+    Object.entries(operations).map(([method, op]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      hasBody: op.requestBody !== undefined,
+    })),
   );
   routes.sort((a, b) => Number(LAST.has(a.key)) - Number(LAST.has(b.key)));
 }, 120_000);
@@ -255,8 +266,16 @@ describe('the authorisation matrix', () => {
   it('covers every route of the app, and only those', () => {
     const keys = routes.map((r) => r.key).sort();
     expect(keys.length).toBeGreaterThan(50);
-    expect(keys.filter((k) => !(k in TABLE)), 'routes without a row in TABLE').toEqual([]);
-    expect(Object.keys(TABLE).filter((k) => !keys.includes(k)).sort(), 'rows for routes that do not exist').toEqual([]);
+    expect(
+      keys.filter((k) => !(k in TABLE)),
+      'routes without a row in TABLE',
+    ).toEqual([]);
+    expect(
+      Object.keys(TABLE)
+        .filter((k) => !keys.includes(k))
+        .sort(),
+      'rows for routes that do not exist',
+    ).toEqual([]);
   });
 
   it('every route answers each role as the table says; a member never gets 2xx on /api/admin/*, anonymous never on member routes', async () => {
@@ -286,7 +305,8 @@ describe('the authorisation matrix', () => {
           if (ok2xx || (status !== want && !bodyFirst)) failures.push(cell);
         }
         // The invariants the issue names, whatever the table says.
-        if (ok2xx && role !== 'officer' && role !== 'admin' && route.path.startsWith('/api/admin/')) failures.push(`INVARIANT ${cell}: a non-staff user got 2xx on an admin route`);
+        if (ok2xx && role !== 'officer' && role !== 'admin' && route.path.startsWith('/api/admin/'))
+          failures.push(`INVARIANT ${cell}: a non-staff user got 2xx on an admin route`);
         if (ok2xx && role === 'anonymous' && access !== 'public') failures.push(`INVARIANT ${cell}: anonymous got 2xx on a member route`);
         if (ok2xx && role === 'officer' && access === 'admin') failures.push(`INVARIANT ${cell}: an officer got 2xx on an ADMIN-only route`);
       }

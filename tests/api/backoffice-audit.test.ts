@@ -23,7 +23,16 @@ afterAll(async () => {
   await t.close();
 });
 
-type Entry = { id: string; at: string; actor: { id: string | null; name: string; role: string }; action: string; subjectType: string; subjectId: string | null; details: Record<string, unknown>; ip: string | null };
+type Entry = {
+  id: string;
+  at: string;
+  actor: { id: string | null; name: string; role: string };
+  action: string;
+  subjectType: string;
+  subjectId: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+};
 type Page = { entries: Entry[]; nextCursor: string | null; actors: { id: string; name: string; role: string }[] };
 
 async function audit(cookie: string, query = ''): Promise<Page> {
@@ -61,14 +70,30 @@ describe('who may read the audit log', () => {
 describe('what is recorded', () => {
   it('every loan action by staff: review, approve, disburse (with the IP), and reject', async () => {
     const { loanId } = await signedLoan(t, officer);
-    ok(await t.app.inject({ method: 'POST', url: `/api/admin/loans/${loanId}/disburse`, payload: {}, headers: { cookie: checker.cookie, 'idempotency-key': 'audit-disburse-1' }, remoteAddress: '10.9.8.7' }));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/loans/${loanId}/disburse`,
+        payload: {},
+        headers: { cookie: checker.cookie, 'idempotency-key': 'audit-disburse-1' },
+        remoteAddress: '10.9.8.7',
+      }),
+    );
     const page = await audit(admin.cookie, `?subjectType=LOAN&subjectId=${loanId}`);
     expect(page.entries.map((e) => e.action)).toEqual(['LOAN_DISBURSE', 'LOAN_APPROVE', 'LOAN_START_REVIEW']);
     const [disbursed, approved, reviewed] = page.entries;
-    expect(disbursed).toMatchObject({ actor: { id: checker.userId, name: 'Officer Ben Cruz', role: 'OFFICER' }, subjectType: 'LOAN', subjectId: loanId, ip: '10.9.8.7' });
+    expect(disbursed).toMatchObject({
+      actor: { id: checker.userId, name: 'Officer Ben Cruz', role: 'OFFICER' },
+      subjectType: 'LOAN',
+      subjectId: loanId,
+      ip: '10.9.8.7',
+    });
     expect(disbursed!.details).toMatchObject({ from: 'CONTRACT_SIGNED', to: 'DISBURSED', principal: '200000.00', netProceeds: '200000.00' });
     expect(disbursed!.details.loanNumber).toMatch(/^TAPAT-L\d{6}$/);
-    expect(approved).toMatchObject({ actor: { id: officer.userId, role: 'OFFICER' }, details: { from: 'UNDER_REVIEW', to: 'APPROVED', offer: { amount: '200000.00', term: 6 } } });
+    expect(approved).toMatchObject({
+      actor: { id: officer.userId, role: 'OFFICER' },
+      details: { from: 'UNDER_REVIEW', to: 'APPROVED', offer: { amount: '200000.00', term: 6 } },
+    });
     expect(reviewed).toMatchObject({ actor: { id: officer.userId }, details: { from: 'PENDING', to: 'UNDER_REVIEW' } });
     // A refused second disbursement changes nothing and records nothing.
     expect((await disburse(t, checker.cookie, loanId)).statusCode).toBe(409);
@@ -86,19 +111,38 @@ describe('what is recorded', () => {
     const owner = await createMember(t);
     await completeSteps(t, owner.cookie, 'references');
     expect((await uploadDocument(t, owner.cookie, 'ID_FRONT', await jpeg(320, 200))).statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/members/${owner.userId}/documents/ID_FRONT`, headers: { cookie: officer.cookie }, remoteAddress: '10.1.2.3' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${owner.userId}/documents/ID_FRONT`,
+      headers: { cookie: officer.cookie },
+      remoteAddress: '10.1.2.3',
+    });
     expect(res.statusCode).toBe(200);
     const page = await audit(admin.cookie, `?action=DOCUMENT_VIEW&subjectId=${owner.userId}`);
     expect(page.entries).toHaveLength(1);
-    expect(page.entries[0]).toMatchObject({ actor: { id: officer.userId, role: 'OFFICER' }, subjectType: 'MEMBER', subjectId: owner.userId, ip: '10.1.2.3', details: { kind: 'ID_FRONT' } });
+    expect(page.entries[0]).toMatchObject({
+      actor: { id: officer.userId, role: 'OFFICER' },
+      subjectType: 'MEMBER',
+      subjectId: owner.userId,
+      ip: '10.1.2.3',
+      details: { kind: 'ID_FRONT' },
+    });
   });
 
   it('a staff account created by npm run user:create, as SYSTEM, without the password', async () => {
     const password = 'Audit trail kalamansi lantern 2048';
-    const { id } = await createStaffUser(t.deps.db, { phone: '+639990001234', password, role: 'OFFICER', name: 'Officer Created Here', email: 'created.here@example.com' }, t.clock.now());
+    const { id } = await createStaffUser(
+      t.deps.db,
+      { phone: '+639990001234', password, role: 'OFFICER', name: 'Officer Created Here', email: 'created.here@example.com' },
+      t.clock.now(),
+    );
     const page = await audit(admin.cookie, `?action=STAFF_CREATE&subjectId=${id}`);
     expect(page.entries).toHaveLength(1);
-    expect(page.entries[0]).toMatchObject({ actor: { id: null, role: 'SYSTEM', name: 'Command line' }, subjectType: 'USER', details: { role: 'OFFICER', name: 'Officer Created Here' } });
+    expect(page.entries[0]).toMatchObject({
+      actor: { id: null, role: 'SYSTEM', name: 'Command line' },
+      subjectType: 'USER',
+      details: { role: 'OFFICER', name: 'Officer Created Here' },
+    });
     expect(JSON.stringify(page.entries[0])).not.toContain(password);
     expect(JSON.stringify(page.entries[0])).not.toContain('argon2');
   });
@@ -108,12 +152,14 @@ describe('the audit row and the change share one transaction', () => {
   it('when the audit row cannot be written, the loan transition is rolled back too', async () => {
     const member = await createActivatedMember(t);
     const loanId = ok(await apply(t, member.cookie, { ...APPLICATION }), 201).loan.id as string;
-    await t.deps.db.execute(sql.raw(`
+    await t.deps.db.execute(
+      sql.raw(`
       create function audit_refuse() returns trigger language plpgsql as $$
       begin
         if new.action = 'LOAN_REJECT' and new.subject_id = '${loanId}' then raise exception 'audit refused'; end if;
         return new;
-      end $$;`));
+      end $$;`),
+    );
     await t.deps.db.execute(sql.raw(`create trigger audit_refuse before insert on audit_log for each row execute function audit_refuse();`));
     try {
       const res = await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reasonCode: 'INCOME_NOT_VERIFIED' });

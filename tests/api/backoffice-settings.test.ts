@@ -33,7 +33,13 @@ const REAL = {
 };
 
 function put(cookie: string | undefined, payload: unknown, remoteAddress = '127.0.0.1') {
-  return t.app.inject({ method: 'PUT', url: '/api/admin/settings/company', payload: payload as Record<string, unknown>, headers: cookie ? { cookie } : {}, remoteAddress });
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings/company',
+    payload: payload as Record<string, unknown>,
+    headers: cookie ? { cookie } : {},
+    remoteAddress,
+  });
 }
 
 describe('roles', () => {
@@ -56,12 +62,25 @@ describe('the company profile', () => {
   it('starts as the configured one, and the read-only product is the current version', async () => {
     const body = ok(await get(t, admin.cookie, '/api/admin/settings'));
     expect(body.company).toEqual({ profile: DEMO_COMPANY_PROFILE, source: 'CONFIGURATION', updatedAt: null, updatedBy: null });
-    expect(body.product).toMatchObject({ version: 1, minAmount: '200000.00', maxAmount: '5000000.00', terms: [6, 12, 24, 36, 48], monthlyRateBps: 50, annualCostCapBps: 2500 });
+    expect(body.product).toMatchObject({
+      version: 1,
+      minAmount: '200000.00',
+      maxAmount: '5000000.00',
+      terms: [6, 12, 24, 36, 48],
+      monthlyRateBps: 50,
+      annualCostCapBps: 2500,
+    });
     expect(body.production).toBe(false);
   });
 
   it('refuses invalid input with the reasons, and saves nothing', async () => {
-    const bad = await put(admin.cookie, { ...REAL, shortName: 'bayan lending', supportEmail: 'not-an-email', supportChatUrl: 'http://chat.example.com', dateRegistered: '2023-13-40' });
+    const bad = await put(admin.cookie, {
+      ...REAL,
+      shortName: 'bayan lending',
+      supportEmail: 'not-an-email',
+      supportChatUrl: 'http://chat.example.com',
+      dateRegistered: '2023-13-40',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['dateRegistered', 'shortName', 'supportChatUrl', 'supportEmail']);
     expect(bad.json().error.fields.shortName).toContain('capital letters');
@@ -96,7 +115,12 @@ describe('the company profile', () => {
   });
 
   it('survives a restart: a new app on the same database serves the saved profile', async () => {
-    const again = await buildApp({ config: loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent' }), database: t.database, clock: t.clock, logger: false });
+    const again = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent' }),
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+    });
     try {
       expect(again.deps.config.company.companyName).toBe('Bayanihan Lending Corporation');
       const res = await again.app.inject({ method: 'GET', url: '/api/public/config' });
@@ -107,12 +131,14 @@ describe('the company profile', () => {
   });
 
   it('when the audit row cannot be written, the profile is not saved either', async () => {
-    await t.deps.db.execute(sql.raw(`
+    await t.deps.db.execute(
+      sql.raw(`
       create function audit_refuse_profile() returns trigger language plpgsql as $$
       begin
         if new.action = 'COMPANY_PROFILE_UPDATE' then raise exception 'audit refused'; end if;
         return new;
-      end $$;`));
+      end $$;`),
+    );
     await t.deps.db.execute(sql.raw(`create trigger audit_refuse_profile before insert on audit_log for each row execute function audit_refuse_profile();`));
     try {
       const res = await put(admin.cookie, { ...REAL, companyName: 'Never Saved Lending Corporation' });
@@ -131,11 +157,18 @@ describe('production', () => {
     const prod = await createTestApp({ production: true });
     try {
       const boss = await createStaff(prod, 'ADMIN', 'Admin Prod Tan');
-      const res = await prod.app.inject({ method: 'PUT', url: '/api/admin/settings/company', payload: { ...REAL, demo: true }, headers: { cookie: boss.cookie } });
+      const res = await prod.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/company',
+        payload: { ...REAL, demo: true },
+        headers: { cookie: boss.cookie },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.demo).toContain('Production refuses the DEMO company profile');
       expect(await prod.deps.db.select().from(companyProfiles)).toHaveLength(0);
-      expect(ok(await prod.app.inject({ method: 'PUT', url: '/api/admin/settings/company', payload: REAL, headers: { cookie: boss.cookie } })).source).toBe('DATABASE');
+      expect(ok(await prod.app.inject({ method: 'PUT', url: '/api/admin/settings/company', payload: REAL, headers: { cookie: boss.cookie } })).source).toBe(
+        'DATABASE',
+      );
     } finally {
       await prod.close();
     }
@@ -143,7 +176,8 @@ describe('production', () => {
 });
 
 describe('product versions', () => {
-  async function draftNow(): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async function draftNow(): Promise<Record<string, any>> {
     return ok(await get(t, admin.cookie, '/api/admin/settings')).productDraft;
   }
   function postProduct(cookie: string | undefined, payload: unknown) {
@@ -166,10 +200,20 @@ describe('product versions', () => {
     expect(capped.json().error.code).toBe('PRODUCT_REFUSED');
     expect(capped.json().error.message).toContain('above the 25 % a year cap');
     expect(capped.json().error.fields.reason1).toContain('over 6 months costs');
-    const small = await postProduct(admin.cookie, { ...draft, minAmount: '5000.00', terms: [3, 6], defaultTerm: 3, eligibility: { ...draft.eligibility, incomeMultipleByTerm: { 3: 12, 6: 12 } }, penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 500 } });
+    const small = await postProduct(admin.cookie, {
+      ...draft,
+      minAmount: '5000.00',
+      terms: [3, 6],
+      defaultTerm: 3,
+      eligibility: { ...draft.eligibility, incomeMultipleByTerm: { 3: 12, 6: 12 } },
+      penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 500 },
+    });
     expect(small.statusCode).toBe(409);
     expect(small.json().error.message).toContain('SEC small-loan cap: late charges');
-    const upFront = await postProduct(admin.cookie, { ...draft, fees: [{ code: 'PROCESSING', label: 'Processing', flat: '100.00', bpsOfPrincipal: 0, treatment: 'PAID_UP_FRONT' }] });
+    const upFront = await postProduct(admin.cookie, {
+      ...draft,
+      fees: [{ code: 'PROCESSING', label: 'Processing', flat: '100.00', bpsOfPrincipal: 0, treatment: 'PAID_UP_FRONT' }],
+    });
     expect(upFront.statusCode).toBe(400);
     expect((await postProduct(admin.cookie, { ...draft, defaultTerm: 'six' })).statusCode).toBe(400);
     const same = await postProduct(admin.cookie, draft);
@@ -187,7 +231,13 @@ describe('product versions', () => {
 
     const draft = await draftNow();
     const created = ok(
-      await t.app.inject({ method: 'POST', url: '/api/admin/settings/product', payload: { ...draft, name: 'Tapat Instalment Loan 2027', monthlyRateBps: 40 }, headers: { cookie: admin.cookie }, remoteAddress: '10.0.0.7' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/settings/product',
+        payload: { ...draft, name: 'Tapat Instalment Loan 2027', monthlyRateBps: 40 },
+        headers: { cookie: admin.cookie },
+        remoteAddress: '10.0.0.7',
+      }),
       201,
     );
     expect(created).toMatchObject({ version: 2, effectiveFrom: '2026-11-22', draft: { monthlyRateBps: 40, name: 'Tapat Instalment Loan 2027' } });
@@ -223,11 +273,24 @@ describe('product versions', () => {
   });
 
   it('another process on the same database offers the new version at its next request', async () => {
-    const other = await buildApp({ config: loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent' }), database: t.database, clock: t.clock, logger: false });
+    const other = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent' }),
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+    });
     try {
       expect((await other.app.inject({ method: 'GET', url: '/api/public/config' })).json().product.version).toBe(2);
       const draft = await draftNow();
-      ok(await t.app.inject({ method: 'POST', url: '/api/admin/settings/product', payload: { ...draft, monthlyRateBps: 45 }, headers: { cookie: admin.cookie } }), 201);
+      ok(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/settings/product',
+          payload: { ...draft, monthlyRateBps: 45 },
+          headers: { cookie: admin.cookie },
+        }),
+        201,
+      );
       expect((await other.app.inject({ method: 'GET', url: '/api/public/config' })).json().product).toMatchObject({ version: 3, monthlyAddOnRateBps: 45 });
       // ... and the company profile another process saved, likewise.
       const current = ok(await get(t, admin.cookie, '/api/admin/settings')).company.profile;

@@ -21,10 +21,7 @@ describe('public catalogue', () => {
   });
 
   it('serves the currency list with PHP first and a rate for each', async () => {
-    const [cur, rates] = await Promise.all([
-      t.app.inject({ method: 'GET', url: '/api/currencies' }),
-      t.app.inject({ method: 'GET', url: '/api/rates' }),
-    ]);
+    const [cur, rates] = await Promise.all([t.app.inject({ method: 'GET', url: '/api/currencies' }), t.app.inject({ method: 'GET', url: '/api/rates' })]);
     const list = cur.json().currencies as { currencyCode: string }[];
     expect(list[0]?.currencyCode).toBe('PHP');
     expect(list.length).toBeGreaterThanOrEqual(12);

@@ -41,7 +41,13 @@ const REAL = {
   certificateOfAuthorityNumber: 'CA-3001',
 };
 
-const HOSTILE = ['javascript:alert(document.cookie)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'http://www.facebook.com/bayanihan', ' JavaScript:alert(1)', 'https:alert(1)'];
+const HOSTILE = [
+  'javascript:alert(document.cookie)',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'http://www.facebook.com/bayanihan',
+  ' JavaScript:alert(1)',
+  'https:alert(1)',
+];
 
 function put(payload: unknown) {
   return t.app.inject({ method: 'PUT', url: '/api/admin/settings/company', payload: payload as Record<string, unknown>, headers: { cookie: admin.cookie } });
@@ -71,7 +77,11 @@ describe('the ADMIN form (PUT /api/admin/settings/company)', () => {
   });
 
   it('a stored row with a hostile link (saved before this rule) is ignored: the configured profile is served', async () => {
-    await t.deps.db.insert(companyProfiles).values({ profile: { ...REAL, companyName: 'Hostile Lending Corporation', social: { ...REAL.social, facebook: 'javascript:alert(1)' } }, createdBy: admin.userId, createdAt: t.clock.now() });
+    await t.deps.db.insert(companyProfiles).values({
+      profile: { ...REAL, companyName: 'Hostile Lending Corporation', social: { ...REAL.social, facebook: 'javascript:alert(1)' } },
+      createdBy: admin.userId,
+      createdAt: t.clock.now(),
+    });
     const company = ok(await get(t, undefined, '/api/public/config')).company;
     expect(company.companyName).toBe(DEMO_COMPANY_PROFILE.companyName);
     expect(JSON.stringify(company)).not.toContain('javascript:');

@@ -54,7 +54,12 @@ describe("who may see a member's images", () => {
     const admin = await createMember(t, { role: 'ADMIN', fullName: 'Adam Admin' });
     const [doc] = await t.deps.db.select().from(memberDocuments).where(eq(memberDocuments.userId, owner.userId));
 
-    const first = await t.app.inject({ method: 'GET', url: staffUrl(owner.userId), headers: { cookie: officer.cookie, 'user-agent': 'backoffice' }, remoteAddress: '10.1.2.3' });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: staffUrl(owner.userId),
+      headers: { cookie: officer.cookie, 'user-agent': 'backoffice' },
+      remoteAddress: '10.1.2.3',
+    });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/jpeg');
     expect(first.headers['cache-control']).toBe('private, no-store');
@@ -64,7 +69,14 @@ describe("who may see a member's images", () => {
 
     const log = await t.deps.db.select().from(documentAccessLog).where(eq(documentAccessLog.memberId, owner.userId)).orderBy(documentAccessLog.createdAt);
     expect(log).toHaveLength(2);
-    expect(log[0]).toMatchObject({ staffUserId: officer.userId, staffRole: 'OFFICER', documentId: doc!.id, kind: 'ID_FRONT', ip: '10.1.2.3', userAgent: 'backoffice' });
+    expect(log[0]).toMatchObject({
+      staffUserId: officer.userId,
+      staffRole: 'OFFICER',
+      documentId: doc!.id,
+      kind: 'ID_FRONT',
+      ip: '10.1.2.3',
+      userAgent: 'backoffice',
+    });
     expect(log[1]).toMatchObject({ staffUserId: admin.userId, staffRole: 'ADMIN', documentId: doc!.id });
     expect(log[1]!.createdAt.getTime() - log[0]!.createdAt.getTime()).toBe(60_000);
   });

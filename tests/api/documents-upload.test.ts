@@ -98,7 +98,10 @@ describe('accepted uploads', () => {
   it('two uploads of one kind at the same time leave exactly one current image and one stored object', async () => {
     const m = await memberAtIdentityStep();
     const before = (await storedFiles(t.uploadsDir)).length;
-    const results = await Promise.all([uploadDocument(t, m.cookie, 'ID_BACK', await jpeg(200, 100)), uploadDocument(t, m.cookie, 'ID_BACK', await jpeg(100, 200))]);
+    const results = await Promise.all([
+      uploadDocument(t, m.cookie, 'ID_BACK', await jpeg(200, 100)),
+      uploadDocument(t, m.cookie, 'ID_BACK', await jpeg(100, 200)),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
     const rows = await documentsOf(m.userId);
     expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);

@@ -59,7 +59,12 @@ describe('a validation error', () => {
 
   it('translates a loan field message that carries the product numbers', async () => {
     const m = await createActivatedMember(t);
-    const res = await send('POST', '/api/loans/applications', { payload: { ...APPLICATION, amount: '199999.99' }, cookie: m.cookie, language: 'fil', key: true });
+    const res = await send('POST', '/api/loans/applications', {
+      payload: { ...APPLICATION, amount: '199999.99' },
+      cookie: m.cookie,
+      language: 'fil',
+      key: true,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect(res.json().error.fields.amount).toBe('Ang halaga ng loan ay dapat mula 200,000.00 hanggang 5,000,000.00 PHP.');
@@ -97,7 +102,12 @@ describe('a business error', () => {
   });
 
   it('answers a refusal the catalogue does not know as the server wrote it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{', headers: { 'content-type': 'application/json', 'accept-language': 'fil' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fil' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' } });
   });
@@ -108,7 +118,10 @@ describe('the credit-bureau consent in Filipino', () => {
     const m = await createMember(t);
     const res = await saveStep(t, m.cookie, 'personal', { ...STEP_BODIES.personal, consentVersion: CREDIT_BUREAU_CONSENT_FIL.version });
     expect(res.statusCode).toBe(200);
-    const rows = await t.deps.db.select().from(consents).where(and(eq(consents.userId, m.userId), eq(consents.kind, 'CREDIT_BUREAU')));
+    const rows = await t.deps.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, m.userId), eq(consents.kind, 'CREDIT_BUREAU')));
     expect(rows.map((r) => r.textVersion)).toEqual([CREDIT_BUREAU_CONSENT_FIL.version]);
   });
 

@@ -162,7 +162,7 @@ describe('account recovery', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('an unregistered phone\'s attempt never succeeds and behaves like a registered one', async () => {
+  it("an unregistered phone's attempt never succeeds and behaves like a registered one", async () => {
     const unknown = freshPhone().e164;
     const { cookie } = await startRecovery(unknown);
     const res = await post(t, '/api/auth/recovery/reset', { code: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, cookie);
@@ -185,7 +185,12 @@ describe('account recovery', () => {
     t.clock.advance(MINUTE);
     const { cookie } = await startRecovery(m.phone);
     t.clock.advance(15 * MINUTE);
-    const late = await post(t, '/api/auth/recovery/reset', { code: await latestCode(t, m.phone), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, cookie);
+    const late = await post(
+      t,
+      '/api/auth/recovery/reset',
+      { code: await latestCode(t, m.phone), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      cookie,
+    );
     expect(late.json().error.code).toBe('RECOVERY_EXPIRED');
   });
 

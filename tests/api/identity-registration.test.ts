@@ -289,7 +289,11 @@ describe('duplicates', () => {
     expect(await t.deps.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
 
     // A common password is still refused at once, and alone.
-    const both = await post(t, '/api/auth/register', registrationBody({ phone: first.phone, email: first.email, password: 'password', confirmPassword: 'password' }));
+    const both = await post(
+      t,
+      '/api/auth/register',
+      registrationBody({ phone: first.phone, email: first.email, password: 'password', confirmPassword: 'password' }),
+    );
     expect(both.statusCode).toBe(400);
     expect(both.json().error.fields).toEqual({ password: validation.passwordCommon });
   });
@@ -484,13 +488,19 @@ describe('unique indexes', () => {
     const samePhone = await t.deps.db
       .insert(users)
       .values({ ...base, phone, email: 'other.person@example.com' })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(samePhone).not.toBeNull();
     expect(duplicateAsFieldError(samePhone)?.fields).toEqual({ phone: validation.phoneTaken });
     const sameEmail = await t.deps.db
       .insert(users)
       .values({ ...base, phone: freshPhone().e164, email: String(body.email) })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(duplicateAsFieldError(sameEmail)?.fields).toEqual({ email: validation.emailTaken });
     expect(duplicateAsFieldError(new Error('other'))).toBeNull();
   });

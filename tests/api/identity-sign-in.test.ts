@@ -174,7 +174,7 @@ describe('session and sign-out', () => {
 });
 
 describe('identity comes from the session cookie only', () => {
-  it('GET /api/auth/session answers the cookie\'s user whatever the query says', async () => {
+  it("GET /api/auth/session answers the cookie's user whatever the query says", async () => {
     const cookie = cookieFor(await signIn(t, member.phone, member.password), 'tapat_sid');
     const q = new URLSearchParams({ phone: other.phone, phoneNumber: other.phone, myPhoneNumber: other.phone, userId: 'x' });
     const res = await t.app.inject({ method: 'GET', url: `/api/auth/session?${q}`, headers: { cookie } });

@@ -101,7 +101,9 @@ describe('posted transfers', () => {
     ];
     const codes = [];
     for (const legs of attempts) {
-      codes.push((await refusal(t.deps.db.transaction((tx) => createTransfer(tx, { idempotencyKey: key(), code: 'X', description: 'x', legs, at })))).ledgerCode);
+      codes.push(
+        (await refusal(t.deps.db.transaction((tx) => createTransfer(tx, { idempotencyKey: key(), code: 'X', description: 'x', legs, at })))).ledgerCode,
+      );
     }
     expect(codes).toEqual(['UNBALANCED', 'INVALID_TRANSFER', 'INVALID_TRANSFER', 'INVALID_TRANSFER']);
     expect(await memberWalletBalance(t.deps.db, w.userId)).toMatchObject({ posted: 0n });
@@ -110,7 +112,15 @@ describe('posted transfers', () => {
   it('refuse to take a wallet below zero, and write nothing', async () => {
     const w = await fundedWallet(5_000n);
     const error = await refusal(
-      t.deps.db.transaction((tx) => createTransfer(tx, { idempotencyKey: key(), code: 'WITHDRAWAL', description: 'x', legs: withdrawalLegs(w.wallet, w.clearing, 5_001n), at: t.clock.now() })),
+      t.deps.db.transaction((tx) =>
+        createTransfer(tx, {
+          idempotencyKey: key(),
+          code: 'WITHDRAWAL',
+          description: 'x',
+          legs: withdrawalLegs(w.wallet, w.clearing, 5_001n),
+          at: t.clock.now(),
+        }),
+      ),
     );
     expect(error.ledgerCode).toBe('INSUFFICIENT_FUNDS');
     expect(error.status).toBe(409);
@@ -148,9 +158,13 @@ describe('idempotency keys', () => {
   it('the same key with another request is refused and changes nothing', async () => {
     const w = await fundedWallet(10_000n);
     const k = key();
-    await t.deps.db.transaction((tx) => createTransfer(tx, { idempotencyKey: k, code: 'WITHDRAWAL', description: 'x', legs: withdrawalLegs(w.wallet, w.clearing, 3_000n), at: t.clock.now() }));
+    await t.deps.db.transaction((tx) =>
+      createTransfer(tx, { idempotencyKey: k, code: 'WITHDRAWAL', description: 'x', legs: withdrawalLegs(w.wallet, w.clearing, 3_000n), at: t.clock.now() }),
+    );
     const error = await refusal(
-      t.deps.db.transaction((tx) => createTransfer(tx, { idempotencyKey: k, code: 'WITHDRAWAL', description: 'x', legs: withdrawalLegs(w.wallet, w.clearing, 4_000n), at: t.clock.now() })),
+      t.deps.db.transaction((tx) =>
+        createTransfer(tx, { idempotencyKey: k, code: 'WITHDRAWAL', description: 'x', legs: withdrawalLegs(w.wallet, w.clearing, 4_000n), at: t.clock.now() }),
+      ),
     );
     expect(error.ledgerCode).toBe('IDEMPOTENCY_CONFLICT');
     expect(error.status).toBe(422);
@@ -162,7 +176,14 @@ describe('two-phase transfers', () => {
   it('a pending debit holds funds: the available balance falls, the posted balance does not', async () => {
     const w = await fundedWallet(10_000n);
     const hold = await t.deps.db.transaction((tx) =>
-      createTransfer(tx, { idempotencyKey: key(), code: 'WITHDRAWAL', description: 'hold', legs: withdrawalLegs(w.wallet, w.clearing, 6_000n), pending: true, at: t.clock.now() }),
+      createTransfer(tx, {
+        idempotencyKey: key(),
+        code: 'WITHDRAWAL',
+        description: 'hold',
+        legs: withdrawalLegs(w.wallet, w.clearing, 6_000n),
+        pending: true,
+        at: t.clock.now(),
+      }),
     );
     expect(hold.type).toBe('PENDING');
     expect(await memberWalletBalance(t.deps.db, w.userId)).toMatchObject({ posted: 10_000n, available: 4_000n, debitsPending: 6_000n });
@@ -170,7 +191,14 @@ describe('two-phase transfers', () => {
     // A second hold beyond what is available is refused.
     const error = await refusal(
       t.deps.db.transaction((tx) =>
-        createTransfer(tx, { idempotencyKey: key(), code: 'WITHDRAWAL', description: 'hold 2', legs: withdrawalLegs(w.wallet, w.clearing, 4_001n), pending: true, at: t.clock.now() }),
+        createTransfer(tx, {
+          idempotencyKey: key(),
+          code: 'WITHDRAWAL',
+          description: 'hold 2',
+          legs: withdrawalLegs(w.wallet, w.clearing, 4_001n),
+          pending: true,
+          at: t.clock.now(),
+        }),
       ),
     );
     expect(error.ledgerCode).toBe('INSUFFICIENT_FUNDS');
@@ -180,23 +208,36 @@ describe('two-phase transfers', () => {
   it('posting moves the held amount to posted, once', async () => {
     const w = await fundedWallet(10_000n);
     const hold = await t.deps.db.transaction((tx) =>
-      createTransfer(tx, { idempotencyKey: key(), code: 'WITHDRAWAL', description: 'hold', legs: withdrawalLegs(w.wallet, w.clearing, 6_000n), pending: true, at: t.clock.now() }),
+      createTransfer(tx, {
+        idempotencyKey: key(),
+        code: 'WITHDRAWAL',
+        description: 'hold',
+        legs: withdrawalLegs(w.wallet, w.clearing, 6_000n),
+        pending: true,
+        at: t.clock.now(),
+      }),
     );
     const postKey = key();
-    const posted = await t.deps.db.transaction((tx) => postPending(tx, { pendingId: hold.id, idempotencyKey: postKey, description: 'settled', at: t.clock.now() }));
+    const posted = await t.deps.db.transaction((tx) =>
+      postPending(tx, { pendingId: hold.id, idempotencyKey: postKey, description: 'settled', at: t.clock.now() }),
+    );
     expect(posted.type).toBe('POST_PENDING');
     expect(await memberWalletBalance(t.deps.db, w.userId)).toMatchObject({ posted: 4_000n, available: 4_000n, debitsPending: 0n, debitsPosted: 6_000n });
     // The same key again answers the same resolution; another key, or a void, is refused.
-    expect(await t.deps.db.transaction((tx) => postPending(tx, { pendingId: hold.id, idempotencyKey: postKey, description: 'settled', at: t.clock.now() }))).toMatchObject({
+    expect(
+      await t.deps.db.transaction((tx) => postPending(tx, { pendingId: hold.id, idempotencyKey: postKey, description: 'settled', at: t.clock.now() })),
+    ).toMatchObject({
       id: posted.id,
       replayed: true,
     });
-    expect((await refusal(t.deps.db.transaction((tx) => postPending(tx, { pendingId: hold.id, idempotencyKey: key(), description: 'again', at: t.clock.now() })))).ledgerCode).toBe(
-      'ALREADY_RESOLVED',
-    );
-    expect((await refusal(t.deps.db.transaction((tx) => voidPending(tx, { pendingId: hold.id, idempotencyKey: key(), description: 'void', at: t.clock.now() })))).ledgerCode).toBe(
-      'ALREADY_RESOLVED',
-    );
+    expect(
+      (await refusal(t.deps.db.transaction((tx) => postPending(tx, { pendingId: hold.id, idempotencyKey: key(), description: 'again', at: t.clock.now() }))))
+        .ledgerCode,
+    ).toBe('ALREADY_RESOLVED');
+    expect(
+      (await refusal(t.deps.db.transaction((tx) => voidPending(tx, { pendingId: hold.id, idempotencyKey: key(), description: 'void', at: t.clock.now() }))))
+        .ledgerCode,
+    ).toBe('ALREADY_RESOLVED');
     expect(await memberWalletBalance(t.deps.db, w.userId)).toMatchObject({ posted: 4_000n, available: 4_000n });
     expect((await accountMovements(t.deps.db, w.wallet))[0]).toMatchObject({ status: 'POSTED', amount: 6_000n });
     expect(await debitsByCode(t.deps.db, w.wallet, 'WITHDRAWAL')).toBe(6_000n);
@@ -205,7 +246,14 @@ describe('two-phase transfers', () => {
   it('voiding releases the held amount', async () => {
     const w = await fundedWallet(10_000n);
     const hold = await t.deps.db.transaction((tx) =>
-      createTransfer(tx, { idempotencyKey: key(), code: 'WITHDRAWAL', description: 'hold', legs: withdrawalLegs(w.wallet, w.clearing, 6_000n), pending: true, at: t.clock.now() }),
+      createTransfer(tx, {
+        idempotencyKey: key(),
+        code: 'WITHDRAWAL',
+        description: 'hold',
+        legs: withdrawalLegs(w.wallet, w.clearing, 6_000n),
+        pending: true,
+        at: t.clock.now(),
+      }),
     );
     await t.deps.db.transaction((tx) => voidPending(tx, { pendingId: hold.id, idempotencyKey: key(), description: 'payout failed', at: t.clock.now() }));
     expect(await memberWalletBalance(t.deps.db, w.userId)).toMatchObject({ posted: 10_000n, available: 10_000n, debitsPending: 0n, debitsPosted: 0n });
@@ -217,8 +265,17 @@ describe('two-phase transfers', () => {
   it('only a pending transfer can be posted or voided', async () => {
     const w = await fundedWallet(1_000n);
     const [funding] = await accountMovements(t.deps.db, w.wallet);
-    expect((await refusal(t.deps.db.transaction((tx) => postPending(tx, { pendingId: funding!.transferId, idempotencyKey: key(), description: 'x', at: t.clock.now() })))).ledgerCode).toBe('NOT_PENDING');
-    expect((await refusal(t.deps.db.transaction((tx) => voidPending(tx, { pendingId: randomUUID(), idempotencyKey: key(), description: 'x', at: t.clock.now() })))).ledgerCode).toBe('NOT_PENDING');
+    expect(
+      (
+        await refusal(
+          t.deps.db.transaction((tx) => postPending(tx, { pendingId: funding!.transferId, idempotencyKey: key(), description: 'x', at: t.clock.now() })),
+        )
+      ).ledgerCode,
+    ).toBe('NOT_PENDING');
+    expect(
+      (await refusal(t.deps.db.transaction((tx) => voidPending(tx, { pendingId: randomUUID(), idempotencyKey: key(), description: 'x', at: t.clock.now() }))))
+        .ledgerCode,
+    ).toBe('NOT_PENDING');
   });
 });
 
@@ -228,7 +285,14 @@ describe('under concurrency', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         t.deps.db.transaction((tx) =>
-          createTransfer(tx, { idempotencyKey: key(), code: 'WITHDRAWAL', description: `w${i}`, legs: withdrawalLegs(w.wallet, w.clearing, 100n), pending: i % 2 === 0, at: t.clock.now() }),
+          createTransfer(tx, {
+            idempotencyKey: key(),
+            code: 'WITHDRAWAL',
+            description: `w${i}`,
+            legs: withdrawalLegs(w.wallet, w.clearing, 100n),
+            pending: i % 2 === 0,
+            at: t.clock.now(),
+          }),
         ),
       ),
     );
@@ -244,7 +308,15 @@ describe('under concurrency', () => {
     const k = key();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.deps.db.transaction((tx) => createTransfer(tx, { idempotencyKey: k, code: 'WITHDRAWAL', description: 'same', legs: withdrawalLegs(w.wallet, w.clearing, 300n), at: t.clock.now() })),
+        t.deps.db.transaction((tx) =>
+          createTransfer(tx, {
+            idempotencyKey: k,
+            code: 'WITHDRAWAL',
+            description: 'same',
+            legs: withdrawalLegs(w.wallet, w.clearing, 300n),
+            at: t.clock.now(),
+          }),
+        ),
       ),
     );
     expect(new Set(results.map((r) => r.id)).size).toBe(1);

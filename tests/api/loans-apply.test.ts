@@ -51,13 +51,36 @@ describe('POST /api/loans/applications', () => {
     });
     expect(body.loan.loanNumber).toMatch(/^TAPAT-L\d{6}$/);
     // Income 150,000: instalment 34,334 is 22.88 % of it (rounded down); the most over 6 months is 436,893.
-    expect(body.preAssessment).toMatchObject({ eligible: true, reasons: [], instalment: '34334.00', debtServiceRatioPercent: '22.88', maxEligibleAmount: '436893.00', incomeMultiple: 12 });
+    expect(body.preAssessment).toMatchObject({
+      eligible: true,
+      reasons: [],
+      instalment: '34334.00',
+      debtServiceRatioPercent: '22.88',
+      maxEligibleAmount: '436893.00',
+      incomeMultiple: 12,
+    });
     expect(body.loan.preAssessment).toEqual(body.preAssessment);
-    expect(body.loan.disclosure).toMatchObject({ amountFinanced: '200000.00', netProceeds: '200000.00', totalPayable: '206000.00', regularInstalment: '34334.00', scheduleStartDate: '2026-11-22' });
+    expect(body.loan.disclosure).toMatchObject({
+      amountFinanced: '200000.00',
+      netProceeds: '200000.00',
+      totalPayable: '206000.00',
+      regularInstalment: '34334.00',
+      scheduleStartDate: '2026-11-22',
+    });
     expect(body.loan.disclosure.schedule).toHaveLength(6);
-    expect(body.loan.timeline).toEqual([{ at: '2026-11-22T04:00:00.000Z', from: null, to: 'PENDING', action: 'APPLY', actorRole: 'MEMBER', actorName: 'You', reasonCode: null, reason: null }]);
+    expect(body.loan.timeline).toEqual([
+      { at: '2026-11-22T04:00:00.000Z', from: null, to: 'PENDING', action: 'APPLY', actorRole: 'MEMBER', actorName: 'You', reasonCode: null, reason: null },
+    ]);
     const [row] = await loansOf(m.userId);
-    expect(row).toMatchObject({ status: 'PENDING', productVersion: 1, amount: PHP(200_000), requestedAmount: PHP(200_000), term: 6, selectedCurrency: 'PHP', exchangeRate: '1' });
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      productVersion: 1,
+      amount: PHP(200_000),
+      requestedAmount: PHP(200_000),
+      term: 6,
+      selectedCurrency: 'PHP',
+      exchangeRate: '1',
+    });
     expect(await t.deps.db.select().from(loanEvents).where(eq(loanEvents.loanId, row!.id))).toHaveLength(1);
   });
 
@@ -65,7 +88,14 @@ describe('POST /api/loans/applications', () => {
     const m = await createActivatedMember(t);
     const body = ok(await apply(t, m.cookie, { ...APPLICATION, amount: '300000', term: 12, selectedCurrency: 'USD' }), 201);
     // 300,000 x 0.01712 = 5,136.00; instalment 300,000 / 12 + 1,500 = 26,500 -> x 0.01712 = 453.68 -> 454.00
-    expect(body.loan).toMatchObject({ amount: '300000.00', selectedCurrency: 'USD', exchangeRate: '0.01712', displayRate: '58.41', amountXR: '5136.00', instalmentXR: '454.00' });
+    expect(body.loan).toMatchObject({
+      amount: '300000.00',
+      selectedCurrency: 'USD',
+      exchangeRate: '0.01712',
+      displayRate: '58.41',
+      amountXR: '5136.00',
+      instalmentXR: '454.00',
+    });
     expect(body.loan.ratesAsOf).toMatch(/^\d{4}-\d{2}-\d{2}/);
     expect(body.loan.disclosure.converted).toMatchObject({ currency: 'USD', amountFinanced: '5136.00', regularInstalment: '454.00' });
     const [row] = await loansOf(m.userId);
@@ -257,7 +287,10 @@ describe('GET /api/loans/quote', () => {
   });
 
   it('converts for display and refuses what the application refuses', async () => {
-    expect(ok(await get(t, undefined, '/api/loans/quote?amount=200000&term=6&currency=JPY')).disclosure.converted).toMatchObject({ currency: 'JPY', amountFinanced: '521000.00' });
+    expect(ok(await get(t, undefined, '/api/loans/quote?amount=200000&term=6&currency=JPY')).disclosure.converted).toMatchObject({
+      currency: 'JPY',
+      amountFinanced: '521000.00',
+    });
     const cases = [
       ['/api/loans/quote?amount=100&term=6', 'amount'],
       ['/api/loans/quote?amount=200000&term=5', 'term'],

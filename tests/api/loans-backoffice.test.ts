@@ -56,10 +56,20 @@ describe('roles', () => {
       ['POST', `/api/admin/loans/${id}/disburse`, {}],
     ];
     for (const [method, url, payload] of routes) {
-      const asMember = await t.app.inject({ method: method as 'GET' | 'POST', url, ...(payload ? { payload } : {}), headers: { cookie: member.cookie, 'idempotency-key': newKey() } });
+      const asMember = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { cookie: member.cookie, 'idempotency-key': newKey() },
+      });
       expect(asMember.statusCode, `${method} ${url}`).toBe(403);
       expect(asMember.json().error.code).toBe('FORBIDDEN');
-      const anonymous = await t.app.inject({ method: method as 'GET' | 'POST', url, ...(payload ? { payload } : {}), headers: { 'idempotency-key': newKey() } });
+      const anonymous = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { 'idempotency-key': newKey() },
+      });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
     }
     expect((await loanRow(id)).status).toBe('PENDING');
@@ -83,7 +93,16 @@ describe('the queue and the application page', () => {
     const ids = body.items.map((i: { id: string }) => i.id);
     expect(ids.indexOf(first)).toBeLessThan(ids.indexOf(second));
     const item = body.items.find((i: { id: string }) => i.id === first);
-    expect(item).toMatchObject({ status: 'PENDING', statusColor: 'info', memberName: 'Queue First', amount: '200000.00', term: 6, eligible: true, ageMinutes: 30, inStatusMinutes: 30 });
+    expect(item).toMatchObject({
+      status: 'PENDING',
+      statusColor: 'info',
+      memberName: 'Queue First',
+      amount: '200000.00',
+      term: 6,
+      eligible: true,
+      ageMinutes: 30,
+      inStatusMinutes: 30,
+    });
     expect(body.counts.PENDING).toBeGreaterThanOrEqual(2);
     const bad = await get(t, officer.cookie, '/api/admin/loans?status=FROZEN');
     expect(bad.statusCode).toBe(400);
@@ -111,7 +130,14 @@ describe('the queue and the application page', () => {
     expect(body.loan.preAssessment.eligible).toBe(true);
     expect(body.currentAssessment.eligible).toBe(true);
     expect(body.loan.disclosure.totalPayable).toBe('206000.00');
-    expect(body.permissions).toEqual({ canStartReview: true, canApprove: false, canReject: true, canDisburse: false, disburseBlockedReason: 'A loan is disbursed only after the borrower signs the contract.', conflictOfInterest: null });
+    expect(body.permissions).toEqual({
+      canStartReview: true,
+      canApprove: false,
+      canReject: true,
+      canDisburse: false,
+      disburseBlockedReason: 'A loan is disbursed only after the borrower signs the contract.',
+      conflictOfInterest: null,
+    });
     expect((await get(t, officer.cookie, '/api/admin/loans/not-a-uuid')).statusCode).toBe(404);
     expect((await get(t, officer.cookie, '/api/admin/loans/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
@@ -128,11 +154,20 @@ describe('review, approval and rejection', () => {
     const again = await post(t, officer.cookie, `/api/admin/loans/${id}/review`, {});
     expect(again.statusCode).toBe(409);
     const body = ok(await post(t, officer.cookie, `/api/admin/loans/${id}/approve`, { amount: '200000.00', term: 6, note: 'All documents in order' }));
-    expect(body.loan).toMatchObject({ status: 'APPROVED', statusColor: 'success', statusIcon: 'check-circle', approvedBy: { id: officer.userId, name: 'Officer Ana Reyes' }, canSign: true });
+    expect(body.loan).toMatchObject({
+      status: 'APPROVED',
+      statusColor: 'success',
+      statusIcon: 'check-circle',
+      approvedBy: { id: officer.userId, name: 'Officer Ana Reyes' },
+      canSign: true,
+    });
     const sms = await lastSms(t, member.phone);
     expect(sms).toContain('is approved for PHP 200,000.00 over 6 months (PHP 34,334.00 a month)');
     expect(sms).toContain('You never pay anything to receive your loan.');
-    const emails = await t.deps.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, member.email), eq(outboxMessages.channel, 'EMAIL')));
+    const emails = await t.deps.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, member.email), eq(outboxMessages.channel, 'EMAIL')));
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toMatch(/is approved$/);
     const view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
@@ -196,13 +231,31 @@ describe('review, approval and rejection', () => {
     expect(freeText.statusCode).toBe(400);
     const body = ok(await post(t, officer.cookie, `/api/admin/loans/${id}/reject`, { reasonCode: 'IDENTITY_NOT_VERIFIED' }));
     const text = 'We could not verify your identity from the ID and the selfie you gave.';
-    expect(body.loan).toMatchObject({ status: 'REJECTED', statusColor: 'danger', statusIcon: 'highlight-off', rejectionReasonCode: 'IDENTITY_NOT_VERIFIED', rejectionReason: text, open: false });
+    expect(body.loan).toMatchObject({
+      status: 'REJECTED',
+      statusColor: 'danger',
+      statusIcon: 'highlight-off',
+      rejectionReasonCode: 'IDENTITY_NOT_VERIFIED',
+      rejectionReason: text,
+      open: false,
+    });
     const view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
     expect(view).toMatchObject({ status: 'REJECTED', rejectionReasonCode: 'IDENTITY_NOT_VERIFIED', rejectionReason: text });
-    expect(view.timeline.at(-1)).toMatchObject({ from: 'PENDING', to: 'REJECTED', actorName: 'Officer Ana Reyes', reasonCode: 'IDENTITY_NOT_VERIFIED', reason: text });
+    expect(view.timeline.at(-1)).toMatchObject({
+      from: 'PENDING',
+      to: 'REJECTED',
+      actorName: 'Officer Ana Reyes',
+      reasonCode: 'IDENTITY_NOT_VERIFIED',
+      reason: text,
+    });
     expect(await lastSms(t, member.phone)).toContain('we could not approve your loan application');
     for (const action of ['review', 'approve', 'reject']) {
-      const res = await post(t, officer.cookie, `/api/admin/loans/${id}/${action}`, action === 'approve' ? { amount: '200000.00', term: 6 } : action === 'reject' ? { reasonCode: 'CREDIT_POLICY' } : {});
+      const res = await post(
+        t,
+        officer.cookie,
+        `/api/admin/loans/${id}/${action}`,
+        action === 'approve' ? { amount: '200000.00', term: 6 } : action === 'reject' ? { reasonCode: 'CREDIT_POLICY' } : {},
+      );
       expect(res.statusCode, action).toBe(409);
     }
     // The member may apply again.
@@ -235,7 +288,10 @@ describe('disbursement', () => {
   it('maker-checker: the approving officer cannot disburse; another officer can', async () => {
     const { member, loanId } = await signedLoan(t, officer);
     const detail = ok(await get(t, officer.cookie, `/api/admin/loans/${loanId}`));
-    expect(detail.permissions).toMatchObject({ canDisburse: false, disburseBlockedReason: 'The officer who approved this loan cannot disburse it: another officer must.' });
+    expect(detail.permissions).toMatchObject({
+      canDisburse: false,
+      disburseBlockedReason: 'The officer who approved this loan cannot disburse it: another officer must.',
+    });
     const own = await disburse(t, officer.cookie, loanId);
     expect(own.statusCode).toBe(403);
     expect(own.json().error).toEqual({ code: 'MAKER_CHECKER', message: 'The officer who approved this loan cannot disburse it: another officer must.' });
@@ -243,7 +299,12 @@ describe('disbursement', () => {
     expect(ok(await get(t, checker.cookie, `/api/admin/loans/${loanId}`)).permissions.canDisburse).toBe(true);
 
     const body = ok(await disburse(t, checker.cookie, loanId));
-    expect(body.loan).toMatchObject({ status: 'DISBURSED', statusIcon: 'currency-exchange', disbursedBy: { id: checker.userId, name: 'Officer Ben Cruz' }, approvedBy: { id: officer.userId } });
+    expect(body.loan).toMatchObject({
+      status: 'DISBURSED',
+      statusIcon: 'currency-exchange',
+      disbursedBy: { id: checker.userId, name: 'Officer Ben Cruz' },
+      approvedBy: { id: officer.userId },
+    });
     expect(body.transfer).toMatchObject({ walletCredited: '200000.00', receivable: '200000.00', feesDeducted: '0.00' });
     expect(await memberWalletBalance(t.deps.db, member.userId)).toMatchObject({ posted: PHP(200_000), available: PHP(200_000) });
     const instalments = await t.deps.db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loanId));
@@ -257,7 +318,10 @@ describe('disbursement', () => {
     expect(view.timeline.map((e: { action: string }) => e.action)).toEqual(['APPLY', 'START_REVIEW', 'APPROVE', 'SIGN', 'DISBURSE']);
     const cancel = await post(t, member.cookie, '/api/loans/current/cancel', {});
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().error).toEqual({ code: 'LOAN_STATE', message: 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.' });
+    expect(cancel.json().error).toEqual({
+      code: 'LOAN_STATE',
+      message: 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.',
+    });
   });
 
   it('disbursing twice with the same key answers the first answer; with another key it is refused; the wallet is credited once', async () => {

@@ -109,7 +109,11 @@ describe('the LOAN CONTRACT AGREEMENT', () => {
     // The disclosure is the loan's, from the one engine.
     const loan = ok(await get(t, member.cookie, '/api/loans/current')).loan;
     expect(body.disclosure).toEqual(loan.disclosure);
-    expect(body.documentsSha256).toBe(createHash('sha256').update(`${text}\n\n${canonical(body.disclosure)}`).digest('hex'));
+    expect(body.documentsSha256).toBe(
+      createHash('sha256')
+        .update(`${text}\n\n${canonical(body.disclosure)}`)
+        .digest('hex'),
+    );
   });
 
   it("is the member's own: another member sees none", async () => {
@@ -125,7 +129,11 @@ describe('signing with a one-time code', () => {
     const { member } = await approvedLoan(t, officer);
     const res = await post(t, member.cookie, '/api/loans/current/contract/code');
     const body = ok(res);
-    expect(body).toEqual({ sentTo: `+63 ${member.phone.slice(3, 6)}*******`, expiresAt: '2026-11-22T04:05:00.000Z', resendAvailableAt: '2026-11-22T04:01:00.000Z' });
+    expect(body).toEqual({
+      sentTo: `+63 ${member.phone.slice(3, 6)}*******`,
+      expiresAt: '2026-11-22T04:05:00.000Z',
+      resendAvailableAt: '2026-11-22T04:01:00.000Z',
+    });
     const code = await signingCode(t, member.phone);
     expect(res.body).not.toContain(code);
     const again = await post(t, member.cookie, '/api/loans/current/contract/code');

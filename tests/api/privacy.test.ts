@@ -21,12 +21,20 @@ const PASSWORD = 'Sampaguita-Ube-2026';
 /** A member who can type their password (the fixture's hash is a placeholder). */
 async function memberWithPassword(overrides: Parameters<typeof createMember>[1] = {}): Promise<TestMember> {
   const m = await createMember(t, overrides);
-  await t.deps.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, m.userId));
+  await t.deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, m.userId));
   return m;
 }
 
 function exportOf(cookie?: string, password: string | undefined = PASSWORD) {
-  return t.app.inject({ method: 'POST', url: '/api/privacy/export', ...(password === undefined ? {} : { payload: { password } }), headers: cookie ? { cookie } : {} });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/privacy/export',
+    ...(password === undefined ? {} : { payload: { password } }),
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 function requestDeletion(cookie: string | undefined, payload?: Record<string, unknown>) {
@@ -41,9 +49,13 @@ describe('data export (POST /api/privacy/export)', () => {
   beforeAll(async () => {
     m = await memberWithPassword();
     await completeSteps(t, m.cookie);
-    await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: m.phone, body: 'Your Tapat code is 482913.', redactedBody: 'Your Tapat code is ••••••.' });
+    await t.deps.db
+      .insert(outboxMessages)
+      .values({ channel: 'SMS', recipient: m.phone, body: 'Your Tapat code is 482913.', redactedBody: 'Your Tapat code is ••••••.' });
     await t.deps.db.insert(outboxMessages).values({ channel: 'SMS', recipient: '+639990000000', body: 'Someone else.' });
-    await t.deps.db.insert(contactMessages).values({ name: 'Maria', email: m.email, message: 'Hello, a question.', consentAt: t.clock.now(), userId: m.userId });
+    await t.deps.db
+      .insert(contactMessages)
+      .values({ name: 'Maria', email: m.email, message: 'Hello, a question.', consentAt: t.clock.now(), userId: m.userId });
     const res = await exportOf(m.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -60,7 +72,14 @@ describe('data export (POST /api/privacy/export)', () => {
 
   it('holds everything about the member and no password hash, token hash or storage key', () => {
     const json = strFromU8(files['data.json']!);
-    expect(data.account).toMatchObject({ id: m.userId, phone: m.phone, email: m.email, fullName: m.fullName, monthlyNetIncome: '35000.00', accountState: 'INFO_COMPLETED' });
+    expect(data.account).toMatchObject({
+      id: m.userId,
+      phone: m.phone,
+      email: m.email,
+      fullName: m.fullName,
+      monthlyNetIncome: '35000.00',
+      accountState: 'INFO_COMPLETED',
+    });
     expect(data.account).not.toHaveProperty('passwordHash');
     expect(json).not.toContain('argon2');
     expect(json).not.toMatch(/passwordHash|tokenHash|codeHash|storageKey/);
@@ -72,7 +91,10 @@ describe('data export (POST /api/privacy/export)', () => {
     expect(activation.payoutAccount).toMatchObject({ institutionCode: 'BDO', accountNumber: '001234567890' });
     expect(data.consents).toEqual([expect.objectContaining({ kind: 'CREDIT_BUREAU', textVersion: expect.any(String), givenAt: expect.any(String) })]);
     expect(data.documents).toHaveLength(3);
-    expect((data.documents as Record<string, unknown>[])[0]).toMatchObject({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), file: expect.stringMatching(/^images\//) });
+    expect((data.documents as Record<string, unknown>[])[0]).toMatchObject({
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      file: expect.stringMatching(/^images\//),
+    });
     const sessions = data.sessions as Record<string, unknown>[];
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).not.toHaveProperty('id');
@@ -121,7 +143,13 @@ describe('deletion request (POST /api/privacy/deletion-request)', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/deletion-requests', headers: { cookie: officer.cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json().requests).toContainEqual(
-      expect.objectContaining({ memberId: m.userId, memberName: m.fullName, reason: 'I no longer need a loan.', status: 'OPEN', requestedAt: t.clock.now().toISOString() }),
+      expect.objectContaining({
+        memberId: m.userId,
+        memberName: m.fullName,
+        reason: 'I no longer need a loan.',
+        status: 'OPEN',
+        requestedAt: t.clock.now().toISOString(),
+      }),
     );
   });
 

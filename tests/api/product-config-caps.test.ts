@@ -98,7 +98,12 @@ describe('POST /api/admin/settings/product refuses what the contract does not al
     expect(created.draft.fees).toEqual([{ kind: 'DOCUMENTARY_STAMP_TAX', flat: '0.00', bpsOfPrincipal: 75 }]);
     const quote = ok(await get(t, undefined, '/api/loans/quote?amount=200000.00&term=6'));
     expect(quote.productVersion).toBe(created.version);
-    expect(quote.disclosure.financeCharges).toContainEqual({ code: 'DOCUMENTARY_STAMP_TAX', label: 'Documentary stamp tax', amount: '1500.00', paidAs: 'DEDUCTED_FROM_PROCEEDS' });
+    expect(quote.disclosure.financeCharges).toContainEqual({
+      code: 'DOCUMENTARY_STAMP_TAX',
+      label: 'Documentary stamp tax',
+      amount: '1500.00',
+      paidAs: 'DEDUCTED_FROM_PROCEEDS',
+    });
   });
 });
 

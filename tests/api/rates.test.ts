@@ -18,10 +18,12 @@ let t: TestApp;
 const logs: { level: string; msg: string }[] = [];
 const log = { info: (_o: object, msg: string) => logs.push({ level: 'info', msg }), warn: (_o: object, msg: string) => logs.push({ level: 'warn', msg }) };
 
-const json = (body: unknown, status = 200) => (_req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+const json =
+  (body: unknown, status = 200) =>
+  (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 const GOOD = { base: 'PHP', asOf: '2026-11-21', source: 'Test rates', rates: { USD: '0.0175', EUR: '0.0160', JPY: '2.7000' } };
 
 beforeAll(async () => {
@@ -125,7 +127,12 @@ describe('the refresh job and GET /api/rates', () => {
   });
 
   it('the as-of date survives a restart: a new app on the same database serves the stored snapshot', async () => {
-    const again = await buildApp({ config: loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent' }), database: t.database, clock: t.clock, logger: false });
+    const again = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent' }),
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+    });
     try {
       expect((await again.app.inject({ method: 'GET', url: '/api/rates' })).json()).toMatchObject({ asOf: '2026-11-21' });
     } finally {
@@ -144,6 +151,8 @@ describe('configuration', () => {
       timeoutMs: 10_000,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).rates).toEqual({ provider: 'snapshot' });
-    expect(() => loadConfig({ NODE_ENV: 'test', RATES_PROVIDER: 'http', RATES_URL: 'ftp://x.example.com', RATES_REFRESH_MINUTES: '0' })).toThrow(/RATES_URL|RATES_REFRESH_MINUTES/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RATES_PROVIDER: 'http', RATES_URL: 'ftp://x.example.com', RATES_REFRESH_MINUTES: '0' })).toThrow(
+      /RATES_URL|RATES_REFRESH_MINUTES/,
+    );
   });
 });

@@ -82,7 +82,12 @@ describe('the daily job over a whole loan life', () => {
         const paid = ok(await payoff(t, m3.cookie, q.quoteId), 201);
         expect(paid.receipt).toMatchObject({ kind: 'PAYOFF', amount: q.total, remainingBalance: '0.00', loanStatus: 'REPAID' });
       }
-      for (const [name, m] of [['onTime', m1], ['late', m2], ['prepaid', m3]] as const) statuses[name]!.push((ok(await servicing(t, m.cookie)).loan.status as string) + '@' + day);
+      for (const [name, m] of [
+        ['onTime', m1],
+        ['late', m2],
+        ['prepaid', m3],
+      ] as const)
+        statuses[name]!.push((ok(await servicing(t, m.cookie)).loan.status as string) + '@' + day);
       await expectLedgerSound(t);
       day = addDays(day, 1);
     }
@@ -101,7 +106,14 @@ describe('the daily job over a whole loan life', () => {
     expect(v1.lines.map((l: { status: string }) => l.status)).toEqual(Array(6).fill('PAID'));
     expect(v1.totals.outstanding).toBe('0.00');
     const r1 = await t.deps.db.select().from(loanReminders).where(eq(loanReminders.loanId, onTime.loanId));
-    expect(r1.filter((r) => r.template === 'DUE_IN_3_DAYS').map((r) => r.businessDate)).toEqual(['2026-12-19', '2027-01-19', '2027-02-19', '2027-03-19', '2027-04-19', '2027-05-19']);
+    expect(r1.filter((r) => r.template === 'DUE_IN_3_DAYS').map((r) => r.businessDate)).toEqual([
+      '2026-12-19',
+      '2027-01-19',
+      '2027-02-19',
+      '2027-03-19',
+      '2027-04-19',
+      '2027-05-19',
+    ]);
     expect(r1.filter((r) => r.template === 'DUE_TODAY')).toHaveLength(6);
     expect(r1.filter((r) => r.template.startsWith('OVERDUE'))).toEqual([]);
 
@@ -124,7 +136,12 @@ describe('the daily job over a whole loan life', () => {
     expect(r3.every((r) => r.businessDate <= '2027-01-10')).toBe(true);
 
     // Reminders: only to the borrowers' own phones, at most REMINDERS_PER_DAY a loan and day, within 06:00-22:00.
-    const phones = (await t.deps.db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, [onTime.member.userId, late.member.userId, prepaid.member.userId]))).map((u) => u.phone);
+    const phones = (
+      await t.deps.db
+        .select({ id: users.id, phone: users.phone })
+        .from(users)
+        .where(inArray(users.id, [onTime.member.userId, late.member.userId, prepaid.member.userId]))
+    ).map((u) => u.phone);
     const all = await t.deps.db.select().from(loanReminders);
     expect(all.every((r) => phones.includes(r.recipient))).toBe(true);
     const perDay = new Map<string, number>();
@@ -149,7 +166,9 @@ describe('the daily job over a whole loan life', () => {
         .from(loanReminders)
         .where(and(eq(loanReminders.loanId, loanId), eq(loanReminders.template, 'DUE_IN_3_DAYS')));
       expect(reminder!.sendAfter!.toISOString()).toBe(new Date('2026-12-20T06:00:00+08:00').toISOString());
-      const sms = (await fresh.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, reminder!.recipient))).find((m) => m.body.includes('reminder:'));
+      const sms = (await fresh.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, reminder!.recipient))).find((m) =>
+        m.body.includes('reminder:'),
+      );
       expect(sms!.sendAfter!.toISOString()).toBe(reminder!.sendAfter!.toISOString());
     } finally {
       await fresh.close();

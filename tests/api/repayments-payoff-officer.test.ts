@@ -84,14 +84,23 @@ describe('payoff', () => {
 
 describe('officer payments', () => {
   const today = () => new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const body = (amount: string, extra: Record<string, unknown> = {}) => ({ amount, channel: 'BANK_TRANSFER', bankReference: 'BDO-778812', receivedOn: today(), ...extra });
+  const body = (amount: string, extra: Record<string, unknown> = {}) => ({
+    amount,
+    channel: 'BANK_TRANSFER',
+    bankReference: 'BDO-778812',
+    receivedOn: today(),
+    ...extra,
+  });
 
   it('records a bank transfer below the threshold: posted, receipt, SMS, audited', async () => {
     const { loanId } = await disbursedLoan(t, officer, checker);
     const res = await post(t, officer.cookie, `/api/admin/loans/${loanId}/payments`, body('34334.00'), { 'idempotency-key': newKey() });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().receipt).toMatchObject({ source: 'OFFICER', channel: 'BANK_TRANSFER', status: 'POSTED', amount: '34334.00' });
-    const audit = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.subjectId, loanId), eq(auditLog.action, 'LOAN_PAYMENT_RECORD')));
+    const audit = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, loanId), eq(auditLog.action, 'LOAN_PAYMENT_RECORD')));
     expect(audit).toHaveLength(1);
     const view = ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/payments`, body('1.00'), { 'idempotency-key': newKey() }), 400);
     expect(view.error.code).toBe('AMOUNT_TOO_SMALL');
@@ -116,9 +125,18 @@ describe('officer payments', () => {
   it('refuses members, a future date, a bank transfer without reference, an unknown loan', async () => {
     const { member, loanId } = await disbursedLoan(t, officer, checker);
     expect((await post(t, member.cookie, `/api/admin/loans/${loanId}/payments`, body('34334.00'), { 'idempotency-key': newKey() })).statusCode).toBe(403);
-    expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/payments`, body('34334.00', { receivedOn: '2030-01-01' }), { 'idempotency-key': newKey() })).statusCode).toBe(400);
-    expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/payments`, body('34334.00', { bankReference: undefined }), { 'idempotency-key': newKey() })).statusCode).toBe(400);
-    expect((await post(t, officer.cookie, `/api/admin/loans/00000000-0000-4000-8000-000000000000/payments`, body('34334.00'), { 'idempotency-key': newKey() })).statusCode).toBe(404);
+    expect(
+      (await post(t, officer.cookie, `/api/admin/loans/${loanId}/payments`, body('34334.00', { receivedOn: '2030-01-01' }), { 'idempotency-key': newKey() }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(t, officer.cookie, `/api/admin/loans/${loanId}/payments`, body('34334.00', { bankReference: undefined }), { 'idempotency-key': newKey() }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(t, officer.cookie, `/api/admin/loans/00000000-0000-4000-8000-000000000000/payments`, body('34334.00'), { 'idempotency-key': newKey() }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -138,8 +156,15 @@ describe('waiving a late charge', () => {
     expect((await post(t, m.cookie, `/api/admin/loans/${loanId}/charges/${collection.id}/waive`, { reasonCode: 'HARDSHIP' })).statusCode).toBe(403);
     const res = ok(await post(t, staff.cookie, `/api/admin/loans/${loanId}/charges/${collection.id}/waive`, { reasonCode: 'HARDSHIP', note: 'Typhoon' }));
     expect(res.charge).toMatchObject({ waived: true, waiveReasonCode: 'HARDSHIP', outstanding: '0.00' });
-    expect((await post(t, staff.cookie, `/api/admin/loans/${loanId}/charges/${collection.id}/waive`, { reasonCode: 'HARDSHIP' })).json().error.code).toBe('CHARGE_NOT_WAIVABLE');
-    expect(await t.deps.db.select().from(auditLog).where(and(eq(auditLog.subjectId, loanId), eq(auditLog.action, 'LOAN_CHARGE_WAIVE')))).toHaveLength(1);
+    expect((await post(t, staff.cookie, `/api/admin/loans/${loanId}/charges/${collection.id}/waive`, { reasonCode: 'HARDSHIP' })).json().error.code).toBe(
+      'CHARGE_NOT_WAIVABLE',
+    );
+    expect(
+      await t.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectId, loanId), eq(auditLog.action, 'LOAN_CHARGE_WAIVE'))),
+    ).toHaveLength(1);
     await expectLedgerSound(t);
   });
 });
@@ -154,7 +179,9 @@ describe('race', () => {
     const refused = results.filter((r) => r.statusCode === 400 || r.statusCode === 409);
     expect(created).toBeGreaterThan(0);
     expect(created + refused.length).toBe(20);
-    expect(refused.every((r) => ['AMOUNT_ABOVE_OUTSTANDING', 'AMOUNT_TOO_SMALL', 'INSUFFICIENT_BALANCE', 'LOAN_REPAID'].includes(r.json().error.code))).toBe(true);
+    expect(refused.every((r) => ['AMOUNT_ABOVE_OUTSTANDING', 'AMOUNT_TOO_SMALL', 'INSUFFICIENT_BALANCE', 'LOAN_REPAID'].includes(r.json().error.code))).toBe(
+      true,
+    );
     const payments = await t.deps.db.select().from(loanPayments).where(eq(loanPayments.loanId, loanId));
     expect(payments).toHaveLength(created);
     const paid = payments.reduce((s, p) => s + p.amount, 0n);

@@ -26,7 +26,13 @@ describe('GET /api/loans/current/servicing', () => {
     expect(body.loan.status).toBe('DISBURSED');
     expect(body.lines).toHaveLength(6);
     expect(body.lines[0]).toMatchObject({ number: 1, dueDate: '2026-12-22', status: 'UPCOMING', outstanding: '34334.00' });
-    expect(body.totals).toMatchObject({ outstanding: '206000.00', payableNow: '0.00', outstandingPrincipal: '200000.00', minimumPayment: '34334.00', maximumPayment: '200000.00' });
+    expect(body.totals).toMatchObject({
+      outstanding: '206000.00',
+      payableNow: '0.00',
+      outstandingPrincipal: '200000.00',
+      minimumPayment: '34334.00',
+      maximumPayment: '200000.00',
+    });
     expect(body.nextDue).toMatchObject({ lineNumber: 1, dueDate: '2026-12-22', amount: '34334.00' });
     expect(body.history.map((h: { action: string }) => h.action)).toEqual(['APPLY', 'START_REVIEW', 'APPROVE', 'SIGN', 'DISBURSE']);
   });
@@ -49,7 +55,14 @@ describe('POST /api/loans/current/payments', () => {
     const res = await pay(t, member.cookie, '34334');
     expect(res.statusCode, res.body).toBe(201);
     const { receipt } = res.json();
-    expect(receipt).toMatchObject({ source: 'WALLET', kind: 'PAYMENT', status: 'POSTED', amount: '34334.00', remainingBalance: '171666.00', loanStatus: 'ACTIVE' });
+    expect(receipt).toMatchObject({
+      source: 'WALLET',
+      kind: 'PAYMENT',
+      status: 'POSTED',
+      amount: '34334.00',
+      remainingBalance: '171666.00',
+      loanStatus: 'ACTIVE',
+    });
     expect(receipt.reference).toMatch(/^TAPAT-P\d{6}$/);
     expect(receipt.allocation.charges).toBe('0.00');
     expect(BigInt(receipt.allocation.interest.replace('.', '')) + BigInt(receipt.allocation.principal.replace('.', ''))).toBe(3_433_400n);

@@ -30,7 +30,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function withPassword(app: TestApp, userId: string): Promise<void> {
-  await app.deps.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, userId));
+  await app.deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, userId));
 }
 
 function exportData(app: TestApp, cookie: string, password?: string) {
@@ -76,12 +79,17 @@ describe('a stolen session does not become a password reset', () => {
     expect(codes.length).toBeGreaterThanOrEqual(2); // the registration code and the reset code
     for (const code of codes) expect(json).not.toContain(code);
     const bodies = data.messagesSentToYou.map((x) => x.body);
-    expect(bodies).toEqual(expect.arrayContaining([expect.stringContaining('verification code is ••••••'), expect.stringContaining('password reset code is ••••••')]));
+    expect(bodies).toEqual(
+      expect.arrayContaining([expect.stringContaining('verification code is ••••••'), expect.stringContaining('password reset code is ••••••')]),
+    );
 
     // Told by SMS and e-mail that a copy of the data was made.
     const [notice] = await smsTo(t, m.phone);
     expect(notice).toContain('a copy of your data was downloaded from your account');
-    const mails = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, String(m.body.email)));
+    const mails = await t.deps.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, String(m.body.email)));
     expect(mails.map((x) => x.subject)).toContain('A copy of your TAPAT data was downloaded');
   });
 
@@ -239,9 +247,14 @@ describe('anonymous send budgets (SMS pumping)', () => {
       t.deps.db.transaction((tx) => issueCode(tx, t.clock, t.deps.config.otpPepper, { purpose: 'REGISTRATION', phone, subject, requester }));
     await issue('+639175550001', crypto.randomUUID());
     await expect(issue('+639175550002', crypto.randomUUID())).rejects.toMatchObject({ status: 429 });
-    expect(warnings).toEqual([{ details: { event: 'otp_budget_exhausted', budget: 'address', limit: 1, purpose: 'REGISTRATION' }, message: 'one-time code budget exhausted' }]);
+    expect(warnings).toEqual([
+      { details: { event: 'otp_budget_exhausted', budget: 'address', limit: 1, purpose: 'REGISTRATION' }, message: 'one-time code budget exhausted' },
+    ]);
     expect(JSON.stringify(warnings)).not.toMatch(/203\.0\.113|9175550002/);
-    const stored = await t.deps.db.select().from(otpChallenges).where(and(eq(otpChallenges.phone, '+639175550002'), isNull(otpChallenges.consumedAt)));
+    const stored = await t.deps.db
+      .select()
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.phone, '+639175550002'), isNull(otpChallenges.consumedAt)));
     expect(stored).toHaveLength(0);
   });
 });
@@ -264,7 +277,12 @@ describe('registration does not reveal accounts', () => {
     t.clock.advance(2 * MINUTE);
     const again = await register(t, registrationBody({ phone: m.body.phone }));
     expect(again.statusCode).toBe(201);
-    const [latest] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, m.phone)).orderBy(desc(outboxMessages.createdAt)).limit(1);
+    const [latest] = await t.deps.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, m.phone))
+      .orderBy(desc(outboxMessages.createdAt))
+      .limit(1);
     expect(latest!.body).toContain('someone tried to register');
     const verify = await post(t, '/api/auth/register/verify', { code: '123456' }, cookieFor(again, 'tapat_reg'));
     expect(verify.json().error.code).toBe('CODE_INVALID');

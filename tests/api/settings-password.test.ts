@@ -122,7 +122,10 @@ describe('POST /api/auth/password', () => {
     expect((await signIn(t, a.phone, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await signIn(t, b.phone, b.password)).statusCode).toBe(200);
     expect((await getSession(t, b.cookie)).json().user).toMatchObject({ phone: b.phone });
-    const rows = await t.deps.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, b.phone), eq(outboxMessages.channel, 'SMS')));
+    const rows = await t.deps.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, b.phone), eq(outboxMessages.channel, 'SMS')));
     expect(rows.some((r) => r.body.includes('password was changed'))).toBe(false);
   });
 });

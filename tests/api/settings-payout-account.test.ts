@@ -70,7 +70,13 @@ describe('payout account change', () => {
 
     const now = t.clock.now();
     const body = ok(await put(m.cookie, { ...NEW_BANK, code: await codeFor(m.phone) }));
-    expect(body.account).toMatchObject({ institutionCode: 'BPI', kind: 'BANK', accountNumber: '9876543210', accountNumberMasked: '987*******', changedAt: now.toISOString() });
+    expect(body.account).toMatchObject({
+      institutionCode: 'BPI',
+      kind: 'BANK',
+      accountNumber: '9876543210',
+      accountNumberMasked: '987*******',
+      changedAt: now.toISOString(),
+    });
     expect(body.withdrawalsBlockedUntil).toBe(new Date(now.getTime() + 24 * HOUR).toISOString());
     expect(body.holdHours).toBe(24);
 
@@ -79,7 +85,9 @@ describe('payout account change', () => {
     expect(row.changedAt?.toISOString()).toBe(now.toISOString());
 
     // Notices by SMS and e-mail; nothing charged (no ledger transfer at all).
-    expect(await lastSms(t, m.phone)).toMatch(/payout account was changed to Bank of the Philippine Islands \(BPI\) 987\*+\. For your safety, withdrawals are paused until/);
+    expect(await lastSms(t, m.phone)).toMatch(
+      /payout account was changed to Bank of the Philippine Islands \(BPI\) 987\*+\. For your safety, withdrawals are paused until/,
+    );
     const [email] = await t.deps.db
       .select()
       .from(outboxMessages)
@@ -212,11 +220,18 @@ describe('payout account change with another hold', () => {
       ok(await other.app.inject({ method: 'POST', url: '/api/member/payout-account/code', payload: NEW_BANK, headers: { cookie: m.cookie } }));
       const code = /: (\d{6}) is your code/.exec(await lastSms(other, m.phone))![1]!;
       const now = other.clock.now();
-      const body = ok(await other.app.inject({ method: 'PUT', url: '/api/member/payout-account', payload: { ...NEW_BANK, code }, headers: { cookie: m.cookie } }));
+      const body = ok(
+        await other.app.inject({ method: 'PUT', url: '/api/member/payout-account', payload: { ...NEW_BANK, code }, headers: { cookie: m.cookie } }),
+      );
       expect(body.holdHours).toBe(48);
       expect(body.withdrawalsBlockedUntil).toBe(new Date(now.getTime() + 48 * HOUR).toISOString());
       // The refusal names the configured hours (it once said 24 whatever the setting).
-      const refused = await other.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '500.00' }, headers: { cookie: m.cookie, 'idempotency-key': randomUUID() } });
+      const refused = await other.app.inject({
+        method: 'POST',
+        url: '/api/withdrawals',
+        payload: { amount: '500.00' },
+        headers: { cookie: m.cookie, 'idempotency-key': randomUUID() },
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toMatchObject({ code: 'WITHDRAWAL_BLOCKED' });
       expect(refused.json().error.message).toContain('paused for 48 hours');

@@ -2,7 +2,21 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loans, outboxMessages, users } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { APPLICATION, apply, approvedLoan, createActivatedMember, createStaff, disburse, expectLedgerSound, get, newKey, ok, post, signedLoan, signingCode } from '../fixtures/loans';
+import {
+  APPLICATION,
+  apply,
+  approvedLoan,
+  createActivatedMember,
+  createStaff,
+  disburse,
+  expectLedgerSound,
+  get,
+  newKey,
+  ok,
+  post,
+  signedLoan,
+  signingCode,
+} from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
 
@@ -32,7 +46,14 @@ afterAll(async () => {
 
 /** Every member-facing answer and every message sent to the member, as one text. */
 async function whatTheMemberSees(member: TestMember, withdrawalIds: readonly string[] = []): Promise<string> {
-  const urls = ['/api/loans/current', '/api/wallet', '/api/wallet/transactions', '/api/withdrawals', '/api/member/credit-score', ...withdrawalIds.map((id) => `/api/withdrawals/${id}`)];
+  const urls = [
+    '/api/loans/current',
+    '/api/wallet',
+    '/api/wallet/transactions',
+    '/api/withdrawals',
+    '/api/member/credit-score',
+    ...withdrawalIds.map((id) => `/api/withdrawals/${id}`),
+  ];
   const answers: string[] = [];
   for (const url of urls) {
     const res = await get(t, member.cookie, url);
@@ -81,8 +102,17 @@ describe("an officer's free text never reaches the borrower", () => {
     expect(seen).not.toContain('GCash');
     expect(seen).not.toContain('unfreeze');
     const withdrawal = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
-    expect(withdrawal).toMatchObject({ failureReasonCode: 'ACCOUNT_NAME_MISMATCH', failureReason: 'The account name does not match the name on the receiving account.' });
-    expect(withdrawal.events.at(-1)).toEqual({ status: 'FAILED', at: expect.any(String), actor: 'STAFF', reasonCode: 'ACCOUNT_NAME_MISMATCH', reason: withdrawal.failureReason });
+    expect(withdrawal).toMatchObject({
+      failureReasonCode: 'ACCOUNT_NAME_MISMATCH',
+      failureReason: 'The account name does not match the name on the receiving account.',
+    });
+    expect(withdrawal.events.at(-1)).toEqual({
+      status: 'FAILED',
+      at: expect.any(String),
+      actor: 'STAFF',
+      reasonCode: 'ACCOUNT_NAME_MISMATCH',
+      reason: withdrawal.failureReason,
+    });
     expect(seen).toContain('The account name does not match the name on the receiving account.');
   });
 
@@ -97,7 +127,11 @@ describe("an officer's free text never reaches the borrower", () => {
     expect((await t.deps.db.select({ status: loans.status }).from(loans).where(eq(loans.id, loanId)))[0]!.status).toBe('PENDING');
     ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/reject`, { reasonCode: 'INCOME_NOT_VERIFIED', note: SCAM }));
     const view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
-    expect(view).toMatchObject({ status: 'REJECTED', rejectionReasonCode: 'INCOME_NOT_VERIFIED', rejectionReason: 'We could not verify the income you declared.' });
+    expect(view).toMatchObject({
+      status: 'REJECTED',
+      rejectionReasonCode: 'INCOME_NOT_VERIFIED',
+      rejectionReason: 'We could not verify the income you declared.',
+    });
     expect(view.timeline.at(-1)).toMatchObject({ action: 'REJECT', reasonCode: 'INCOME_NOT_VERIFIED', reason: 'We could not verify the income you declared.' });
     expect(view.timeline.at(-1)).not.toHaveProperty('note');
     const seen = await whatTheMemberSees(member);
@@ -109,8 +143,12 @@ describe("an officer's free text never reaches the borrower", () => {
     const member = await createActivatedMember(t);
     const loanId = ok(await apply(t, member.cookie, { ...APPLICATION, amount: '250000.00' }), 201).loan.id as string;
     ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/review`, {}));
-    expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '200000.00', term: 6, reasonCode: 'UNFREEZE_FEE' })).statusCode).toBe(400);
-    expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '200000.00', term: 6, reasonCode: 'CREDIT_POLICY' })).statusCode).toBe(400);
+    expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '200000.00', term: 6, reasonCode: 'UNFREEZE_FEE' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '200000.00', term: 6, reasonCode: 'CREDIT_POLICY' })).statusCode,
+    ).toBe(400);
     expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '250000.00', term: 6, note: 'x'.repeat(501) })).statusCode).toBe(400);
     expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/review`, { note: 'x'.repeat(501) })).statusCode).toBe(400);
   });
@@ -127,11 +165,17 @@ describe('a counter-offer', () => {
     // The same amount over a shorter term is a counter-offer too.
     expect((await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '250000.00', term: 3 })).statusCode).toBe(400);
     // A reason is for counter-offers only.
-    const reasonForNothing = await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '250000.00', term: 6, reasonCode: 'FIRST_LOAN_LIMIT' });
+    const reasonForNothing = await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, {
+      amount: '250000.00',
+      term: 6,
+      reasonCode: 'FIRST_LOAN_LIMIT',
+    });
     expect(reasonForNothing.statusCode).toBe(400);
     expect((await t.deps.db.select({ status: loans.status }).from(loans).where(eq(loans.id, loanId)))[0]!.status).toBe('UNDER_REVIEW');
 
-    ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '200000.00', term: 6, reasonCode: 'FIRST_LOAN_LIMIT', note: 'policy 4.2' }));
+    ok(
+      await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: '200000.00', term: 6, reasonCode: 'FIRST_LOAN_LIMIT', note: 'policy 4.2' }),
+    );
     const reasonText = 'We offer a lower amount on a first loan with us.';
     let view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
     expect(view).toMatchObject({
@@ -139,12 +183,23 @@ describe('a counter-offer', () => {
       amount: '200000.00',
       canAcceptOffer: true,
       canSign: false,
-      offer: { counterOffer: true, reasonCode: 'FIRST_LOAN_LIMIT', reason: reasonText, requestedAmount: '250000.00', requestedTerm: 6, amount: '200000.00', term: 6, acceptedAt: null },
+      offer: {
+        counterOffer: true,
+        reasonCode: 'FIRST_LOAN_LIMIT',
+        reason: reasonText,
+        requestedAmount: '250000.00',
+        requestedTerm: 6,
+        amount: '200000.00',
+        term: 6,
+        acceptedAt: null,
+      },
     });
     expect(view.disclosure.amountFinanced).toBe('200000.00');
     expect(view.timeline.at(-1)).toMatchObject({ action: 'APPROVE', reasonCode: 'FIRST_LOAN_LIMIT', reason: reasonText });
     expect(JSON.stringify(view)).not.toContain('policy 4.2');
-    const sms = (await t.deps.db.select({ body: outboxMessages.body }).from(outboxMessages).where(eq(outboxMessages.recipient, member.phone))).map((m) => m.body);
+    const sms = (await t.deps.db.select({ body: outboxMessages.body }).from(outboxMessages).where(eq(outboxMessages.recipient, member.phone))).map(
+      (m) => m.body,
+    );
     expect(sms.some((b) => b.includes('new offer: PHP 200,000.00 over 6 months') && b.includes(reasonText) && b.includes('accept the new offer'))).toBe(true);
 
     // Signing is refused until the counter-offer is accepted.
@@ -225,7 +280,7 @@ describe('staff accounts', () => {
     expect((await post(t, member.cookie, `/api/admin/loans/${loanId}/approve`, { amount: APPLICATION.amount, term: APPLICATION.term })).statusCode).toBe(403);
   });
 
-  it("no staff member acts on the loan of a member sharing their e-mail (any letter case): review, approve, reject, disburse", async () => {
+  it('no staff member acts on the loan of a member sharing their e-mail (any letter case): review, approve, reject, disburse', async () => {
     const member = await createActivatedMember(t);
     const sharer = await createStaff(t, 'OFFICER', 'Officer Same Mail');
     await t.deps.db.update(users).set({ email: member.email.toUpperCase() }).where(eq(users.id, sharer.userId));
@@ -239,7 +294,9 @@ describe('staff accounts', () => {
       expect(res.json().error.code).toBe('CONFLICT_OF_INTEREST');
     }
     ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/review`, {}));
-    expect((await post(t, sharer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: APPLICATION.amount, term: APPLICATION.term })).json().error.code).toBe('CONFLICT_OF_INTEREST');
+    expect((await post(t, sharer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: APPLICATION.amount, term: APPLICATION.term })).json().error.code).toBe(
+      'CONFLICT_OF_INTEREST',
+    );
     ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: APPLICATION.amount, term: APPLICATION.term }));
     ok(await post(t, member.cookie, '/api/loans/current/contract/code'));
     ok(await post(t, member.cookie, '/api/loans/current/contract/sign', { code: await signingCode(t, member.phone) }));
@@ -247,14 +304,20 @@ describe('staff accounts', () => {
     const res = await disburse(t, sharer.cookie, loanId);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CONFLICT_OF_INTEREST');
-    expect(ok(await get(t, sharer.cookie, `/api/admin/loans/${loanId}`)).permissions).toMatchObject({ canDisburse: false, conflictOfInterest: expect.any(String) });
+    expect(ok(await get(t, sharer.cookie, `/api/admin/loans/${loanId}`)).permissions).toMatchObject({
+      canDisburse: false,
+      conflictOfInterest: expect.any(String),
+    });
     ok(await disburse(t, checker.cookie, loanId));
   });
 
-  it("no staff member marks the payout of a member sharing their phone (in any format) paid or failed", async () => {
+  it('no staff member marks the payout of a member sharing their phone (in any format) paid or failed', async () => {
     const member = await fundedMember(t, officer, checker);
     const sharer = await createStaff(t, 'OFFICER', 'Officer Same Phone');
-    await t.deps.db.update(users).set({ phone: `0${member.phone.slice(3)}` }).where(eq(users.id, sharer.userId));
+    await t.deps.db
+      .update(users)
+      .set({ phone: `0${member.phone.slice(3)}` })
+      .where(eq(users.id, sharer.userId));
     const created = ok(await requestWithdrawal(t, member.cookie, '1000.00'), 201);
     ok(await confirmWithdrawal(t, member.cookie, created.id as string, await withdrawalCode(t, member.phone)));
     for (const [as, body] of [

@@ -77,13 +77,19 @@ describe('GET /api/wallet/transactions as a statement (manual payouts)', () => {
 
   it('says where the money of each withdrawal is: nothing received for a failed one, the amount back', async () => {
     const view = async (id: string) => ok(await get(t, member.cookie, `/api/withdrawals/${id}`));
-    expect(await view(ids.failed)).toMatchObject({ status: 'FAILED', funds: 'RETURNED', amountToReceive: '60000.00', amountReceived: '0.00', amountReturned: '60000.00' });
+    expect(await view(ids.failed)).toMatchObject({
+      status: 'FAILED',
+      funds: 'RETURNED',
+      amountToReceive: '60000.00',
+      amountReceived: '0.00',
+      amountReturned: '60000.00',
+    });
     expect(await view(ids.cancelled)).toMatchObject({ status: 'CANCELLED', funds: 'RETURNED', amountReceived: '0.00', amountReturned: '100.00' });
     expect(await view(ids.paid)).toMatchObject({ status: 'PAID', funds: 'SENT', amountReceived: '700.00', amountReturned: '0.00' });
     expect(await view(ids.open)).toMatchObject({ status: 'AWAITING_CODE', funds: 'HELD', amountReceived: '0.00', amountReturned: '0.00' });
   });
 
-  it("shows another member none of these lines", async () => {
+  it('shows another member none of these lines', async () => {
     const other = await fundedMember(t, officer, await createStaff(t, 'ADMIN', 'Admin Carla Diaz'));
     const { transactions } = ok(await get(t, other.cookie, '/api/wallet/transactions'));
     expect(transactions.map((x: { entry: string }) => x.entry)).toEqual(['CREDIT']);

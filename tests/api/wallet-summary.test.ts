@@ -139,9 +139,18 @@ describe('GET /api/wallet', () => {
       });
     });
     const body = ok(await get(t, member.cookie, '/api/wallet'));
-    expect(body).toMatchObject({ wallet: '150000.00', postedBalance: '200000.00', pendingDebits: '50000.00', withdrawnAmount: '50000.00', limit: '200000.00', canWithdraw: true });
+    expect(body).toMatchObject({
+      wallet: '150000.00',
+      postedBalance: '200000.00',
+      pendingDebits: '50000.00',
+      withdrawnAmount: '50000.00',
+      limit: '200000.00',
+      canWithdraw: true,
+    });
     const history = ok(await get(t, member.cookie, '/api/wallet/transactions')).transactions;
-    expect(history.map((x: { kind: string; entry: string; direction: string; balanceAfter: string }) => [x.kind, x.entry, x.direction, x.balanceAfter])).toEqual([
+    expect(
+      history.map((x: { kind: string; entry: string; direction: string; balanceAfter: string }) => [x.kind, x.entry, x.direction, x.balanceAfter]),
+    ).toEqual([
       ['WITHDRAWAL', 'HOLD', 'OUT', '150000.00'],
       ['LOAN_DISBURSEMENT', 'CREDIT', 'IN', '200000.00'],
     ]);

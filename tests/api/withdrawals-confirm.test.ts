@@ -3,7 +3,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, newKey, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
-import { advanceKeepingSessions, available, confirmWithdrawal, fundedMember, requestWithdrawal, runJobs, withdrawalCode, withdrawalRow, type FundedMember } from '../fixtures/withdrawals';
+import {
+  advanceKeepingSessions,
+  available,
+  confirmWithdrawal,
+  fundedMember,
+  requestWithdrawal,
+  runJobs,
+  withdrawalCode,
+  withdrawalRow,
+  type FundedMember,
+} from '../fixtures/withdrawals';
 import { ledgerEntries, ledgerTransfers, outboxMessages } from '../../src/server/db/schema';
 import { balanceByCode, findTransfer } from '../../src/server/ledger';
 import { philippineDate } from '../../src/shared/activation/age';
@@ -130,7 +140,11 @@ describe('confirming with the code (simulated provider)', () => {
     const paid = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
     expect(paid).toMatchObject({ status: 'PAID', statusIcon: 'check-circle', statusColor: 'success', failureReason: null });
     expect(paid.settledAt).toBe(t.clock.now().toISOString());
-    expect(paid.events.map((e: { status: string; actor: string }) => `${e.status}:${e.actor}`)).toEqual(['AWAITING_CODE:MEMBER', 'PROCESSING:MEMBER', 'PAID:SYSTEM']);
+    expect(paid.events.map((e: { status: string; actor: string }) => `${e.status}:${e.actor}`)).toEqual([
+      'AWAITING_CODE:MEMBER',
+      'PROCESSING:MEMBER',
+      'PAID:SYSTEM',
+    ]);
     const row = await withdrawalRow(t, created.id);
     expect((await findTransfer(t.deps.db, row.resolutionTransferId!))?.type).toBe('POST_PENDING');
     const posted = await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, row.resolutionTransferId!));
@@ -138,14 +152,19 @@ describe('confirming with the code (simulated provider)', () => {
       ['CREDIT', 123_456n],
       ['DEBIT', 123_456n],
     ]);
-    const settlement = await t.deps.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.reference, created.id), eq(ledgerTransfers.code, 'WITHDRAWAL_SETTLEMENT')));
+    const settlement = await t.deps.db
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.reference, created.id), eq(ledgerTransfers.code, 'WITHDRAWAL_SETTLEMENT')));
     expect(settlement).toHaveLength(1);
     expect(await available(t, member.userId)).toBe(before - 123_456n);
     const sms = (await messagesTo(t, member.phone)).map((m) => m.body);
     expect(sms.some((b) => b.includes(`withdrawal ${created.reference} of ₱1,234.56 has been sent`))).toBe(true);
     expect(sms.some((b) => b.includes(`withdrawal ${created.reference} is being sent`))).toBe(true);
     const emails = await messagesTo(t, member.email);
-    expect(emails.map((e) => e.subject)).toEqual(expect.arrayContaining(['Your withdrawal code', 'Your withdrawal is on its way', 'Your withdrawal has been sent']));
+    expect(emails.map((e) => e.subject)).toEqual(
+      expect.arrayContaining(['Your withdrawal code', 'Your withdrawal is on its way', 'Your withdrawal has been sent']),
+    );
     t.clock.advance(61_000);
   });
 
@@ -223,12 +242,20 @@ describe('a payout the provider fails', () => {
     t.clock.advance(5_000);
     expect((await runJobs(t)).settled).toBe(1);
     const view = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
-    expect(view).toMatchObject({ status: 'FAILED', statusIcon: 'error', statusColor: 'danger', failureReasonCode: 'BANK_DECLINED', failureReason: 'The receiving bank or e-wallet declined the transfer.' });
+    expect(view).toMatchObject({
+      status: 'FAILED',
+      statusIcon: 'error',
+      statusColor: 'danger',
+      failureReasonCode: 'BANK_DECLINED',
+      failureReason: 'The receiving bank or e-wallet declined the transfer.',
+    });
     expect(view.events.at(-1)).toMatchObject({ status: 'FAILED', actor: 'SYSTEM', reasonCode: 'BANK_DECLINED', reason: view.failureReason });
     expect(await available(t, member.userId)).toBe(member.balance);
     const row = await withdrawalRow(t, created.id);
     expect((await findTransfer(t.deps.db, row.resolutionTransferId!))?.type).toBe('VOID_PENDING');
-    expect((await messagesTo(t, member.phone)).some((m) => m.body.includes(`${created.reference} could not be completed. The amount is back in your wallet.`))).toBe(true);
+    expect(
+      (await messagesTo(t, member.phone)).some((m) => m.body.includes(`${created.reference} could not be completed. The amount is back in your wallet.`)),
+    ).toBe(true);
   });
 });
 
@@ -264,7 +291,11 @@ describe('manual payout mode', () => {
     expect(again.statusCode).toBe(409);
     const audit = ok(await get(t, officer.cookie, `/api/admin/audit?subjectType=WITHDRAWAL&subjectId=${created.id}`));
     expect(audit.entries).toHaveLength(1);
-    expect(audit.entries[0]).toMatchObject({ action: 'WITHDRAWAL_MARK_PAID', actor: { id: officer.userId, role: 'OFFICER' }, details: { bankReference: 'BDO-PESONET-778812', from: 'PROCESSING', to: 'PAID' } });
+    expect(audit.entries[0]).toMatchObject({
+      action: 'WITHDRAWAL_MARK_PAID',
+      actor: { id: officer.userId, role: 'OFFICER' },
+      details: { bankReference: 'BDO-PESONET-778812', from: 'PROCESSING', to: 'PAID' },
+    });
     t.clock.advance(61_000);
   });
 
@@ -272,8 +303,14 @@ describe('manual payout mode', () => {
     const created = ok(await requestWithdrawal(t, member.cookie, '700.00'), 201);
     ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
     const before = await available(t, member.userId);
-    const row = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' }));
-    expect(row).toMatchObject({ status: 'FAILED', failureReasonCode: 'ACCOUNT_CLOSED', failureReason: 'The receiving account is closed or cannot receive transfers.' });
+    const row = ok(
+      await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' }),
+    );
+    expect(row).toMatchObject({
+      status: 'FAILED',
+      failureReasonCode: 'ACCOUNT_CLOSED',
+      failureReason: 'The receiving account is closed or cannot receive transfers.',
+    });
     expect(row.events.at(-1)).toMatchObject({ status: 'FAILED', actor: 'STAFF', reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
     expect(await available(t, member.userId)).toBe(before + 70_000n);
     const audit = ok(await get(t, officer.cookie, `/api/admin/audit?action=WITHDRAWAL_MARK_FAILED&subjectId=${created.id}`));

@@ -78,7 +78,14 @@ async function seed(count: number): Promise<Seeded[]> {
         })
         .returning({ id: users.id });
       const userId = row!.id;
-      await db.insert(payoutAccounts).values({ userId, institutionCode: 'BDO', institutionName: 'BDO Unibank', kind: 'BANK', accountNumber: '001234567890', accountName: `Crash Member ${i}` });
+      await db.insert(payoutAccounts).values({
+        userId,
+        institutionCode: 'BDO',
+        institutionName: 'BDO Unibank',
+        kind: 'BANK',
+        accountNumber: '001234567890',
+        accountName: `Crash Member ${i}`,
+      });
       await db.transaction(async (tx) =>
         createTransfer(tx, {
           idempotencyKey: `crash-fund:${userId}`,
@@ -158,7 +165,8 @@ class Server {
 let server: Server;
 
 /** A request that survives the server being killed: retried (same body, same key) until it is answered. */
-async function call(method: string, url: string, cookie: string, body?: unknown, key?: string): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function call(method: string, url: string, cookie: string, body?: unknown, key?: string): Promise<{ status: number; body: any }> {
   for (;;) {
     try {
       const res = await fetch(`${server.base}${url}`, {
@@ -176,7 +184,9 @@ async function call(method: string, url: string, cookie: string, body?: unknown,
 
 async function codeFor(phone: string, cookie: string): Promise<string | null> {
   const outbox = await call('GET', '/api/dev/outbox', cookie);
-  const sms = (outbox.body.messages as { recipient: string; channel: string; body: string }[]).find((m) => m.recipient === phone && m.channel === 'SMS' && /withdrawal code is/.test(m.body));
+  const sms = (outbox.body.messages as { recipient: string; channel: string; body: string }[]).find(
+    (m) => m.recipient === phone && m.channel === 'SMS' && /withdrawal code is/.test(m.body),
+  );
   return sms ? /withdrawal code is (\d{6})/.exec(sms.body)![1]! : null;
 }
 
@@ -236,80 +246,90 @@ afterAll(async () => {
 });
 
 describe(`the server killed with SIGKILL during ${N} withdrawals`, () => {
-  it('restarts and finishes: the ledger is sound, every withdrawal valid, none lost or doubled', async () => {
-    await server.start();
-    let done = false;
-    let firstKill!: () => void;
-    const killed = new Promise<void>((resolve) => (firstKill = resolve));
-    // The killer: SIGKILL at a random moment, restart, repeat until the clients are done.
-    const killer = (async () => {
-      while (!done) {
-        await new Promise((r) => setTimeout(r, 500 + Math.random() * 1500));
-        if (done) break;
-        await server.kill('SIGKILL');
-        firstKill();
-        await server.start();
-      }
-    })();
-    const results: Awaited<ReturnType<typeof flow>>[] = new Array(N);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < N) {
-          // On a quiet machine the clients could finish before the first random kill: the second
-          // half waits for it, so the kills always fall among the withdrawals.
-          if (next >= N / 2) await killed;
-          if (next >= N) break;
-          const i = next++;
-          results[i] = await flow(seeded[i]!, i);
+  it(
+    'restarts and finishes: the ledger is sound, every withdrawal valid, none lost or doubled',
+    async () => {
+      await server.start();
+      let done = false;
+      let firstKill!: () => void;
+      const killed = new Promise<void>((resolve) => (firstKill = resolve));
+      // The killer: SIGKILL at a random moment, restart, repeat until the clients are done.
+      const killer = (async () => {
+        while (!done) {
+          await new Promise((r) => setTimeout(r, 500 + Math.random() * 1500));
+          if (done) break;
+          await server.kill('SIGKILL');
+          firstKill();
+          await server.start();
         }
-      }),
-    );
-    done = true;
-    await killer;
-    // Let the worker finish every payout (settle 1 s, worker every 2 s).
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const processing = (
-        await Promise.all(seeded.filter((_, i) => results[i]!.plan === 'CONFIRM').map(async (m) => (await call('GET', '/api/withdrawals', m.cookie)).body.withdrawals[0]?.status))
-      ).filter((s) => s === 'PROCESSING').length;
-      if (processing === 0) break;
-      if (Date.now() > deadline) throw new Error(`${processing} payouts still PROCESSING`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    await server.kill('SIGTERM');
-    expect(server.kills).toBeGreaterThan(0);
-
-    const database = await open();
-    try {
-      const ledger = await checkLedger(database.db);
-      expect(ledger.problems).toEqual([]);
-      const rows = await database.db.select().from(withdrawals);
-      // None lost, none doubled: exactly one withdrawal per member, made by the member's one key.
-      expect(rows).toHaveLength(N);
-      for (let i = 0; i < N; i += 1) {
-        const member = seeded[i]!;
-        const mine = rows.filter((r) => r.memberId === member.userId);
-        expect(mine, `member ${i}`).toHaveLength(1);
-        const w = mine[0]!;
-        expect(w.requestKey).toBe(results[i]!.requestKey);
-        expect(w.amount).toBe(results[i]!.amount);
-        const plan = results[i]!.plan;
-        const allowed = plan === 'CANCEL' ? ['CANCELLED'] : plan === 'LEAVE' ? ['AWAITING_CODE'] : ['PAID', 'FAILED'];
-        expect(allowed, `member ${i}: ${w.status}`).toContain(w.status);
-        const [resolution] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, w.pendingTransferId));
-        const expected = w.status === 'PAID' ? 'POST_PENDING' : w.status === 'AWAITING_CODE' ? undefined : 'VOID_PENDING';
-        expect(resolution?.type, `member ${i}: ${w.status}`).toBe(expected);
-        const wallet = await memberWalletBalance(database.db, member.userId);
-        expect(wallet?.available).toBe(FUNDS - (['PAID', 'AWAITING_CODE'].includes(w.status) ? w.amount : 0n));
-        expect(wallet?.posted).toBe(FUNDS - (w.status === 'PAID' ? w.amount : 0n));
+      })();
+      const results: Awaited<ReturnType<typeof flow>>[] = new Array(N);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < N) {
+            // On a quiet machine the clients could finish before the first random kill: the second
+            // half waits for it, so the kills always fall among the withdrawals.
+            if (next >= N / 2) await killed;
+            if (next >= N) break;
+            const i = next++;
+            results[i] = await flow(seeded[i]!, i);
+          }
+        }),
+      );
+      done = true;
+      await killer;
+      // Let the worker finish every payout (settle 1 s, worker every 2 s).
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const processing = (
+          await Promise.all(
+            seeded
+              .filter((_, i) => results[i]!.plan === 'CONFIRM')
+              .map(async (m) => (await call('GET', '/api/withdrawals', m.cookie)).body.withdrawals[0]?.status),
+          )
+        ).filter((s) => s === 'PROCESSING').length;
+        if (processing === 0) break;
+        if (Date.now() > deadline) throw new Error(`${processing} payouts still PROCESSING`);
+        await new Promise((r) => setTimeout(r, 500));
       }
-      const paid = rows.filter((r) => r.status === 'PAID').length;
-      const failed = rows.filter((r) => r.status === 'FAILED').length;
-      expect(paid + failed).toBeGreaterThan(N / 2);
-      console.log(`crash test: N=${N}, ${server.kills} SIGKILLs, ${paid} paid, ${failed} failed, ${rows.filter((r) => r.status === 'AWAITING_CODE').length} awaiting code, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
-    } finally {
-      await database.close();
-    }
-  }, Math.max(240_000, N * 1_500));
+      await server.kill('SIGTERM');
+      expect(server.kills).toBeGreaterThan(0);
+
+      const database = await open();
+      try {
+        const ledger = await checkLedger(database.db);
+        expect(ledger.problems).toEqual([]);
+        const rows = await database.db.select().from(withdrawals);
+        // None lost, none doubled: exactly one withdrawal per member, made by the member's one key.
+        expect(rows).toHaveLength(N);
+        for (let i = 0; i < N; i += 1) {
+          const member = seeded[i]!;
+          const mine = rows.filter((r) => r.memberId === member.userId);
+          expect(mine, `member ${i}`).toHaveLength(1);
+          const w = mine[0]!;
+          expect(w.requestKey).toBe(results[i]!.requestKey);
+          expect(w.amount).toBe(results[i]!.amount);
+          const plan = results[i]!.plan;
+          const allowed = plan === 'CANCEL' ? ['CANCELLED'] : plan === 'LEAVE' ? ['AWAITING_CODE'] : ['PAID', 'FAILED'];
+          expect(allowed, `member ${i}: ${w.status}`).toContain(w.status);
+          const [resolution] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, w.pendingTransferId));
+          const expected = w.status === 'PAID' ? 'POST_PENDING' : w.status === 'AWAITING_CODE' ? undefined : 'VOID_PENDING';
+          expect(resolution?.type, `member ${i}: ${w.status}`).toBe(expected);
+          const wallet = await memberWalletBalance(database.db, member.userId);
+          expect(wallet?.available).toBe(FUNDS - (['PAID', 'AWAITING_CODE'].includes(w.status) ? w.amount : 0n));
+          expect(wallet?.posted).toBe(FUNDS - (w.status === 'PAID' ? w.amount : 0n));
+        }
+        const paid = rows.filter((r) => r.status === 'PAID').length;
+        const failed = rows.filter((r) => r.status === 'FAILED').length;
+        expect(paid + failed).toBeGreaterThan(N / 2);
+        console.log(
+          `crash test: N=${N}, ${server.kills} SIGKILLs, ${paid} paid, ${failed} failed, ${rows.filter((r) => r.status === 'AWAITING_CODE').length} awaiting code, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+        );
+      } finally {
+        await database.close();
+      }
+    },
+    Math.max(240_000, N * 1_500),
+  );
 });

@@ -3,7 +3,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, newKey } from '../fixtures/loans';
-import { advanceKeepingSessions, available, confirmWithdrawal, fundedMember, requestWithdrawal, runJobs, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
+import {
+  advanceKeepingSessions,
+  available,
+  confirmWithdrawal,
+  fundedMember,
+  requestWithdrawal,
+  runJobs,
+  withdrawalCode,
+  type FundedMember,
+} from '../fixtures/withdrawals';
 import { withdrawals } from '../../src/server/db/schema';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction, LedgerError, memberWalletBalance, voidPending } from '../../src/server/ledger';
 import { toDecimalString } from '../../src/shared/money/money';
@@ -107,9 +116,16 @@ describe('50 simultaneous requests and confirmations against one balance', () =>
     // Release the test holds so the ledger check sees only real withdrawals' pending transfers.
     for (const r of held) {
       const id = (r as PromiseFulfilledResult<{ id: string }>).value.id;
-      await inTransaction(t.deps.db, (tx) => voidPending(tx, { pendingId: id, idempotencyKey: `race-void-${id}`, description: 'race released', at: t.clock.now() }));
+      await inTransaction(t.deps.db, (tx) =>
+        voidPending(tx, { pendingId: id, idempotencyKey: `race-void-${id}`, description: 'race released', at: t.clock.now() }),
+      );
     }
     expect((await memberWalletBalance(t.deps.db, other.userId))?.available).toBe(other.balance);
-    expect(await t.deps.db.select().from(withdrawals).where(inArray(withdrawals.memberId, [other.userId]))).toEqual([]);
+    expect(
+      await t.deps.db
+        .select()
+        .from(withdrawals)
+        .where(inArray(withdrawals.memberId, [other.userId])),
+    ).toEqual([]);
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createActivatedMember, createStaff, expectLedgerSound, get, newKey, ok, post, type ActivatedMember } from '../fixtures/loans';
 import { createMember, type TestMember } from '../fixtures/members';
-import { available, confirmWithdrawal, fundedMember, requestWithdrawal, runJobs, withdrawalCode, withdrawalRow, type FundedMember } from '../fixtures/withdrawals';
+import {
+  available,
+  confirmWithdrawal,
+  fundedMember,
+  requestWithdrawal,
+  runJobs,
+  withdrawalCode,
+  withdrawalRow,
+  type FundedMember,
+} from '../fixtures/withdrawals';
 import { otpChallenges, outboxMessages, payoutAccounts } from '../../src/server/db/schema';
 import { findTransfer } from '../../src/server/ledger';
 import { toDecimalString } from '../../src/shared/money/money';
@@ -73,12 +82,17 @@ describe('POST /api/withdrawals: bad input is refused by the server', () => {
   it('refuses an amount above the available balance', async () => {
     const res = await requestWithdrawal(t, member.cookie, toDecimalString(member.balance + 1n));
     expect(res.statusCode, res.body).toBe(400);
-    expect(errorOf(res).fields?.amount).toBe(`The amount is more than your available balance of ₱${Number(member.balance / 100n).toLocaleString('en-US')}.${String(member.balance % 100n).padStart(2, '0')}.`);
+    expect(errorOf(res).fields?.amount).toBe(
+      `The amount is more than your available balance of ₱${Number(member.balance / 100n).toLocaleString('en-US')}.${String(member.balance % 100n).padStart(2, '0')}.`,
+    );
   });
 
   it('refuses an e-wallet withdrawal above 50,000.00 and accepts 50,000.00 by InstaPay', async () => {
     const m = await fundedMember(t, approver, disburser);
-    await t.deps.db.update(payoutAccounts).set({ kind: 'EWALLET', institutionCode: 'GCASH', institutionName: 'GCash', accountNumber: '+639181234567' }).where(eq(payoutAccounts.userId, m.userId));
+    await t.deps.db
+      .update(payoutAccounts)
+      .set({ kind: 'EWALLET', institutionCode: 'GCASH', institutionName: 'GCash', accountNumber: '+639181234567' })
+      .where(eq(payoutAccounts.userId, m.userId));
     const above = await requestWithdrawal(t, m.cookie, '50000.01');
     expect(above.statusCode).toBe(400);
     expect(errorOf(above).fields?.amount).toBe('E-wallets receive at most ₱50,000.00 a transfer.');
@@ -91,7 +105,12 @@ describe('POST /api/withdrawals: bad input is refused by the server', () => {
   });
 
   it('refuses extra fields and a missing Idempotency-Key', async () => {
-    const extra = await t.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '100.00', memberId: approver.userId }, headers: { cookie: member.cookie, 'idempotency-key': newKey() } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      payload: { amount: '100.00', memberId: approver.userId },
+      headers: { cookie: member.cookie, 'idempotency-key': newKey() },
+    });
     expect(extra.statusCode).toBe(400);
     const noKey = await requestWithdrawal(t, member.cookie, '100.00', null);
     expect(noKey.statusCode).toBe(400);
@@ -288,7 +307,13 @@ describe('authorisation', () => {
     expect((await get(t, other.cookie, `/api/withdrawals/${id}`)).statusCode).toBe(404);
     expect((await post(t, other.cookie, `/api/withdrawals/${id}/cancel`)).statusCode).toBe(404);
     expect((await post(t, other.cookie, `/api/withdrawals/${id}/code`)).statusCode).toBe(404);
-    const confirm = await post(t, other.cookie, `/api/withdrawals/${id}/confirm`, { code: await withdrawalCode(t, owner.phone) }, { 'idempotency-key': newKey() });
+    const confirm = await post(
+      t,
+      other.cookie,
+      `/api/withdrawals/${id}/confirm`,
+      { code: await withdrawalCode(t, owner.phone) },
+      { 'idempotency-key': newKey() },
+    );
     expect(confirm.statusCode).toBe(404);
     expect(ok(await get(t, other.cookie, '/api/withdrawals')).withdrawals).toEqual([]);
     expect((await get(t, owner.cookie, `/api/withdrawals/${id}`)).statusCode).toBe(200);

@@ -18,7 +18,9 @@ async function expectNoSeriousViolation(page: Page, testInfo: TestInfo, where: s
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   // A scan of an empty or half-loaded page would pass for the wrong reason.
   expect(results.passes.length, `axe checked something on ${where}`).toBeGreaterThan(10);
-  const lines = results.violations.map((v) => `[${v.impact ?? 'unknown'}] ${where}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const lines = results.violations.map(
+    (v) => `[${v.impact ?? 'unknown'}] ${where}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   if (lines.length > 0) {
     console.log(`axe, ${where}:\n  ${lines.join('\n  ')}`);
     await testInfo.attach(`axe ${where}`, { body: lines.join('\n'), contentType: 'text/plain' });

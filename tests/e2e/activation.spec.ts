@@ -39,7 +39,8 @@ function watchErrors(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const expectedRefusal =
-      (/Failed to load resource: the server responded with a status of 415/.test(message.text()) && message.location().url.includes('/api/activation/documents/')) ||
+      (/Failed to load resource: the server responded with a status of 415/.test(message.text()) &&
+        message.location().url.includes('/api/activation/documents/')) ||
       (/Failed to load resource: the server responded with a status of 400/.test(message.text()) && message.location().url.endsWith('/api/privacy/export'));
     if (!expectedRefusal) problems.push(`console error: ${message.text()} (${message.location().url})`);
   });
@@ -430,7 +431,9 @@ test.describe('activation on the /activate page on a phone', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Finish later' }).click();
     await expect(dialog).toBeHidden();
-    await menu(page).getByRole('link', { name: /^Activate/ }).click();
+    await menu(page)
+      .getByRole('link', { name: /^Activate/ })
+      .click();
     await page.waitForURL('**/activate');
 
     const main = page.locator('main');

@@ -39,7 +39,12 @@ async function axe(page: Page) {
 
 const adminPerson: Person = { phone: ADMIN.phone, national: ADMIN.phone.slice(3), email: '', fullName: ADMIN.fullName, password: ADMIN.password };
 
-test('the ADMIN reads and filters the audit log, edits the company profile and sees the footer change', async ({ page, playwright, baseURL, browserErrors }) => {
+test('the ADMIN reads and filters the audit log, edits the company profile and sees the footer change', async ({
+  page,
+  playwright,
+  baseURL,
+  browserErrors,
+}) => {
   // The refused product version answers 409 on purpose.
   browserErrors.allowConsoleErrors(/status of 409/);
   // Officer 1 reviews and approves a member's application: two audited actions.
@@ -112,7 +117,10 @@ test('the ADMIN reads and filters the audit log, edits the company profile and s
     // Put the profile back for the other journeys on this server.
     const current = (await (await page.request.get('/api/admin/settings')).json()) as { company: { profile: Record<string, unknown> } };
     if (current.company.profile.companyName !== original) {
-      const restored = await page.request.put('/api/admin/settings/company', { headers: origin(baseURL), data: { ...current.company.profile, companyName: original } });
+      const restored = await page.request.put('/api/admin/settings/company', {
+        headers: origin(baseURL),
+        data: { ...current.company.profile, companyName: original },
+      });
       expect(restored.status()).toBe(200);
     }
   }
@@ -134,7 +142,9 @@ test('staff open the withdrawals queue and the daily reconciliation', async ({ p
 
   await page.getByRole('link', { name: 'Daily reconciliation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals reconciliation' })).toBeVisible();
-  const today = ((await (await page.request.get(`/api/admin/withdrawals/reconciliation?date=${await page.getByLabel('Date (Philippine time)').inputValue()}`)).json()) as { matches: boolean });
+  const today = (await (
+    await page.request.get(`/api/admin/withdrawals/reconciliation?date=${await page.getByLabel('Date (Philippine time)').inputValue()}`)
+  ).json()) as { matches: boolean };
   await expect(page.getByTestId('reconciliation-result')).toContainText(today.matches ? 'match the ledger' : 'between the withdrawals and the ledger');
   await axe(page);
   await shoot(page, 'reconciliation');

@@ -48,7 +48,13 @@ export async function activateByApi(request: APIRequestContext, baseURL: string 
     isAgree: true,
     consentVersion: CREDIT_BUREAU_CONSENT.version,
   });
-  await put('/api/activation/address', { countryResidence: 'PH', province: '1300000000', town: '1381300000', streetAddress: '12 Mabini St., Brgy. Central', postalCode: '1100' });
+  await put('/api/activation/address', {
+    countryResidence: 'PH',
+    province: '1300000000',
+    town: '1381300000',
+    streetAddress: '12 Mabini St., Brgy. Central',
+    postalCode: '1100',
+  });
   await put('/api/activation/references', {
     refFullName1: 'Jose Rizal',
     refRelationship1: 'Friend',
@@ -62,7 +68,10 @@ export async function activateByApi(request: APIRequestContext, baseURL: string 
     ['ID_BACK', 'id-back.png', 'image/png'],
     ['SELFIE', 'selfie.jpg', 'image/jpeg'],
   ] as const) {
-    const response = await request.put(`/api/activation/documents/${kind}`, { headers: { ...headers, 'content-type': type }, data: readFileSync(`${IMAGES}${file}`) });
+    const response = await request.put(`/api/activation/documents/${kind}`, {
+      headers: { ...headers, 'content-type': type },
+      data: readFileSync(`${IMAGES}${file}`),
+    });
     await expectStatus(response, 201, `upload ${kind}`);
   }
   await put('/api/activation/identity', { identityType: 'National ID (PhilSys)', identityNumber: '1234-5678-9012-3456' });
@@ -115,7 +124,12 @@ export interface FundedMember extends Member {
  * past the phone's minute between codes first) and has officer 2 disburse it. `nextCodeAt` of the answer is when
  * the phone may be sent its next code (a withdrawal's).
  */
-export async function fundMember(request: APIRequestContext, officerTwo: APIRequestContext, baseURL: string | undefined, member: ApprovedMember): Promise<FundedMember> {
+export async function fundMember(
+  request: APIRequestContext,
+  officerTwo: APIRequestContext,
+  baseURL: string | undefined,
+  member: ApprovedMember,
+): Promise<FundedMember> {
   const headers = origin(baseURL);
   await clockPast(request, member.nextCodeAt);
   const sent = await request.post('/api/loans/current/contract/code', { headers, data: {} });

@@ -61,7 +61,12 @@ export async function outbox(request: APIRequestContext): Promise<OutboxMessage[
  * 'withdrawal' for a withdrawal)
  * sent by SMS to the phone, waiting for it to arrive. `except` skips codes already used.
  */
-export async function readCode(request: APIRequestContext, phone: string, kind: 'verification' | 'password reset' | 'withdrawal', except: readonly string[] = []): Promise<string> {
+export async function readCode(
+  request: APIRequestContext,
+  phone: string,
+  kind: 'verification' | 'password reset' | 'withdrawal',
+  except: readonly string[] = [],
+): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
@@ -140,7 +145,13 @@ export async function sessionCookie(page: Page): Promise<Cookie | undefined> {
 /** The public configuration the pages show (product limits and company profile). */
 export interface PublicConfig {
   readonly company: { readonly companyName: string; readonly secRegistrationNumber: string; readonly certificateOfAuthorityNumber: string };
-  readonly product: { readonly minAmount: string; readonly maxAmount: string; readonly terms: readonly number[]; readonly defaultTerm: number; readonly monthlyAddOnRateBps: number };
+  readonly product: {
+    readonly minAmount: string;
+    readonly maxAmount: string;
+    readonly terms: readonly number[];
+    readonly defaultTerm: number;
+    readonly monthlyAddOnRateBps: number;
+  };
 }
 
 export async function publicConfig(request: APIRequestContext): Promise<PublicConfig> {

@@ -56,7 +56,10 @@ test.describe('issue 12', () => {
     const wait = member.nextCodeAt.getTime() - Date.now() + 1000;
     if (wait > 0) await page.waitForTimeout(wait);
     // The member asked to withdraw and closed the page before entering the code.
-    const created = await page.request.post('/api/withdrawals', { headers: { ...origin(baseURL), 'idempotency-key': randomUUID() }, data: { amount: '1500.00' } });
+    const created = await page.request.post('/api/withdrawals', {
+      headers: { ...origin(baseURL), 'idempotency-key': randomUUID() },
+      data: { amount: '1500.00' },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const { reference } = (await created.json()) as { reference: string };
 

@@ -37,7 +37,13 @@ async function axe(page: Page) {
 }
 
 /** A signed-in officer in a browser context of their own (console errors fail the test too). */
-async function officerPage(browser: Browser, baseURL: string | undefined, index: 0 | 1, problems: string[], viaSignInPage = false): Promise<{ context: BrowserContext; page: Page }> {
+async function officerPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  index: 0 | 1,
+  problems: string[],
+  viaSignInPage = false,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   context.on('console', (message) => {
     if (message.type() === 'error') problems.push(`officer ${index + 1}: ${message.text()}`);
@@ -146,7 +152,10 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await expect(one.page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
   // Other journeys' members share this name: the row is found by this loan's own number.
   const applied = (await (await page.request.get('/api/loans/current')).json()) as { loan: { loanNumber: string } };
-  await one.page.getByRole('row', { name: new RegExp(applied.loan.loanNumber) }).getByRole('link').click();
+  await one.page
+    .getByRole('row', { name: new RegExp(applied.loan.loanNumber) })
+    .getByRole('link')
+    .click();
   await expect(one.page.getByTestId('admin-status')).toHaveText('PENDING');
   await expect(one.page.getByRole('img', { name: 'ID front' })).toBeVisible();
   const loanUrl = one.page.url();
@@ -236,7 +245,11 @@ async function applyByApi(request: APIRequestContext, baseURL: string | undefine
   return ((await applied.json()) as { loan: { id: string } }).loan.id;
 }
 
-test("officers choose reasons from the catalogue; a note never reaches the member; a counter-offer is accepted before signing", async ({ page, browser, baseURL }) => {
+test('officers choose reasons from the catalogue; a note never reaches the member; a counter-offer is accepted before signing', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const problems: string[] = [];
   const scam = 'Your loan is FROZEN. Pay PHP 5,000 unfreeze fee to GCash';

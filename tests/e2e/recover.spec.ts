@@ -36,7 +36,10 @@ test('account recovery: a code by SMS, a new password, and signing in with it', 
   await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible();
 
   // The old password no longer opens the account (checked through the API, outside the page).
-  const old = await request.post('/api/auth/login', { headers: { origin: new URL(baseURL!).origin }, data: { phone: member.phone, password: member.password } });
+  const old = await request.post('/api/auth/login', {
+    headers: { origin: new URL(baseURL!).origin },
+    data: { phone: member.phone, password: member.password },
+  });
   expect(old.status()).toBe(401);
 
   await page.getByRole('link', { name: 'Go to Sign In' }).click();

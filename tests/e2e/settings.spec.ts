@@ -20,10 +20,14 @@ const SHOTS = `.tmp/shots-${process.env.E2E_PORT === '3313' ? 'h3' : (process.en
 async function expectNoSeriousViolation(page: Page, testInfo: TestInfo, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(results.passes.length, `axe checked something on ${where}`).toBeGreaterThan(10);
-  const lines = results.violations.map((v) => `[${v.impact ?? 'unknown'}] ${where}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const lines = results.violations.map(
+    (v) => `[${v.impact ?? 'unknown'}] ${where}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   if (lines.length > 0) await testInfo.attach(`axe ${where}`, { body: lines.join('\n'), contentType: 'text/plain' });
   expect(
-    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `[${v.impact}] ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `[${v.impact}] ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     `axe violations of serious or critical impact on ${where}`,
   ).toEqual([]);
 }
@@ -40,7 +44,12 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage });
 }
 
-test('password change: current password checked, other sessions signed out, then signing in with the new one', async ({ page, playwright, baseURL, browserErrors }) => {
+test('password change: current password checked, other sessions signed out, then signing in with the new one', async ({
+  page,
+  playwright,
+  baseURL,
+  browserErrors,
+}) => {
   const member = await registerByApi(page.request, baseURL);
   await activateByApi(page.request, baseURL);
   // Another device, signed in with the old password.
@@ -243,11 +252,17 @@ test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs s
   await officerTwo.dispose();
 
   await clockPast(page.request, funded.nextCodeAt);
-  const requested = await page.request.post('/api/withdrawals', { headers: { ...origin(baseURL), 'idempotency-key': randomUUID() }, data: { amount: '1500.00' } });
+  const requested = await page.request.post('/api/withdrawals', {
+    headers: { ...origin(baseURL), 'idempotency-key': randomUUID() },
+    data: { amount: '1500.00' },
+  });
   expect(requested.status(), await requested.text()).toBe(201);
   const { id } = (await requested.json()) as { id: string };
   const code = await readCode(page.request, funded.phone, 'withdrawal');
-  const confirmed = await page.request.post(`/api/withdrawals/${id}/confirm`, { headers: { ...origin(baseURL), 'idempotency-key': randomUUID() }, data: { code } });
+  const confirmed = await page.request.post(`/api/withdrawals/${id}/confirm`, {
+    headers: { ...origin(baseURL), 'idempotency-key': randomUUID() },
+    data: { code },
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const view = (await confirmed.json()) as { reference: string };
 

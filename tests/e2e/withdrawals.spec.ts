@@ -217,7 +217,9 @@ test.describe('withdrawals on /wallet', () => {
     let changeCode: string | undefined;
     await expect
       .poll(async () => {
-        const sms = (await outbox(page.request)).find((m) => m.channel === 'SMS' && m.recipient === member.phone && /to change your payout account/.test(m.body));
+        const sms = (await outbox(page.request)).find(
+          (m) => m.channel === 'SMS' && m.recipient === member.phone && /to change your payout account/.test(m.body),
+        );
         changeCode = /(\d{6}) is your code/.exec(sms?.body ?? '')?.[1];
         return changeCode;
       })

@@ -21,7 +21,11 @@ describe('redactSecrets', () => {
   });
 
   it('keeps a loan number or a status code: only a key named exactly "code" is a one-time code', () => {
-    expect(redactSecrets({ loanNumber: 'TAPAT-000001', statusCode: 'OK', shortName: 'TAPAT' })).toEqual({ loanNumber: 'TAPAT-000001', statusCode: 'OK', shortName: 'TAPAT' });
+    expect(redactSecrets({ loanNumber: 'TAPAT-000001', statusCode: 'OK', shortName: 'TAPAT' })).toEqual({
+      loanNumber: 'TAPAT-000001',
+      statusCode: 'OK',
+      shortName: 'TAPAT',
+    });
   });
 });
 

@@ -8,10 +8,15 @@ describe('serializeError', () => {
       constraint: 'users_phone_key',
       detail: 'Key (phone)=(+639171234567) already exists.',
     });
-    const failed = Object.assign(new Error('Failed query: insert into "outbox_messages" ("body") values ($1)\nparams: Your TAPAT code is 482913. Never share it.,+639171234567', { cause }), {
-      name: 'DrizzleQueryError',
-      params: ['Your TAPAT code is 482913. Never share it.', '+639171234567'],
-    });
+    const failed = Object.assign(
+      new Error('Failed query: insert into "outbox_messages" ("body") values ($1)\nparams: Your TAPAT code is 482913. Never share it.,+639171234567', {
+        cause,
+      }),
+      {
+        name: 'DrizzleQueryError',
+        params: ['Your TAPAT code is 482913. Never share it.', '+639171234567'],
+      },
+    );
     const logged = serializeError(failed);
     const text = JSON.stringify(logged);
     expect(text).not.toContain('482913');

@@ -56,7 +56,19 @@ function fieldsFromIssues(issues: readonly ValidationIssue[]): Record<string, st
 export const REDACTED = '[redacted]';
 const FAILED_QUERY = /^Failed query: [\s\S]*$/;
 /** Properties of errors that may hold SQL text or values. */
-const SECRET_PROPERTIES = new Set(['query', 'params', 'parameters', 'values', 'sql', 'detail', 'where', 'internalQuery', 'hint', 'position', 'internalPosition']);
+const SECRET_PROPERTIES = new Set([
+  'query',
+  'params',
+  'parameters',
+  'values',
+  'sql',
+  'detail',
+  'where',
+  'internalQuery',
+  'hint',
+  'position',
+  'internalPosition',
+]);
 /** Properties kept (when they are primitives): what identifies the failure without any data. */
 const KEPT_PROPERTIES = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine', 'validationContext'] as const;
 
@@ -95,7 +107,10 @@ export function serializeErrorForLog(err: unknown, depth = 0): LoggedError {
 }
 
 function send(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) {
-  return reply.code(status).type('application/json').send({ error: localize(reply.request, fields ? { code, message, fields } : { code, message }) });
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({ error: localize(reply.request, fields ? { code, message, fields } : { code, message }) });
 }
 
 /** Installs the one error handler and the API's not-found answer. */

@@ -67,6 +67,9 @@ export async function idempotent<T>(
     return { status: row.responseStatus, body: JSON.parse(row.responseBody) as T, replayed: true };
   }
   const answer = await work();
-  await tx.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: JSON.stringify(answer.body) }).where(where);
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: answer.status, responseBody: JSON.stringify(answer.body) })
+    .where(where);
   return { ...answer, replayed: false };
 }

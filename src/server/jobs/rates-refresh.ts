@@ -15,7 +15,8 @@ export interface RatesRefreshDeps {
   readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
-export type RefreshOutcome = { readonly ok: true; readonly stored: boolean; readonly asOf: string; readonly note: string | null } | { readonly ok: false; readonly error: string };
+export type RefreshOutcome =
+  { readonly ok: true; readonly stored: boolean; readonly asOf: string; readonly note: string | null } | { readonly ok: false; readonly error: string };
 
 /** One refresh: fetch, validate, store. Never throws for a provider problem: the outcome says it. */
 export async function refreshRatesOnce(deps: RatesRefreshDeps, http: HttpRatesOptions): Promise<RefreshOutcome> {

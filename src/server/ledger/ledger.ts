@@ -42,9 +42,21 @@ export const SYSTEM_ACCOUNTS = {
   /** Principal owed by borrowers (an asset). */
   LOANS_RECEIVABLE: { code: 'LOANS_RECEIVABLE', kind: 'LOANS_RECEIVABLE', name: 'Loans receivable', normalBalance: 'DEBIT', allowNegative: false },
   /** Late charges owed by borrowers, charged by the daily servicing job (an asset; docs/decisions/010). */
-  LATE_CHARGES_RECEIVABLE: { code: 'LATE_CHARGES_RECEIVABLE', kind: 'LATE_CHARGES_RECEIVABLE', name: 'Late charges receivable', normalBalance: 'DEBIT', allowNegative: false },
+  LATE_CHARGES_RECEIVABLE: {
+    code: 'LATE_CHARGES_RECEIVABLE',
+    kind: 'LATE_CHARGES_RECEIVABLE',
+    name: 'Late charges receivable',
+    normalBalance: 'DEBIT',
+    allowNegative: false,
+  },
   /** Money on its way out to or in from disbursement channels. */
-  DISBURSEMENT_CLEARING: { code: 'DISBURSEMENT_CLEARING', kind: 'DISBURSEMENT_CLEARING', name: 'Disbursement clearing', normalBalance: 'DEBIT', allowNegative: true },
+  DISBURSEMENT_CLEARING: {
+    code: 'DISBURSEMENT_CLEARING',
+    kind: 'DISBURSEMENT_CLEARING',
+    name: 'Disbursement clearing',
+    normalBalance: 'DEBIT',
+    allowNegative: true,
+  },
   /** Withdrawals sent to a payout provider and not yet settled (a liability to the members). */
   PAYOUT_CLEARING: { code: 'PAYOUT_CLEARING', kind: 'PAYOUT_CLEARING', name: 'Payout clearing', normalBalance: 'CREDIT', allowNegative: false },
   /** The lender's funds at its banks and e-wallet providers; funded from outside the ledger. */
@@ -59,10 +71,18 @@ export const MEMBER_WALLET_KIND = 'MEMBER_WALLET';
 
 /** A member's wallet: what the lender owes the member (credit-normal), never negative. */
 export function memberWalletSpec(userId: string): AccountSpec {
-  return { code: `${MEMBER_WALLET_KIND}:${userId}`, kind: MEMBER_WALLET_KIND, name: 'Member wallet', normalBalance: 'CREDIT', allowNegative: false, ownerUserId: userId };
+  return {
+    code: `${MEMBER_WALLET_KIND}:${userId}`,
+    kind: MEMBER_WALLET_KIND,
+    name: 'Member wallet',
+    normalBalance: 'CREDIT',
+    allowNegative: false,
+    ownerUserId: userId,
+  };
 }
 
-export type LedgerErrorCode = 'UNBALANCED' | 'INVALID_TRANSFER' | 'INSUFFICIENT_FUNDS' | 'IDEMPOTENCY_CONFLICT' | 'NOT_PENDING' | 'ALREADY_RESOLVED' | 'UNKNOWN_ACCOUNT';
+export type LedgerErrorCode =
+  'UNBALANCED' | 'INVALID_TRANSFER' | 'INSUFFICIENT_FUNDS' | 'IDEMPOTENCY_CONFLICT' | 'NOT_PENDING' | 'ALREADY_RESOLVED' | 'UNKNOWN_ACCOUNT';
 
 const LEDGER_ERROR_STATUS: Record<LedgerErrorCode, number> = {
   UNBALANCED: 500,
@@ -80,7 +100,11 @@ export class LedgerError extends AppError {
     readonly ledgerCode: LedgerErrorCode,
     message: string,
   ) {
-    super(LEDGER_ERROR_STATUS[ledgerCode], ledgerCode === 'IDEMPOTENCY_CONFLICT' ? 'IDEMPOTENCY_KEY_REUSED' : ledgerCode === 'INSUFFICIENT_FUNDS' ? 'CONFLICT' : 'INTERNAL', message);
+    super(
+      LEDGER_ERROR_STATUS[ledgerCode],
+      ledgerCode === 'IDEMPOTENCY_CONFLICT' ? 'IDEMPOTENCY_KEY_REUSED' : ledgerCode === 'INSUFFICIENT_FUNDS' ? 'CONFLICT' : 'INTERNAL',
+      message,
+    );
   }
 }
 
@@ -274,7 +298,13 @@ async function applyToAccounts(tx: Tx, accounts: Map<string, AccountRow>, change
     const row = accounts.get(id)!;
     await tx
       .update(ledgerAccounts)
-      .set({ debitsPosted: row.debitsPosted, creditsPosted: row.creditsPosted, debitsPending: row.debitsPending, creditsPending: row.creditsPending, updatedAt: at })
+      .set({
+        debitsPosted: row.debitsPosted,
+        creditsPosted: row.creditsPosted,
+        debitsPending: row.debitsPending,
+        creditsPending: row.creditsPending,
+        updatedAt: at,
+      })
       .where(eq(ledgerAccounts.id, id));
   }
 }
@@ -352,7 +382,10 @@ async function resolvePending(
   });
   if (replayed) return resultOf(row, true);
 
-  const legs = await tx.select().from(ledgerEntries).where(and(eq(ledgerEntries.transferId, input.pendingId), eq(ledgerEntries.phase, 'PENDING')));
+  const legs = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.transferId, input.pendingId), eq(ledgerEntries.phase, 'PENDING')));
   const accounts = await lockAccounts(
     tx,
     legs.map((l) => l.accountId),
@@ -371,9 +404,16 @@ async function resolvePending(
   }
   await applyToAccounts(tx, accounts, changes, input.at);
   if (type === 'POST_PENDING') {
-    await tx
-      .insert(ledgerEntries)
-      .values(legs.map((leg) => ({ transferId: row.id, accountId: leg.accountId, direction: leg.direction, amount: leg.amount, phase: 'POSTED', createdAt: input.at })));
+    await tx.insert(ledgerEntries).values(
+      legs.map((leg) => ({
+        transferId: row.id,
+        accountId: leg.accountId,
+        direction: leg.direction,
+        amount: leg.amount,
+        phase: 'POSTED',
+        createdAt: input.at,
+      })),
+    );
   }
   return resultOf(row, false);
 }
@@ -533,13 +573,39 @@ export async function accountStatement(db: DbOrTx, accountId: string, limit = 20
     const direction = r.direction as Direction;
     const sign = direction === normal ? 1n : -1n;
     if (r.type === 'POSTED') {
-      drafts.push({ id: r.id, seq: r.seq, at: r.at, code: r.code, reference: r.reference, description: r.description, kind: 'POSTED', pendingId: null, holdState: null, direction, amount: r.amount, effect: sign * r.amount });
+      drafts.push({
+        id: r.id,
+        seq: r.seq,
+        at: r.at,
+        code: r.code,
+        reference: r.reference,
+        description: r.description,
+        kind: 'POSTED',
+        pendingId: null,
+        holdState: null,
+        direction,
+        amount: r.amount,
+        effect: sign * r.amount,
+      });
       continue;
     }
     const holdState = r.resolutionType === 'POST_PENDING' ? 'POSTED' : r.resolutionType === 'VOID_PENDING' ? 'VOIDED' : 'OPEN';
     // Pending money going out lowers the available balance at once; pending money coming in only once posted.
     const effect = sign < 0n ? -r.amount : 0n;
-    drafts.push({ id: r.id, seq: r.seq, at: r.at, code: r.code, reference: r.reference, description: r.description, kind: 'HOLD', pendingId: r.id, holdState, direction, amount: r.amount, effect });
+    drafts.push({
+      id: r.id,
+      seq: r.seq,
+      at: r.at,
+      code: r.code,
+      reference: r.reference,
+      description: r.description,
+      kind: 'HOLD',
+      pendingId: r.id,
+      holdState,
+      direction,
+      amount: r.amount,
+      effect,
+    });
   }
   for (const r of resolutions) {
     const direction = r.direction as Direction;

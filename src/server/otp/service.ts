@@ -153,12 +153,7 @@ export async function issueCode(db: DbOrTx, clock: Clock, pepper: string, input:
  * CODE_NOT_FOUND, CODE_USED, CODE_EXPIRED, CODE_LOCKED or CODE_INVALID (with the tries left).
  * Safe under concurrency: attempts and consumption are single conditional updates.
  */
-export async function verifyCode(
-  db: DbOrTx,
-  clock: Clock,
-  pepper: string,
-  input: { purpose: OtpPurpose; subject: string; code: string },
-): Promise<void> {
+export async function verifyCode(db: DbOrTx, clock: Clock, pepper: string, input: { purpose: OtpPurpose; subject: string; code: string }): Promise<void> {
   const now = clock.now();
   const rows = await db
     .select()
@@ -190,13 +185,7 @@ export async function verifyCode(
   const consumed = await db
     .update(otpChallenges)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(otpChallenges.id, challenge.id),
-        isNull(otpChallenges.consumedAt),
-        sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`,
-      ),
-    )
+    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`))
     .returning({ id: otpChallenges.id });
   if (consumed.length === 0) throw new AppError(400, 'CODE_USED');
 }

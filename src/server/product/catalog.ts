@@ -26,7 +26,13 @@ function storedProduct(raw: unknown, version: number, effectiveFrom: string): Pr
   const product = draftToProduct({ ...legacy, fees: [] }, version, effectiveFrom);
   return {
     ...product,
-    fees: legacy.fees.map((f) => ({ code: f.code, label: f.label, treatment: 'DEDUCTED_FROM_PROCEEDS' as const, flat: parseAmount(f.flat) ?? 0n, bpsOfPrincipal: f.bpsOfPrincipal })),
+    fees: legacy.fees.map((f) => ({
+      code: f.code,
+      label: f.label,
+      treatment: 'DEDUCTED_FROM_PROCEEDS' as const,
+      flat: parseAmount(f.flat) ?? 0n,
+      bpsOfPrincipal: f.bpsOfPrincipal,
+    })),
   };
 }
 

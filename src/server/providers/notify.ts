@@ -42,11 +42,15 @@ export interface QueueOptions {
 
 export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
   const body = typeof sms.body === 'string' ? { text: sms.body, redacted: null } : sms.body;
-  await db.insert(outboxMessages).values({ channel: 'SMS', recipient: sms.to, body: body.text, redactedBody: body.redacted, sendAfter: options.sendAfter ?? null });
+  await db
+    .insert(outboxMessages)
+    .values({ channel: 'SMS', recipient: sms.to, body: body.text, redactedBody: body.redacted, sendAfter: options.sendAfter ?? null });
 }
 
 export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
-  await db.insert(outboxMessages).values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body, sendAfter: options.sendAfter ?? null });
+  await db
+    .insert(outboxMessages)
+    .values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body, sendAfter: options.sendAfter ?? null });
 }
 
 /** A delivery adapter. The outbox adapter keeps messages in the table for /dev/outbox. */

@@ -26,7 +26,10 @@ function emailKey(email: string): string {
 /** Why `staffUserId` may not act on `memberId`'s loan or withdrawal, or null. */
 export async function conflictOfInterest(db: DbOrTx, staffUserId: string, memberId: string): Promise<string | null> {
   if (staffUserId === memberId) return CONFLICT_OF_INTEREST_MESSAGE;
-  const rows = await db.select({ id: users.id, phone: users.phone, email: users.email }).from(users).where(inArray(users.id, [staffUserId, memberId]));
+  const rows = await db
+    .select({ id: users.id, phone: users.phone, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [staffUserId, memberId]));
   const staff = rows.find((r) => r.id === staffUserId);
   const member = rows.find((r) => r.id === memberId);
   if (!staff || !member) return null;

@@ -20,7 +20,8 @@ describe('the age rule (18th birthday <= today <= 80th birthday)', () => {
   });
 
   it('refuses dates that do not exist or are not YYYY-MM-DD', () => {
-    for (const bad of ['2001-02-29', '1990-13-01', '1990-00-10', '1990-1-1', '01/02/1990', '', '1990-04-31']) expect(checkBirthDate(bad, today), bad).toBe('INVALID');
+    for (const bad of ['2001-02-29', '1990-13-01', '1990-00-10', '1990-1-1', '01/02/1990', '', '1990-04-31'])
+      expect(checkBirthDate(bad, today), bad).toBe('INVALID');
     expect(checkBirthDate('2030-01-01', today)).toBe('TOO_YOUNG');
   });
 

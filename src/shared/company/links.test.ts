@@ -24,9 +24,12 @@ describe('isHttpsUrl', () => {
     expect(isHttpsUrl(value)).toBe(false);
   });
 
-  it.each(['https://www.facebook.com/tapat', 'https://www.sec.gov.ph/lending-companies-and-financing-companies-2/', 'HTTPS://example.com/x?y=1#z'])('accepts %s', (value) => {
-    expect(isHttpsUrl(value)).toBe(true);
-  });
+  it.each(['https://www.facebook.com/tapat', 'https://www.sec.gov.ph/lending-companies-and-financing-companies-2/', 'HTTPS://example.com/x?y=1#z'])(
+    'accepts %s',
+    (value) => {
+      expect(isHttpsUrl(value)).toBe(true);
+    },
+  );
 });
 
 describe('safeHref', () => {

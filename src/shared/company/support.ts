@@ -6,7 +6,10 @@ import type { CompanyProfile } from './profile';
  * borrower to contact, instead of a person the borrower has no way to reach.
  */
 export function supportChannels(company: Pick<CompanyProfile, 'supportEmail' | 'supportChatUrl' | 'officeHours'>): string {
-  const channels = [company.supportEmail, company.supportChatUrl].map((c) => c.trim()).filter(Boolean).join(', ');
+  const channels = [company.supportEmail, company.supportChatUrl]
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .join(', ');
   const hours = company.officeHours.trim();
   return hours ? `${channels} (${hours})` : channels;
 }

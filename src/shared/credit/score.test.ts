@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_COMPONENTS, CREDIT_COMPONENT_MAX, CREDIT_SCORE_MAX, computeCreditScore, daysOverdueOf, type CreditComponent, type CreditComponentId, type CreditInputs } from './score';
+import {
+  CREDIT_COMPONENTS,
+  CREDIT_COMPONENT_MAX,
+  CREDIT_SCORE_MAX,
+  computeCreditScore,
+  daysOverdueOf,
+  type CreditComponent,
+  type CreditComponentId,
+  type CreditInputs,
+} from './score';
 
 const base: CreditInputs = { profileStepsDone: 5, profileStepsTotal: 5, loansRepaid: 0, instalments: null, today: '2026-11-22' };
 

@@ -41,7 +41,22 @@ const filLeaves = leaves(fil);
 
 describe('the English catalogue', () => {
   it('has its namespaces', () => {
-    expect(Object.keys(en).sort()).toEqual(['activation', 'auth', 'backoffice', 'common', 'errors', 'legal', 'loans', 'member', 'public', 'reasons', 'repayments', 'settings', 'validation', 'withdrawals']);
+    expect(Object.keys(en).sort()).toEqual([
+      'activation',
+      'auth',
+      'backoffice',
+      'common',
+      'errors',
+      'legal',
+      'loans',
+      'member',
+      'public',
+      'reasons',
+      'repayments',
+      'settings',
+      'validation',
+      'withdrawals',
+    ]);
   });
 
   it('has no empty string and only strings at its leaves', () => {

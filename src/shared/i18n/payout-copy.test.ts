@@ -13,7 +13,9 @@ function leaves(node: unknown, prefix = ''): [string, string][] {
  */
 describe('payout account copy', () => {
   it('never tells the member to contact support to change the payout account', () => {
-    const offending = leaves(en).filter(([, text]) => /payout account/i.test(text) && /chang/i.test(text) && /please contact support|separate request/i.test(text));
+    const offending = leaves(en).filter(
+      ([, text]) => /payout account/i.test(text) && /chang/i.test(text) && /please contact support|separate request/i.test(text),
+    );
     expect(offending).toEqual([]);
   });
 

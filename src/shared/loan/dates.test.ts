@@ -25,7 +25,9 @@ describe('addMonths and due dates', () => {
   });
 
   it('is monotonic and lands in the right month (property)', () => {
-    const date = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const date = fc
+      .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(date, fc.integer({ min: 0, max: 120 }), (start, n) => {
         const due = addMonths(start, n);

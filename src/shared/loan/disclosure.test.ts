@@ -24,14 +24,32 @@ describe('toDisclosure', () => {
       penalties: { graceDays: 3, dailyRatePercent: '0.5', collectionChargePercent: '5' },
       converted: null,
     });
-    expect(d.financeCharges).toEqual([{ code: 'INTEREST', label: 'Interest: 0.5 % of the principal a month for 6 months (add-on)', amount: '6000.00', paidAs: 'INTEREST' }]);
-    expect(d.schedule[5]).toEqual({ number: 6, dueDate: '2026-07-31', principal: '34040.27', interest: '289.73', fees: '0.00', total: '34330.00', balanceAfter: '0.00' });
+    expect(d.financeCharges).toEqual([
+      { code: 'INTEREST', label: 'Interest: 0.5 % of the principal a month for 6 months (add-on)', amount: '6000.00', paidAs: 'INTEREST' },
+    ]);
+    expect(d.schedule[5]).toEqual({
+      number: 6,
+      dueDate: '2026-07-31',
+      principal: '34040.27',
+      interest: '289.73',
+      fees: '0.00',
+      total: '34330.00',
+      balanceAfter: '0.00',
+    });
   });
 
   it('adds the amounts in the selected currency, rounded up, with the rate and its date', () => {
     const d = toDisclosure(PRODUCT_V1, schedule, { currency: 'USD', rate: '0.01712', ratesAsOf: '2026-11-20' });
     // 200,000 x 0.01712 = 3,424.00; 34,334 x 0.01712 = 587.79808 -> 588.00; 206,000 x 0.01712 = 3,526.72 -> 3,527.00
-    expect(d.converted).toEqual({ currency: 'USD', rate: '0.01712', displayRate: '58.41', ratesAsOf: '2026-11-20', amountFinanced: '3424.00', regularInstalment: '588.00', totalPayable: '3527.00' });
+    expect(d.converted).toEqual({
+      currency: 'USD',
+      rate: '0.01712',
+      displayRate: '58.41',
+      ratesAsOf: '2026-11-20',
+      amountFinanced: '3424.00',
+      regularInstalment: '588.00',
+      totalPayable: '3527.00',
+    });
     expect(toDisclosure(PRODUCT_V1, schedule, { currency: 'PHP', rate: '1', ratesAsOf: '2026-11-20' }).converted).toBeNull();
   });
 });

@@ -24,7 +24,13 @@ export function draftToProduct(draft: ProductDraft, version: number, effectiveFr
     terms: [...draft.terms],
     defaultTerm: draft.defaultTerm,
     interest: { model: 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
-    fees: draft.fees.map((f) => ({ code: f.kind, label: FEE_CATALOGUE[f.kind].label, treatment: 'DEDUCTED_FROM_PROCEEDS', flat: money(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
+    fees: draft.fees.map((f) => ({
+      code: f.kind,
+      label: FEE_CATALOGUE[f.kind].label,
+      treatment: 'DEDUCTED_FROM_PROCEEDS',
+      flat: money(f.flat),
+      bpsOfPrincipal: f.bpsOfPrincipal,
+    })),
     penalties: { ...draft.penalties },
     annualCostCapBps: draft.annualCostCapBps,
     eligibility: {
@@ -62,7 +68,8 @@ export function productToDraft(p: ProductConfig): ProductDraft {
 export function draftProblems(p: ProductConfig): string[] {
   const problems: string[] = [];
   if (p.interest.model !== 'ADD_ON') problems.push('the back office offers add-on interest only');
-  for (const fee of p.fees) if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(`fee ${fee.code}: the back office offers fees deducted from the proceeds only`);
+  for (const fee of p.fees)
+    if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(`fee ${fee.code}: the back office offers fees deducted from the proceeds only`);
   const extra = Object.keys(p.eligibility.incomeMultipleByTerm).filter((t) => !p.terms.includes(Number(t)));
   if (extra.length > 0) problems.push(`income multiples given for terms not offered: ${extra.join(', ')}`);
   return problems;

@@ -32,7 +32,10 @@ describe('maxEligibleAmount (hand vectors, income 35,000 a month, instalment at 
     // With version 1's multiples the ratio always binds first (12 x income over 6 months is an
     // instalment of 2.06 x income). A product with a lower multiple: 10 x 40,000 = 400,000 over
     // 48 months is an instalment of 13,334, under 50 % of 40,000.
-    const strict = { ...PRODUCT_V1, eligibility: { ...PRODUCT_V1.eligibility, incomeMultipleByTerm: { ...PRODUCT_V1.eligibility.incomeMultipleByTerm, 48: 10 } } };
+    const strict = {
+      ...PRODUCT_V1,
+      eligibility: { ...PRODUCT_V1.eligibility, incomeMultipleByTerm: { ...PRODUCT_V1.eligibility.incomeMultipleByTerm, 48: 10 } },
+    };
     expect(maxEligibleAmount(strict, 48, php(40_000))).toBe(php(400_000));
     // Never above the product's maximum.
     expect(maxEligibleAmount(PRODUCT_V1, 48, php(10_000_000))).toBe(PRODUCT_V1.maxAmount);
@@ -45,7 +48,10 @@ describe('maxEligibleAmount (hand vectors, income 35,000 a month, instalment at 
         const max = maxEligibleAmount(PRODUCT_V1, term, income);
         const limit = income / 2n;
         if (max === 0n) {
-          expect(regularInstalment(PRODUCT_V1, PRODUCT_V1.minAmount, term) > limit || income * BigInt(PRODUCT_V1.eligibility.incomeMultipleByTerm[term]!) < PRODUCT_V1.minAmount).toBe(true);
+          expect(
+            regularInstalment(PRODUCT_V1, PRODUCT_V1.minAmount, term) > limit ||
+              income * BigInt(PRODUCT_V1.eligibility.incomeMultipleByTerm[term]!) < PRODUCT_V1.minAmount,
+          ).toBe(true);
           return;
         }
         expect(max % 100n).toBe(0n);
@@ -132,7 +138,11 @@ describe('the reasons in the reader’s language', () => {
       expect(fil.loans.reasons[code], code).toBeTypeOf('string');
     }
     const values = { instalment: '34,334.00', percent: '50', limit: '17,500.00' };
-    expect(interpolate(en.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe('The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).');
-    expect(interpolate(fil.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe('Ang buwanang hulog na PHP 34,334.00 ay magiging higit sa 50 % ng iyong buwanang net income (PHP 17,500.00).');
+    expect(interpolate(en.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe(
+      'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).',
+    );
+    expect(interpolate(fil.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe(
+      'Ang buwanang hulog na PHP 34,334.00 ay magiging higit sa 50 % ng iyong buwanang net income (PHP 17,500.00).',
+    );
   });
 });

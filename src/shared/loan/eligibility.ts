@@ -20,7 +20,14 @@ import { regularInstalment } from './schedule';
  * inside the product's range; 0 when none does.
  */
 
-export const ELIGIBILITY_CODES = ['BIRTH_DATE_MISSING', 'AGE_BELOW_MINIMUM', 'AGE_AT_TERM_END', 'INCOME_MISSING', 'INCOME_MULTIPLE', 'DEBT_SERVICE_RATIO'] as const;
+export const ELIGIBILITY_CODES = [
+  'BIRTH_DATE_MISSING',
+  'AGE_BELOW_MINIMUM',
+  'AGE_AT_TERM_END',
+  'INCOME_MISSING',
+  'INCOME_MULTIPLE',
+  'DEBT_SERVICE_RATIO',
+] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
 
 export interface EligibilityReason {
@@ -131,7 +138,11 @@ export function assess(product: ProductConfig, input: EligibilityInput): Assessm
     const limit = dsrLimit(product, income);
     if (instalment > limit) {
       reasons.push(
-        reason('DEBT_SERVICE_RATIO', { instalment: formatAmount(instalment), percent: String(product.eligibility.maxDebtServiceRatioBps / 100), limit: formatAmount(limit) }),
+        reason('DEBT_SERVICE_RATIO', {
+          instalment: formatAmount(instalment),
+          percent: String(product.eligibility.maxDebtServiceRatioBps / 100),
+          limit: formatAmount(limit),
+        }),
       );
     }
   }

@@ -71,7 +71,8 @@ export function lateChargesForDay(input: {
     if (daysLate <= rules.graceDays) continue;
     let lineCharged = input.chargedByLine?.get(line.number) ?? 0n;
     const wanted: { kind: LateChargeKind; bps: number; amount: Centavos }[] = [];
-    if (!input.collectionCharged.has(line.number)) wanted.push({ kind: 'COLLECTION', bps: rules.collectionChargeBps, amount: chargeBpsDown(overdue, rules.collectionChargeBps) });
+    if (!input.collectionCharged.has(line.number))
+      wanted.push({ kind: 'COLLECTION', bps: rules.collectionChargeBps, amount: chargeBpsDown(overdue, rules.collectionChargeBps) });
     wanted.push({ kind: 'PENALTY_INTEREST', bps: rules.dailyRateBps, amount: chargeBpsDown(overdue, rules.dailyRateBps) });
     for (const w of wanted) {
       let amount = w.amount < headroom ? w.amount : headroom;
@@ -80,7 +81,12 @@ export function lateChargesForDay(input: {
         if (amount > limit) amount = limit > 0n ? limit : 0n;
       }
       if (amount <= 0n) continue;
-      out.push({ lineNumber: line.number, kind: w.kind, amount, basis: { overdueAmount: overdue, daysLate, rateBps: w.bps, uncapped: w.amount, headroom, capped: amount < w.amount } });
+      out.push({
+        lineNumber: line.number,
+        kind: w.kind,
+        amount,
+        basis: { overdueAmount: overdue, daysLate, rateBps: w.bps, uncapped: w.amount, headroom, capped: amount < w.amount },
+      });
       headroom -= amount;
       lineCharged += amount;
     }

@@ -27,13 +27,27 @@ describe('payoffQuote (actuarial rebate)', () => {
 
   it('mid-term after line 1 was paid on time', () => {
     // 2026-02-15: line 2's period 02-01..03-01 is 28 days, 14 elapsed: 600.00 x 1 % x 14/28 = 3.00.
-    const paid = allocatePayment({ lines: LINES, charges: [], amount: 30_900n, startDate: START, today: '2026-02-01', allowPrepayment: false, monthlyRate: RATE }).lines;
+    const paid = allocatePayment({
+      lines: LINES,
+      charges: [],
+      amount: 30_900n,
+      startDate: START,
+      today: '2026-02-01',
+      allowPrepayment: false,
+      monthlyRate: RATE,
+    }).lines;
     const q = payoffQuote({ lines: paid, charges: [], startDate: START, asOf: '2026-02-15', monthlyRate: RATE });
     expect([q.principal, q.interest, q.total, q.interestRebate]).toEqual([60_000n, 300n, 60_300n, 600n]);
   });
 
   it('mid-term with line 1 unpaid and a late charge: the overdue line in full, the charge, then the accrual', () => {
-    const q = payoffQuote({ lines: LINES, charges: [{ id: 'c', lineNumber: 1, outstanding: 1_545n }], startDate: START, asOf: '2026-02-15', monthlyRate: RATE });
+    const q = payoffQuote({
+      lines: LINES,
+      charges: [{ id: 'c', lineNumber: 1, outstanding: 1_545n }],
+      startDate: START,
+      asOf: '2026-02-15',
+      monthlyRate: RATE,
+    });
     // Line 1: 309.00; line 2: 600.00 x 1 % x 14/28 = 3.00; line 3: 300.00; charge 15.45.
     expect([q.principal, q.interest, q.charges, q.total, q.interestRebate]).toEqual([90_000n, 1_200n, 1_545n, 92_745n, 600n]);
   });
@@ -45,7 +59,15 @@ describe('payoffQuote (actuarial rebate)', () => {
 
   it('after a partial prepayment', () => {
     // 2026-02-01: line 1 paid and 400.00 prepaid (line 3 in full, 100.00 of line 2); line 2's interest becomes 2.00.
-    const after = allocatePayment({ lines: LINES, charges: [], amount: 70_900n, startDate: START, today: '2026-02-01', allowPrepayment: true, monthlyRate: RATE }).lines;
+    const after = allocatePayment({
+      lines: LINES,
+      charges: [],
+      amount: 70_900n,
+      startDate: START,
+      today: '2026-02-01',
+      allowPrepayment: true,
+      monthlyRate: RATE,
+    }).lines;
     // 2026-02-15: 200.00 x 1 % x 14/28 = 1.00; rebate 2.00 - 1.00.
     const q = payoffQuote({ lines: after, charges: [], startDate: START, asOf: '2026-02-15', monthlyRate: RATE });
     expect([q.principal, q.interest, q.total, q.interestRebate]).toEqual([20_000n, 100n, 20_100n, 100n]);

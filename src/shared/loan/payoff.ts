@@ -40,7 +40,13 @@ export interface PayoffQuote {
   /** What each line owes in the payoff (the allocation of the payoff). */
   readonly lines: readonly PayoffLine[];
   /** Interest earned in the current period, with how it was computed (null when no period is running). */
-  readonly accrual: { readonly lineNumber: number; readonly balance: Centavos; readonly days: number; readonly periodDays: number; readonly amount: Centavos } | null;
+  readonly accrual: {
+    readonly lineNumber: number;
+    readonly balance: Centavos;
+    readonly days: number;
+    readonly periodDays: number;
+    readonly amount: Centavos;
+  } | null;
 }
 
 export function payoffQuote(input: {

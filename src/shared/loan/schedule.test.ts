@@ -124,10 +124,18 @@ describe('the schedule engine (properties)', () => {
       bps: fc.oneof(fc.constant(50), fc.integer({ min: 0, max: 400 })),
       fees: fc.array(feeRule, { maxLength: 3 }),
     })
-    .map(({ model, bps, fees }) => withInterest(model, bps, fees.map((f, i) => ({ ...f, code: `${f.code}${i}` }))));
+    .map(({ model, bps, fees }) =>
+      withInterest(
+        model,
+        bps,
+        fees.map((f, i) => ({ ...f, code: `${f.code}${i}` })),
+      ),
+    );
   const principal = fc.oneof(fc.bigInt({ min: php(200_000), max: php(5_000_000) }), fc.bigInt({ min: php(20_000), max: php(200_000) }));
   const term = fc.oneof(fc.constantFrom(6, 12, 24, 36, 48), fc.integer({ min: 1, max: 60 }));
-  const start = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  const start = fc
+    .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
 
   it('instalments sum exactly to principal plus charges, and no centavo is lost', () => {
     fc.assert(

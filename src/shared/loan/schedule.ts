@@ -94,7 +94,12 @@ export const RATE_SCALE = 10n ** 15n;
 
 /** The product's fees on a principal. */
 export function feeCharges(product: ProductConfig, principal: Centavos): FeeCharge[] {
-  return product.fees.map((fee) => ({ code: fee.code, label: fee.label, treatment: fee.treatment, amount: fee.flat + bpsOfDown(principal, fee.bpsOfPrincipal) }));
+  return product.fees.map((fee) => ({
+    code: fee.code,
+    label: fee.label,
+    treatment: fee.treatment,
+    amount: fee.flat + bpsOfDown(principal, fee.bpsOfPrincipal),
+  }));
 }
 
 /** The payment of principal and interest a month (without fees), before the last one's residue. */

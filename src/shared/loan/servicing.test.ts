@@ -70,7 +70,9 @@ describe('allocatePayment', () => {
   });
 
   it('refuses a zero payment', () => {
-    expect(() => allocatePayment({ lines: LINES, charges: [], amount: 0n, startDate: START, today: '2026-01-10', allowPrepayment: true, monthlyRate: RATE })).toThrow(RangeError);
+    expect(() =>
+      allocatePayment({ lines: LINES, charges: [], amount: 0n, startDate: START, today: '2026-01-10', allowPrepayment: true, monthlyRate: RATE }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -87,7 +89,9 @@ describe('amounts owed', () => {
     const paid = LINES.map((l) => ({ ...l, principalPaid: l.principal, interestPaid: l.interest, paidOn: '2026-01-05' }));
     expect(minimumPayment(paid, [], START, '2026-02-02')).toBe(0n);
     // Only the last line left, 3.00 of it: the minimum is what is owed.
-    const almost = LINES.map((l, i) => (i < 2 ? { ...l, principalPaid: l.principal, interestPaid: l.interest } : { ...l, principalPaid: 29_700n, interestPaid: 300n }));
+    const almost = LINES.map((l, i) =>
+      i < 2 ? { ...l, principalPaid: l.principal, interestPaid: l.interest } : { ...l, principalPaid: 29_700n, interestPaid: 300n },
+    );
     expect(minimumPayment(almost, [], START, '2026-01-05')).toBe(300n);
   });
 });

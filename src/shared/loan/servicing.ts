@@ -284,6 +284,7 @@ export function minimumPayment(lines: readonly ServicingLine[], charges: readonl
     (l) => lineRemainder(l).total + charges.filter((c) => c.lineNumber === l.number).reduce((s, c) => s + c.outstanding, 0n),
   );
   const chargesOnly = charges.filter((c) => c.outstanding > 0n).map((c) => c.outstanding);
-  const smallest = [...candidates, ...(candidates.length === 0 ? chargesOnly : [])].reduce<Centavos | null>((m, v) => (m === null || v < m ? v : m), null) ?? outstanding;
+  const smallest =
+    [...candidates, ...(candidates.length === 0 ? chargesOnly : [])].reduce<Centavos | null>((m, v) => (m === null || v < m ? v : m), null) ?? outstanding;
   return smallest < outstanding ? smallest : outstanding;
 }

@@ -61,8 +61,16 @@ describe('validateProduct refuses a configuration that breaks its own annual cap
   });
 
   it('a fee payable up front', () => {
-    const upFront = { code: 'ADVANCE', label: 'Advance fee', treatment: 'PAID_UP_FRONT', flat: php(100), bpsOfPrincipal: 0 } as unknown as ProductConfig['fees'][number];
-    expect(validateProduct({ ...PRODUCT_V1, fees: [upFront] })).toContain('fee ADVANCE: a fee is deducted from proceeds or added to the schedule, never paid up front');
+    const upFront = {
+      code: 'ADVANCE',
+      label: 'Advance fee',
+      treatment: 'PAID_UP_FRONT',
+      flat: php(100),
+      bpsOfPrincipal: 0,
+    } as unknown as ProductConfig['fees'][number];
+    expect(validateProduct({ ...PRODUCT_V1, fees: [upFront] })).toContain(
+      'fee ADVANCE: a fee is deducted from proceeds or added to the schedule, never paid up front',
+    );
   });
 
   it('nonsense', () => {
@@ -92,7 +100,7 @@ describe('validateProduct applies the SEC caps to loans of at most 10,000 PHP an
     expect(validateProduct(small)).toEqual([]);
   });
 
-  it("refuses the default penalties on a small loan (0.5 % a day is 15 % a month)", () => {
+  it('refuses the default penalties on a small loan (0.5 % a day is 15 % a month)', () => {
     expect(validateProduct({ ...small, penalties: PRODUCT_V1.penalties }).some((p) => p.includes('late charges of 20 % a month'))).toBe(true);
   });
 
@@ -124,8 +132,12 @@ describe('validateProduct applies the SEC caps to loans of at most 10,000 PHP an
 
 describe('issue 8: configuration cannot promise more than the contract (25 % a year)', () => {
   it('refuses an annual cost cap above 25 % a year', () => {
-    expect(validateProduct({ ...PRODUCT_V1, annualCostCapBps: 2501 })).toContain('annualCostCapBps 25.01 % is above what the contract promises (at most 25 % a year)');
-    expect(validateProduct({ ...PRODUCT_V1, annualCostCapBps: 10_000 })).toContain('annualCostCapBps 100 % is above what the contract promises (at most 25 % a year)');
+    expect(validateProduct({ ...PRODUCT_V1, annualCostCapBps: 2501 })).toContain(
+      'annualCostCapBps 25.01 % is above what the contract promises (at most 25 % a year)',
+    );
+    expect(validateProduct({ ...PRODUCT_V1, annualCostCapBps: 10_000 })).toContain(
+      'annualCostCapBps 100 % is above what the contract promises (at most 25 % a year)',
+    );
     expect(CONTRACT_ANNUAL_COST_CAP_BPS).toBe(2500);
   });
 
@@ -134,7 +146,11 @@ describe('issue 8: configuration cannot promise more than the contract (25 % a y
     const addOn = { ...PRODUCT_V1, interest: { model: 'ADD_ON' as const, monthlyRateBps: 208 } };
     const problems = validateProduct(addOn);
     expect(problems.filter((p) => p.includes('in interest and fees'))).toEqual([]);
-    expect(problems.some((p) => /^PHP 200000\.00 over 6 months has an effective interest rate of \d+\.\d\d % a year \(EIR x 12\), above the 25 % a year cap$/.test(p))).toBe(true);
+    expect(
+      problems.some((p) =>
+        /^PHP 200000\.00 over 6 months has an effective interest rate of \d+\.\d\d % a year \(EIR x 12\), above the 25 % a year cap$/.test(p),
+      ),
+    ).toBe(true);
   });
 
   it('the default product (0.5 % a month add-on) has an EIR x 12 of 10.21 % to 11.13 % a year: valid by the new rule', () => {
@@ -157,15 +173,27 @@ describe('issue 8: configuration cannot promise more than the contract (25 % a y
       ['ACTIVATION', 'Wallet activation'],
       ['SERVICE', 'Processing before release'],
     ] as const) {
-      expect(validateProduct({ ...PRODUCT_V1, fees: [fee(code, label, 10)] }).some((p) => p.includes('is the advance-fee pattern')), code).toBe(true);
+      expect(
+        validateProduct({ ...PRODUCT_V1, fees: [fee(code, label, 10)] }).some((p) => p.includes('is the advance-fee pattern')),
+        code,
+      ).toBe(true);
     }
-    expect(validateProduct({ ...PRODUCT_V1, fees: [fee('SERVICE', 'Handling fee', 10)] })).toContain('fee SERVICE: its label must be the catalogue\'s "Service fee"');
-    expect(validateProduct({ ...PRODUCT_V1, fees: [{ ...fee('NOTARIAL', 'Notarial fee', 10), treatment: 'ADDED_TO_SCHEDULE' }] })).toContain('fee NOTARIAL: may not be ADDED_TO_SCHEDULE');
+    expect(validateProduct({ ...PRODUCT_V1, fees: [fee('SERVICE', 'Handling fee', 10)] })).toContain(
+      'fee SERVICE: its label must be the catalogue\'s "Service fee"',
+    );
+    expect(validateProduct({ ...PRODUCT_V1, fees: [{ ...fee('NOTARIAL', 'Notarial fee', 10), treatment: 'ADDED_TO_SCHEDULE' }] })).toContain(
+      'fee NOTARIAL: may not be ADDED_TO_SCHEDULE',
+    );
     expect(validateProduct({ ...PRODUCT_V1, name: 'Instant Unlock Loan' })[0]).toMatch(/product name must not contain "unlock"/);
   });
 
   it('a catalogue fee inside the cap is accepted', () => {
-    expect(validateProduct({ ...PRODUCT_V1, fees: [{ code: 'DOCUMENTARY_STAMP_TAX', label: 'Documentary stamp tax', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: 0n, bpsOfPrincipal: 75 }] })).toEqual([]);
+    expect(
+      validateProduct({
+        ...PRODUCT_V1,
+        fees: [{ code: 'DOCUMENTARY_STAMP_TAX', label: 'Documentary stamp tax', treatment: 'DEDUCTED_FROM_PROCEEDS', flat: 0n, bpsOfPrincipal: 75 }],
+      }),
+    ).toEqual([]);
   });
 
   it('refuses 8 % a month (add-on), whatever the cap says', () => {
@@ -194,6 +222,8 @@ describe('issue 8: configuration cannot promise more than the contract (25 % a y
     const problems = validateProduct(edge);
     expect(problems).toContain('PHP 1200000.00 over 12 months: interest and fees take the whole 12 % a year cap, so the late charges could never be charged');
     // Without late charges the same product has no penalty problem.
-    expect(validateProduct({ ...edge, penalties: { graceDays: 3, dailyRateBps: 0, collectionChargeBps: 0 } }).some((p) => p.includes('late charges'))).toBe(false);
+    expect(validateProduct({ ...edge, penalties: { graceDays: 3, dailyRateBps: 0, collectionChargeBps: 0 } }).some((p) => p.includes('late charges'))).toBe(
+      false,
+    );
   });
 });

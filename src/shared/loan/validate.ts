@@ -65,8 +65,10 @@ export function validateProduct(p: ProductConfig): string[] {
     const scam = scamWordIn(fee.code) ?? scamWordIn(fee.label);
     if (scam) problems.push(`fee ${fee.code}: a fee named "${scam}" is the advance-fee pattern; no such fee may exist`);
     if (!isFeeKind(fee.code)) problems.push(`fee ${fee.code}: not a fee kind of the catalogue (${Object.keys(FEE_CATALOGUE).join(', ')})`);
-    else if (fee.label !== FEE_CATALOGUE[fee.code].label) problems.push(`fee ${fee.code}: its label must be the catalogue's "${FEE_CATALOGUE[fee.code].label}"`);
-    if (!FEE_TREATMENTS.includes(fee.treatment)) problems.push(`fee ${fee.code}: a fee is deducted from proceeds or added to the schedule, never paid up front`);
+    else if (fee.label !== FEE_CATALOGUE[fee.code].label)
+      problems.push(`fee ${fee.code}: its label must be the catalogue's "${FEE_CATALOGUE[fee.code].label}"`);
+    if (!FEE_TREATMENTS.includes(fee.treatment))
+      problems.push(`fee ${fee.code}: a fee is deducted from proceeds or added to the schedule, never paid up front`);
     else if (isFeeKind(fee.code) && !FEE_CATALOGUE[fee.code].treatments.includes(fee.treatment)) problems.push(`fee ${fee.code}: may not be ${fee.treatment}`);
     if (fee.flat < 0n || !isWholeNonNegative(fee.bpsOfPrincipal)) problems.push(`fee ${fee.code}: amounts must not be negative`);
   }
@@ -76,7 +78,9 @@ export function validateProduct(p: ProductConfig): string[] {
   }
   if (!isWholeNonNegative(p.annualCostCapBps) || p.annualCostCapBps === 0) problems.push('annualCostCapBps must be positive');
   if (p.annualCostCapBps > CONTRACT_ANNUAL_COST_CAP_BPS) {
-    problems.push(`annualCostCapBps ${bpsToPercent(p.annualCostCapBps)} % is above what the contract promises (at most ${bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS)} % a year)`);
+    problems.push(
+      `annualCostCapBps ${bpsToPercent(p.annualCostCapBps)} % is above what the contract promises (at most ${bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS)} % a year)`,
+    );
   }
   const e = p.eligibility;
   if (e.minAge < 18) problems.push('eligibility.minAge must be at least 18');
@@ -120,7 +124,9 @@ export function validateProduct(p: ProductConfig): string[] {
       // A configured late charge must be chargeable: something must be left under the cap.
       const headroom = fineHeadroom(p, s, term);
       if (hasLateCharges(p) && cost <= cap && headroom === 0n) {
-        problems.push(`PHP ${toDecimalString(amount)} over ${term} months: interest and fees take the whole ${bpsToPercent(p.annualCostCapBps)} % a year cap, so the late charges could never be charged`);
+        problems.push(
+          `PHP ${toDecimalString(amount)} over ${term} months: interest and fees take the whole ${bpsToPercent(p.annualCostCapBps)} % a year cap, so the late charges could never be charged`,
+        );
       }
     }
   }
@@ -129,9 +135,11 @@ export function validateProduct(p: ProductConfig): string[] {
   const smallTerms = p.terms.filter((t) => t <= SMALL_LOAN_MAX_TERM);
   if (p.minAmount <= SMALL_LOAN_MAX_AMOUNT && smallTerms.length > 0) {
     const caps = SEC_SMALL_LOAN_CAPS;
-    if (p.interest.monthlyRateBps > caps.nominalMonthlyRateBps) problems.push(`SEC small-loan cap: nominal interest ${bpsToPercent(p.interest.monthlyRateBps)} % a month is above 6 %`);
+    if (p.interest.monthlyRateBps > caps.nominalMonthlyRateBps)
+      problems.push(`SEC small-loan cap: nominal interest ${bpsToPercent(p.interest.monthlyRateBps)} % a month is above 6 %`);
     const lateMonthly = p.penalties.dailyRateBps * 30 + p.penalties.collectionChargeBps;
-    if (lateMonthly > caps.latePenaltyMonthlyBps) problems.push(`SEC small-loan cap: late charges of ${bpsToPercent(lateMonthly)} % a month are above 5 % of the amount due`);
+    if (lateMonthly > caps.latePenaltyMonthlyBps)
+      problems.push(`SEC small-loan cap: late charges of ${bpsToPercent(lateMonthly)} % a month are above 5 % of the amount due`);
     const smallAmounts: Centavos[] = [...new Set([p.minAmount, p.maxAmount < SMALL_LOAN_MAX_AMOUNT ? p.maxAmount : SMALL_LOAN_MAX_AMOUNT])];
     for (const term of smallTerms) {
       for (const amount of smallAmounts) {
@@ -142,7 +150,9 @@ export function validateProduct(p: ProductConfig): string[] {
           continue; // already reported above
         }
         if (s.eir.monthly > caps.effectiveMonthlyRate) {
-          problems.push(`SEC small-loan cap (SEC MC 14 s.2025): PHP ${toDecimalString(amount)} over ${term} months has an effective rate of ${(s.eir.monthly * 100).toFixed(2)} % a month, above 12 %`);
+          problems.push(
+            `SEC small-loan cap (SEC MC 14 s.2025): PHP ${toDecimalString(amount)} over ${term} months has an effective rate of ${(s.eir.monthly * 100).toFixed(2)} % a month, above 12 %`,
+          );
         }
         if (s.totalInterest + s.totalFees > (amount * BigInt(caps.totalCostBpsOfPrincipal)) / 10_000n) {
           problems.push(`SEC small-loan cap: PHP ${toDecimalString(amount)} over ${term} months costs more than 100 % of the principal`);

@@ -198,7 +198,7 @@ describe('clampAmount (on blur)', () => {
         expect(clamped >= b.min && clamped <= b.max).toBe(true);
         // Inside the exact limits times the rate, up to the rounding up of the bounds to a whole unit.
         expect(clamped * pow10(r.scale) >= MIN_PHP * r.units).toBe(true);
-        expect(clamped * pow10(r.scale) < (MAX_PHP * r.units) + 100n * pow10(r.scale)).toBe(true);
+        expect(clamped * pow10(r.scale) < MAX_PHP * r.units + 100n * pow10(r.scale)).toBe(true);
         // An amount already inside is left alone.
         if (amount >= b.min && amount <= b.max) expect(clamped).toBe(amount);
         // Clamping is idempotent.

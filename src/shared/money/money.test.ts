@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  ceilDiv,
-  floorDiv,
-  formatAmount,
-  formatMoney,
-  parseAmount,
-  pesos,
-  roundUpToWholeUnit,
-  toDecimalString,
-} from './money';
+import { ceilDiv, floorDiv, formatAmount, formatMoney, parseAmount, pesos, roundUpToWholeUnit, toDecimalString } from './money';
 
 /** Any amount of centavos, from zero to well past the largest loan (5,000,000.00 PHP). */
 const centavos = fc.bigInt({ min: 0n, max: 10n ** 15n });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  PHP_RATE,
-  convertFromPhpRoundedUp,
-  convertToPhpRoundedUp,
-  inverseRateToTwoDecimals,
-  parseRate,
-  rateToString,
-  type Rate,
-} from './rate';
+import { PHP_RATE, convertFromPhpRoundedUp, convertToPhpRoundedUp, inverseRateToTwoDecimals, parseRate, rateToString, type Rate } from './rate';
 
 /** A few rates of the shipped snapshot (src/server/providers/fx/snapshot.json), copied: shared tests do not import server code. */
 const SNAPSHOT_RATES = ['1', '0.01712', '0.01581', '0.01335', '2.6050', '0.13320', '0.005261', '23.780', '0.5490', '0.07640'];

@@ -32,7 +32,14 @@ export const LOAN_REASONS = [...LOAN_REJECTION_REASONS, ...COUNTER_OFFER_REASONS
 export type LoanReason = (typeof LOAN_REASONS)[number];
 
 /** Why a payout failed: chosen by an officer (manual mode) or mapped from the provider's answer. */
-export const PAYOUT_FAILURE_REASONS = ['ACCOUNT_NOT_FOUND', 'ACCOUNT_NAME_MISMATCH', 'ACCOUNT_CLOSED', 'BANK_DECLINED', 'BANK_UNAVAILABLE', 'RECEIVING_LIMIT'] as const;
+export const PAYOUT_FAILURE_REASONS = [
+  'ACCOUNT_NOT_FOUND',
+  'ACCOUNT_NAME_MISMATCH',
+  'ACCOUNT_CLOSED',
+  'BANK_DECLINED',
+  'BANK_UNAVAILABLE',
+  'RECEIVING_LIMIT',
+] as const;
 export type PayoutFailureReason = (typeof PAYOUT_FAILURE_REASONS)[number];
 
 /** What the system records on its own about a withdrawal. */

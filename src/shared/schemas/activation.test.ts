@@ -92,7 +92,15 @@ describe('step 2: address', () => {
 
   it('accepts free text outside the Philippines and PSGC codes inside', () => {
     expect(fieldErrors(addressStepSchema, abroad)).toEqual({});
-    expect(fieldErrors(addressStepSchema, { countryResidence: 'PH', province: '1300000000', town: '1381300000', streetAddress: '12 Mabini St., Brgy. Central', postalCode: '1100' })).toEqual({});
+    expect(
+      fieldErrors(addressStepSchema, {
+        countryResidence: 'PH',
+        province: '1300000000',
+        town: '1381300000',
+        streetAddress: '12 Mabini St., Brgy. Central',
+        postalCode: '1100',
+      }),
+    ).toEqual({});
   });
 
   it('checks the country, province, town, street and postal code', () => {
@@ -105,7 +113,15 @@ describe('step 2: address', () => {
     expect(fieldErrors(addressStepSchema, { ...abroad, streetAddress: '<script>' })).toEqual({ streetAddress: 'activation.validation.streetAddress' });
     expect(fieldErrors(addressStepSchema, { ...abroad, postalCode: '123' })).toEqual({ postalCode: 'activation.validation.postalCode' });
     expect(addressStepSchema.parse({ ...abroad, postalCode: '' }).postalCode).toBeNull();
-    expect(fieldErrors(addressStepSchema, { countryResidence: 'PH', province: '1300000000', town: '1381300000', streetAddress: '12 Mabini St.', postalCode: '11000' })).toEqual({
+    expect(
+      fieldErrors(addressStepSchema, {
+        countryResidence: 'PH',
+        province: '1300000000',
+        town: '1381300000',
+        streetAddress: '12 Mabini St.',
+        postalCode: '11000',
+      }),
+    ).toEqual({
       postalCode: 'activation.validation.postalCodePh',
     });
   });
@@ -175,10 +191,18 @@ describe('step 5: payout account', () => {
   });
 
   it('refuses letters in a bank account number and fewer than 8 digits', () => {
-    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: 'ABCD12345678', accountName: 'Maria Dela Cruz' })).toEqual({ accountNumber: 'activation.validation.accountNumberBank' });
-    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '1234-567', accountName: 'Maria Dela Cruz' })).toEqual({ accountNumber: 'activation.validation.accountNumberBank' });
-    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '1234567', accountName: 'Maria Dela Cruz' })).toEqual({ accountNumber: 'activation.validation.accountNumber' });
-    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '1'.repeat(101), accountName: 'Maria Dela Cruz' })).toEqual({ accountNumber: 'activation.validation.accountNumber' });
+    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: 'ABCD12345678', accountName: 'Maria Dela Cruz' })).toEqual({
+      accountNumber: 'activation.validation.accountNumberBank',
+    });
+    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '1234-567', accountName: 'Maria Dela Cruz' })).toEqual({
+      accountNumber: 'activation.validation.accountNumberBank',
+    });
+    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '1234567', accountName: 'Maria Dela Cruz' })).toEqual({
+      accountNumber: 'activation.validation.accountNumber',
+    });
+    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '1'.repeat(101), accountName: 'Maria Dela Cruz' })).toEqual({
+      accountNumber: 'activation.validation.accountNumber',
+    });
   });
 
   it('needs a Philippine mobile number for an e-wallet, stored in E.164', () => {
@@ -192,8 +216,12 @@ describe('step 5: payout account', () => {
   });
 
   it('needs a known institution and a name', () => {
-    expect(fieldErrors(bankStepSchema, { bankCode: 'NOPE', accountNumber: '001234567890', accountName: 'Maria Dela Cruz' })).toEqual({ bankCode: 'activation.validation.bankCode' });
-    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '001234567890', accountName: 'M4ria' })).toEqual({ accountName: 'activation.validation.accountName' });
+    expect(fieldErrors(bankStepSchema, { bankCode: 'NOPE', accountNumber: '001234567890', accountName: 'Maria Dela Cruz' })).toEqual({
+      bankCode: 'activation.validation.bankCode',
+    });
+    expect(fieldErrors(bankStepSchema, { bankCode: 'BDO', accountNumber: '001234567890', accountName: 'M4ria' })).toEqual({
+      accountName: 'activation.validation.accountName',
+    });
   });
 });
 
@@ -207,6 +235,7 @@ describe('deletion request', () => {
 
 describe('the activation messages', () => {
   it('resolve to English text', () => {
-    for (const key of ['activation.validation.firstName', 'activation.documents.heicUnsupported', 'activation.errors.stepSkipped']) expect(translateEn(key)).not.toBe(key);
+    for (const key of ['activation.validation.firstName', 'activation.documents.heicUnsupported', 'activation.errors.stepSkipped'])
+      expect(translateEn(key)).not.toBe(key);
   });
 });

@@ -102,8 +102,14 @@ export type PersonalStep = z.output<typeof personalStepSchema>;
 export function personalStepAt(today: string) {
   return personalStepSchema.superRefine((value, ctx) => {
     const problem = checkBirthDate(value.birthDate, today);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: problem === 'INVALID' ? 'activation.validation.birthDateInvalid' : 'activation.validation.birthDate' });
-    if (!isCurrentCreditBureauConsent(value.consentVersion)) ctx.addIssue({ code: 'custom', path: ['isAgree'], message: 'activation.validation.consentOutdated' });
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['birthDate'],
+        message: problem === 'INVALID' ? 'activation.validation.birthDateInvalid' : 'activation.validation.birthDate',
+      });
+    if (!isCurrentCreditBureauConsent(value.consentVersion))
+      ctx.addIssue({ code: 'custom', path: ['isAgree'], message: 'activation.validation.consentOutdated' });
   });
 }
 
@@ -149,7 +155,8 @@ export const referencesStepSchema = z
     refPhoneNumber2: phoneField,
   })
   .superRefine((value, ctx) => {
-    if (value.refPhoneNumber1 === value.refPhoneNumber2) ctx.addIssue({ code: 'custom', path: ['refPhoneNumber2'], message: 'activation.validation.refPhoneSame' });
+    if (value.refPhoneNumber1 === value.refPhoneNumber2)
+      ctx.addIssue({ code: 'custom', path: ['refPhoneNumber2'], message: 'activation.validation.refPhoneSame' });
   });
 export type ReferencesStepInput = z.input<typeof referencesStepSchema>;
 export type ReferencesStep = z.output<typeof referencesStepSchema>;
@@ -170,10 +177,7 @@ export const identityStepSchema = z
     identityType: z.enum(IDENTITY_TYPES, { error: 'activation.validation.identityType' }),
     /** Required when identityType is 'Others'; ignored (stored as null) otherwise. */
     otherIdentityType: optionalText('activation.validation.otherIdentityType', L.placeMin, L.placeMax, PLACE_CHARS),
-    identityNumber: z
-      .string({ error: 'activation.validation.identityNumber' })
-      .trim()
-      .regex(ID_NUMBER, { error: 'activation.validation.identityNumber' }),
+    identityNumber: z.string({ error: 'activation.validation.identityNumber' }).trim().regex(ID_NUMBER, { error: 'activation.validation.identityNumber' }),
   })
   .superRefine((value, ctx) => {
     if (value.identityType === OTHER_IDENTITY_TYPE && value.otherIdentityType === null) {
@@ -201,7 +205,9 @@ export const DOCUMENT_FIELD: Readonly<Record<(typeof DOCUMENT_KINDS)[number], st
 export const bankStepSchema = z
   .strictObject({
     /** A code of PAYOUT_INSTITUTIONS. */
-    bankCode: z.string({ error: 'activation.validation.bankCode' }).refine((v) => findPayoutInstitution(v) !== undefined, { error: 'activation.validation.bankCode' }),
+    bankCode: z
+      .string({ error: 'activation.validation.bankCode' })
+      .refine((v) => findPayoutInstitution(v) !== undefined, { error: 'activation.validation.bankCode' }),
     accountNumber: z
       .string({ error: 'activation.validation.accountNumber' })
       .trim()
@@ -359,7 +365,10 @@ export type DeletionRequestInput = z.input<typeof deletionRequestSchema>;
 
 /** POST /api/privacy/export: the member's current password again (a session alone does not download the data). */
 export const dataExportSchema = z.strictObject({
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(256, { error: 'validation.passwordRequired' }),
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(256, { error: 'validation.passwordRequired' }),
 });
 export type DataExportInput = z.input<typeof dataExportSchema>;
 

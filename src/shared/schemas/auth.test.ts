@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  accountDetailsSchema,
-  employmentSchema,
-  recoveryResetSchema,
-  recoveryStartSchema,
-  registerStartSchema,
-  signInSchema,
-  verifyCodeSchema,
-} from './auth';
+import { accountDetailsSchema, employmentSchema, recoveryResetSchema, recoveryStartSchema, registerStartSchema, signInSchema, verifyCodeSchema } from './auth';
 import { contactMessageSchema } from './contact';
 import { JOB_CATEGORIES } from './job-categories';
 import { translateEn } from '../i18n/lookup';
@@ -242,7 +234,10 @@ describe('every message the schemas give is a key with English text', () => {
     expect(schema.safeParse(valid).success).toBe(true);
     const seen = new Set<string>();
     for (const field of Object.keys(valid)) {
-      const payloads = [...(BAD[field] ?? []).map((bad) => ({ ...valid, [field]: bad })), Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field))];
+      const payloads = [
+        ...(BAD[field] ?? []).map((bad) => ({ ...valid, [field]: bad })),
+        Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field)),
+      ];
       for (const payload of payloads) {
         const result = schema.safeParse(payload);
         if (result.success) continue; // leaving out an optional field is fine
@@ -265,7 +260,13 @@ describe('every message the schemas give is a key with English text', () => {
 
 describe('password confirmation', () => {
   it('reports the mismatch even while another field is invalid', () => {
-    const result = accountDetailsSchema.safeParse({ phone: '12', email: 'bad', fullName: 'Juan Dela Cruz', password: 'long enough pass', confirmPassword: 'different' });
+    const result = accountDetailsSchema.safeParse({
+      phone: '12',
+      email: 'bad',
+      fullName: 'Juan Dela Cruz',
+      password: 'long enough pass',
+      confirmPassword: 'different',
+    });
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
     expect(paths).toContain('confirmPassword:validation.passwordMismatch');
@@ -276,7 +277,15 @@ describe('password confirmation', () => {
 describe('phones a code is sent to (registration, password reset)', () => {
   it('must be able to receive SMS: a Philippine landline is refused with its own message', () => {
     expect(issuesByPath(recoveryStartSchema, { phone: '(02) 8123 4567' })).toEqual({ phone: ['validation.phoneMobile'] });
-    expect(issuesByPath(accountDetailsSchema, { phone: '+63 2 8123 4567', email: 'juan@example.com', fullName: 'Juan Dela Cruz', password: 'long enough pass', confirmPassword: 'long enough pass' })).toEqual({
+    expect(
+      issuesByPath(accountDetailsSchema, {
+        phone: '+63 2 8123 4567',
+        email: 'juan@example.com',
+        fullName: 'Juan Dela Cruz',
+        password: 'long enough pass',
+        confirmPassword: 'long enough pass',
+      }),
+    ).toEqual({
       phone: ['validation.phoneMobile'],
     });
     expect(recoveryStartSchema.parse({ phone: '0917 123 4567' })).toEqual({ phone: '+639171234567' });

@@ -6,7 +6,11 @@ export const COMPANY_LINK_MESSAGE = 'A web address starting with https://.';
 /** A link rendered on every page: an https address only (never javascript:, data: or http:), see company/links.ts. */
 const httpsUrl = z.string().trim().max(300).refine(isHttpsUrl, { error: COMPANY_LINK_MESSAGE });
 /** The same, or empty for "none" (the page then shows no link). */
-const optionalHttpsUrl = z.string().trim().max(300).refine((v) => v === '' || isHttpsUrl(v), { error: `${COMPANY_LINK_MESSAGE} Or leave it empty.` });
+const optionalHttpsUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === '' || isHttpsUrl(v), { error: `${COMPANY_LINK_MESSAGE} Or leave it empty.` });
 
 /**
  * The company profile (DECISIONS.md invariant 8) as a contract: COMPANY_PROFILE_FILE at boot

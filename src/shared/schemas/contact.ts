@@ -5,7 +5,11 @@ import { emailField } from './fields';
 export const contactMessageSchema = z.strictObject({
   name: z.string({ error: 'validation.contactName' }).trim().min(2, { error: 'validation.contactName' }).max(100, { error: 'validation.contactName' }),
   email: emailField,
-  message: z.string({ error: 'validation.contactMessage' }).trim().min(5, { error: 'validation.contactMessage' }).max(2000, { error: 'validation.contactMessage' }),
+  message: z
+    .string({ error: 'validation.contactMessage' })
+    .trim()
+    .min(5, { error: 'validation.contactMessage' })
+    .max(2000, { error: 'validation.contactMessage' }),
   agree: z.literal(true, { error: 'validation.contactAgree' }),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

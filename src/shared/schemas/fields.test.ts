@@ -34,7 +34,7 @@ function refusal(schema: z.ZodType, value: unknown): string[] {
 const letters = (n: number) => 'a'.repeat(n);
 
 describe('LIMITS', () => {
-  it('are the specification\'s limits, with the password rule of DECISIONS.md', () => {
+  it("are the specification's limits, with the password rule of DECISIONS.md", () => {
     expect(LIMITS).toMatchObject({
       passwordMin: 8,
       passwordMax: 64,
@@ -149,7 +149,7 @@ describe('fullNameField: 5 to 100 characters', () => {
     expect(accepted(fullNameField, '  Juan dela Cruz  ')).toBe('Juan dela Cruz');
   });
 
-  it.each(["Juan dela Cruz", 'Santo Niño', "Ma. Cristina O'Brien-Reyes", 'Reyes, Jose Jr.', 'José Rizal', 'ÑAÑEZ, MARIA'])(
+  it.each(['Juan dela Cruz', 'Santo Niño', "Ma. Cristina O'Brien-Reyes", 'Reyes, Jose Jr.', 'José Rizal', 'ÑAÑEZ, MARIA'])(
     'accepts the letters, spaces, hyphen, apostrophe, period and comma of %j',
     (name) => {
       expect(accepted(fullNameField, name)).toBe(name);
@@ -212,7 +212,7 @@ describe.each([
 
   it('accepts letters, spaces, hyphen, apostrophe, period, comma, slash and parentheses', () => {
     expect(accepted(field, example)).toBe(example);
-    for (const value of ["Parañaque (BF Homes)", "St. John's, Newfoundland", 'Taguig / BGC', 'Cagayan de Oro', 'Teacher-Adviser', 'Ñ ñ']) {
+    for (const value of ['Parañaque (BF Homes)', "St. John's, Newfoundland", 'Taguig / BGC', 'Cagayan de Oro', 'Teacher-Adviser', 'Ñ ñ']) {
       expect(accepted(field, value), value).toBe(value);
     }
   });
@@ -319,7 +319,7 @@ describe('messages', () => {
     for (const key of keys) expect(translateEn(key), key).not.toBe(key);
   });
 
-  it('the phone, email and full name texts are the specification\'s wording', () => {
+  it("the phone, email and full name texts are the specification's wording", () => {
     expect(translateEn('validation.phone')).toBe('Between 9 and 15 digits. Must start with a digit. Only numbers are permitted.');
     expect(translateEn('validation.email')).toMatch(/^Invalid email format\. Please ensure your email address is in the correct format/);
     expect(translateEn('validation.fullName')).toBe('Please enter both your first and last name. Ensure the name is within a reasonable length.');

@@ -78,9 +78,7 @@ export const newPasswordField = z
 
 const COUNTRY_CODES = new Set<string>(getCountries());
 
-export const countryField = z
-  .string({ error: 'validation.employmentCountry' })
-  .refine((v) => COUNTRY_CODES.has(v), { error: 'validation.employmentCountry' });
+export const countryField = z.string({ error: 'validation.employmentCountry' }).refine((v) => COUNTRY_CODES.has(v), { error: 'validation.employmentCountry' });
 
 export const employmentLocationField = z
   .string({ error: 'validation.employmentLocation' })
@@ -109,8 +107,6 @@ export const referralCodeField = z
   .regex(/^[A-Za-z0-9-]*$/, { error: 'validation.referralCode' });
 
 /** A one-time code as typed: digits only, 6 to 12 (specification section 5). */
-export const otpCodeField = z
-  .string({ error: 'validation.otp' })
-  .regex(/^\d{6,12}$/, { error: 'validation.otp' });
+export const otpCodeField = z.string({ error: 'validation.otp' }).regex(/^\d{6,12}$/, { error: 'validation.otp' });
 
 export const ALL_COUNTRY_CODES: readonly string[] = [...COUNTRY_CODES].sort();

@@ -61,7 +61,11 @@ export const amountInputSchema = z
   .string({ error: LOAN_MESSAGES.amount })
   .trim()
   .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: LOAN_MESSAGES.amount });
-export const termSchema = z.number({ error: LOAN_MESSAGES.term }).int({ error: LOAN_MESSAGES.term }).min(1, { error: LOAN_MESSAGES.term }).max(120, { error: LOAN_MESSAGES.term });
+export const termSchema = z
+  .number({ error: LOAN_MESSAGES.term })
+  .int({ error: LOAN_MESSAGES.term })
+  .min(1, { error: LOAN_MESSAGES.term })
+  .max(120, { error: LOAN_MESSAGES.term });
 export const currencyCodeSchema = z.string({ error: LOAN_MESSAGES.currency }).regex(/^[A-Z]{3}$/, { error: LOAN_MESSAGES.currency });
 /** A percentage: "0.5", "10.7534". */
 const percentSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -256,9 +260,7 @@ export const loanViewSchema = z.object({
   /** A counter-offer waits for the borrower's acceptance (POST /api/loans/current/accept-offer). */
   canAcceptOffer: z.boolean(),
   canSign: z.boolean(),
-  contract: z
-    .object({ signedAt: isoDateTime, documentsSha256: z.string(), contractUrl: z.string(), disclosureUrl: z.string() })
-    .nullable(),
+  contract: z.object({ signedAt: isoDateTime, documentsSha256: z.string(), contractUrl: z.string(), disclosureUrl: z.string() }).nullable(),
 });
 export type LoanView = z.infer<typeof loanViewSchema>;
 
@@ -375,9 +377,7 @@ export const adminMemberSchema = z.object({
       nationality: z.string(),
     })
     .nullable(),
-  address: z
-    .object({ country: z.string(), province: z.string(), town: z.string(), streetAddress: z.string(), postalCode: z.string().nullable() })
-    .nullable(),
+  address: z.object({ country: z.string(), province: z.string(), town: z.string(), streetAddress: z.string(), postalCode: z.string().nullable() }).nullable(),
   /** Used only to confirm identity, never for collection (DECISIONS.md invariant 9). */
   references: z.array(z.object({ position: z.number().int(), fullName: z.string(), relationship: z.string(), phone: z.string() })),
   identity: z.object({ identityType: z.string(), otherIdentityType: z.string().nullable(), identityNumber: z.string() }).nullable(),

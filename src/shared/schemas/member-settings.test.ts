@@ -17,9 +17,13 @@ describe('changePasswordSchema', () => {
   });
 
   it('applies the registration length rule: 8 to 64 characters', () => {
-    expect(fields(changePasswordSchema.safeParse({ ...valid, newPassword: 'short', confirmPassword: 'short' }))).toEqual({ newPassword: 'validation.passwordLength' });
+    expect(fields(changePasswordSchema.safeParse({ ...valid, newPassword: 'short', confirmPassword: 'short' }))).toEqual({
+      newPassword: 'validation.passwordLength',
+    });
     const long = 'x'.repeat(65);
-    expect(fields(changePasswordSchema.safeParse({ ...valid, newPassword: long, confirmPassword: long }))).toEqual({ newPassword: 'validation.passwordLength' });
+    expect(fields(changePasswordSchema.safeParse({ ...valid, newPassword: long, confirmPassword: long }))).toEqual({
+      newPassword: 'validation.passwordLength',
+    });
   });
 
   it('refuses a confirmation that differs and a new password equal to the current one', () => {
@@ -42,7 +46,9 @@ describe('payout account schemas', () => {
 
   it("reports the step's errors on this request's field names", () => {
     expect(fields(payoutAccountCodeSchema.safeParse({ ...bank, institutionCode: 'NOPE' }))).toEqual({ institutionCode: 'activation.validation.bankCode' });
-    expect(fields(payoutAccountCodeSchema.safeParse({ ...bank, accountNumber: '12AB5678' }))).toEqual({ accountNumber: 'activation.validation.accountNumberBank' });
+    expect(fields(payoutAccountCodeSchema.safeParse({ ...bank, accountNumber: '12AB5678' }))).toEqual({
+      accountNumber: 'activation.validation.accountNumberBank',
+    });
     expect(fields(payoutAccountCodeSchema.safeParse({ ...bank, institutionCode: 'GCASH', accountNumber: '12345678' }))).toEqual({
       accountNumber: 'activation.validation.accountNumberEwallet',
     });

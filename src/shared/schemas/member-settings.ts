@@ -17,7 +17,10 @@ import { newPasswordField, otpCodeField } from './fields';
  */
 export const changePasswordSchema = z
   .strictObject({
-    currentPassword: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(256, { error: 'validation.passwordRequired' }),
+    currentPassword: z
+      .string({ error: 'validation.passwordRequired' })
+      .min(1, { error: 'validation.passwordRequired' })
+      .max(256, { error: 'validation.passwordRequired' }),
     newPassword: newPasswordField,
     confirmPassword: z.string({ error: 'validation.passwordMismatch' }),
   })

@@ -17,11 +17,13 @@ export const PG_INT_MAX = 2_147_483_647;
  * sends bigint ids (decision 004: strings in JSON). An empty string counts as absent when optional.
  */
 export function bigintIdParam(message: string) {
-  return z
-    .string({ error: message })
-    .regex(/^[1-9]\d{0,18}$/, { error: message })
-    // Zod runs a refinement even after the pattern failed: check the digits again before BigInt().
-    .refine((value) => /^\d{1,19}$/.test(value) && BigInt(value) <= PG_BIGINT_MAX, { error: message });
+  return (
+    z
+      .string({ error: message })
+      .regex(/^[1-9]\d{0,18}$/, { error: message })
+      // Zod runs a refinement even after the pattern failed: check the digits again before BigInt().
+      .refine((value) => /^\d{1,19}$/.test(value) && BigInt(value) <= PG_BIGINT_MAX, { error: message })
+  );
 }
 
 /** An optional bigint id or cursor in a query string: '' and absent are the same. */

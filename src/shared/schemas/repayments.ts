@@ -113,14 +113,29 @@ export const chargeSchema = z.object({
   amount: moneySchema,
   paid: moneySchema,
   outstanding: moneySchema,
-  basis: z.object({ overdueAmount: moneySchema, daysLate: z.number().int(), ratePercent: z.string(), uncapped: moneySchema, headroom: moneySchema, capped: z.boolean() }),
+  basis: z.object({
+    overdueAmount: moneySchema,
+    daysLate: z.number().int(),
+    ratePercent: z.string(),
+    uncapped: moneySchema,
+    headroom: moneySchema,
+    capped: z.boolean(),
+  }),
   waived: z.boolean(),
   waivedAt: z.string().nullable(),
   waiveReasonCode: z.enum(WAIVE_REASON_CODES).nullable(),
 });
 
 export const servicingResponseSchema = z.object({
-  loan: z.object({ id: z.string(), loanNumber: z.string(), status: loanStatusSchema, statusMessage: z.string(), principal: moneySchema, term: z.number().int(), disbursedOn: isoDate }),
+  loan: z.object({
+    id: z.string(),
+    loanNumber: z.string(),
+    status: loanStatusSchema,
+    statusMessage: z.string(),
+    principal: moneySchema,
+    term: z.number().int(),
+    disbursedOn: isoDate,
+  }),
   asOf: isoDate,
   lines: z.array(servicingLineSchema),
   nextDue: z.object({ lineNumber: z.number().int(), dueDate: isoDate, amount: moneySchema, status: z.enum(LINE_STATUSES) }).nullable(),
@@ -139,7 +154,16 @@ export const servicingResponseSchema = z.object({
   }),
   charges: z.array(chargeSchema),
   payments: z.array(receiptSchema),
-  history: z.array(z.object({ at: z.string(), from: loanStatusSchema.nullable(), to: loanStatusSchema, action: z.string(), actorRole: z.string(), reason: z.string().nullable() })),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      from: loanStatusSchema.nullable(),
+      to: loanStatusSchema,
+      action: z.string(),
+      actorRole: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
 });
 export type ServicingDto = z.infer<typeof servicingResponseSchema>;
 
@@ -157,7 +181,9 @@ export const payoffQuoteSchema = z.object({
   total: moneySchema,
   interestRebate: moneySchema,
   method: z.literal('ACTUARIAL'),
-  accrual: z.object({ lineNumber: z.number().int(), balance: moneySchema, days: z.number().int(), periodDays: z.number().int(), amount: moneySchema }).nullable(),
+  accrual: z
+    .object({ lineNumber: z.number().int(), balance: moneySchema, days: z.number().int(), periodDays: z.number().int(), amount: moneySchema })
+    .nullable(),
 });
 export type PayoffQuoteDto = z.infer<typeof payoffQuoteSchema>;
 export const payoffQuoteResponseSchema = z.object({ quote: payoffQuoteSchema });

@@ -13,7 +13,8 @@ describe('the withdrawal amount field', () => {
   });
 
   it('refuses non-numeric text, signs, grouping, exponents and a third decimal', () => {
-    for (const bad of ['', 'abc', '-5', '+5', '1,000', '1e3', '10.123', '1.2.3', '.50', '100.', 'NaN', '１００']) expect(amountError(bad), bad).toBe(WITHDRAWAL_MESSAGES.amount);
+    for (const bad of ['', 'abc', '-5', '+5', '1,000', '1e3', '10.123', '1.2.3', '.50', '100.', 'NaN', '１００'])
+      expect(amountError(bad), bad).toBe(WITHDRAWAL_MESSAGES.amount);
     expect(amountError(100)).toBe(WITHDRAWAL_MESSAGES.amount);
     expect(amountError(null)).toBe(WITHDRAWAL_MESSAGES.amount);
   });

@@ -161,7 +161,11 @@ export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWi
 
 /** POST /api/admin/withdrawals/:id/paid (manual payout mode, from PROCESSING). */
 export const adminPaidSchema = z.strictObject({
-  bankReference: z.string({ error: 'Enter the bank reference (3 to 100 characters).' }).trim().min(3, { error: 'Enter the bank reference (3 to 100 characters).' }).max(100, { error: 'Enter the bank reference (3 to 100 characters).' }),
+  bankReference: z
+    .string({ error: 'Enter the bank reference (3 to 100 characters).' })
+    .trim()
+    .min(3, { error: 'Enter the bank reference (3 to 100 characters).' })
+    .max(100, { error: 'Enter the bank reference (3 to 100 characters).' }),
 });
 /**
  * POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING): a reason code from
@@ -182,6 +186,8 @@ export const reconciliationSchema = z.object({
   /** What the ledger holds for those withdrawals' pending transfers. */
   ledger: z.object({ posted: moneySchema, voided: moneySchema, pendingHeld: moneySchema }),
   matches: z.boolean(),
-  differences: z.array(z.object({ withdrawalId: z.string(), reference: z.string(), status: withdrawalStatusSchema, ledgerState: z.string(), problem: z.string() })),
+  differences: z.array(
+    z.object({ withdrawalId: z.string(), reference: z.string(), status: withdrawalStatusSchema, ledgerState: z.string(), problem: z.string() }),
+  ),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;

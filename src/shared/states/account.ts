@@ -1,12 +1,5 @@
 /** Account activation states (specification section 4), in order. */
-export const ACCOUNT_STATES = [
-  'PERSONAL_INFO',
-  'ADDRESS_INFO',
-  'REFERENCES_INFO',
-  'IDENTITY_INFO',
-  'BANK_INFO',
-  'INFO_COMPLETED',
-] as const;
+export const ACCOUNT_STATES = ['PERSONAL_INFO', 'ADDRESS_INFO', 'REFERENCES_INFO', 'IDENTITY_INFO', 'BANK_INFO', 'INFO_COMPLETED'] as const;
 
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 

@@ -118,7 +118,9 @@ describe('what the borrower is told to contact', () => {
     expect(loanStatusMessage('PENDING', DEMO_COMPANY_PROFILE)).toBe(
       'Scheduled for evaluation. For more information, contact our support team: support@example.invalid (Everyday 10 am to 10 pm).',
     );
-    expect(loanStatusMessage('PENDING', { ...DEMO_COMPANY_PROFILE, supportChatUrl: 'https://chat.example/tapat' })).toContain('support@example.invalid, https://chat.example/tapat (Everyday');
+    expect(loanStatusMessage('PENDING', { ...DEMO_COMPANY_PROFILE, supportChatUrl: 'https://chat.example/tapat' })).toContain(
+      'support@example.invalid, https://chat.example/tapat (Everyday',
+    );
     for (const status of LOAN_STATUSES) {
       const text = loanStatusMessage(status, DEMO_COMPANY_PROFILE);
       expect(text, status).not.toMatch(/contact your (designated )?loan officer|\{\{/i);

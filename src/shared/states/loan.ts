@@ -9,7 +9,18 @@
 import type { CompanyProfile } from '../company/profile';
 import { supportChannels } from '../company/support';
 
-export const LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID', 'REJECTED', 'CANCELLED'] as const;
+export const LOAN_STATUSES = [
+  'PENDING',
+  'UNDER_REVIEW',
+  'APPROVED',
+  'CONTRACT_SIGNED',
+  'DISBURSED',
+  'ACTIVE',
+  'OVERDUE',
+  'REPAID',
+  'REJECTED',
+  'CANCELLED',
+] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
 export const STATUS_COLOURS = ['info', 'success', 'warning', 'danger'] as const;
@@ -127,13 +138,34 @@ export function loanStatusLabelKey(status: LoanStatus): string {
 }
 
 /** States in which a member has an open loan: at most one at a time (a partial unique index enforces it). */
-export const OPEN_LOAN_STATUSES = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'ACTIVE', 'OVERDUE'] as const satisfies readonly LoanStatus[];
+export const OPEN_LOAN_STATUSES = [
+  'PENDING',
+  'UNDER_REVIEW',
+  'APPROVED',
+  'CONTRACT_SIGNED',
+  'DISBURSED',
+  'ACTIVE',
+  'OVERDUE',
+] as const satisfies readonly LoanStatus[];
 
 export function isOpenStatus(status: LoanStatus): boolean {
   return (OPEN_LOAN_STATUSES as readonly LoanStatus[]).includes(status);
 }
 
-export const LOAN_ACTIONS = ['APPLY', 'START_REVIEW', 'APPROVE', 'REJECT', 'CANCEL', 'ACCEPT_OFFER', 'SIGN', 'DISBURSE', 'ACTIVATE', 'REPAY', 'FALL_OVERDUE', 'CURE'] as const;
+export const LOAN_ACTIONS = [
+  'APPLY',
+  'START_REVIEW',
+  'APPROVE',
+  'REJECT',
+  'CANCEL',
+  'ACCEPT_OFFER',
+  'SIGN',
+  'DISBURSE',
+  'ACTIVATE',
+  'REPAY',
+  'FALL_OVERDUE',
+  'CURE',
+] as const;
 export type LoanAction = (typeof LOAN_ACTIONS)[number];
 export type LoanActor = 'MEMBER' | 'STAFF' | 'SYSTEM';
 
@@ -195,7 +227,14 @@ export function isCounterOffer(offer: { requestedAmount: bigint; requestedTerm: 
 }
 
 /** What an approved loan still needs before the borrower may sign: nothing, or the acceptance of the counter-offer. */
-export function mustAcceptOffer(loan: { status: LoanStatus; requestedAmount: bigint; requestedTerm: number; amount: bigint; term: number; offerAcceptedAt: Date | string | null }): boolean {
+export function mustAcceptOffer(loan: {
+  status: LoanStatus;
+  requestedAmount: bigint;
+  requestedTerm: number;
+  amount: bigint;
+  term: number;
+  offerAcceptedAt: Date | string | null;
+}): boolean {
   return loan.status === 'APPROVED' && isCounterOffer(loan) && loan.offerAcceptedAt === null;
 }
 

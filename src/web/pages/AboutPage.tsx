@@ -26,7 +26,9 @@ export default function AboutPage() {
           <h1 className="mt-2 max-w-3xl text-3xl leading-tight font-extrabold sm:text-4xl">{t('public.about.headline')}</h1>
           {company && (
             <ul aria-label={t('public.about.factsLabel')} className="mt-6 flex flex-wrap gap-3 text-sm font-semibold">
-              <li className="rounded-full bg-white/10 px-4 py-2">{t('public.about.established', { date: formatIsoDate(company.dateRegistered, i18n.language) })}</li>
+              <li className="rounded-full bg-white/10 px-4 py-2">
+                {t('public.about.established', { date: formatIsoDate(company.dateRegistered, i18n.language) })}
+              </li>
               <li className="rounded-full bg-white/10 px-4 py-2">{t('public.about.employees', { employees: company.employees })}</li>
             </ul>
           )}
@@ -52,7 +54,10 @@ export default function AboutPage() {
               className="h-auto w-full rounded-2xl shadow-md ring-1 ring-slate-200"
               decoding="async"
             />
-            <section aria-labelledby="registration-heading" className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:col-span-2">
+            <section
+              aria-labelledby="registration-heading"
+              className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:col-span-2"
+            >
               <h2 id="registration-heading" className="text-xl font-bold text-brand">
                 {t('public.about.registrationHeading')}
               </h2>

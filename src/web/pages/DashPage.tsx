@@ -36,7 +36,10 @@ export default function DashPage() {
       {activated ? (
         <LoanPanel headingRef={loanHeading} />
       ) : (
-        <section aria-labelledby="activate-banner" className="flex flex-col gap-4 rounded-xl border-l-4 border-accent bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <section
+          aria-labelledby="activate-banner"
+          className="flex flex-col gap-4 rounded-xl border-l-4 border-accent bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6"
+        >
           <div>
             <h2 id="activate-banner" className="text-lg font-bold text-accent">
               {t('member.dash.banner')}

@@ -57,7 +57,9 @@ export default function DevOutboxPage() {
               {outbox.data.map((message) => (
                 <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${message.channel === 'SMS' ? 'bg-brand text-white' : 'bg-amber-100 text-amber-900'}`}>
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs font-bold ${message.channel === 'SMS' ? 'bg-brand text-white' : 'bg-amber-100 text-amber-900'}`}
+                    >
                       {t(`auth.outbox.channel.${message.channel}`)}
                     </span>
                     <span className="text-ink">

@@ -28,7 +28,17 @@ export default function HowItWorksPage() {
             <li key={n} className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
               <div className="flex items-center gap-3">
                 <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand text-white">
-                  <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-6 w-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
                     {STEP_ICONS[n - 1]}
                   </svg>
                 </span>
@@ -55,7 +65,15 @@ export default function HowItWorksPage() {
           <ul className="mt-3 grid gap-2 text-sm text-ink sm:grid-cols-2">
             {promises.map((promise) => (
               <li key={promise} className="flex items-start gap-2">
-                <svg viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0 text-accent" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true" focusable="false">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="mt-0.5 h-4 w-4 shrink-0 text-accent"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
                 </svg>
                 {t(`public.hiw.promise.${promise}`)}
@@ -65,10 +83,16 @@ export default function HowItWorksPage() {
         </section>
 
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-          <Link to="/register" className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-6 font-bold tracking-wide text-white uppercase hover:bg-accent-dark">
+          <Link
+            to="/register"
+            className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-6 font-bold tracking-wide text-white uppercase hover:bg-accent-dark"
+          >
             {t('public.hiw.register')}
           </Link>
-          <Link to="/" className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-brand px-6 font-bold tracking-wide text-brand uppercase hover:bg-brand-light">
+          <Link
+            to="/"
+            className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-brand px-6 font-bold tracking-wide text-brand uppercase hover:bg-brand-light"
+          >
             {t('public.hiw.calculator')}
           </Link>
         </div>

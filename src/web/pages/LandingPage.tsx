@@ -33,7 +33,15 @@ export default function LandingPage() {
           <ul aria-label={t('public.landing.promises.label')} className="mt-6 flex flex-col gap-2 text-sm font-semibold sm:flex-row sm:flex-wrap sm:gap-3">
             {promises.map((promise) => (
               <li key={promise} className="flex items-center gap-2 rounded-full bg-white/10 px-3 py-1.5">
-                <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-emerald-300" fill="none" stroke="currentColor" strokeWidth="3" aria-hidden="true" focusable="false">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="h-4 w-4 shrink-0 text-emerald-300"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {t(`public.landing.promises.${promise}`)}

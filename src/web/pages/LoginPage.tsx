@@ -101,7 +101,6 @@ export default function LoginPage() {
               onBlur={field.onBlur}
               label={t('auth.phone.label')}
               error={errors.phone?.message}
-             
             />
           )}
         />
@@ -110,7 +109,7 @@ export default function LoginPage() {
           autoComplete="current-password"
           maxLength={256}
           error={errors.password?.message}
-         
+
           {...form.register('password')}
         />
         <div className="flex flex-wrap items-start justify-between gap-3">

@@ -16,7 +16,10 @@ export default function NotFoundPage() {
         <p className="text-sm font-bold tracking-widest text-accent uppercase">{t('public.notFound.title')}</p>
         <h1 className="text-3xl font-extrabold text-brand">{t('public.notFound.heading')}</h1>
         <p className="text-base text-ink">{t('public.notFound.body')}</p>
-        <Link to="/" className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-6 font-bold tracking-wide text-white uppercase hover:bg-accent-dark">
+        <Link
+          to="/"
+          className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-6 font-bold tracking-wide text-white uppercase hover:bg-accent-dark"
+        >
           {t('common.takeMeBack')}
         </Link>
       </div>

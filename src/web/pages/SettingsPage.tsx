@@ -57,13 +57,23 @@ export default function SettingsPage() {
         </h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
           <li>
-            <QuickLink icon="withdrawal" title={t('settings.quick.withdrawal')} text={t('settings.quick.withdrawalText')} onClick={() => setDialog('withdrawal')} />
+            <QuickLink
+              icon="withdrawal"
+              title={t('settings.quick.withdrawal')}
+              text={t('settings.quick.withdrawalText')}
+              onClick={() => setDialog('withdrawal')}
+            />
           </li>
           <li>
             <QuickLink icon="contract" title={t('settings.quick.contract')} text={t('settings.quick.contractText')} onClick={() => setDialog('contract')} />
           </li>
           <li>
-            <QuickLink icon="account" title={t('activation.settings.account')} text={t('activation.settings.accountText')} onClick={() => setDialog('account')} />
+            <QuickLink
+              icon="account"
+              title={t('activation.settings.account')}
+              text={t('activation.settings.accountText')}
+              onClick={() => setDialog('account')}
+            />
           </li>
         </ul>
       </section>

@@ -40,7 +40,9 @@ export default function WalletPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-brand outline-none sm:text-3xl">{t('loans.wallet.title')}</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-brand outline-none sm:text-3xl">
+        {t('loans.wallet.title')}
+      </h1>
       {view === 'summary' ? (
         <>
           <WalletSummary onWithdraw={() => show('withdrawal')} />

@@ -58,7 +58,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const fieldId = id ?? auto;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
-      <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} className={`${inputClass} ${className}`} {...rest} />
+      <input
+        ref={ref}
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        className={`${inputClass} ${className}`}
+        {...rest}
+      />
     </FieldFrame>
   );
 });
@@ -101,12 +108,22 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   readonly optional?: boolean;
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, hint, error, optional, id, children, className = '', ...rest }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, hint, error, optional, id, children, className = '', ...rest },
+  ref,
+) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
-      <select ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} className={`${inputClass} ${className}`} {...rest}>
+      <select
+        ref={ref}
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        className={`${inputClass} ${className}`}
+        {...rest}
+      >
         {children}
       </select>
     </FieldFrame>
@@ -119,12 +136,22 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
   readonly error?: string | undefined;
 }
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, hint, error, id, className = '', ...rest }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, hint, error, id, className = '', ...rest },
+  ref,
+) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
-      <textarea ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} className={`${inputClass} min-h-28 ${className}`} {...rest} />
+      <textarea
+        ref={ref}
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        className={`${inputClass} min-h-28 ${className}`}
+        {...rest}
+      />
     </FieldFrame>
   );
 });
@@ -141,7 +168,15 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-start gap-2">
-        <input ref={ref} id={fieldId} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className="mt-1 h-5 w-5 shrink-0 accent-brand" {...rest} />
+        <input
+          ref={ref}
+          id={fieldId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className="mt-1 h-5 w-5 shrink-0 accent-brand"
+          {...rest}
+        />
         <label htmlFor={fieldId} className="text-sm text-ink">
           {label}
         </label>

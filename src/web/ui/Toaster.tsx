@@ -22,10 +22,17 @@ export function Toaster() {
           data-toast={item.kind}
           className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${STYLES[item.kind]}`}
         >
-          {item.kind === 'loading' && <span className="mt-1 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand" aria-hidden="true" />}
+          {item.kind === 'loading' && (
+            <span className="mt-1 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand" aria-hidden="true" />
+          )}
           <p className="flex-1 text-sm font-medium">{item.message}</p>
           {item.dismissible && (
-            <button type="button" onClick={() => dismiss(item.id)} className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100" aria-label={t('common.close')}>
+            <button
+              type="button"
+              onClick={() => dismiss(item.id)}
+              className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+              aria-label={t('common.close')}
+            >
               ×
             </button>
           )}

@@ -39,7 +39,11 @@ function show(kind: ToastKind, message: string, options: ToastOptions = {}): str
   timers.delete(id);
   const next: Toast = { id, kind, message, dismissible: kind !== 'loading' };
   toasts = toasts.some((t) => t.id === id) ? toasts.map((t) => (t.id === id ? next : t)) : [...toasts, next];
-  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   emit();
   return id;
 }
@@ -73,5 +77,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

@@ -22,10 +22,18 @@ export const ledgerAccounts = pgTable(
     currency: text('currency').notNull().default('PHP'),
     normalBalance: text('normal_balance').notNull(),
     allowNegative: boolean('allow_negative').notNull(),
-    debitsPosted: bigint('debits_posted', { mode: 'bigint' }).notNull().default(sql`0`),
-    creditsPosted: bigint('credits_posted', { mode: 'bigint' }).notNull().default(sql`0`),
-    debitsPending: bigint('debits_pending', { mode: 'bigint' }).notNull().default(sql`0`),
-    creditsPending: bigint('credits_pending', { mode: 'bigint' }).notNull().default(sql`0`),
+    debitsPosted: bigint('debits_posted', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    creditsPosted: bigint('credits_posted', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    debitsPending: bigint('debits_pending', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    creditsPending: bigint('credits_pending', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,10 +41,7 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_code_key').on(t.code),
     index('ledger_accounts_owner_idx').on(t.ownerUserId),
     check('ledger_accounts_normal_check', sql`${t.normalBalance} in ('DEBIT', 'CREDIT')`),
-    check(
-      'ledger_accounts_sums_check',
-      sql`${t.debitsPosted} >= 0 and ${t.creditsPosted} >= 0 and ${t.debitsPending} >= 0 and ${t.creditsPending} >= 0`,
-    ),
+    check('ledger_accounts_sums_check', sql`${t.debitsPosted} >= 0 and ${t.creditsPosted} >= 0 and ${t.debitsPending} >= 0 and ${t.creditsPending} >= 0`),
     check(
       'ledger_accounts_no_forbidden_negative',
       sql`${t.allowNegative} or (case when ${t.normalBalance} = 'CREDIT' then ${t.creditsPosted} - ${t.debitsPosted} - ${t.debitsPending} else ${t.debitsPosted} - ${t.creditsPosted} - ${t.creditsPending} end) >= 0`,

@@ -57,9 +57,7 @@ export const loans = pgTable(
   (t) => [
     uniqueIndex('loans_number_key').on(t.number),
     // One open loan per member, enforced by the database: simultaneous applications create one.
-    uniqueIndex('loans_one_open_per_member')
-      .on(t.memberId)
-      .where(sql.raw(OPEN_LOAN_SQL)),
+    uniqueIndex('loans_one_open_per_member').on(t.memberId).where(sql.raw(OPEN_LOAN_SQL)),
     index('loans_member_idx').on(t.memberId, t.createdAt),
     index('loans_status_idx').on(t.status, t.createdAt),
     check('loans_status_check', sql.raw(`status in (${quoted(LOAN_STATUSES)})`)),
@@ -144,10 +142,18 @@ export const loanInstalments = pgTable(
     total: bigint('total', { mode: 'bigint' }).notNull(),
     // Servicing (issue 10): what payments allocated to the line, the interest rebated after a
     // prepayment, and the Philippine date the line was fully paid. Written only by the repayments module.
-    principalPaid: bigint('principal_paid', { mode: 'bigint' }).notNull().default(sql`0`),
-    interestPaid: bigint('interest_paid', { mode: 'bigint' }).notNull().default(sql`0`),
-    feesPaid: bigint('fees_paid', { mode: 'bigint' }).notNull().default(sql`0`),
-    interestRebated: bigint('interest_rebated', { mode: 'bigint' }).notNull().default(sql`0`),
+    principalPaid: bigint('principal_paid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    interestPaid: bigint('interest_paid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    feesPaid: bigint('fees_paid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    interestRebated: bigint('interest_rebated', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     paidOn: date('paid_on', { mode: 'string' }),
   },
   (t) => [

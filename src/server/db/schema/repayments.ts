@@ -94,7 +94,9 @@ export const loanCharges = pgTable(
     /** The Philippine day it was charged for. */
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    paid: bigint('paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    paid: bigint('paid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** overdueAmount, daysLate, rateBps, uncapped, headroom, capped (decimal strings). */
     basis: jsonb('basis').notNull(),
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id),
@@ -163,5 +165,8 @@ export const loanReminders = pgTable(
     sendAfter: timestamp('send_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('loan_reminders_once_key').on(t.loanId, t.lineNumber, t.template, t.businessDate), index('loan_reminders_loan_idx').on(t.loanId, t.businessDate)],
+  (t) => [
+    uniqueIndex('loan_reminders_once_key').on(t.loanId, t.lineNumber, t.template, t.businessDate),
+    index('loan_reminders_loan_idx').on(t.loanId, t.businessDate),
+  ],
 );

@@ -64,7 +64,9 @@ export async function getPayoutAccount(deps: AppDeps, userId: string): Promise<P
 
 /** The code is bound to the member and to exactly these details. */
 function changeSubject(userId: string, details: PayoutAccountDetailsData): string {
-  const digest = createHash('sha256').update(JSON.stringify([details.institutionCode, details.accountNumber, details.accountName])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([details.institutionCode, details.accountNumber, details.accountName]))
+    .digest('hex');
   return `${userId}:${digest}`;
 }
 
@@ -116,7 +118,11 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
   const details = { institutionCode: input.institutionCode, accountNumber: input.accountNumber, accountName: input.accountName };
   const { user, institution } = await changeable(deps, member.userId, details);
   // Outside the transaction: a wrong try must stay counted.
-  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'PAYOUT_ACCOUNT_CHANGE', subject: changeSubject(member.userId, details), code: input.code });
+  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, {
+    purpose: 'PAYOUT_ACCOUNT_CHANGE',
+    subject: changeSubject(member.userId, details),
+    code: input.code,
+  });
 
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
@@ -136,7 +142,8 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
     if (!updated) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
     const account = `${institution.name} ${maskAccountNumber(institution.kind, details.accountNumber)}`;
     const company = deps.config.company.shortName;
-    const hold = holdMs(deps) > 0 ? ` For your safety, withdrawals are paused until ${manilaTime(new Date(now.getTime() + holdMs(deps)))} (Philippine time).` : '';
+    const hold =
+      holdMs(deps) > 0 ? ` For your safety, withdrawals are paused until ${manilaTime(new Date(now.getTime() + holdMs(deps)))} (Philippine time).` : '';
     const body = `${company}: your payout account was changed to ${account}.${hold} Changing your payout account is free. If this was not you, contact support now.`;
     await queueSms(tx, { to: member.phone, body });
     await queueEmail(tx, { to: user.email, subject: `Your ${company} payout account was changed`, body });

@@ -34,7 +34,9 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   r.get(
     '/activation',
-    { schema: { tags, summary: "The member's account state and what they have saved so far", response: { 200: activationResponseSchema, 401: apiErrorSchema } } },
+    {
+      schema: { tags, summary: "The member's account state and what they have saved so far", response: { 200: activationResponseSchema, 401: apiErrorSchema } },
+    },
     async (request) => getActivation(deps, requireUser(request).userId),
   );
 
@@ -52,10 +54,14 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
     return saveAddress(deps, { userId: auth.userId, phone: auth.phone }, request.body);
   });
 
-  r.put('/activation/references', { schema: { tags, summary: 'Step 3: two character references', body: referencesStepSchema, response: saveResponses } }, async (request) => {
-    const auth = requireUser(request);
-    return saveReferences(deps, { userId: auth.userId, phone: auth.phone }, request.body);
-  });
+  r.put(
+    '/activation/references',
+    { schema: { tags, summary: 'Step 3: two character references', body: referencesStepSchema, response: saveResponses } },
+    async (request) => {
+      const auth = requireUser(request);
+      return saveReferences(deps, { userId: auth.userId, phone: auth.phone }, request.body);
+    },
+  );
 
   r.put(
     '/activation/identity',
@@ -66,10 +72,14 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
     },
   );
 
-  r.put('/activation/bank', { schema: { tags, summary: 'Step 5: payout account; completes the activation', body: bankStepSchema, response: saveResponses } }, async (request) => {
-    const auth = requireUser(request);
-    return saveBank(deps, { userId: auth.userId, phone: auth.phone }, request.body);
-  });
+  r.put(
+    '/activation/bank',
+    { schema: { tags, summary: 'Step 5: payout account; completes the activation', body: bankStepSchema, response: saveResponses } },
+    async (request) => {
+      const auth = requireUser(request);
+      return saveBank(deps, { userId: auth.userId, phone: auth.phone }, request.body);
+    },
+  );
 
   r.get(
     '/member/payout-account',
@@ -120,7 +130,13 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   r.get(
     '/member/account',
-    { schema: { tags: ['member'], summary: 'The Settings Account dialog: everything the member gave, account number masked', response: { 200: memberAccountResponseSchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The Settings Account dialog: everything the member gave, account number masked',
+        response: { 200: memberAccountResponseSchema, 401: apiErrorSchema },
+      },
+    },
     async (request) => getMemberAccount(deps, requireUser(request).userId),
   );
 }

@@ -164,7 +164,8 @@ export async function saveIdentity(deps: AppDeps, member: Member, input: Identit
       ).map((r) => r.kind),
     );
     const missing = DOCUMENT_KINDS.filter((kind) => !present.has(kind));
-    if (missing.length > 0) throw fieldError(Object.fromEntries(missing.map((kind) => [DOCUMENT_FIELD[kind], `activation.validation.${DOCUMENT_FIELD[kind]}`])));
+    if (missing.length > 0)
+      throw fieldError(Object.fromEntries(missing.map((kind) => [DOCUMENT_FIELD[kind], `activation.validation.${DOCUMENT_FIELD[kind]}`])));
     const values = { identityType: input.identityType, otherIdentityType: input.otherIdentityType, identityNumber: input.identityNumber, updatedAt: now };
     await tx
       .insert(memberIdentities)
@@ -238,7 +239,14 @@ async function readSections(deps: AppDeps, userId: string): Promise<Sections> {
   const documents: ActivationResponse['documents'] = { ID_FRONT: null, ID_BACK: null, SELFIE: null };
   for (const doc of docs) {
     const kind = doc.kind as DocumentKind;
-    documents[kind] = { kind, uploadedAt: doc.createdAt.toISOString(), width: doc.width, height: doc.height, sizeBytes: doc.sizeBytes, url: ownDocumentUrl(kind, doc.id) };
+    documents[kind] = {
+      kind,
+      uploadedAt: doc.createdAt.toISOString(),
+      width: doc.width,
+      height: doc.height,
+      sizeBytes: doc.sizeBytes,
+      url: ownDocumentUrl(kind, doc.id),
+    };
   }
   const [ref1, ref2] = refs;
   return {

@@ -35,7 +35,13 @@ export async function backofficeRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   r.get(
     '/admin/settings',
-    { schema: { tags, summary: 'The company profile in force (and its source) and the product in force (read-only)', response: { 200: adminSettingsResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The company profile in force (and its source) and the product in force (read-only)',
+        response: { 200: adminSettingsResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       requireRole(request, ADMIN);
       return settings(deps);

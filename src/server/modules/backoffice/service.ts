@@ -61,8 +61,14 @@ export async function settings(deps: AppDeps): Promise<AdminSettingsResponse> {
  * after, the fields changed) in one transaction; production refuses a DEMO profile. Edits are
  * serialised, so "before" is always the profile the change replaced.
  */
-export async function updateCompany(deps: AppDeps, staff: SessionAuth, input: CompanyProfileInput, ctx: AuditContext): Promise<AdminSettingsResponse['company']> {
-  if (deps.config.production && input.demo) throw new AppError(400, 'VALIDATION_FAILED', COMPANY_SETTINGS_MESSAGES.demoInProduction, { demo: COMPANY_SETTINGS_MESSAGES.demoInProduction });
+export async function updateCompany(
+  deps: AppDeps,
+  staff: SessionAuth,
+  input: CompanyProfileInput,
+  ctx: AuditContext,
+): Promise<AdminSettingsResponse['company']> {
+  if (deps.config.production && input.demo)
+    throw new AppError(400, 'VALIDATION_FAILED', COMPANY_SETTINGS_MESSAGES.demoInProduction, { demo: COMPANY_SETTINGS_MESSAGES.demoInProduction });
   const configured = deps.companyProfile.configured;
   const saved = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.company_profiles'))`);
@@ -109,7 +115,12 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
     const product = draftToProduct(draft, version, effectiveFrom);
     const problems = [...draftProblems(product), ...validateProduct(product)];
     if (problems.length > 0) {
-      throw new AppError(409, 'PRODUCT_REFUSED', `This product version is refused: ${problems.join('; ')}.`, Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])));
+      throw new AppError(
+        409,
+        'PRODUCT_REFUSED',
+        `This product version is refused: ${problems.join('; ')}.`,
+        Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])),
+      );
     }
     const stored = productToDraft(product);
     await tx.insert(productVersions).values({ version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });

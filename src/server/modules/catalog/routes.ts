@@ -7,7 +7,9 @@ import { activeCurrencies, publicConfig } from './service';
 
 export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/public/config', { schema: { tags: ['public'], response: { 200: publicConfigSchema } } }, async () => publicConfig(deps.config, deps.products.current));
+  r.get('/public/config', { schema: { tags: ['public'], response: { 200: publicConfigSchema } } }, async () =>
+    publicConfig(deps.config, deps.products.current),
+  );
   r.get('/currencies', { schema: { tags: ['public'], response: { 200: currenciesResponseSchema } } }, async () => ({
     currencies: await activeCurrencies(storedRatesProvider(deps.db)),
   }));

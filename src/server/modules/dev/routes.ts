@@ -14,7 +14,13 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/dev/outbox',
-    { schema: { tags: ['dev'], summary: 'Messages in the outbox, newest first (embedded mode only, loopback clients only)', response: { 200: outboxResponseSchema } } },
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages in the outbox, newest first (embedded mode only, loopback clients only)',
+        response: { 200: outboxResponseSchema },
+      },
+    },
     async (request, reply) => {
       requireLoopback(request);
       reply.header('cache-control', 'no-store');

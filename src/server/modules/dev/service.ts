@@ -20,5 +20,10 @@ export async function listOutbox(deps: AppDeps): Promise<OutboxMessage[]> {
     .from(outboxMessages)
     .orderBy(desc(outboxMessages.createdAt))
     .limit(OUTBOX_PAGE_SIZE);
-  return rows.map((m) => ({ ...m, channel: m.channel as OutboxMessage['channel'], createdAt: m.createdAt.toISOString(), sendAfter: m.sendAfter?.toISOString() ?? null }));
+  return rows.map((m) => ({
+    ...m,
+    channel: m.channel as OutboxMessage['channel'],
+    createdAt: m.createdAt.toISOString(),
+    sendAfter: m.sendAfter?.toISOString() ?? null,
+  }));
 }

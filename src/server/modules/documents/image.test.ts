@@ -1,6 +1,19 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { elfBytes, exifTags, hugePngHeader, jpeg, jpegWithGps, peBytes, png, pngZipPolyglot, textBytes, truncatedJpeg, webp, zipArchive } from '../../../../tests/fixtures/images';
+import {
+  elfBytes,
+  exifTags,
+  hugePngHeader,
+  jpeg,
+  jpegWithGps,
+  peBytes,
+  png,
+  pngZipPolyglot,
+  textBytes,
+  truncatedJpeg,
+  webp,
+  zipArchive,
+} from '../../../../tests/fixtures/images';
 import { checkIsoBmff, checkJpeg, checkPng, checkWebp } from './containers';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { HEIC_DECODABLE, ImageRefused, MAX_OUTPUT_SIDE, sanitiseImage, type RefusalReason } from './image';
@@ -95,7 +108,9 @@ describe('sanitiseImage', () => {
     expect(await refusal(elfBytes())).toBe('NOT_AN_IMAGE');
     expect(await refusal(peBytes())).toBe('NOT_AN_IMAGE');
     expect(await refusal(zipArchive())).toBe('NOT_AN_IMAGE');
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect(await refusal(gif)).toBe('NOT_AN_IMAGE');
   });
 

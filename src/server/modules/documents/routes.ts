@@ -46,7 +46,8 @@ export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Prom
     }
     scope.setErrorHandler((error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', translateEn('activation.documents.tooLarge'));
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', translateEn('activation.documents.wrongContentType'));
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', translateEn('activation.documents.wrongContentType'));
       throw error;
     });
     scope.withTypeProvider<ZodTypeProvider>().put(
@@ -58,7 +59,15 @@ export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Prom
           summary: "Upload the member's ID front, ID back or selfie: the image bytes as the body (JPEG, PNG, WebP; at most 10 MB)",
           consumes: UPLOAD_TYPES,
           params: z.object({ kind: documentKindSchema }),
-          response: { 201: documentUploadedResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+          response: {
+            201: documentUploadedResponseSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            409: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+            429: apiErrorSchema,
+          },
         },
       },
       async (request, reply) => {

@@ -38,7 +38,11 @@ function info(row: typeof memberDocuments.$inferSelect): DocumentInfo {
 function assertMayUpload(state: AccountState): void {
   const check = canUploadDocuments(state);
   if (!check.ok) {
-    throw new AppError(409, 'CONFLICT', translateEn(check.reason === 'STEP_LOCKED' ? 'activation.errors.documentsLocked' : 'activation.errors.documentsTooEarly'));
+    throw new AppError(
+      409,
+      'CONFLICT',
+      translateEn(check.reason === 'STEP_LOCKED' ? 'activation.errors.documentsLocked' : 'activation.errors.documentsTooEarly'),
+    );
   }
 }
 
@@ -180,7 +184,15 @@ export async function documentForStaff(
       userAgent: ctx.userAgent?.slice(0, 300) ?? null,
       createdAt: now,
     });
-    await writeAudit(tx, { actor: staff, action: 'DOCUMENT_VIEW', subjectType: 'MEMBER', subjectId: memberId, details: { kind, documentId: row.id }, ip: ctx.ip, at: now });
+    await writeAudit(tx, {
+      actor: staff,
+      action: 'DOCUMENT_VIEW',
+      subjectType: 'MEMBER',
+      subjectId: memberId,
+      details: { kind, documentId: row.id },
+      ip: ctx.ip,
+      at: now,
+    });
   });
   return file;
 }

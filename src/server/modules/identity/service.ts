@@ -321,7 +321,12 @@ export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestCo
       createdAt: now,
       expiresAt: new Date(now.getTime() + RECOVERY_ATTEMPT_TTL_MS),
     });
-    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'PASSWORD_RESET', phone, subject: attemptId, requester: requesterOf(deps, ctx) });
+    const code = await issueCode(tx, deps.clock, deps.config.otpPepper, {
+      purpose: 'PASSWORD_RESET',
+      phone,
+      subject: attemptId,
+      requester: requesterOf(deps, ctx),
+    });
     if (userId) {
       await queueSms(tx, { to: phone, body: codeSms(deps, 'password reset', code.code, ' If you did not ask to reset your password, ignore this message.') });
     }

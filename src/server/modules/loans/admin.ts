@@ -99,7 +99,13 @@ function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): stri
 export async function detail(deps: AppDeps, staff: SessionAuth, loanId: string): Promise<AdminLoanDetail> {
   const loan = await loanById(deps.db, loanId);
   const facts = await memberFacts(deps.db, loan.memberId);
-  const current = assess(productOf(deps, loan), { amount: loan.amount, termMonths: loan.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
+  const current = assess(productOf(deps, loan), {
+    amount: loan.amount,
+    termMonths: loan.term,
+    monthlyNetIncome: facts.monthlyNetIncome,
+    birthDate: facts.birthDate,
+    today: todayPh(deps),
+  });
   const conflict = await conflictOfInterest(deps.db, staff.userId, loan.memberId);
   const blocked = conflict ?? disburseBlocked(deps, loan, staff);
   return {
@@ -122,8 +128,25 @@ function staffActor(staff: SessionAuth) {
 }
 
 /** The audit row of a staff action on a loan, written in the action's transaction. */
-function auditLoan(deps: AppDeps, tx: Tx, staff: SessionAuth, ctx: AuditContext, action: 'LOAN_START_REVIEW' | 'LOAN_APPROVE' | 'LOAN_REJECT' | 'LOAN_DISBURSE', loan: LoanRow, at: Date, details: Record<string, unknown>) {
-  return writeAudit(tx, { actor: staffActor(staff), action, subjectType: 'LOAN', subjectId: loan.id, details: { loanNumber: loanNumberOf(deps, loan.number), ...details }, ip: ctx.ip, at });
+function auditLoan(
+  deps: AppDeps,
+  tx: Tx,
+  staff: SessionAuth,
+  ctx: AuditContext,
+  action: 'LOAN_START_REVIEW' | 'LOAN_APPROVE' | 'LOAN_REJECT' | 'LOAN_DISBURSE',
+  loan: LoanRow,
+  at: Date,
+  details: Record<string, unknown>,
+) {
+  return writeAudit(tx, {
+    actor: staffActor(staff),
+    action,
+    subjectType: 'LOAN',
+    subjectId: loan.id,
+    details: { loanNumber: loanNumberOf(deps, loan.number), ...details },
+    ip: ctx.ip,
+    at,
+  });
 }
 
 export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: string, note: string | undefined, ctx: AuditContext = { ip: null }) {
@@ -166,12 +189,15 @@ export async function approve(
   const facts = await memberFacts(deps.db, found.memberId);
   const offer = assess(product, { amount, termMonths: input.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
   if (!offer.eligible) {
-    const max = offer.maxEligibleAmount > 0n ? ` The most this borrower is eligible for over ${input.term} months is ${formatAmount(offer.maxEligibleAmount)} PHP.` : '';
+    const max =
+      offer.maxEligibleAmount > 0n ? ` The most this borrower is eligible for over ${input.term} months is ${formatAmount(offer.maxEligibleAmount)} PHP.` : '';
     throw new AppError(409, 'OFFER_REFUSED', `This offer fails the eligibility rules: ${offer.reasons.map((r) => r.message).join(' ')}${max}`);
   }
   const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
-  if (counter && !input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.counterOfferReason, { reasonCode: LOAN_MESSAGES.counterOfferReason });
-  if (!counter && input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.reasonOnlyForCounterOffer, { reasonCode: LOAN_MESSAGES.reasonOnlyForCounterOffer });
+  if (counter && !input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.counterOfferReason, { reasonCode: LOAN_MESSAGES.counterOfferReason });
+  if (!counter && input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.reasonOnlyForCounterOffer, { reasonCode: LOAN_MESSAGES.reasonOnlyForCounterOffer });
   const reasonCode = counter ? input.reasonCode! : null;
 
   return deps.db.transaction(async (tx) => {
@@ -217,13 +243,30 @@ export async function approve(
   });
 }
 
-export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, input: { reasonCode: LoanRejectionReason; note?: string | undefined }, ctx: AuditContext = { ip: null }) {
+export async function reject(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  input: { reasonCode: LoanRejectionReason; note?: string | undefined },
+  ctx: AuditContext = { ip: null },
+) {
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
     const now = deps.clock.now();
-    const updated = await transition(tx, loan, 'REJECT', { actor: staffActor(staff), at: now, reasonCode: input.reasonCode, note: input.note || null, changes: { rejectionReasonCode: input.reasonCode } });
-    await auditLoan(deps, tx, staff, ctx, 'LOAN_REJECT', loan, now, { from: loan.status, to: updated.status, reasonCode: input.reasonCode, note: input.note || null });
+    const updated = await transition(tx, loan, 'REJECT', {
+      actor: staffActor(staff),
+      at: now,
+      reasonCode: input.reasonCode,
+      note: input.note || null,
+      changes: { rejectionReasonCode: input.reasonCode },
+    });
+    await auditLoan(deps, tx, staff, ctx, 'LOAN_REJECT', loan, now, {
+      from: loan.status,
+      to: updated.status,
+      reasonCode: input.reasonCode,
+      note: input.note || null,
+    });
     const facts = await memberFacts(tx, loan.memberId);
     await queueSms(tx, {
       to: facts.phone,
@@ -240,10 +283,21 @@ export async function reject(deps: AppDeps, staff: SessionAuth, loanId: string, 
  * Idempotency-Key answers a retry with the first answer, and the loan's state (locked) and the
  * transfer's own key (one per loan) make a second disbursement with any other key a refusal.
  */
-export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string, idempotencyKey: string, note: string | undefined, ctx: AuditContext = { ip: null }) {
+export async function disburse(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  idempotencyKey: string,
+  note: string | undefined,
+  ctx: AuditContext = { ip: null },
+) {
   const now = deps.clock.now();
   return deps.db.transaction(
-    (tx): Promise<IdempotentAnswer<{ loan: AdminLoanDetail['loan']; transfer: { id: string; walletCredited: string; receivable: string; feesDeducted: string } }>> =>
+    (
+      tx,
+    ): Promise<
+      IdempotentAnswer<{ loan: AdminLoanDetail['loan']; transfer: { id: string; walletCredited: string; receivable: string; feesDeducted: string } }>
+    > =>
       idempotent(tx, { userId: staff.userId, scope: 'loans.disburse', key: idempotencyKey, request: { loanId, note: note ?? null }, at: now }, async () => {
         const loan = await loanById(tx, loanId, true);
         await assertNoConflict(tx, staff.userId, loan.memberId);
@@ -261,7 +315,8 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           { accountId: receivable, direction: 'DEBIT', amount: schedule.principal },
           { accountId: wallet, direction: 'CREDIT', amount: schedule.netProceeds },
         ];
-        if (schedule.feesDeducted > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME'), direction: 'CREDIT', amount: schedule.feesDeducted });
+        if (schedule.feesDeducted > 0n)
+          legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME'), direction: 'CREDIT', amount: schedule.feesDeducted });
         const number = loanNumberOf(deps, loan.number);
         const transfer = await createTransfer(tx, {
           idempotencyKey: `loan-disbursement:${loan.id}`,
@@ -273,7 +328,15 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
         });
         if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', 'This loan has already been disbursed.');
         await tx.insert(loanInstalments).values(
-          schedule.lines.map((l) => ({ loanId: loan.id, number: l.number, dueDate: l.dueDate, principal: l.principal, interest: l.interest, fees: l.fees, total: l.total })),
+          schedule.lines.map((l) => ({
+            loanId: loan.id,
+            number: l.number,
+            dueDate: l.dueDate,
+            principal: l.principal,
+            interest: l.interest,
+            fees: l.fees,
+            total: l.total,
+          })),
         );
         const updated = await transition(tx, loan, 'DISBURSE', {
           actor: staffActor(staff),

@@ -69,7 +69,7 @@ export function renderContract(input: ContractInput): ContractDocument {
               `For the Borrower's information only, the principal is ${converted.currency} ${formatAmount(parseAmount(converted.amountFinanced) ?? 0n)}, the monthly instalment ${converted.currency} ${formatAmount(parseAmount(converted.regularInstalment) ?? 0n)} and the total amount payable ${converted.currency} ${formatAmount(parseAmount(converted.totalPayable) ?? 0n)}, at ${converted.rate} ${converted.currency} per PHP (1 ${converted.currency} = PHP ${converted.displayRate}) as of ${converted.ratesAsOf}, rounded up. What is owed is the PHP amount.`,
             ]
           : []),
-    ],
+      ],
     },
     {
       heading: '3. Disbursement',
@@ -154,7 +154,9 @@ export function renderContract(input: ContractInput): ContractDocument {
       ],
     },
   ];
-  const text = [CONTRACT_TITLE, `Template version ${CONTRACT_TEMPLATE_VERSION}`, '', ...sections.flatMap((s) => [s.heading, ...s.paragraphs, ''])].join('\n').trimEnd();
+  const text = [CONTRACT_TITLE, `Template version ${CONTRACT_TEMPLATE_VERSION}`, '', ...sections.flatMap((s) => [s.heading, ...s.paragraphs, ''])]
+    .join('\n')
+    .trimEnd();
   return { title: CONTRACT_TITLE, templateVersion: CONTRACT_TEMPLATE_VERSION, sections, text };
 }
 

@@ -51,8 +51,15 @@ export async function memberFacts(db: DbOrTx, userId: string): Promise<MemberFac
     monthlyNetIncome: user.monthlyNetIncome,
     birthDate: personal?.birthDate ?? null,
     legalName,
-    address: address ? [address.streetAddress, address.townName, address.provinceName, address.postalCode, address.countryCode].filter(Boolean).join(', ') : null,
-    identity: identity ? { type: identity.identityType === 'Others' && identity.otherIdentityType ? identity.otherIdentityType : identity.identityType, number: identity.identityNumber } : null,
+    address: address
+      ? [address.streetAddress, address.townName, address.provinceName, address.postalCode, address.countryCode].filter(Boolean).join(', ')
+      : null,
+    identity: identity
+      ? {
+          type: identity.identityType === 'Others' && identity.otherIdentityType ? identity.otherIdentityType : identity.identityType,
+          number: identity.identityNumber,
+        }
+      : null,
     payout: payout
       ? {
           institutionName: payout.institutionName,
@@ -104,13 +111,24 @@ export async function adminMember(db: DbOrTx, userId: string): Promise<z.infer<t
         }
       : null,
     address: address
-      ? { country: address.countryCode, province: address.provinceName, town: address.townName, streetAddress: address.streetAddress, postalCode: address.postalCode }
+      ? {
+          country: address.countryCode,
+          province: address.provinceName,
+          town: address.townName,
+          streetAddress: address.streetAddress,
+          postalCode: address.postalCode,
+        }
       : null,
     references: refs.map((r) => ({ position: r.position, fullName: r.fullName, relationship: r.relationship, phone: r.phone })),
     identity: identity ? { identityType: identity.identityType, otherIdentityType: identity.otherIdentityType, identityNumber: identity.identityNumber } : null,
     documents: { ID_FRONT: url('ID_FRONT'), ID_BACK: url('ID_BACK'), SELFIE: url('SELFIE') },
     payoutAccount: payout
-      ? { institutionName: payout.institutionName, kind: payout.kind, accountNumberMasked: maskAccountNumber(payout.kind, payout.accountNumber), accountName: payout.accountName }
+      ? {
+          institutionName: payout.institutionName,
+          kind: payout.kind,
+          accountNumberMasked: maskAccountNumber(payout.kind, payout.accountNumber),
+          accountName: payout.accountName,
+        }
       : null,
   };
 }

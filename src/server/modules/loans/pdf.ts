@@ -140,7 +140,12 @@ function finish(w: Writer, meta: Meta): void {
     page.drawText(header, { x: MARGIN, y: A4[1] - MARGIN + 10, size: 9, font: w.bold });
     const reg = winAnsi(`SEC Registration No. ${c.secRegistrationNumber} | Certificate of Authority No. ${c.certificateOfAuthorityNumber}`);
     page.drawText(reg, { x: MARGIN, y: A4[1] - MARGIN - 2, size: 8, font: w.font, color: rgb(0.3, 0.3, 0.3) });
-    page.drawLine({ start: { x: MARGIN, y: A4[1] - MARGIN - 8 }, end: { x: A4[0] - MARGIN, y: A4[1] - MARGIN - 8 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    page.drawLine({
+      start: { x: MARGIN, y: A4[1] - MARGIN - 8 },
+      end: { x: A4[0] - MARGIN, y: A4[1] - MARGIN - 8 },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.6),
+    });
     page.drawLine({ start: { x: MARGIN, y: MARGIN + 12 }, end: { x: A4[0] - MARGIN, y: MARGIN + 12 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
     const footer = winAnsi(`${c.companyName} | SEC Reg. No. ${c.secRegistrationNumber} | CA No. ${c.certificateOfAuthorityNumber}`);
     page.drawText(footer, { x: MARGIN, y: MARGIN, size: 7, font: w.font });
@@ -157,7 +162,12 @@ export interface SignatureInfo {
   readonly phoneMasked: string;
 }
 
-export async function contractPdf(company: CompanyProfile, contract: ContractDocument, loanNumber: string, signature: SignatureInfo | null): Promise<Uint8Array> {
+export async function contractPdf(
+  company: CompanyProfile,
+  contract: ContractDocument,
+  loanNumber: string,
+  signature: SignatureInfo | null,
+): Promise<Uint8Array> {
   const meta: Meta = {
     company,
     title: contract.title,
@@ -203,7 +213,10 @@ export async function disclosurePdf(company: CompanyProfile, d: DisclosureDto, l
   w.keyValue(`6. Payable in ${d.numberOfInstalments} monthly instalments of`, `PHP ${money(d.regularInstalment)}`);
   w.keyValue('7. Effective interest rate (a month)', `${d.eir.monthlyPercent} %`);
   w.keyValue('    Effective interest rate (a year, 12 x the monthly rate)', `${d.eir.annualPercent} %`);
-  w.keyValue('    Nominal interest rate', `${d.nominalMonthlyRatePercent} % a month${d.interestModel === 'ADD_ON' ? ' of the principal (add-on)' : ' on the balance'}`);
+  w.keyValue(
+    '    Nominal interest rate',
+    `${d.nominalMonthlyRatePercent} % a month${d.interestModel === 'ADD_ON' ? ' of the principal (add-on)' : ' on the balance'}`,
+  );
   w.keyValue(`8. Limit on interest, fines and fees (${d.costCap.annualPercent} % a year)`, `PHP ${money(d.costCap.capAmount)}`);
   w.keyValue('    of which fines at most', `PHP ${money(d.costCap.maxFines)}`);
   w.keyValue(
@@ -220,14 +233,29 @@ export async function disclosurePdf(company: CompanyProfile, d: DisclosureDto, l
   }
   w.gap(8);
   w.text(`Repayment schedule (due dates fall monthly from the disbursement date; shown from ${d.scheduleStartDate})`, { font: w.bold, gapAfter: 4 });
-  const cols = [{ x: MARGIN }, { x: MARGIN + 30 }, { x: 230, right: true }, { x: 300, right: true }, { x: 360, right: true }, { x: 440, right: true }, { x: A4[0] - MARGIN, right: true }];
+  const cols = [
+    { x: MARGIN },
+    { x: MARGIN + 30 },
+    { x: 230, right: true },
+    { x: 300, right: true },
+    { x: 360, right: true },
+    { x: 440, right: true },
+    { x: A4[0] - MARGIN, right: true },
+  ];
   w.row(['No.', 'Due date', 'Principal', 'Interest', 'Fees', 'Instalment', 'Balance after'], cols, w.bold);
-  for (const l of d.schedule) w.row([String(l.number), l.dueDate, money(l.principal), money(l.interest), money(l.fees), money(l.total), money(l.balanceAfter)], cols);
+  for (const l of d.schedule)
+    w.row([String(l.number), l.dueDate, money(l.principal), money(l.interest), money(l.fees), money(l.total), money(l.balanceAfter)], cols);
   w.gap(8);
-  w.text('No fee is payable before disbursement or to withdraw the proceeds. The borrower may repay early at any time without a fee (Republic Act No. 11765).', { size: 9 });
+  w.text(
+    'No fee is payable before disbursement or to withdraw the proceeds. The borrower may repay early at any time without a fee (Republic Act No. 11765).',
+    { size: 9 },
+  );
   if (signature) {
     w.gap(4);
-    w.text(`Received and signed electronically by the Borrower on ${signature.signedAt} (one-time code sent to ${signature.phoneMasked}). SHA-256 of the signed documents: ${signature.documentsSha256}`, { size: 8 });
+    w.text(
+      `Received and signed electronically by the Borrower on ${signature.signedAt} (one-time code sent to ${signature.phoneMasked}). SHA-256 of the signed documents: ${signature.documentsSha256}`,
+      { size: 8 },
+    );
   }
   finish(w, meta);
   return doc.save();

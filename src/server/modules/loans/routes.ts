@@ -33,7 +33,15 @@ import { acceptOffer, apply, cancel, current, quote } from './service';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
 
 const STAFF = ['OFFICER', 'ADMIN'] as const;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 
 function sendPdf(reply: FastifyReply, pdf: { bytes: Uint8Array; filename: string }) {
@@ -74,7 +82,13 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   r.get(
     '/loans/current',
-    { schema: { tags, summary: "The member's open loan, else the latest one, else null: status, disclosure, schedule, timeline", response: { 200: currentLoanResponseSchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The member's open loan, else the latest one, else null: status, disclosure, schedule, timeline",
+        response: { 200: currentLoanResponseSchema, 401: apiErrorSchema },
+      },
+    },
     async (request) => current(deps, requireUser(request).userId),
   );
 
@@ -93,7 +107,14 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   r.post(
     '/loans/current/cancel',
-    { schema: { tags, summary: 'Cancel the application (before the contract is signed)', body: cancelRequestSchema, response: { 200: loanResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel the application (before the contract is signed)',
+        body: cancelRequestSchema,
+        response: { 200: loanResponseSchema, ...errors },
+      },
+    },
     async (request) => cancel(deps, requireMember(request), request.body?.reason),
   );
 
@@ -112,7 +133,13 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   r.get(
     '/loans/current/contract',
-    { schema: { tags, summary: 'The LOAN CONTRACT AGREEMENT and the final disclosure statement: to sign, or as signed', response: { 200: contractResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The LOAN CONTRACT AGREEMENT and the final disclosure statement: to sign, or as signed',
+        response: { 200: contractResponseSchema, ...errors },
+      },
+    },
     async (request) => getContract(deps, requireUser(request).userId),
   );
 
@@ -124,14 +151,28 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   r.post(
     '/loans/current/contract/sign',
-    { schema: { tags, summary: 'Sign the contract with the code: stores the documents with their SHA-256; CONTRACT_SIGNED', body: signRequestSchema, response: { 200: signResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign the contract with the code: stores the documents with their SHA-256; CONTRACT_SIGNED',
+        body: signRequestSchema,
+        response: { 200: signResponseSchema, ...errors },
+      },
+    },
     async (request) => sign(deps, requireMember(request), request.body.code, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
   );
 
   for (const which of ['contract', 'disclosure'] as const) {
     r.get(
       `/loans/current/${which}.pdf`,
-      { schema: { tags, summary: `The ${which === 'contract' ? 'contract' : 'disclosure statement'} as PDF (signed, or a preview marked as such)`, produces: ['application/pdf'], response: errors } },
+      {
+        schema: {
+          tags,
+          summary: `The ${which === 'contract' ? 'contract' : 'disclosure statement'} as PDF (signed, or a preview marked as such)`,
+          produces: ['application/pdf'],
+          response: errors,
+        },
+      },
       async (request, reply) => {
         const pdf = await documentPdf(deps, requireUser(request), which);
         return sendPdf(reply, pdf);
@@ -145,7 +186,14 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   r.get(
     '/admin/loans',
-    { schema: { tags: admin, summary: 'The queue of applications by status, oldest first', querystring: adminQueueQuerySchema, response: { 200: adminQueueResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        summary: 'The queue of applications by status, oldest first',
+        querystring: adminQueueQuerySchema,
+        response: { 200: adminQueueResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       requireRole(request, STAFF);
       return queue(deps, request.query);
@@ -154,13 +202,28 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   r.get(
     '/admin/loans/:loanId',
-    { schema: { tags: admin, summary: 'An application: member profile and references, pre-assessment, disclosure, timeline, permitted actions', params: loanParams, response: { 200: adminLoanDetailSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        summary: 'An application: member profile and references, pre-assessment, disclosure, timeline, permitted actions',
+        params: loanParams,
+        response: { 200: adminLoanDetailSchema, ...errors },
+      },
+    },
     async (request) => detail(deps, requireRole(request, STAFF), request.params.loanId),
   );
 
   r.post(
     '/admin/loans/:loanId/review',
-    { schema: { tags: admin, summary: 'Start the review (PENDING -> UNDER_REVIEW)', params: loanParams, body: reviewRequestSchema, response: { 200: adminLoanResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        summary: 'Start the review (PENDING -> UNDER_REVIEW)',
+        params: loanParams,
+        body: reviewRequestSchema,
+        response: { 200: adminLoanResponseSchema, ...errors },
+      },
+    },
     async (request) => startReview(deps, requireRole(request, STAFF), request.params.loanId, request.body?.note, { ip: request.ip }),
   );
 
@@ -169,7 +232,8 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     {
       schema: {
         tags: admin,
-        summary: 'Approve with an offer (amount and term may be lowered within the product, with a reason code of the catalogue); tells the borrower by SMS and e-mail',
+        summary:
+          'Approve with an offer (amount and term may be lowered within the product, with a reason code of the catalogue); tells the borrower by SMS and e-mail',
         params: loanParams,
         body: approveRequestSchema,
         response: { 200: adminLoanResponseSchema, ...errors },

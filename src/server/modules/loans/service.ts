@@ -10,12 +10,7 @@ import { assess } from '../../../shared/loan/eligibility';
 import { inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
-import {
-  LOAN_MESSAGES,
-  type LoanApplicationRequest,
-  type LoanApplicationResponse,
-  type LoanView,
-} from '../../../shared/schemas/loans';
+import { LOAN_MESSAGES, type LoanApplicationRequest, type LoanApplicationResponse, type LoanView } from '../../../shared/schemas/loans';
 import { isActivated } from '../../../shared/states/account';
 import { memberFacts } from './member-data';
 import { activeRate, assessmentDto, currentLoanOf, loanView, offerAwaitsAcceptance, todayPh, transition } from './views';
@@ -48,7 +43,10 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
 
 async function checkedRate(deps: AppDeps, currency: string) {
   const rate = await activeRate(deps.db, currency);
-  if (!rate) throw new AppError(400, 'VALIDATION_FAILED', translateEn('loans.errors.currencyNotOffered'), { selectedCurrency: translateEn('loans.errors.currencyNotOffered') });
+  if (!rate)
+    throw new AppError(400, 'VALIDATION_FAILED', translateEn('loans.errors.currencyNotOffered'), {
+      selectedCurrency: translateEn('loans.errors.currencyNotOffered'),
+    });
   return rate;
 }
 
@@ -62,11 +60,7 @@ export async function apply(
   if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', translateEn('loans.errors.notActivated'));
   const product = deps.products.current;
   if (body.productVersion !== product.version) {
-    throw new AppError(
-      409,
-      'PRODUCT_VERSION_STALE',
-      translateEn('loans.errors.productStale', { seen: body.productVersion, current: product.version }),
-    );
+    throw new AppError(409, 'PRODUCT_VERSION_STALE', translateEn('loans.errors.productStale', { seen: body.productVersion, current: product.version }));
   }
   const amount = checkAmountAndTerm(product, body.amount, body.term);
   const rate = await checkedRate(deps, body.selectedCurrency);

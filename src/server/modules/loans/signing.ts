@@ -176,6 +176,8 @@ export async function documentPdf(deps: AppDeps, auth: SessionAuth, which: 'cont
   const number = loanNumberOf(deps, d.loan.number);
   const signature = d.signedAt ? { signedAt: d.signedAt.toISOString(), documentsSha256: d.documentsSha256, phoneMasked: maskPhoneNational(auth.phone) } : null;
   const bytes =
-    which === 'contract' ? await contractPdf(deps.config.company, d.contract, number, signature) : await disclosurePdf(deps.config.company, d.disclosure, number, signature);
+    which === 'contract'
+      ? await contractPdf(deps.config.company, d.contract, number, signature)
+      : await disclosurePdf(deps.config.company, d.disclosure, number, signature);
   return { bytes, filename: `${number}-${which}${d.signedAt ? '' : '-preview'}.pdf` };
 }

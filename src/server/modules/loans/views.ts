@@ -12,7 +12,17 @@ import { CURRENCIES } from '../../../shared/money/currencies';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { DisclosureDto, LoanView, PreAssessmentDto, adminTimelineEntrySchema } from '../../../shared/schemas/loans';
-import { LOAN_STATUS_CATALOGUE, loanStatusMessage, OPEN_LOAN_STATUSES, findTransition, isCounterOffer, isOpenStatus, mustAcceptOffer, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import {
+  LOAN_STATUS_CATALOGUE,
+  loanStatusMessage,
+  OPEN_LOAN_STATUSES,
+  findTransition,
+  isCounterOffer,
+  isOpenStatus,
+  mustAcceptOffer,
+  type LoanAction,
+  type LoanStatus,
+} from '../../../shared/states/loan';
 import { isCounterOfferReason, isLoanReason, isLoanRejectionReason, loanReasonText, type LoanReason } from '../../../shared/reasons/catalogue';
 import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
@@ -140,7 +150,8 @@ export async function transition(
   const from = loan.status as LoanStatus;
   const t = findTransition(from, action);
   if (!t) throw new AppError(409, 'LOAN_STATE', refusalMessage(from, action));
-  if (t.reasonRequired && !input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
+  if (t.reasonRequired && !input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
   const [updated] = await tx
     .update(loans)
     .set({ ...input.changes, status: t.to, statusChangedAt: input.at, updatedAt: input.at })
@@ -176,7 +187,9 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string {
     case 'ACCEPT_OFFER':
       return 'There is no offer waiting for your acceptance.';
     case 'SIGN':
-      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE' ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
+      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE'
+        ? 'The contract is already signed.'
+        : 'The contract can be signed once the loan is approved.';
     case 'DISBURSE':
       return 'A loan is disbursed only after the borrower signs the contract.';
     default:

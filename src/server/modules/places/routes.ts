@@ -12,10 +12,14 @@ const CACHE = 'public, max-age=86400';
 export async function placesRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['places'];
-  r.get('/places/provinces', { schema: { tags, summary: 'Philippine provinces (PSGC), Metro Manila included, sorted by name', response: { 200: placesResponseSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', CACHE);
-    return [...provinces()];
-  });
+  r.get(
+    '/places/provinces',
+    { schema: { tags, summary: 'Philippine provinces (PSGC), Metro Manila included, sorted by name', response: { 200: placesResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', CACHE);
+      return [...provinces()];
+    },
+  );
   r.get(
     '/places/provinces/:code/cities',
     {

@@ -66,7 +66,13 @@ export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   r.get(
     '/admin/deletion-requests',
-    { schema: { tags: ['admin'], summary: 'Deletion requests for staff (OFFICER, ADMIN), open ones first', response: { 200: adminDeletionRequestsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletion requests for staff (OFFICER, ADMIN), open ones first',
+        response: { 200: adminDeletionRequestsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
     async (request) => {
       requireRole(request, ['OFFICER', 'ADMIN']);
       return listDeletionRequests(deps);

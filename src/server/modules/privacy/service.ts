@@ -71,7 +71,10 @@ export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth
   if (user) {
     const company = deps.config.company;
     const fill = (template: string) =>
-      template.replaceAll('{{company}}', company.shortName).replaceAll('{{date}}', manilaTime(deps.clock.now())).replaceAll('{{supportEmail}}', company.supportEmail);
+      template
+        .replaceAll('{{company}}', company.shortName)
+        .replaceAll('{{date}}', manilaTime(deps.clock.now()))
+        .replaceAll('{{supportEmail}}', company.supportEmail);
     const body = fill(translateEn('activation.privacy.exportNotice'));
     await deps.db.transaction(async (tx) => {
       await queueSms(tx, { to: user.phone, body });
@@ -123,7 +126,13 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     .where(eq(recoveryAttempts.userId, userId))
     .orderBy(asc(recoveryAttempts.createdAt));
   const codes = await db
-    .select({ purpose: otpChallenges.purpose, createdAt: otpChallenges.createdAt, expiresAt: otpChallenges.expiresAt, consumedAt: otpChallenges.consumedAt, attempts: otpChallenges.attempts })
+    .select({
+      purpose: otpChallenges.purpose,
+      createdAt: otpChallenges.createdAt,
+      expiresAt: otpChallenges.expiresAt,
+      consumedAt: otpChallenges.consumedAt,
+      attempts: otpChallenges.attempts,
+    })
     .from(otpChallenges)
     .where(eq(otpChallenges.phone, user.phone))
     .orderBy(asc(otpChallenges.createdAt));
@@ -210,7 +219,12 @@ function isUniqueViolation(error: unknown): boolean {
 const openRequestConflict = () => new AppError(409, 'CONFLICT', translateEn('activation.errors.deletionRequestOpen'));
 
 /** Files a deletion request for staff; one open request at a time (409 for a second). */
-export async function requestDeletion(deps: AppDeps, userId: string, input: { reason: string | null }, ctx: { ip: string }): Promise<{ requestedAt: string; message: string }> {
+export async function requestDeletion(
+  deps: AppDeps,
+  userId: string,
+  input: { reason: string | null },
+  ctx: { ip: string },
+): Promise<{ requestedAt: string; message: string }> {
   const now = deps.clock.now();
   const [user] = await deps.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError(401, 'UNAUTHENTICATED');
@@ -221,7 +235,9 @@ export async function requestDeletion(deps: AppDeps, userId: string, input: { re
     .limit(1);
   if (open.length > 0) throw openRequestConflict();
   try {
-    await deps.db.insert(dataDeletionRequests).values({ userId, memberName: user.fullName, reason: input.reason, status: 'OPEN', requestedAt: now, ip: ctx.ip });
+    await deps.db
+      .insert(dataDeletionRequests)
+      .values({ userId, memberName: user.fullName, reason: input.reason, status: 'OPEN', requestedAt: now, ip: ctx.ip });
   } catch (error) {
     if (isUniqueViolation(error)) throw openRequestConflict();
     throw error;

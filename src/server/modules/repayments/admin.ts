@@ -11,7 +11,19 @@ import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../..
 import type { ReceiptDto, ServicingDto, WaiveReasonCode } from '../../../shared/schemas/repayments';
 import type { LoanStatus } from '../../../shared/states/loan';
 import { totalOutstanding } from '../../../shared/loan/servicing';
-import { assertPayable, hasOverdue, loadState, loanById, loanNumberOf, openChargesOf, postPayment, receiptDto, SYSTEM_ACTOR, todayPh, transition } from './core';
+import {
+  assertPayable,
+  hasOverdue,
+  loadState,
+  loanById,
+  loanNumberOf,
+  openChargesOf,
+  postPayment,
+  receiptDto,
+  SYSTEM_ACTOR,
+  todayPh,
+  transition,
+} from './core';
 import { allocateFor, chargeDto, checkAmount, servicingView } from './service';
 
 /**
@@ -59,7 +71,8 @@ export async function recordPayment(
     idempotent(tx, { userId: staff.userId, scope: `repayments.officer:${loanId}`, key, request: { loanId, ...input }, at: now }, async () => {
       const loan = await loanById(tx, loanId, true);
       assertPayable(loan);
-      if (loan.scheduleStartDate && input.receivedOn < loan.scheduleStartDate) throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
+      if (loan.scheduleStartDate && input.receivedOn < loan.scheduleStartDate)
+        throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
       const state = await loadState(tx, deps, loan);
       checkAmount(state, amount, today);
       const pending = amount > deps.config.servicing.approvalThreshold;
@@ -111,7 +124,13 @@ export async function recordPayment(
 }
 
 /** A second officer approves a payment waiting for approval; it is allocated as of today. */
-export async function approvePayment(deps: AppDeps, staff: SessionAuth, loanId: string, paymentId: string, ctx: AuditContext): Promise<{ receipt: ReceiptDto }> {
+export async function approvePayment(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  paymentId: string,
+  ctx: AuditContext,
+): Promise<{ receipt: ReceiptDto }> {
   if (!UUID.test(paymentId)) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -188,7 +207,15 @@ export async function waiveCharge(
       action: 'LOAN_CHARGE_WAIVE',
       subjectType: 'LOAN',
       subjectId: loan.id,
-      details: { loanNumber: number, chargeId: charge.id, lineNumber: charge.lineNumber, kind: charge.kind, waived: toDecimalString(owed), reasonCode: input.reasonCode, note: input.note ?? null },
+      details: {
+        loanNumber: number,
+        chargeId: charge.id,
+        lineNumber: charge.lineNumber,
+        kind: charge.kind,
+        waived: toDecimalString(owed),
+        reasonCode: input.reasonCode,
+        note: input.note ?? null,
+      },
       ip: ctx.ip,
       at: now,
     });

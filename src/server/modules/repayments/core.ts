@@ -78,7 +78,8 @@ export async function memberLoan(db: DbOrTx, memberId: string, lock = false): Pr
 /** Refuses a loan that cannot be paid: not disbursed, or repaid. */
 export function assertPayable(loan: LoanRow): void {
   if (loan.status === 'REPAID') throw new AppError(409, 'LOAN_REPAID', texts.errors.repaid);
-  if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
+  if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate)
+    throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
 }
 
 export function productOf(deps: AppDeps, loan: LoanRow): ProductConfig {
@@ -107,7 +108,11 @@ export function openChargesOf(rows: readonly ChargeRow[]): OpenCharge[] {
 
 export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ServicingState> {
   const rows = await db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.number));
-  const chargeRows = await db.select().from(loanCharges).where(eq(loanCharges.loanId, loan.id)).orderBy(asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind));
+  const chargeRows = await db
+    .select()
+    .from(loanCharges)
+    .where(eq(loanCharges.loanId, loan.id))
+    .orderBy(asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind));
   const lines: ServicingLine[] = rows.map((r) => ({
     number: r.number,
     dueDate: r.dueDate,
@@ -120,7 +125,15 @@ export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promi
     interestRebated: r.interestRebated,
     paidOn: r.paidOn,
   }));
-  return { loan, startDate: loan.scheduleStartDate!, schedule: scheduleOf(deps, loan), product: productOf(deps, loan), lines, chargeRows, openCharges: openChargesOf(chargeRows) };
+  return {
+    loan,
+    startDate: loan.scheduleStartDate!,
+    schedule: scheduleOf(deps, loan),
+    product: productOf(deps, loan),
+    lines,
+    chargeRows,
+    openCharges: openChargesOf(chargeRows),
+  };
 }
 
 /** Is any line (or charge) past due on `today`? */
@@ -136,7 +149,12 @@ export interface Actor {
   readonly role: string;
 }
 
-export async function transition(tx: Tx, loan: LoanRow, action: LoanAction, input: { actor: Actor; at: Date; reason?: string | null; data?: Record<string, unknown> | null }): Promise<LoanRow> {
+export async function transition(
+  tx: Tx,
+  loan: LoanRow,
+  action: LoanAction,
+  input: { actor: Actor; at: Date; reason?: string | null; data?: Record<string, unknown> | null },
+): Promise<LoanRow> {
   const from = loan.status as LoanStatus;
   const t = findTransition(from, action);
   if (!t) throw new AppError(409, 'LOAN_STATE', `A loan in ${from} cannot do ${action}.`);
@@ -186,7 +204,13 @@ async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine
     }
     await tx
       .update(loanInstalments)
-      .set({ principalPaid: line.principalPaid, interestPaid: line.interestPaid, feesPaid: line.feesPaid, interestRebated: line.interestRebated, paidOn: line.paidOn })
+      .set({
+        principalPaid: line.principalPaid,
+        interestPaid: line.interestPaid,
+        feesPaid: line.feesPaid,
+        interestRebated: line.interestRebated,
+        paidOn: line.paidOn,
+      })
       .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
   }
 }
@@ -215,11 +239,22 @@ export async function postPayment(
   for (const a of applied.allocations) if (a.component === 'CHARGE' && a.chargeId) chargePaid.set(a.chargeId, (chargePaid.get(a.chargeId) ?? 0n) + a.amount);
   for (const [id, amount] of chargePaid) {
     const row = state.chargeRows.find((c) => c.id === id)!;
-    await tx.update(loanCharges).set({ paid: row.paid + amount }).where(eq(loanCharges.id, id));
+    await tx
+      .update(loanCharges)
+      .set({ paid: row.paid + amount })
+      .where(eq(loanCharges.id, id));
   }
   if (applied.allocations.length > 0) {
     await tx.insert(loanPaymentAllocations).values(
-      applied.allocations.map((a) => ({ paymentId: payment.id, loanId: loan.id, lineNumber: a.lineNumber, component: a.component, chargeId: a.chargeId, amount: a.amount, prepayment: a.prepayment })),
+      applied.allocations.map((a) => ({
+        paymentId: payment.id,
+        loanId: loan.id,
+        lineNumber: a.lineNumber,
+        component: a.component,
+        chargeId: a.chargeId,
+        amount: a.amount,
+        prepayment: a.prepayment,
+      })),
     );
   }
 
@@ -241,7 +276,9 @@ export async function postPayment(
     transferId = transfer.id;
   } catch (error) {
     if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
-      throw new AppError(409, 'INSUFFICIENT_BALANCE', 'The amount is more than your available wallet balance.', { amount: 'The amount is more than your available wallet balance.' });
+      throw new AppError(409, 'INSUFFICIENT_BALANCE', 'The amount is more than your available wallet balance.', {
+        amount: 'The amount is more than your available wallet balance.',
+      });
     }
     throw error;
   }
@@ -282,7 +319,14 @@ export async function postPayment(
   return { receipt: receiptDto(deps, posted, current.status as LoanStatus, number, applied.allocations, applied.prepaidPrincipal), loan: current };
 }
 
-export function receiptDto(deps: AppDeps, payment: PaymentRow, loanStatus: LoanStatus, number: string, allocations: readonly Pick<Allocation, 'lineNumber' | 'component' | 'chargeId' | 'amount' | 'prepayment'>[], prepaid?: Centavos): ReceiptDto {
+export function receiptDto(
+  deps: AppDeps,
+  payment: PaymentRow,
+  loanStatus: LoanStatus,
+  number: string,
+  allocations: readonly Pick<Allocation, 'lineNumber' | 'component' | 'chargeId' | 'amount' | 'prepayment'>[],
+  prepaid?: Centavos,
+): ReceiptDto {
   const sum = (component: string) => allocations.filter((a) => a.component === component).reduce((s, a) => s + a.amount, 0n);
   return {
     paymentId: payment.id,
@@ -301,7 +345,13 @@ export function receiptDto(deps: AppDeps, payment: PaymentRow, loanStatus: LoanS
       principal: toDecimalString(sum('PRINCIPAL')),
       prepaidPrincipal: toDecimalString(prepaid ?? allocations.filter((a) => a.prepayment).reduce((s, a) => s + a.amount, 0n)),
     },
-    allocations: allocations.map((a) => ({ lineNumber: a.lineNumber, component: a.component, chargeId: a.chargeId, amount: toDecimalString(a.amount), prepayment: a.prepayment })),
+    allocations: allocations.map((a) => ({
+      lineNumber: a.lineNumber,
+      component: a.component,
+      chargeId: a.chargeId,
+      amount: toDecimalString(a.amount),
+      prepayment: a.prepayment,
+    })),
     remainingBalance: payment.remainingAfter === null ? null : toDecimalString(payment.remainingAfter),
     loanStatus,
   };
@@ -310,7 +360,11 @@ export function receiptDto(deps: AppDeps, payment: PaymentRow, loanStatus: LoanS
 /** A loan's payments with their allocations, oldest first. */
 export async function paymentsOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ReceiptDto[]> {
   const payments = await db.select().from(loanPayments).where(eq(loanPayments.loanId, loan.id)).orderBy(asc(loanPayments.number));
-  const allocations = await db.select().from(loanPaymentAllocations).where(eq(loanPaymentAllocations.loanId, loan.id)).orderBy(asc(loanPaymentAllocations.lineNumber));
+  const allocations = await db
+    .select()
+    .from(loanPaymentAllocations)
+    .where(eq(loanPaymentAllocations.loanId, loan.id))
+    .orderBy(asc(loanPaymentAllocations.lineNumber));
   const number = loanNumberOf(deps, loan.number);
   return payments.map((p) =>
     receiptDto(
@@ -327,4 +381,3 @@ export async function paymentsOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Prom
 export function finesCharged(rows: readonly ChargeRow[]): Centavos {
   return rows.reduce((s, c) => s + (c.waivedAt === null ? c.amount : c.paid), 0n);
 }
-

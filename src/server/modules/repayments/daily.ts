@@ -64,7 +64,11 @@ async function postCharge(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, cha
     .onConflictDoNothing()
     .returning({ id: loanCharges.id });
   if (!row) return false;
-  const reason = fill(texts.chargeKind[charge.kind], { rate: bpsToPercent(charge.basis.rateBps), overdue: formatAmount(charge.basis.overdueAmount), days: charge.basis.daysLate });
+  const reason = fill(texts.chargeKind[charge.kind], {
+    rate: bpsToPercent(charge.basis.rateBps),
+    overdue: formatAmount(charge.basis.overdueAmount),
+    days: charge.basis.daysLate,
+  });
   const transfer = await createTransfer(tx, {
     idempotencyKey: `loan-charge:${row.id}`,
     code: 'LOAN_LATE_CHARGE',
@@ -93,7 +97,8 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
   if (!member) return 0;
   const company = deps.config.company.shortName;
   const number = loanNumberOf(deps, loan.number);
-  const overdueTotal = state.lines.filter((l) => l.dueDate < day).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
+  const overdueTotal =
+    state.lines.filter((l) => l.dueDate < day).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
   let weeklySent = false;
   let queued = 0;
   for (const line of state.lines) {
@@ -108,7 +113,14 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
       weeklySent = true;
     }
     const amount = template === 'OVERDUE_WEEKLY' ? overdueTotal : owed;
-    const body = fill(texts.sms[template], { company, line: line.number, amount: formatAmount(amount), loan: number, due: line.dueDate, grace: state.product.penalties.graceDays });
+    const body = fill(texts.sms[template], {
+      company,
+      line: line.number,
+      amount: formatAmount(amount),
+      loan: number,
+      due: line.dueDate,
+      grace: state.product.penalties.graceDays,
+    });
     const sendAfter = sendAfterFor(at, false);
     const [logged] = await tx
       .insert(loanReminders)
@@ -124,11 +136,17 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
 }
 
 /** One loan and one day, in one transaction. Null when another process holds the loan. */
-async function serviceDay(deps: AppDeps, loanId: string, day: string, today: string): Promise<{ done: boolean; charges: number; reminders: number; transitions: number } | null> {
+async function serviceDay(
+  deps: AppDeps,
+  loanId: string,
+  day: string,
+  today: string,
+): Promise<{ done: boolean; charges: number; reminders: number; transitions: number } | null> {
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update', { skipLocked: true });
     if (!locked) return null;
-    if (!(SERVICED_STATUSES as readonly string[]).includes(locked.status) || !locked.scheduleStartDate) return { done: false, charges: 0, reminders: 0, transitions: 0 };
+    if (!(SERVICED_STATUSES as readonly string[]).includes(locked.status) || !locked.scheduleStartDate)
+      return { done: false, charges: 0, reminders: 0, transitions: 0 };
     const now = deps.clock.now();
     const [claimed] = await tx
       .insert(loanServicingRuns)
@@ -162,7 +180,12 @@ async function serviceDay(deps: AppDeps, loanId: string, day: string, today: str
     const overdue = hasOverdue(state.lines, state.openCharges, day);
     if (loan.status === 'ACTIVE' && overdue) {
       const late = state.lines.find((l) => l.dueDate < day && lineRemainder(l).total > 0n);
-      loan = await transition(tx, loan, 'FALL_OVERDUE', { actor: SYSTEM_ACTOR, at: now, reason: late ? `Instalment ${late.number} due ${late.dueDate} is unpaid` : 'A late charge is unpaid', data: { day } });
+      loan = await transition(tx, loan, 'FALL_OVERDUE', {
+        actor: SYSTEM_ACTOR,
+        at: now,
+        reason: late ? `Instalment ${late.number} due ${late.dueDate} is unpaid` : 'A late charge is unpaid',
+        data: { day },
+      });
       transitions += 1;
     } else if (loan.status === 'OVERDUE' && !overdue) {
       loan = await transition(tx, loan, 'CURE', { actor: SYSTEM_ACTOR, at: now, data: { day } });
@@ -171,7 +194,13 @@ async function serviceDay(deps: AppDeps, loanId: string, day: string, today: str
     const reminders = day === today ? await sendReminders(deps, tx, loan, day, now, state) : 0;
     await tx
       .update(loanServicingRuns)
-      .set({ result: { charges: dayCharges.map((c) => ({ line: c.lineNumber, kind: c.kind, amount: toDecimalString(c.amount), capped: c.basis.capped })), reminders, status: loan.status } })
+      .set({
+        result: {
+          charges: dayCharges.map((c) => ({ line: c.lineNumber, kind: c.kind, amount: toDecimalString(c.amount), capped: c.basis.capped })),
+          reminders,
+          status: loan.status,
+        },
+      })
       .where(and(eq(loanServicingRuns.loanId, loanId), eq(loanServicingRuns.businessDate, day)));
     return { done: true, charges, reminders, transitions };
   });

@@ -32,7 +32,13 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   r.get(
     '/loans/current/servicing',
-    { schema: { tags, summary: "The member's disbursed loan: schedule with line statuses, totals, charges with how computed, payments with allocations, history", response: { 200: servicingResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The member's disbursed loan: schedule with line statuses, totals, charges with how computed, payments with allocations, history",
+        response: { 200: servicingResponseSchema, ...errors },
+      },
+    },
     async (request) => currentServicing(deps, requireUser(request).userId),
   );
 
@@ -41,7 +47,8 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
     {
       schema: {
         tags,
-        summary: 'Pay from the wallet (Idempotency-Key header required): late charges, interest, principal of due lines, oldest first; any excess prepays principal',
+        summary:
+          'Pay from the wallet (Idempotency-Key header required): late charges, interest, principal of due lines, oldest first; any excess prepays principal',
         headers: idempotencyHeader,
         body: paymentRequestSchema,
         response: { 201: receiptResponseSchema, ...errors },
@@ -57,7 +64,13 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   r.post(
     '/loans/current/payoff-quote',
-    { schema: { tags, summary: 'A payoff quote for today (RA 11765, actuarial rebate), valid to the end of the Philippine day', response: { 200: payoffQuoteResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'A payoff quote for today (RA 11765, actuarial rebate), valid to the end of the Philippine day',
+        response: { 200: payoffQuoteResponseSchema, ...errors },
+      },
+    },
     async (request) => requestPayoffQuote(deps, requireMember(request)),
   );
 
@@ -86,7 +99,14 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   r.get(
     '/admin/loans/:loanId/servicing',
-    { schema: { tags: admin, summary: "A loan's servicing view (schedule, charges, payments, history)", params: loanParams, response: { 200: servicingResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        summary: "A loan's servicing view (schedule, charges, payments, history)",
+        params: loanParams,
+        response: { 200: servicingResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       requireRole(request, STAFF);
       return adminServicing(deps, request.params.loanId);
@@ -98,7 +118,8 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
     {
       schema: {
         tags: admin,
-        summary: 'Record a payment received in cash or by bank transfer (Idempotency-Key header required); above the approval threshold it waits for a second officer (202)',
+        summary:
+          'Record a payment received in cash or by bank transfer (Idempotency-Key header required); above the approval threshold it waits for a second officer (202)',
         params: loanParams,
         headers: idempotencyHeader,
         body: officerPaymentRequestSchema,

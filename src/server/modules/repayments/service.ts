@@ -71,7 +71,12 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): P
       dueDate: line.dueDate,
       status: st.status,
       daysPastDue: st.daysPastDue,
-      scheduled: { principal: toDecimalString(line.principal), interest: toDecimalString(line.interest), fees: toDecimalString(line.fees), total: toDecimalString(line.principal + line.interest + line.fees) },
+      scheduled: {
+        principal: toDecimalString(line.principal),
+        interest: toDecimalString(line.interest),
+        fees: toDecimalString(line.fees),
+        total: toDecimalString(line.principal + line.interest + line.fees),
+      },
       paid: {
         principal: toDecimalString(line.principalPaid),
         interest: toDecimalString(line.interestPaid),
@@ -88,7 +93,8 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): P
   const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
   const closed = loan.status === 'REPAID';
   const outstanding = totalOutstanding(state.lines, state.openCharges);
-  const overdue = state.lines.filter((l) => l.dueDate < today).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
+  const overdue =
+    state.lines.filter((l) => l.dueDate < today).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
   const paid = state.lines.reduce((s, l) => s + l.principalPaid + l.interestPaid + l.feesPaid, 0n) + state.chargeRows.reduce((s, c) => s + c.paid, 0n);
   return {
@@ -116,7 +122,14 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): P
     },
     charges: state.chargeRows.map((c) => chargeDto(c)),
     payments: await paymentsOf(db, deps, loan),
-    history: events.map((e) => ({ at: e.at.toISOString(), from: (e.fromStatus as LoanStatus | null) ?? null, to: e.toStatus as LoanStatus, action: e.action, actorRole: e.actorRole, reason: e.reasonCode && isLoanReason(e.reasonCode) ? loanReasonText(e.reasonCode) : null })),
+    history: events.map((e) => ({
+      at: e.at.toISOString(),
+      from: (e.fromStatus as LoanStatus | null) ?? null,
+      to: e.toStatus as LoanStatus,
+      action: e.action,
+      actorRole: e.actorRole,
+      reason: e.reasonCode && isLoanReason(e.reasonCode) ? loanReasonText(e.reasonCode) : null,
+    })),
   };
 }
 
@@ -130,7 +143,14 @@ export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto
     amount: toDecimalString(c.amount),
     paid: toDecimalString(c.paid),
     outstanding: toDecimalString(c.waivedAt ? 0n : c.amount - c.paid),
-    basis: { overdueAmount: basis.overdueAmount, daysLate: basis.daysLate, ratePercent: bpsToPercent(basis.rateBps), uncapped: basis.uncapped, headroom: basis.headroom, capped: basis.capped },
+    basis: {
+      overdueAmount: basis.overdueAmount,
+      daysLate: basis.daysLate,
+      ratePercent: bpsToPercent(basis.rateBps),
+      uncapped: basis.uncapped,
+      headroom: basis.headroom,
+      capped: basis.capped,
+    },
     waived: c.waivedAt !== null,
     waivedAt: c.waivedAt?.toISOString() ?? null,
     waiveReasonCode: (c.waiveReasonCode as ServicingDto['charges'][number]['waiveReasonCode']) ?? null,
@@ -166,7 +186,10 @@ export function allocateFor(state: ServicingState, amount: Centavos, today: stri
     allowPrepayment: true,
     monthlyRate: state.schedule.contractualMonthlyRate,
   });
-  if (r.unallocated !== 0n) throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', 'The amount is more than can be paid on this loan now.', { amount: 'The amount is more than can be paid on this loan now.' });
+  if (r.unallocated !== 0n)
+    throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', 'The amount is more than can be paid on this loan now.', {
+      amount: 'The amount is more than can be paid on this loan now.',
+    });
   return r;
 }
 
@@ -188,7 +211,12 @@ async function checkWallet(tx: Tx, memberId: string, amount: Centavos): Promise<
 }
 
 /** A payment from the member's wallet (Idempotency-Key): due amounts first, any excess prepaid. */
-export async function payFromWallet(deps: AppDeps, auth: SessionAuth, input: { amount: string }, key: string): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
+export async function payFromWallet(
+  deps: AppDeps,
+  auth: SessionAuth,
+  input: { amount: string },
+  key: string,
+): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
   const amount = parsePositive(input.amount);
   const now = deps.clock.now();
   return deps.db.transaction((tx) =>
@@ -202,7 +230,17 @@ export async function payFromWallet(deps: AppDeps, auth: SessionAuth, input: { a
       const wallet = await checkWallet(tx, auth.userId, amount);
       const [payment] = await tx
         .insert(loanPayments)
-        .values({ loanId: loan.id, source: 'WALLET', kind: 'PAYMENT', status: 'POSTED', amount, idempotencyKey: key, receivedAt: now, actorUserId: auth.userId, actorRole: 'MEMBER' })
+        .values({
+          loanId: loan.id,
+          source: 'WALLET',
+          kind: 'PAYMENT',
+          status: 'POSTED',
+          amount,
+          idempotencyKey: key,
+          receivedAt: now,
+          actorUserId: auth.userId,
+          actorRole: 'MEMBER',
+        })
         .returning();
       const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true });
       return { status: 201, body: { receipt } };
@@ -214,7 +252,13 @@ export async function payFromWallet(deps: AppDeps, auth: SessionAuth, input: { a
 // Payoff
 
 function quoteOf(state: ServicingState, today: string): PayoffQuote {
-  return payoffQuote({ lines: state.lines, charges: state.openCharges, startDate: state.startDate, asOf: today, monthlyRate: state.schedule.contractualMonthlyRate });
+  return payoffQuote({
+    lines: state.lines,
+    charges: state.openCharges,
+    startDate: state.startDate,
+    asOf: today,
+    monthlyRate: state.schedule.contractualMonthlyRate,
+  });
 }
 
 function quoteDto(id: string, number: string, q: PayoffQuote, validUntil: Date): PayoffQuoteDto {
@@ -256,7 +300,8 @@ export async function requestPayoffQuote(deps: AppDeps, auth: SessionAuth): Prom
 /** The payoff's allocation: every charge, each line's fees, the quote's interest (the rest rebated), all principal. */
 export function payoffAllocation(state: ServicingState, q: PayoffQuote, today: string): AppliedPayment {
   const allocations: Allocation[] = [];
-  for (const c of [...state.openCharges].sort((a, b) => a.lineNumber - b.lineNumber)) allocations.push({ lineNumber: c.lineNumber, component: 'CHARGE', chargeId: c.id, amount: c.outstanding, prepayment: false });
+  for (const c of [...state.openCharges].sort((a, b) => a.lineNumber - b.lineNumber))
+    allocations.push({ lineNumber: c.lineNumber, component: 'CHARGE', chargeId: c.id, amount: c.outstanding, prepayment: false });
   const lines: ServicingLine[] = state.lines.map((line) => {
     const ql = q.lines.find((l) => l.number === line.number)!;
     const payable = isPayable(state.lines, line.number, state.startDate, today);
@@ -305,7 +350,18 @@ export async function payoff(deps: AppDeps, auth: SessionAuth, quoteId: string, 
       const wallet = await checkWallet(tx, auth.userId, q.total);
       const [payment] = await tx
         .insert(loanPayments)
-        .values({ loanId: loan.id, source: 'WALLET', kind: 'PAYOFF', status: 'POSTED', amount: q.total, idempotencyKey: key, receivedAt: now, actorUserId: auth.userId, actorRole: 'MEMBER', payoffQuoteId: quote.id })
+        .values({
+          loanId: loan.id,
+          source: 'WALLET',
+          kind: 'PAYOFF',
+          status: 'POSTED',
+          amount: q.total,
+          idempotencyKey: key,
+          receivedAt: now,
+          actorUserId: auth.userId,
+          actorRole: 'MEMBER',
+          payoffQuoteId: quote.id,
+        })
         .returning();
       const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true });
       await tx.update(loanPayoffQuotes).set({ usedAt: now }).where(eq(loanPayoffQuotes.id, quote.id));

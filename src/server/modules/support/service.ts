@@ -16,11 +16,7 @@ export type ContactMessageData = z.output<typeof contactMessageSchema>;
  * stored). The consent time is recorded; the user id only when a session is present. At most five
  * messages an hour from one address (counted in the database).
  */
-export async function sendContactMessage(
-  deps: AppDeps,
-  input: ContactMessageData,
-  ctx: { ip: string; userId: string | null },
-): Promise<void> {
+export async function sendContactMessage(deps: AppDeps, input: ContactMessageData, ctx: { ip: string; userId: string | null }): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     // Messages from one address take turns, so that a burst cannot slip past the limit.

@@ -11,7 +11,13 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/wallet',
-    { schema: { tags: ['wallet'], summary: 'The wallet summary: available balance (ledger), loan status (catalogue), amounts in PHP and the selected currency', response: { 200: walletSummarySchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'The wallet summary: available balance (ledger), loan status (catalogue), amounts in PHP and the selected currency',
+        response: { 200: walletSummarySchema, 401: apiErrorSchema },
+      },
+    },
     async (request) => walletSummary(deps, requireUser(request).userId),
   );
   r.get(

@@ -58,7 +58,9 @@ export async function queue(deps: AppDeps, input: { status?: string | undefined;
     : [...WITHDRAWAL_STATUSES];
   const unknown = statuses.filter((s) => !isWithdrawalStatus(s));
   if (unknown.length > 0 || statuses.length === 0) {
-    throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${WITHDRAWAL_STATUSES.join(', ')}.`, { status: 'Unknown status.' });
+    throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${WITHDRAWAL_STATUSES.join(', ')}.`, {
+      status: 'Unknown status.',
+    });
   }
   const rows = await deps.db
     .select({ withdrawal: withdrawals, memberName: users.fullName })
@@ -85,14 +87,33 @@ async function manualTransition(
     await assertNoConflict(tx, staff.userId, row.memberId);
     if (row.status !== 'PROCESSING' || row.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
     const updated = outcome.paid
-      ? await transition(tx, deps, row, 'SETTLE', { actor: 'STAFF', actorUserId: staff.userId, at: now, causedByMember: false, changes: { providerReference: outcome.bankReference } })
-      : await transition(tx, deps, row, 'FAIL', { actor: 'STAFF', actorUserId: staff.userId, at: now, reasonCode: outcome.reasonCode, note: outcome.note, causedByMember: false });
+      ? await transition(tx, deps, row, 'SETTLE', {
+          actor: 'STAFF',
+          actorUserId: staff.userId,
+          at: now,
+          causedByMember: false,
+          changes: { providerReference: outcome.bankReference },
+        })
+      : await transition(tx, deps, row, 'FAIL', {
+          actor: 'STAFF',
+          actorUserId: staff.userId,
+          at: now,
+          reasonCode: outcome.reasonCode,
+          note: outcome.note,
+          causedByMember: false,
+        });
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
       action: outcome.paid ? 'WITHDRAWAL_MARK_PAID' : 'WITHDRAWAL_MARK_FAILED',
       subjectType: 'WITHDRAWAL',
       subjectId: row.id,
-      details: { reference: referenceOf(deps, row.number), amount: toDecimalString(row.amount), from: row.status, to: updated.status, ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note }) },
+      details: {
+        reference: referenceOf(deps, row.number),
+        amount: toDecimalString(row.amount),
+        from: row.status,
+        to: updated.status,
+        ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note }),
+      },
       ip: ctx.ip,
       at: now,
     });
@@ -104,14 +125,21 @@ export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankRefe
   return manualTransition(deps, staff, id, { paid: true, bankReference }, ctx);
 }
 
-export function markFailed(deps: AppDeps, staff: SessionAuth, id: string, input: { reasonCode: PayoutFailureReason; note?: string | undefined }, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+export function markFailed(
+  deps: AppDeps,
+  staff: SessionAuth,
+  id: string,
+  input: { reasonCode: PayoutFailureReason; note?: string | undefined },
+  ctx: AuditContext,
+): Promise<AdminWithdrawalRow> {
   return manualTransition(deps, staff, id, { paid: false, reasonCode: input.reasonCode, note: input.note || null }, ctx);
 }
 
 /** The UTC instants a Philippine calendar day spans. */
 function philippineDay(date: string): { from: Date; to: Date } {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(midnightUtc)) throw new AppError(400, 'VALIDATION_FAILED', 'Use a date of the form YYYY-MM-DD.', { date: 'Use a date of the form YYYY-MM-DD.' });
+  if (Number.isNaN(midnightUtc))
+    throw new AppError(400, 'VALIDATION_FAILED', 'Use a date of the form YYYY-MM-DD.', { date: 'Use a date of the form YYYY-MM-DD.' });
   const from = new Date(midnightUtc - MANILA_OFFSET_MS);
   return { from, to: new Date(from.getTime() + 24 * 60 * 60 * 1000) };
 }
@@ -140,7 +168,9 @@ export async function reconciliation(deps: AppDeps, date: string): Promise<Recon
       status: withdrawals.status,
       amount: withdrawals.amount,
       resolutionType: resolution.type,
-      held: sql<string | null>`(select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.transferId} = ${withdrawals.pendingTransferId} and ${ledgerEntries.direction} = 'DEBIT')`,
+      held: sql<
+        string | null
+      >`(select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.transferId} = ${withdrawals.pendingTransferId} and ${ledgerEntries.direction} = 'DEBIT')`,
     })
     .from(withdrawals)
     .leftJoin(resolution, eq(resolution.pendingId, withdrawals.pendingTransferId))
@@ -160,15 +190,32 @@ export async function reconciliation(deps: AppDeps, date: string): Promise<Recon
     else if (state === 'VOIDED') ledger.voided += held;
     else ledger.pendingHeld += held;
     const reference = referenceOf(deps, r.number);
-    if (held !== r.amount) differences.push({ withdrawalId: r.id, reference, status, ledgerState: state, problem: `The ledger holds ${toDecimalString(held)}, the withdrawal is for ${toDecimalString(r.amount)}.` });
-    else if (EXPECTED_LEDGER[status] !== state) differences.push({ withdrawalId: r.id, reference, status, ledgerState: state, problem: `A ${status} withdrawal should be ${EXPECTED_LEDGER[status]} in the ledger.` });
+    if (held !== r.amount)
+      differences.push({
+        withdrawalId: r.id,
+        reference,
+        status,
+        ledgerState: state,
+        problem: `The ledger holds ${toDecimalString(held)}, the withdrawal is for ${toDecimalString(r.amount)}.`,
+      });
+    else if (EXPECTED_LEDGER[status] !== state)
+      differences.push({
+        withdrawalId: r.id,
+        reference,
+        status,
+        ledgerState: state,
+        problem: `A ${status} withdrawal should be ${EXPECTED_LEDGER[status]} in the ledger.`,
+      });
   }
   return {
     date,
-    rows: WITHDRAWAL_STATUSES.filter((s) => byStatus.has(s)).map((s) => ({ status: s, count: byStatus.get(s)!.count, total: toDecimalString(byStatus.get(s)!.total) })),
+    rows: WITHDRAWAL_STATUSES.filter((s) => byStatus.has(s)).map((s) => ({
+      status: s,
+      count: byStatus.get(s)!.count,
+      total: toDecimalString(byStatus.get(s)!.total),
+    })),
     ledger: { posted: toDecimalString(ledger.posted), voided: toDecimalString(ledger.voided), pendingHeld: toDecimalString(ledger.pendingHeld) },
     matches: differences.length === 0,
     differences,
   };
 }
-

@@ -51,7 +51,11 @@ function codeSms(deps: AppDeps, row: WithdrawalRow, code: string) {
 export async function notifyRequested(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
   await queueSms(tx, { to: to.phone, body: codeSms(deps, row, code) });
-  await queueEmail(tx, { to: to.email, subject: messages.notify.requested.subject, body: email(deps, to.fullName, row, fill(messages.notify.requestedEmail, values(deps, row))) });
+  await queueEmail(tx, {
+    to: to.email,
+    subject: messages.notify.requested.subject,
+    body: email(deps, to.fullName, row, fill(messages.notify.requestedEmail, values(deps, row))),
+  });
 }
 
 /** A new code for the same withdrawal (resend): SMS only, at once. */

@@ -23,7 +23,15 @@ import { markFailed, markPaid, queue, reconciliation } from './admin';
 import { cancelWithdrawal, confirmWithdrawal, getWithdrawal, listWithdrawals, options, requestWithdrawal, resendCode } from './service';
 
 const STAFF = ['OFFICER', 'ADMIN'] as const;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 const params = z.object({ id: z.string().max(64) });
 
@@ -37,7 +45,13 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   r.get(
     '/withdrawals/options',
-    { schema: { tags, summary: 'Available balance, fee (always 0.00), channels and limits, the payout account masked, and any 24-hour hold', response: { 200: withdrawalOptionsSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Available balance, fee (always 0.00), channels and limits, the payout account masked, and any 24-hour hold',
+        response: { 200: withdrawalOptionsSchema, ...errors },
+      },
+    },
     async (request) => options(deps, requireUser(request).userId),
   );
 
@@ -103,7 +117,14 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   r.post(
     '/withdrawals/:id/cancel',
-    { schema: { tags, summary: 'Cancel before confirming: the amount returns to the wallet at once', params, response: { 200: withdrawalViewSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel before confirming: the amount returns to the wallet at once',
+        params,
+        response: { 200: withdrawalViewSchema, ...errors },
+      },
+    },
     async (request) => cancelWithdrawal(deps, requireMember(request), request.params.id),
   );
 
@@ -112,7 +133,14 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   r.get(
     '/admin/withdrawals',
-    { schema: { tags: admin, summary: 'The withdrawals queue by status, oldest first', querystring: adminWithdrawalQuerySchema, response: { 200: adminWithdrawalListSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        summary: 'The withdrawals queue by status, oldest first',
+        querystring: adminWithdrawalQuerySchema,
+        response: { 200: adminWithdrawalListSchema, ...errors },
+      },
+    },
     async (request) => {
       requireRole(request, STAFF);
       return queue(deps, request.query);
@@ -121,7 +149,14 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   r.get(
     '/admin/withdrawals/reconciliation',
-    { schema: { tags: admin, summary: 'A Philippine day’s withdrawals by status against the ledger', querystring: reconciliationQuerySchema, response: { 200: reconciliationSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        summary: 'A Philippine day’s withdrawals by status against the ledger',
+        querystring: reconciliationQuerySchema,
+        response: { 200: reconciliationSchema, ...errors },
+      },
+    },
     async (request) => {
       requireRole(request, STAFF);
       return reconciliation(deps, request.query.date);
@@ -130,7 +165,15 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   r.post(
     '/admin/withdrawals/:id/paid',
-    { schema: { tags: admin, summary: 'Manual payout mode: mark a PROCESSING payout paid with the bank reference', params, body: adminPaidSchema, response: { 200: adminWithdrawalRowSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        summary: 'Manual payout mode: mark a PROCESSING payout paid with the bank reference',
+        params,
+        body: adminPaidSchema,
+        response: { 200: adminWithdrawalRowSchema, ...errors },
+      },
+    },
     async (request) => markPaid(deps, requireRole(request, STAFF), request.params.id, request.body.bankReference, { ip: request.ip }),
   );
 
@@ -139,7 +182,8 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     {
       schema: {
         tags: admin,
-        summary: 'Manual payout mode: mark a PROCESSING payout failed with a reason code of the catalogue (and an optional internal note); the amount returns to the wallet',
+        summary:
+          'Manual payout mode: mark a PROCESSING payout failed with a reason code of the catalogue (and an optional internal note); the amount returns to the wallet',
         params,
         body: adminFailedSchema,
         response: { 200: adminWithdrawalRowSchema, ...errors },

@@ -58,7 +58,11 @@ export async function options(deps: AppDeps, memberId: string): Promise<Withdraw
     available: toDecimalString(await available(deps.db, memberId)),
     currency: 'PHP',
     fee: toDecimalString(WITHDRAWAL_FEE),
-    channels: channelsFor(kind, account ? supportedChannels(account) : undefined).map((c) => ({ channel: c.channel, min: toDecimalString(c.min), max: toDecimalString(c.max) })),
+    channels: channelsFor(kind, account ? supportedChannels(account) : undefined).map((c) => ({
+      channel: c.channel,
+      min: toDecimalString(c.min),
+      max: toDecimalString(c.max),
+    })),
     destination: account
       ? destinationOf({ institutionName: account.institutionName, kind: account.kind, accountNumber: account.accountNumber, accountName: account.accountName })
       : null,
@@ -105,7 +109,12 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
         const account = await payoutAccountOf(tx, auth.userId);
         if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', WITHDRAWAL_MESSAGES.noDestination);
         const until = blockedUntil(deps, account, now);
-        if (until) throw new AppError(409, 'WITHDRAWAL_BLOCKED', fill(WITHDRAWAL_MESSAGES.blocked, { hours: String(deps.config.payouts.holdAfterPayoutChangeHours), until: until.toISOString() }));
+        if (until)
+          throw new AppError(
+            409,
+            'WITHDRAWAL_BLOCKED',
+            fill(WITHDRAWAL_MESSAGES.blocked, { hours: String(deps.config.payouts.holdAfterPayoutChangeHours), until: until.toISOString() }),
+          );
         const kind = account.kind as PayoutKind;
         const limits = chooseChannel(amount, kind, undefined, supportedChannels(account));
         if (!limits.ok) throw amountRefusal(limits.reason, limits.limit, kind);
@@ -149,7 +158,9 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
             updatedAt: now,
           })
           .returning();
-        await tx.insert(withdrawalEvents).values({ withdrawalId: id, fromStatus: null, toStatus: 'AWAITING_CODE', action: 'REQUEST', actor: 'MEMBER', actorUserId: auth.userId, at: now });
+        await tx
+          .insert(withdrawalEvents)
+          .values({ withdrawalId: id, fromStatus: null, toStatus: 'AWAITING_CODE', action: 'REQUEST', actor: 'MEMBER', actorUserId: auth.userId, at: now });
         const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row!) });
         await notifyRequested(tx, deps, row!, issued.code);
         return { status: 201, body: await withdrawalView(tx, deps, row!) };
@@ -199,7 +210,12 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
             reference: referenceOf(deps, row.number),
             amount: row.amount,
             channel: row.channel as PayoutChannel,
-            destination: { institutionCode: row.destInstitutionCode, kind: row.destKind as PayoutKind, accountNumber: row.destAccountNumber, accountName: row.destAccountName },
+            destination: {
+              institutionCode: row.destInstitutionCode,
+              kind: row.destKind as PayoutKind,
+              accountNumber: row.destAccountNumber,
+              accountName: row.destAccountName,
+            },
           },
           now,
         );

@@ -46,7 +46,12 @@ function orderOf(deps: AppDeps, row: WithdrawalRow) {
     reference: referenceOf(deps, row.number),
     amount: row.amount,
     channel: row.channel as PayoutChannel,
-    destination: { institutionCode: row.destInstitutionCode, kind: row.destKind as PayoutKind, accountNumber: row.destAccountNumber, accountName: row.destAccountName },
+    destination: {
+      institutionCode: row.destInstitutionCode,
+      kind: row.destKind as PayoutKind,
+      accountNumber: row.destAccountNumber,
+      accountName: row.destAccountName,
+    },
     providerReference: row.providerReference,
     submittedAt: row.confirmedAt ?? row.createdAt,
   };
@@ -73,7 +78,13 @@ export async function settleDue(deps: AppDeps, limit = 100): Promise<number> {
         return 'PENDING' as const;
       }
       if (result.state === 'PAID') {
-        await transition(tx, deps, row, 'SETTLE', { actor: 'SYSTEM', actorUserId: null, at: now, causedByMember: false, changes: { providerReference: result.providerReference } });
+        await transition(tx, deps, row, 'SETTLE', {
+          actor: 'SYSTEM',
+          actorUserId: null,
+          at: now,
+          causedByMember: false,
+          changes: { providerReference: result.providerReference },
+        });
       } else {
         await transition(tx, deps, row, 'FAIL', { actor: 'SYSTEM', actorUserId: null, at: now, reasonCode: result.reasonCode, causedByMember: false });
       }

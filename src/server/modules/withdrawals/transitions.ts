@@ -33,7 +33,8 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
   const from = row.status as WithdrawalStatus;
   const t = findWithdrawalTransition(from, action, input.actor);
   if (!t) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
-  if (t.reasonRequired && !input.reasonCode) throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
+  if (t.reasonRequired && !input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
   if (t.to === 'FAILED' && !(input.reasonCode && isPayoutFailureReason(input.reasonCode))) {
     throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the payout failure reasons.', { reasonCode: 'Choose one of the payout failure reasons.' });
   }
@@ -41,7 +42,12 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
   let resolutionTransferId: string | undefined;
   const reference = referenceOf(deps, row.number);
   if (t.ledger === 'POST') {
-    const posted = await postPending(tx, { pendingId: row.pendingTransferId, idempotencyKey: `withdrawal-post:${row.id}`, description: `Withdrawal ${reference} paid`, at: input.at });
+    const posted = await postPending(tx, {
+      pendingId: row.pendingTransferId,
+      idempotencyKey: `withdrawal-post:${row.id}`,
+      description: `Withdrawal ${reference} paid`,
+      at: input.at,
+    });
     resolutionTransferId = posted.id;
     // The money left the company's account: clearing (owed to the member) against settlement funds.
     await createTransfer(tx, {
@@ -56,7 +62,12 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
       at: input.at,
     });
   } else if (t.ledger === 'VOID') {
-    const voided = await voidPending(tx, { pendingId: row.pendingTransferId, idempotencyKey: `withdrawal-void:${row.id}`, description: `Withdrawal ${reference} ${t.to.toLowerCase()}: funds released`, at: input.at });
+    const voided = await voidPending(tx, {
+      pendingId: row.pendingTransferId,
+      idempotencyKey: `withdrawal-void:${row.id}`,
+      description: `Withdrawal ${reference} ${t.to.toLowerCase()}: funds released`,
+      at: input.at,
+    });
     resolutionTransferId = voided.id;
   }
 

@@ -51,7 +51,11 @@ type EventRow = typeof withdrawalEvents.$inferSelect;
 async function eventsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, EventRow[]>> {
   const map = new Map<string, EventRow[]>();
   if (ids.length === 0) return map;
-  const rows = await db.select().from(withdrawalEvents).where(inArray(withdrawalEvents.withdrawalId, [...ids])).orderBy(asc(withdrawalEvents.seq));
+  const rows = await db
+    .select()
+    .from(withdrawalEvents)
+    .where(inArray(withdrawalEvents.withdrawalId, [...ids]))
+    .orderBy(asc(withdrawalEvents.seq));
   for (const row of rows) map.set(row.withdrawalId, [...(map.get(row.withdrawalId) ?? []), row]);
   return map;
 }
@@ -76,7 +80,12 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
     amountReturned: toDecimalString(funds === 'RETURNED' ? row.amount : 0n),
     currency: 'PHP',
     channel: row.channel as PayoutChannel,
-    destination: destinationOf({ institutionName: row.destInstitutionName, kind: row.destKind, accountNumber: row.destAccountNumber, accountName: row.destAccountName }),
+    destination: destinationOf({
+      institutionName: row.destInstitutionName,
+      kind: row.destKind,
+      accountNumber: row.destAccountNumber,
+      accountName: row.destAccountName,
+    }),
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     settledAt: row.settledAt?.toISOString() ?? null,
@@ -94,7 +103,10 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
 }
 
 /** The events with the officer's internal note, for the back office only. */
-export async function adminEventsOf(db: DbOrTx, rows: readonly WithdrawalRow[]): Promise<Map<string, (WithdrawalView['events'][number] & { note: string | null })[]>> {
+export async function adminEventsOf(
+  db: DbOrTx,
+  rows: readonly WithdrawalRow[],
+): Promise<Map<string, (WithdrawalView['events'][number] & { note: string | null })[]>> {
   const events = await eventsOf(
     db,
     rows.map((r) => r.id),

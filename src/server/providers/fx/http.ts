@@ -45,7 +45,9 @@ export class RatesFetchError extends Error {
 export function parseRatesPayload(data: unknown, url: string): RatesSnapshot {
   const parsed = ratesPayloadSchema.safeParse(data);
   if (!parsed.success) {
-    throw new RatesFetchError(`The rates at ${url} were refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    throw new RatesFetchError(
+      `The rates at ${url} were refused: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   }
   const { asOf, rates, source } = parsed.data;
   return { base: 'PHP', asOf, source: source ? `${source} (${url})` : url, rates: { PHP: '1', ...rates } };

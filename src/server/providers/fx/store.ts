@@ -21,7 +21,8 @@ export async function storeRates(db: DbOrTx, snapshot: RatesSnapshot, fetchedAt:
   const [latest] = await db.select().from(fxRateSnapshots).orderBy(desc(fxRateSnapshots.id)).limit(1);
   if (latest) {
     if (snapshot.asOf < latest.asOf) return { stored: false, reason: `as of ${snapshot.asOf}, older than the stored ${latest.asOf}` };
-    if (snapshot.asOf === latest.asOf && canonical(snapshot.rates) === canonical(latest.rates as Record<string, string>)) return { stored: false, reason: 'unchanged' };
+    if (snapshot.asOf === latest.asOf && canonical(snapshot.rates) === canonical(latest.rates as Record<string, string>))
+      return { stored: false, reason: 'unchanged' };
   }
   await db.insert(fxRateSnapshots).values({ base: snapshot.base, asOf: snapshot.asOf, source: snapshot.source, rates: snapshot.rates, fetchedAt });
   return { stored: true, reason: null };

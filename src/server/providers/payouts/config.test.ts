@@ -17,7 +17,13 @@ describe('payout configuration', () => {
   });
 
   it('reads PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE and the hold', () => {
-    const config = loadConfig({ NODE_ENV: 'test', PAYOUT_PROVIDER: 'manual', PAYOUT_SETTLE_SECONDS: '5', PAYOUT_FAILURE_RATE: '0.25', WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: '48' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYOUT_PROVIDER: 'manual',
+      PAYOUT_SETTLE_SECONDS: '5',
+      PAYOUT_FAILURE_RATE: '0.25',
+      WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: '48',
+    });
     expect(config.payouts).toEqual({ mode: 'MANUAL', settleSeconds: 5, failureRate: 0.25, holdAfterPayoutChangeHours: 48 });
     expect(payoutProviderFor(config).mode).toBe('MANUAL');
   });

@@ -9,5 +9,7 @@ export { manualPayoutProvider } from './manual';
 
 /** The adapter of a payout mode under this configuration (PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE). */
 export function payoutProviderFor(config: AppConfig, mode: PayoutMode = config.payouts.mode): PayoutProvider {
-  return mode === 'MANUAL' ? manualPayoutProvider : simulatedPayoutProvider({ settleSeconds: config.payouts.settleSeconds, failureRate: config.payouts.failureRate });
+  return mode === 'MANUAL'
+    ? manualPayoutProvider
+    : simulatedPayoutProvider({ settleSeconds: config.payouts.settleSeconds, failureRate: config.payouts.failureRate });
 }

@@ -44,7 +44,10 @@ export function s3Storage(options: S3Options): ObjectStorage {
   return {
     async put(bytes, { contentType }) {
       const key = newStorageKey();
-      const response = await request('PUT', key, { body: new Uint8Array(bytes), headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) } });
+      const response = await request('PUT', key, {
+        body: new Uint8Array(bytes),
+        headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) },
+      });
       if (!response.ok) await fail('PUT', response);
       return key;
     },

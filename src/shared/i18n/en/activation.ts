@@ -222,7 +222,8 @@ export const activation = {
     heicUnsupported: 'HEIC photos cannot be read yet; please send a JPEG or PNG.',
     unreadable: 'This image is damaged or incomplete. Please take the photo again or choose another file.',
     tooManyPixels: 'This image has too many pixels (more than 64 megapixels). Please send a smaller photo.',
-    trailingData: 'This file has extra data after the image (such as a motion photo or an attached file), so it was refused. Please send a plain JPEG or PNG photo, for example one taken with motion photo turned off.',
+    trailingData:
+      'This file has extra data after the image (such as a motion photo or an attached file), so it was refused. Please send a plain JPEG or PNG photo, for example one taken with motion photo turned off.',
     rateLimited: 'Too many uploads in the last hour. Please wait a while and try again.',
   },
   privacy: {
@@ -236,7 +237,8 @@ export const activation = {
     downloaded: 'Your data was downloaded as {{file}}.',
     downloadFailed: 'The download failed.',
     passwordTitle: 'Confirm it is you',
-    passwordText: 'Your data file holds your personal details and ID photos. Enter your password to download it. We will tell you by SMS and e-mail that it was downloaded.',
+    passwordText:
+      'Your data file holds your personal details and ID photos. Enter your password to download it. We will tell you by SMS and e-mail that it was downloaded.',
     password: 'Your password',
     passwordWrong: 'Your password is not correct.',
     passwordConfirm: 'Download',
@@ -244,10 +246,12 @@ export const activation = {
     exportNotice:
       '{{company}}: a copy of your data was downloaded from your account on {{date}}. If this was not you, change your password now and contact {{supportEmail}}.',
     deletionTitle: 'Request deletion of my account',
-    deletionText: 'Our staff review each request and contact you about it. Records that the law requires a lender to keep (for example about a loan) may have to be kept for as long as the law requires.',
+    deletionText:
+      'Our staff review each request and contact you about it. Records that the law requires a lender to keep (for example about a loan) may have to be kept for as long as the law requires.',
     deletionButton: 'Request deletion of my account',
     confirmTitle: 'Delete your account?',
-    confirmText: 'We will send your request to our staff, who will review it and contact you about it. Nothing is deleted until then, and you can keep using Tapat meanwhile.',
+    confirmText:
+      'We will send your request to our staff, who will review it and contact you about it. Nothing is deleted until then, and you can keep using Tapat meanwhile.',
     reason: 'Reason (optional)',
     reasonHint: 'Tell us why, if you wish. At most 1000 characters.',
     confirmButton: 'Send request',

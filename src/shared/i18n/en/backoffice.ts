@@ -35,14 +35,30 @@ export const backoffice = {
       LOAN_PAYMENT_APPROVE: 'Loan payment approved',
       LOAN_CHARGE_WAIVE: 'Late charge waived',
     },
-    subjects: { LOAN: 'Loan', MEMBER: 'Member', COMPANY_PROFILE: 'Company profile', PRODUCT: 'Product version', USER: 'Staff account', WITHDRAWAL: 'Withdrawal' },
+    subjects: {
+      LOAN: 'Loan',
+      MEMBER: 'Member',
+      COMPANY_PROFILE: 'Company profile',
+      PRODUCT: 'Product version',
+      USER: 'Staff account',
+      WITHDRAWAL: 'Withdrawal',
+    },
   },
   withdrawals: {
     title: 'Withdrawals',
     status: 'Status',
     all: 'All',
     empty: 'No withdrawal in this list.',
-    col: { reference: 'Reference', member: 'Member', amount: 'Amount', channel: 'Channel', destination: 'Destination', status: 'Status', age: 'Age', actions: 'Actions' },
+    col: {
+      reference: 'Reference',
+      member: 'Member',
+      amount: 'Amount',
+      channel: 'Channel',
+      destination: 'Destination',
+      status: 'Status',
+      age: 'Age',
+      actions: 'Actions',
+    },
     markPaid: 'Mark paid',
     markFailed: 'Mark failed',
     simulated: 'Settled by the simulated provider',
@@ -74,7 +90,8 @@ export const backoffice = {
   settings: {
     title: 'Settings',
     companyTitle: 'Company profile',
-    companyIntro: 'Shown in every page footer and on every contract and disclosure statement. Each change is written to the audit log with the values before and after.',
+    companyIntro:
+      'Shown in every page footer and on every contract and disclosure statement. Each change is written to the audit log with the values before and after.',
     source: {
       DATABASE: 'Saved in the back office by {{name}} on {{at}}.',
       CONFIGURATION: 'From the server configuration (COMPANY_PROFILE_FILE, or the DEMO profile): not edited yet.',
@@ -101,10 +118,12 @@ export const backoffice = {
     save: 'Save the company profile',
     saved: 'Company profile saved.',
     productTitle: 'Loan product in force',
-    productIntro: 'New applications get this version; every loan keeps the version it was offered under. The calculator, the disclosure statement and the contract read their numbers from it.',
+    productIntro:
+      'New applications get this version; every loan keeps the version it was offered under. The calculator, the disclosure statement and the contract read their numbers from it.',
     productForm: {
       title: 'Offer a new version',
-      intro: 'Starts from the version in force. The server refuses a version that breaks the annual cost cap or the SEC small-loan caps, and says why. Rates are in basis points (50 = 0.5 %). Interest is add-on.',
+      intro:
+        'Starts from the version in force. The server refuses a version that breaks the annual cost cap or the SEC small-loan caps, and says why. Rates are in basis points (50 = 0.5 %). Interest is add-on.',
       submit: 'Offer this version',
       created: 'Version {{version}} is now offered to new applications.',
       refused: 'This version is refused:',

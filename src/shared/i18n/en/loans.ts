@@ -23,7 +23,8 @@ export const loans = {
     currencyNotOffered: 'This currency is not offered.',
     term: 'Choose one of the terms offered.',
     currency: 'Choose one of the currencies offered.',
-    productStale: 'The loan terms have changed since this page was loaded (you saw version {{seen}}, the offer is now version {{current}}). Please review the updated terms and apply again.',
+    productStale:
+      'The loan terms have changed since this page was loaded (you saw version {{seen}}, the offer is now version {{current}}). Please review the updated terms and apply again.',
     noSuchLoan: 'There is no such loan.',
     contractNotReady: 'The contract is ready once your loan is approved.',
     alreadySigned: 'The contract is already signed.',
@@ -104,8 +105,10 @@ export const loans = {
     model: { ADD_ON: 'add-on, on the principal', DECLINING_BALANCE: 'on the declining balance' },
     eir: 'Effective interest rate',
     eirValue: '{{monthly}}% a month, {{annual}}% a year',
-    costCap: 'Interest, fees and late charges together are capped at {{percent}}% a year: at most {{cap}} over the term, so late charges can never exceed {{fines}}.',
-    penalties: 'Late payment: {{daily}}% a day of the amount due after {{grace}} days of grace, and a collection charge of {{collection}}%, always within the cap above.',
+    costCap:
+      'Interest, fees and late charges together are capped at {{percent}}% a year: at most {{cap}} over the term, so late charges can never exceed {{fines}}.',
+    penalties:
+      'Late payment: {{daily}}% a day of the amount due after {{grace}} days of grace, and a collection charge of {{collection}}%, always within the cap above.',
     schedule: 'Repayment schedule',
     scheduleStart: 'Due dates count monthly from the disbursement date (shown from {{date}} for this preview).',
     col: { number: 'No.', dueDate: 'Due date', principal: 'Principal', interest: 'Interest', fees: 'Fees', total: 'Instalment', balance: 'Balance after' },
@@ -282,7 +285,8 @@ export const loans = {
     offerAmount: 'Offer amount (PHP)',
     offerTerm: 'Offer term',
     note: 'Internal note (optional; staff only, never shown to the borrower)',
-    counterOffer: 'This offer is lower or shorter than the application: choose the reason, which the borrower reads. The borrower must accept the new offer before signing.',
+    counterOffer:
+      'This offer is lower or shorter than the application: choose the reason, which the borrower reads. The borrower must accept the new offer before signing.',
     counterOfferReason: 'Reason for the new offer (the borrower reads this text)',
     conflict: 'You may not act on this loan: {{reason}}',
     internalNote: 'Internal note: {{note}}',

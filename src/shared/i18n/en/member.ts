@@ -37,7 +37,8 @@ export const member = {
   },
   activate: {
     title: 'Activate your account',
-    intro: 'Before you can apply for a loan, we need to confirm who you are and where to send the money. Every licensed lender in the Philippines must know its borrowers.',
+    intro:
+      'Before you can apply for a loan, we need to confirm who you are and where to send the money. Every licensed lender in the Philippines must know its borrowers.',
     whatTitle: 'What we will ask',
     what: {
       personal: 'Personal information: your name, date of birth, gender, marital status and nationality.',
@@ -49,7 +50,8 @@ export const member = {
     whyTitle: 'Why we ask',
     why: 'We use this information to confirm your identity, to prevent fraud and to offer you an amount you can repay. We do not use it for anything else.',
     protectTitle: 'How your data is protected',
-    protect: 'Your data is handled under the Data Privacy Act of 2012. Your ID and selfie images will be kept private, never at a public web address, and every staff view of them will be logged. You may ask our Data Protection Officer for a copy of your data or for its deletion at any time.',
+    protect:
+      'Your data is handled under the Data Privacy Act of 2012. Your ID and selfie images will be kept private, never at a public web address, and every staff view of them will be logged. You may ask our Data Protection Officer for a copy of your data or for its deletion at any time.',
     timeTitle: 'How long it takes',
     time: 'About 10 minutes. Have your ID and your bank or e-wallet details ready.',
     soon: 'The activation steps open in the next release of Tapat. There is nothing to fill in yet; this page will guide you when they are ready.',

@@ -129,8 +129,10 @@ export const publicSite = {
     },
     step3: {
       title: 'Apply, sign and receive',
-      apply: 'Choose an amount and a term. An automatic pre-assessment runs at once, then a loan officer reviews your application and may ask for more documents.',
-      disclosure: 'Read the Disclosure Statement: it shows the amount you receive, every charge, the effective interest rate and each instalment. Sign with a code sent to your phone only if you agree.',
+      apply:
+        'Choose an amount and a term. An automatic pre-assessment runs at once, then a loan officer reviews your application and may ask for more documents.',
+      disclosure:
+        'Read the Disclosure Statement: it shows the amount you receive, every charge, the effective interest rate and each instalment. Sign with a code sent to your phone only if you agree.',
       receive: 'The money is released to your in-app wallet. Withdraw it to your own bank or e-wallet account: withdrawing is free.',
     },
     promise: {
@@ -157,7 +159,8 @@ export const publicSite = {
     body3: 'Our loan officers, support staff and engineers work from our office at {{address}}.',
     photoAlt: 'Illustration: two members of our team at work in the office, with a laptop showing the loan dashboard',
     registrationHeading: 'Our registration',
-    verifyLead: 'Check for yourself that a company may lend: the SEC publishes the list of registered lending and financing companies. Look for our name and the numbers above.',
+    verifyLead:
+      'Check for yourself that a company may lend: the SEC publishes the list of registered lending and financing companies. Look for our name and the numbers above.',
     verify: 'Verify our registration with the SEC',
   },
   contact: {

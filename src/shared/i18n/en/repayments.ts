@@ -45,7 +45,8 @@ export const repayments = {
     receipt:
       '{{company}}: payment {{reference}} of PHP {{amount}} received on loan {{loan}}: principal {{principal}}, interest {{interest}}, late charges {{charges}}, fees {{fees}}. Remaining balance PHP {{remaining}}.',
     receiptRepaid: '{{company}}: payment {{reference}} of PHP {{amount}} received. Your loan {{loan}} is fully repaid. Thank you!',
-    DUE_IN_3_DAYS: '{{company}}: reminder: your instalment {{line}} of PHP {{amount}} on loan {{loan}} is due on {{due}}. You can pay from your wallet in the app.',
+    DUE_IN_3_DAYS:
+      '{{company}}: reminder: your instalment {{line}} of PHP {{amount}} on loan {{loan}} is due on {{due}}. You can pay from your wallet in the app.',
     DUE_TODAY: '{{company}}: your instalment {{line}} of PHP {{amount}} on loan {{loan}} is due today, {{due}}. You can pay from your wallet in the app.',
     OVERDUE_1_DAY:
       '{{company}}: your instalment {{line}} of PHP {{amount}} on loan {{loan}} was due on {{due}}. Late charges start after {{grace}} days. Pay in the app, or call us if you need help.',

@@ -23,7 +23,8 @@ export const settings = {
     gaugeLabel: 'Credit score: {{score}} out of {{max}}',
     outOf: 'out of {{max}}',
     whatIs: 'What is credit score?',
-    intro: 'Your credit score is a number from 0 to 1000. It is the sum of the five parts below, and each part comes only from things we can check in your account.',
+    intro:
+      'Your credit score is a number from 0 to 1000. It is the sum of the five parts below, and each part comes only from things we can check in your account.',
     noWallet: 'Keeping money in your wallet does not change your score, and withdrawing your loan never lowers it.',
     asOf: 'Computed on {{date}}.',
     loading: 'Loading your credit score',

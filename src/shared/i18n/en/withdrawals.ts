@@ -3,7 +3,10 @@ import { withdrawalsFlow } from './withdrawals-flow';
 /** Messages of the 'withdrawals' namespace: withdrawal statuses, refusals and notifications (issue 5). */
 export const withdrawals = {
   status: {
-    AWAITING_CODE: { label: 'Awaiting code', message: 'Enter the 6-digit code we sent to your phone to confirm this withdrawal. The amount is held in your wallet until then.' },
+    AWAITING_CODE: {
+      label: 'Awaiting code',
+      message: 'Enter the 6-digit code we sent to your phone to confirm this withdrawal. The amount is held in your wallet until then.',
+    },
     PROCESSING: { label: 'Processing', message: 'Your withdrawal is on its way to your account. Transfers take 10 to 60 minutes.' },
     PAID: { label: 'Paid', message: 'Your withdrawal has been sent to your account.' },
     FAILED: { label: 'Failed', message: 'The transfer could not be completed. The amount is back in your wallet.' },
@@ -35,7 +38,8 @@ export const withdrawals = {
   notify: {
     greeting: 'Hello {{name}},',
     emailFooter: 'Reference {{reference}}. Withdrawing is always free. If you did not ask for this, call us or write to {{supportEmail}} at once.',
-    requestedEmail: 'You asked to withdraw {{amount}} to {{destination}}. We sent a 6-digit code to your phone: enter it in the app to confirm. The amount is held in your wallet until then.',
+    requestedEmail:
+      'You asked to withdraw {{amount}} to {{destination}}. We sent a 6-digit code to your phone: enter it in the app to confirm. The amount is held in your wallet until then.',
     requested: {
       sms: '{{company}}: your withdrawal code is {{code}}. Reference {{reference}}. It expires in 5 minutes. Never share it.',
       subject: 'Your withdrawal code',

@@ -15,7 +15,8 @@ export const activation = {
     validated: 'Matagumpay na na-validate ang impormasyon!',
     incomplete: 'Pakikumpleto ang iyong impormasyon!',
     saving: 'Sandali lang habang sine-save namin ang iyong impormasyon',
-    referencesNotice: 'Ginagamit lang namin ang iyong mga character reference para kumpirmahin kung sino ka. Hindi namin sila kailanman kokontakin tungkol sa iyong loan o sa pagbabayad nito.',
+    referencesNotice:
+      'Ginagamit lang namin ang iyong mga character reference para kumpirmahin kung sino ka. Hindi namin sila kailanman kokontakin tungkol sa iyong loan o sa pagbabayad nito.',
     holderNameHint: 'Dapat nakapangalan sa iyo ang account.',
     back: 'Bumalik',
     later: 'Tapusin mamaya',
@@ -100,7 +101,8 @@ export const activation = {
     number: 'Numero ng ID',
     numberHint: 'Ayon sa nakasulat sa iyong ID: 8 hanggang 20 letra, numero, espasyo o gitling.',
     photosTitle: 'Mga larawan',
-    photosIntro: 'Kumuha ng malinaw na larawan sa maliwanag na lugar, kita ang buong ID. JPEG, PNG o WebP, hanggang 10 MB bawat isa. Pribado ang iyong mga larawan.',
+    photosIntro:
+      'Kumuha ng malinaw na larawan sa maliwanag na lugar, kita ang buong ID. JPEG, PNG o WebP, hanggang 10 MB bawat isa. Pribado ang iyong mga larawan.',
     front: 'Harap ng iyong ID',
     frontHint: 'Ang panig na may larawan at pangalan mo.',
     back: 'Likod ng iyong ID',
@@ -218,7 +220,8 @@ export const activation = {
     heicUnsupported: 'Hindi pa namin mabasa ang mga HEIC na larawan; magpadala ng JPEG o PNG.',
     unreadable: 'Sira o kulang ang larawang ito. Kumuha muli ng larawan o pumili ng ibang file.',
     tooManyPixels: 'Masyadong maraming pixel ang larawang ito (higit sa 64 megapixel). Magpadala ng mas maliit na larawan.',
-    trailingData: 'May dagdag na data ang file na ito pagkatapos ng larawan (gaya ng motion photo o naka-attach na file), kaya tinanggihan ito. Magpadala ng simpleng JPEG o PNG na larawan, halimbawa isang kinuha nang naka-off ang motion photo.',
+    trailingData:
+      'May dagdag na data ang file na ito pagkatapos ng larawan (gaya ng motion photo o naka-attach na file), kaya tinanggihan ito. Magpadala ng simpleng JPEG o PNG na larawan, halimbawa isang kinuha nang naka-off ang motion photo.',
     rateLimited: 'Masyadong maraming upload sa nakaraang oras. Maghintay sandali at subukang muli.',
   },
   privacy: {
@@ -226,23 +229,28 @@ export const activation = {
     title: 'Ang iyong data',
     intro: 'Ayon sa Data Privacy Act of 2012, maaari kang kumuha ng kopya ng iyong data at humiling na burahin ito.',
     downloadTitle: 'I-download ang aking data',
-    downloadText: 'Isang ZIP file na naglalaman ng lahat ng hawak ng Tapat tungkol sa iyo: ang iyong detalye sa isang JSON file, at ang mga larawan ng iyong ID at selfie.',
+    downloadText:
+      'Isang ZIP file na naglalaman ng lahat ng hawak ng Tapat tungkol sa iyo: ang iyong detalye sa isang JSON file, at ang mga larawan ng iyong ID at selfie.',
     download: 'I-download ang aking data',
     preparing: 'Inihahanda ang iyong file…',
     downloaded: 'Na-download ang iyong data bilang {{file}}.',
     downloadFailed: 'Hindi natuloy ang pag-download.',
     passwordTitle: 'Kumpirmahing ikaw ito',
-    passwordText: 'Nasa file ng iyong data ang iyong personal na detalye at mga larawan ng ID. Ilagay ang iyong password para i-download ito. Sasabihan ka namin sa SMS at e-mail na na-download ito.',
+    passwordText:
+      'Nasa file ng iyong data ang iyong personal na detalye at mga larawan ng ID. Ilagay ang iyong password para i-download ito. Sasabihan ka namin sa SMS at e-mail na na-download ito.',
     password: 'Ang iyong password',
     passwordWrong: 'Mali ang iyong password.',
     passwordConfirm: 'I-download',
     exportNoticeSubject: 'May nag-download ng kopya ng iyong data sa {{company}}',
-    exportNotice: '{{company}}: may nag-download ng kopya ng iyong data mula sa iyong account noong {{date}}. Kung hindi ikaw ito, palitan agad ang iyong password at kontakin ang {{supportEmail}}.',
+    exportNotice:
+      '{{company}}: may nag-download ng kopya ng iyong data mula sa iyong account noong {{date}}. Kung hindi ikaw ito, palitan agad ang iyong password at kontakin ang {{supportEmail}}.',
     deletionTitle: 'Hilinging burahin ang aking account',
-    deletionText: 'Sinusuri ng aming staff ang bawat kahilingan at kinokontak ka tungkol dito. Ang mga record na kailangang itago ng nagpapautang ayon sa batas (halimbawa tungkol sa isang loan) ay maaaring kailangang itago hangga’t hinihingi ng batas.',
+    deletionText:
+      'Sinusuri ng aming staff ang bawat kahilingan at kinokontak ka tungkol dito. Ang mga record na kailangang itago ng nagpapautang ayon sa batas (halimbawa tungkol sa isang loan) ay maaaring kailangang itago hangga’t hinihingi ng batas.',
     deletionButton: 'Hilinging burahin ang aking account',
     confirmTitle: 'Burahin ang iyong account?',
-    confirmText: 'Ipapadala namin ang iyong kahilingan sa aming staff, na susuri nito at kokontak sa iyo tungkol dito. Walang mabubura hanggang doon, at maaari mong ituloy ang paggamit ng Tapat habang naghihintay.',
+    confirmText:
+      'Ipapadala namin ang iyong kahilingan sa aming staff, na susuri nito at kokontak sa iyo tungkol dito. Walang mabubura hanggang doon, at maaari mong ituloy ang paggamit ng Tapat habang naghihintay.',
     reason: 'Dahilan (opsyonal)',
     reasonHint: 'Sabihin sa amin kung bakit, kung gusto mo. Hanggang 1000 character.',
     confirmButton: 'Ipadala ang kahilingan',

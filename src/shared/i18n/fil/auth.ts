@@ -102,7 +102,8 @@ export const auth = {
   },
   outbox: {
     title: 'Outbox (demo)',
-    intro: 'Sa demo, hindi talaga ipinapadala ang mga text at e-mail: itinatago ang mga ito rito para mabasa mo ang iyong one-time code. Pinakabago ang nauuna.',
+    intro:
+      'Sa demo, hindi talaga ipinapadala ang mga text at e-mail: itinatago ang mga ito rito para mabasa mo ang iyong one-time code. Pinakabago ang nauuna.',
     refresh: 'I-refresh',
     empty: 'Wala pang mensahe.',
     notAvailable: 'Hindi available ang outbox sa production mode. Ipinapadala ang mga mensahe sa SMS at e-mail.',

@@ -35,14 +35,30 @@ export const backoffice = {
       LOAN_PAYMENT_APPROVE: 'Inaprubahan ang bayad sa loan',
       LOAN_CHARGE_WAIVE: 'Pinatawad ang late charge',
     },
-    subjects: { LOAN: 'Loan', MEMBER: 'Miyembro', COMPANY_PROFILE: 'Profile ng kumpanya', PRODUCT: 'Bersyon ng produkto', USER: 'Staff account', WITHDRAWAL: 'Withdrawal' },
+    subjects: {
+      LOAN: 'Loan',
+      MEMBER: 'Miyembro',
+      COMPANY_PROFILE: 'Profile ng kumpanya',
+      PRODUCT: 'Bersyon ng produkto',
+      USER: 'Staff account',
+      WITHDRAWAL: 'Withdrawal',
+    },
   },
   withdrawals: {
     title: 'Mga withdrawal',
     status: 'Status',
     all: 'Lahat',
     empty: 'Walang withdrawal sa listahang ito.',
-    col: { reference: 'Reference', member: 'Miyembro', amount: 'Halaga', channel: 'Channel', destination: 'Padadalhan', status: 'Status', age: 'Tagal', actions: 'Mga aksyon' },
+    col: {
+      reference: 'Reference',
+      member: 'Miyembro',
+      amount: 'Halaga',
+      channel: 'Channel',
+      destination: 'Padadalhan',
+      status: 'Status',
+      age: 'Tagal',
+      actions: 'Mga aksyon',
+    },
     markPaid: 'Markahang bayad',
     markFailed: 'Markahang hindi natuloy',
     simulated: 'Naayos ng simulated provider',
@@ -74,7 +90,8 @@ export const backoffice = {
   settings: {
     title: 'Mga setting',
     companyTitle: 'Profile ng kumpanya',
-    companyIntro: 'Makikita sa footer ng bawat pahina at sa bawat kontrata at disclosure statement. Isinusulat sa audit log ang bawat pagbabago, kasama ang mga halaga bago at pagkatapos.',
+    companyIntro:
+      'Makikita sa footer ng bawat pahina at sa bawat kontrata at disclosure statement. Isinusulat sa audit log ang bawat pagbabago, kasama ang mga halaga bago at pagkatapos.',
     source: {
       DATABASE: 'Na-save sa back office ni {{name}} noong {{at}}.',
       CONFIGURATION: 'Mula sa configuration ng server (COMPANY_PROFILE_FILE, o ang DEMO na profile): hindi pa nae-edit.',
@@ -101,10 +118,12 @@ export const backoffice = {
     save: 'I-save ang profile ng kumpanya',
     saved: 'Na-save ang profile ng kumpanya.',
     productTitle: 'Loan product na umiiral',
-    productIntro: 'Ang bersyong ito ang makukuha ng mga bagong aplikasyon; pinananatili ng bawat loan ang bersyong inalok dito. Dito kinukuha ng calculator, ng disclosure statement at ng kontrata ang kanilang mga numero.',
+    productIntro:
+      'Ang bersyong ito ang makukuha ng mga bagong aplikasyon; pinananatili ng bawat loan ang bersyong inalok dito. Dito kinukuha ng calculator, ng disclosure statement at ng kontrata ang kanilang mga numero.',
     productForm: {
       title: 'Mag-alok ng bagong bersyon',
-      intro: 'Nagsisimula sa bersyong umiiral. Tinatanggihan ng server ang bersyong lumalabag sa taunang limit ng gastos o sa mga limit ng SEC para sa maliliit na loan, at sinasabi kung bakit. Nasa basis points ang mga rate (50 = 0.5 %). Add-on ang interest.',
+      intro:
+        'Nagsisimula sa bersyong umiiral. Tinatanggihan ng server ang bersyong lumalabag sa taunang limit ng gastos o sa mga limit ng SEC para sa maliliit na loan, at sinasabi kung bakit. Nasa basis points ang mga rate (50 = 0.5 %). Add-on ang interest.',
       submit: 'Ialok ang bersyong ito',
       created: 'Inaalok na ang bersyon {{version}} sa mga bagong aplikasyon.',
       refused: 'Tinanggihan ang bersyong ito:',

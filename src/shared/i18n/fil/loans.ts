@@ -22,7 +22,8 @@ export const loans = {
     currencyNotOffered: 'Hindi inaalok ang currency na ito.',
     term: 'Pumili ng isa sa mga terminong inaalok.',
     currency: 'Pumili ng isa sa mga currency na inaalok.',
-    productStale: 'Nagbago ang mga tuntunin ng loan mula nang i-load ang pahinang ito (bersyon {{seen}} ang nakita mo, bersyon {{current}} na ang alok ngayon). Pakisuri ang mga bagong tuntunin at mag-apply muli.',
+    productStale:
+      'Nagbago ang mga tuntunin ng loan mula nang i-load ang pahinang ito (bersyon {{seen}} ang nakita mo, bersyon {{current}} na ang alok ngayon). Pakisuri ang mga bagong tuntunin at mag-apply muli.',
     noSuchLoan: 'Walang ganitong loan.',
     contractNotReady: 'Magiging handa ang kontrata kapag naaprubahan na ang iyong loan.',
     alreadySigned: 'Napirmahan na ang kontrata.',
@@ -36,7 +37,8 @@ export const loans = {
   reasons: {
     BIRTH_DATE_MISSING: 'Wala pa kaming petsa ng iyong kapanganakan: kumpletuhin ang pag-activate ng iyong account.',
     AGE_BELOW_MINIMUM: 'Dapat ay hindi bababa sa {{minAge}} taong gulang ka para makapag-apply.',
-    AGE_AT_TERM_END: 'Dapat matapos ang loan sa o bago ang iyong ika-{{maxAge}} na kaarawan: ang loan na {{term}} buwan ay matatapos sa {{end}}. Pumili ng mas maikling termino.',
+    AGE_AT_TERM_END:
+      'Dapat matapos ang loan sa o bago ang iyong ika-{{maxAge}} na kaarawan: ang loan na {{term}} buwan ay matatapos sa {{end}}. Pumili ng mas maikling termino.',
     INCOME_MISSING: 'Kailangan namin ang iyong buwanang net income para masuri ang aplikasyon.',
     INCOME_MULTIPLE: 'Para sa terminong {{term}} buwan, ang halaga ay hindi puwedeng lumampas sa {{multiple}} beses ng iyong buwanang net income: PHP {{max}}.',
     DEBT_SERVICE_RATIO: 'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa {{percent}} % ng iyong buwanang net income (PHP {{limit}}).',
@@ -104,8 +106,10 @@ export const loans = {
     },
     eir: 'Effective interest rate',
     eirValue: '{{monthly}}% kada buwan, {{annual}}% kada taon',
-    costCap: 'Ang interest, mga bayarin at multa sa pagkahuli ay may limit na {{percent}}% kada taon: hindi hihigit sa {{cap}} sa buong termino, kaya ang multa sa pagkahuli ay hindi kailanman lalampas sa {{fines}}.',
-    penalties: 'Pagkahuli sa bayad: {{daily}}% kada araw ng halagang dapat bayaran pagkalipas ng {{grace}} araw na palugit, at collection charge na {{collection}}%, laging pasok sa limit sa itaas.',
+    costCap:
+      'Ang interest, mga bayarin at multa sa pagkahuli ay may limit na {{percent}}% kada taon: hindi hihigit sa {{cap}} sa buong termino, kaya ang multa sa pagkahuli ay hindi kailanman lalampas sa {{fines}}.',
+    penalties:
+      'Pagkahuli sa bayad: {{daily}}% kada araw ng halagang dapat bayaran pagkalipas ng {{grace}} araw na palugit, at collection charge na {{collection}}%, laging pasok sa limit sa itaas.',
     schedule: 'Iskedyul ng pagbabayad',
     scheduleStart: 'Binibilang buwan-buwan ang mga due date mula sa araw ng paglabas ng loan (ipinapakita mula {{date}} para sa preview na ito).',
     col: {
@@ -142,7 +146,8 @@ export const loans = {
     title: 'Nasa aming mga Loan Officer na ang iyong aplikasyon',
     loanNumber: 'Blg. ng Aplikasyon sa Loan {{number}}',
     eligible: 'Paunang pagsusuri: pasok ka sa mga awtomatikong patakaran para sa halaga at terminong ito.',
-    notEligible: 'Paunang pagsusuri: hindi pasok ang halaga o terminong ito sa mga awtomatikong patakaran. Susuriin pa rin ng isang Loan Officer ang iyong aplikasyon at maaaring mag-alok ng mas mababa.',
+    notEligible:
+      'Paunang pagsusuri: hindi pasok ang halaga o terminong ito sa mga awtomatikong patakaran. Susuriin pa rin ng isang Loan Officer ang iyong aplikasyon at maaaring mag-alok ng mas mababa.',
     maxEligible: 'Pinakamataas na halagang puwede para sa {{count}} buwan: {{amount}}',
     continue: 'Magpatuloy',
   },
@@ -187,7 +192,8 @@ export const loans = {
     title: 'Bagong alok para sa iyong aplikasyon',
     text: 'Nag-apply ka ng {{requested}} sa loob ng {{requestedTerm}}. Maipapahiram namin sa iyo ang {{amount}} sa loob ng {{term}}.',
     reason: 'Dahilan: {{reason}}',
-    review: 'Basahin muna ang bagong Disclosure Statement bago tumanggap. Wala kang babayaran para matanggap ang iyong loan, at maaari mo rin itong kanselahin.',
+    review:
+      'Basahin muna ang bagong Disclosure Statement bago tumanggap. Wala kang babayaran para matanggap ang iyong loan, at maaari mo rin itong kanselahin.',
     viewDisclosure: 'Bagong Disclosure Statement',
     accept: 'Tanggapin ang bagong alok',
     accepted: 'Tinanggap ang bagong alok. Maaari mo nang basahin at pirmahan ang kontrata.',
@@ -308,7 +314,8 @@ export const loans = {
     offerAmount: 'Halaga ng alok (PHP)',
     offerTerm: 'Termino ng alok',
     note: 'Panloob na tala (opsyonal; para sa staff lamang, hindi kailanman ipinapakita sa nanghihiram)',
-    counterOffer: 'Mas mababa o mas maikli ang alok na ito kaysa sa aplikasyon: piliin ang dahilan, na mababasa ng nanghihiram. Kailangang tanggapin ng nanghihiram ang bagong alok bago pumirma.',
+    counterOffer:
+      'Mas mababa o mas maikli ang alok na ito kaysa sa aplikasyon: piliin ang dahilan, na mababasa ng nanghihiram. Kailangang tanggapin ng nanghihiram ang bagong alok bago pumirma.',
     counterOfferReason: 'Dahilan ng bagong alok (mababasa ng nanghihiram ang tekstong ito)',
     conflict: 'Hindi ka puwedeng kumilos sa loan na ito: {{reason}}',
     internalNote: 'Panloob na tala: {{note}}',

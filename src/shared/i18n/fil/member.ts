@@ -37,7 +37,8 @@ export const member = {
   },
   activate: {
     title: 'I-activate ang iyong account',
-    intro: 'Bago ka makapag-apply ng loan, kailangan naming kumpirmahin kung sino ka at saan ipapadala ang pera. Dapat kilala ng bawat lisensyadong nagpapautang sa Pilipinas ang mga nangungutang dito.',
+    intro:
+      'Bago ka makapag-apply ng loan, kailangan naming kumpirmahin kung sino ka at saan ipapadala ang pera. Dapat kilala ng bawat lisensyadong nagpapautang sa Pilipinas ang mga nangungutang dito.',
     whatTitle: 'Ano ang hihingin namin',
     what: {
       personal: 'Personal na impormasyon: pangalan, petsa ng kapanganakan, kasarian, civil status at nasyonalidad.',
@@ -49,7 +50,8 @@ export const member = {
     whyTitle: 'Bakit namin ito hinihingi',
     why: 'Ginagamit namin ang impormasyong ito para kumpirmahin ang iyong pagkakakilanlan, maiwasan ang panloloko, at mag-alok ng halagang kaya mong bayaran. Hindi namin ito ginagamit sa iba pang bagay.',
     protectTitle: 'Paano pinoprotektahan ang iyong data',
-    protect: 'Ang iyong data ay pinangangasiwaan ayon sa Data Privacy Act of 2012. Pananatilihing pribado ang iyong ID at selfie, hindi kailanman nasa pampublikong web address, at itatala ang bawat pagtingin ng staff sa mga ito. Maaari kang humingi anumang oras sa aming Data Protection Officer ng kopya ng iyong data o ng pagbura nito.',
+    protect:
+      'Ang iyong data ay pinangangasiwaan ayon sa Data Privacy Act of 2012. Pananatilihing pribado ang iyong ID at selfie, hindi kailanman nasa pampublikong web address, at itatala ang bawat pagtingin ng staff sa mga ito. Maaari kang humingi anumang oras sa aming Data Protection Officer ng kopya ng iyong data o ng pagbura nito.',
     timeTitle: 'Gaano katagal',
     time: 'Mga 10 minuto. Ihanda ang iyong ID at ang detalye ng iyong bank o e-wallet.',
     soon: 'Bubuksan ang mga hakbang ng pag-activate sa susunod na release ng Tapat. Wala ka pang kailangang punan; gagabayan ka ng pahinang ito kapag handa na.',

@@ -74,7 +74,8 @@ export const publicSite = {
         'Tantiya sa {{rate}}% kada buwan na add-on na interes sa halagang hiniram, sa loob ng {{count}} buwan. Ipinapakita ng iyong Disclosure Statement ang eksaktong halaga, anumang bayarin at ang effective interest rate bago ka pumayag.',
       outOfRange: 'Maglagay ng halagang mula {{min}} hanggang {{max}} para makita ang tantiya.',
       apply: 'MAG-APPLY NA',
-      applyNote: 'Libre ang pag-apply. May awtomatikong paunang pagsusuri, at pagkatapos ay susuriin ito ng isang loan officer; hindi garantisado ang pag-apruba.',
+      applyNote:
+        'Libre ang pag-apply. May awtomatikong paunang pagsusuri, at pagkatapos ay susuriin ito ng isang loan officer; hindi garantisado ang pag-apruba.',
     },
     carousel: {
       label: 'Silip sa app',
@@ -125,8 +126,10 @@ export const publicSite = {
     },
     step3: {
       title: 'Mag-apply, pumirma at tumanggap',
-      apply: 'Pumili ng halaga at tagal. Agad na tatakbo ang awtomatikong paunang pagsusuri, at pagkatapos ay susuriin ng isang loan officer ang iyong aplikasyon at maaaring humingi ng iba pang dokumento.',
-      disclosure: 'Basahin ang Disclosure Statement: nakasaad dito ang halagang matatanggap mo, bawat singil, ang effective interest rate at bawat hulog. Pumirma gamit ang code na ipinadala sa iyong telepono kung ikaw ay sang-ayon lamang.',
+      apply:
+        'Pumili ng halaga at tagal. Agad na tatakbo ang awtomatikong paunang pagsusuri, at pagkatapos ay susuriin ng isang loan officer ang iyong aplikasyon at maaaring humingi ng iba pang dokumento.',
+      disclosure:
+        'Basahin ang Disclosure Statement: nakasaad dito ang halagang matatanggap mo, bawat singil, ang effective interest rate at bawat hulog. Pumirma gamit ang code na ipinadala sa iyong telepono kung ikaw ay sang-ayon lamang.',
       receive: 'Ilalabas ang pera sa iyong wallet sa app. I-withdraw ito sa sarili mong bank o e-wallet account: libre ang pag-withdraw.',
     },
     promise: {
@@ -171,7 +174,8 @@ export const publicSite = {
       name: 'Pangalan',
       email: 'Email',
       message: 'Mensahe',
-      agree: 'Pumapayag ako na gamitin ng {{companyName}} ang aking pangalan, e-mail address at mensahe para sagutin ako, ayon sa paliwanag ng Patakaran sa Privacy.',
+      agree:
+        'Pumapayag ako na gamitin ng {{companyName}} ang aking pangalan, e-mail address at mensahe para sagutin ako, ayon sa paliwanag ng Patakaran sa Privacy.',
       readTerms: 'Basahin ang Mga Tuntunin at Kundisyon',
       readPrivacy: 'Basahin ang Patakaran sa Privacy',
       send: 'IPADALA ANG MENSAHE',

@@ -40,8 +40,10 @@ export const repayments = {
     receipt:
       '{{company}}: natanggap ang bayad {{reference}} na PHP {{amount}} sa utang {{loan}}: prinsipal {{principal}}, interes {{interest}}, multa {{charges}}, bayarin {{fees}}. Natitirang balanse PHP {{remaining}}.',
     receiptRepaid: '{{company}}: natanggap ang bayad {{reference}} na PHP {{amount}}. Bayad na nang buo ang iyong utang {{loan}}. Salamat!',
-    DUE_IN_3_DAYS: '{{company}}: paalala: ang iyong hulog {{line}} na PHP {{amount}} sa utang {{loan}} ay dapat bayaran sa {{due}}. Maaari kang magbayad mula sa iyong wallet sa app.',
-    DUE_TODAY: '{{company}}: ang iyong hulog {{line}} na PHP {{amount}} sa utang {{loan}} ay dapat bayaran ngayong araw, {{due}}. Maaari kang magbayad mula sa iyong wallet sa app.',
+    DUE_IN_3_DAYS:
+      '{{company}}: paalala: ang iyong hulog {{line}} na PHP {{amount}} sa utang {{loan}} ay dapat bayaran sa {{due}}. Maaari kang magbayad mula sa iyong wallet sa app.',
+    DUE_TODAY:
+      '{{company}}: ang iyong hulog {{line}} na PHP {{amount}} sa utang {{loan}} ay dapat bayaran ngayong araw, {{due}}. Maaari kang magbayad mula sa iyong wallet sa app.',
     OVERDUE_1_DAY:
       '{{company}}: ang iyong hulog {{line}} na PHP {{amount}} sa utang {{loan}} ay dapat nabayaran noong {{due}}. May multa pagkalipas ng {{grace}} araw. Magbayad sa app, o tumawag sa amin kung kailangan mo ng tulong.',
     OVERDUE_WEEKLY:

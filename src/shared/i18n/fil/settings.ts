@@ -23,7 +23,8 @@ export const settings = {
     gaugeLabel: 'Credit score: {{score}} sa {{max}}',
     outOf: 'sa {{max}}',
     whatIs: 'Ano ang credit score?',
-    intro: 'Ang iyong credit score ay numero mula 0 hanggang 1000. Ito ang kabuuan ng limang bahagi sa ibaba, at bawat bahagi ay galing lamang sa mga bagay na masusuri namin sa iyong account.',
+    intro:
+      'Ang iyong credit score ay numero mula 0 hanggang 1000. Ito ang kabuuan ng limang bahagi sa ibaba, at bawat bahagi ay galing lamang sa mga bagay na masusuri namin sa iyong account.',
     noWallet: 'Hindi nagbabago ang iyong score kapag nag-iipon ka ng pera sa wallet, at hindi ito bumababa kailanman kapag winithdraw mo ang iyong loan.',
     asOf: 'Kinuwenta noong {{date}}.',
     loading: 'Nilo-load ang iyong credit score',

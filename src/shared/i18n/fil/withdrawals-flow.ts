@@ -67,7 +67,8 @@ export const withdrawalsFlow = {
   },
   transfer: {
     heading: 'Ipinapadala',
-    timing: 'Inaabot ng 10 hanggang 60 minuto ang transfer. Maaari mong iwan ang pahinang ito: makikita ang status sa Mga kamakailang withdrawal sa iyong wallet.',
+    timing:
+      'Inaabot ng 10 hanggang 60 minuto ang transfer. Maaari mong iwan ang pahinang ito: makikita ang status sa Mga kamakailang withdrawal sa iyong wallet.',
     reference: 'Reference number',
     amount: 'Halaga',
     account: 'Para sa',
@@ -94,6 +95,7 @@ export const withdrawalsFlow = {
     reference: 'Reference',
     enterCode: 'Ilagay ang code',
     cancel: 'Kanselahin ang withdrawal',
-    onHold: 'Naka-hold ang {{amount}} para sa withdrawal na ito hanggang ilagay mo ang code o kanselahin ito. Kung wala kang gagawin, babalik ito sa iyong wallet sa {{time}}.',
+    onHold:
+      'Naka-hold ang {{amount}} para sa withdrawal na ito hanggang ilagay mo ang code o kanselahin ito. Kung wala kang gagawin, babalik ito sa iyong wallet sa {{time}}.',
   },
 } as const;

@@ -3,7 +3,11 @@ import { withdrawalsFlow } from './withdrawals-flow';
 /** Filipino messages of the 'withdrawals' namespace. */
 export const withdrawals = {
   status: {
-    AWAITING_CODE: { label: 'Naghihintay ng code', message: 'Ilagay ang 6-digit na code na ipinadala namin sa iyong telepono para kumpirmahin ang withdrawal na ito. Nakahold ang halaga sa iyong wallet hanggang doon.' },
+    AWAITING_CODE: {
+      label: 'Naghihintay ng code',
+      message:
+        'Ilagay ang 6-digit na code na ipinadala namin sa iyong telepono para kumpirmahin ang withdrawal na ito. Nakahold ang halaga sa iyong wallet hanggang doon.',
+    },
     PROCESSING: { label: 'Pinoproseso', message: 'Papunta na sa iyong account ang iyong withdrawal. Inaabot ng 10 hanggang 60 minuto ang transfer.' },
     PAID: { label: 'Naipadala', message: 'Naipadala na sa iyong account ang iyong withdrawal.' },
     FAILED: { label: 'Hindi natuloy', message: 'Hindi natuloy ang transfer. Nasa iyong wallet na muli ang halaga.' },
@@ -35,7 +39,8 @@ export const withdrawals = {
   notify: {
     greeting: 'Magandang araw, {{name}},',
     emailFooter: 'Reference {{reference}}. Laging libre ang pag-withdraw. Kung hindi ikaw ang humiling nito, tawagan kami o sumulat agad sa {{supportEmail}}.',
-    requestedEmail: 'Humiling ka na mag-withdraw ng {{amount}} papunta sa {{destination}}. Nagpadala kami ng 6-digit na code sa iyong telepono: ilagay ito sa app para kumpirmahin. Nakahold ang halaga sa iyong wallet hanggang doon.',
+    requestedEmail:
+      'Humiling ka na mag-withdraw ng {{amount}} papunta sa {{destination}}. Nagpadala kami ng 6-digit na code sa iyong telepono: ilagay ito sa app para kumpirmahin. Nakahold ang halaga sa iyong wallet hanggang doon.',
     requested: {
       sms: '{{company}}: ang iyong withdrawal code ay {{code}}. Reference {{reference}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman.',
       subject: 'Ang iyong withdrawal code',

@@ -52,7 +52,10 @@ function WrongArea({ staff }: { readonly staff: boolean }) {
       <div role="alert" className="flex max-w-md flex-col items-center gap-3 text-center">
         <h1 className="text-xl font-bold text-brand">{t(`common.wrongArea.${which}.title`)}</h1>
         <p className="text-ink">{t(`common.wrongArea.${which}.text`)}</p>
-        <Link to={homePathFor(staff ? 'OFFICER' : 'MEMBER')} className="inline-flex min-h-11 items-center rounded-md bg-brand px-5 py-2 text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-dark">
+        <Link
+          to={homePathFor(staff ? 'OFFICER' : 'MEMBER')}
+          className="inline-flex min-h-11 items-center rounded-md bg-brand px-5 py-2 text-sm font-semibold tracking-wide text-white uppercase hover:bg-brand-dark"
+        >
           {t(`common.wrongArea.${which}.link`)}
         </Link>
       </div>

@@ -34,7 +34,11 @@ export default function AdminLayout() {
           <span className="ml-auto text-sm opacity-90">
             {session.data?.fullName} ({session.data?.role})
           </span>
-          <button type="button" className="min-h-11 rounded-md bg-accent px-3 text-sm font-semibold uppercase hover:bg-accent-dark" onClick={() => void signOut()}>
+          <button
+            type="button"
+            className="min-h-11 rounded-md bg-accent px-3 text-sm font-semibold uppercase hover:bg-accent-dark"
+            onClick={() => void signOut()}
+          >
             {t('loans.admin.signOut')}
           </button>
         </nav>

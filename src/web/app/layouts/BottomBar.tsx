@@ -12,7 +12,10 @@ export function BottomBar() {
   const [leaving, setLeaving] = useState(false);
   const cell = 'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-1.5 text-[0.7rem] leading-tight font-semibold';
   return (
-    <nav aria-label={t('member.nav.label')} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgb(0_0_0/0.06)] md:hidden">
+    <nav
+      aria-label={t('member.nav.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgb(0_0_0/0.06)] md:hidden"
+    >
       <ul className="mx-auto grid max-w-lg grid-cols-5">
         {items.map((item) => (
           <li key={item.key}>

@@ -45,6 +45,13 @@ describe('the footer renders only https (and mailto) links from the company prof
       ...DEMO_COMPANY_PROFILE,
       social: { facebook: 'https://www.facebook.com/tapat', instagram: '', tiktok: 'https://www.tiktok.com/@tapat' },
     });
-    expect(hrefs(html)).toEqual(expect.arrayContaining(['https://www.facebook.com/tapat', 'https://www.tiktok.com/@tapat', DEMO_COMPANY_PROFILE.verifyRegistrationUrl, `mailto:${DEMO_COMPANY_PROFILE.supportEmail}`]));
+    expect(hrefs(html)).toEqual(
+      expect.arrayContaining([
+        'https://www.facebook.com/tapat',
+        'https://www.tiktok.com/@tapat',
+        DEMO_COMPANY_PROFILE.verifyRegistrationUrl,
+        `mailto:${DEMO_COMPANY_PROFILE.supportEmail}`,
+      ]),
+    );
   });
 });

@@ -44,7 +44,9 @@ export function Footer() {
             <>
               <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-white">
                 {company.companyName}
-                {company.demo && <span className="rounded bg-amber-300 px-1.5 py-0.5 text-xs font-bold tracking-wide text-amber-950">{t('common.demoBadge')}</span>}
+                {company.demo && (
+                  <span className="rounded bg-amber-300 px-1.5 py-0.5 text-xs font-bold tracking-wide text-amber-950">{t('common.demoBadge')}</span>
+                )}
               </h2>
               <p>{t('public.footer.secRegistration', { number: company.secRegistrationNumber })}</p>
               <p>{t('public.footer.certificateOfAuthority', { number: company.certificateOfAuthorityNumber })}</p>

@@ -46,7 +46,11 @@ export function TopNav() {
       }}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-2 sm:gap-2 sm:px-4">
-        <Link to={homePathFor(session.data?.role ?? 'MEMBER')} aria-label={t('public.nav.brand', { appName: t('common.appName') })} className="flex min-h-11 shrink-0 items-center gap-2 rounded-md pr-1 text-lg font-extrabold tracking-tight sm:pr-2 sm:text-xl">
+        <Link
+          to={homePathFor(session.data?.role ?? 'MEMBER')}
+          aria-label={t('public.nav.brand', { appName: t('common.appName') })}
+          className="flex min-h-11 shrink-0 items-center gap-2 rounded-md pr-1 text-lg font-extrabold tracking-tight sm:pr-2 sm:text-xl"
+        >
           <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true" focusable="false">
             <rect width="64" height="64" rx="14" fill="#ffffff" />
             <path d="M16 20h32v8H36v22h-8V28H16z" fill="#0b2a5b" />

@@ -45,7 +45,17 @@ const PATHS: Record<MemberIcon, string> = {
 
 export function NavIcon({ name, className = 'h-5 w-5' }: { readonly name: MemberIcon; readonly className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={PATHS[name]} />
     </svg>
   );
@@ -53,7 +63,17 @@ export function NavIcon({ name, className = 'h-5 w-5' }: { readonly name: Member
 
 export function LockIcon({ className = 'h-3.5 w-3.5' }: { readonly className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" />
     </svg>
   );

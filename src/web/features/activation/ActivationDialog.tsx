@@ -14,13 +14,7 @@ export function ActivationDialog({ open, onClose }: { readonly open: boolean; re
   const { t } = useTranslation();
   const [activated, setActivated] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('member.activate.title')}
-      size="lg"
-      staticBackdrop
-    >
+    <Dialog open={open} onClose={onClose} title={t('member.activate.title')} size="lg" staticBackdrop>
       <Toaster />
       {!activated && (
         // Drawn over the dialog's title bar (the dialog is its positioned ancestor), outside the scrolling body.

@@ -104,7 +104,12 @@ export function ActivationWizard({ layout, onFinished, onActivated, focusFirstSt
   const data = activation.data;
   if (!data) {
     return (
-      <LoadError title={t('activation.wizard.loadError')} detail={activation.error?.message} retryLabel={t('activation.wizard.retry')} onRetry={() => void activation.refetch()} />
+      <LoadError
+        title={t('activation.wizard.loadError')}
+        detail={activation.error?.message}
+        retryLabel={t('activation.wizard.retry')}
+        onRetry={() => void activation.refetch()}
+      />
     );
   }
 
@@ -139,7 +144,9 @@ export function ActivationWizard({ layout, onFinished, onActivated, focusFirstSt
     <div className={`flex flex-col gap-5 ${clearOfActions}`}>
       <ProgressHeader step={step} reached={reached} />
       <div>
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('activation.wizard.stepOf', { step: index + 1, total: ACTIVATION_STEPS.length })}</p>
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">
+          {t('activation.wizard.stepOf', { step: index + 1, total: ACTIVATION_STEPS.length })}
+        </p>
         <Heading ref={heading} tabIndex={-1} className="text-xl font-bold text-brand outline-none">
           {t(`activation.steps.${step}`)}
         </Heading>

@@ -18,7 +18,13 @@ describe('the date of birth from its three inputs', () => {
   });
 
   it('gives a value the schema refuses when a part is out of range', () => {
-    for (const [day, month] of [['0', '5'], ['32', '5'], ['10', '13'], ['10', '0'], ['', '5']]) {
+    for (const [day, month] of [
+      ['0', '5'],
+      ['32', '5'],
+      ['10', '13'],
+      ['10', '0'],
+      ['', '5'],
+    ]) {
       expect(joinDate({ day: day!, month: month!, year: '1990' }, year), `${day}/${month}`).toMatch(/^invalid:/);
     }
   });

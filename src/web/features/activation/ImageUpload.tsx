@@ -33,7 +33,11 @@ function subscribeCoarse(callback: () => void) {
 }
 /** A touch screen (a phone or tablet): offer the camera as well as a file. */
 function useCoarsePointer(): boolean {
-  return useSyncExternalStore(subscribeCoarse, () => window.matchMedia(coarseQuery).matches, () => false);
+  return useSyncExternalStore(
+    subscribeCoarse,
+    () => window.matchMedia(coarseQuery).matches,
+    () => false,
+  );
 }
 
 export interface ImageUploadProps {
@@ -82,7 +86,13 @@ export function ImageUpload({ kind, label, hint, saved, capture, onUploaded, onB
 
   const send = (file: File, previewUrl: string | null) => {
     if (file.size > MAX_IMAGE_BYTES || file.size === 0) {
-      setUpload({ status: 'failed', file, preview: previewUrl, message: file.size === 0 ? 'activation.documents.empty' : 'activation.documents.tooLarge', retry: false });
+      setUpload({
+        status: 'failed',
+        file,
+        preview: previewUrl,
+        message: file.size === 0 ? 'activation.documents.empty' : 'activation.documents.tooLarge',
+        retry: false,
+      });
       return;
     }
     setUpload({ status: 'uploading', file, preview: previewUrl, progress: 0 });
@@ -134,7 +144,12 @@ export function ImageUpload({ kind, label, hint, saved, capture, onUploaded, onB
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex h-36 w-full shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-slate-400 bg-slate-50 sm:w-48">
           {preview && unreadable !== preview ? (
-            <img src={preview} alt={t('activation.identity.previewAlt', { label })} onError={() => setUnreadable(preview)} className="max-h-full max-w-full object-contain" />
+            <img
+              src={preview}
+              alt={t('activation.identity.previewAlt', { label })}
+              onError={() => setUnreadable(preview)}
+              className="max-h-full max-w-full object-contain"
+            />
           ) : (
             <span className="px-3 text-center text-xs text-muted">{t('activation.identity.noPhoto')}</span>
           )}

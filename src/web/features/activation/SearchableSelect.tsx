@@ -181,7 +181,12 @@ export const SearchableSelect = forwardRef<HTMLInputElement, SearchableSelectPro
           }}
           className={`${inputClass} pr-10 disabled:bg-slate-100 disabled:text-muted`}
         />
-        <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-muted" fill="currentColor" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-muted"
+          fill="currentColor"
+          aria-hidden="true"
+        >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
         <ul

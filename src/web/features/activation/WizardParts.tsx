@@ -19,7 +19,11 @@ export function ProgressHeader({ step, reached }: { readonly step: ActivationSte
           <li key={key} aria-current={state === 'current' ? 'step' : undefined} className="flex flex-col items-center gap-1 text-center">
             <span
               className={`flex h-8 w-8 items-center justify-center rounded-full border-2 text-sm font-bold ${
-                state === 'current' ? 'border-accent bg-accent text-white' : state === 'done' ? 'border-brand bg-brand text-white' : 'border-slate-400 bg-white text-muted'
+                state === 'current'
+                  ? 'border-accent bg-accent text-white'
+                  : state === 'done'
+                    ? 'border-brand bg-brand text-white'
+                    : 'border-slate-400 bg-white text-muted'
               }`}
               aria-hidden="true"
             >
@@ -57,7 +61,17 @@ export function FormError({ message }: { readonly message: string | null }) {
 export const WizardLayout = createContext<'dialog' | 'page'>('page');
 
 /** Back (from step 2 on) and Continue, or Finish on step 5. */
-export function StepActions({ step, onBack, submitting, disabled = false }: { readonly step: ActivationStep; readonly onBack?: (() => void) | undefined; readonly submitting: boolean; readonly disabled?: boolean }) {
+export function StepActions({
+  step,
+  onBack,
+  submitting,
+  disabled = false,
+}: {
+  readonly step: ActivationStep;
+  readonly onBack?: (() => void) | undefined;
+  readonly submitting: boolean;
+  readonly disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const last = step === 'bank';
   const layout = useContext(WizardLayout);

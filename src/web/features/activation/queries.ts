@@ -57,10 +57,7 @@ export async function saveStep(step: ActivationStep, body: unknown): Promise<Acc
  */
 export async function afterSave(queryClient: QueryClient, state: AccountState): Promise<void> {
   queryClient.setQueryData<ActivationResponse>(activationKeys.activation, (old) => (old ? { ...old, state } : old));
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: activationKeys.activation }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: activationKeys.activation }), queryClient.invalidateQueries({ queryKey: queryKeys.session })]);
 }
 
 /** Records an accepted upload in the cached activation data (the identity step checks all three). */

@@ -75,7 +75,8 @@ export function useStepSave<TIn extends FieldValues, TOut>(
         if (mounted.current) onSaved(state);
       } catch (error) {
         const placed = placeFieldErrors(error, fields, form.setError);
-        const others = error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).filter(([name]) => !(fields as readonly string[]).includes(name))) : {};
+        const others =
+          error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).filter(([name]) => !(fields as readonly string[]).includes(name))) : {};
         if (Object.keys(others).length > 0) options.onOtherFields?.(others);
         if (placed.length > 0 || Object.keys(others).length > 0) {
           incomplete();

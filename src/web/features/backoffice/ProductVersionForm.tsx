@@ -116,7 +116,10 @@ export function ProductVersionForm({ current, onCreated }: { readonly current: P
     const draft = draftOf(values, current.fees);
     const checked = productDraftSchema.safeParse(draft);
     if (!checked.success) {
-      setRefusal({ message: t('backoffice.settings.productForm.refused'), reasons: checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+      setRefusal({
+        message: t('backoffice.settings.productForm.refused'),
+        reasons: checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      });
       return;
     }
     setBusy(true);

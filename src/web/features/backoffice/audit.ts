@@ -37,7 +37,9 @@ export function auditDetails(entry: AuditEntry): [string, string][] {
   if (d.before && d.after && typeof d.before === 'object' && typeof d.after === 'object') {
     const before = d.before as Record<string, unknown>;
     const after = d.after as Record<string, unknown>;
-    const changed = Array.isArray(d.changed) ? (d.changed as string[]) : [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    const changed = Array.isArray(d.changed)
+      ? (d.changed as string[])
+      : [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     return changed.map((field) => [field, `${text(before[field])} → ${text(after[field])}`]);
   }
   const lines: [string, string][] = [];

@@ -95,7 +95,13 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
             <p className="text-xs break-all text-muted">{t('loans.sign.sha', { sha: contract.data.documentsSha256 })}</p>
             <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
               {sent && <p role="status">{t('loans.sign.sent', { to: sent.sentTo })}</p>}
-              <Button variant={sent ? 'outline' : 'primary'} className="self-start" onClick={() => void sendCode()} busy={busy === 'code'} disabled={busy !== null}>
+              <Button
+                variant={sent ? 'outline' : 'primary'}
+                className="self-start"
+                onClick={() => void sendCode()}
+                busy={busy === 'code'}
+                disabled={busy !== null}
+              >
                 {sent ? t('loans.sign.resend') : t('loans.sign.sendCode')}
               </Button>
               {sent && (

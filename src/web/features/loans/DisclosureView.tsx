@@ -39,7 +39,8 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
               {d.financeCharges.map((charge) => (
                 <li key={charge.code} className="flex flex-wrap justify-between gap-x-4">
                   <span>
-                    {isFeeKind(charge.code) ? t(`loans.disclosure.feeKinds.${charge.code}`) : charge.label} <span className="text-muted">({t(`loans.disclosure.paidAs.${charge.paidAs}`)})</span>
+                    {isFeeKind(charge.code) ? t(`loans.disclosure.feeKinds.${charge.code}`) : charge.label}{' '}
+                    <span className="text-muted">({t(`loans.disclosure.paidAs.${charge.paidAs}`)})</span>
                   </span>
                   <span className="tabular-nums">{money(charge.amount)}</span>
                 </li>
@@ -56,7 +57,11 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
           label={t('loans.disclosure.nominalRate')}
           value={t('loans.disclosure.nominalRateValue', { rate: percent(d.nominalMonthlyRatePercent), model: t(`loans.disclosure.model.${d.interestModel}`) })}
         />
-        <Row label={t('loans.disclosure.eir')} value={t('loans.disclosure.eirValue', { monthly: percent(d.eir.monthlyPercent), annual: percent(d.eir.annualPercent) })} strong />
+        <Row
+          label={t('loans.disclosure.eir')}
+          value={t('loans.disclosure.eirValue', { monthly: percent(d.eir.monthlyPercent), annual: percent(d.eir.annualPercent) })}
+          strong
+        />
       </dl>
       <p className="text-muted">
         {t('loans.disclosure.costCap', { percent: percent(d.costCap.annualPercent), cap: money(d.costCap.capAmount), fines: money(d.costCap.maxFines) })}
@@ -74,81 +79,97 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
         {/* A narrow box (a phone, a dialog) shows each instalment as a card with every amount;
             the table needs 36rem, so it shows only where its container is at least that wide. */}
         <div className="@container mt-2">
-        <ol className="flex flex-col gap-2 @xl:hidden" aria-label={t('loans.disclosure.schedule')} data-testid="schedule-cards">
-          {d.schedule.map((line) => (
-            <li key={line.number} className="rounded-md border border-slate-200 p-3 text-xs tabular-nums">
-              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className="font-semibold">
-                  {t('loans.disclosure.col.number')} {line.number} · {formatIsoDate(line.dueDate, i18n.language)}
-                </span>
-                <span className="text-sm font-bold text-brand">{money(line.total)}</span>
-              </div>
+          <ol className="flex flex-col gap-2 @xl:hidden" aria-label={t('loans.disclosure.schedule')} data-testid="schedule-cards">
+            {d.schedule.map((line) => (
+              <li key={line.number} className="rounded-md border border-slate-200 p-3 text-xs tabular-nums">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-semibold">
+                    {t('loans.disclosure.col.number')} {line.number} · {formatIsoDate(line.dueDate, i18n.language)}
+                  </span>
+                  <span className="text-sm font-bold text-brand">{money(line.total)}</span>
+                </div>
+                <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5">
+                  <dt className="text-muted">{t('loans.disclosure.col.principal')}</dt>
+                  <dd className="text-right">{money(line.principal)}</dd>
+                  <dt className="text-muted">{t('loans.disclosure.col.interest')}</dt>
+                  <dd className="text-right">{money(line.interest)}</dd>
+                  <dt className="text-muted">{t('loans.disclosure.col.fees')}</dt>
+                  <dd className="text-right">{money(line.fees)}</dd>
+                  <dt className="text-muted">{t('loans.disclosure.col.total')}</dt>
+                  <dd className="text-right font-semibold">{money(line.total)}</dd>
+                  <dt className="text-muted">{t('loans.disclosure.col.balance')}</dt>
+                  <dd className="text-right">{money(line.balanceAfter)}</dd>
+                </dl>
+              </li>
+            ))}
+            <li className="rounded-md bg-slate-50 p-3 text-xs font-bold tabular-nums">
+              <p>{t('loans.disclosure.totals')}</p>
               <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5">
-                <dt className="text-muted">{t('loans.disclosure.col.principal')}</dt>
-                <dd className="text-right">{money(line.principal)}</dd>
-                <dt className="text-muted">{t('loans.disclosure.col.interest')}</dt>
-                <dd className="text-right">{money(line.interest)}</dd>
-                <dt className="text-muted">{t('loans.disclosure.col.fees')}</dt>
-                <dd className="text-right">{money(line.fees)}</dd>
-                <dt className="text-muted">{t('loans.disclosure.col.total')}</dt>
-                <dd className="text-right font-semibold">{money(line.total)}</dd>
-                <dt className="text-muted">{t('loans.disclosure.col.balance')}</dt>
-                <dd className="text-right">{money(line.balanceAfter)}</dd>
+                <dt>{t('loans.disclosure.col.principal')}</dt>
+                <dd className="text-right">{sum((l) => l.principal)}</dd>
+                <dt>{t('loans.disclosure.col.interest')}</dt>
+                <dd className="text-right">{sum((l) => l.interest)}</dd>
+                <dt>{t('loans.disclosure.col.fees')}</dt>
+                <dd className="text-right">{sum((l) => l.fees)}</dd>
+                <dt>{t('loans.disclosure.col.total')}</dt>
+                <dd className="text-right">{sum((l) => l.total)}</dd>
               </dl>
             </li>
-          ))}
-          <li className="rounded-md bg-slate-50 p-3 text-xs font-bold tabular-nums">
-            <p>{t('loans.disclosure.totals')}</p>
-            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5">
-              <dt>{t('loans.disclosure.col.principal')}</dt>
-              <dd className="text-right">{sum((l) => l.principal)}</dd>
-              <dt>{t('loans.disclosure.col.interest')}</dt>
-              <dd className="text-right">{sum((l) => l.interest)}</dd>
-              <dt>{t('loans.disclosure.col.fees')}</dt>
-              <dd className="text-right">{sum((l) => l.fees)}</dd>
-              <dt>{t('loans.disclosure.col.total')}</dt>
-              <dd className="text-right">{sum((l) => l.total)}</dd>
-            </dl>
-          </li>
-        </ol>
-        <div className="hidden overflow-x-auto @xl:block" tabIndex={0} role="region" aria-label={t('loans.disclosure.schedule')}>
-          <table className="w-full min-w-[36rem] text-right text-xs tabular-nums">
-            <thead>
-              <tr className="border-b border-slate-300 text-muted">
-                <th scope="col" className="py-1 text-left">{t('loans.disclosure.col.number')}</th>
-                <th scope="col" className="py-1 text-left">{t('loans.disclosure.col.dueDate')}</th>
-                <th scope="col" className="py-1">{t('loans.disclosure.col.principal')}</th>
-                <th scope="col" className="py-1">{t('loans.disclosure.col.interest')}</th>
-                <th scope="col" className="py-1">{t('loans.disclosure.col.fees')}</th>
-                <th scope="col" className="py-1">{t('loans.disclosure.col.total')}</th>
-                <th scope="col" className="py-1">{t('loans.disclosure.col.balance')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.schedule.map((line) => (
-                <tr key={line.number} className="border-b border-slate-100">
-                  <td className="py-1 text-left">{line.number}</td>
-                  <td className="py-1 text-left whitespace-nowrap">{formatIsoDate(line.dueDate, i18n.language)}</td>
-                  <td className="py-1">{money(line.principal)}</td>
-                  <td className="py-1">{money(line.interest)}</td>
-                  <td className="py-1">{money(line.fees)}</td>
-                  <td className="py-1 font-semibold">{money(line.total)}</td>
-                  <td className="py-1">{money(line.balanceAfter)}</td>
+          </ol>
+          <div className="hidden overflow-x-auto @xl:block" tabIndex={0} role="region" aria-label={t('loans.disclosure.schedule')}>
+            <table className="w-full min-w-[36rem] text-right text-xs tabular-nums">
+              <thead>
+                <tr className="border-b border-slate-300 text-muted">
+                  <th scope="col" className="py-1 text-left">
+                    {t('loans.disclosure.col.number')}
+                  </th>
+                  <th scope="col" className="py-1 text-left">
+                    {t('loans.disclosure.col.dueDate')}
+                  </th>
+                  <th scope="col" className="py-1">
+                    {t('loans.disclosure.col.principal')}
+                  </th>
+                  <th scope="col" className="py-1">
+                    {t('loans.disclosure.col.interest')}
+                  </th>
+                  <th scope="col" className="py-1">
+                    {t('loans.disclosure.col.fees')}
+                  </th>
+                  <th scope="col" className="py-1">
+                    {t('loans.disclosure.col.total')}
+                  </th>
+                  <th scope="col" className="py-1">
+                    {t('loans.disclosure.col.balance')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="font-bold">
-                <th scope="row" colSpan={2} className="py-1 text-left">{t('loans.disclosure.totals')}</th>
-                <td className="py-1">{sum((l) => l.principal)}</td>
-                <td className="py-1">{sum((l) => l.interest)}</td>
-                <td className="py-1">{sum((l) => l.fees)}</td>
-                <td className="py-1">{sum((l) => l.total)}</td>
-                <td />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {d.schedule.map((line) => (
+                  <tr key={line.number} className="border-b border-slate-100">
+                    <td className="py-1 text-left">{line.number}</td>
+                    <td className="py-1 text-left whitespace-nowrap">{formatIsoDate(line.dueDate, i18n.language)}</td>
+                    <td className="py-1">{money(line.principal)}</td>
+                    <td className="py-1">{money(line.interest)}</td>
+                    <td className="py-1">{money(line.fees)}</td>
+                    <td className="py-1 font-semibold">{money(line.total)}</td>
+                    <td className="py-1">{money(line.balanceAfter)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="font-bold">
+                  <th scope="row" colSpan={2} className="py-1 text-left">
+                    {t('loans.disclosure.totals')}
+                  </th>
+                  <td className="py-1">{sum((l) => l.principal)}</td>
+                  <td className="py-1">{sum((l) => l.interest)}</td>
+                  <td className="py-1">{sum((l) => l.fees)}</td>
+                  <td className="py-1">{sum((l) => l.total)}</td>
+                  <td />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
         </div>
       </div>
     </div>

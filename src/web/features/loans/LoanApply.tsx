@@ -113,7 +113,12 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
 
   const submit = async () => {
     if (!current || submitting) return;
-    const body = { amount: current.disclosure.amountFinanced, term: current.disclosure.termMonths, selectedCurrency: currency, productVersion: current.productVersion };
+    const body = {
+      amount: current.disclosure.amountFinanced,
+      term: current.disclosure.termMonths,
+      selectedCurrency: currency,
+      productVersion: current.productVersion,
+    };
     const serialised = JSON.stringify(body);
     // The same submission retried keeps its key, so the server answers it once.
     if (idempotency.current?.body !== serialised) idempotency.current = { key: newIdempotencyKey(), body: serialised };
@@ -179,15 +184,21 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
   return (
     <div className="flex flex-col gap-5">
       <SelectField label={t('loans.panel.currency')} value={currency} onChange={(event) => setCurrency(event.target.value)}>
-        {(currencies.data ?? [{ currencyCode: DEFAULT_CURRENCY, currencyName: 'Philippine Peso', active: true }]).filter((c) => c.active).map((c) => (
-          <option key={c.currencyCode} value={c.currencyCode}>
-            {t('loans.panel.currencyOption', { code: c.currencyCode, name: c.currencyName })}
-          </option>
-        ))}
+        {(currencies.data ?? [{ currencyCode: DEFAULT_CURRENCY, currencyName: 'Philippine Peso', active: true }])
+          .filter((c) => c.active)
+          .map((c) => (
+            <option key={c.currencyCode} value={c.currencyCode}>
+              {t('loans.panel.currencyOption', { code: c.currencyCode, name: c.currencyName })}
+            </option>
+          ))}
       </SelectField>
       <TextField
         label={t('loans.panel.amount')}
-        hint={inRange ? t('loans.panel.amountRange', { min: money(product.minAmount), max: money(product.maxAmount) }) : t('loans.panel.amountOut', { min: money(product.minAmount), max: money(product.maxAmount) })}
+        hint={
+          inRange
+            ? t('loans.panel.amountRange', { min: money(product.minAmount), max: money(product.maxAmount) })
+            : t('loans.panel.amountOut', { min: money(product.minAmount), max: money(product.maxAmount) })
+        }
         inputMode="decimal"
         autoComplete="off"
         maxLength={16}
@@ -224,14 +235,20 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
               {money(disclosure.regularInstalment)}
             </p>
             {converted && inverseRate && (
-              <p className="text-sm text-ink">{t('loans.panel.converted', { amount: money(converted.regularInstalment, symbol), date: asOf, code: currency, php: money(inverseRate) })}</p>
+              <p className="text-sm text-ink">
+                {t('loans.panel.converted', { amount: money(converted.regularInstalment, symbol), date: asOf, code: currency, php: money(inverseRate) })}
+              </p>
             )}
-            <p className="mt-2 text-xs text-muted">{t('loans.panel.estimateNote', { rate: percent(disclosure.nominalMonthlyRatePercent), count: disclosure.numberOfInstalments })}</p>
+            <p className="mt-2 text-xs text-muted">
+              {t('loans.panel.estimateNote', { rate: percent(disclosure.nominalMonthlyRatePercent), count: disclosure.numberOfInstalments })}
+            </p>
           </>
         ) : quote.isError && request ? (
           <p className="mt-1 text-sm text-warning">{quote.error.message}</p>
         ) : (
-          <p className="mt-1 text-sm text-muted">{inRange ? t('loans.panel.estimateLoading') : t('loans.panel.amountOut', { min: money(product.minAmount), max: money(product.maxAmount) })}</p>
+          <p className="mt-1 text-sm text-muted">
+            {inRange ? t('loans.panel.estimateLoading') : t('loans.panel.amountOut', { min: money(product.minAmount), max: money(product.maxAmount) })}
+          </p>
         )}
       </div>
       <div className="flex flex-wrap items-center gap-x-1">
@@ -310,7 +327,9 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
               <dt className="text-muted">{t('loans.confirm.amount')}</dt>
               <dd className="text-lg font-bold tabular-nums">
                 {converted ? money(converted.amountFinanced, symbol) : money(disclosure.amountFinanced)}
-                {converted && <span className="block text-sm font-semibold">{t('loans.confirm.phpEquivalent', { amount: money(disclosure.amountFinanced) })}</span>}
+                {converted && (
+                  <span className="block text-sm font-semibold">{t('loans.confirm.phpEquivalent', { amount: money(disclosure.amountFinanced) })}</span>
+                )}
               </dd>
             </div>
             <div>
@@ -325,10 +344,14 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
               <dt className="text-muted">{t('loans.confirm.monthly')}</dt>
               <dd className="text-lg font-bold tabular-nums">
                 {converted ? money(converted.regularInstalment, symbol) : money(disclosure.regularInstalment)}
-                {converted && <span className="block text-sm font-semibold">{t('loans.confirm.phpEquivalent', { amount: money(disclosure.regularInstalment) })}</span>}
+                {converted && (
+                  <span className="block text-sm font-semibold">{t('loans.confirm.phpEquivalent', { amount: money(disclosure.regularInstalment) })}</span>
+                )}
               </dd>
             </div>
-            {converted && inverseRate && <p className="text-xs text-muted">{t('loans.confirm.asOf', { date: asOf, code: currency, php: money(inverseRate) })}</p>}
+            {converted && inverseRate && (
+              <p className="text-xs text-muted">{t('loans.confirm.asOf', { date: asOf, code: currency, php: money(inverseRate) })}</p>
+            )}
             <div>
               <dt className="text-muted">{t('loans.confirm.payout')}</dt>
               <dd className="font-bold" data-testid="payout-account">

@@ -39,7 +39,11 @@ export function OfferAcceptance({ loan }: { readonly loan: LoanView }) {
   };
 
   return (
-    <section className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="counter-offer" aria-labelledby="counter-offer-title">
+    <section
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm"
+      data-testid="counter-offer"
+      aria-labelledby="counter-offer-title"
+    >
       <h3 id="counter-offer-title" className="font-bold text-brand">
         {t('loans.offer.title')}
       </h3>

@@ -30,7 +30,18 @@ export const COLOUR_BG: Record<StatusColour, string> = {
 
 export function StatusIcon({ name, colour, className = 'h-8 w-8' }: { readonly name: IconName; readonly colour: StatusColour; readonly className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={`${className} shrink-0 ${COLOUR_TEXT[colour]}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" data-icon={name}>
+    <svg
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0 ${COLOUR_TEXT[colour]}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={name}
+    >
       <path d={PATHS[name]} />
     </svg>
   );

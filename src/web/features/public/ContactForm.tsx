@@ -63,14 +63,36 @@ export function ContactForm({ companyName, onOpenLegal }: ContactFormProps) {
         {t('public.contact.form.heading')}
       </h2>
       <TextField label={t('public.contact.form.name')} autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} />
-      <TextField label={t('public.contact.form.email')} type="email" autoComplete="email" maxLength={100} error={errors.email?.message} {...register('email')} />
-      <TextAreaField label={t('public.contact.form.message')} rows={6} maxLength={2000} hint={t('public.contact.form.note')} error={errors.message?.message} {...register('message')} />
+      <TextField
+        label={t('public.contact.form.email')}
+        type="email"
+        autoComplete="email"
+        maxLength={100}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextAreaField
+        label={t('public.contact.form.message')}
+        rows={6}
+        maxLength={2000}
+        hint={t('public.contact.form.note')}
+        error={errors.message?.message}
+        {...register('message')}
+      />
       <Checkbox label={t('public.contact.form.agree', { companyName })} error={errors.agree?.message} {...register('agree')} />
       <div className="flex flex-wrap gap-x-4 gap-y-1 pl-7 text-sm">
-        <button type="button" className="min-h-11 text-left font-semibold text-brand underline underline-offset-4 hover:no-underline" onClick={() => onOpenLegal('terms')}>
+        <button
+          type="button"
+          className="min-h-11 text-left font-semibold text-brand underline underline-offset-4 hover:no-underline"
+          onClick={() => onOpenLegal('terms')}
+        >
           {t('public.contact.form.readTerms')}
         </button>
-        <button type="button" className="min-h-11 text-left font-semibold text-brand underline underline-offset-4 hover:no-underline" onClick={() => onOpenLegal('privacy')}>
+        <button
+          type="button"
+          className="min-h-11 text-left font-semibold text-brand underline underline-offset-4 hover:no-underline"
+          onClick={() => onOpenLegal('privacy')}
+        >
           {t('public.contact.form.readPrivacy')}
         </button>
       </div>

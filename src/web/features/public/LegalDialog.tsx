@@ -96,11 +96,7 @@ function LegalText({ document, values }: { readonly document: LegalDocument; rea
 
   return (
     <div className="flex flex-col gap-5 text-sm leading-relaxed text-ink">
-      {languageNote && (
-        <p className="rounded-md bg-brand-light px-3 py-2 text-brand">
-          {languageNote}
-        </p>
-      )}
+      {languageNote && <p className="rounded-md bg-brand-light px-3 py-2 text-brand">{languageNote}</p>}
       <p>{t(`legal.${document}.intro`, values)}</p>
       <nav aria-label={t('legal.contents')} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
         <p className="mb-2 text-xs font-bold tracking-wide text-muted uppercase">{t('legal.contents')}</p>

@@ -66,7 +66,9 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
 
   const snapshot = rates.data;
   const options: readonly Currency[] =
-    currencies.data && snapshot ? currencies.data.filter((c) => c.active && (c.currencyCode === DEFAULT_CURRENCY || snapshot.rates[c.currencyCode] !== undefined)) : [PESO];
+    currencies.data && snapshot
+      ? currencies.data.filter((c) => c.active && (c.currencyCode === DEFAULT_CURRENCY || snapshot.rates[c.currencyCode] !== undefined))
+      : [PESO];
   const rateOf = (currencyCode: string): Rate => {
     const quoted = snapshot?.rates[currencyCode];
     return currencyCode === DEFAULT_CURRENCY || quoted === undefined ? PHP_RATE : parseRate(quoted);
@@ -163,8 +165,12 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
             </div>
             {foreign && (
               <div className="rounded-md bg-slate-50 px-3 py-2 text-sm text-ink">
-                {amount !== null && <p className="font-semibold">{t('public.landing.calculator.phpEquivalent', { amount: peso(phpEquivalent(amount, rate)) })}</p>}
-                {inverse !== null && <p className="text-muted">{t('public.landing.calculator.rateLine', { date: asOf, code: currency.currencyCode, php: peso(inverse) })}</p>}
+                {amount !== null && (
+                  <p className="font-semibold">{t('public.landing.calculator.phpEquivalent', { amount: peso(phpEquivalent(amount, rate)) })}</p>
+                )}
+                {inverse !== null && (
+                  <p className="text-muted">{t('public.landing.calculator.rateLine', { date: asOf, code: currency.currencyCode, php: peso(inverse) })}</p>
+                )}
                 <p className="text-muted">{t('public.landing.calculator.displayOnly')}</p>
               </div>
             )}
@@ -189,7 +195,15 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
                     }`}
                   >
                     {selected && (
-                      <svg viewBox="0 0 24 24" className="absolute top-1 right-1 h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3.5" aria-hidden="true" focusable="false">
+                      <svg
+                        viewBox="0 0 24 24"
+                        className="absolute top-1 right-1 h-3.5 w-3.5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="3.5"
+                        aria-hidden="true"
+                        focusable="false"
+                      >
                         <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
                       </svg>
                     )}
@@ -202,16 +216,16 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
           </div>
 
           <div className="rounded-xl bg-brand-light p-4">
-            <p className="text-sm font-semibold text-brand">
-              {t('public.landing.calculator.estimate')}
-            </p>
+            <p className="text-sm font-semibold text-brand">{t('public.landing.calculator.estimate')}</p>
             {instalment !== null && instalmentPhp !== null ? (
               <>
                 <p className="mt-1 text-3xl font-extrabold text-brand tabular-nums">{money(instalment)}</p>
-                {foreign && <p className="text-sm font-semibold text-ink">{t('public.landing.calculator.phpEquivalentAsOf', { amount: peso(instalmentPhp), date: asOf })}</p>}
-                <p className="mt-2 text-xs text-muted">
-                  {t('public.landing.calculator.estimateNote', { rate: facts.values.rate, count: term })}
-                </p>
+                {foreign && (
+                  <p className="text-sm font-semibold text-ink">
+                    {t('public.landing.calculator.phpEquivalentAsOf', { amount: peso(instalmentPhp), date: asOf })}
+                  </p>
+                )}
+                <p className="mt-2 text-xs text-muted">{t('public.landing.calculator.estimateNote', { rate: facts.values.rate, count: term })}</p>
               </>
             ) : (
               <p className="mt-1 text-sm text-ink">{t('public.landing.calculator.outOfRange', { min: money(bounds.min), max: money(bounds.max) })}</p>

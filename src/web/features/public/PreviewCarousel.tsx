@@ -80,7 +80,14 @@ export function PreviewCarousel() {
               aria-hidden={!active}
               className={`absolute inset-0 m-0 transition-opacity duration-500 ease-in-out ${active ? 'opacity-100' : 'opacity-0'}`}
             >
-              <img src={`/images/slides/${String(i + 1).padStart(2, '0')}-${slide}.svg`} alt="" width={240} height={440} className="h-full w-full bg-white object-cover" decoding="async" />
+              <img
+                src={`/images/slides/${String(i + 1).padStart(2, '0')}-${slide}.svg`}
+                alt=""
+                width={240}
+                height={440}
+                className="h-full w-full bg-white object-cover"
+                decoding="async"
+              />
               <figcaption className="absolute inset-x-0 bottom-0 bg-brand/95 px-3 py-2 text-center text-sm leading-snug font-semibold text-white">
                 {t(`public.landing.carousel.slides.${slide}`)}
               </figcaption>
@@ -107,7 +114,19 @@ export function PreviewCarousel() {
   );
 }
 
-function CarouselButton({ label, controls, onClick, wide = false, children }: { readonly label: string; readonly controls: string; readonly onClick: () => void; readonly wide?: boolean; readonly children: ReactNode }) {
+function CarouselButton({
+  label,
+  controls,
+  onClick,
+  wide = false,
+  children,
+}: {
+  readonly label: string;
+  readonly controls: string;
+  readonly onClick: () => void;
+  readonly wide?: boolean;
+  readonly children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -115,7 +134,17 @@ function CarouselButton({ label, controls, onClick, wide = false, children }: { 
       onClick={onClick}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full border-2 border-brand bg-white px-3 text-sm font-semibold text-brand hover:bg-brand-light ${wide ? 'min-w-11 pr-4' : 'min-w-11'}`}
     >
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         {children}
       </svg>
       {wide ? <span>{label}</span> : <span className="sr-only">{label}</span>}

@@ -18,7 +18,9 @@ export interface QueryStateProps {
 export function QueryState({ isPending, error, onRetry, errorText, compact = false }: QueryStateProps) {
   const { t } = useTranslation();
   if (error) {
-    return <LoadError title={errorText ?? t('public.config.error')} detail={error.message} retryLabel={t('public.retry')} onRetry={onRetry} compact={compact} />;
+    return (
+      <LoadError title={errorText ?? t('public.config.error')} detail={error.message} retryLabel={t('public.retry')} onRetry={onRetry} compact={compact} />
+    );
   }
   if (isPending) return <Spinner label={t('public.config.loading')} />;
   return null;

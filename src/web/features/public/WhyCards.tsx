@@ -24,7 +24,17 @@ export function WhyCards({ facts }: { readonly facts: ProductFacts }) {
         {cards.map((card) => (
           <li key={card} className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
             <span className="flex h-12 w-12 items-center justify-center rounded-full bg-accent text-white">
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+                focusable="false"
+              >
                 {ICONS[card]}
               </svg>
             </span>

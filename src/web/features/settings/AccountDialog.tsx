@@ -39,14 +39,21 @@ function Section({ title, children }: { readonly title: string; readonly childre
   );
 }
 
-
 /**
  * The Settings Account dialog (specification section 2): personal information, address, the two
  * character references, identity with the three images (served to their owner only, never cached)
  * and the payout account. As the specification says, the ID number is shown in full here; the
  * account number is masked but its first 3 characters.
  */
-export function AccountDialog({ open, onClose, onChangePayout }: { readonly open: boolean; readonly onClose: () => void; readonly onChangePayout?: () => void }) {
+export function AccountDialog({
+  open,
+  onClose,
+  onChangePayout,
+}: {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly onChangePayout?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const account = useMemberAccount(open);
   const regionName = useRegionNames();
@@ -58,7 +65,12 @@ export function AccountDialog({ open, onClose, onChangePayout }: { readonly open
     if (account.isPending) return <Spinner label={t('activation.account.loading')} />;
     if (account.error) {
       return (
-        <LoadError title={t('activation.account.error')} detail={account.error.message} retryLabel={t('activation.wizard.retry')} onRetry={() => void account.refetch()} />
+        <LoadError
+          title={t('activation.account.error')}
+          detail={account.error.message}
+          retryLabel={t('activation.wizard.retry')}
+          onRetry={() => void account.refetch()}
+        />
       );
     }
     const a = account.data;
@@ -78,10 +90,16 @@ export function AccountDialog({ open, onClose, onChangePayout }: { readonly open
                 [t('activation.account.name'), [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')],
                 [t('activation.personal.gender'), t(`activation.options.${p.gender.toLowerCase()}`)],
                 [t('activation.personal.birthDate'), dates.format(new Date(`${p.birthDate}T00:00:00Z`))],
-                [t('activation.personal.maritalStatus'), t(`activation.options.marital.${p.maritalStatus.replace('/', '')}`, { defaultValue: p.maritalStatus })],
+                [
+                  t('activation.personal.maritalStatus'),
+                  t(`activation.options.marital.${p.maritalStatus.replace('/', '')}`, { defaultValue: p.maritalStatus }),
+                ],
                 [t('activation.personal.nationality'), p.nationality],
                 [t('activation.account.phone'), formatPhone(a.phoneNumber)],
-                [t('activation.account.consent'), p.consentedAt ? t('activation.account.consentGiven', { date: moments.format(new Date(p.consentedAt)) }) : none],
+                [
+                  t('activation.account.consent'),
+                  p.consentedAt ? t('activation.account.consentGiven', { date: moments.format(new Date(p.consentedAt)) }) : none,
+                ],
               ]}
             />
           ) : (
@@ -127,7 +145,12 @@ export function AccountDialog({ open, onClose, onChangePayout }: { readonly open
           {id ? (
             <Rows
               rows={[
-                [t('activation.identity.type'), id.identityType === OTHER_IDENTITY_TYPE && id.otherIdentityType ? `${t('activation.identity.typeOthers')}: ${id.otherIdentityType}` : id.identityType],
+                [
+                  t('activation.identity.type'),
+                  id.identityType === OTHER_IDENTITY_TYPE && id.otherIdentityType
+                    ? `${t('activation.identity.typeOthers')}: ${id.otherIdentityType}`
+                    : id.identityType,
+                ],
                 [t('activation.identity.number'), <span className="font-mono">{id.identityNumber}</span>],
               ]}
             />
@@ -162,7 +185,10 @@ export function AccountDialog({ open, onClose, onChangePayout }: { readonly open
             <Rows
               rows={[
                 [b.kind === 'EWALLET' ? t('activation.account.ewallet') : t('activation.account.bank'), b.bankName],
-                [b.kind === 'EWALLET' ? t('activation.bank.mobileNumber') : t('activation.bank.accountNumber'), <span className="font-mono">{b.accountNumberMasked}</span>],
+                [
+                  b.kind === 'EWALLET' ? t('activation.bank.mobileNumber') : t('activation.bank.accountNumber'),
+                  <span className="font-mono">{b.accountNumberMasked}</span>,
+                ],
                 [t('activation.bank.accountName'), b.accountName],
               ]}
             />

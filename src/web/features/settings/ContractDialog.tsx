@@ -26,8 +26,7 @@ function useContract(enabled: boolean) {
   });
 }
 
-const LINK =
-  'inline-flex min-h-11 items-center justify-center rounded-md border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-light';
+const LINK = 'inline-flex min-h-11 items-center justify-center rounded-md border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-light';
 
 /**
  * Settings > Contract (specification section 2): the LOAN CONTRACT AGREEMENT of the member's loan
@@ -65,7 +64,10 @@ export function ContractDialog({ open, onClose }: { readonly open: boolean; read
     const c = contract.data;
     return (
       <div className="flex flex-col gap-5">
-        <p role="status" className={`rounded-md border-l-4 p-3 text-sm ${c.signed ? 'border-success bg-green-50 text-green-900' : 'border-info bg-blue-50 text-blue-950'}`}>
+        <p
+          role="status"
+          className={`rounded-md border-l-4 p-3 text-sm ${c.signed ? 'border-success bg-green-50 text-green-900' : 'border-info bg-blue-50 text-blue-950'}`}
+        >
           {c.signed && c.signedAt ? t('settings.contract.signedOn', { date: dateTime(c.signedAt, i18n.language) }) : t('settings.contract.unsigned')}
         </p>
         <div className="flex flex-wrap gap-2">

@@ -54,7 +54,9 @@ function Explanation({ data }: { readonly data: CreditScoreResponse }) {
               <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 hover:bg-brand-light">
                 <h3 className="font-bold text-ink">{t(`settings.creditScore.components.${c.id}.title`)}</h3>
                 <span className={c.hasData ? 'font-semibold text-brand' : 'font-semibold text-muted'}>
-                  {c.hasData ? t('settings.creditScore.points', { points: c.points, max: c.max }) : `${t('settings.creditScore.noData')} · ${t('settings.creditScore.points', { points: c.points, max: c.max })}`}
+                  {c.hasData
+                    ? t('settings.creditScore.points', { points: c.points, max: c.max })
+                    : `${t('settings.creditScore.noData')} · ${t('settings.creditScore.points', { points: c.points, max: c.max })}`}
                 </span>
               </summary>
               <div className="px-3 pb-3">

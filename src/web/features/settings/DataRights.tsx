@@ -36,7 +36,11 @@ function useDeletionRequest() {
   });
 }
 
-type Download = { readonly status: 'idle' } | { readonly status: 'busy' } | { readonly status: 'done'; readonly filename: string } | { readonly status: 'failed'; readonly message: string };
+type Download =
+  | { readonly status: 'idle' }
+  | { readonly status: 'busy' }
+  | { readonly status: 'done'; readonly filename: string }
+  | { readonly status: 'failed'; readonly message: string };
 
 /**
  * POST /api/privacy/export with the member's password (a session alone downloads nothing), saved as
@@ -56,7 +60,12 @@ async function downloadExport(password: string): Promise<string> {
   }
   if (!response.ok) {
     const data = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null;
-    throw new ApiError(response.status, data?.error?.code ?? 'HTTP_ERROR', data?.error?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), data?.error?.fields ?? {});
+    throw new ApiError(
+      response.status,
+      data?.error?.code ?? 'HTTP_ERROR',
+      data?.error?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'),
+      data?.error?.fields ?? {},
+    );
   }
   const blob = await response.blob();
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'tapat-my-data.zip';

@@ -30,7 +30,9 @@ export function InfoDialog({ topic, onClose }: { readonly topic: InfoTopic | nul
       {topic && (
         <div className="flex flex-col gap-3 text-sm text-ink" data-topic={topic}>
           {(['p1', 'p2', 'p3'] as const).map((p) => (
-            <p key={p}>{t(`settings.info.${topic}.${p}`, { email, instapayMax: formatMoney(CHANNEL_LIMITS.INSTAPAY.max), fee: formatMoney(WITHDRAWAL_FEE) })}</p>
+            <p key={p}>
+              {t(`settings.info.${topic}.${p}`, { email, instapayMax: formatMoney(CHANNEL_LIMITS.INSTAPAY.max), fee: formatMoney(WITHDRAWAL_FEE) })}
+            </p>
           ))}
         </div>
       )}

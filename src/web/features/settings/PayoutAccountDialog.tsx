@@ -111,7 +111,9 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
       setSent(null);
       setCode('');
       toast.success(
-        answer.withdrawalsBlockedUntil ? t('settings.payout.done', { time: dateTime(answer.withdrawalsBlockedUntil, i18n.language) }) : t('settings.payout.doneNoHold'),
+        answer.withdrawalsBlockedUntil
+          ? t('settings.payout.done', { time: dateTime(answer.withdrawalsBlockedUntil, i18n.language) })
+          : t('settings.payout.doneNoHold'),
         { id: TOAST_ID },
       );
     } catch (error) {
@@ -135,9 +137,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
   const body = () => {
     if (account.isPending) return <Spinner label={t('activation.account.loading')} />;
     if (account.isError) {
-      return (
-        <LoadError detail={account.error.message} retryLabel={t('settings.withdrawal.retry')} onRetry={() => void account.refetch()} />
-      );
+      return <LoadError detail={account.error.message} retryLabel={t('settings.withdrawal.retry')} onRetry={() => void account.refetch()} />;
     }
     const a = current?.account ?? null;
     return (
@@ -150,7 +150,9 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
             <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[12rem_1fr]" data-testid="payout-current">
               <dt className="text-sm font-semibold text-muted">{t('activation.bank.institution')}</dt>
               <dd className="mb-2 text-ink sm:mb-0">{a.institutionName}</dd>
-              <dt className="text-sm font-semibold text-muted">{a.kind === 'EWALLET' ? t('activation.bank.mobileNumber') : t('activation.bank.accountNumber')}</dt>
+              <dt className="text-sm font-semibold text-muted">
+                {a.kind === 'EWALLET' ? t('activation.bank.mobileNumber') : t('activation.bank.accountNumber')}
+              </dt>
               <dd className="mb-2 sm:mb-0">
                 <RevealValue
                   masked={a.accountNumberMasked}
@@ -168,7 +170,9 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
           )}
           {changed ? (
             <p role="status" className="rounded-md border-l-4 border-success bg-green-50 p-3 text-sm text-green-900">
-              {changed.withdrawalsBlockedUntil ? t('settings.payout.done', { time: dateTime(changed.withdrawalsBlockedUntil, i18n.language) }) : t('settings.payout.doneNoHold')}
+              {changed.withdrawalsBlockedUntil
+                ? t('settings.payout.done', { time: dateTime(changed.withdrawalsBlockedUntil, i18n.language) })
+                : t('settings.payout.doneNoHold')}
             </p>
           ) : (
             current?.withdrawalsBlockedUntil && (

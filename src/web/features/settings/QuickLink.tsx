@@ -15,7 +15,17 @@ export const LINK_ICONS = {
 export type LinkIcon = keyof typeof LINK_ICONS;
 
 /** A Settings link that opens a dialog: icon, title and a line of text. */
-export function QuickLink({ icon, title, text, onClick }: { readonly icon: LinkIcon; readonly title: ReactNode; readonly text?: ReactNode; readonly onClick: () => void }) {
+export function QuickLink({
+  icon,
+  title,
+  text,
+  onClick,
+}: {
+  readonly icon: LinkIcon;
+  readonly title: ReactNode;
+  readonly text?: ReactNode;
+  readonly onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -23,7 +33,17 @@ export function QuickLink({ icon, title, text, onClick }: { readonly icon: LinkI
       aria-haspopup="dialog"
       className="flex min-h-16 w-full items-center gap-3 rounded-lg border border-slate-300 px-4 py-3 text-left hover:border-brand hover:bg-brand-light"
     >
-      <svg viewBox="0 0 24 24" className="h-6 w-6 shrink-0 text-brand" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6 shrink-0 text-brand"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d={LINK_ICONS[icon]} />
       </svg>
       <span className="flex flex-col">

@@ -16,7 +16,6 @@ import { RevealValue } from './RevealValue';
 import { LoadError } from '../../ui/LoadError';
 import { Rows } from './Rows';
 
-
 /**
  * The full account number for the reveal: the member's current payout account, when it is the
  * one this withdrawal went to (a withdrawal to an earlier account shows its masked number only).
@@ -24,7 +23,10 @@ import { Rows } from './Rows';
 function fullNumberFor(w: WithdrawalView, payout: PayoutAccountResponse | undefined): string | null {
   const account = payout?.account;
   if (!account) return null;
-  const same = account.institutionName === w.destination.institutionName && account.accountNumberMasked === w.destination.accountMasked && account.accountName === w.destination.accountName;
+  const same =
+    account.institutionName === w.destination.institutionName &&
+    account.accountNumberMasked === w.destination.accountMasked &&
+    account.accountName === w.destination.accountName;
   return same ? account.accountNumber : null;
 }
 
@@ -80,7 +82,12 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
     if (withdrawals.isPending) return <Spinner label={t('settings.withdrawal.loading')} />;
     if (withdrawals.isError) {
       return (
-        <LoadError title={t('settings.withdrawal.error')} detail={withdrawals.error.message} retryLabel={t('settings.withdrawal.retry')} onRetry={() => void withdrawals.refetch()} />
+        <LoadError
+          title={t('settings.withdrawal.error')}
+          detail={withdrawals.error.message}
+          retryLabel={t('settings.withdrawal.retry')}
+          onRetry={() => void withdrawals.refetch()}
+        />
       );
     }
     const list = withdrawals.data;
@@ -114,7 +121,12 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
               [t('settings.withdrawal.fee'), money(last.fee)],
               ...totalRows(last, t),
               [t('settings.withdrawal.date'), dateTime(last.createdAt, i18n.language)],
-              [t('settings.withdrawal.reference'), <span key="ref" className="font-mono">{last.reference}</span>],
+              [
+                t('settings.withdrawal.reference'),
+                <span key="ref" className="font-mono">
+                  {last.reference}
+                </span>,
+              ],
               [t('settings.withdrawal.channel'), t(`withdrawals.channel.${last.channel}`)],
             ]}
           />

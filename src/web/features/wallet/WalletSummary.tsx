@@ -41,7 +41,9 @@ function HistoryLine({ tx }: { readonly tx: Transaction }) {
   return (
     <li className="flex items-start justify-between gap-3 py-2 text-sm" data-entry={tx.entry}>
       <div className="min-w-0">
-        <p className="font-semibold break-words">{tx.labelKey === 'loans.wallet.line.other' ? tx.description : t(tx.labelKey, { reference: tx.reference ?? '' })}</p>
+        <p className="font-semibold break-words">
+          {tx.labelKey === 'loans.wallet.line.other' ? tx.description : t(tx.labelKey, { reference: tx.reference ?? '' })}
+        </p>
         <p className="text-xs text-muted">
           {dateTime(tx.at, i18n.language)} · {entryTag(tx, t)}
         </p>
@@ -66,7 +68,11 @@ function HistoryLine({ tx }: { readonly tx: Transaction }) {
 export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void }) {
   const { t, i18n } = useTranslation();
   const wallet = useQuery<Summary, ApiError>({ queryKey: ['wallet'], queryFn: () => api<Summary>('/wallet'), refetchOnMount: 'always' });
-  const transactions = useQuery<Transactions, ApiError>({ queryKey: ['wallet', 'transactions'], queryFn: () => api<Transactions>('/wallet/transactions'), refetchOnMount: 'always' });
+  const transactions = useQuery<Transactions, ApiError>({
+    queryKey: ['wallet', 'transactions'],
+    queryFn: () => api<Transactions>('/wallet/transactions'),
+    refetchOnMount: 'always',
+  });
 
   if (wallet.isPending) return <Spinner label={t('loans.wallet.loading')} />;
   if (wallet.isError) {

@@ -39,7 +39,13 @@ export function AmountStep({ options, text, onText, onContinue, onBack, notice }
     const pick = pickChannel(amount, options.channels);
     if (!pick.ok) {
       const limit = money(toDecimalString(pick.limit));
-      setError(pick.reason === 'NOT_POSITIVE' ? t('withdrawals.errors.amountPositive') : pick.reason === 'BELOW_MINIMUM' ? t('withdrawals.errors.belowMinimum', { min: limit }) : t('withdrawals.errors.aboveChannelMax', { max: limit }));
+      setError(
+        pick.reason === 'NOT_POSITIVE'
+          ? t('withdrawals.errors.amountPositive')
+          : pick.reason === 'BELOW_MINIMUM'
+            ? t('withdrawals.errors.belowMinimum', { min: limit })
+            : t('withdrawals.errors.aboveChannelMax', { max: limit }),
+      );
       return;
     }
     const value = toDecimalString(amount);
@@ -101,7 +107,9 @@ export function AmountStep({ options, text, onText, onContinue, onBack, notice }
         </h3>
         <ul className="mt-1 flex flex-col gap-1 text-muted">
           {options.channels.map((c) => (
-            <li key={c.channel}>{t('withdrawals.flow.amount.limit', { channel: t(`withdrawals.channel.${c.channel}`), min: money(c.min), max: money(c.max) })}</li>
+            <li key={c.channel}>
+              {t('withdrawals.flow.amount.limit', { channel: t(`withdrawals.channel.${c.channel}`), min: money(c.min), max: money(c.max) })}
+            </li>
           ))}
         </ul>
         {minimum !== null && <p className="mt-2 text-muted">{t('withdrawals.flow.amount.minimum', { min: money(toDecimalString(minimum)) })}</p>}

@@ -15,7 +15,17 @@ const CODE_DIGITS = 6;
 const RESEND_AFTER_MS = 60_000;
 const TOAST_ID = 'withdrawal-otp';
 /** Refusals of the code itself (the withdrawals contract's names and the OTP service's). */
-const CODE_REFUSALS = new Set(['OTP_WRONG', 'OTP_EXPIRED', 'OTP_USED', 'OTP_TOO_MANY_TRIES', 'CODE_INVALID', 'CODE_EXPIRED', 'CODE_USED', 'CODE_LOCKED', 'CODE_NOT_FOUND']);
+const CODE_REFUSALS = new Set([
+  'OTP_WRONG',
+  'OTP_EXPIRED',
+  'OTP_USED',
+  'OTP_TOO_MANY_TRIES',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_USED',
+  'CODE_LOCKED',
+  'CODE_NOT_FOUND',
+]);
 
 export interface CodeDialogProps {
   readonly withdrawal: WithdrawalView;
@@ -157,7 +167,9 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
       }
     >
       <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
-        <p className="text-sm">{t(reopened ? 'withdrawals.flow.code.reopened' : 'withdrawals.flow.code.sent', { reference: withdrawal.reference, amount: money(withdrawal.amount) })}</p>
+        <p className="text-sm">
+          {t(reopened ? 'withdrawals.flow.code.reopened' : 'withdrawals.flow.code.sent', { reference: withdrawal.reference, amount: money(withdrawal.amount) })}
+        </p>
         <OtpInput
           label={t('withdrawals.flow.code.label')}
           hint={t('withdrawals.flow.code.hint')}

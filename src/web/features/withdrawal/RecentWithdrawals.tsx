@@ -117,7 +117,8 @@ export function RecentWithdrawals({ onConfirmed }: { readonly onConfirmed: (view
                   <p className="font-bold tabular-nums">{money(w.amount)}</p>
                 </div>
                 <p className="text-xs text-muted">
-                  <span className={`font-semibold ${COLOUR_TEXT[w.statusColor]}`}>{t(`withdrawals.status.${w.status}.label`)}</span> · {dateTime(w.createdAt, i18n.language)}
+                  <span className={`font-semibold ${COLOUR_TEXT[w.statusColor]}`}>{t(`withdrawals.status.${w.status}.label`)}</span> ·{' '}
+                  {dateTime(w.createdAt, i18n.language)}
                 </p>
                 {w.failureReasonCode && <p className="mt-1 text-xs">{t(withdrawalReasonKey(w.failureReasonCode))}</p>}
                 {w.status === 'AWAITING_CODE' && <AwaitingActions w={w} onConfirmed={onConfirmed} />}

@@ -24,7 +24,13 @@ export function ResultStep({ withdrawal: w, onContinue }: { readonly withdrawal:
             {t(`withdrawals.status.${w.status}.label`)}
           </p>
           {paid ? (
-            <p className="mt-1">{t('withdrawals.flow.done.text', { amount: money(w.amountToReceive), institution: w.destination.institutionName, account: w.destination.accountMasked })}</p>
+            <p className="mt-1">
+              {t('withdrawals.flow.done.text', {
+                amount: money(w.amountToReceive),
+                institution: w.destination.institutionName,
+                account: w.destination.accountMasked,
+              })}
+            </p>
           ) : w.status === 'FAILED' ? (
             <p className="mt-1 font-semibold" data-testid="result-funds-back">
               {t('withdrawals.flow.failed.back', { amount: money(w.amount) })}

@@ -24,7 +24,17 @@ export interface ReviewStepProps {
   readonly onBack: () => void;
 }
 
-function Row({ label, value, testId, strong = false }: { readonly label: string; readonly value: string; readonly testId?: string; readonly strong?: boolean }) {
+function Row({
+  label,
+  value,
+  testId,
+  strong = false,
+}: {
+  readonly label: string;
+  readonly value: string;
+  readonly testId?: string;
+  readonly strong?: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
       <dt className="text-sm text-muted">{label}</dt>

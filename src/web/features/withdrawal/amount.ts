@@ -16,7 +16,11 @@ export const AMOUNT_MAX_LENGTH = 14;
 export function withdrawalAmountInput(raw: string, available: Centavos): string {
   let text = raw.replace(/[^\d.]/g, '');
   const dot = text.indexOf('.');
-  if (dot >= 0) text = `${text.slice(0, dot + 1)}${text.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
+  if (dot >= 0)
+    text = `${text.slice(0, dot + 1)}${text
+      .slice(dot + 1)
+      .replace(/\./g, '')
+      .slice(0, 2)}`;
   text = text.slice(0, AMOUNT_MAX_LENGTH);
   const value = parseInputText(text);
   if (value !== null && value > available) return toInputText(available < 0n ? 0n : available);
@@ -30,7 +34,9 @@ export function amountOf(text: string): Centavos | null {
 
 export type Channel = WithdrawalOptions['channels'][number]['channel'];
 
-export type ChannelPick = { readonly ok: true; readonly channel: Channel } | { readonly ok: false; readonly reason: 'NOT_POSITIVE' | 'BELOW_MINIMUM' | 'ABOVE_CHANNEL_MAX'; readonly limit: Centavos };
+export type ChannelPick =
+  | { readonly ok: true; readonly channel: Channel }
+  | { readonly ok: false; readonly reason: 'NOT_POSITIVE' | 'BELOW_MINIMUM' | 'ABOVE_CHANNEL_MAX'; readonly limit: Centavos };
 
 interface Limits {
   readonly channel: Channel;

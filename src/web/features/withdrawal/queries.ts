@@ -15,7 +15,11 @@ export const STATUS_POLL_MS = 2500;
 
 /** Balance, channel limits, fee, payout account and the 24-hour hold: fresh every time the step shows. */
 export function useWithdrawalOptions() {
-  return useQuery<WithdrawalOptions, ApiError>({ queryKey: withdrawalKeys.options, queryFn: () => api<WithdrawalOptions>('/withdrawals/options'), refetchOnMount: 'always' });
+  return useQuery<WithdrawalOptions, ApiError>({
+    queryKey: withdrawalKeys.options,
+    queryFn: () => api<WithdrawalOptions>('/withdrawals/options'),
+    refetchOnMount: 'always',
+  });
 }
 
 /** The member's own withdrawals, newest first. */
@@ -41,5 +45,7 @@ export function useWithdrawalStatus(initial: WithdrawalView) {
 
 /** After money moved (or came back): the wallet and the withdrawals are read again. */
 export function reloadWallet(queryClient: QueryClient): Promise<void> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: ['wallet'] }), queryClient.invalidateQueries({ queryKey: withdrawalKeys.all })]).then(() => undefined);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: ['wallet'] }), queryClient.invalidateQueries({ queryKey: withdrawalKeys.all })]).then(
+    () => undefined,
+  );
 }

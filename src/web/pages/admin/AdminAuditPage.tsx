@@ -71,7 +71,11 @@ export default function AdminAuditPage() {
         <h1 className="text-2xl font-bold text-brand">{t('backoffice.audit.title')}</h1>
         <p className="text-sm text-muted">{t('backoffice.audit.intro')}</p>
       </div>
-      <form onSubmit={submit} aria-label={t('backoffice.audit.filters')} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
+      <form
+        onSubmit={submit}
+        aria-label={t('backoffice.audit.filters')}
+        className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
+      >
         <SelectField label={t('backoffice.audit.actor')} value={draft.actor} onChange={set('actor')}>
           <option value="">{t('backoffice.audit.anyActor')}</option>
           {actors.map((a) => (
@@ -138,16 +142,33 @@ export default function AdminAuditPage() {
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block" role="region" aria-label={t('backoffice.audit.title')} tabIndex={0}>
+          <div
+            className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
+            role="region"
+            aria-label={t('backoffice.audit.title')}
+            tabIndex={0}
+          >
             <table className="w-full min-w-[52rem] text-left text-sm" data-testid="audit-table">
               <thead className="border-b border-slate-200 bg-slate-50 text-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.at')}</th>
-                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.actor')}</th>
-                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.action')}</th>
-                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.subject')}</th>
-                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.details')}</th>
-                  <th scope="col" className="px-3 py-2">{t('backoffice.audit.col.ip')}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('backoffice.audit.col.at')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('backoffice.audit.col.actor')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('backoffice.audit.col.action')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('backoffice.audit.col.subject')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('backoffice.audit.col.details')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('backoffice.audit.col.ip')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -43,7 +43,9 @@ function Assessment({ pa }: { readonly pa: PreAssessmentDto }) {
   const { t } = useTranslation();
   return (
     <div className="text-sm">
-      <p className={`font-bold ${pa.eligible ? 'text-emerald-700' : 'text-warning'}`}>{pa.eligible ? t('loans.admin.eligible') : t('loans.admin.notEligible')}</p>
+      <p className={`font-bold ${pa.eligible ? 'text-emerald-700' : 'text-warning'}`}>
+        {pa.eligible ? t('loans.admin.eligible') : t('loans.admin.notEligible')}
+      </p>
       {pa.reasons.length > 0 && (
         <ul className="list-disc pl-5">
           {pa.reasons.map((r) => (
@@ -51,7 +53,9 @@ function Assessment({ pa }: { readonly pa: PreAssessmentDto }) {
           ))}
         </ul>
       )}
-      <p>{t('loans.admin.instalmentDsr', { instalment: money(pa.instalment), dsr: pa.debtServiceRatioPercent ? percent(pa.debtServiceRatioPercent, 2) : '—' })}</p>
+      <p>
+        {t('loans.admin.instalmentDsr', { instalment: money(pa.instalment), dsr: pa.debtServiceRatioPercent ? percent(pa.debtServiceRatioPercent, 2) : '—' })}
+      </p>
       <p>{t('loans.admin.maxEligible', { amount: money(pa.maxEligibleAmount) })}</p>
     </div>
   );
@@ -67,7 +71,10 @@ export default function AdminLoanPage() {
   const { loanId = '' } = useParams();
   const queryClient = useQueryClient();
   const config = usePublicConfig();
-  const detail = useQuery<AdminLoanDetail, ApiError>({ queryKey: adminKeys.loan(loanId), queryFn: () => api<AdminLoanDetail>(`/admin/loans/${encodeURIComponent(loanId)}`) });
+  const detail = useQuery<AdminLoanDetail, ApiError>({
+    queryKey: adminKeys.loan(loanId),
+    queryFn: () => api<AdminLoanDetail>(`/admin/loans/${encodeURIComponent(loanId)}`),
+  });
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -123,7 +130,11 @@ export default function AdminLoanPage() {
         const answer = await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/reject`, { body: { reasonCode, ...(note.trim() ? { note: note.trim() } : {}) } });
         toast.success(t('loans.admin.done', { status: t(loanStatusLabelKey(answer.loan.status)) }));
       } else {
-        const answer = await api<{ transfer: { walletCredited: string } }>(`${base}/disburse`, { method: 'POST', body: {}, idempotencyKey: disburseKey.current ?? newIdempotencyKey() });
+        const answer = await api<{ transfer: { walletCredited: string } }>(`${base}/disburse`, {
+          method: 'POST',
+          body: {},
+          idempotencyKey: disburseKey.current ?? newIdempotencyKey(),
+        });
         disburseKey.current = null;
         toast.success(t('loans.admin.disbursed', { amount: money(answer.transfer.walletCredited) }));
       }
@@ -209,7 +220,9 @@ export default function AdminLoanPage() {
             {member.personal && <Item label={t('loans.admin.birthDate')}>{member.personal.birthDate}</Item>}
             {member.address && (
               <Item label={t('loans.admin.address')}>
-                {[member.address.streetAddress, member.address.town, member.address.province, member.address.postalCode, member.address.country].filter(Boolean).join(', ')}
+                {[member.address.streetAddress, member.address.town, member.address.province, member.address.postalCode, member.address.country]
+                  .filter(Boolean)
+                  .join(', ')}
               </Item>
             )}
             {member.identity && (
@@ -240,7 +253,12 @@ export default function AdminLoanPage() {
           {(['ID_FRONT', 'ID_BACK', 'SELFIE'] as const).map((kind) => (
             <figure key={kind} className="flex flex-col gap-1">
               {member.documents[kind] ? (
-                <img src={member.documents[kind]} alt={t(`loans.admin.doc.${kind}`)} loading="lazy" className="max-h-60 w-full rounded-md border border-slate-200 object-contain" />
+                <img
+                  src={member.documents[kind]}
+                  alt={t(`loans.admin.doc.${kind}`)}
+                  loading="lazy"
+                  className="max-h-60 w-full rounded-md border border-slate-200 object-contain"
+                />
               ) : (
                 <p className="text-muted">{t('loans.admin.missing')}</p>
               )}
@@ -267,7 +285,9 @@ export default function AdminLoanPage() {
         <ol className="flex flex-col gap-2 text-sm">
           {loan.timeline.map((entry, i) => (
             <li key={i}>
-              <span className="font-semibold">{t('loans.status.timelineEntry', { action: t(`loans.status.actions.${entry.action}`), actor: entry.actorName ?? t('loans.status.system') })}</span>
+              <span className="font-semibold">
+                {t('loans.status.timelineEntry', { action: t(`loans.status.actions.${entry.action}`), actor: entry.actorName ?? t('loans.status.system') })}
+              </span>
               <span className="text-muted"> · {dateTime(entry.at, i18n.language)}</span>
               {entry.reasonCode && <span> · {t(loanReasonKey(entry.reasonCode))}</span>}
               {entry.note && <span className="block text-xs text-muted">{t('loans.admin.internalNote', { note: entry.note })}</span>}
@@ -285,7 +305,12 @@ export default function AdminLoanPage() {
             <Button variant="outline" onClick={() => setAction(null)} disabled={busy}>
               {t('loans.admin.cancel')}
             </Button>
-            <Button variant="accent" onClick={() => void run()} busy={busy} disabled={(action === 'reject' || (action === 'approve' && counterOffer)) && reasonCode === ''}>
+            <Button
+              variant="accent"
+              onClick={() => void run()}
+              busy={busy}
+              disabled={(action === 'reject' || (action === 'approve' && counterOffer)) && reasonCode === ''}
+            >
               {t('loans.admin.confirm')}
             </Button>
           </>
@@ -294,7 +319,12 @@ export default function AdminLoanPage() {
         <div className="flex flex-col gap-3">
           {action === 'approve' && (
             <>
-              <TextField label={t('loans.admin.offerAmount')} inputMode="decimal" value={offerAmount} onChange={(event) => setOfferAmount(event.target.value)} />
+              <TextField
+                label={t('loans.admin.offerAmount')}
+                inputMode="decimal"
+                value={offerAmount}
+                onChange={(event) => setOfferAmount(event.target.value)}
+              />
               <SelectField label={t('loans.admin.offerTerm')} value={offerTerm} onChange={(event) => setOfferTerm(Number(event.target.value))}>
                 {(config.data?.product.terms ?? [loan.term])
                   .filter((m) => m <= loan.requestedTerm)
@@ -309,16 +339,42 @@ export default function AdminLoanPage() {
                   <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-warning">
                     {t('loans.admin.counterOffer')}
                   </p>
-                  <ReasonSelect label={t('loans.admin.counterOfferReason')} codes={COUNTER_OFFER_REASONS} textKey={loanReasonKey} value={reasonCode} onChange={setReasonCode} testId="offer-reason" />
+                  <ReasonSelect
+                    label={t('loans.admin.counterOfferReason')}
+                    codes={COUNTER_OFFER_REASONS}
+                    textKey={loanReasonKey}
+                    value={reasonCode}
+                    onChange={setReasonCode}
+                    testId="offer-reason"
+                  />
                 </>
               )}
-              <TextAreaField label={t('loans.admin.note')} hint={t('reasons.admin.noteHint')} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />
+              <TextAreaField
+                label={t('loans.admin.note')}
+                hint={t('reasons.admin.noteHint')}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                maxLength={500}
+              />
             </>
           )}
           {action === 'reject' && (
             <>
-              <ReasonSelect label={t('loans.admin.reason')} codes={LOAN_REJECTION_REASONS} textKey={loanReasonKey} value={reasonCode} onChange={setReasonCode} testId="reject-reason" />
-              <TextAreaField label={t('loans.admin.note')} hint={t('reasons.admin.noteHint')} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />
+              <ReasonSelect
+                label={t('loans.admin.reason')}
+                codes={LOAN_REJECTION_REASONS}
+                textKey={loanReasonKey}
+                value={reasonCode}
+                onChange={setReasonCode}
+                testId="reject-reason"
+              />
+              <TextAreaField
+                label={t('loans.admin.note')}
+                hint={t('reasons.admin.noteHint')}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                maxLength={500}
+              />
             </>
           )}
           {action === 'disburse' && <p>{t('loans.admin.disburseText', { net: money(loan.disclosure.netProceeds), principal: money(loan.amount) })}</p>}

@@ -45,18 +45,39 @@ export default function AdminQueuePage() {
       ) : queue.data.items.length === 0 ? (
         <p className="text-muted">{t('loans.admin.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label={t('loans.admin.queueTitle')} tabIndex={0}>
+        <div
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+          role="region"
+          aria-label={t('loans.admin.queueTitle')}
+          tabIndex={0}
+        >
           <table className="w-full min-w-[44rem] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2">{t('loans.admin.col.number')}</th>
-                <th scope="col" className="px-3 py-2">{t('loans.admin.col.member')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('loans.admin.col.amount')}</th>
-                <th scope="col" className="px-3 py-2">{t('loans.admin.col.term')}</th>
-                <th scope="col" className="px-3 py-2">{t('loans.admin.col.status')}</th>
-                <th scope="col" className="px-3 py-2">{t('loans.admin.col.eligible')}</th>
-                <th scope="col" className="px-3 py-2">{t('loans.admin.col.age')}</th>
-                <th scope="col" className="px-3 py-2">{t('loans.admin.col.inStatus')}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t('loans.admin.col.number')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('loans.admin.col.member')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('loans.admin.col.amount')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('loans.admin.col.term')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('loans.admin.col.status')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('loans.admin.col.eligible')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('loans.admin.col.age')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('loans.admin.col.inStatus')}
+                </th>
               </tr>
             </thead>
             <tbody>

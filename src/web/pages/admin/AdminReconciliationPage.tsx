@@ -47,7 +47,9 @@ export default function AdminReconciliationPage() {
             data-testid="reconciliation-result"
             className={`rounded-lg border-l-4 p-4 font-semibold ${report.data.matches ? 'border-emerald-600 bg-emerald-50 text-emerald-800' : 'border-red-600 bg-red-50 text-danger'}`}
           >
-            {report.data.matches ? t('backoffice.reconciliation.matches', { date: report.data.date }) : t('backoffice.reconciliation.differs', { count: report.data.differences.length })}
+            {report.data.matches
+              ? t('backoffice.reconciliation.matches', { date: report.data.date })
+              : t('backoffice.reconciliation.differs', { count: report.data.differences.length })}
           </p>
           <div className="grid gap-4 lg:grid-cols-2">
             <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -58,9 +60,15 @@ export default function AdminReconciliationPage() {
                 <table className="w-full text-left text-sm">
                   <thead className="text-muted">
                     <tr>
-                      <th scope="col" className="py-1">{t('backoffice.withdrawals.col.status')}</th>
-                      <th scope="col" className="py-1 text-right">{t('backoffice.reconciliation.count')}</th>
-                      <th scope="col" className="py-1 text-right">{t('backoffice.reconciliation.total')}</th>
+                      <th scope="col" className="py-1">
+                        {t('backoffice.withdrawals.col.status')}
+                      </th>
+                      <th scope="col" className="py-1 text-right">
+                        {t('backoffice.reconciliation.count')}
+                      </th>
+                      <th scope="col" className="py-1 text-right">
+                        {t('backoffice.reconciliation.total')}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

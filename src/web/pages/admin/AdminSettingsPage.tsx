@@ -74,7 +74,10 @@ function CompanyForm({ data }: { readonly data: AdminSettingsResponse }) {
       <p className="mb-1 text-sm text-muted">{t('backoffice.settings.companyIntro')}</p>
       <p className="mb-4 text-sm font-semibold" data-testid="company-source">
         {company.source === 'DATABASE'
-          ? t('backoffice.settings.source.DATABASE', { name: company.updatedBy ?? '—', at: company.updatedAt ? dateTime(company.updatedAt, i18n.language) : '—' })
+          ? t('backoffice.settings.source.DATABASE', {
+              name: company.updatedBy ?? '—',
+              at: company.updatedAt ? dateTime(company.updatedAt, i18n.language) : '—',
+            })
           : t('backoffice.settings.source.CONFIGURATION')}
       </p>
       <form onSubmit={save} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -112,11 +115,16 @@ function Product({ data }: { readonly data: AdminSettingsResponse }) {
     [t('backoffice.settings.product.effectiveFrom'), product.effectiveFrom],
     [t('backoffice.settings.product.amounts'), `${money(product.minAmount)} – ${money(product.maxAmount)}`],
     [t('backoffice.settings.product.terms'), product.terms.join(', ')],
-    [t('backoffice.settings.product.interest'), t('backoffice.settings.product.interestText', { rate: bpsToPercent(product.monthlyRateBps), model: product.interestModel })],
+    [
+      t('backoffice.settings.product.interest'),
+      t('backoffice.settings.product.interestText', { rate: bpsToPercent(product.monthlyRateBps), model: product.interestModel }),
+    ],
     [t('backoffice.settings.product.cap'), `${bpsToPercent(product.annualCostCapBps)} %`],
     [
       t('backoffice.settings.product.fees'),
-      product.fees.length === 0 ? t('backoffice.settings.product.noFees') : product.fees.map((f) => `${f.label}: ${money(f.flat)} + ${bpsToPercent(f.bpsOfPrincipal)} % (${f.treatment})`).join('; '),
+      product.fees.length === 0
+        ? t('backoffice.settings.product.noFees')
+        : product.fees.map((f) => `${f.label}: ${money(f.flat)} + ${bpsToPercent(f.bpsOfPrincipal)} % (${f.treatment})`).join('; '),
     ],
     [
       t('backoffice.settings.product.penalties'),
@@ -150,7 +158,11 @@ export default function AdminSettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
   const isAdmin = session.data?.role === 'ADMIN';
-  const settings = useQuery<AdminSettingsResponse, ApiError>({ queryKey: settingsKey, queryFn: () => api<AdminSettingsResponse>('/admin/settings'), enabled: isAdmin });
+  const settings = useQuery<AdminSettingsResponse, ApiError>({
+    queryKey: settingsKey,
+    queryFn: () => api<AdminSettingsResponse>('/admin/settings'),
+    enabled: isAdmin,
+  });
 
   return (
     <div className="flex flex-col gap-4">

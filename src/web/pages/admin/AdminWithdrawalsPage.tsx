@@ -92,18 +92,39 @@ export default function AdminWithdrawalsPage() {
       ) : list.data.withdrawals.length === 0 ? (
         <p className="text-muted">{t('backoffice.withdrawals.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label={t('backoffice.withdrawals.title')} tabIndex={0}>
+        <div
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+          role="region"
+          aria-label={t('backoffice.withdrawals.title')}
+          tabIndex={0}
+        >
           <table className="w-full min-w-[60rem] text-left text-sm" data-testid="withdrawals-table">
             <thead className="border-b border-slate-200 bg-slate-50 text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.reference')}</th>
-                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.member')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('backoffice.withdrawals.col.amount')}</th>
-                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.channel')}</th>
-                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.destination')}</th>
-                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.status')}</th>
-                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.age')}</th>
-                <th scope="col" className="px-3 py-2">{t('backoffice.withdrawals.col.actions')}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t('backoffice.withdrawals.col.reference')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('backoffice.withdrawals.col.member')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('backoffice.withdrawals.col.amount')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('backoffice.withdrawals.col.channel')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('backoffice.withdrawals.col.destination')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('backoffice.withdrawals.col.status')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('backoffice.withdrawals.col.age')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('backoffice.withdrawals.col.actions')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -124,11 +145,14 @@ export default function AdminWithdrawalsPage() {
                   <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
                     {w.status.replace('_', ' ')}
                     {w.failureReasonCode && <span className="block text-xs font-normal text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</span>}
-                    {w.events.map((e) => e.note).filter(Boolean).map((note, i) => (
-                      <span key={i} className="block text-xs font-normal text-muted">
-                        {t('loans.admin.internalNote', { note })}
-                      </span>
-                    ))}
+                    {w.events
+                      .map((e) => e.note)
+                      .filter(Boolean)
+                      .map((note, i) => (
+                        <span key={i} className="block text-xs font-normal text-muted">
+                          {t('loans.admin.internalNote', { note })}
+                        </span>
+                      ))}
                     {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
                   </td>
                   <td className="px-3 py-2">{age(w.ageMinutes)}</td>
@@ -170,14 +194,32 @@ export default function AdminWithdrawalsPage() {
         {mark && (
           <div className="flex flex-col gap-3">
             <p className="text-sm">
-              {t('backoffice.withdrawals.summary', { amount: money(mark.row.amountToReceive), institution: mark.row.destination.institutionName, account: mark.row.destination.accountMasked })}
+              {t('backoffice.withdrawals.summary', {
+                amount: money(mark.row.amountToReceive),
+                institution: mark.row.destination.institutionName,
+                account: mark.row.destination.accountMasked,
+              })}
             </p>
             {mark.as === 'paid' ? (
               <TextField label={t('backoffice.withdrawals.bankReference')} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
             ) : (
               <>
-                <ReasonSelect label={t('backoffice.withdrawals.reason')} codes={PAYOUT_FAILURE_REASONS} textKey={withdrawalReasonKey} value={reasonCode} onChange={setReasonCode} testId="failure-reason" />
-                <TextAreaField label={t('reasons.admin.noteLabel')} hint={t('reasons.admin.noteHint')} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={500} />
+                <ReasonSelect
+                  label={t('backoffice.withdrawals.reason')}
+                  codes={PAYOUT_FAILURE_REASONS}
+                  textKey={withdrawalReasonKey}
+                  value={reasonCode}
+                  onChange={setReasonCode}
+                  testId="failure-reason"
+                />
+                <TextAreaField
+                  label={t('reasons.admin.noteLabel')}
+                  hint={t('reasons.admin.noteHint')}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  rows={3}
+                  maxLength={500}
+                />
               </>
             )}
             {error && (

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { useRegionNames } from '../../../ui/PhoneInput';
-import { ACTIVATION_LIMITS, addressStepSchema, COUNTRY_CODES, type AddressStep as AddressOutput, type AddressStepInput } from '../../../../shared/schemas/activation';
+import {
+  ACTIVATION_LIMITS,
+  addressStepSchema,
+  COUNTRY_CODES,
+  type AddressStep as AddressOutput,
+  type AddressStepInput,
+} from '../../../../shared/schemas/activation';
 import { useCities, useProvinces, type Place } from '../queries';
 import { SearchableSelect } from '../SearchableSelect';
 import { useStepSave } from '../useStepSave';

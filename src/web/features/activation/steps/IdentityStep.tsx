@@ -42,7 +42,9 @@ export function IdentityStep({ data, onSaved, onBack, drafts }: StepProps) {
     resolver,
     mode: 'onTouched',
     defaultValues: initialValues<Partial<IdentityStepInput>>(drafts, 'identity', () => ({
-      identityType: (IDENTITY_TYPES as readonly string[]).includes(data.identity?.identityType ?? '') ? (data.identity?.identityType as IdentityStepInput['identityType']) : undefined,
+      identityType: (IDENTITY_TYPES as readonly string[]).includes(data.identity?.identityType ?? '')
+        ? (data.identity?.identityType as IdentityStepInput['identityType'])
+        : undefined,
       otherIdentityType: data.identity?.otherIdentityType ?? '',
       identityNumber: data.identity?.identityNumber ?? '',
     })),
@@ -105,7 +107,12 @@ export function IdentityStep({ data, onSaved, onBack, drafts }: StepProps) {
           ))}
         </SelectField>
         {identityType === OTHER_IDENTITY_TYPE && (
-          <TextField label={t('activation.identity.otherType')} maxLength={ACTIVATION_LIMITS.placeMax} error={errors.otherIdentityType?.message} {...form.register('otherIdentityType')} />
+          <TextField
+            label={t('activation.identity.otherType')}
+            maxLength={ACTIVATION_LIMITS.placeMax}
+            error={errors.otherIdentityType?.message}
+            {...form.register('otherIdentityType')}
+          />
         )}
       </div>
       <TextField

@@ -57,7 +57,9 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
         middleName: data.personal?.middleName ?? '',
         lastName: data.personal?.lastName ?? '',
         birthDate: data.personal?.birthDate ?? '',
-        maritalStatus: (MARITAL_STATUSES as readonly string[]).includes(data.personal?.maritalStatus ?? '') ? (data.personal?.maritalStatus as PersonalStepInput['maritalStatus']) : undefined,
+        maritalStatus: (MARITAL_STATUSES as readonly string[]).includes(data.personal?.maritalStatus ?? '')
+          ? (data.personal?.maritalStatus as PersonalStepInput['maritalStatus'])
+          : undefined,
         nationality: (data.personal?.nationality as PersonalStepInput['nationality'] | undefined) ?? DEFAULT_NATIONALITY,
       })),
       // Consent is given by ticking the box, each time the step is saved: never pre-ticked.
@@ -78,8 +80,17 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
         <legend className="mb-1 text-sm font-semibold text-ink">{t('activation.personal.gender')}</legend>
         <div className="flex flex-wrap gap-3">
           {GENDERS.map((gender) => (
-            <label key={gender} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-4 has-[:checked]:border-brand has-[:checked]:bg-brand-light">
-              <input type="radio" value={gender} className="h-5 w-5 accent-brand" aria-invalid={errors.gender ? true : undefined} {...form.register('gender')} />
+            <label
+              key={gender}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-4 has-[:checked]:border-brand has-[:checked]:bg-brand-light"
+            >
+              <input
+                type="radio"
+                value={gender}
+                className="h-5 w-5 accent-brand"
+                aria-invalid={errors.gender ? true : undefined}
+                {...form.register('gender')}
+              />
               <span className="text-ink">{t(`activation.options.${gender.toLowerCase()}`)}</span>
             </label>
           ))}

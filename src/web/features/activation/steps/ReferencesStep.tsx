@@ -62,7 +62,13 @@ export function ReferencesStep({ data, onSaved, onBack, drafts }: StepProps) {
       <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-300 p-3 sm:p-4">
         <legend className="px-1 text-sm font-bold text-brand">{t('activation.references.reference', { n })}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('activation.references.fullName')} autoComplete="off" maxLength={ACTIVATION_LIMITS.nameMax} error={errors[name]?.message} {...form.register(name)} />
+          <TextField
+            label={t('activation.references.fullName')}
+            autoComplete="off"
+            maxLength={ACTIVATION_LIMITS.nameMax}
+            error={errors[name]?.message}
+            {...form.register(name)}
+          />
           <TextField
             label={t('activation.references.relationship')}
             hint={t('activation.references.relationshipHint')}

@@ -34,7 +34,12 @@ export function EmploymentStep({
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-muted">{t('auth.register.employmentIntro')}</p>
-      <SelectField label={t('auth.register.employmentCountry')} autoComplete="country" error={errors.employmentCountry?.message} {...form.register('employmentCountry')}>
+      <SelectField
+        label={t('auth.register.employmentCountry')}
+        autoComplete="country"
+        error={errors.employmentCountry?.message}
+        {...form.register('employmentCountry')}
+      >
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
