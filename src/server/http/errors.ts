@@ -1,17 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translateEn } from '../../shared/i18n/lookup';
-import type { ErrorCode } from '../../shared/schemas/errors';
+import type { ErrorCode, ErrorStatus } from '../../shared/schemas/errors';
 import { localize } from './language';
 
 /**
  * An error the API answers on purpose: { error: { code, message, fields? } } with an HTTP status.
  * Services throw it; the error handler renders it. Messages are i18n keys or plain English.
  */
-export class AppError extends Error {
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode | string,
+    /** Always the code's own status (ERROR_STATUS in src/shared/schemas/errors.ts): the type checker holds them together. */
+    readonly status: ErrorStatus<C>,
+    readonly code: C,
     message?: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,

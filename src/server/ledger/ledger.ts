@@ -5,6 +5,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Centavos } from '../../shared/money/money';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/schemas/errors';
 
 /**
  * The double-entry ledger (DESIGN.md "Data and money", DECISIONS.md invariant 3). The only writer
@@ -84,14 +85,15 @@ export function memberWalletSpec(userId: string): AccountSpec {
 export type LedgerErrorCode =
   'UNBALANCED' | 'INVALID_TRANSFER' | 'INSUFFICIENT_FUNDS' | 'IDEMPOTENCY_CONFLICT' | 'NOT_PENDING' | 'ALREADY_RESOLVED' | 'UNKNOWN_ACCOUNT';
 
-const LEDGER_ERROR_STATUS: Record<LedgerErrorCode, number> = {
-  UNBALANCED: 500,
-  INVALID_TRANSFER: 500,
-  INSUFFICIENT_FUNDS: 409,
-  IDEMPOTENCY_CONFLICT: 422,
-  NOT_PENDING: 409,
-  ALREADY_RESOLVED: 409,
-  UNKNOWN_ACCOUNT: 500,
+/** What the API answers for a refusal of the ledger (its status is the code's, ERROR_STATUS). */
+const LEDGER_API_CODE: Record<LedgerErrorCode, ErrorCode> = {
+  UNBALANCED: 'INTERNAL',
+  INVALID_TRANSFER: 'INTERNAL',
+  INSUFFICIENT_FUNDS: 'CONFLICT',
+  IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_KEY_REUSED',
+  NOT_PENDING: 'CONFLICT',
+  ALREADY_RESOLVED: 'CONFLICT',
+  UNKNOWN_ACCOUNT: 'INTERNAL',
 };
 
 /** A refusal of the ledger. An AppError, so an unexpected one still answers cleanly. */
@@ -100,11 +102,7 @@ export class LedgerError extends AppError {
     readonly ledgerCode: LedgerErrorCode,
     message: string,
   ) {
-    super(
-      LEDGER_ERROR_STATUS[ledgerCode],
-      ledgerCode === 'IDEMPOTENCY_CONFLICT' ? 'IDEMPOTENCY_KEY_REUSED' : ledgerCode === 'INSUFFICIENT_FUNDS' ? 'CONFLICT' : 'INTERNAL',
-      message,
-    );
+    super(ERROR_STATUS[LEDGER_API_CODE[ledgerCode]], LEDGER_API_CODE[ledgerCode], message);
   }
 }
 

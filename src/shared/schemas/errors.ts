@@ -11,31 +11,78 @@ export const apiErrorSchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /**
- * The documented error codes. The loan endpoints add LOAN_ERROR_CODES (./loans), the withdrawal
- * endpoints WITHDRAWAL_ERROR_CODES (./withdrawals).
+ * Every error code the API answers, with its one HTTP status: the single home of both. AppError
+ * (src/server/http/errors.ts) is typed to it, so a code the server throws is listed here with the
+ * status it is thrown with, and the web (src/web) compares ApiError.code against these names only.
+ * The endpoints' own lists (LOAN_ERROR_CODES, WITHDRAWAL_ERROR_CODES, REPAYMENT_ERROR_CODES)
+ * document which of them each area answers.
  */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INVALID_CREDENTIALS',
-  'SIGN_IN_LOCKED',
-  'REGISTRATION_EXPIRED',
-  'RECOVERY_EXPIRED',
-  'CODE_INVALID',
-  'CODE_EXPIRED',
-  'CODE_USED',
-  'CODE_LOCKED',
-  'CODE_NOT_FOUND',
-  'ORIGIN_REFUSED',
-  /** 409: an ADMIN's product version breaks a cap of the product rules; the message lists each reason. */
-  'PRODUCT_REFUSED',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INVALID_CREDENTIALS: 401,
+  SIGN_IN_LOCKED: 429,
+  REGISTRATION_EXPIRED: 400,
+  RECOVERY_EXPIRED: 400,
+  /** One-time codes (src/server/otp): a wrong code (the message says the tries left), expired, used, none issued, the sixth try. */
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  CODE_USED: 400,
+  CODE_NOT_FOUND: 400,
+  CODE_LOCKED: 429,
+  ORIGIN_REFUSED: 403,
+  /** An ADMIN's product version breaks a cap of the product rules; the message lists each reason. */
+  PRODUCT_REFUSED: 409,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** A staff account cannot borrow or move money as a member. */
+  STAFF_ACCOUNT: 403,
+  /** Staff may not act on their own loan or withdrawal, nor on one of a member sharing their phone or e-mail. */
+  CONFLICT_OF_INTEREST: 403,
+  /** Maker-checker: the approving officer cannot also disburse; a payment above the threshold needs another officer. */
+  MAKER_CHECKER: 403,
+  // Loans
+  LOAN_EXISTS: 409,
+  PRODUCT_VERSION_STALE: 409,
+  NOT_ACTIVATED: 403,
+  LOAN_STATE: 409,
+  ALREADY_DISBURSED: 409,
+  OFFER_REFUSED: 409,
+  OFFER_NOT_ACCEPTED: 409,
+  OFFER_CHANGED: 409,
+  // Withdrawals
+  WITHDRAWAL_BLOCKED: 409,
+  WITHDRAWAL_OPEN: 409,
+  WITHDRAWAL_STATE: 409,
+  NO_PAYOUT_ACCOUNT: 409,
+  // Servicing
+  NO_LOAN: 404,
+  LOAN_NOT_DISBURSED: 409,
+  LOAN_REPAID: 409,
+  AMOUNT_TOO_SMALL: 400,
+  AMOUNT_ABOVE_OUTSTANDING: 400,
+  INSUFFICIENT_BALANCE: 409,
+  QUOTE_EXPIRED: 409,
+  QUOTE_STALE: 409,
+  QUOTE_USED: 409,
+  CHARGE_NOT_WAIVABLE: 409,
+  PAYMENT_NOT_PENDING: 409,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+/** The HTTP status an error code is always answered with. */
+export type ErrorStatus<C extends ErrorCode> = (typeof ERROR_STATUS)[C];
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** Narrows a code from the wire (ApiError.code) to a known one. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_STATUS, code);
+}

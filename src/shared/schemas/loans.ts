@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { INTEREST_MODELS } from '../loan/product';
 import { LOAN_ACTIONS, LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
@@ -39,7 +40,7 @@ export const LOAN_ERROR_CODES = [
   'STAFF_ACCOUNT',
   /** 403: staff may not act on their own loan or withdrawal, nor on one of a member sharing their phone or e-mail. */
   'CONFLICT_OF_INTEREST',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 export const LOAN_MESSAGES = {
   created: 'Loan application submitted.',

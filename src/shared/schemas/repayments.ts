@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { repayments as messages } from '../i18n/en/repayments';
 import { LATE_CHARGE_KINDS } from '../loan/late-charges';
@@ -33,7 +34,7 @@ export const REPAYMENT_ERROR_CODES = [
   'MAKER_CHECKER',
   /** 409: the payment is not waiting for approval. */
   'PAYMENT_NOT_PENDING',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
 
 export const REPAYMENT_MESSAGES = messages.errors;

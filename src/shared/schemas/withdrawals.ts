@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../states/withdrawal';
@@ -21,7 +22,7 @@ export const WITHDRAWAL_ERROR_CODES = [
   'WITHDRAWAL_STATE',
   /** 409: the member has no payout account. */
   'NO_PAYOUT_ACCOUNT',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 /**
  * A refused code (POST /api/withdrawals/:id/confirm) answers what src/server/otp/service.ts answers
@@ -29,7 +30,13 @@ export const WITHDRAWAL_ERROR_CODES = [
  * says the tries left), 400 CODE_EXPIRED, 400 CODE_USED, 400 CODE_NOT_FOUND (no code issued), and
  * 429 CODE_LOCKED (the sixth try).
  */
-export const WITHDRAWAL_CODE_ERROR_CODES = ['CODE_INVALID', 'CODE_EXPIRED', 'CODE_USED', 'CODE_NOT_FOUND', 'CODE_LOCKED'] as const;
+export const WITHDRAWAL_CODE_ERROR_CODES = [
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_USED',
+  'CODE_NOT_FOUND',
+  'CODE_LOCKED',
+] as const satisfies readonly ErrorCode[];
 export type WithdrawalErrorCode = (typeof WITHDRAWAL_ERROR_CODES)[number];
 
 export const WITHDRAWAL_MESSAGES = messages.errors;

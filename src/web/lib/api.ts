@@ -1,15 +1,24 @@
 import i18next from 'i18next';
 import { noteServerDate } from './server-time';
+import { isErrorCode, type ErrorCode } from '../../shared/schemas/errors';
 
 /**
  * The typed API client. Cookies carry the session (credentials: 'same-origin'); nothing secret is
  * kept in the browser. Every failure becomes an ApiError with the server's message or
  * 'No Server Response' (specification section 8).
  */
+/** What the browser itself answers when no API error came back (offline, not JSON, cancelled). */
+export type ClientErrorCode = 'FETCH_ERROR' | 'PARSING_ERROR' | 'HTTP_ERROR' | 'ABORTED';
+
+/** A code from the wire, known to the one list (src/shared/schemas/errors.ts), else HTTP_ERROR. */
+export function knownCode(code: string | undefined): ErrorCode | 'HTTP_ERROR' {
+  return code !== undefined && isErrorCode(code) ? code : 'HTTP_ERROR';
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
@@ -57,7 +66,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) {
     const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }).error;
-    throw new ApiError(response.status, err?.code ?? 'HTTP_ERROR', err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), err?.fields ?? {});
+    throw new ApiError(response.status, knownCode(err?.code), err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), err?.fields ?? {});
   }
   return data as T;
 }

@@ -11,17 +11,18 @@ import type { DocumentKind } from '../../../shared/activation/id-types';
 import { canUploadDocuments, type AccountState } from '../../../shared/states/account';
 import { ownDocumentUrl, type DocumentInfo } from '../../../shared/schemas/activation';
 import { ImageRefused, sanitiseImage, type RefusalReason } from './image';
+import { ERROR_STATUS, type ErrorCode } from '../../../shared/schemas/errors';
 
 /** At most 30 upload attempts (accepted or refused) per member per hour, counted in the database. */
 export const UPLOADS_PER_HOUR = 30;
 
-const REFUSAL: Readonly<Record<RefusalReason, { status: number; code: string; key: string }>> = {
-  EMPTY: { status: 400, code: 'BAD_REQUEST', key: 'activation.documents.empty' },
-  NOT_AN_IMAGE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'activation.documents.notAnImage' },
-  HEIC_UNSUPPORTED: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'activation.documents.heicUnsupported' },
-  UNREADABLE: { status: 400, code: 'BAD_REQUEST', key: 'activation.documents.unreadable' },
-  TOO_MANY_PIXELS: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'activation.documents.tooManyPixels' },
-  TRAILING_DATA: { status: 400, code: 'BAD_REQUEST', key: 'activation.documents.trailingData' },
+const REFUSAL: Readonly<Record<RefusalReason, { code: ErrorCode; key: string }>> = {
+  EMPTY: { code: 'BAD_REQUEST', key: 'activation.documents.empty' },
+  NOT_AN_IMAGE: { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'activation.documents.notAnImage' },
+  HEIC_UNSUPPORTED: { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'activation.documents.heicUnsupported' },
+  UNREADABLE: { code: 'BAD_REQUEST', key: 'activation.documents.unreadable' },
+  TOO_MANY_PIXELS: { code: 'PAYLOAD_TOO_LARGE', key: 'activation.documents.tooManyPixels' },
+  TRAILING_DATA: { code: 'BAD_REQUEST', key: 'activation.documents.trailingData' },
 };
 
 function info(row: typeof memberDocuments.$inferSelect): DocumentInfo {
@@ -82,7 +83,7 @@ export async function uploadDocument(deps: AppDeps, userId: string, kind: Docume
   } catch (error) {
     if (error instanceof ImageRefused) {
       const refusal = REFUSAL[error.reason];
-      throw new AppError(refusal.status, refusal.code, translateEn(refusal.key));
+      throw new AppError(ERROR_STATUS[refusal.code], refusal.code, translateEn(refusal.key));
     }
     throw error;
   }

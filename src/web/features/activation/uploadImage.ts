@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { ApiError, acceptLanguage } from '../../lib/api';
+import { knownCode, ApiError, acceptLanguage } from '../../lib/api';
 import type { DocumentInfo } from '../../../shared/schemas/activation';
 import type { DocumentKind } from '../../../shared/activation/id-types';
 
@@ -44,7 +44,7 @@ export function uploadImage(kind: DocumentKind, file: File, onProgress: (fractio
         return;
       }
       const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-      reject(new ApiError(xhr.status, err?.code ?? 'HTTP_ERROR', err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), err?.fields ?? {}));
+      reject(new ApiError(xhr.status, knownCode(err?.code), err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), err?.fields ?? {}));
     };
     xhr.onerror = () => reject(new ApiError(0, 'FETCH_ERROR', i18next.t('errors.NO_SERVER_RESPONSE')));
     xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'aborted'));

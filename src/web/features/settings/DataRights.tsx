@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import i18next from 'i18next';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, knownCode } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField, TextAreaField } from '../../ui/Field';
@@ -62,7 +62,7 @@ async function downloadExport(password: string): Promise<string> {
     const data = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null;
     throw new ApiError(
       response.status,
-      data?.error?.code ?? 'HTTP_ERROR',
+      knownCode(data?.error?.code),
       data?.error?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'),
       data?.error?.fields ?? {},
     );

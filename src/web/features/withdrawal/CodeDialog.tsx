@@ -7,25 +7,15 @@ import { OtpInput } from '../../ui/OtpInput';
 import { toast } from '../../ui/toast';
 import { formatCountdown, useNow } from '../../lib/useNow';
 import { serverNow } from '../../lib/server-time';
-import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+import { WITHDRAWAL_CODE_ERROR_CODES, type WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
 
 const CODE_DIGITS = 6;
 /** The server sends a phone at most one code a minute. */
 const RESEND_AFTER_MS = 60_000;
 const TOAST_ID = 'withdrawal-otp';
-/** Refusals of the code itself (the withdrawals contract's names and the OTP service's). */
-const CODE_REFUSALS = new Set([
-  'OTP_WRONG',
-  'OTP_EXPIRED',
-  'OTP_USED',
-  'OTP_TOO_MANY_TRIES',
-  'CODE_INVALID',
-  'CODE_EXPIRED',
-  'CODE_USED',
-  'CODE_LOCKED',
-  'CODE_NOT_FOUND',
-]);
+/** Refusals of the code itself (src/server/otp answers them for every kind of code). */
+const CODE_REFUSALS: ReadonlySet<string> = new Set(WITHDRAWAL_CODE_ERROR_CODES);
 
 export interface CodeDialogProps {
   readonly withdrawal: WithdrawalView;
