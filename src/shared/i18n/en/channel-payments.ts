@@ -42,6 +42,7 @@ export const channelPayments = {
   },
   applied: '{{loan}} applied to your loan (receipt {{receipt}}).',
   wallet: '{{amount}} went to your wallet: you can use it to pay or withdraw it.',
+  retry: 'Try again',
   history: 'Your payment references',
   empty: 'You have not asked for a payment reference yet.',
   loadFailed: 'Your payment references could not be loaded.',

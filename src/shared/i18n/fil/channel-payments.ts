@@ -43,6 +43,7 @@ export const channelPayments = {
   },
   applied: '{{loan}} ang nailapat sa iyong utang (resibo {{receipt}}).',
   wallet: 'Napunta sa iyong wallet ang {{amount}}: magagamit mo ito pambayad o maaari mo itong i-withdraw.',
+  retry: 'Subukang muli',
   history: 'Ang iyong mga payment reference',
   empty: 'Wala ka pang hinihinging payment reference.',
   loadFailed: 'Hindi ma-load ang iyong mga payment reference.',
