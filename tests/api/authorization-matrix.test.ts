@@ -117,6 +117,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/loans/current/channel-payments': 'memberOnly',
   'POST /api/loans/current/channel-payments': 'memberOnly',
   'POST /api/callbacks/xendit/payments': 'callback',
+  'GET /api/admin/channel-payments/events': 'staff',
   'POST /api/callbacks/xendit/payouts': 'callback',
   'POST /api/loans/current/payoff-quote': 'memberOnly',
   'POST /api/loans/current/payoff': 'memberOnly',

@@ -209,11 +209,18 @@ describe('the simulated provider through the worker', () => {
 });
 
 describe('the confirmation path', () => {
-  it('records an unknown payment without moving money', async () => {
+  it('records an unknown payment without moving money; staff see it, members may not', async () => {
     const r = await receiveConfirmation(t.deps, { ...simulatedEvent({ providerPaymentId: 'sim-nobody' }, 100_00n) });
     expect(r).toEqual({ outcome: 'UNKNOWN', channelPaymentId: null });
     const [event] = await t.deps.db.select().from(channelPaymentEvents).where(eq(channelPaymentEvents.providerPaymentId, 'sim-nobody'));
     expect(event).toMatchObject({ outcome: 'UNKNOWN', amount: 100_00n });
+    const page = ok(await get(t, officer.cookie, '/api/admin/channel-payments/events?limit=1'));
+    expect(page.events).toEqual([expect.objectContaining({ providerPaymentId: 'sim-nobody', outcome: 'UNKNOWN', amount: '100.00', channelPaymentId: null })]);
+    const older = ok(await get(t, officer.cookie, `/api/admin/channel-payments/events?limit=100&cursor=${page.nextCursor}`));
+    expect(older.events.every((e: { id: string }) => BigInt(e.id) < BigInt(page.events[0].id))).toBe(true);
+    expect((await get(t, officer.cookie, '/api/admin/channel-payments/events?limit=0')).statusCode).toBe(400);
+    const { member } = await disbursedLoan(t, officer, checker);
+    expect((await get(t, member.cookie, '/api/admin/channel-payments/events')).statusCode).toBe(403);
     await expectLedgerSound(t);
   });
 

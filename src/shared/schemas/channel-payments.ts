@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { channelPayments as messages } from '../i18n/en/channel-payments';
 import { ALL_CHANNEL_CODES, CHANNEL_METHODS, CHANNEL_PAYMENT_STATUSES, type ChannelCode } from '../channel/methods';
 import { moneySchema } from './loans';
+import { optionalBigintIdParam, pageLimitParam } from './params';
 import { repaymentAmountSchema } from './repayments';
 
 /**
@@ -67,3 +68,24 @@ export const channelPaymentListSchema = z.object({ payments: z.array(channelPaym
 
 /** What the callback route answers the provider (always 200 once verified: the event is recorded). */
 export const callbackAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });
+
+/** The back office's list of provider confirmations (callbacks and polls) with what was done with each, newest first. */
+export const channelEventsQuerySchema = z.object({
+  cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+  limit: pageLimitParam(100, 50),
+});
+export const channelEventSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  source: z.enum(['CALLBACK', 'POLL']),
+  kind: z.enum(['SUCCEEDED', 'FAILED', 'EXPIRED']),
+  providerPaymentId: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  amount: moneySchema.nullable(),
+  currency: z.string().nullable(),
+  channelPaymentId: z.string().nullable(),
+  /** POSTED, POSTED_EXCESS_TO_WALLET, AMOUNT_MISMATCH_TO_WALLET, LATE_TO_WALLET, LOAN_CLOSED_TO_WALLET, DUPLICATE, UNKNOWN, CURRENCY_MISMATCH, FAILED, EXPIRED, IGNORED. */
+  outcome: z.string(),
+  receivedAt: z.string(),
+});
+export const channelEventsResponseSchema = z.object({ events: z.array(channelEventSchema), nextCursor: z.string().nullable() });

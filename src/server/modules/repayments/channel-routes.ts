@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { readIdempotencyKey } from '../../http/idempotency';
-import { requireMember } from '../../http/session';
+import { requireMember, requireRole } from '../../http/session';
 import { parseXenditPaymentCallback } from '../../providers/collections';
 import { ProviderError, tokenMatches } from '../../providers/xendit/http';
 import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
@@ -14,8 +14,10 @@ import {
   channelPaymentListSchema,
   channelPaymentRequestSchema,
   channelPaymentResponseSchema,
+  channelEventsQuerySchema,
+  channelEventsResponseSchema,
 } from '../../../shared/schemas/channel-payments';
-import { createChannelPayment, listChannelPayments, receiveConfirmation } from './channel';
+import { createChannelPayment, listChannelEvents, listChannelPayments, receiveConfirmation } from './channel';
 
 const errors = {
   400: apiErrorSchema,
@@ -93,6 +95,22 @@ export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps):
       if (!event) return { received: true as const, outcome: 'IGNORED' };
       const { outcome } = await receiveConfirmation(deps, event);
       return { received: true as const, outcome };
+    },
+  );
+
+  r.get(
+    '/admin/channel-payments/events',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The payment provider's confirmations (callbacks and status polls) and what was done with each, newest first (cursor pagination)",
+        querystring: channelEventsQuerySchema,
+        response: { 200: channelEventsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireRole(request, ['OFFICER', 'ADMIN']);
+      return listChannelEvents(deps, request.query);
     },
   );
 }

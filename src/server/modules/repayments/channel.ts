@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { channelPaymentEvents, channelPayments, loanPayments, users } from '../../db/schema';
@@ -397,4 +397,34 @@ export async function runChannelPayments(deps: AppDeps, limit = 100): Promise<{ 
     resolved += 1;
   }
   return { checked, resolved };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Back office
+
+/** Provider confirmations with their outcome, newest first (staff: unknown, mismatched and late payments are visible here). */
+export async function listChannelEvents(deps: AppDeps, query: { cursor?: string | undefined; limit: number }) {
+  const rows = await deps.db
+    .select()
+    .from(channelPaymentEvents)
+    .where(query.cursor ? lt(channelPaymentEvents.id, Number(query.cursor)) : undefined)
+    .orderBy(desc(channelPaymentEvents.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    events: page.map((e) => ({
+      id: String(e.id),
+      provider: e.provider,
+      source: e.source as 'CALLBACK' | 'POLL',
+      kind: e.kind as ConfirmationEvent['kind'],
+      providerPaymentId: e.providerPaymentId,
+      referenceId: e.referenceId,
+      amount: e.amount === null ? null : toDecimalString(e.amount),
+      currency: e.currency,
+      channelPaymentId: e.channelPaymentId,
+      outcome: e.outcome,
+      receivedAt: e.receivedAt.toISOString(),
+    })),
+    nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+  };
 }
