@@ -31,6 +31,9 @@ import { startServicingWorker, type ServicingWorker } from './jobs/servicing';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { repaymentsRoutes } from './modules/repayments/routes';
+import { channelPaymentRoutes } from './modules/repayments/channel-routes';
+import { payoutCallbackRoutes } from './modules/withdrawals/callback-routes';
+import { startChannelPaymentsWorker, type ChannelPaymentsWorker } from './jobs/channel-payments';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -160,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
       await repaymentsRoutes(api, deps);
+      await channelPaymentRoutes(api, deps);
+      await payoutCallbackRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },
@@ -193,13 +198,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     const intervalMs = typeof options.jobs === 'object' ? options.jobs.intervalMs : undefined;
     let worker: Worker | null = null;
     let servicing: ServicingWorker | null = null;
+    let channels: ChannelPaymentsWorker | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
       servicing = startServicingWorker(deps, app.log);
+      channels = startChannelPaymentsWorker(deps, app.log, intervalMs);
     });
     app.addHook('preClose', async () => {
       await worker?.stop();
       await servicing?.stop();
+      await channels?.stop();
     });
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

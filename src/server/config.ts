@@ -81,7 +81,7 @@ const envSchema = z.object({
    * PAYOUT_SETTLE_SECONDS, fails a share PAYOUT_FAILURE_RATE of payouts) or manual (an officer marks
    * each payout paid or failed; the default in production, where simulated is refused).
    */
-  PAYOUT_PROVIDER: z.enum(['simulated', 'manual']).optional(),
+  PAYOUT_PROVIDER: z.enum(['simulated', 'manual', 'xendit']).optional(),
   PAYOUT_SETTLE_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
   PAYOUT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /**
@@ -93,6 +93,21 @@ const envSchema = z.object({
   OTP_ANON_PER_ADDRESS_HOURLY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   OTP_ANON_PER_PREFIX_HOURLY: z.coerce.number().int().min(1).max(1_000_000).default(10),
   OTP_ANON_GLOBAL_HOURLY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /**
+   * Loan payments through a payment channel (docs/decisions/013-payment-channels.md): simulated
+   * (offline default: confirms COLLECTION_CONFIRM_SECONDS after the reference is made, lets a share
+   * COLLECTION_EXPIRE_RATE expire unpaid) or xendit (Xendit's Payment Requests API). A reference
+   * expires after COLLECTION_EXPIRY_HOURS. Production without xendit has no payment channels.
+   */
+  COLLECTION_PROVIDER: z.enum(['simulated', 'xendit']).optional(),
+  COLLECTION_CONFIRM_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  COLLECTION_EXPIRE_RATE: z.coerce.number().min(0).max(1).default(0),
+  COLLECTION_EXPIRY_HOURS: z.coerce.number().min(1).max(720).default(24),
+  /** Xendit (collections and payouts): API base URL, secret API key, the callback verification token, and the timeout of each call. */
+  XENDIT_API_URL: z.string().url().default('https://api.xendit.co'),
+  XENDIT_SECRET_KEY: z.string().optional(),
+  XENDIT_CALLBACK_TOKEN: z.string().optional(),
+  XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Withdrawals are refused for this many hours after a change of payout account. */
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** How often the in-process worker looks for work (withdrawal expiry and settlement), in ms. */
@@ -138,6 +153,10 @@ export interface AppConfig {
   readonly servicing: { readonly approvalThreshold: bigint; readonly remindersPerDay: number };
   /** Withdrawal payouts (PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE, WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS). */
   readonly payouts: PayoutsConfig;
+  /** Payment channels for loan payments (COLLECTION_PROVIDER, COLLECTION_CONFIRM_SECONDS, COLLECTION_EXPIRE_RATE, COLLECTION_EXPIRY_HOURS). */
+  readonly collections: CollectionsConfig;
+  /** Xendit's API (XENDIT_API_URL, XENDIT_SECRET_KEY, XENDIT_CALLBACK_TOKEN, XENDIT_TIMEOUT_MS); null when no secret key is set. */
+  readonly xendit: XenditSettings | null;
   /** Exchange rates (RATES_PROVIDER, RATES_URL, RATES_REFRESH_MINUTES, RATES_TIMEOUT_MS). */
   readonly rates: RatesConfig;
   /** How often the in-process worker looks for work, in ms (JOBS_INTERVAL_MS). */
@@ -159,8 +178,24 @@ export type RatesConfig =
 /** The company profile file is validated with the same schema the ADMIN's editing uses. */
 const profileSchema = companyProfileSchema;
 
+export interface CollectionsConfig {
+  /** NONE: no payment channels (production without a real provider). */
+  readonly provider: 'SIMULATED' | 'XENDIT' | 'NONE';
+  readonly confirmSeconds: number;
+  /** 0..1: the share of simulated payment references that expire unpaid. */
+  readonly expireRate: number;
+  readonly expiryHours: number;
+}
+
+export interface XenditSettings {
+  readonly baseUrl: string;
+  readonly secretKey: string;
+  readonly callbackToken: string;
+  readonly timeoutMs: number;
+}
+
 export interface PayoutsConfig {
-  readonly mode: 'SIMULATED' | 'MANUAL';
+  readonly mode: 'SIMULATED' | 'MANUAL' | 'XENDIT';
   readonly settleSeconds: number;
   /** 0..1: the share of simulated payouts that fail. */
   readonly failureRate: number;
@@ -220,6 +255,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (env.RATES_PROVIDER === 'http' && !env.RATES_URL) problems.push('RATES_PROVIDER=http needs RATES_URL.');
   if (production && env.PAYOUT_PROVIDER === 'simulated')
     problems.push('PAYOUT_PROVIDER=simulated pretends to pay: production needs manual (or a real provider).');
+  const usesXendit = env.COLLECTION_PROVIDER === 'xendit' || env.PAYOUT_PROVIDER === 'xendit';
+  if (usesXendit && (!env.XENDIT_SECRET_KEY || !env.XENDIT_CALLBACK_TOKEN))
+    problems.push('COLLECTION_PROVIDER=xendit or PAYOUT_PROVIDER=xendit needs XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN.');
+  if (production && env.COLLECTION_PROVIDER === 'simulated')
+    problems.push('COLLECTION_PROVIDER=simulated pretends that borrowers paid: production needs xendit (or no payment channels).');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -248,11 +288,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     loanMakerChecker: env.LOAN_MAKER_CHECKER,
     servicing: { approvalThreshold: BigInt(env.REPAYMENT_APPROVAL_THRESHOLD) * 100n, remindersPerDay: env.REMINDERS_PER_DAY },
     payouts: {
-      mode: (env.PAYOUT_PROVIDER ?? (production ? 'manual' : 'simulated')) === 'manual' ? 'MANUAL' : 'SIMULATED',
+      mode: ({ manual: 'MANUAL', simulated: 'SIMULATED', xendit: 'XENDIT' } as const)[env.PAYOUT_PROVIDER ?? (production ? 'manual' : 'simulated')],
       settleSeconds: env.PAYOUT_SETTLE_SECONDS,
       failureRate: env.PAYOUT_FAILURE_RATE,
       holdAfterPayoutChangeHours: env.WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS,
     },
+    collections: {
+      provider: env.COLLECTION_PROVIDER === 'xendit' ? 'XENDIT' : production ? 'NONE' : 'SIMULATED',
+      confirmSeconds: env.COLLECTION_CONFIRM_SECONDS,
+      expireRate: env.COLLECTION_EXPIRE_RATE,
+      expiryHours: env.COLLECTION_EXPIRY_HOURS,
+    },
+    xendit:
+      env.XENDIT_SECRET_KEY && env.XENDIT_CALLBACK_TOKEN
+        ? { baseUrl: env.XENDIT_API_URL, secretKey: env.XENDIT_SECRET_KEY, callbackToken: env.XENDIT_CALLBACK_TOKEN, timeoutMs: env.XENDIT_TIMEOUT_MS }
+        : null,
     rates:
       env.RATES_PROVIDER === 'http'
         ? { provider: 'http', url: env.RATES_URL!, refreshMinutes: env.RATES_REFRESH_MINUTES, timeoutMs: env.RATES_TIMEOUT_MS }

@@ -28,13 +28,15 @@ import { requestWithdrawal } from '../fixtures/withdrawals';
  *   admin   ADMIN only
  *   memberOnly  a signed-in MEMBER (staff accounts get 403 STAFF_ACCOUNT: no borrowing through them)
  *   ownMember   as own, and staff accounts get 403 STAFF_ACCOUNT first
+ *   callback    a payment provider's callback: verified by its token, not a session; every caller
+ *           here (no token) gets 401 CALLBACK_UNVERIFIED
  *
  * Ids in paths are real: the member's own loan and withdrawal, the member's user id. Requests carry
  * a valid body for every staff and admin route, so a refusal is the 401 or 403 itself; for a member
  * route whose body is not given here an anonymous caller may get the 400 of the body check first
  * (never a 2xx). Nobody ever gets a 5xx.
  */
-type Access = 'public' | 'member' | 'own' | 'staff' | 'staff404' | 'admin' | 'memberOnly' | 'ownMember';
+type Access = 'public' | 'member' | 'own' | 'staff' | 'staff404' | 'admin' | 'memberOnly' | 'ownMember' | 'callback';
 type Role = 'anonymous' | 'other member' | 'member' | 'officer' | 'admin';
 const ROLES: readonly Role[] = ['anonymous', 'other member', 'officer', 'admin', 'member'];
 
@@ -112,6 +114,11 @@ const TABLE: Record<string, Access> = {
   'POST /api/loans/current/accept-offer': 'memberOnly',
   'GET /api/loans/current/servicing': 'member',
   'POST /api/loans/current/payments': 'memberOnly',
+  'GET /api/loans/current/channel-payments': 'memberOnly',
+  'POST /api/loans/current/channel-payments': 'memberOnly',
+  'POST /api/callbacks/xendit/payments': 'callback',
+  'GET /api/admin/channel-payments/events': 'staff',
+  'POST /api/callbacks/xendit/payouts': 'callback',
   'POST /api/loans/current/payoff-quote': 'memberOnly',
   'POST /api/loans/current/payoff': 'memberOnly',
   'GET /api/admin/loans/{loanId}/servicing': 'staff',
@@ -202,6 +209,12 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { amount: '200000.00', term: 6 } };
     case 'POST /api/loans/current/payments':
       return { body: { amount: '100.00' }, headers: idem };
+    case 'POST /api/loans/current/channel-payments':
+      return { body: { method: 'EWALLET', channelCode: 'GCASH', amount: '100.00' }, headers: idem };
+    case 'POST /api/callbacks/xendit/payments':
+      return { body: { event: 'payment.succeeded', data: { payment_request_id: 'pr-1', amount: 100, currency: 'PHP', status: 'SUCCEEDED' } } };
+    case 'POST /api/callbacks/xendit/payouts':
+      return { body: { event: 'payout.succeeded', data: { id: 'disb-1', reference_id: 'x', status: 'SUCCEEDED' } } };
     case 'POST /api/loans/current/payoff-quote':
       return { body: {} };
     case 'POST /api/loans/current/payoff':
@@ -252,6 +265,7 @@ type Expectation = 'allowed' | 'allowed-own' | 401 | 403 | 404;
 
 function expected(access: Access, role: Role): Expectation {
   if (access === 'public') return 'allowed';
+  if (access === 'callback') return 401;
   if (role === 'anonymous') return 401;
   if (access === 'member') return 'allowed';
   if (access === 'own') return role === 'member' ? 'allowed-own' : 404;

@@ -60,6 +60,17 @@ export const SYSTEM_ACCOUNTS = {
   },
   /** Withdrawals sent to a payout provider and not yet settled (a liability to the members). */
   PAYOUT_CLEARING: { code: 'PAYOUT_CLEARING', kind: 'PAYOUT_CLEARING', name: 'Payout clearing', normalBalance: 'CREDIT', allowNegative: false },
+  /**
+   * Loan payments a collection provider (payment channel) confirmed and owes the lender until it
+   * settles them to the lender's bank (an asset; docs/decisions/013-payment-channels.md).
+   */
+  COLLECTION_CLEARING: {
+    code: 'COLLECTION_CLEARING',
+    kind: 'COLLECTION_CLEARING',
+    name: 'Collection clearing',
+    normalBalance: 'DEBIT',
+    allowNegative: false,
+  },
   /** The lender's funds at its banks and e-wallet providers; funded from outside the ledger. */
   SETTLEMENT_FUNDS: { code: 'SETTLEMENT_FUNDS', kind: 'SETTLEMENT_FUNDS', name: 'Settlement funds', normalBalance: 'DEBIT', allowNegative: true },
   INTEREST_INCOME: { code: 'INTEREST_INCOME', kind: 'INTEREST_INCOME', name: 'Interest income', normalBalance: 'CREDIT', allowNegative: false },

@@ -45,6 +45,7 @@ describe('the English catalogue', () => {
       'activation',
       'auth',
       'backoffice',
+      'channelPayments',
       'common',
       'errors',
       'legal',

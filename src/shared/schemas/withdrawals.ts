@@ -59,7 +59,7 @@ const isoDateTime = z.string();
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export const payoutChannelSchema = z.enum(['INSTAPAY', 'PESONET']);
 export const payoutKindSchema = z.enum(['BANK', 'EWALLET']);
-export const payoutModeSchema = z.enum(['SIMULATED', 'MANUAL']);
+export const payoutModeSchema = z.enum(['SIMULATED', 'MANUAL', 'XENDIT']);
 
 /** The payout account as the member sees it: account number masked but the first 3 characters. */
 export const withdrawalDestinationSchema = z.object({

@@ -16,3 +16,5 @@ export * from './settings';
 export * from './fx';
 export * from './withdrawals';
 export * from './repayments';
+export * from './channel-payments';
+export * from './provider-callbacks';

@@ -71,7 +71,7 @@ export const withdrawals = pgTable(
     check('withdrawals_status_check', sql.raw(`status in (${quoted(WITHDRAWAL_STATUSES)})`)),
     check('withdrawals_channel_check', sql`${t.channel} in ('INSTAPAY', 'PESONET')`),
     check('withdrawals_kind_check', sql`${t.destKind} in ('BANK', 'EWALLET')`),
-    check('withdrawals_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL')`),
+    check('withdrawals_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL', 'XENDIT')`),
     check('withdrawals_amount_check', sql`${t.amount} > 0`),
     check('withdrawals_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
   ],

@@ -193,7 +193,7 @@ export function allocateFor(state: ServicingState, amount: Centavos, today: stri
   return r;
 }
 
-function parsePositive(text: string): Centavos {
+export function parsePositive(text: string): Centavos {
   const amount = parseAmount(text);
   if (amount === null || amount <= 0n) throw new AppError(400, 'VALIDATION_FAILED', texts.errors.amount, { amount: texts.errors.amount });
   return amount;

@@ -10,7 +10,7 @@ import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
  * id (a real provider deduplicates by our id, which is the withdrawal id): a process killed after
  * the provider accepted but before the commit submits again on retry.
  */
-export type PayoutMode = 'SIMULATED' | 'MANUAL';
+export type PayoutMode = 'SIMULATED' | 'MANUAL' | 'XENDIT';
 
 export interface PayoutOrder {
   /** Our id for the payout: the withdrawal id. */

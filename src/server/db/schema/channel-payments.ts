@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './identity';
+import { ledgerTransfers } from './ledger';
+import { loans } from './loans';
+import { loanPayments } from './repayments';
+
+// Payment channels (issue 10 item 2, docs/decisions/013-payment-channels.md): a borrower's payment
+// reference at a collection provider, and every callback or status answer the provider gave.
+// Amounts are bigint centavos in PHP. Rows are never deleted.
+
+/** A payment reference asked for by a borrower: what to pay, where, until when, and what became of it. */
+export const channelPayments = pgTable(
+  'channel_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The reference shown to the borrower and sent to the provider as its reference id: company short name, C and this number. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id),
+    /** SIMULATED or XENDIT. */
+    provider: text('provider').notNull(),
+    /** VIRTUAL_ACCOUNT, EWALLET or OVER_THE_COUNTER. */
+    method: text('method').notNull(),
+    channelCode: text('channel_code').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The member's Idempotency-Key of the request that created it. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** CREATING (row saved, provider not answered yet), PENDING, PAID, EXPIRED, FAILED, CREDITED_TO_WALLET. */
+    status: text('status').notNull(),
+    /** The provider's id of the payment request (Xendit: pr-...); null while CREATING or when the provider refused. */
+    providerPaymentId: text('provider_payment_id'),
+    /** accountNumber, checkoutUrl, paymentCode. */
+    instructions: jsonb('instructions'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the worker next asks the provider (simulated: when it confirms; real: after expiry, for a missed callback). */
+    checkAfter: timestamp('check_after', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAmount: bigint('paid_amount', { mode: 'bigint' }),
+    appliedToLoan: bigint('applied_to_loan', { mode: 'bigint' }),
+    creditedToWallet: bigint('credited_to_wallet', { mode: 'bigint' }),
+    loanPaymentId: uuid('loan_payment_id').references(() => loanPayments.id),
+    walletTransferId: uuid('wallet_transfer_id').references(() => ledgerTransfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('channel_payments_number_key').on(t.number),
+    uniqueIndex('channel_payments_provider_id_key').on(t.provider, t.providerPaymentId),
+    uniqueIndex('channel_payments_member_key').on(t.memberId, t.idempotencyKey),
+    index('channel_payments_loan_idx').on(t.loanId, t.createdAt),
+    index('channel_payments_due_idx').on(t.status, t.checkAfter),
+    check('channel_payments_provider_check', sql`${t.provider} in ('SIMULATED', 'XENDIT')`),
+    check('channel_payments_method_check', sql`${t.method} in ('VIRTUAL_ACCOUNT', 'EWALLET', 'OVER_THE_COUNTER')`),
+    check('channel_payments_status_check', sql`${t.status} in ('CREATING', 'PENDING', 'PAID', 'EXPIRED', 'FAILED', 'CREDITED_TO_WALLET')`),
+    check('channel_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every confirmation the provider gave (a callback, or its status endpoint asked by the worker) and
+ * what we did with it: POSTED, CREDITED_TO_WALLET, DUPLICATE, UNKNOWN, FAILED, EXPIRED. A provider's
+ * confirmation of one payment is applied at most once (the unique key); repeats are recorded as DUPLICATE.
+ */
+export const channelPaymentEvents = pgTable(
+  'channel_payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    /** CALLBACK or POLL. */
+    source: text('source').notNull(),
+    /** SUCCEEDED, FAILED or EXPIRED, as the provider said. */
+    kind: text('kind').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    referenceId: text('reference_id'),
+    amount: bigint('amount', { mode: 'bigint' }),
+    currency: text('currency'),
+    channelPaymentId: uuid('channel_payment_id').references(() => channelPayments.id),
+    outcome: text('outcome').notNull(),
+    /** The body as received (a callback) or answered (a poll). */
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channel_payment_events_payment_idx').on(t.channelPaymentId), index('channel_payment_events_provider_idx').on(t.provider, t.providerPaymentId)],
+);
