@@ -74,6 +74,12 @@ export const ERROR_STATUS = {
   QUOTE_USED: 409,
   CHARGE_NOT_WAIVABLE: 409,
   PAYMENT_NOT_PENDING: 409,
+  // Payment channels and provider callbacks (docs/decisions/013-payment-channels.md)
+  CHANNELS_UNAVAILABLE: 409,
+  CHANNEL_CODE_INVALID: 400,
+  CHANNEL_PAYMENT_PENDING: 409,
+  PROVIDER_UNAVAILABLE: 502,
+  CALLBACK_UNVERIFIED: 401,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

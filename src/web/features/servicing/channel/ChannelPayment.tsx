@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '../../../lib/api';
 import { CHANNEL_CODES, CHANNEL_METHODS, type ChannelMethod } from '../../../../shared/channel/methods';
 import { parseAmount, toDecimalString } from '../../../../shared/money/money';
 import { channelPaymentRequestSchema, type ChannelPaymentDto } from '../../../../shared/schemas/channel-payments';
-import { dateTime, money } from '../../loans/format';
+import { dateTime, money } from '../../../lib/format';
 import { useChannelPayments, useCreateChannelPayment } from './queries';
 
 export interface ChannelPaymentProps {
