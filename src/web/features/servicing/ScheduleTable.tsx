@@ -15,7 +15,7 @@ function LineNotes({ line }: { readonly line: Line }) {
     line.interestRebated !== '0.00' ? t('servicing.schedule.rebated', { amount: money(line.interestRebated) }) : null,
   ].filter((n): n is string => n !== null);
   if (notes.length === 0) return null;
-  return <p className="text-xs text-muted">{notes.join(' · ')}</p>;
+  return <p className="min-w-32 text-xs whitespace-normal text-muted">{notes.join(' · ')}</p>;
 }
 
 /** A due date (a Philippine calendar day) as the member's locale writes it. */
@@ -34,7 +34,8 @@ export function ScheduleTable({ lines, display }: { readonly lines: readonly Lin
   const th = 'px-2 py-2 text-right font-semibold whitespace-nowrap';
   return (
     <>
-      <div className="hidden overflow-x-auto sm:block">
+      {/* Focusable so that a keyboard can scroll it when a narrow window cuts the table (WCAG 2.1.1). */}
+      <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label={t('servicing.schedule.heading')}>
         <table className="w-full text-sm" data-testid="schedule-table">
           <caption className="sr-only">{t('servicing.schedule.caption')}</caption>
           <thead className="border-b border-slate-200 text-muted">
