@@ -53,6 +53,7 @@ describe('the English catalogue', () => {
       'public',
       'reasons',
       'repayments',
+      'servicing',
       'settings',
       'validation',
       'withdrawals',
