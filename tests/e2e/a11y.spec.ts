@@ -49,10 +49,10 @@ for (const viewport of VIEWPORTS) {
     }
 
     test('the loan page (/loan) of a borrower with a disbursed loan has no serious or critical violation', async ({ page, baseURL, playwright }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       await disbursedMember(playwright, page, baseURL);
       await page.goto('/loan');
-      await expect(page.getByTestId('schedule')).toBeVisible();
+      await expect(page.getByTestId('schedule')).toBeVisible({ timeout: 30_000 });
       await expectNoSeriousViolation(page, testInfo, `/loan at ${viewport.width} px`);
     });
 

@@ -18,7 +18,7 @@ async function shoot(page: Page, name: string, show?: Locator) {
   const original = page.viewportSize();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    if (show) await show.scrollIntoViewIfNeeded();
+    if (show && (await show.isVisible())) await show.scrollIntoViewIfNeeded();
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width > 360 });
   }
@@ -46,7 +46,7 @@ test.describe('the borrower pays from the wallet on /loan', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
   test('pays the first instalment and sees the receipt', async ({ page, baseURL, playwright }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const member = await disbursedMember(playwright, page, baseURL);
     await nextDay(page, baseURL, member);
 
@@ -55,6 +55,7 @@ test.describe('the borrower pays from the wallet on /loan', () => {
     await page.getByTestId('wallet-loan-link').click();
     await page.waitForURL('**/loan');
     await expect(page.getByRole('heading', { level: 1, name: 'My loan' })).toBeVisible();
+    await expect(page.getByTestId('loan-summary')).toBeVisible({ timeout: 30_000 });
     // The member navigation has 'My loan' once the loan is disbursed.
     await expect(page.getByRole('navigation', { name: 'Member menu' }).getByRole('link', { name: 'My loan' })).toBeVisible();
 
@@ -112,7 +113,7 @@ test.describe('the borrower pays off the loan on /loan', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('takes a payoff quote and closes the loan: REPAID with a closing statement', async ({ page, baseURL, playwright }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const member = await disbursedMember(playwright, page, baseURL);
     // The wallet holds the net proceeds, less than the principal: part of the loan is paid in cash at the office first.
     await officerCashPayment(playwright, baseURL, member.loanId, '40000.00');
@@ -120,7 +121,7 @@ test.describe('the borrower pays off the loan on /loan', () => {
 
     await page.goto('/loan');
     await expect(page.getByRole('heading', { level: 1, name: 'My loan' })).toBeVisible();
-    await expect(page.getByTestId('schedule-table')).toBeVisible();
+    await expect(page.getByTestId('schedule-table')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('payments')).toContainText('Recorded by an officer');
 
     const payoff = page.getByTestId('payoff');
@@ -144,7 +145,7 @@ test.describe('the borrower pays off the loan on /loan', () => {
 
     // Coming back: the closing statement, nothing left to pay.
     await page.reload();
-    await expect(page.getByTestId('closing-statement')).toContainText('Your loan is fully repaid');
+    await expect(page.getByTestId('closing-statement')).toContainText('Your loan is fully repaid', { timeout: 30_000 });
     await expect(page.getByTestId('closing-statement')).toContainText('Nothing more is owed on it.');
     await expect(page.getByTestId('pay-from-wallet')).toHaveCount(0);
     await expect(page.getByTestId('total-outstanding')).toContainText('₱0.00');
