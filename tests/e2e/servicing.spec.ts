@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './browser-fixture';
+import { test, expect as baseExpect } from './browser-fixture';
 import { disbursedMember, nextDay, officerCashPayment } from './servicing-helpers';
 
 /**
@@ -10,6 +10,9 @@ import { disbursedMember, nextDay, officerCashPayment } from './servicing-helper
  * the loan (at 1280 px: the schedule as a table), ending REPAID with a closing statement. Screenshots
  * at 360 and 1280 px into SERVICING_SHOTS_DIR when SCREENSHOTS=1.
  */
+/** The machine the suite runs on may be loaded: every wait for the page is generous (never a sleep). */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 const SHOTS = process.env.SERVICING_SHOTS_DIR ?? 'test-results/shots-servicing';
 mkdirSync(SHOTS, { recursive: true });
 

@@ -80,7 +80,7 @@ export const servicing = {
     status: 'Katayuan ng utang: {{status}}',
     pdf: 'I-download ang resibo (PDF)',
     close: 'Isara ang resibo',
-    source: { WALLET: 'Mula sa wallet', CHANNEL: 'Payment channel', OFFICER: 'Itinala ng isang opisyal' },
+    source: { WALLET: 'Mula sa wallet', CHANNEL: 'Sa payment channel', OFFICER: 'Itinala ng isang opisyal' },
   },
   payoff: {
     heading: 'Bayaran nang buo ang utang nang maaga',
