@@ -121,6 +121,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/callbacks/xendit/payouts': 'callback',
   'POST /api/loans/current/payoff-quote': 'memberOnly',
   'POST /api/loans/current/payoff': 'memberOnly',
+  // The member's own payment only (another member's is 404: tested in repayments-receipts.test.ts).
+  'GET /api/loans/current/payments/{paymentId}/receipt.pdf': 'memberOnly',
   'GET /api/admin/loans/{loanId}/servicing': 'staff',
   'POST /api/admin/loans/{loanId}/payments': 'staff',
   'POST /api/admin/loans/{loanId}/payments/{paymentId}/approve': 'staff',

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './browser-fixture';
 import { openPage, PUBLIC_PAGES } from './helpers';
+import { disbursedMember } from './servicing-helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
@@ -46,6 +47,14 @@ for (const viewport of VIEWPORTS) {
         await expectNoSeriousViolation(page, testInfo, `${path} at ${viewport.width} px`);
       });
     }
+
+    test('the loan page (/loan) of a borrower with a disbursed loan has no serious or critical violation', async ({ page, baseURL, playwright }, testInfo) => {
+      test.setTimeout(300_000);
+      await disbursedMember(playwright, page, baseURL);
+      await page.goto('/loan');
+      await expect(page.getByTestId('schedule')).toBeVisible({ timeout: 30_000 });
+      await expectNoSeriousViolation(page, testInfo, `/loan at ${viewport.width} px`);
+    });
 
     test('the Terms and Privacy dialogs from the footer have no serious or critical violation', async ({ page }, testInfo) => {
       await openPage(page, '/', PUBLIC_PAGES[0]!.heading);

@@ -54,6 +54,7 @@ describe('the English catalogue', () => {
       'public',
       'reasons',
       'repayments',
+      'servicing',
       'settings',
       'validation',
       'withdrawals',

@@ -39,6 +39,10 @@ export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
 
 export const REPAYMENT_MESSAGES = messages.errors;
 
+/** The fixed reminder templates (src/shared/i18n/{en,fil}/repayments.ts sms.*). */
+export const REMINDER_TEMPLATES = ['DUE_IN_3_DAYS', 'DUE_TODAY', 'OVERDUE_1_DAY', 'OVERDUE_WEEKLY'] as const;
+export type ReminderTemplate = (typeof REMINDER_TEMPLATES)[number];
+
 /** An amount typed by the member or officer: digits and at most 2 decimals, greater than zero ("1000", "1000.50"; not "-5", "1e3", "10.123", "0.00"). */
 export const repaymentAmountSchema = z
   .string({ error: messages.errors.amount })
@@ -137,6 +141,10 @@ export const servicingResponseSchema = z.object({
     term: z.number().int(),
     disbursedOn: isoDate,
   }),
+  /** The display currency chosen at application (amounts stay in PHP; the web shows the conversion beside them, rounded up). */
+  display: z.object({ currency: z.string(), exchangeRate: z.string(), displayRate: z.string(), ratesAsOf: z.string() }),
+  /** The borrower's signed contract and disclosure statement (PDF); null in the back office's view. */
+  documents: z.object({ contractUrl: z.string(), disclosureUrl: z.string() }).nullable(),
   asOf: isoDate,
   lines: z.array(servicingLineSchema),
   nextDue: z.object({ lineNumber: z.number().int(), dueDate: isoDate, amount: moneySchema, status: z.enum(LINE_STATUSES) }).nullable(),
@@ -155,6 +163,19 @@ export const servicingResponseSchema = z.object({
   }),
   charges: z.array(chargeSchema),
   payments: z.array(receiptSchema),
+  /** Every reminder sent to the borrower about this loan, newest first (DECISIONS.md invariant 10). */
+  reminders: z.array(
+    z.object({
+      id: z.string(),
+      lineNumber: z.number().int(),
+      template: z.enum(REMINDER_TEMPLATES),
+      businessDate: isoDate,
+      channel: z.literal('SMS'),
+      /** When it was queued, and the earliest it may be delivered (quiet hours). */
+      queuedAt: z.string(),
+      sendAfter: z.string().nullable(),
+    }),
+  ),
   history: z.array(
     z.object({
       at: z.string(),

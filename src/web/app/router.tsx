@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dash', lazy: memberPage(() => import('../pages/DashPage')) },
               { path: 'wallet', lazy: memberPage(() => import('../pages/WalletPage')) },
+              { path: 'loan', lazy: memberPage(() => import('../pages/LoanPage')) },
               { path: 'settings', lazy: memberPage(() => import('../pages/SettingsPage')) },
               { path: 'activate', lazy: memberPage(() => import('../pages/ActivatePage')) },
             ],

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { loanCharges, loanEvents, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
-import { queueSms } from '../../providers/notify';
+import { queueEmail, queueSms } from '../../providers/notify';
 import { philippineDate } from '../../../shared/activation/age';
 import { loanNumber } from '../../../shared/company/references';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
@@ -296,7 +296,7 @@ export async function postPayment(
     current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Overdue instalments paid by payment ${reference}`, data });
   }
 
-  const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, loan.memberId));
+  const [member] = await tx.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, loan.memberId));
   const company = deps.config.company.shortName;
   const body =
     remaining === 0n
@@ -313,7 +313,13 @@ export async function postPayment(
           remaining: formatAmount(remaining),
         });
   // The receipt goes only to the borrower's own phone (DECISIONS.md invariant 10).
-  if (member) await queueSms(tx, { to: member.phone, body }, { sendAfter: sendAfterFor(now, options.causedByMember) });
+  if (member) {
+    const sendAfter = sendAfterFor(now, options.causedByMember);
+    await queueSms(tx, { to: member.phone, body }, { sendAfter });
+    // The same fixed receipt by e-mail, to the borrower's own address only.
+    const subject = fill(texts.email.receiptSubject, { company, reference, loan: number });
+    await queueEmail(tx, { to: member.email, subject, body: `${body}\n\n${texts.email.receiptFooter}` }, { sendAfter });
+  }
 
   const posted = { ...payment, transferId, remainingAfter: remaining, status: 'POSTED' };
   return { receipt: receiptDto(deps, posted, current.status as LoanStatus, number, applied.allocations, applied.prepaidPrincipal), loan: current };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -16,12 +16,22 @@ import {
   waiveRequestSchema,
 } from '../../../shared/schemas/repayments';
 import { adminServicing, approvePayment, recordPayment, waiveCharge } from './admin';
+import { memberReceiptPdf } from './receipts';
 import { currentServicing, payFromWallet, payoff, requestPayoffQuote } from './service';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 
 const STAFF = STAFF_ROLES;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
+
+function sendPdf(reply: FastifyReply, pdf: { bytes: Uint8Array; filename: string }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(pdf.bytes));
+}
 
 /**
  * Loan servicing (issue 10): the borrower's schedule, payments and payoff under /api/loans/current
@@ -92,6 +102,20 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
       const answer = await payoff(deps, auth, request.body.quoteId, key);
       return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
     },
+  );
+
+  r.get(
+    '/loans/current/payments/:paymentId/receipt.pdf',
+    {
+      schema: {
+        tags,
+        summary: "The receipt of one of the member's own payments as PDF: reference, allocation per line and part, remaining balance",
+        params: z.object({ paymentId: z.string().max(64) }),
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => sendPdf(reply, await memberReceiptPdf(deps, requireMember(request), request.params.paymentId)),
   );
 
   // Back office ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { loanEvents, loanPayments, loanPayoffQuotes } from '../../db/schema';
+import { loanEvents, loanPayments, loanPayoffQuotes, loanReminders } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { ensureMemberWallet, memberWalletBalance } from '../../ledger';
@@ -21,7 +21,8 @@ import {
   type ServicingLine,
 } from '../../../shared/loan/servicing';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
-import type { PayoffQuoteDto, ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
+import { inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
+import type { PayoffQuoteDto, ReceiptDto, ReminderTemplate, ServicingDto } from '../../../shared/schemas/repayments';
 import { LOAN_STATUS_CATALOGUE, type LoanStatus } from '../../../shared/states/loan';
 import { isLoanReason, loanReasonText } from '../../../shared/reasons/catalogue';
 import {
@@ -56,7 +57,10 @@ export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharg
   return min < max ? min : max;
 }
 
-export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ServicingDto> {
+/** Where the member's signed documents and receipts are served (the loans module's routes, and this module's receipt PDF). */
+export const MEMBER_DOCUMENTS = { contractUrl: '/api/loans/current/contract.pdf', disclosureUrl: '/api/loans/current/disclosure.pdf' } as const;
+
+export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, audience: 'member' | 'staff' = 'staff'): Promise<ServicingDto> {
   if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
   const state = await loadState(db, deps, loan);
   const today = todayPh(deps);
@@ -96,6 +100,12 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): P
   const overdue =
     state.lines.filter((l) => l.dueDate < today).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
+  const reminders = await db
+    .select()
+    .from(loanReminders)
+    .where(eq(loanReminders.loanId, loan.id))
+    .orderBy(desc(loanReminders.createdAt), desc(loanReminders.lineNumber));
+  const rate = parseRate(loan.exchangeRate);
   const paid = state.lines.reduce((s, l) => s + l.principalPaid + l.interestPaid + l.feesPaid, 0n) + state.chargeRows.reduce((s, c) => s + c.paid, 0n);
   return {
     loan: {
@@ -107,6 +117,8 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): P
       term: loan.term,
       disbursedOn: loan.scheduleStartDate,
     },
+    display: { currency: loan.selectedCurrency, exchangeRate: loan.exchangeRate, displayRate: inverseRateToTwoDecimals(rate), ratesAsOf: loan.ratesAsOf },
+    documents: audience === 'member' ? { ...MEMBER_DOCUMENTS } : null,
     asOf: today,
     lines,
     nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: next.outstanding, status: next.status } : null,
@@ -122,6 +134,15 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow): P
     },
     charges: state.chargeRows.map((c) => chargeDto(c)),
     payments: await paymentsOf(db, deps, loan),
+    reminders: reminders.map((r) => ({
+      id: r.id,
+      lineNumber: r.lineNumber,
+      template: r.template as ReminderTemplate,
+      businessDate: r.businessDate,
+      channel: 'SMS' as const,
+      queuedAt: r.createdAt.toISOString(),
+      sendAfter: r.sendAfter?.toISOString() ?? null,
+    })),
     history: events.map((e) => ({
       at: e.at.toISOString(),
       from: (e.fromStatus as LoanStatus | null) ?? null,
@@ -159,7 +180,7 @@ export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto
 
 export async function currentServicing(deps: AppDeps, memberId: string): Promise<ServicingDto> {
   const loan = await memberLoan(deps.db, memberId);
-  return servicingView(deps.db, deps, loan);
+  return servicingView(deps.db, deps, loan, 'member');
 }
 
 /** The payment amount's checks against the loan (min, max). Throws AMOUNT_TOO_SMALL / AMOUNT_ABOVE_OUTSTANDING with fields.amount. */

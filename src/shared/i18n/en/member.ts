@@ -4,6 +4,7 @@ export const member = {
     label: 'Member menu',
     home: 'Home',
     wallet: 'Wallet',
+    loan: 'My loan',
     settings: 'Settings',
     activate: 'Activate',
     signOut: 'Sign Out',

@@ -41,6 +41,10 @@ export const repayments = {
     approvalOwnPayment: 'Another officer must approve a payment you recorded.',
     paymentNotPending: 'This payment is not waiting for approval.',
   },
+  email: {
+    receiptSubject: '{{company}}: receipt {{reference}} for your payment on loan {{loan}}',
+    receiptFooter: 'Your receipt (PDF) with the allocation of every peso is on your loan page in the app. This message was sent only to you.',
+  },
   sms: {
     receipt:
       '{{company}}: payment {{reference}} of PHP {{amount}} received on loan {{loan}}: principal {{principal}}, interest {{interest}}, late charges {{charges}}, fees {{fees}}. Remaining balance PHP {{remaining}}.',

@@ -6,9 +6,10 @@ import { backoffice } from './backoffice';
 import { reasons } from './reasons';
 import { repayments } from './repayments';
 import { channelPayments } from './channel-payments';
+import { servicing } from './servicing';
 
 /**
  * The Filipino texts of the signed-in pages (mirrors en/member-area.ts). The browser loads them with
  * the first of those pages when Filipino is chosen, not with the landing page.
  */
-export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments } as const;
+export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments, servicing } as const;

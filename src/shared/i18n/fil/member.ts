@@ -4,6 +4,7 @@ export const member = {
     label: 'Menu ng miyembro',
     home: 'Home',
     wallet: 'Wallet',
+    loan: 'Utang',
     settings: 'Settings',
     activate: 'I-activate',
     signOut: 'Mag-sign Out',

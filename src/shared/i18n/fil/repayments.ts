@@ -36,6 +36,11 @@ export const repayments = {
     approvalOwnPayment: 'Ibang officer ang dapat mag-apruba ng bayad na itinala mo.',
     paymentNotPending: 'Ang bayad na ito ay hindi naghihintay ng apruba.',
   },
+  email: {
+    receiptSubject: '{{company}}: resibo {{reference}} ng iyong bayad sa utang {{loan}}',
+    receiptFooter:
+      'Nasa pahina ng iyong utang sa app ang iyong resibo (PDF), kasama kung saan napunta ang bawat piso. Sa iyo lamang ipinadala ang mensaheng ito.',
+  },
   sms: {
     receipt:
       '{{company}}: natanggap ang bayad {{reference}} na PHP {{amount}} sa utang {{loan}}: prinsipal {{principal}}, interes {{interest}}, multa {{charges}}, bayarin {{fees}}. Natitirang balanse PHP {{remaining}}.',

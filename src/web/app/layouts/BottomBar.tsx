@@ -16,7 +16,7 @@ export function BottomBar() {
       aria-label={t('member.nav.label')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgb(0_0_0/0.06)] md:hidden"
     >
-      <ul className="mx-auto grid max-w-lg grid-cols-5">
+      <ul className={`mx-auto grid max-w-lg ${items.length > 4 ? 'grid-cols-6' : 'grid-cols-5'}`}>
         {items.map((item) => (
           <li key={item.key}>
             <Link

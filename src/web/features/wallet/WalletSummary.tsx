@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
@@ -156,6 +157,15 @@ export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void 
               </div>
             </dl>
             {w.statusMessage && <p className="text-sm">{w.statusMessage}</p>}
+            {(w.status === 'DISBURSED' || w.status === 'ACTIVE' || w.status === 'OVERDUE' || w.status === 'REPAID') && (
+              <Link
+                to="/loan"
+                className="min-h-11 content-center self-start font-semibold text-brand underline underline-offset-4"
+                data-testid="wallet-loan-link"
+              >
+                {t('servicing.openLoanPage')}
+              </Link>
+            )}
           </div>
         ) : (
           <p className="mt-2 text-muted">{t('loans.wallet.noLoan')}</p>

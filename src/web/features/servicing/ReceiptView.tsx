@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
+import { dateTime, money } from '../../lib/format';
+import { Amount } from './Amount';
+import { receiptPdfUrl } from './queries';
+
+/** A payment's receipt: reference, amount, how it was applied (per line and part), the remaining balance, and the PDF. */
+export function ReceiptView({ receipt, display }: { readonly receipt: ReceiptDto; readonly display: ServicingDto['display'] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="flex flex-col gap-3 text-sm" data-testid="receipt">
+      <p className="text-base font-bold text-brand" data-testid="receipt-reference">
+        {t('servicing.receipt.heading', { reference: receipt.reference })}
+      </p>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
+        <dt className="text-muted">{t('servicing.receipt.amount')}</dt>
+        <dd className="text-right font-semibold">
+          <Amount value={receipt.amount} display={display} />
+        </dd>
+        <dt className="text-muted">{t('servicing.receipt.received')}</dt>
+        <dd className="text-right">
+          {dateTime(receipt.receivedAt, i18n.language)} · {t(`servicing.receipt.source.${receipt.source}`)}
+        </dd>
+      </dl>
+      <div>
+        <p className="font-semibold">{t('servicing.receipt.allocation')}</p>
+        <ul className="mt-1 flex flex-col divide-y divide-slate-100" data-testid="receipt-allocations">
+          {receipt.allocations.map((a, i) => (
+            <li key={i} className="flex justify-between gap-3 py-1">
+              <span>
+                {t('servicing.receipt.line', { number: a.lineNumber, part: t(`repayments.component.${a.component}`) })}
+                {a.prepayment && ` ${t('servicing.receipt.prepaid')}`}
+              </span>
+              <span className="whitespace-nowrap tabular-nums">{money(a.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {receipt.remainingBalance !== null ? (
+        <p className="flex justify-between gap-3 border-t border-slate-200 pt-2 font-bold" data-testid="receipt-remaining">
+          <span>{t('servicing.receipt.remaining')}</span>
+          <Amount value={receipt.remainingBalance} display={display} />
+        </p>
+      ) : (
+        <p className="font-semibold text-amber-900">{t('servicing.receipt.pending')}</p>
+      )}
+      <p className="text-muted">{t('servicing.receipt.status', { status: receipt.loanStatus })}</p>
+      <a className="min-h-11 content-center font-semibold text-brand underline underline-offset-4" href={receiptPdfUrl(receipt.paymentId)} download>
+        {t('servicing.receipt.pdf')}
+      </a>
+    </div>
+  );
+}

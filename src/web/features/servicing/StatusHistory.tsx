@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import type { ServicingDto } from '../../../shared/schemas/repayments';
+import { dateTime } from '../../lib/format';
+
+/** The loan's full status history, oldest first, with the catalogue's reason where one was given. */
+export function StatusHistory({ view }: { readonly view: ServicingDto }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ol className="flex flex-col gap-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="status-history">
+      {view.history.map((h, i) => (
+        <li key={i}>
+          <p className="font-semibold">{t(`loans.status.actions.${h.action}`, { defaultValue: h.action })}</p>
+          <p className="text-xs text-muted">
+            {dateTime(h.at, i18n.language)} · {h.from ? t('servicing.history.from', { from: h.from, to: h.to }) : h.to}
+          </p>
+          {h.reason && <p className="text-xs">{h.reason}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,140 @@
+import { Link, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isActivated } from '../../shared/states/account';
+import { useCurrentUser } from '../lib/useCurrentUser';
+import { dateOnly } from '../lib/format';
+import { ChargesList } from '../features/servicing/ChargesList';
+import { DocumentLinks } from '../features/servicing/DocumentLinks';
+import { LoanSummary } from '../features/servicing/LoanSummary';
+import { PayFromWallet } from '../features/servicing/PayFromWallet';
+import { PaymentsList } from '../features/servicing/PaymentsList';
+import { Payoff } from '../features/servicing/Payoff';
+import { useServicing } from '../features/servicing/queries';
+import { RemindersList } from '../features/servicing/RemindersList';
+import { ScheduleTable } from '../features/servicing/ScheduleTable';
+import { Section } from '../features/servicing/Section';
+import { StatusHistory } from '../features/servicing/StatusHistory';
+import { LoadError } from '../ui/LoadError';
+import { Spinner } from '../ui/Spinner';
+
+/**
+ * The borrower's loan page (/loan; issue 10, items 1 to 3): the summary and chart, paying from the
+ * wallet, the payoff, the schedule, payments with receipts, late charges, reminders, the status
+ * history and the signed documents. Every figure is the server's servicing view.
+ *
+ * Further sections (paying through a payment channel, asking for an extension) are mounted in the
+ * "more sections" area after "Pay from your wallet": one line each.
+ */
+export default function LoanPage() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const servicing = useServicing();
+  if (!isActivated(user.accountState)) return <Navigate to="/activate" replace />;
+
+  const heading = (
+    <h1 className="text-2xl font-bold text-brand sm:text-3xl" tabIndex={-1}>
+      {t('servicing.title')}
+    </h1>
+  );
+  if (servicing.isPending) {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <Spinner label={t('servicing.loading')} />
+      </div>
+    );
+  }
+  if (servicing.isError) {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <LoadError
+          title={t('servicing.loadError')}
+          detail={servicing.error.message}
+          retryLabel={t('servicing.retry')}
+          onRetry={() => void servicing.refetch()}
+        />
+      </div>
+    );
+  }
+  const view = servicing.data;
+  if (view === null) {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <p className="rounded-lg bg-slate-50 p-4" data-testid="no-loan">
+          {t('servicing.noLoan')}
+        </p>
+        <Link to="/wallet" className="min-h-11 content-center font-semibold text-brand underline underline-offset-4">
+          {t('servicing.toWallet')}
+        </Link>
+      </div>
+    );
+  }
+  const day = (d: string) => dateOnly(`${d}T12:00:00+08:00`, i18n.language);
+  const repaid = view.loan.status === 'REPAID';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        {heading}
+        <p className="font-semibold">
+          {t('servicing.loanNumber', { number: view.loan.loanNumber })} ·{' '}
+          <span className="rounded-full bg-brand-light px-2 py-0.5 text-sm text-brand" data-testid="loan-page-status">
+            {view.loan.status}
+          </span>
+        </p>
+        <p className="text-sm text-muted">
+          {t('servicing.disbursedOn', { date: day(view.loan.disbursedOn) })} · {t('servicing.asOf', { date: day(view.asOf) })}
+        </p>
+        {view.display.currency !== 'PHP' && (
+          <p className="text-xs text-muted">
+            {t('servicing.convertedNote', { currency: view.display.currency, rate: view.display.displayRate, asOf: view.display.ratesAsOf })}
+          </p>
+        )}
+      </header>
+
+      <Section title={t('servicing.summary.heading')} testId="loan-summary">
+        <LoanSummary view={view} />
+      </Section>
+
+      {!repaid && (
+        <Section title={t('servicing.pay.heading')} testId="pay-from-wallet">
+          <PayFromWallet view={view} />
+        </Section>
+      )}
+
+      {/* More sections: the payment-channel and extension-request components mount here (one line each). */}
+
+      <Section title={t('servicing.payoff.heading')} testId="payoff">
+        <Payoff view={view} />
+      </Section>
+
+      <Section title={t('servicing.schedule.heading')} testId="schedule">
+        <ScheduleTable lines={view.lines} display={view.display} />
+      </Section>
+
+      <Section title={t('servicing.payments.heading')} testId="payments-section">
+        <PaymentsList view={view} />
+      </Section>
+
+      <Section title={t('servicing.charges.heading')}>
+        <ChargesList view={view} />
+      </Section>
+
+      <Section title={t('servicing.reminders.heading')}>
+        <RemindersList view={view} />
+      </Section>
+
+      <Section title={t('servicing.history.heading')}>
+        <StatusHistory view={view} />
+      </Section>
+
+      {view.documents && (
+        <Section title={t('servicing.documents.heading')}>
+          <DocumentLinks documents={view.documents} />
+        </Section>
+      )}
+    </div>
+  );
+}
