@@ -1,5 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { dateOnly } from '../lib/format';
@@ -9,7 +10,8 @@ import { LoanSummary } from '../features/servicing/LoanSummary';
 import { PayFromWallet } from '../features/servicing/PayFromWallet';
 import { PaymentsList } from '../features/servicing/PaymentsList';
 import { Payoff } from '../features/servicing/Payoff';
-import { useServicing } from '../features/servicing/queries';
+import { reloadAfterPayment, useServicing } from '../features/servicing/queries';
+import { ChannelPayment } from '../features/servicing/channel/ChannelPayment';
 import { RemindersList } from '../features/servicing/RemindersList';
 import { ScheduleTable } from '../features/servicing/ScheduleTable';
 import { Section } from '../features/servicing/Section';
@@ -22,13 +24,14 @@ import { Spinner } from '../ui/Spinner';
  * wallet, the payoff, the schedule, payments with receipts, late charges, reminders, the status
  * history and the signed documents. Every figure is the server's servicing view.
  *
- * Further sections (paying through a payment channel, asking for an extension) are mounted in the
- * "more sections" area after "Pay from your wallet": one line each.
+ * After "Pay from your wallet": paying through a payment channel (features/servicing/channel) and
+ * asking for an extension (features/servicing/extension).
  */
 export default function LoanPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const servicing = useServicing();
+  const queryClient = useQueryClient();
   if (!isActivated(user.accountState)) return <Navigate to="/activate" replace />;
 
   const heading = (
@@ -104,7 +107,11 @@ export default function LoanPage() {
         </Section>
       )}
 
-      {/* More sections: the payment-channel and extension-request components mount here (one line each). */}
+      {!repaid && (
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <ChannelPayment minimum={view.totals.minimumPayment} maximum={view.totals.maximumPayment} onSettled={() => void reloadAfterPayment(queryClient)} />
+        </div>
+      )}
 
       <Section title={t('servicing.payoff.heading')} testId="payoff">
         <Payoff view={view} />
