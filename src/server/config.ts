@@ -97,6 +97,8 @@ const envSchema = z.object({
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** How often the in-process worker looks for work (withdrawal expiry and settlement), in ms. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** Graceful shutdown (SIGTERM, SIGINT): how long requests in flight and job passes may take before the process exits anyway, in ms. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
 
 /** Where uploaded images are kept (see STORAGE_DRIVER). */
@@ -142,6 +144,8 @@ export interface AppConfig {
   readonly rates: RatesConfig;
   /** How often the in-process worker looks for work, in ms (JOBS_INTERVAL_MS). */
   readonly jobsIntervalMs: number;
+  /** Graceful shutdown's limit, in ms (SHUTDOWN_TIMEOUT_MS). */
+  readonly shutdownTimeoutMs: number;
   /** Anonymous code budgets (OTP_ANON_PER_ADDRESS_HOURLY, OTP_ANON_PER_PREFIX_HOURLY, OTP_ANON_GLOBAL_HOURLY). */
   readonly otpBudgets: OtpBudgets;
 }
@@ -220,6 +224,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (env.RATES_PROVIDER === 'http' && !env.RATES_URL) problems.push('RATES_PROVIDER=http needs RATES_URL.');
   if (production && env.PAYOUT_PROVIDER === 'simulated')
     problems.push('PAYOUT_PROVIDER=simulated pretends to pay: production needs manual (or a real provider).');
+  // The outbox adapters only store messages (for the development outbox page): in production no
+  // code or notice would ever reach a borrower, so production refuses them.
+  if (production && env.SMS_PROVIDER === 'outbox')
+    problems.push('SMS_PROVIDER=outbox never sends an SMS (it only stores it): production needs a real SMS adapter.');
+  if (production && env.EMAIL_PROVIDER === 'outbox')
+    problems.push('EMAIL_PROVIDER=outbox never sends an e-mail (it only stores it): production needs a real e-mail adapter.');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -258,6 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         ? { provider: 'http', url: env.RATES_URL!, refreshMinutes: env.RATES_REFRESH_MINUTES, timeoutMs: env.RATES_TIMEOUT_MS }
         : { provider: 'snapshot' },
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     ...overrides,
   };
 }

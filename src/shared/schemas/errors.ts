@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'ORIGIN_REFUSED',
   /** 409: an ADMIN's product version breaks a cap of the product rules; the message lists each reason. */
   'PRODUCT_REFUSED',
+  /** 503: the database cannot be reached for now (Retry-After says when to try again); nothing was done. */
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
