@@ -90,7 +90,13 @@ beforeAll(async () => {
   };
   // The seed (members, officers, disbursed loans) goes through the app in this process, on a clock that starts now.
   const database = await openDatabase({ databaseUrl });
-  const config = loadConfig({ NODE_ENV: 'test', SERVE_WEB: 'false', LOG_LEVEL: 'silent', OTP_ANON_PER_ADDRESS_HOURLY: '100000', OTP_ANON_PER_PREFIX_HOURLY: '100000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    OTP_ANON_PER_ADDRESS_HOURLY: '100000',
+    OTP_ANON_PER_PREFIX_HOURLY: '100000',
+  });
   const clock = new ManualClock(new Date());
   const built = await buildApp({ config, database, clock, logger: false });
   await built.app.ready();
@@ -151,7 +157,7 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL database', () => {
     for (let i = 0; i < 6; i += 1) funded.push(await fundedMember(seeding, officerA, officerB));
     await alignClocks();
     const member = await createActivatedMember(seeding);
-    for (const s of servers) expect((await call('GET', '/api/auth/session', member.cookie, undefined, {}, s)).body.user?.id).toBe(member.userId);
+    for (const s of servers) expect((await call('GET', '/api/auth/session', member.cookie, undefined, {}, s)).body.user?.phone).toBe(member.phone);
     expect((await call('POST', '/api/auth/logout', member.cookie, {}, {}, servers[0])).status).toBeLessThan(300);
     for (const s of servers.slice(1)) expect((await call('GET', '/api/loans/current', member.cookie, undefined, {}, s)).status).toBe(401);
   }, 300_000);
@@ -172,7 +178,9 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL database', () => {
     const member = funded[0]!;
     const key = `same-${randomUUID()}`;
     const answers = await Promise.all(
-      Array.from({ length: 9 }, (_, i) => call('POST', '/api/withdrawals', member.cookie, { amount: '1000.00' }, { 'idempotency-key': key }, servers[i % PROCESSES])),
+      Array.from({ length: 9 }, (_, i) =>
+        call('POST', '/api/withdrawals', member.cookie, { amount: '1000.00' }, { 'idempotency-key': key }, servers[i % PROCESSES]),
+      ),
     );
     const created = answers.filter((a) => a.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -185,7 +193,14 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL database', () => {
     const right = await lastCode(member.phone, /withdrawal code is (\d{6})/);
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      const a = await call('POST', `/api/withdrawals/${id}/confirm`, member.cookie, { code: wrong }, { 'idempotency-key': `w-${randomUUID()}` }, servers[i % PROCESSES]);
+      const a = await call(
+        'POST',
+        `/api/withdrawals/${id}/confirm`,
+        member.cookie,
+        { code: wrong },
+        { 'idempotency-key': `w-${randomUUID()}` },
+        servers[i % PROCESSES],
+      );
       expect([400, 429]).toContain(a.status);
     }
     const late = await call('POST', `/api/withdrawals/${id}/confirm`, member.cookie, { code: right }, { 'idempotency-key': `w-${randomUUID()}` });
@@ -201,7 +216,10 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL database', () => {
     }
     // OTP_ANON_PER_ADDRESS_HOURLY=4 across the three processes: the fifth and sixth are refused.
     expect(answers.filter((s) => s === 429).length, JSON.stringify(answers)).toBeGreaterThanOrEqual(2);
-    expect(answers.slice(0, 4).every((s) => s < 300), JSON.stringify(answers)).toBe(true);
+    expect(
+      answers.slice(0, 4).every((s) => s < 300),
+      JSON.stringify(answers),
+    ).toBe(true);
   }, 120_000);
 
   it('50 racing withdrawals against one balance: never more than the balance leaves', async () => {
@@ -273,4 +291,3 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL database', () => {
     expect(script.code).toBe(0);
   }, 120_000);
 });
-
