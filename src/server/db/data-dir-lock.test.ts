@@ -30,7 +30,9 @@ describe('the DATA_DIR lock', () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(DataDirLockedError);
-    expect((refused as Error).message).toMatch(new RegExp(`in use by a running Tapat server \\(pid ${process.pid}[\\s\\S]*stop that process first[\\s\\S]*npm run user:create`));
+    expect((refused as Error).message).toMatch(
+      new RegExp(`in use by a running Tapat server \\(pid ${process.pid}[\\s\\S]*stop that process first[\\s\\S]*npm run user:create`),
+    );
     lock.release();
     expect(existsSync(file)).toBe(false);
     expect(lock.held()).toBe(false);
