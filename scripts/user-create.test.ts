@@ -28,9 +28,10 @@ describe('parseUserCreateArgs', () => {
 
 describe('createStaffUser', () => {
   let database: Database;
+  // Opening PGlite and applying the migrations takes seconds, and far longer on a loaded machine.
   beforeAll(async () => {
     database = await openDatabase({});
-  });
+  }, 120_000);
   afterAll(async () => {
     await database.close();
   });
