@@ -2,7 +2,7 @@
  * npm run db:reset: an empty database for development.
  *
  * Embedded (no DATABASE_URL): removes DATA_DIR (default ./data: the PGlite database and local
- * uploads), after checking that no server answers on PORT (default 3000). The next start applies
+ * uploads), after checking that no process holds its lock and no server answers on PORT (default 3000). The next start applies
  * the migrations to a fresh database.
  *
  * PostgreSQL (DATABASE_URL set): drops and recreates the public and drizzle schemas, everything in
@@ -11,6 +11,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { DataDirLockedError, lockOwner } from '../src/server/db/data-dir-lock';
 import { serverAnswers } from './server-guard';
 
 const FLAG = '--yes-drop-everything-at-database-url';
@@ -48,6 +49,12 @@ async function main(): Promise<number> {
   const dir = path.resolve(process.env.DATA_DIR || './data');
   if (dir === path.parse(dir).root || dir === path.resolve('.') || dir === path.resolve(process.env.HOME ?? '/')) {
     console.error(`db:reset refuses to remove ${dir}.`);
+    return 2;
+  }
+  // The embedded DATA_DIR has one owner (src/server/db/data-dir-lock.ts): never removed under it.
+  const owner = lockOwner(dir);
+  if (owner) {
+    console.error(new DataDirLockedError(dir, owner).message);
     return 2;
   }
   if (!existsSync(dir)) {

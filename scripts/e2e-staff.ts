@@ -12,9 +12,9 @@ const STAFF = [
   ['--phone', '+639990000009', '--password', 'Admin nine narra lighthouse 8192', '--role', 'ADMIN', '--name', 'Admin Rosa Garcia'],
 ];
 
-const database = await openDatabase({ dataDir: process.env.DATA_DIR || './data' });
+const database = await openDatabase({ dataDir: process.env.DATA_DIR || './data', purpose: 'e2e-staff' });
 try {
-  for (const args of STAFF) await createStaffUser(database.db, parseUserCreateArgs(args));
+  for (const args of STAFF) await createStaffUser(database.db, parseUserCreateArgs(args), new Date());
 } finally {
   await database.close();
 }

@@ -1,26 +1,49 @@
 /**
  * npm run ledger:check: verifies every invariant of the ledger (src/server/ledger/check.ts) on the
- * database at DATABASE_URL, or else the embedded database under DATA_DIR (default ./data).
- * Exits 0 when all hold, 1 when one does not (each problem printed), 2 when it cannot run.
+ * database at DATABASE_URL, or else the embedded database under DATA_DIR (default ./data). While the
+ * embedded server runs it owns DATA_DIR: the check is then run by the server, through its local
+ * admin channel (src/server/ops/admin-channel.ts). Exits 0 when all hold, 1 when one does not (each
+ * problem printed), 2 when it cannot run.
  */
 import { openDatabase } from '../src/server/db/client';
-import { checkLedger } from '../src/server/ledger/check';
+import { DataDirLockedError, lockOwner } from '../src/server/db/data-dir-lock';
+import { checkLedger, type LedgerCheckResult } from '../src/server/ledger/check';
+import { adminSocketPath, callAdminChannel } from '../src/server/ops/admin-client';
+
+function report(where: string, result: LedgerCheckResult): number {
+  console.log(`ledger:check on ${where}: ${result.counts.accounts} accounts, ${result.counts.transfers} transfers, ${result.counts.entries} entries`);
+  if (result.ok) {
+    console.log('ledger:check: every invariant holds');
+    return 0;
+  }
+  for (const problem of result.problems) console.error(`ledger:check: ${problem}`);
+  console.error(`ledger:check: ${result.problems.length} problem(s)`);
+  return 1;
+}
 
 async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = process.env.DATA_DIR || './data';
-  const database = await openDatabase({ databaseUrl, dataDir });
-  try {
-    const result = await checkLedger(database.db);
-    const where = databaseUrl ? 'DATABASE_URL' : `${dataDir}/pglite`;
-    console.log(`ledger:check on ${where}: ${result.counts.accounts} accounts, ${result.counts.transfers} transfers, ${result.counts.entries} entries`);
-    if (result.ok) {
-      console.log('ledger:check: every invariant holds');
-      return 0;
+  if (!databaseUrl && lockOwner(dataDir)?.purpose === 'server') {
+    const answer = await callAdminChannel(adminSocketPath(dataDir), 'GET', '/ledger');
+    if (answer.status !== 200) {
+      console.error(`ledger:check: the running server refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+      return 2;
     }
-    for (const problem of result.problems) console.error(`ledger:check: ${problem}`);
-    console.error(`ledger:check: ${result.problems.length} problem(s)`);
-    return 1;
+    return report(`${dataDir}/pglite (through the running server)`, answer.body as LedgerCheckResult);
+  }
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl, dataDir, purpose: 'ledger:check' });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    return report(databaseUrl ? 'DATABASE_URL' : `${dataDir}/pglite`, await checkLedger(database.db));
   } finally {
     await database.close();
   }

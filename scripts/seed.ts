@@ -19,6 +19,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { DAY, ManualClock, MINUTE } from '../src/server/clock';
 import { openDatabase } from '../src/server/db/client';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { users } from '../src/server/db/schema';
 import { CREDIT_BUREAU_CONSENT } from '../src/shared/activation/consent';
 import { createStaffUser } from './user-create';
@@ -201,7 +202,17 @@ async function main(): Promise<number> {
     console.error(`A server answers on port ${process.env.PORT ?? 3000}: stop it first (the embedded database allows one process at a time).`);
     return 2;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    // The embedded DATA_DIR has one owner (src/server/db/data-dir-lock.ts): a running server refuses the seed here.
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'seed' });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
   try {
     const [row] = await database.db.select({ n: count() }).from(users);
     if ((row?.n ?? 0) > 0) {

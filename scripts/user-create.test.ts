@@ -28,9 +28,10 @@ describe('parseUserCreateArgs', () => {
 
 describe('createStaffUser', () => {
   let database: Database;
+  // Opening PGlite and applying the migrations takes seconds, and far longer on a loaded machine.
   beforeAll(async () => {
     database = await openDatabase({});
-  });
+  }, 120_000);
   afterAll(async () => {
     await database.close();
   });
@@ -48,11 +49,11 @@ describe('createStaffUser', () => {
       '--email',
       'Maria@Lender.ph',
     ]);
-    const { id } = await createStaffUser(database.db, input);
+    const { id } = await createStaffUser(database.db, input, new Date());
     const [row] = await database.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ phone: '+639171234567', email: 'maria@lender.ph', role: 'ADMIN', fullName: 'Maria Santos', accountState: 'INFO_COMPLETED' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row!.passwordHash, 'correct horse battery staple')).toBe(true);
-    await expect(createStaffUser(database.db, input)).rejects.toThrow(/already exists/);
+    await expect(createStaffUser(database.db, input, new Date())).rejects.toThrow(/already exists/);
   });
 });

@@ -1,113 +1,84 @@
 /**
  * npm run user:create -- --phone P --password W --role OFFICER|ADMIN --name N [--email E]
+ * npm run user:create -- --demo   (embedded demo: two officers and an administrator; never in production)
  *
  * Creates a staff account (never through the public registration) on the database at DATABASE_URL,
- * or else the embedded database under DATA_DIR (default ./data). The password is hashed with
+ * or else the embedded database under DATA_DIR (default ./data). While the embedded server runs it
+ * holds DATA_DIR (one owner: src/server/db/data-dir-lock.ts): then the account is created by the
+ * running server through its local admin channel (a Unix socket in DATA_DIR, 0600:
+ * src/server/ops/admin-channel.ts), never on a copy that would be lost. The password is hashed with
  * argon2id by the identity module's hashing and must pass the same policy as members' passwords.
  */
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { eq, or } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/server/db/client';
-import { users } from '../src/server/db/schema';
-import { writeAudit } from '../src/server/audit';
-import { hashPassword } from '../src/server/sessions/passwords';
-import { isPasswordAcceptable } from '../src/server/modules/identity/password-policy';
-import { phoneDigits, toE164 } from '../src/shared/phone/phone';
+import { openDatabase } from '../src/server/db/client';
+import { DataDirLockedError, lockOwner } from '../src/server/db/data-dir-lock';
+import { adminSocketPath, callAdminChannel } from '../src/server/ops/admin-client';
+import { createDemoStaff, createStaffUser, parseUserCreateArgs, type StaffUserInput } from '../src/server/staff/create';
 
-export const STAFF_ROLES = ['OFFICER', 'ADMIN'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, USAGE, createStaffUser, parseUserCreateArgs, type StaffRole, type StaffUserInput } from '../src/server/staff/create';
 
-export interface StaffUserInput {
-  readonly phone: string;
-  readonly password: string;
-  readonly role: StaffRole;
-  readonly name: string;
-  readonly email: string;
-}
-
-export const USAGE =
-  'Usage: npm run user:create -- --phone +639171234567 --password "a long passphrase" --role OFFICER|ADMIN --name "Maria Santos" [--email maria@lender.ph]';
-
-/** Reads and checks the arguments; throws an Error with every problem. */
-export function parseUserCreateArgs(argv: readonly string[]): StaffUserInput {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { phone: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
-    strict: true,
-    allowPositionals: false,
-  });
-  const problems: string[] = [];
-  const phone = values.phone ? toE164(values.phone) : null;
-  if (!phone) problems.push('--phone must be a valid mobile number (+639171234567 or 09171234567).');
-  const role = values.role?.toUpperCase();
-  if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) problems.push('--role must be OFFICER or ADMIN.');
-  const name = values.name?.trim() ?? '';
-  if (name.length < 5 || name.length > 100) problems.push('--name must be 5 to 100 characters.');
-  const password = values.password ?? '';
-  if (password.length < 8 || password.length > 64) problems.push('--password must be 8 to 64 characters.');
-  else if (!isPasswordAcceptable(password, [name, phone ?? ''])) problems.push('--password is too common or too easy to guess: choose a longer passphrase.');
-  const email = values.email?.trim().toLowerCase() || (phone ? `staff-${phoneDigits(phone)}@staff.invalid` : '');
-  if ((values.email || phone) && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) problems.push('--email must be an e-mail address.');
-  if (problems.length > 0) throw new Error(`${problems.join('\n')}\n${USAGE}`);
-  return { phone: phone!, password, role: role as StaffRole, name, email };
-}
-
-/** Inserts the staff user; refuses a phone or e-mail already registered. */
-export async function createStaffUser(db: Db, input: StaffUserInput, at: Date = new Date()): Promise<{ id: string }> {
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(eq(users.phone, input.phone), eq(users.email, input.email)));
-  if (existing) throw new Error(`A user with the phone ${input.phone} or the e-mail ${input.email} already exists.`);
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        phone: input.phone,
-        email: input.email,
-        fullName: input.name,
-        passwordHash,
-        role: input.role,
-        // Staff do not go through the member activation; their accounts are complete as created.
-        accountState: 'INFO_COMPLETED',
-        employmentCountry: 'PH',
-        employmentLocation: 'Head office',
-        jobTitle: input.role === 'ADMIN' ? 'Administrator' : 'Loan Officer',
-        jobCategory: 'Others / General Services',
-        monthlyNetIncome: 0n,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: users.id });
-    // The audit log records every staff account created (actor SYSTEM: the command line), with the account in one transaction.
-    await writeAudit(tx, {
-      actor: { userId: null, role: 'SYSTEM' },
-      action: 'STAFF_CREATE',
-      subjectType: 'USER',
-      subjectId: row!.id,
-      details: { role: input.role, name: input.name, phone: input.phone, email: input.email, via: 'npm run user:create' },
-      ip: null,
-      at,
-    });
-    return { id: row!.id };
-  });
+function printDemo(created: readonly StaffUserInput[], existing: readonly string[]): void {
+  for (const s of created) console.log(`Created ${s.role} ${s.name}: phone ${s.phone}, password "${s.password}"`);
+  for (const phone of existing) console.log(`A demo account with the phone ${phone} already exists (its password was shown when it was created).`);
+  if (created.length > 0) console.log('Sign in at /login with these (shown once). Two officers: one approves, the other disburses (maker-checker).');
 }
 
 async function main(): Promise<number> {
-  let input: StaffUserInput;
-  try {
-    input = parseUserCreateArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error((error as Error).message);
+  const argv = process.argv.slice(2);
+  const demo = argv.includes('--demo');
+  if (demo && process.env.NODE_ENV === 'production') {
+    console.error('user:create --demo refuses to run with NODE_ENV=production: create each staff account with its own phone and passphrase.');
     return 2;
   }
+  let input: StaffUserInput | null = null;
+  if (!demo) {
+    try {
+      input = parseUserCreateArgs(argv);
+    } catch (error) {
+      console.error((error as Error).message);
+      return 2;
+    }
+  }
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const database = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR || './data' });
+  const dataDir = process.env.DATA_DIR || './data';
+
+  // The embedded server holds DATA_DIR: ask it, through its admin channel.
+  if (!databaseUrl && lockOwner(dataDir)?.purpose === 'server') {
+    const socket = adminSocketPath(dataDir);
+    const answer = await callAdminChannel(socket, 'POST', demo ? '/staff/demo' : '/staff', demo ? {} : { args: argv });
+    if (answer.status >= 400) {
+      console.error((answer.body as { error?: string }).error ?? `The running server refused (${answer.status}).`);
+      return 1;
+    }
+    if (demo) {
+      const { created, existing } = answer.body as { created: StaffUserInput[]; existing: string[] };
+      printDemo(created, existing);
+    } else {
+      console.log(
+        `Created ${input!.role} ${input!.name} (${input!.phone}, ${input!.email}), id ${(answer.body as { id: string }).id}, through the running server.`,
+      );
+    }
+    return 0;
+  }
+
+  let database;
   try {
-    const { id } = await createStaffUser(database.db, input);
-    console.log(`Created ${input.role} ${input.name} (${input.phone}, ${input.email}), id ${id}.`);
+    database = await openDatabase({ databaseUrl, dataDir, purpose: 'user:create' });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    if (demo) {
+      const { created, existing } = await createDemoStaff(database.db, new Date(), 'npm run user:create -- --demo');
+      printDemo(created, existing);
+    } else {
+      const { id } = await createStaffUser(database.db, input!, new Date());
+      console.log(`Created ${input!.role} ${input!.name} (${input!.phone}, ${input!.email}), id ${id}.`);
+    }
     return 0;
   } catch (error) {
     console.error((error as Error).message);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -37,6 +38,9 @@ import { startChannelPaymentsWorker, type ChannelPaymentsWorker } from './jobs/c
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
+import { startRatesRefresh } from './jobs/rates-refresh';
+import { healthRoutes } from './ops/health-routes';
+import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
 export interface BuildAppOptions {
   readonly config: AppConfig;
@@ -48,12 +52,25 @@ export interface BuildAppOptions {
   readonly logger?: boolean | Record<string, unknown>;
   /** Run the background worker (withdrawal expiry and settlement) on an interval: main.ts yes, API tests no (they call its tick). */
   readonly jobs?: boolean | { readonly intervalMs: number };
+  /** Open the local admin channel (a Unix socket in DATA_DIR) when the embedded database is ours: main.ts yes. */
+  readonly adminChannel?: boolean;
 }
 
 export interface BuiltApp {
   readonly app: FastifyInstance;
   readonly deps: AppDeps;
   readonly database: Database;
+}
+
+/**
+ * A request's id: the X-Request-Id a proxy sent when it looks like an id (letters, digits, . _ -,
+ * at most 64), else a fresh UUID. Logged with every line of the request (reqId) and answered in
+ * X-Request-Id.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** Personal data never reaches the logs. */
@@ -78,7 +95,7 @@ const REDACT = [
 /** The Fastify app factory, used by main.ts and by the API tests. */
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'server' }));
   const ownsDatabase = !options.database;
   // The company profile an ADMIN saved (company_profiles) overrides the configured one: every
   // reader of config.company sees the one in force (src/server/company/store.ts).
@@ -98,7 +115,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
           serializers: { err: serializeErrorForLog },
           ...(typeof options.logger === 'object' ? options.logger : {}),
         };
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 });
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, genReqId: requestId });
+  // Shutting down (app.close()): /readyz answers 503 so a load balancer stops sending requests here.
+  let accepting = true;
+  app.addHook('preClose', async () => {
+    accepting = false;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -145,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) await syncConfiguration(deps);
   });
+
+  await healthRoutes(app, database, () => accepting);
 
   await app.register(
     async (api) => {
@@ -199,15 +226,31 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     let worker: Worker | null = null;
     let servicing: ServicingWorker | null = null;
     let channels: ChannelPaymentsWorker | null = null;
+    let stopRates: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
       servicing = startServicingWorker(deps, app.log);
       channels = startChannelPaymentsWorker(deps, app.log, intervalMs);
+      if (config.rates.provider === 'http') {
+        const rates = config.rates;
+        stopRates = startRatesRefresh(
+          { db: deps.db, clock: deps.clock, log: app.log.child({ job: 'rates refresh' }) },
+          { url: rates.url, timeoutMs: rates.timeoutMs, refreshMinutes: rates.refreshMinutes },
+        );
+      }
+    });
+    // Graceful shutdown: no new pass starts, and the running one finishes before the database closes.
+    app.addHook('preClose', async () => {
+      await Promise.all([worker?.stop(), servicing?.stop(), channels?.stop(), stopRates?.()]);
+    });
+  }
+  if (options.adminChannel && database.lock) {
+    let channel: AdminChannel | null = null;
+    app.addHook('onReady', async () => {
+      channel = await startAdminChannel(deps, config.dataDir, app.log);
     });
     app.addHook('preClose', async () => {
-      await worker?.stop();
-      await servicing?.stop();
-      await channels?.stop();
+      await channel?.close();
     });
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -112,6 +112,8 @@ const envSchema = z.object({
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** How often the in-process worker looks for work (withdrawal expiry and settlement), in ms. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** Graceful shutdown (SIGTERM, SIGINT): how long requests in flight and job passes may take before the process exits anyway, in ms. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
 
 /** Where uploaded images are kept (see STORAGE_DRIVER). */
@@ -161,6 +163,8 @@ export interface AppConfig {
   readonly rates: RatesConfig;
   /** How often the in-process worker looks for work, in ms (JOBS_INTERVAL_MS). */
   readonly jobsIntervalMs: number;
+  /** Graceful shutdown's limit, in ms (SHUTDOWN_TIMEOUT_MS). */
+  readonly shutdownTimeoutMs: number;
   /** Anonymous code budgets (OTP_ANON_PER_ADDRESS_HOURLY, OTP_ANON_PER_PREFIX_HOURLY, OTP_ANON_GLOBAL_HOURLY). */
   readonly otpBudgets: OtpBudgets;
 }
@@ -260,6 +264,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     problems.push('COLLECTION_PROVIDER=xendit or PAYOUT_PROVIDER=xendit needs XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN.');
   if (production && env.COLLECTION_PROVIDER === 'simulated')
     problems.push('COLLECTION_PROVIDER=simulated pretends that borrowers paid: production needs xendit (or no payment channels).');
+  // The outbox adapters only store messages (for the development outbox page): in production no
+  // code or notice would ever reach a borrower, so production refuses them.
+  if (production && env.SMS_PROVIDER === 'outbox')
+    problems.push('SMS_PROVIDER=outbox never sends an SMS (it only stores it): production needs a real SMS adapter.');
+  if (production && env.EMAIL_PROVIDER === 'outbox')
+    problems.push('EMAIL_PROVIDER=outbox never sends an e-mail (it only stores it): production needs a real e-mail adapter.');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -308,6 +318,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         ? { provider: 'http', url: env.RATES_URL!, refreshMinutes: env.RATES_REFRESH_MINUTES, timeoutMs: env.RATES_TIMEOUT_MS }
         : { provider: 'snapshot' },
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -1,8 +1,15 @@
+import { inArray } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { startRatesRefresh } from './jobs/rates-refresh';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { users } from './db/schema';
 
-/** The process entry point: validated config, the app, graceful shutdown. */
+/**
+ * The process entry point: validated config, the app (which owns the embedded DATA_DIR while it
+ * runs), graceful shutdown on SIGTERM and SIGINT: /readyz turns 503, the listener stops accepting,
+ * requests in flight and the running job passes finish, the database closes and the lock is
+ * released; past SHUTDOWN_TIMEOUT_MS the process exits 1 anyway (a lock left behind is stale).
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -14,36 +21,53 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, database, deps } = await buildApp({ config, jobs: { intervalMs: config.jobsIntervalMs } });
-  let stopJobs = () => {};
+  let built;
+  try {
+    built = await buildApp({ config, jobs: { intervalMs: config.jobsIntervalMs }, adminChannel: true });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, database, deps } = built;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal }, 'shutting down: finishing requests in flight and the running job passes');
+    const timer = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     timer.unref();
+    let code = 0;
     try {
-      stopJobs();
       await app.close();
+      app.log.info('shut down cleanly');
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  if (config.rates.provider === 'http') {
-    const rates = config.rates;
-    stopJobs = startRatesRefresh(
-      { db: deps.db, clock: deps.clock, log: app.log },
-      { url: rates.url, timeoutMs: rates.timeoutMs, refreshMinutes: rates.refreshMinutes },
-    );
-  }
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, demo: config.company.demo },
     `Tapat is serving at http://localhost:${config.port}`,
   );
+  if (database.lock && !config.production) {
+    const [staff] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.role, ['OFFICER', 'ADMIN']))
+      .limit(1);
+    if (!staff) app.log.info('No staff account yet. For the demo back office, run in another terminal: npm run user:create -- --demo');
+  }
 }
 
 main().catch((error: unknown) => {

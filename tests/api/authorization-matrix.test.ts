@@ -41,6 +41,8 @@ type Role = 'anonymous' | 'other member' | 'member' | 'officer' | 'admin';
 const ROLES: readonly Role[] = ['anonymous', 'other member', 'officer', 'admin', 'member'];
 
 const TABLE: Record<string, Access> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'GET /api/public/config': 'public',
   'GET /api/currencies': 'public',
   'GET /api/rates': 'public',

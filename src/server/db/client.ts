@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,8 +6,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -17,6 +19,10 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** The embedded data directory's lock (PGlite with a DATA_DIR): held until close(). */
+  readonly lock?: DataDirLock;
+  /** Whether the database answers, the migrations are applied and (embedded) the lock is still ours: GET /readyz. */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
@@ -27,6 +33,29 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string | undefined;
   /** PGlite's data directory; undefined keeps the embedded database in memory (tests). */
   readonly dataDir?: string | undefined;
+  /** Who opens the embedded data directory, named to anyone refused by its lock: "server", "user:create", ... */
+  readonly purpose?: string;
+}
+
+/** The newest migration in the journal: applied when drizzle's migrations table holds its hash. */
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+const newestMigrationAt = Math.max(...journal.entries.map((e) => e.when));
+
+export interface Readiness {
+  readonly database: boolean;
+  readonly migrations: boolean;
+  readonly lock: boolean;
+}
+
+async function readiness(db: Db, lock: DataDirLock | undefined): Promise<Readiness> {
+  const lockHeld = lock ? lock.held() : true;
+  try {
+    const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+    const rows = (result as unknown as { rows: { newest: string | number | null }[] }).rows;
+    return { database: true, migrations: Number(rows[0]?.newest ?? 0) >= newestMigrationAt, lock: lockHeld };
+  } catch {
+    return { database: false, migrations: false, lock: lockHeld };
+  }
 }
 
 /** Opens the database and applies the migrations (the same on PGlite and PostgreSQL). */
@@ -38,19 +67,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', readiness: () => readiness(db, undefined), close: () => pool.end() };
   }
   let client: PGlite;
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
-    // PGlite does not create missing parent directories.
-    const dir = path.join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // One process at a time: a second opener is refused (data-dir-lock.ts) instead of writing to a copy that is lost.
+    lock = acquireDataDirLock(path.resolve(options.dataDir), options.purpose ?? (path.basename(process.argv[1] ?? 'a script') || 'a script'));
+    try {
+      // PGlite does not create missing parent directories.
+      const dir = path.join(options.dataDir, 'pglite');
+      mkdirSync(dir, { recursive: true });
+      client = new PGlite(dir);
+      await client.waitReady;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+  const held = lock;
   // The PGlite and node-postgres drizzle databases share the PostgreSQL query builder.
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    ...(held ? { lock: held } : {}),
+    readiness: () => readiness(db, held),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        held?.release();
+      }
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { translateEn } from '../../shared/i18n/lookup';
 import type { ErrorCode, ErrorStatus } from '../../shared/schemas/errors';
 import { localize } from './language';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db-unavailable';
 
 /**
  * An error the API answers on purpose: { error: { code, message, fields? } } with an HTTP status.
@@ -143,6 +144,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', translateEn('errors.SERVICE_UNAVAILABLE'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));

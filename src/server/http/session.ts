@@ -15,10 +15,14 @@ declare module 'fastify' {
   }
 }
 
+const PROBES = new Set(['/healthz', '/readyz']);
+
 /** Reads the session cookie on every request and sets request.auth. */
 export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
+    // The probes (src/server/ops/health-routes.ts) never read a session: /healthz answers even when the database is away.
+    if (PROBES.has(request.routeOptions.url ?? '')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await findSession(deps.db, deps.clock, token) : null;
   });

@@ -5,7 +5,10 @@ import { startIntervalWorker } from './interval-worker';
 function fakeLog() {
   const info = vi.fn();
   const error = vi.fn();
-  return { log: { info, error } as unknown as FastifyBaseLogger, info, error };
+  const child = vi.fn();
+  const log = { info, error, child } as unknown as FastifyBaseLogger;
+  child.mockReturnValue(log);
+  return { log, info, error, child };
 }
 
 describe('startIntervalWorker', () => {
@@ -13,7 +16,7 @@ describe('startIntervalWorker', () => {
   afterEach(() => vi.useRealTimers());
 
   it('runs one pass at a time, logs only passes that did work, and logs a failed pass without throwing', async () => {
-    const { log, info, error } = fakeLog();
+    const { log, info, error, child } = fakeLog();
     let release: (() => void) | null = null;
     const results = [1, 0];
     const pass = vi.fn(async () => {
@@ -34,6 +37,10 @@ describe('startIntervalWorker', () => {
     release!();
     await vi.advanceTimersByTimeAsync(0);
     expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, 'test worker pass failed');
+    // Each pass logs through a child logger with the job's name and an id of its own.
+    const ids = child.mock.calls.map(([bindings]) => (bindings as { job: string; reqId: string }).reqId);
+    expect(child).toHaveBeenCalledWith({ job: 'test worker', reqId: expect.stringMatching(/^job-[0-9a-f-]{36}$/) });
+    expect(new Set(ids).size).toBe(ids.length);
     await worker.stop();
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -6,6 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
  * thrown into the timer, the timer unref'd so it never keeps the process alive, and stop() waits
  * for the running pass. What a pass does, and how it stays safe with several processes, is the
  * job's own business (each claims its items with row locks).
+ *
+ * Each pass logs through a child logger carrying `job` and a `reqId` of its own (job-<uuid>), the
+ * same key a request's log lines carry, so one unit of work, request or pass, is found by one id.
  */
 export interface IntervalWorker<R> {
   /** One pass now (what the timer runs). */
@@ -25,12 +29,13 @@ export function startIntervalWorker<R>(input: {
   let stopped = false;
   const timer = setInterval(() => {
     if (running || stopped) return;
+    const log = input.log.child({ job: input.name, reqId: `job-${randomUUID()}` });
     running = input
       .pass()
       .then((result) => {
-        if (input.didWork(result)) input.log.info(result as object, input.name);
+        if (input.didWork(result)) log.info(result as object, input.name);
       })
-      .catch((error: unknown) => input.log.error({ err: error }, `${input.name} pass failed`))
+      .catch((error: unknown) => log.error({ err: error }, `${input.name} pass failed`))
       .finally(() => {
         running = null;
       });

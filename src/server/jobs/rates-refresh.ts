@@ -33,20 +33,22 @@ export async function refreshRatesOnce(deps: RatesRefreshDeps, http: HttpRatesOp
   return outcome;
 }
 
-/** Starts the job: once now, then every `refreshMinutes`. Answers the function that stops it. */
-export function startRatesRefresh(deps: RatesRefreshDeps, http: HttpRatesOptions & { readonly refreshMinutes: number }): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return; // a slow fetch never overlaps the next one
-    running = true;
-    try {
-      await refreshRatesOnce(deps, http);
-    } finally {
-      running = false;
-    }
+/** Starts the job: once now, then every `refreshMinutes`. Answers the function that stops it (and waits for a running fetch). */
+export function startRatesRefresh(deps: RatesRefreshDeps, http: HttpRatesOptions & { readonly refreshMinutes: number }): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return; // a slow fetch never overlaps the next one
+    running = refreshRatesOnce(deps, http).finally(() => {
+      running = null;
+    });
   };
-  void tick();
-  const timer = setInterval(() => void tick(), http.refreshMinutes * 60_000);
+  tick();
+  const timer = setInterval(tick, http.refreshMinutes * 60_000);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    if (running) await running;
+  };
 }

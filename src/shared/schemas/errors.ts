@@ -80,6 +80,8 @@ export const ERROR_STATUS = {
   CHANNEL_PAYMENT_PENDING: 409,
   PROVIDER_UNAVAILABLE: 502,
   CALLBACK_UNVERIFIED: 401,
+  /** The database cannot be reached for now (Retry-After says when to try again); nothing was done. */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -25,6 +25,7 @@ export const errors = {
   REGISTRATION_EXPIRED: 'Your registration has expired. Please fill in the form again.',
   ORIGIN_REFUSED: 'This request came from another site and was refused.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
+  SERVICE_UNAVAILABLE: 'We cannot reach our records right now, so nothing was done. Please try again in a minute.',
   NO_SERVER_RESPONSE: 'No Server Response',
   LOGIN_EXPIRED: 'Your login has expired.',
   RECOVERY_EXPIRED: 'Your password reset has expired. Please start again.',

@@ -23,6 +23,7 @@ export const errors = {
   REGISTRATION_EXPIRED: 'Expired na ang iyong pagpaparehistro. Punan muli ang form.',
   ORIGIN_REFUSED: 'Galing sa ibang site ang request na ito kaya tinanggihan.',
   INTERNAL: 'Nagkaproblema sa aming panig. Pakisubukang muli.',
+  SERVICE_UNAVAILABLE: 'Hindi namin maabot ang aming mga talaan ngayon, kaya walang nagawa. Pakisubukang muli pagkalipas ng isang minuto.',
   NO_SERVER_RESPONSE: 'Walang tugon mula sa server',
   CODE_SENDS_BUSY: 'Hindi kami makapagpadala ng code ngayon. Pakisubukang muli mamaya.',
   LOGIN_EXPIRED: 'Expired na ang iyong login.',

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('production configuration', () => {
+  it('refuses the outbox SMS and e-mail adapters (they only store messages) and the simulated payouts, each named', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production', PAYOUT_PROVIDER: 'simulated' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/SMS_PROVIDER=outbox never sends an SMS/);
+    expect(message).toMatch(/EMAIL_PROVIDER=outbox never sends an e-mail/);
+    expect(message).toMatch(/PAYOUT_PROVIDER=simulated pretends to pay/);
+  });
+
+  it('keeps the embedded and development defaults working: outbox adapters, simulated payouts, a 30 s shutdown limit', () => {
+    for (const NODE_ENV of ['development', 'test'] as const) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.production).toBe(false);
+      expect(config.payouts.mode).toBe('SIMULATED');
+      expect(config.shutdownTimeoutMs).toBe(30_000);
+    }
+    expect(loadConfig({ NODE_ENV: 'development', SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(5_000);
+    expect(() => loadConfig({ NODE_ENV: 'development', SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(ConfigError);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('knows connection failures from wrong queries', async () => {
+    const { isDatabaseUnavailable } = await import('./http/db-unavailable');
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
+    // Drizzle wraps the driver's error: its cause is looked at.
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('syntax error'))).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+});

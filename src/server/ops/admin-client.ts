@@ -1,0 +1,56 @@
+import http from 'node:http';
+import path from 'node:path';
+
+/**
+ * The local admin channel of the embedded server (admin-channel.ts): HTTP over a Unix socket in
+ * DATA_DIR/run (directory 0700, socket 0600). Only a process of the same user on the same machine
+ * can reach it; it listens on no TCP port.
+ */
+export function adminSocketPath(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'run', 'admin.sock');
+}
+
+export interface AdminAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** One request to the running server's admin channel. */
+export function callAdminChannel(socketPath: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<AdminAnswer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      {
+        socketPath,
+        method,
+        path: url,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+        timeout: 30_000,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          try {
+            resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('The running server did not answer on its admin channel within 30 s.')));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT' || error.code === 'ECONNREFUSED'
+          ? new Error(
+              `The running server's admin channel ${socketPath} does not answer (${error.code}): is the server still starting, or was it started by an older Tapat?`,
+            )
+          : error,
+      ),
+    );
+    if (payload) request.write(payload);
+    request.end();
+  });
+}
