@@ -47,6 +47,7 @@ describe('the English catalogue', () => {
       'backoffice',
       'common',
       'errors',
+      'extensions',
       'legal',
       'loans',
       'member',

@@ -16,3 +16,4 @@ export * from './settings';
 export * from './fx';
 export * from './withdrawals';
 export * from './repayments';
+export * from './extensions';
