@@ -46,13 +46,16 @@ export const extensions = {
     alreadyOpen: 'May hiling ka nang extension na pinoproseso.',
     noRequest: 'Wala kang hiling na extension na pinoproseso.',
     notApproved: 'Hindi naghihintay ng pirma ang hiling na extension na ito.',
-    changed: 'Nagbago ang iyong loan mula nang maaprubahan ang extension na ito (may bayad o singil). Humingi ng bagong code at basahin ulit ang bagong disclosure statement.',
+    changed:
+      'Nagbago ang iyong loan mula nang maaprubahan ang extension na ito (may bayad o singil). Humingi ng bagong code at basahin ulit ang bagong disclosure statement.',
     notFound: 'Walang ganitong hiling na extension.',
     decided: 'Napagpasyahan na ang hiling na extension na ito.',
   },
   sms: {
-    approved: '{{company}}: aprubado ang iyong hiling na extension para sa loan {{loan}}. Buksan ang app para basahin ang bagong disclosure statement at pirmahan ito gamit ang code.',
-    declined: '{{company}}: hindi naaprubahan ang iyong hiling na extension para sa loan {{loan}}: {{reason}} Nananatiling may bisa ang kasalukuyan mong iskedyul.',
+    approved:
+      '{{company}}: aprubado ang iyong hiling na extension para sa loan {{loan}}. Buksan ang app para basahin ang bagong disclosure statement at pirmahan ito gamit ang code.',
+    declined:
+      '{{company}}: hindi naaprubahan ang iyong hiling na extension para sa loan {{loan}}: {{reason}} Nananatiling may bisa ang kasalukuyan mong iskedyul.',
     code: '{{company}}: {{code}} ang iyong code para pirmahan ang extension ng loan {{loan}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibahagi: hindi namin ito kailanman hihingin.',
     effective: '{{company}}: napirmahan na ang extension ng loan {{loan}}. Nasa app ang iyong bagong iskedyul; ang susunod mong due date ay {{due}}.',
   },
