@@ -1,6 +1,6 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, like } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { loanExtensionEvents, loanExtensions, loanInstalments } from '../../db/schema';
+import { loanExtensionEvents, loanExtensions, loanInstalments, otpChallenges } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
 import { queueSms, withCode } from '../../providers/notify';
@@ -83,8 +83,8 @@ export async function withdrawExtension(deps: AppDeps, auth: SessionAuth): Promi
   const { row } = await openOf(deps, auth.userId);
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, row.loanId, true);
-    const current = (await latestExtension(tx, loan.id, true))!;
-    if (current.id !== row.id) throw new AppError(409, 'EXTENSION_STATE', texts.errors.decided);
+    const current = await openExtension(tx, loan.id, true);
+    if (!current || current.id !== row.id) throw new AppError(409, 'EXTENSION_STATE', texts.errors.decided);
     const updated = await extensionTransition(tx, current, 'WITHDRAW', { by: 'MEMBER', userId: auth.userId, role: 'MEMBER', at: deps.clock.now() });
     return { extension: await extensionDto(tx, deps, updated, loan) };
   });
@@ -119,12 +119,20 @@ export async function signExtension(
   ctx: { ip: string; userAgent: string | null },
 ): Promise<{ extension: ExtensionDto }> {
   const offer = await approvedOffer(deps, auth.userId);
+  // A code sent for another statement of this extension (a payment since changed it): say so.
+  const [sent] = await deps.db
+    .select({ subject: otpChallenges.subject })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.purpose, 'CONTRACT_SIGNING'), like(otpChallenges.subject, `extension:${offer.row.id}:%`), isNull(otpChallenges.supersededAt)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  if (sent && sent.subject !== signingSubject(offer.row.id, offer.sha256)) throw new AppError(409, 'EXTENSION_CHANGED', texts.errors.changed);
   // Checked outside the transaction so that a wrong try counts (as for the contract).
   await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'CONTRACT_SIGNING', subject: signingSubject(offer.row.id, offer.sha256), code });
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, offer.loan.id, true);
-    const row = (await latestExtension(tx, loan.id, true))!;
-    if (row.id !== offer.row.id || row.status !== 'APPROVED') throw new AppError(409, 'EXTENSION_STATE', texts.errors.notApproved);
+    const row = await openExtension(tx, loan.id, true);
+    if (!row || row.id !== offer.row.id || row.status !== 'APPROVED') throw new AppError(409, 'EXTENSION_STATE', texts.errors.notApproved);
     const { plan } = await planFor(tx, deps, loan, row.newTerm, row.fee);
     const signed = disclosureOfPlan(deps, loan, row.id, plan);
     if (signed.sha256 !== offer.sha256) throw new AppError(409, 'EXTENSION_CHANGED', texts.errors.changed);

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { loanExtensionEvents, loanExtensions } from '../../db/schema';
@@ -11,6 +11,7 @@ import type { DisclosureDto } from '../../../shared/schemas/loans';
 import {
   EXTENSION_STATUS_CATALOGUE,
   findExtensionTransition,
+  OPEN_EXTENSION_STATUSES,
   type ExtensionAction,
   type ExtensionActor,
   type ExtensionStatus,
@@ -34,14 +35,24 @@ export async function extensionById(db: DbOrTx, id: string, lock = false): Promi
 
 /** The loan's latest request (open or decided), or null. */
 export async function latestExtension(db: DbOrTx, loanId: string, lock = false): Promise<ExtensionRow | null> {
-  const query = db.select().from(loanExtensions).where(eq(loanExtensions.loanId, loanId)).orderBy(desc(loanExtensions.requestedAt)).limit(1);
+  const query = db
+    .select()
+    .from(loanExtensions)
+    .where(eq(loanExtensions.loanId, loanId))
+    .orderBy(desc(loanExtensions.requestedAt), desc(loanExtensions.createdAt))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
-export async function openExtension(db: DbOrTx, loanId: string): Promise<ExtensionRow | null> {
-  const row = await latestExtension(db, loanId);
-  return row && (row.status === 'REQUESTED' || row.status === 'APPROVED') ? row : null;
+/** The loan's open request (at most one: a partial unique index), or null. */
+export async function openExtension(db: DbOrTx, loanId: string, lock = false): Promise<ExtensionRow | null> {
+  const query = db
+    .select()
+    .from(loanExtensions)
+    .where(and(eq(loanExtensions.loanId, loanId), inArray(loanExtensions.status, [...OPEN_EXTENSION_STATUSES])));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
 }
 
 /** Records a transition of the state machine (refused when not listed) with its event. */
