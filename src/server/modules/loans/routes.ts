@@ -31,6 +31,7 @@ import {
 import { approve, detail, disburse, queue, reject, startReview } from './admin';
 import { acceptOffer, apply, cancel, current, quote } from './service';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
+import { languageOf } from '../../http/language';
 
 const STAFF = ['OFFICER', 'ADMIN'] as const;
 const errors = {
@@ -174,7 +175,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         },
       },
       async (request, reply) => {
-        const pdf = await documentPdf(deps, requireUser(request), which);
+        const pdf = await documentPdf(deps, requireUser(request), which, languageOf(request.headers['accept-language']));
         return sendPdf(reply, pdf);
       },
     );

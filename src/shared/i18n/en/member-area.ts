@@ -6,9 +6,10 @@ import { backoffice } from './backoffice';
 import { reasons } from './reasons';
 import { repayments } from './repayments';
 import { extensions } from './extensions';
+import { documents } from './documents';
 
 /**
  * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
  * The browser loads them with the first of those pages, not with the landing page.
  */
-export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, extensions } as const;
+export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, extensions, documents } as const;

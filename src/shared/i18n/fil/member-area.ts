@@ -6,9 +6,10 @@ import { backoffice } from './backoffice';
 import { reasons } from './reasons';
 import { repayments } from './repayments';
 import { extensions } from './extensions';
+import { documents } from './documents';
 
 /**
  * The Filipino texts of the signed-in pages (mirrors en/member-area.ts). The browser loads them with
  * the first of those pages when Filipino is chosen, not with the landing page.
  */
-export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, extensions } as const;
+export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, extensions, documents } as const;
