@@ -14,7 +14,7 @@ import type { DisclosureDto } from '../../../shared/schemas/loans';
  * no such fee exists in the product (DECISIONS.md section 9: only within the 25 % cap, and the cap
  * is already what interest and fines may use), and early repayment is free (RA 11765).
  */
-export const CONTRACT_TEMPLATE_VERSION = '2026-11-22.1';
+export const CONTRACT_TEMPLATE_VERSION = '2026-11-24.1';
 export const CONTRACT_TITLE = 'LOAN CONTRACT AGREEMENT';
 
 export interface ContractSection {
@@ -119,7 +119,7 @@ export function renderContract(input: ContractInput): ContractDocument {
     {
       heading: '9. Early repayment',
       paragraphs: [
-        'The Borrower may repay all or part of the loan before it is due at any time, without any fee or penalty (Republic Act No. 11765). Interest is then due only on the balance for the time it was outstanding: the amount to repay in full is the outstanding principal balance plus interest on it for the current month at the rate of section 4. The Lender shows the payoff amount before the Borrower pays.',
+        'The Borrower may repay all or part of the loan before it is due at any time, without any fee or penalty (Republic Act No. 11765). Interest is then due only on the balance for the time it was outstanding: the amount to repay in full is the outstanding principal balance plus interest on it for the current month at the rate of section 4. The Lender shows the payoff amount before the Borrower pays. The unearned interest is rebated by the actuarial method at the effective rate of the loan (interest only for the days the balance was outstanding), never by the rule of 78s.',
       ],
     },
     {
