@@ -125,7 +125,7 @@ export function renderContract(input: ContractInput): ContractDocument {
     {
       heading: '10. Extension',
       paragraphs: [
-        'The Borrower may ask to extend the term by a request made at least 5 days before the end of the contract period. An extension is agreed in writing with its own disclosure statement and stays within the limit of section 8.',
+        'The Borrower may ask to extend the term by a request made at least 5 days before the end of the contract period. An approved extension re-schedules the principal still owed over the new term with its own disclosure statement, which the Borrower signs with a one-time code; it takes effect only then, nothing is charged for asking, any extension fee is added to the new instalments (never paid before the extension takes effect), and everything stays within the limit of section 8.',
       ],
     },
     {
