@@ -35,6 +35,7 @@ import { repaymentsRoutes } from './modules/repayments/routes';
 import { channelPaymentRoutes } from './modules/repayments/channel-routes';
 import { payoutCallbackRoutes } from './modules/withdrawals/callback-routes';
 import { startChannelPaymentsWorker, type ChannelPaymentsWorker } from './jobs/channel-payments';
+import { extensionRoutes } from './modules/repayments/extension-routes';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await repaymentsRoutes(api, deps);
       await channelPaymentRoutes(api, deps);
       await payoutCallbackRoutes(api, deps);
+      await extensionRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },

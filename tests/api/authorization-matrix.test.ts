@@ -129,6 +129,14 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/loans/{loanId}/payments': 'staff',
   'POST /api/admin/loans/{loanId}/payments/{paymentId}/approve': 'staff',
   'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive': 'staff',
+  'GET /api/loans/current/extension': 'member',
+  'POST /api/loans/current/extension': 'memberOnly',
+  'POST /api/loans/current/extension/withdraw': 'memberOnly',
+  'POST /api/loans/current/extension/code': 'memberOnly',
+  'POST /api/loans/current/extension/sign': 'memberOnly',
+  'GET /api/admin/extensions': 'staff',
+  'POST /api/admin/extensions/{extensionId}/approve': 'staff',
+  'POST /api/admin/extensions/{extensionId}/decline': 'staff',
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */
@@ -238,7 +246,14 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
     case 'POST /api/loans/applications':
       return { body: { amount: '200000.00', term: 6, selectedCurrency: 'PHP', productVersion: 1 }, headers: idem };
     case 'POST /api/loans/current/contract/sign':
+    case 'POST /api/loans/current/extension/sign':
       return { body: { code: '000000' } };
+    case 'POST /api/loans/current/extension':
+      return { body: { term: 12 } };
+    case 'POST /api/admin/extensions/{extensionId}/approve':
+      return { body: {} };
+    case 'POST /api/admin/extensions/{extensionId}/decline':
+      return { body: { reasonCode: 'CREDIT_POLICY' } };
     default:
       return {};
   }
@@ -253,7 +268,8 @@ function urlOf(path: string, query = ''): string {
       .replace('{kind}', 'ID_FRONT')
       .replace('{code}', '0128')
       .replace('{paymentId}', '00000000-0000-4000-8000-000000000001')
-      .replace('{chargeId}', '00000000-0000-4000-8000-000000000002') + query
+      .replace('{chargeId}', '00000000-0000-4000-8000-000000000002')
+      .replace('{extensionId}', '00000000-0000-4000-8000-000000000003') + query
   );
 }
 

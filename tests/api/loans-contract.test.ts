@@ -255,6 +255,20 @@ describe('PDF documents', () => {
         expect(all).toContain('248,000.00'); // 200,000 + 200,000 x 0.5 % x 48
       }
     }
+    // Issue 12: the PDFs follow the caller's language (Accept-Language).
+    for (const which of ['contract', 'disclosure'] as const) {
+      const fil = await t.app.inject({
+        method: 'GET',
+        url: `/api/loans/current/${which}.pdf`,
+        headers: { cookie: member.cookie, 'accept-language': 'fil-PH, en;q=0.5' },
+      });
+      expect(fil.statusCode, which).toBe(200);
+      const text = pdfPageTexts(fil.rawPayload).join('\n');
+      expect(text).toContain('Basahin ang Disclosure Statement bago tumanggap ng loan.');
+      expect(text).toContain('Pahina 1 ng');
+      if (which === 'disclosure') expect(text).toContain('1. Halagang popondohan (principal)');
+      else expect(text).toContain('Elektronikong pirma');
+    }
     expect((await get(t, undefined, '/api/loans/current/contract.pdf')).statusCode).toBe(401);
   });
 });

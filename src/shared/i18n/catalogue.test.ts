@@ -34,7 +34,7 @@ function placeholderNames(text: string): string[] {
  * - legal.languageNote: a translation of the Terms and Privacy texts says that the English text
  *   prevails; LegalDialog shows the note only when it is non-empty, so English has none.
  */
-const EMPTY_ON_PURPOSE: ReadonlySet<string> = new Set(['legal.languageNote']);
+const EMPTY_ON_PURPOSE: ReadonlySet<string> = new Set(['legal.languageNote', 'documents.contract.binding']);
 
 const enLeaves = leaves(en);
 const filLeaves = leaves(fil);
@@ -47,7 +47,9 @@ describe('the English catalogue', () => {
       'backoffice',
       'channelPayments',
       'common',
+      'documents',
       'errors',
+      'extensions',
       'legal',
       'loans',
       'member',

@@ -50,6 +50,10 @@ export type WithdrawalSystemReason = (typeof WITHDRAWAL_SYSTEM_REASONS)[number];
 export const WITHDRAWAL_REASONS = [...PAYOUT_FAILURE_REASONS, ...WITHDRAWAL_SYSTEM_REASONS] as const;
 export type WithdrawalReason = (typeof WITHDRAWAL_REASONS)[number];
 
+/** Why an extension request was declined (issue 10, item 6; docs/decisions/016-extensions.md). */
+export const EXTENSION_DECLINE_REASONS = ['REPAYMENT_HISTORY', 'CAPACITY_NOT_IMPROVED', 'TERM_TOO_LONG', 'INFORMATION_NEEDED', 'CREDIT_POLICY'] as const;
+export type ExtensionDeclineReason = (typeof EXTENSION_DECLINE_REASONS)[number];
+
 /** An internal note (staff only) is at most this long. */
 export const INTERNAL_NOTE_MAX = 500;
 
@@ -61,6 +65,7 @@ export const isLoanRejectionReason = (v: string): v is LoanRejectionReason => in
 export const isCounterOfferReason = (v: string): v is CounterOfferReason => includes(COUNTER_OFFER_REASONS, v);
 export const isLoanReason = (v: string): v is LoanReason => includes(LOAN_REASONS, v);
 export const isPayoutFailureReason = (v: string): v is PayoutFailureReason => includes(PAYOUT_FAILURE_REASONS, v);
+export const isExtensionDeclineReason = (v: string): v is ExtensionDeclineReason => includes(EXTENSION_DECLINE_REASONS, v);
 export const isWithdrawalReason = (v: string): v is WithdrawalReason => includes(WITHDRAWAL_REASONS, v);
 
 /** The i18n key of a loan reason (reasons.loanRejection.X or reasons.counterOffer.X). */
@@ -83,6 +88,15 @@ export function withdrawalReasonText(code: WithdrawalReason): string {
   return isPayoutFailureReason(code) ? en.payoutFailure[code] : en.withdrawalSystem[code as WithdrawalSystemReason];
 }
 
+/** The i18n key and English text of an extension decline reason. */
+export function extensionDeclineReasonKey(code: ExtensionDeclineReason): string {
+  return `reasons.extensionDecline.${code}`;
+}
+
+export function extensionDeclineReasonText(code: ExtensionDeclineReason): string {
+  return en.extensionDecline[code];
+}
+
 // Every code has its English text, and the catalogue has no text without a code (checked by the compiler).
 type Exact<A extends string, B extends string> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _checks: [
@@ -90,5 +104,6 @@ const _checks: [
   Exact<CounterOfferReason, keyof typeof en.counterOffer>,
   Exact<PayoutFailureReason, keyof typeof en.payoutFailure>,
   Exact<WithdrawalSystemReason, keyof typeof en.withdrawalSystem>,
-] = [true, true, true, true];
+  Exact<ExtensionDeclineReason, keyof typeof en.extensionDecline>,
+] = [true, true, true, true, true];
 void _checks;

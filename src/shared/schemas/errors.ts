@@ -80,6 +80,20 @@ export const ERROR_STATUS = {
   CHANNEL_PAYMENT_PENDING: 409,
   PROVIDER_UNAVAILABLE: 502,
   CALLBACK_UNVERIFIED: 401,
+  // Extension requests (docs/decisions/016-extensions.md)
+  EXTENSION_TERM: 400,
+  EXTENSION_NOT_FOUND: 404,
+  EXTENSION_CHANGED: 409,
+  EXTENSION_NOT_SERVICED: 409,
+  EXTENSION_OPEN: 409,
+  EXTENSION_OVER_CAP: 409,
+  EXTENSION_PARTLY_PAID: 409,
+  EXTENSION_PAST_DUE: 409,
+  EXTENSION_STATE: 409,
+  EXTENSION_TOO_LATE: 409,
+  // Waivers above the threshold (maker-checker)
+  WAIVER_PENDING: 409,
+  WAIVER_NOT_PENDING: 409,
   /** The database cannot be reached for now (Retry-After says when to try again); nothing was done. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,

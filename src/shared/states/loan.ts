@@ -165,6 +165,7 @@ export const LOAN_ACTIONS = [
   'REPAY',
   'FALL_OVERDUE',
   'CURE',
+  'EXTEND',
 ] as const;
 export type LoanAction = (typeof LOAN_ACTIONS)[number];
 export type LoanActor = 'MEMBER' | 'STAFF' | 'SYSTEM';
@@ -202,6 +203,10 @@ export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
   { from: 'ACTIVE', to: 'OVERDUE', action: 'FALL_OVERDUE', by: 'SYSTEM' },
   { from: 'OVERDUE', to: 'ACTIVE', action: 'CURE', by: 'SYSTEM' },
   { from: 'OVERDUE', to: 'REPAID', action: 'REPAY', by: 'SYSTEM' },
+  // An extension (docs/decisions/016-extensions.md) takes effect when the borrower signs its
+  // disclosure statement: the status stays, the new schedule is recorded like any transition.
+  { from: 'DISBURSED', to: 'DISBURSED', action: 'EXTEND', by: 'MEMBER' },
+  { from: 'ACTIVE', to: 'ACTIVE', action: 'EXTEND', by: 'MEMBER' },
 ];
 
 /** The transition `action` takes from `from`, or null when it is not allowed. */

@@ -18,3 +18,4 @@ export * from './withdrawals';
 export * from './repayments';
 export * from './channel-payments';
 export * from './provider-callbacks';
+export * from './extensions';

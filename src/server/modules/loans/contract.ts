@@ -15,7 +15,7 @@ import { canonicalJson } from '../../../shared/json/canonical';
  * no such fee exists in the product (DECISIONS.md section 9: only within the 25 % cap, and the cap
  * is already what interest and fines may use), and early repayment is free (RA 11765).
  */
-export const CONTRACT_TEMPLATE_VERSION = '2026-11-22.1';
+export const CONTRACT_TEMPLATE_VERSION = '2026-11-24.1';
 export const CONTRACT_TITLE = 'LOAN CONTRACT AGREEMENT';
 
 export interface ContractSection {
@@ -120,13 +120,13 @@ export function renderContract(input: ContractInput): ContractDocument {
     {
       heading: '9. Early repayment',
       paragraphs: [
-        'The Borrower may repay all or part of the loan before it is due at any time, without any fee or penalty (Republic Act No. 11765). Interest is then due only on the balance for the time it was outstanding: the amount to repay in full is the outstanding principal balance plus interest on it for the current month at the rate of section 4. The Lender shows the payoff amount before the Borrower pays.',
+        'The Borrower may repay all or part of the loan before it is due at any time, without any fee or penalty (Republic Act No. 11765). Interest is then due only on the balance for the time it was outstanding: the amount to repay in full is the outstanding principal balance plus interest on it for the current month at the rate of section 4. The Lender shows the payoff amount before the Borrower pays. The unearned interest is rebated by the actuarial method at the effective rate of the loan (interest only for the days the balance was outstanding), never by the rule of 78s.',
       ],
     },
     {
       heading: '10. Extension',
       paragraphs: [
-        'The Borrower may ask to extend the term by a request made at least 5 days before the end of the contract period. An extension is agreed in writing with its own disclosure statement and stays within the limit of section 8.',
+        'The Borrower may ask to extend the term by a request made at least 5 days before the end of the contract period. An approved extension re-schedules the principal still owed over the new term with its own disclosure statement, which the Borrower signs with a one-time code; it takes effect only then, nothing is charged for asking, any extension fee is added to the new instalments (never paid before the extension takes effect), and everything stays within the limit of section 8.',
       ],
     },
     {

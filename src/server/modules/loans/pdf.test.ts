@@ -1,6 +1,10 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { winAnsi } from './pdf';
+import { DEMO_COMPANY_PROFILE } from '../../../shared/company/profile';
+import { toDisclosure } from '../../../shared/loan/disclosure';
+import { PRODUCT_V1 } from '../../../shared/loan/product';
+import { buildSchedule } from '../../../shared/loan/schedule';
+import { contractPdf, disclosurePdf, winAnsi } from './pdf';
 
 describe('the PDFs’ standard font and Filipino text', () => {
   it('keeps ñ and Ñ (Filipino names and places) and drops only what WinAnsi cannot draw', async () => {
@@ -9,5 +13,51 @@ describe('the PDFs’ standard font and Filipino text', () => {
     expect(drawn).toBe('Señora Ñino Peñafrancia, Parañaque: PHP 1,000 - "bayad"');
     const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
     expect(() => font.encodeText(drawn)).not.toThrow();
+  });
+});
+
+/** The text a PDF draws: every page's content stream decoded, its hex strings read as WinAnsi (latin1). */
+async function drawnText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const parts: string[] = [];
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const source = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      for (const match of source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
+    }
+  }
+  return parts.join('\n');
+}
+
+describe('the PDFs follow the borrower’s language (issue 12)', () => {
+  const disclosure = toDisclosure(PRODUCT_V1, buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-22'));
+
+  it('draws the disclosure statement in Filipino from the catalogue, and in English by default', async () => {
+    const fil = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, disclosure, 'TPT-000001', null, 'fil'));
+    expect(fil).toContain('DISCLOSURE STATEMENT SA LOAN/CREDIT TRANSACTION');
+    expect(fil).toContain('1. Halagang popondohan (principal)');
+    expect(fil).toContain('PREVIEW: HINDI PA NAPIPIRMAHAN');
+    expect(fil).toContain('Pahina 1 ng');
+    expect(fil).not.toContain('Amount to be financed');
+    const en = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, disclosure, 'TPT-000001', null));
+    expect(en).toContain('1. Amount to be financed (principal)');
+    expect(en).not.toContain('Halagang popondohan');
+  });
+
+  it('introduces the signed English contract with a Filipino note and Filipino signature lines', async () => {
+    const contract = {
+      title: 'LOAN CONTRACT AGREEMENT',
+      templateVersion: 't1',
+      sections: [{ heading: 'Parties', paragraphs: ['Señora Dela Cruz of Parañaque'] }],
+      text: '',
+    };
+    const signature = { signedAt: '2026-11-22T04:00:00.000Z', documentsSha256: 'ab'.repeat(32), phoneMasked: '0917 *** 4567' };
+    const fil = await drawnText(await contractPdf(DEMO_COMPANY_PROFILE, contract as never, 'TPT-000001', signature, 'fil'));
+    expect(fil).toContain('Elektronikong pirma');
+    expect(fil).toContain('Ang kontrata sa ibaba ay nasa Ingles');
+    expect(fil).toContain('Señora Dela Cruz of Parañaque');
   });
 });

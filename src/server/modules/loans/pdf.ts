@@ -2,12 +2,16 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { CompanyProfile } from '../../../shared/company/profile';
 import { formatAmount, parseAmount } from '../../../shared/money/money';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
+import type { Language } from '../../../shared/i18n/languages';
+import { translate } from '../../../shared/i18n/lookup';
 import type { ContractDocument } from './contract';
 
 /**
  * The contract and the disclosure statement as PDF (pdf-lib, standard fonts). Every page carries
  * the company's name, SEC registration and Certificate of Authority numbers and the advisory to read
- * the Disclosure Statement (SEC MC 19 s.2019, DECISIONS.md invariant 8).
+ * the Disclosure Statement (SEC MC 19 s.2019, DECISIONS.md invariant 8). Labels come from the
+ * 'documents' catalogue in the borrower's language (issue 12); the contract's own text is the signed
+ * (English) version, introduced in Filipino by a note when the PDF is asked for in Filipino.
  */
 
 const A4: [number, number] = [595.28, 841.89];
@@ -36,6 +40,7 @@ interface Meta {
   readonly subtitle: string;
   /** A line in red under the title (a preview, not signed). */
   readonly notice?: string | null;
+  readonly language: Language;
 }
 
 class Writer {
@@ -149,9 +154,9 @@ function finish(w: Writer, meta: Meta): void {
     page.drawLine({ start: { x: MARGIN, y: MARGIN + 12 }, end: { x: A4[0] - MARGIN, y: MARGIN + 12 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
     const footer = winAnsi(`${c.companyName} | SEC Reg. No. ${c.secRegistrationNumber} | CA No. ${c.certificateOfAuthorityNumber}`);
     page.drawText(footer, { x: MARGIN, y: MARGIN, size: 7, font: w.font });
-    const advisory = 'Read the Disclosure Statement before accepting a loan.';
+    const advisory = winAnsi(translate(meta.language, 'documents.advisory'));
     page.drawText(advisory, { x: MARGIN, y: MARGIN - 10, size: 7, font: w.bold });
-    const number = `Page ${i + 1} of ${total}`;
+    const number = winAnsi(translate(meta.language, 'documents.page', { page: i + 1, total }));
     page.drawText(number, { x: A4[0] - MARGIN - w.font.widthOfTextAtSize(number, 7), y: MARGIN, size: 7, font: w.font });
   });
 }
@@ -167,14 +172,19 @@ export async function contractPdf(
   contract: ContractDocument,
   loanNumber: string,
   signature: SignatureInfo | null,
+  language: Language = 'en',
 ): Promise<Uint8Array> {
+  const tr = (key: string, values?: Record<string, string | number>) => translate(language, `documents.${key}`, values);
   const meta: Meta = {
     company,
     title: contract.title,
-    subtitle: `Loan Application No. ${loanNumber} | template ${contract.templateVersion}`,
-    notice: signature ? null : 'PREVIEW: NOT SIGNED',
+    subtitle: tr('contract.subtitle', { loan: loanNumber, template: contract.templateVersion }),
+    notice: signature ? null : tr('preview'),
+    language,
   };
   const { doc, w } = await newDocument(meta);
+  const binding = tr('contract.binding');
+  if (binding) w.text(binding, { font: w.bold, size: 9, gapAfter: 8 });
   for (const section of contract.sections) {
     w.text(section.heading, { font: w.bold, size: 11, gapAfter: 2 });
     for (const paragraph of section.paragraphs) w.text(paragraph, { gapAfter: 6 });
@@ -182,9 +192,9 @@ export async function contractPdf(
   }
   if (signature) {
     w.gap(6);
-    w.text('Electronic signature', { font: w.bold, size: 11, gapAfter: 2 });
-    w.text(`Signed by the Borrower on ${signature.signedAt} with the one-time code sent to ${signature.phoneMasked}.`, { gapAfter: 2 });
-    w.text(`SHA-256 of the signed documents: ${signature.documentsSha256}`, { size: 8 });
+    w.text(tr('contract.signature'), { font: w.bold, size: 11, gapAfter: 2 });
+    w.text(tr('contract.signedBy', { at: signature.signedAt, phone: signature.phoneMasked }), { gapAfter: 2 });
+    w.text(tr('contract.sha', { sha: signature.documentsSha256 }), { size: 8 });
   }
   finish(w, meta);
   return doc.save();
@@ -192,47 +202,60 @@ export async function contractPdf(
 
 const money = (amount: string) => formatAmount(parseAmount(amount) ?? 0n);
 
-export async function disclosurePdf(company: CompanyProfile, d: DisclosureDto, loanNumber: string, signature: SignatureInfo | null): Promise<Uint8Array> {
+export async function disclosurePdf(
+  company: CompanyProfile,
+  d: DisclosureDto,
+  loanNumber: string,
+  signature: SignatureInfo | null,
+  language: Language = 'en',
+): Promise<Uint8Array> {
+  const tr = (key: string, values?: Record<string, string | number>) => translate(language, `documents.disclosure.${key}`, values);
   const meta: Meta = {
     company,
-    title: 'DISCLOSURE STATEMENT ON LOAN/CREDIT TRANSACTION',
-    subtitle: `Loan Application No. ${loanNumber} | Republic Act No. 3765 (Truth in Lending Act) | product version ${d.productVersion}`,
-    notice: signature ? null : 'PREVIEW: NOT SIGNED',
+    title: tr('title'),
+    subtitle: tr('subtitle', { loan: loanNumber, version: d.productVersion }),
+    notice: signature ? null : translate(language, 'documents.preview'),
+    language,
   };
   const { doc, w } = await newDocument(meta);
-  w.keyValue('1. Amount to be financed (principal)', `PHP ${money(d.amountFinanced)}`);
-  w.text('2. Finance charges', { font: w.bold, gapAfter: 2 });
+  w.keyValue(tr('amountFinanced'), `PHP ${money(d.amountFinanced)}`);
+  w.text(tr('financeCharges'), { font: w.bold, gapAfter: 2 });
   for (const c of d.financeCharges) {
-    const how = c.paidAs === 'DEDUCTED_FROM_PROCEEDS' ? ' (deducted from proceeds)' : c.paidAs === 'ADDED_TO_SCHEDULE' ? ' (added to the instalments)' : '';
+    const how = c.paidAs === 'DEDUCTED_FROM_PROCEEDS' ? tr('deducted') : c.paidAs === 'ADDED_TO_SCHEDULE' ? tr('added') : '';
     w.keyValue(`    ${c.label}${how}`, `PHP ${money(c.amount)}`);
   }
-  w.keyValue('    Total finance charge', `PHP ${money(d.totalFinanceCharge)}`);
-  w.keyValue('3. Deducted from the proceeds', `PHP ${money(d.deductedFromProceeds)}`);
-  w.keyValue('4. Net proceeds of the loan', `PHP ${money(d.netProceeds)}`);
-  w.keyValue('5. Total amount payable', `PHP ${money(d.totalPayable)}`);
-  w.keyValue(`6. Payable in ${d.numberOfInstalments} monthly instalments of`, `PHP ${money(d.regularInstalment)}`);
-  w.keyValue('7. Effective interest rate (a month)', `${d.eir.monthlyPercent} %`);
-  w.keyValue('    Effective interest rate (a year, 12 x the monthly rate)', `${d.eir.annualPercent} %`);
+  w.keyValue(tr('totalFinanceCharge'), `PHP ${money(d.totalFinanceCharge)}`);
+  w.keyValue(tr('deductedFromProceeds'), `PHP ${money(d.deductedFromProceeds)}`);
+  w.keyValue(tr('netProceeds'), `PHP ${money(d.netProceeds)}`);
+  w.keyValue(tr('totalPayable'), `PHP ${money(d.totalPayable)}`);
+  w.keyValue(tr('instalments', { count: d.numberOfInstalments }), `PHP ${money(d.regularInstalment)}`);
+  w.keyValue(tr('eirMonthly'), `${d.eir.monthlyPercent} %`);
+  w.keyValue(tr('eirAnnual'), `${d.eir.annualPercent} %`);
+  w.keyValue(tr('nominal'), tr(d.interestModel === 'ADD_ON' ? 'nominalAddOn' : 'nominalBalance', { rate: d.nominalMonthlyRatePercent }));
+  w.keyValue(tr('cap', { rate: d.costCap.annualPercent }), `PHP ${money(d.costCap.capAmount)}`);
+  w.keyValue(tr('maxFines'), `PHP ${money(d.costCap.maxFines)}`);
   w.keyValue(
-    '    Nominal interest rate',
-    `${d.nominalMonthlyRatePercent} % a month${d.interestModel === 'ADD_ON' ? ' of the principal (add-on)' : ' on the balance'}`,
-  );
-  w.keyValue(`8. Limit on interest, fines and fees (${d.costCap.annualPercent} % a year)`, `PHP ${money(d.costCap.capAmount)}`);
-  w.keyValue('    of which fines at most', `PHP ${money(d.costCap.maxFines)}`);
-  w.keyValue(
-    '9. Late payment (after the grace days)',
-    `${d.penalties.dailyRatePercent} % a day, ${d.penalties.collectionChargePercent} % collection charge, after ${d.penalties.graceDays} days`,
+    tr('late'),
+    tr('lateValue', { daily: d.penalties.dailyRatePercent, collection: d.penalties.collectionChargePercent, days: d.penalties.graceDays }),
   );
   if (d.converted) {
     const c = d.converted;
     w.gap(4);
     w.text(
-      `For information: principal ${c.currency} ${money(c.amountFinanced)}, instalment ${c.currency} ${money(c.regularInstalment)}, total ${c.currency} ${money(c.totalPayable)}, at ${c.rate} ${c.currency} per PHP (1 ${c.currency} = PHP ${c.displayRate}) as of ${c.ratesAsOf}, rounded up. The loan is in PHP.`,
+      tr('converted', {
+        currency: c.currency,
+        principal: money(c.amountFinanced),
+        instalment: money(c.regularInstalment),
+        total: money(c.totalPayable),
+        rate: c.rate,
+        displayRate: c.displayRate,
+        asOf: c.ratesAsOf,
+      }),
       { size: 9 },
     );
   }
   w.gap(8);
-  w.text(`Repayment schedule (due dates fall monthly from the disbursement date; shown from ${d.scheduleStartDate})`, { font: w.bold, gapAfter: 4 });
+  w.text(tr('schedule', { start: d.scheduleStartDate }), { font: w.bold, gapAfter: 4 });
   const cols = [
     { x: MARGIN },
     { x: MARGIN + 30 },
@@ -242,20 +265,15 @@ export async function disclosurePdf(company: CompanyProfile, d: DisclosureDto, l
     { x: 440, right: true },
     { x: A4[0] - MARGIN, right: true },
   ];
-  w.row(['No.', 'Due date', 'Principal', 'Interest', 'Fees', 'Instalment', 'Balance after'], cols, w.bold);
+  const k = (c: string) => tr(`columns.${c}`);
+  w.row([k('number'), k('dueDate'), k('principal'), k('interest'), k('fees'), k('instalment'), k('balance')], cols, w.bold);
   for (const l of d.schedule)
     w.row([String(l.number), l.dueDate, money(l.principal), money(l.interest), money(l.fees), money(l.total), money(l.balanceAfter)], cols);
   w.gap(8);
-  w.text(
-    'No fee is payable before disbursement or to withdraw the proceeds. The borrower may repay early at any time without a fee (Republic Act No. 11765).',
-    { size: 9 },
-  );
+  w.text(tr('noFee'), { size: 9 });
   if (signature) {
     w.gap(4);
-    w.text(
-      `Received and signed electronically by the Borrower on ${signature.signedAt} (one-time code sent to ${signature.phoneMasked}). SHA-256 of the signed documents: ${signature.documentsSha256}`,
-      { size: 8 },
-    );
+    w.text(tr('signed', { at: signature.signedAt, phone: signature.phoneMasked, sha: signature.documentsSha256 }), { size: 8 });
   }
   finish(w, meta);
   return doc.save();

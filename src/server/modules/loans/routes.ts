@@ -32,6 +32,7 @@ import { approve, detail, disburse, queue, reject, startReview } from './admin';
 import { acceptOffer, apply, cancel, current, quote } from './service';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
 import { STAFF_ROLES } from '../../../shared/states/roles';
+import { languageOf } from '../../http/language';
 
 const STAFF = STAFF_ROLES;
 const errors = {
@@ -175,7 +176,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         },
       },
       async (request, reply) => {
-        const pdf = await documentPdf(deps, requireUser(request), which);
+        const pdf = await documentPdf(deps, requireUser(request), which, languageOf(request.headers['accept-language']));
         return sendPdf(reply, pdf);
       },
     );

@@ -9,6 +9,7 @@ import type { SessionAuth } from '../../sessions/store';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { DisclosureDto, LoanView } from '../../../shared/schemas/loans';
 import type { LoanStatus } from '../../../shared/states/loan';
+import type { Language } from '../../../shared/i18n/languages';
 import { digests, renderContract, type ContractDocument } from './contract';
 import { memberFacts } from './member-data';
 import { contractPdf, disclosurePdf } from './pdf';
@@ -171,13 +172,18 @@ export async function sign(
 }
 
 /** The contract or disclosure as PDF: the signed snapshot, or the documents to sign marked as a preview. */
-export async function documentPdf(deps: AppDeps, auth: SessionAuth, which: 'contract' | 'disclosure'): Promise<{ bytes: Uint8Array; filename: string }> {
+export async function documentPdf(
+  deps: AppDeps,
+  auth: SessionAuth,
+  which: 'contract' | 'disclosure',
+  language: Language = 'en',
+): Promise<{ bytes: Uint8Array; filename: string }> {
   const d = await documentsOf(deps, auth.userId);
   const number = loanNumberOf(deps, d.loan.number);
   const signature = d.signedAt ? { signedAt: d.signedAt.toISOString(), documentsSha256: d.documentsSha256, phoneMasked: maskPhoneNational(auth.phone) } : null;
   const bytes =
     which === 'contract'
-      ? await contractPdf(deps.config.company, d.contract, number, signature)
-      : await disclosurePdf(deps.config.company, d.disclosure, number, signature);
+      ? await contractPdf(deps.config.company, d.contract, number, signature, language)
+      : await disclosurePdf(deps.config.company, d.disclosure, number, signature, language);
   return { bytes, filename: `${number}-${which}${d.signedAt ? '' : '-preview'}.pdf` };
 }

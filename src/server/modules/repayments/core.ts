@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { loanCharges, loanEvents, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
+import { loanCharges, loanEvents, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
 import { queueEmail, queueSms } from '../../providers/notify';
@@ -10,6 +10,7 @@ import { loanNumber } from '../../../shared/company/references';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
+import { extendedSchedule } from '../../../shared/loan/extension';
 import { lineRemainder, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
@@ -125,10 +126,20 @@ export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promi
     interestRebated: r.interestRebated,
     paidOn: r.paidOn,
   }));
+  // After an extension (docs/decisions/016-extensions.md) the schedule is the stored lines with the
+  // extended term and the new lines' contractual rate, recorded when it took effect.
+  const [extension] = await db
+    .select({ totalMonths: loanExtensions.totalMonths, rate: loanExtensions.contractualMonthlyRate })
+    .from(loanExtensions)
+    .where(and(eq(loanExtensions.loanId, loan.id), eq(loanExtensions.status, 'EFFECTIVE')))
+    .orderBy(desc(loanExtensions.signedAt))
+    .limit(1);
+  const original = scheduleOf(deps, loan);
+  const schedule = extension?.totalMonths && extension.rate ? extendedSchedule(original, rows, extension.totalMonths, Number(extension.rate)) : original;
   return {
     loan,
     startDate: loan.scheduleStartDate!,
-    schedule: scheduleOf(deps, loan),
+    schedule,
     product: productOf(deps, loan),
     lines,
     chargeRows,

@@ -34,6 +34,8 @@ export const backoffice = {
       LOAN_PAYMENT_RECORD: 'Loan payment recorded',
       LOAN_PAYMENT_APPROVE: 'Loan payment approved',
       LOAN_CHARGE_WAIVE: 'Late charge waived',
+      LOAN_EXTENSION_APPROVE: 'Loan extension approved',
+      LOAN_EXTENSION_DECLINE: 'Loan extension declined',
     },
     subjects: {
       LOAN: 'Loan',

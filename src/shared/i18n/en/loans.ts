@@ -164,6 +164,7 @@ export const loans = {
       REPAY: 'Repaid',
       FALL_OVERDUE: 'An instalment became overdue',
       CURE: 'Overdue instalments paid',
+      EXTEND: 'Extension signed: new schedule in force',
     },
     system: 'the system',
     cancel: 'Cancel application',

@@ -16,6 +16,14 @@ export const reasons = {
     INFORMATION_INCONSISTENT: 'Some information in your application does not match what we could verify.',
     CREDIT_POLICY: 'Your application does not meet our credit policy at this time.',
   },
+  /** Why an extension request was declined (the borrower keeps the current schedule). */
+  extensionDecline: {
+    REPAYMENT_HISTORY: 'Your repayments so far do not allow an extension at this time.',
+    CAPACITY_NOT_IMPROVED: 'A longer term would not make your instalments affordable for your verified income.',
+    TERM_TOO_LONG: 'The term you asked for is longer than we can offer on this loan. You may ask for a shorter one.',
+    INFORMATION_NEEDED: 'We need more information from you first. Please contact our support team.',
+    CREDIT_POLICY: 'Your request does not meet our credit policy at this time.',
+  },
   /** Why an offer is lower (or shorter) than what was applied for. */
   counterOffer: {
     REPAYMENT_CAPACITY: 'The monthly instalment of the amount you applied for is too high for your verified income.',

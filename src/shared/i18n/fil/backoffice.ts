@@ -34,6 +34,8 @@ export const backoffice = {
       LOAN_PAYMENT_RECORD: 'Naitala ang bayad sa loan',
       LOAN_PAYMENT_APPROVE: 'Inaprubahan ang bayad sa loan',
       LOAN_CHARGE_WAIVE: 'Pinatawad ang late charge',
+      LOAN_EXTENSION_APPROVE: 'Inaprubahan ang extension ng loan',
+      LOAN_EXTENSION_DECLINE: 'Tinanggihan ang extension ng loan',
     },
     subjects: {
       LOAN: 'Loan',

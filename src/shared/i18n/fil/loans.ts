@@ -174,6 +174,7 @@ export const loans = {
       REPAY: 'Nabayaran na',
       FALL_OVERDUE: 'May hulog na lumampas na sa takdang petsa',
       CURE: 'Nabayaran na ang mga lampas-sa-petsang hulog',
+      EXTEND: 'Napirmahan ang extension: may bisa na ang bagong iskedyul',
     },
     system: 'ang system',
     cancel: 'Kanselahin ang aplikasyon',

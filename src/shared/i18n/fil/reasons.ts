@@ -10,6 +10,13 @@ export const reasons = {
     INFORMATION_INCONSISTENT: 'May impormasyon sa iyong aplikasyon na hindi tugma sa aming na-verify.',
     CREDIT_POLICY: 'Hindi pasok ang iyong aplikasyon sa aming credit policy sa ngayon.',
   },
+  extensionDecline: {
+    REPAYMENT_HISTORY: 'Hindi pa nagpapahintulot ng extension ang iyong mga naging bayad sa ngayon.',
+    CAPACITY_NOT_IMPROVED: 'Hindi magiging kaya ang iyong mga hulog sa mas mahabang termino batay sa na-verify mong kita.',
+    TERM_TOO_LONG: 'Mas mahaba ang terminong hiningi mo kaysa sa kaya naming ialok sa loan na ito. Maaari kang humingi ng mas maikli.',
+    INFORMATION_NEEDED: 'Kailangan muna namin ng karagdagang impormasyon mula sa iyo. Makipag-ugnayan sa aming support team.',
+    CREDIT_POLICY: 'Hindi tugma ang iyong hiling sa aming credit policy sa ngayon.',
+  },
   counterOffer: {
     REPAYMENT_CAPACITY: 'Masyadong mataas ang buwanang hulog ng halagang in-apply mo para sa na-verify mong kita.',
     VERIFIED_INCOME_LOWER: 'Mas mababa ang na-verify mong kita kaysa sa kitang idineklara mo.',

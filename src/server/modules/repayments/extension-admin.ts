@@ -1,0 +1,128 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { writeAudit, type AuditContext } from '../../audit';
+import type { AppDeps } from '../../deps';
+import { loanExtensionEvents, loanExtensions, loans, users } from '../../db/schema';
+import { queueSms } from '../../providers/notify';
+import type { SessionAuth } from '../../sessions/store';
+import { assertNoConflict } from '../../staff/conflict';
+import { extensions as texts } from '../../../shared/i18n/en/extensions';
+import { interpolate } from '../../../shared/i18n/lookup';
+import { extensionDeclineReasonText, type ExtensionDeclineReason } from '../../../shared/reasons/catalogue';
+import type { AdminExtensionItem } from '../../../shared/schemas/extensions';
+import type { ExtensionStatus } from '../../../shared/states/extension';
+import { loanById, loanNumberOf } from './core';
+import { planFor } from './extension-plan';
+import { extensionById, extensionDto, extensionTransition } from './extension-views';
+
+/**
+ * The officer's side of extensions (/api/admin/extensions, OFFICER and ADMIN): the list (oldest
+ * open request first, a page at a time), approval (the plan must still stand: nothing past due,
+ * inside the cap) and decline with a reason code of the fixed catalogue; the internal note stays in
+ * the back office. Never on one's own loan (conflict of interest). Each decision is audited.
+ */
+
+export async function listExtensions(deps: AppDeps, query: { status?: ExtensionStatus | undefined; page?: number | undefined; limit: number }) {
+  const page = query.page ?? 1;
+  const where = query.status ? eq(loanExtensions.status, query.status) : undefined;
+  const [total] = await deps.db.select({ n: count() }).from(loanExtensions).where(where);
+  const rows = await deps.db
+    .select({ ext: loanExtensions, loan: loans, memberName: users.fullName })
+    .from(loanExtensions)
+    .innerJoin(loans, eq(loans.id, loanExtensions.loanId))
+    .innerJoin(users, eq(users.id, loanExtensions.memberId))
+    .where(where)
+    .orderBy(
+      query.status === 'REQUESTED' || query.status === 'APPROVED' ? asc(loanExtensions.requestedAt) : desc(loanExtensions.requestedAt),
+      asc(loanExtensions.id),
+    )
+    .limit(query.limit)
+    .offset((page - 1) * query.limit);
+  const notes = rows.length
+    ? await deps.db
+        .select({ extensionId: loanExtensionEvents.extensionId, note: loanExtensionEvents.note })
+        .from(loanExtensionEvents)
+        .where(
+          and(
+            inArray(
+              loanExtensionEvents.extensionId,
+              rows.map((r) => r.ext.id),
+            ),
+            inArray(loanExtensionEvents.action, ['APPROVE', 'DECLINE']),
+          ),
+        )
+    : [];
+  const items: AdminExtensionItem[] = [];
+  for (const r of rows) {
+    items.push({
+      ...(await extensionDto(deps.db, deps, r.ext, r.loan)),
+      memberId: r.ext.memberId,
+      memberName: r.memberName,
+      staffNote: notes.find((n) => n.extensionId === r.ext.id)?.note ?? null,
+    });
+  }
+  return { items, page, total: total?.n ?? 0 };
+}
+
+async function decide(
+  deps: AppDeps,
+  staff: SessionAuth,
+  id: string,
+  decision: { action: 'APPROVE' } | { action: 'DECLINE'; reasonCode: ExtensionDeclineReason },
+  note: string | undefined,
+  ctx: AuditContext,
+) {
+  const found = await extensionById(deps.db, id);
+  await assertNoConflict(deps.db, staff.userId, found.memberId);
+  return deps.db.transaction(async (tx) => {
+    const loan = await loanById(tx, found.loanId, true);
+    const row = await extensionById(tx, id, true);
+    // Approving checks the plan still stands as the loan is now (the borrower signs it later).
+    if (decision.action === 'APPROVE' && row.status === 'REQUESTED') await planFor(tx, deps, loan, row.newTerm, row.fee);
+    const now = deps.clock.now();
+    const reasonCode = decision.action === 'DECLINE' ? decision.reasonCode : null;
+    const updated = await extensionTransition(tx, row, decision.action, {
+      by: 'STAFF',
+      userId: staff.userId,
+      role: staff.role,
+      at: now,
+      reasonCode,
+      note: note ?? null,
+      changes: { decidedBy: staff.userId, decidedAt: now, declineReasonCode: reasonCode },
+    });
+    const number = loanNumberOf(deps, loan.number);
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: decision.action === 'APPROVE' ? 'LOAN_EXTENSION_APPROVE' : 'LOAN_EXTENSION_DECLINE',
+      subjectType: 'LOAN',
+      subjectId: loan.id,
+      details: { loanNumber: number, extensionId: row.id, newTerm: row.newTerm, reasonCode, note: note ?? null },
+      ip: ctx.ip,
+      at: now,
+    });
+    const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.memberId));
+    const values = { company: deps.config.company.shortName, loan: number };
+    await queueSms(tx, {
+      to: member!.phone,
+      body:
+        decision.action === 'APPROVE'
+          ? interpolate(texts.sms.approved, values)
+          : interpolate(texts.sms.declined, { ...values, reason: extensionDeclineReasonText(decision.reasonCode) }),
+    });
+    return { extension: await extensionDto(tx, deps, updated, loan) };
+  });
+}
+
+export function approveExtension(deps: AppDeps, staff: SessionAuth, id: string, note: string | undefined, ctx: AuditContext) {
+  return decide(deps, staff, id, { action: 'APPROVE' }, note, ctx);
+}
+
+export function declineExtension(
+  deps: AppDeps,
+  staff: SessionAuth,
+  id: string,
+  reasonCode: ExtensionDeclineReason,
+  note: string | undefined,
+  ctx: AuditContext,
+) {
+  return decide(deps, staff, id, { action: 'DECLINE', reasonCode }, note, ctx);
+}

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
+import { planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
+import { extensions as texts } from '../../../shared/i18n/en/extensions';
+import { interpolate } from '../../../shared/i18n/lookup';
+import type { DisclosureDto } from '../../../shared/schemas/loans';
+import { loadState, productOf, SERVICED_STATUSES, todayPh, type LoanRow, type ServicingState } from './core';
+
+/**
+ * The extension plan of a loan as it is now (docs/decisions/016-extensions.md): the servicing state
+ * read through the repayments module's core, the pure plan of src/shared/loan/extension.ts, its
+ * refusals as API errors, and the new disclosure statement with the SHA-256 a signing code binds.
+ */
+
+/** An extension fee, financed on the new lines. Product version 1 has none; a product that adds one must keep it inside the cap (the plan checks). */
+export const EXTENSION_FEE = 0n;
+
+export function assertServiced(loan: LoanRow): void {
+  if (loan.status === 'OVERDUE') throw new AppError(409, 'EXTENSION_PAST_DUE', texts.errors.pastDue);
+  if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate) {
+    throw new AppError(409, 'EXTENSION_NOT_SERVICED', texts.errors.notServiced);
+  }
+}
+
+export interface LoanPlan {
+  readonly state: ServicingState;
+  readonly plan: ExtensionPlan;
+}
+
+export async function planFor(db: DbOrTx, deps: AppDeps, loan: LoanRow, newTerm: number, fee: bigint): Promise<LoanPlan> {
+  assertServiced(loan);
+  const state = await loadState(db, deps, loan);
+  const result = planExtension({
+    product: productOf(deps, loan),
+    principal: loan.amount,
+    startDate: state.startDate,
+    lines: state.lines,
+    chargesCounted: state.chargeRows.reduce((s, c) => s + (c.waivedAt ? c.paid : c.amount), 0n),
+    chargesOwed: state.openCharges.reduce((s, c) => s + c.outstanding, 0n),
+    today: todayPh(deps),
+    newTerm,
+    fee,
+  });
+  if (result.ok) return { state, plan: result.plan };
+  switch (result.refusal) {
+    case 'TOO_LATE':
+      throw new AppError(409, 'EXTENSION_TOO_LATE', interpolate(texts.errors.tooLate, { deadline: result.deadline ?? '' }));
+    case 'PAST_DUE':
+      throw new AppError(409, 'EXTENSION_PAST_DUE', texts.errors.pastDue);
+    case 'PARTLY_PAID':
+      throw new AppError(409, 'EXTENSION_PARTLY_PAID', texts.errors.partlyPaid);
+    case 'TERM_NOT_OFFERED':
+      throw new AppError(400, 'EXTENSION_TERM', texts.errors.termNotOffered, { term: texts.errors.termNotOffered });
+    case 'NOT_LONGER':
+      throw new AppError(400, 'EXTENSION_TERM', texts.errors.notLonger, { term: texts.errors.notLonger });
+    case 'OVER_CAP':
+      throw new AppError(409, 'EXTENSION_OVER_CAP', texts.errors.overCap);
+    case 'NOT_SCHEDULED':
+      throw new AppError(409, 'EXTENSION_NOT_SERVICED', texts.errors.notServiced);
+  }
+}
+
+/** What the member may ask for now: the product's terms, the current end and the request deadline. */
+export async function eligibilityOf(db: DbOrTx, deps: AppDeps, loan: LoanRow) {
+  const terms = [...productOf(deps, loan).terms];
+  if (!loan.scheduleStartDate || !(SERVICED_STATUSES as readonly string[]).includes(loan.status)) {
+    return { terms, currentEndDate: null, requestDeadline: null };
+  }
+  const state = await loadState(db, deps, loan);
+  const end = state.lines.reduce<string | null>((max, l) => (max === null || l.dueDate > max ? l.dueDate : max), null);
+  return { terms, currentEndDate: end, requestDeadline: requestDeadline(state.lines) };
+}
+
+function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
+  return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
+}
+
+/** The new disclosure statement of the remaining principal, with the SHA-256 a signing code is bound to. */
+export function disclosureOfPlan(deps: AppDeps, loan: LoanRow, extensionId: string, plan: ExtensionPlan): { disclosure: DisclosureDto; sha256: string } {
+  const disclosure = toDisclosure(productOf(deps, loan), plan.schedule, displayOf(loan));
+  const sha256 = createHash('sha256')
+    .update(JSON.stringify({ extensionId, fromLine: plan.fromLine, totalMonths: plan.totalMonths, disclosure }))
+    .digest('hex');
+  return { disclosure, sha256 };
+}

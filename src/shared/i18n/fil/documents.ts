@@ -1,0 +1,51 @@
+/** Mga mensahe ng namespace na 'documents' (kapareho ng en/documents.ts): ang mga label ng PDF. */
+export const documents = {
+  preview: 'PREVIEW: HINDI PA NAPIPIRMAHAN',
+  advisory: 'Basahin ang Disclosure Statement bago tumanggap ng loan.',
+  page: 'Pahina {{page}} ng {{total}}',
+  contract: {
+    subtitle: 'Loan Application Blg. {{loan}} | template {{template}}',
+    signature: 'Elektronikong pirma',
+    signedBy: 'Pinirmahan ng Borrower noong {{at}} gamit ang one-time code na ipinadala sa {{phone}}.',
+    sha: 'SHA-256 ng mga napirmahang dokumento: {{sha}}',
+    binding: 'Ang kontrata sa ibaba ay nasa Ingles, ang bersyong pinirmahan at may bisa. Para sa paliwanag sa Filipino, makipag-ugnayan sa aming support team.',
+  },
+  disclosure: {
+    title: 'DISCLOSURE STATEMENT SA LOAN/CREDIT TRANSACTION',
+    subtitle: 'Loan Application Blg. {{loan}} | Republic Act Blg. 3765 (Truth in Lending Act) | bersyon ng produkto {{version}}',
+    amountFinanced: '1. Halagang popondohan (principal)',
+    financeCharges: '2. Mga finance charge',
+    deducted: ' (ibinawas sa matatanggap)',
+    added: ' (idinagdag sa mga hulog)',
+    totalFinanceCharge: '    Kabuuang finance charge',
+    deductedFromProceeds: '3. Ibinawas sa matatanggap',
+    netProceeds: '4. Netong matatanggap mula sa loan',
+    totalPayable: '5. Kabuuang babayaran',
+    instalments: '6. Babayaran sa {{count}} buwanang hulog na',
+    eirMonthly: '7. Effective interest rate (kada buwan)',
+    eirAnnual: '    Effective interest rate (kada taon, 12 x ang buwanang rate)',
+    nominal: '    Nominal na interest rate',
+    nominalAddOn: '{{rate}} % kada buwan ng principal (add-on)',
+    nominalBalance: '{{rate}} % kada buwan sa natitirang balanse',
+    cap: '8. Hangganan ng interes, multa at bayarin ({{rate}} % kada taon)',
+    maxFines: '    kung saan ang multa ay hanggang',
+    late: '9. Huling bayad (pagkatapos ng grace days)',
+    lateValue: '{{daily}} % kada araw, {{collection}} % collection charge, pagkalipas ng {{days}} araw',
+    converted:
+      'Para sa impormasyon: principal {{currency}} {{principal}}, hulog {{currency}} {{instalment}}, kabuuan {{currency}} {{total}}, sa {{rate}} {{currency}} kada PHP (1 {{currency}} = PHP {{displayRate}}) noong {{asOf}}, pinataas sa buo. Nasa PHP ang loan.',
+    schedule: 'Iskedyul ng pagbabayad (buwanan ang mga due date mula sa petsa ng disbursement; mula {{start}})',
+    columns: {
+      number: 'Blg.',
+      dueDate: 'Due date',
+      principal: 'Principal',
+      interest: 'Interes',
+      fees: 'Bayarin',
+      instalment: 'Hulog',
+      balance: 'Natitirang balanse',
+    },
+    noFee:
+      'Walang bayad bago ang disbursement o para i-withdraw ang matatanggap. Maaaring magbayad nang maaga ang borrower anumang oras nang walang bayad (Republic Act Blg. 11765).',
+    signed:
+      'Tinanggap at pinirmahan nang elektroniko ng Borrower noong {{at}} (one-time code na ipinadala sa {{phone}}). SHA-256 ng mga napirmahang dokumento: {{sha}}',
+  },
+} as const;

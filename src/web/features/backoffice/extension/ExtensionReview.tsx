@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, ApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { SelectField, TextAreaField } from '../../../ui/Field';
+import { Spinner } from '../../../ui/Spinner';
+import { toast } from '../../../ui/toast';
+import { EXTENSION_DECLINE_REASONS, extensionDeclineReasonKey, INTERNAL_NOTE_MAX, type ExtensionDeclineReason } from '../../../../shared/reasons/catalogue';
+import type { AdminExtensionItem, adminExtensionsResponseSchema } from '../../../../shared/schemas/extensions';
+import { EXTENSION_STATUSES, type ExtensionStatus } from '../../../../shared/states/extension';
+import { money } from '../../../lib/format';
+import { ReasonSelect } from '../ReasonSelect';
+
+type Page = z.infer<typeof adminExtensionsResponseSchema>;
+const PAGE_SIZE = 20;
+
+/**
+ * The officer's extension requests (issue 10, item 6; docs/decisions/016-extensions.md): a list by
+ * status (REQUESTED first, oldest first), a page at a time; approve, or decline with a reason from
+ * the fixed catalogue whose text is what the borrower reads; the note stays internal. Mount it on
+ * the officer's servicing page (optionally filtered to one loan with `loanId`).
+ */
+export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ExtensionStatus>('REQUESTED');
+  const [page, setPage] = useState(1);
+  const list = useQuery<Page, ApiError>({
+    queryKey: ['admin', 'extensions', status, page],
+    queryFn: () => api<Page>(`/admin/extensions?status=${status}&page=${page}&limit=${PAGE_SIZE}`),
+  });
+  const items = (list.data?.items ?? []).filter((item) => !loanId || item.loanId === loanId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'extensions'] });
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="extension-review-title" data-testid="extension-review">
+      <h2 id="extension-review-title" className="text-lg font-bold text-brand">
+        {t('extensions.review.title')}
+      </h2>
+      <SelectField
+        label={t('extensions.review.filter')}
+        value={status}
+        onChange={(event) => {
+          setStatus(event.target.value as ExtensionStatus);
+          setPage(1);
+        }}
+      >
+        {EXTENSION_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`extensions.statusLabel.${s}`)}
+          </option>
+        ))}
+      </SelectField>
+      {list.isPending ? (
+        <Spinner label={t('extensions.review.title')} />
+      ) : list.isError ? (
+        <p role="alert" className="text-accent">
+          {list.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p>{t('extensions.review.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <ExtensionItem key={item.id} item={item} onDone={refresh} />
+          ))}
+        </ul>
+      )}
+      {list.data && list.data.total > page * PAGE_SIZE && (
+        <Button variant="outline" className="self-start" onClick={() => setPage(page + 1)}>
+          {t('extensions.review.more')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function ExtensionItem({ item, onDone }: { readonly item: AdminExtensionItem; readonly onDone: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState<ExtensionDeclineReason | ''>('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const decide = async (action: 'approve' | 'decline') => {
+    setBusy(true);
+    try {
+      const body = action === 'approve' ? (note ? { note } : {}) : { reasonCode: reason, ...(note ? { note } : {}) };
+      await api(`/admin/extensions/${item.id}/${action}`, { body });
+      toast.success(t(action === 'approve' ? 'extensions.review.approved' : 'extensions.review.declined'));
+      await onDone();
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-line p-3" data-testid="extension-item">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt>{t('extensions.review.loan')}</dt>
+        <dd>{item.loanNumber}</dd>
+        <dt>{t('extensions.review.borrower')}</dt>
+        <dd>{item.memberName}</dd>
+        <dt>{t('extensions.review.requestedOn')}</dt>
+        <dd>{item.requestedAt.slice(0, 10)}</dd>
+        <dt>{t('extensions.review.term')}</dt>
+        <dd>{t('extensions.months', { count: item.newTerm })}</dd>
+        <dt>{t('extensions.review.principal')}</dt>
+        <dd>{money(item.remainingPrincipal)}</dd>
+        <dt>{t('extensions.review.newEnd')}</dt>
+        <dd>{item.newEndDate}</dd>
+      </dl>
+      <p className="text-sm">{t(`extensions.statusLabel.${item.status}`)}</p>
+      {item.declineReason && <p className="text-sm">{t(item.declineReason.key)}</p>}
+      {item.staffNote && <p className="text-sm text-muted">{item.staffNote}</p>}
+      {item.status === 'REQUESTED' && (
+        <div className="flex flex-col gap-2">
+          <TextAreaField label={t('extensions.review.note')} value={note} maxLength={INTERNAL_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
+          {declining && (
+            <ReasonSelect
+              label={t('extensions.review.reason')}
+              codes={EXTENSION_DECLINE_REASONS}
+              textKey={extensionDeclineReasonKey}
+              value={reason}
+              onChange={setReason}
+              testId="extension-decline-reason"
+            />
+          )}
+          <div className="flex gap-2">
+            <Button onClick={() => void decide('approve')} busy={busy} disabled={busy || declining}>
+              {t('extensions.review.approve')}
+            </Button>
+            {declining ? (
+              <Button variant="accent" onClick={() => void decide('decline')} busy={busy} disabled={busy || reason === ''}>
+                {t('extensions.review.confirmDecline')}
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => setDeclining(true)} disabled={busy}>
+                {t('extensions.review.decline')}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, ApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { SelectField } from '../../../ui/Field';
+import { OtpInput } from '../../../ui/OtpInput';
+import { Spinner } from '../../../ui/Spinner';
+import { toast } from '../../../ui/toast';
+import type { contractCodeResponseSchema } from '../../../../shared/schemas/loans';
+import type { ExtensionDto, memberExtensionResponseSchema } from '../../../../shared/schemas/extensions';
+import { DisclosureView } from '../../loans/DisclosureView';
+import { money } from '../../../lib/format';
+
+type Current = z.infer<typeof memberExtensionResponseSchema>;
+type CodeSent = z.infer<typeof contractCodeResponseSchema>;
+
+export const extensionKeys = { current: ['extension', 'current'] as const };
+
+/**
+ * The borrower's extension request (issue 10, item 6; docs/decisions/016-extensions.md): the terms
+ * the product offers and the last day to ask, the request, its status (a declined one with the
+ * catalogue's reason), and once approved the new disclosure statement to read and sign with a code.
+ * Says "in force" only after the server answered that it is. Mount it on the borrower's /loan page.
+ */
+export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const current = useQuery<Current, ApiError>({ queryKey: extensionKeys.current, queryFn: () => api<Current>('/loans/current/extension') });
+  const [term, setTerm] = useState('');
+  const [sent, setSent] = useState<CodeSent | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState<'request' | 'withdraw' | 'code' | 'sign' | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: extensionKeys.current });
+    onChanged?.();
+  };
+
+  const run = async (kind: NonNullable<typeof busy>, action: () => Promise<void>) => {
+    setBusy(kind);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE');
+      if (kind === 'sign' || kind === 'request') setError(message);
+      else toast.error(message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (current.isPending) return <Spinner label={t('extensions.title')} />;
+  if (current.isError) {
+    return (
+      <p role="alert" className="text-accent">
+        {current.error.message}
+      </p>
+    );
+  }
+  const { eligibility, extension } = current.data;
+  const open = extension && (extension.status === 'REQUESTED' || extension.status === 'APPROVED') ? extension : null;
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="extension-title" data-testid="extension-request">
+      <h2 id="extension-title" className="text-lg font-bold text-brand">
+        {t('extensions.title')}
+      </h2>
+      {extension && <ExtensionStatusLine extension={extension} />}
+      {open?.status === 'APPROVED' && open.disclosure && (
+        <div className="flex flex-col gap-3">
+          <h3 className="text-base font-bold text-brand">{t('extensions.offer.title')}</h3>
+          <p>{t('extensions.offer.fromLine', { from: open.fromLine })}</p>
+          <DisclosureView disclosure={open.disclosure} />
+          {open.fee !== '0.00' && (
+            <p>
+              {t('extensions.offer.fee')}: {money(open.fee)}
+            </p>
+          )}
+          <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
+            {sent && <p role="status">{t('extensions.offer.codeSent', { phone: sent.sentTo, time: new Date(sent.expiresAt).toLocaleTimeString() })}</p>}
+            <Button
+              variant={sent ? 'outline' : 'primary'}
+              className="self-start"
+              busy={busy === 'code'}
+              disabled={busy !== null}
+              onClick={() =>
+                void run('code', async () => {
+                  setSent(await api<CodeSent>('/loans/current/extension/code', { method: 'POST', body: {} }));
+                })
+              }
+            >
+              {t('extensions.offer.sendCode')}
+            </Button>
+            {sent && (
+              <>
+                <OtpInput label={t('extensions.offer.code')} value={code} onChange={setCode} error={error} />
+                <Button
+                  variant="accent"
+                  className="self-start"
+                  busy={busy === 'sign'}
+                  disabled={busy !== null}
+                  onClick={() =>
+                    void run('sign', async () => {
+                      if (!/^\d{6,12}$/.test(code)) {
+                        setError(t('validation.otp'));
+                        return;
+                      }
+                      await api('/loans/current/extension/sign', { body: { code } });
+                      toast.success(t('extensions.offer.signed'));
+                      setSent(null);
+                      setCode('');
+                      await refresh();
+                    })
+                  }
+                >
+                  {t('extensions.offer.sign')}
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+      {open ? (
+        <Button
+          variant="outline"
+          className="self-start"
+          busy={busy === 'withdraw'}
+          disabled={busy !== null}
+          onClick={() =>
+            void run('withdraw', async () => {
+              await api('/loans/current/extension/withdraw', { method: 'POST', body: {} });
+              await refresh();
+            })
+          }
+        >
+          {t('extensions.withdraw')}
+        </Button>
+      ) : (
+        eligibility.requestDeadline && (
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run('request', async () => {
+                await api('/loans/current/extension', { body: { term: Number(term) } });
+                await refresh();
+              });
+            }}
+          >
+            <p>{t('extensions.intro', { days: eligibility.noticeDays, deadline: eligibility.requestDeadline })}</p>
+            <SelectField label={t('extensions.newTerm')} value={term} onChange={(event) => setTerm(event.target.value)} required>
+              <option value="" />
+              {eligibility.terms.map((months) => (
+                <option key={months} value={months}>
+                  {t('extensions.months', { count: months })}
+                </option>
+              ))}
+            </SelectField>
+            {error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
+            <Button type="submit" className="self-start" busy={busy === 'request'} disabled={busy !== null || term === ''}>
+              {t('extensions.request')}
+            </Button>
+          </form>
+        )
+      )}
+    </section>
+  );
+}
+
+function ExtensionStatusLine({ extension }: { readonly extension: ExtensionDto }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="rounded-lg border border-line p-3" data-testid="extension-status">
+      <p className="font-semibold">{t(`extensions.statusLabel.${extension.status}`)}</p>
+      <p>{t(extension.statusMessageKey)}</p>
+      <p className="text-sm text-muted">
+        {t('extensions.requested', {
+          date: extension.requestedAt.slice(0, 10),
+          months: extension.newTerm,
+          principal: money(extension.remainingPrincipal),
+        })}
+      </p>
+      {extension.declineReason && <p>{t(extension.declineReason.key)}</p>}
+    </div>
+  );
+}
