@@ -12,6 +12,7 @@ import { PaymentsList } from '../features/servicing/PaymentsList';
 import { Payoff } from '../features/servicing/Payoff';
 import { reloadAfterPayment, useServicing } from '../features/servicing/queries';
 import { ChannelPayment } from '../features/servicing/channel/ChannelPayment';
+import { ExtensionRequest } from '../features/servicing/extension/ExtensionRequest';
 import { RemindersList } from '../features/servicing/RemindersList';
 import { ScheduleTable } from '../features/servicing/ScheduleTable';
 import { Section } from '../features/servicing/Section';
@@ -110,6 +111,12 @@ export default function LoanPage() {
       {!repaid && (
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <ChannelPayment minimum={view.totals.minimumPayment} maximum={view.totals.maximumPayment} onSettled={() => void reloadAfterPayment(queryClient)} />
+        </div>
+      )}
+
+      {!repaid && (
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <ExtensionRequest onChanged={() => void reloadAfterPayment(queryClient)} />
         </div>
       )}
 
