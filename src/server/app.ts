@@ -31,6 +31,7 @@ import { startServicingWorker, type ServicingWorker } from './jobs/servicing';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { repaymentsRoutes } from './modules/repayments/routes';
+import { collectionsRoutes } from './modules/collections/routes';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
       await repaymentsRoutes(api, deps);
+      await collectionsRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },

@@ -118,6 +118,13 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/loans/{loanId}/payments': 'staff',
   'POST /api/admin/loans/{loanId}/payments/{paymentId}/approve': 'staff',
   'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive': 'staff',
+  'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive/approve': 'staff',
+  'GET /api/admin/collections': 'staff',
+  'GET /api/admin/portfolio': 'staff',
+  'GET /api/admin/loans/{loanId}/notes': 'staff',
+  'POST /api/admin/loans/{loanId}/notes': 'staff',
+  'GET /api/admin/loans/{loanId}/reminders': 'staff',
+  'GET /api/admin/loans/{loanId}/servicing/staff': 'staff',
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */
@@ -210,6 +217,10 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { amount: '100.00', channel: 'CASH', receivedOn: '2026-11-01' }, headers: idem };
     case 'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive':
       return { body: { reasonCode: 'GOODWILL' } };
+    case 'POST /api/admin/loans/{loanId}/notes':
+      return { body: { body: 'Called the borrower; promised to pay on Friday.' } };
+    case 'GET /api/admin/collections':
+      return { query: '?bucket=D1_30&limit=10' };
     case 'PUT /api/admin/settings/company':
       return { body: { ...DEMO_COMPANY_PROFILE, social: { ...DEMO_COMPANY_PROFILE.social }, officeHours: 'Weekdays 9 am to 6 pm' } };
     case 'POST /api/admin/settings/product':

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'LOAN_PAYMENT_RECORD',
   'LOAN_PAYMENT_APPROVE',
   'LOAN_CHARGE_WAIVE',
+  'LOAN_CHARGE_WAIVE_REQUEST',
+  'LOAN_NOTE_ADD',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -33,6 +33,10 @@ export const REPAYMENT_ERROR_CODES = [
   'MAKER_CHECKER',
   /** 409: the payment is not waiting for approval. */
   'PAYMENT_NOT_PENDING',
+  /** 409: a waiver of this charge already waits for a second officer. */
+  'WAIVER_PENDING',
+  /** 409: no waiver of this charge waits for approval. */
+  'WAIVER_NOT_PENDING',
 ] as const;
 export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
 
@@ -124,6 +128,8 @@ export const chargeSchema = z.object({
   waived: z.boolean(),
   waivedAt: z.string().nullable(),
   waiveReasonCode: z.enum(WAIVE_REASON_CODES).nullable(),
+  /** A waiver above WAIVER_APPROVAL_THRESHOLD was asked and waits for a second officer. */
+  waivePending: z.boolean(),
 });
 
 export const servicingResponseSchema = z.object({

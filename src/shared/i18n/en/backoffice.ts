@@ -34,6 +34,8 @@ export const backoffice = {
       LOAN_PAYMENT_RECORD: 'Loan payment recorded',
       LOAN_PAYMENT_APPROVE: 'Loan payment approved',
       LOAN_CHARGE_WAIVE: 'Late charge waived',
+      LOAN_CHARGE_WAIVE_REQUEST: 'Late charge waiver asked (waits for another officer)',
+      LOAN_NOTE_ADD: 'Internal note added to a loan',
     },
     subjects: {
       LOAN: 'Loan',

@@ -34,6 +34,8 @@ export const backoffice = {
       LOAN_PAYMENT_RECORD: 'Naitala ang bayad sa loan',
       LOAN_PAYMENT_APPROVE: 'Inaprubahan ang bayad sa loan',
       LOAN_CHARGE_WAIVE: 'Pinatawad ang late charge',
+      LOAN_CHARGE_WAIVE_REQUEST: 'Hiniling ang pagpapatawad ng late charge (hinihintay ang ibang opisyal)',
+      LOAN_NOTE_ADD: 'Nagdagdag ng panloob na tala sa loan',
     },
     subjects: {
       LOAN: 'Loan',
