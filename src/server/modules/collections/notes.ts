@@ -1,18 +1,30 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { loanCharges, loanNotes, loanPayments, loanReminders, users } from '../../db/schema';
+import { loanCharges, loanNotes, loanPayments, loanReminders, loans, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/errors';
 import { writeAudit, type AuditContext } from '../../audit';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
 import { toDecimalString } from '../../../shared/money/money';
 import type { LoanNoteRequest } from '../../../shared/schemas/collections';
-import { loanById, loanNumberOf } from '../repayments/core';
+import { loanNumber } from '../../../shared/company/references';
 
 /**
  * A loan's back-office records beside its servicing view: officers' internal notes (written by
  * staff who may act on the loan, audited), the reminders sent to the borrower, and who recorded,
  * approved and waived (the servicing page). Lists are keyset pages, newest first.
  */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The loan (404 NO_LOAN for an unknown or malformed id); read only, the repayments module owns its servicing rows. */
+async function loanById(db: DbOrTx, id: string) {
+  if (!UUID.test(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
+  const [row] = await db.select({ id: loans.id, number: loans.number, memberId: loans.memberId }).from(loans).where(eq(loans.id, id));
+  if (!row) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
+  return row;
+}
 
 type StaffRef = { id: string | null; name: string; role: string };
 
@@ -43,7 +55,7 @@ export async function addNote(deps: AppDeps, staff: SessionAuth, loanId: string,
       action: 'LOAN_NOTE_ADD',
       subjectType: 'LOAN',
       subjectId: loan.id,
-      details: { loanNumber: loanNumberOf(deps, loan.number), noteId: note!.id, length: input.body.length },
+      details: { loanNumber: loanNumber(deps.config.company.shortName, loan.number), noteId: note!.id, length: input.body.length },
       ip: ctx.ip,
       at: now,
     });

@@ -190,7 +190,7 @@ export async function waiveCharge(
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
     const charge = await lockedCharge(tx, loan.id, chargeId);
-    if (charge.waiveRequestedAt !== null) throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
+    if (charge.waiveRequestedAt !== null && charge.waivedAt === null) throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
     const owed: Centavos = charge.amount - charge.paid;
     if (owed > deps.config.servicing.waiverApprovalThreshold) {
       const [updated] = await tx
@@ -236,7 +236,7 @@ export async function approveWaiver(
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
     const charge = await lockedCharge(tx, loan.id, chargeId);
-    if (charge.waiveRequestedAt === null || charge.waiveRequestReasonCode === null)
+    if (charge.waiveRequestedAt === null || charge.waiveRequestReasonCode === null || charge.waivedAt !== null)
       throw new AppError(409, 'WAIVER_NOT_PENDING', collectionTexts.errors.waiverNotPending);
     if (charge.waiveRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', collectionTexts.errors.approvalOwnWaiver);
     const charged = await applyWaiver(
