@@ -1,6 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loanCharges, loanReminders, memberReferences, outboxMessages, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  loanCharges,
+  loanPaymentAllocations,
+  loanPayments,
+  loanReminders,
+  memberReferences,
+  outboxMessages,
+  users,
+} from '../../src/server/db/schema';
+import { checkLedger } from '../../src/server/ledger';
 import { runServicing } from '../../src/server/modules/repayments/daily';
 import { percentOf } from '../../src/shared/loan/collections';
 import { parseAmount, toDecimalString } from '../../src/shared/money/money';
@@ -287,5 +297,44 @@ describe('collection conduct (DECISIONS.md invariant 10, SEC MC 18 s.2019)', () 
       const loan = Object.values(loans).find((l) => l.loanId === r.loanId)!;
       expect(r.recipient).toBe(borrowers.find((b) => b.id === loan.member.userId)!.phone);
     }
+  });
+});
+
+describe('ledger:check covers servicing (docs/decisions/012-servicing.md)', () => {
+  class Rollback extends Error {}
+  async function problemsAfter(tamper: (tx: Parameters<Parameters<TestApp['deps']['db']['transaction']>[0]>[0]) => Promise<void>): Promise<string[]> {
+    let found: string[] = [];
+    await t.deps.db
+      .transaction(async (tx) => {
+        await tamper(tx);
+        found = (await checkLedger(tx)).problems;
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    return found;
+  }
+
+  it('finds a payment whose transfer does not match its allocation, a pending payment that moved money, a charge booked for another amount', async () => {
+    const [payment] = await t.deps.db.select().from(loanPayments).where(eq(loanPayments.status, 'POSTED')).limit(1);
+    expect(
+      await problemsAfter(async (tx) => void (await tx.update(loanPayments).set({ status: 'PENDING_APPROVAL' }).where(eq(loanPayments.id, payment!.id)))),
+    ).toContain(`payment ${payment!.id} waits for approval but has moved money or been allocated`);
+    const [interest] = await t.deps.db.select().from(loanPaymentAllocations).where(eq(loanPaymentAllocations.component, 'INTEREST')).limit(1);
+    const moved = await problemsAfter(
+      async (tx) => void (await tx.update(loanPaymentAllocations).set({ component: 'FEES' }).where(eq(loanPaymentAllocations.id, interest!.id))),
+    );
+    expect(moved.some((p) => p.startsWith(`payment ${interest!.paymentId}: its transfer credits INTEREST_INCOME`))).toBe(true);
+    const [charge] = await t.deps.db.select().from(loanCharges).limit(1);
+    const bigger = await problemsAfter(
+      async (tx) =>
+        void (await tx
+          .update(loanCharges)
+          .set({ amount: charge!.amount + 1n })
+          .where(eq(loanCharges.id, charge!.id))),
+    );
+    expect(bigger).toContain(`late charge ${charge!.id}: amount ${charge!.amount + 1n} but its transfer books ${charge!.amount}`);
+    await expectLedgerSound(t);
   });
 });

@@ -45,6 +45,7 @@ describe('the English catalogue', () => {
       'activation',
       'auth',
       'backoffice',
+      'collections',
       'common',
       'errors',
       'legal',
