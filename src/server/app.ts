@@ -19,6 +19,8 @@ import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devClockRoutes } from './modules/dev/clock-routes';
+import { devServicingRoutes } from './modules/dev/servicing-routes';
+import { runServicing } from './modules/repayments/daily';
 import { activationRoutes } from './modules/activation/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { placesRoutes } from './modules/places/routes';
@@ -163,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await repaymentsRoutes(api, deps);
       await collectionsRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
+      if (config.devTools) await devServicingRoutes(api, () => runServicing(deps));
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },
     { prefix: '/api' },

@@ -109,6 +109,8 @@ const TABLE: Record<string, Access> = {
   // Development mode only, and only from this machine (app.inject comes from 127.0.0.1).
   'GET /api/dev/clock': 'public',
   'POST /api/dev/clock': 'public',
+  // Development mode only, and only from this machine: one pass of the daily servicing job now.
+  'POST /api/dev/servicing/run': 'public',
   'POST /api/loans/current/accept-offer': 'memberOnly',
   'GET /api/loans/current/servicing': 'member',
   'POST /api/loans/current/payments': 'memberOnly',

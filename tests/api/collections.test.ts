@@ -338,3 +338,14 @@ describe('ledger:check covers servicing (docs/decisions/012-servicing.md)', () =
     await expectLedgerSound(t);
   });
 });
+
+describe('POST /api/dev/servicing/run (development only, this machine only)', () => {
+  it('runs one pass of the daily job, once per loan and day, and answers 404 to another machine', async () => {
+    travelTo(t, '2027-02-26');
+    const first = ok(await t.app.inject({ method: 'POST', url: '/api/dev/servicing/run' }));
+    expect(first.days).toBe(4);
+    expect(ok(await t.app.inject({ method: 'POST', url: '/api/dev/servicing/run' })).days).toBe(0);
+    expect((await t.app.inject({ method: 'POST', url: '/api/dev/servicing/run', remoteAddress: '10.0.0.7' })).statusCode).toBe(404);
+    await expectLedgerSound(t);
+  });
+});
