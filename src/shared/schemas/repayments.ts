@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { repayments as messages } from '../i18n/en/repayments';
+import { collections as collectionMessages } from '../i18n/en/collections';
 import { LATE_CHARGE_KINDS } from '../loan/late-charges';
 import { ALLOCATION_COMPONENTS, LINE_STATUSES } from '../loan/servicing';
 import { loanStatusSchema, moneySchema } from './loans';
@@ -53,15 +54,20 @@ export const paymentRequestSchema = z.strictObject({ amount: repaymentAmountSche
 export const payoffRequestSchema = z.strictObject({ quoteId: z.string().max(64) });
 
 export const PAYMENT_CHANNELS = ['CASH', 'BANK_TRANSFER'] as const;
-export const officerPaymentRequestSchema = z.strictObject({
-  amount: repaymentAmountSchema,
-  channel: z.enum(PAYMENT_CHANNELS),
-  /** The bank's reference (required for BANK_TRANSFER), or the official receipt number for CASH. */
-  bankReference: z.string().trim().min(1).max(64).optional(),
-  /** The date the money was received (Philippine calendar, not in the future). */
-  receivedOn: z.iso.date(),
-  note: z.string().trim().max(500).optional(),
-});
+export const officerPaymentRequestSchema = z
+  .strictObject({
+    amount: repaymentAmountSchema,
+    channel: z.enum(PAYMENT_CHANNELS),
+    /** The bank's reference (required for BANK_TRANSFER), or the official receipt number for CASH. */
+    bankReference: z.string().trim().min(1).max(64).optional(),
+    /** The date the money was received (Philippine calendar, not in the future). */
+    receivedOn: z.iso.date(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((v) => v.channel !== 'BANK_TRANSFER' || Boolean(v.bankReference), {
+    path: ['bankReference'],
+    error: collectionMessages.errors.bankReferenceRequired,
+  });
 
 export const WAIVE_REASON_CODES = ['HARDSHIP', 'SYSTEM_ERROR', 'PAYMENT_DELAY_NOT_BORROWER_FAULT', 'GOODWILL', 'DISPUTE_RESOLVED'] as const;
 export type WaiveReasonCode = (typeof WAIVE_REASON_CODES)[number];

@@ -68,7 +68,7 @@ export async function recordPayment(
 ): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
   const amount = parseAmount(input.amount);
   if (amount === null || amount <= 0n) throw fieldRefusal('amount', texts.errors.amount);
-  if (input.channel === 'BANK_TRANSFER' && !input.bankReference) throw fieldRefusal('bankReference', 'A bank transfer needs the bank’s reference.');
+  if (input.channel === 'BANK_TRANSFER' && !input.bankReference) throw fieldRefusal('bankReference', collectionTexts.errors.bankReferenceRequired);
   const today = todayPh(deps);
   if (input.receivedOn > today) throw fieldRefusal('receivedOn', 'The date received cannot be in the future.');
   const now = deps.clock.now();

@@ -5,6 +5,7 @@ export const collections = {
     waiverPending: 'A waiver of this charge already waits for another officer’s approval.',
     waiverNotPending: 'No waiver of this charge waits for approval.',
     approvalOwnWaiver: 'Another officer must approve a waiver you asked for.',
+    bankReferenceRequired: 'A bank transfer needs the bank’s reference.',
   },
   buckets: { D1_30: '1–30 days', D31_60: '31–60 days', D61_90: '61–90 days', OVER_90: 'Over 90 days' },
   queue: {

@@ -5,6 +5,7 @@ export const collections = {
     waiverPending: 'May hiling na nang pagpapatawad sa singil na ito na naghihintay ng apruba ng ibang opisyal.',
     waiverNotPending: 'Walang hiling na pagpapatawad sa singil na ito na naghihintay ng apruba.',
     approvalOwnWaiver: 'Ibang opisyal ang dapat mag-apruba ng pagpapatawad na hiniling mo.',
+    bankReferenceRequired: 'Kailangan ng reference ng bangko para sa bank transfer.',
   },
   buckets: { D1_30: '1–30 araw', D31_60: '31–60 araw', D61_90: '61–90 araw', OVER_90: 'Higit 90 araw' },
   queue: {
