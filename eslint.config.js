@@ -1,10 +1,43 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { builtinModules } from 'node:module';
+import { readdirSync } from 'node:fs';
 
 // Dependency direction (DESIGN.md): web -> shared, server -> shared, shared -> nothing else in src/,
 // server/modules/* -> server/{ledger,db,providers,http,otp,...} but never another module.
 const restrict = (patterns) => ['error', { patterns }];
+const restrictWith = (paths, patterns) => ['error', { ...paths, patterns }];
+
+// Node's built-ins, bare ('fs') and prefixed ('node:fs'): never in code that runs in the browser.
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
+const noNodeBuiltins = {
+  paths: [...nodeBuiltins, ...nodeBuiltins.map((name) => `node:${name}`)].map((name) => ({ name, message: 'Node built-ins never run in the browser.' })),
+};
+
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+
+// One capability per folder, at any depth: a module reaches another module only through
+// server/{db,ledger,providers,http,otp,...}; a web feature uses another feature only through its
+// index.ts (its public surface), never its internals.
+const moduleZones = folders('./src/server/modules').map((name) => ({
+  target: `./src/server/modules/${name}`,
+  from: './src/server/modules',
+  except: [`./${name}`],
+  message: 'A module never imports another module: go through server/{db,ledger,providers,http,otp}.',
+}));
+const features = folders('./src/web/features');
+const featureZones = features.map((name) => ({
+  target: `./src/web/features/${name}`,
+  from: './src/web/features',
+  except: [`./${name}`, ...features.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+  message: 'A feature uses another feature only through its index.ts; shared helpers belong in web/lib or web/ui.',
+}));
 
 export default tseslint.config(
   {
@@ -23,6 +56,24 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits loses its error (a payment that failed silently).
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -33,9 +84,9 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([
+      'no-restricted-imports': restrictWith(noNodeBuiltins, [
         { regex: '(^|/)(server|web)(/|$)', message: 'src/shared imports nothing from server/ or web/.' },
-        { regex: '^(node:|fastify|drizzle|react|pg$|@electric-sql)', message: 'src/shared is pure TypeScript for browser and server.' },
+        { regex: '^(node:|fastify|drizzle|react|pg$|@electric-sql|sharp$|@node-rs)', message: 'src/shared is pure TypeScript for browser and server.' },
       ]),
     },
   },
@@ -45,9 +96,9 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': restrict([
+      'no-restricted-imports': restrictWith(noNodeBuiltins, [
         { regex: '(^|/)server(/|$)', message: 'web/ never imports server/.' },
-        { regex: '^(node:|fastify|drizzle|pg$|@electric-sql|@node-rs)', message: 'web/ is browser code.' },
+        { regex: '^(node:|fastify|drizzle|pg$|@electric-sql|@node-rs|sharp$)', message: 'web/ is browser code.' },
       ]),
     },
   },

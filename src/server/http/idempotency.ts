@@ -5,6 +5,7 @@ import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/loans';
+import { canonicalJson } from '../../shared/json/canonical';
 
 /**
  * Idempotency-Key for requests that create or move money (DESIGN.md): the same key with the same
@@ -25,17 +26,7 @@ export function readIdempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
+const canonical = canonicalJson;
 
 export interface IdempotentAnswer<T> {
   readonly status: number;

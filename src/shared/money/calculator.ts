@@ -55,7 +55,5 @@ export function parseInputText(text: string): bigint | null {
   return BigInt(whole || '0') * 100n + BigInt(fraction.padEnd(2, '0'));
 }
 
-/** Rounds minor units up to a whole unit of the currency. */
-export function roundUpWhole(amount: bigint): bigint {
-  return ceilDiv(amount, 100n) * 100n;
-}
+/** Rounds minor units up to a whole unit of the currency: the one rule, in money.ts. */
+export { roundUpToWholeUnit as roundUpWhole } from './money';

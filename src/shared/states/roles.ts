@@ -6,9 +6,12 @@ export function hasAnyRole(role: Role, allowed: readonly Role[]): boolean {
   return allowed.includes(role);
 }
 
+/** The roles that work in the back office (written here once; routes guard with it). */
+export const STAFF_ROLES = ['OFFICER', 'ADMIN'] as const satisfies readonly Role[];
+
 /** Staff work in the back office; members in the borrower area. */
 export function isStaff(role: Role): boolean {
-  return role === 'OFFICER' || role === 'ADMIN';
+  return (STAFF_ROLES as readonly Role[]).includes(role);
 }
 
 /** Where a signed-in person lands: staff on /admin, members on /dash. */

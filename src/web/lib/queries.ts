@@ -3,12 +3,14 @@ import { api, ApiError } from './api';
 import type { PublicConfig, RatesResponse } from '../../shared/schemas/public';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth';
 import type { Currency } from '../../shared/money/currencies';
+import type { MemberAccountResponse } from '../../shared/schemas/activation';
 
 export const queryKeys = {
   session: ['session'] as const,
   publicConfig: ['public-config'] as const,
   currencies: ['currencies'] as const,
   rates: ['rates'] as const,
+  memberAccount: ['member', 'account'] as const,
 };
 
 /** The signed-in user, or null when the session cookie is absent or expired. */
@@ -43,5 +45,19 @@ export function useRates() {
     queryKey: queryKeys.rates,
     queryFn: () => api<RatesResponse>('/rates'),
     staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * GET /api/member/account: what the member gave during activation (ID number in full, payout
+ * account number masked but its first 3 characters). Settings reads it fresh (staleTime 0); the
+ * loan confirmation may reuse a minute-old copy.
+ */
+export function useMemberAccount(enabled: boolean, staleTime = 0) {
+  return useQuery<MemberAccountResponse, ApiError>({
+    queryKey: queryKeys.memberAccount,
+    queryFn: () => api<MemberAccountResponse>('/member/account'),
+    staleTime,
+    enabled,
   });
 }

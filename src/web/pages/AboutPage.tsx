@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../lib/queries';
 import { QueryState } from '../features/public/QueryState';
-import { formatIsoDate } from '../features/public/format';
+import { formatIsoDate } from '../lib/format';
 import { safeHref } from '../../shared/company/links';
 
 /**

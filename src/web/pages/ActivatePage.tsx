@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATES, ACTIVATION_STEPS, isActivated } from '../../shared/states/account';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { ActivationWizard } from '../features/activation/ActivationWizard';
 import { Button } from '../ui/Button';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isActivated } from '../../shared/states/account';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { ActivationDialog } from '../features/activation/ActivationDialog';
 import { Button } from '../ui/Button';
 import { LoanPanel } from '../features/loans/LoanPanel';

@@ -13,8 +13,8 @@ import { Checkbox, PasswordField } from '../ui/Field';
 import { PhoneInput } from '../ui/PhoneInput';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth/AuthCard';
-import { useTimers } from '../features/auth/useTimers';
-import { errorMessage } from '../features/auth/serverErrors';
+import { useTimers } from '../lib/useTimers';
+import { errorMessage } from '../lib/server-errors';
 import { returnPath } from '../features/auth/returnPath';
 
 const TOAST_ID = 'sign-in';

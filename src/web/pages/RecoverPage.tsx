@@ -14,8 +14,8 @@ import { PhoneInput } from '../ui/PhoneInput';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth/AuthCard';
 import { PasswordStrength } from '../features/auth/PasswordStrength';
-import { applyFieldErrors, errorMessage } from '../features/auth/serverErrors';
-import { formatCountdown, useNow } from '../features/auth/useNow';
+import { applyFieldErrors, errorMessage } from '../lib/server-errors';
+import { formatCountdown, useNow } from '../lib/useNow';
 
 const TOAST_ID = 'recover';
 

@@ -8,7 +8,7 @@ import { DEFAULT_COUNTRY } from '../../shared/phone/phone';
 import { api } from '../lib/api';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth/AuthCard';
-import { applyFieldErrors, errorMessage } from '../features/auth/serverErrors';
+import { applyFieldErrors, errorMessage } from '../lib/server-errors';
 import { AccountStep } from '../features/auth/register/AccountStep';
 import { EmploymentStep } from '../features/auth/register/EmploymentStep';
 import { VerifyStep } from '../features/auth/register/VerifyStep';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isActivated } from '../../shared/states/account';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { AccountDialog } from '../features/settings/AccountDialog';
 import { ContractDialog } from '../features/settings/ContractDialog';
 import { CreditScoreCard } from '../features/settings/CreditScoreCard';

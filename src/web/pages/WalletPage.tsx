@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { isActivated } from '../../shared/states/account';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { WalletSummary } from '../features/wallet/WalletSummary';
 import { RecentWithdrawals } from '../features/withdrawal/RecentWithdrawals';
 import { WithdrawalFlow } from '../features/withdrawal/WithdrawalFlow';

@@ -7,8 +7,9 @@ import { apiErrorSchema } from '../../../shared/schemas/errors';
 import { companyProfileSchema, companySettingsResponseSchema, adminSettingsResponseSchema } from '../../../shared/schemas/company';
 import { productDraftSchema, productVersionResponseSchema } from '../../../shared/schemas/product';
 import { auditPage, createProductVersion, settings, updateCompany } from './service';
+import { STAFF_ROLES } from '../../../shared/states/roles';
 
-const STAFF = ['OFFICER', 'ADMIN'] as const;
+const STAFF = STAFF_ROLES;
 const ADMIN = ['ADMIN'] as const;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
 

@@ -7,11 +7,11 @@ import { requireUser } from '../../http/session';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { documentKindSchema, documentUploadedResponseSchema } from '../../../shared/schemas/activation';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
-import { hasAnyRole } from '../../../shared/states/roles';
+import { STAFF_ROLES, hasAnyRole } from '../../../shared/states/roles';
 import { MAX_UPLOAD_BYTES } from './image';
 import { documentForStaff, ownDocument, uploadDocument, type ImageFile } from './service';
 
-const STAFF = ['OFFICER', 'ADMIN'] as const;
+const STAFF = STAFF_ROLES;
 const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'];
 
 function sendImage(reply: FastifyReply, file: ImageFile) {

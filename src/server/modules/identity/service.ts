@@ -18,6 +18,7 @@ import { PENDING_REGISTRATION_TTL_MS, RECOVERY_ATTEMPT_TTL_MS } from './cookies'
 import { assertPasswordAcceptable, isPasswordAcceptable } from './password-policy';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../sessions/passwords';
 import { assertSignInAllowed, recordSignInAttempt } from '../../sessions/rate-limit';
+import { uniqueViolation } from '../../db/errors';
 
 /** Who is asking: recorded, never used to decide whose data is touched. */
 export interface RequestContext {
@@ -72,13 +73,9 @@ async function takenFields(db: DbOrTx, phone: string, email: string): Promise<Re
 
 /** A unique-index violation on users (a race between two registrations) as the field error it means. */
 export function duplicateAsFieldError(error: unknown): AppError | null {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code !== '23505') continue;
-    if (constraint === 'users_email_key') return fieldError({ email: 'validation.emailTaken' });
-    return fieldError({ phone: 'validation.phoneTaken' });
-  }
-  return null;
+  const constraint = uniqueViolation(error);
+  if (constraint === null) return null;
+  return constraint === 'users_email_key' ? fieldError({ email: 'validation.emailTaken' }) : fieldError({ phone: 'validation.phoneTaken' });
 }
 
 // Registration ------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { bpsToPercent, type ProductConfig } from '../../../shared/loan/product';
 import { formatAmount, parseAmount } from '../../../shared/money/money';
 import { maskKeepFirst3, maskPhoneNational } from '../../../shared/phone/phone';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
+import { canonicalJson } from '../../../shared/json/canonical';
 
 /**
  * The LOAN CONTRACT AGREEMENT (specification section 9's terms as DECISIONS.md builds them),
@@ -158,19 +159,6 @@ export function renderContract(input: ContractInput): ContractDocument {
     .join('\n')
     .trimEnd();
   return { title: CONTRACT_TITLE, templateVersion: CONTRACT_TEMPLATE_VERSION, sections, text };
-}
-
-/** JSON with sorted keys: the same disclosure always gives the same bytes. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 export function sha256(text: string): string {

@@ -31,8 +31,9 @@ import {
 import { approve, detail, disburse, queue, reject, startReview } from './admin';
 import { acceptOffer, apply, cancel, current, quote } from './service';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
+import { STAFF_ROLES } from '../../../shared/states/roles';
 
-const STAFF = ['OFFICER', 'ADMIN'] as const;
+const STAFF = STAFF_ROLES;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

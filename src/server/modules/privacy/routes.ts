@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/activation';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
 import { exportMemberDataConfirmed, listDeletionRequests, myDeletionRequest, requestDeletion } from './service';
+import { STAFF_ROLES } from '../../../shared/states/roles';
 
 /** Data rights: the member's own export and deletion request; staff see the requests. */
 export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -74,7 +75,7 @@ export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promis
       },
     },
     async (request) => {
-      requireRole(request, ['OFFICER', 'ADMIN']);
+      requireRole(request, STAFF_ROLES);
       return listDeletionRequests(deps);
     },
   );

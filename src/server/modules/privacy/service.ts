@@ -28,6 +28,7 @@ import { storageFor } from '../../providers/storage';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDate } from '../../../shared/activation/age';
 import { toDecimalString } from '../../../shared/money/money';
+import { uniqueViolation } from '../../db/errors';
 
 /**
  * The member's data rights (Data Privacy Act of 2012, DECISIONS.md invariant 9): a download of
@@ -209,12 +210,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
 
 // Deletion requests ------------------------------------------------------------------------
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
 
 const openRequestConflict = () => new AppError(409, 'CONFLICT', translateEn('activation.errors.deletionRequestOpen'));
 

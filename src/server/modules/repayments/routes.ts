@@ -17,8 +17,9 @@ import {
 } from '../../../shared/schemas/repayments';
 import { adminServicing, approvePayment, approveWaiver, recordPayment, waiveCharge } from './admin';
 import { currentServicing, payFromWallet, payoff, requestPayoffQuote } from './service';
+import { STAFF_ROLES } from '../../../shared/states/roles';
 
-const STAFF = ['OFFICER', 'ADMIN'] as const;
+const STAFF = STAFF_ROLES;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 

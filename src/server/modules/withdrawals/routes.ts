@@ -21,8 +21,9 @@ import {
 } from '../../../shared/schemas/withdrawals';
 import { markFailed, markPaid, queue, reconciliation } from './admin';
 import { cancelWithdrawal, confirmWithdrawal, getWithdrawal, listWithdrawals, options, requestWithdrawal, resendCode } from './service';
+import { STAFF_ROLES } from '../../../shared/states/roles';
 
-const STAFF = ['OFFICER', 'ADMIN'] as const;
+const STAFF = STAFF_ROLES;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

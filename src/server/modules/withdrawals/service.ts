@@ -17,6 +17,7 @@ import { HOUR, MINUTE } from '../../clock';
 import { fill, notifyCode, notifyRequested } from './notifications';
 import { STATE_MESSAGE, transition } from './transitions';
 import { awaitingOf, destinationOf, memberWithdrawals, ownWithdrawal, referenceOf, withdrawalView, withdrawalViews, type WithdrawalRow } from './views';
+import { uniqueViolation } from '../../db/errors';
 
 /**
  * Withdrawals, the member's side (issue 5): options, request (holds the funds with a pending ledger
@@ -89,14 +90,7 @@ function amountRefusal(reason: string, limit: Centavos, kind: PayoutKind): AppEr
   }
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const pgError = e as { code?: string; constraint?: string; message?: string };
-    if (pgError.code === '23505' && (pgError.constraint === constraint || pgError.message?.includes(constraint))) return true;
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown, constraint: string): boolean => uniqueViolation(error) === constraint;
 
 /** POST /api/withdrawals (Idempotency-Key): holds the funds, sends the code. 201 with the view. */
 export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: { amount: string }, key: string): Promise<IdempotentAnswer<WithdrawalView>> {

@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fxRateSnapshots } from '../../db/schema';
 import { SHIPPED_SNAPSHOT, type RatesProvider, type RatesSnapshot } from './rates';
+import { canonicalJson } from '../../../shared/json/canonical';
 
 /**
  * Stored exchange-rate snapshots: the refresh job writes them, every process serves the newest
@@ -14,7 +15,7 @@ export async function latestRates(db: DbOrTx): Promise<RatesSnapshot> {
   return { base: 'PHP', asOf: row.asOf, source: row.source, rates: row.rates as Record<string, string> };
 }
 
-const canonical = (rates: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(rates).sort(([a], [b]) => a.localeCompare(b)));
+const canonical = (rates: Readonly<Record<string, string>>) => canonicalJson(rates);
 
 /** Stores a fetched snapshot unless it is older than the one in force (or the same one). Answers whether it was stored. */
 export async function storeRates(db: DbOrTx, snapshot: RatesSnapshot, fetchedAt: Date): Promise<{ stored: boolean; reason: string | null }> {

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { ACTIVATION_STEPS, currentStep, isActivated, type AccountState, type ActivationStep } from '../../../shared/states/account';
-import { useTimers } from '../auth/useTimers';
+import { useTimers } from '../../lib/useTimers';
 import { useActivation } from './queries';
 import { AddressStep } from './steps/AddressStep';
 import { BankStep } from './steps/BankStep';

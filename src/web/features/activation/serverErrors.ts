@@ -34,9 +34,4 @@ export function placeFieldErrors<T extends FieldValues>(error: unknown, names: r
   return placed;
 }
 
-const KEY = /^[a-z]+(\.[A-Za-z0-9]+)+$/;
-
-/** A message key through t(); any other text (the server's own words) as it is. */
-export function showMessage(t: (key: string) => string, message: string): string {
-  return KEY.test(message) ? t(message) : message;
-}
+export { showMessage } from '../../lib/server-errors';

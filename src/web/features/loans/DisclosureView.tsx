@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
-import { formatIsoDate } from '../public/format';
-import { money, percent } from './format';
+import { formatIsoDate } from '../../lib/format';
+import { money, percent } from '../../lib/format';
 import { isFeeKind } from '../../../shared/loan/fees';
 
 function Row({ label, value, strong = false }: { readonly label: string; readonly value: string; readonly strong?: boolean }) {

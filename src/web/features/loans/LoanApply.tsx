@@ -12,10 +12,11 @@ import { acceptAmountInput, clampAmount, parseInputText, toInputText } from '../
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { DEFAULT_CURRENCY } from '../../../shared/money/currencies';
 import type { DisclosureDto, LoanApplicationResponse } from '../../../shared/schemas/loans';
-import { formatIsoDate } from '../public/format';
+import { formatIsoDate } from '../../lib/format';
 import { DisclosureView } from './DisclosureView';
-import { loanKeys, useMemberAccount } from './queries';
-import { money, percent } from './format';
+import { loanKeys } from './queries';
+import { useMemberAccount } from '../../lib/queries';
+import { money, percent } from '../../lib/format';
 
 /** The warning toast's id: accepting the agreement takes it away. */
 const AGREEMENT_TOAST = 'loan-agreement';
@@ -93,7 +94,7 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  const account = useMemberAccount(step === 'confirm');
+  const account = useMemberAccount(step === 'confirm', 60_000);
   const current = quote.data && request && !quote.isPlaceholderData ? quote.data : null;
   const disclosure = current?.disclosure ?? null;
   const converted = disclosure?.converted ?? null;

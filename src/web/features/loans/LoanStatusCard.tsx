@@ -10,8 +10,8 @@ import { DisclosureView } from './DisclosureView';
 import { ContractSigning } from './ContractSigning';
 import { OfferAcceptance } from './OfferAcceptance';
 import { loanReasonKey } from '../../../shared/reasons/catalogue';
-import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from './StatusIcon';
-import { dateOnly, dateTime, money } from './format';
+import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
+import { dateOnly, dateTime, money } from '../../lib/format';
 import { loanKeys } from './queries';
 
 /** The member's loan: status (text, colour, icon), statement, numbers, timeline, cancel, signing and downloads. */

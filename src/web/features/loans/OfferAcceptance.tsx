@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast';
 import type { LoanView } from '../../../shared/schemas/loans';
 import { loanReasonKey } from '../../../shared/reasons/catalogue';
 import { DisclosureView } from './DisclosureView';
-import { dateTime, money } from './format';
+import { dateTime, money } from '../../lib/format';
 import { loanKeys } from './queries';
 
 /**

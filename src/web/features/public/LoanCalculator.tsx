@@ -19,8 +19,9 @@ import {
 } from '../../../shared/money/calculator';
 import { parseAmount } from '../../../shared/money/money';
 import { addOnMonthlyInstalment } from '../../../shared/loan/instalment';
-import { formatCurrency, formatIsoDate } from './format';
-import { PESO_SYMBOL, productFacts } from './facts';
+import { formatCurrency, formatIsoDate } from '../../lib/format';
+import { productFacts } from './facts';
+import { PESO_SYMBOL } from '../../lib/format';
 import { PreviewCarousel } from './PreviewCarousel';
 
 /** The slider moves in thousandths of the range, so a keyboard arrow is a useful step in any currency. */

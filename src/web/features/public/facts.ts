@@ -1,9 +1,7 @@
 import { parseAmount, type Centavos } from '../../../shared/money/money';
 import { bpsToPercent } from '../../../shared/loan/product';
 import type { PublicConfig } from '../../../shared/schemas/public';
-import { formatCurrency, formatList } from './format';
-
-export const PESO_SYMBOL = '₱';
+import { PESO_SYMBOL, formatCurrency, formatList } from '../../lib/format';
 
 export interface ProductFacts {
   readonly minAmount: Centavos;

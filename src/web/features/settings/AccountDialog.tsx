@@ -1,28 +1,14 @@
 import { useMemo, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type ApiError } from '../../lib/api';
+import { useMemberAccount } from '../../lib/queries';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { useRegionNames } from '../../ui/PhoneInput';
 import { OTHER_IDENTITY_TYPE, type DocumentKind } from '../../../shared/activation/id-types';
-import type { MemberAccountResponse } from '../../../shared/schemas/activation';
 import { formatPhone } from './MaskedPhone';
 import { LoadError } from '../../ui/LoadError';
 import { Rows } from './Rows';
-
-export const memberAccountKey = ['member', 'account'] as const;
-
-/** GET /api/member/account: what the member gave during activation (ID number in full, account number masked). */
-export function useMemberAccount(enabled: boolean) {
-  return useQuery<MemberAccountResponse, ApiError>({
-    queryKey: memberAccountKey,
-    queryFn: () => api<MemberAccountResponse>('/member/account'),
-    staleTime: 0,
-    enabled,
-  });
-}
 
 const IMAGES: readonly { kind: DocumentKind; label: string }[] = [
   { kind: 'ID_FRONT', label: 'activation.identity.front' },

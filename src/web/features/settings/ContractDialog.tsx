@@ -7,10 +7,10 @@ import { api, type ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
-import { ContractText } from '../loans/ContractText';
-import { DisclosureView } from '../loans/DisclosureView';
-import { dateTime } from '../loans/format';
-import { loanKeys, useCurrentLoan } from '../loans/queries';
+import { ContractText } from '../loans';
+import { DisclosureView } from '../loans';
+import { dateTime } from '../../lib/format';
+import { loanKeys, useCurrentLoan } from '../loans';
 
 type Contract = z.infer<typeof contractResponseSchema>;
 

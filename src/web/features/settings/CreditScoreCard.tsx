@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import type { CreditScoreResponse } from '../../../shared/schemas/member-settings';
-import { dateOnly } from '../loans/format';
+import { dateOnly } from '../../lib/format';
 import { useCreditScore } from './queries';
 
 const RADIUS = 52;

@@ -18,7 +18,7 @@ import {
   type DeletionRequestInput,
   type myDeletionRequestResponseSchema,
 } from '../../../shared/schemas/activation';
-import { messageKey, showMessage } from '../activation/serverErrors';
+import { errorMessage, showMessage } from '../../lib/server-errors';
 
 type MyDeletionRequest = z.infer<typeof myDeletionRequestResponseSchema>;
 type DeletionCreated = z.infer<typeof deletionRequestCreatedSchema>;
@@ -132,7 +132,7 @@ export function DataRights() {
       setConfirming(false);
       form.reset({ reason: '' });
     } catch (error) {
-      setRefusal(showMessage(t, messageKey(error instanceof Error ? error.message : String(error))));
+      setRefusal(showMessage(t, errorMessage(error)));
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: deletionKey });
     }
   });

@@ -11,10 +11,10 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
-import { PasswordStrength } from '../auth/PasswordStrength';
-import { applyFieldErrors, errorMessage } from '../auth/serverErrors';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { useTimers } from '../auth/useTimers';
+import { PasswordStrength } from '../auth';
+import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
+import { useCurrentUser } from '../../lib/useCurrentUser';
+import { useTimers } from '../../lib/useTimers';
 
 type Input = z.input<typeof changePasswordSchema>;
 type Output = z.output<typeof changePasswordSchema>;

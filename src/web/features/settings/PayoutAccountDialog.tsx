@@ -11,11 +11,11 @@ import { Dialog } from '../../ui/Dialog';
 import { OtpInput } from '../../ui/OtpInput';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { applyFieldErrors, errorMessage } from '../auth/serverErrors';
-import { dateTime } from '../loans/format';
+import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
+import { dateTime } from '../../lib/format';
 import { settingsKeys, usePayoutAccount } from './queries';
 import { RevealValue } from './RevealValue';
-import { PayoutAccountFields } from '../activation/PayoutAccountFields';
+import { PayoutAccountFields } from '../activation';
 import { LoadError } from '../../ui/LoadError';
 
 type Input = z.input<typeof payoutAccountCodeSchema>;

@@ -9,8 +9,8 @@ import type { WalletSummary as Summary } from '../../../shared/schemas/loans';
 import type { z } from 'zod';
 import type { walletTransactionsResponseSchema } from '../../../shared/schemas/loans';
 import { parseAmount } from '../../../shared/money/money';
-import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
-import { dateOnly, dateTime, money } from '../loans/format';
+import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
+import { dateOnly, dateTime, money } from '../../lib/format';
 
 type Transactions = z.infer<typeof walletTransactionsResponseSchema>;
 type Transaction = Transactions['transactions'][number];

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { withdrawalAmountSchema, type WithdrawalOptions } from '../../../shared/schemas/withdrawals';
-import { dateTime, money } from '../loans/format';
+import { dateTime, money } from '../../lib/format';
 import { AMOUNT_MAX_LENGTH, amountOf, minimumOf, pickChannel, withdrawalAmountInput, type Channel } from './amount';
 import { StepHeading } from './StepHeading';
 import { serverNow } from '../../lib/server-time';

@@ -5,10 +5,10 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { OtpInput } from '../../ui/OtpInput';
 import { toast } from '../../ui/toast';
-import { formatCountdown, useNow } from '../auth/useNow';
+import { formatCountdown, useNow } from '../../lib/useNow';
 import { serverNow } from '../../lib/server-time';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
-import { money } from '../loans/format';
+import { money } from '../../lib/format';
 
 const CODE_DIGITS = 6;
 /** The server sends a phone at most one code a minute. */

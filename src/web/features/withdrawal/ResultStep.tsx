@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
-import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
-import { dateTime, money } from '../loans/format';
+import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
+import { dateTime, money } from '../../lib/format';
 import { StepHeading } from './StepHeading';
 
 /**

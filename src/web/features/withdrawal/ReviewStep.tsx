@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import type { WithdrawalDestinationDto } from '../../../shared/schemas/withdrawals';
-import { money } from '../loans/format';
+import { money } from '../../lib/format';
 import type { Channel } from './amount';
 import { StepHeading } from './StepHeading';
 

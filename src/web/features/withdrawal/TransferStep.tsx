@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
-import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../loans/StatusIcon';
-import { dateTime, money } from '../loans/format';
+import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
+import { dateTime, money } from '../../lib/format';
 import { useWithdrawalStatus } from './queries';
 import { StepHeading } from './StepHeading';
 

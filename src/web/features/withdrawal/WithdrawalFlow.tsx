@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
-import { money } from '../loans/format';
+import { money } from '../../lib/format';
 import type { Channel } from './amount';
 import { AmountStep } from './AmountStep';
 import { CodeDialog } from './CodeDialog';

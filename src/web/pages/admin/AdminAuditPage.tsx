@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, type AuditEntry, type AuditResponse } from '../../../shared/schemas/audit';
-import { dateTime } from '../../features/loans/format';
+import { dateTime } from '../../lib/format';
 import { AUDIT_FILTERS, auditDetails, auditKeys, auditQueryString } from '../../features/backoffice/audit';
 
 type Filters = Record<(typeof AUDIT_FILTERS)[number], string>;

@@ -6,8 +6,8 @@ import { api, type ApiError } from '../../lib/api';
 import { SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { LOAN_STATUSES } from '../../../shared/states/loan';
-import { money } from '../../features/loans/format';
-import { COLOUR_TEXT } from '../../features/loans/StatusIcon';
+import { money } from '../../lib/format';
+import { COLOUR_TEXT } from '../../ui/StatusIcon';
 import { adminKeys, ageText, type AdminQueue } from '../../features/backoffice/queries';
 
 /** The back office's queue (issue 4, item 8): applications by status, oldest first, with their age. */

@@ -7,7 +7,7 @@ import { TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { philippineDate } from '../../../shared/activation/age';
 import type { Reconciliation } from '../../../shared/schemas/withdrawals';
-import { money } from '../../features/loans/format';
+import { money } from '../../lib/format';
 import { serverNow } from '../../lib/server-time';
 
 /**

@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { companyProfileSchema, type AdminSettingsResponse, type CompanyProfileInput } from '../../../shared/schemas/company';
 import { bpsToPercent } from '../../../shared/loan/product';
-import { dateTime, money } from '../../features/loans/format';
+import { dateTime, money } from '../../lib/format';
 import { ProductVersionForm } from '../../features/backoffice/ProductVersionForm';
 
 const settingsKey = ['admin', 'settings'] as const;

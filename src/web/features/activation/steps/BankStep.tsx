@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui/Spinner';
 import { bankStepSchema, type BankStep as BankOutput, type BankStepInput } from '../../../../shared/schemas/activation';
-import { useCurrentUser } from '../../auth/useCurrentUser';
+import { useCurrentUser } from '../../../lib/useCurrentUser';
 import { useStepSave } from '../useStepSave';
 import { FormError, StepActions } from '../WizardParts';
 import { PayoutAccountFields } from '../PayoutAccountFields';

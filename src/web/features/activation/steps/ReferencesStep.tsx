@@ -12,7 +12,7 @@ import {
   type ReferencesStep as ReferencesOutput,
   type ReferencesStepInput,
 } from '../../../../shared/schemas/activation';
-import { useCurrentUser } from '../../auth/useCurrentUser';
+import { useCurrentUser } from '../../../lib/useCurrentUser';
 import { useStepSave } from '../useStepSave';
 import { FormError, StepActions } from '../WizardParts';
 import { initialValues, useKeepDraft, type StepProps } from './types';

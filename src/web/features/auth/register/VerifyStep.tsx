@@ -11,9 +11,9 @@ import { queryKeys, usePublicConfig } from '../../../lib/queries';
 import { Button } from '../../../ui/Button';
 import { OtpInput } from '../../../ui/OtpInput';
 import { toast } from '../../../ui/toast';
-import { errorMessage } from '../serverErrors';
-import { formatCountdown, useNow } from '../useNow';
-import { useTimers } from '../useTimers';
+import { errorMessage } from '../../../lib/server-errors';
+import { formatCountdown, useNow } from '../../../lib/useNow';
+import { useTimers } from '../../../lib/useTimers';
 
 const TOAST_ID = 'register-verify';
 /** Specification section 4: the new member is signed in and moves on after 3 seconds. */

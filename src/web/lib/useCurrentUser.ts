@@ -1,5 +1,5 @@
-import { useSession } from '../../lib/queries';
-import type { SessionUser } from '../../../shared/schemas/auth';
+import { useSession } from './queries';
+import type { SessionUser } from '../../shared/schemas/auth';
 
 /**
  * The signed-in member on a protected page. RequireAuth renders protected pages only once the

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { serverNow } from '../../lib/server-time';
+import { serverNow } from './server-time';
 
 /** The server's current time in milliseconds (src/web/lib/server-time.ts), updated every second while `active`. */
 export function useNow(active = true): number {

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { validation } from '../../../shared/i18n/en/validation';
-import { ApiError } from '../../lib/api';
+import { validation } from '../../shared/i18n/en/validation';
+import { ApiError } from './api';
 
 /**
  * The server answers field messages in English (conventions: "the server answers the English
@@ -33,4 +33,11 @@ export function applyFieldErrors<T extends FieldValues>(error: unknown, names: r
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+const KEY = /^[a-z]+(\.[A-Za-z0-9]+)+$/;
+
+/** A message key through t(); any other text (the server's own words, already in the caller's language) as it is. */
+export function showMessage(t: (key: string) => string, message: string): string {
+  return KEY.test(message) ? t(message) : message;
 }

@@ -1,4 +1,4 @@
-import type { StatusColour, StatusIcon as IconName } from '../../../shared/states/loan';
+import type { StatusColour, StatusIcon as IconName } from '../../shared/states/loan';
 
 /** The specification's ten status icon names (section 3) as inline SVG paths (24 x 24, stroked). */
 const PATHS: Record<IconName, string> = {

@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from './schema';
+
+/**
+ * Each table has an owner: the only code that inserts, updates or deletes its rows (DESIGN.md: "each
+ * module writes only its own tables"). A table written by two owners is listed here with both, on
+ * purpose; any other writer fails this test. A new table fails it until it is given an owner.
+ *
+ * Owners are a module (`modules/<name>`) or a shared server folder (`ledger`, `otp`, `audit`, ...).
+ */
+const OWNERS: Record<string, readonly string[]> = {
+  auditLog: ['audit'],
+  companyProfiles: ['modules/backoffice'],
+  consents: ['modules/activation'],
+  contactMessages: ['modules/support'],
+  dataDeletionRequests: ['modules/privacy'],
+  documentAccessLog: ['modules/documents'],
+  documentUploadAttempts: ['modules/documents'],
+  fxRateSnapshots: ['providers'],
+  idempotencyKeys: ['http'],
+  ledgerAccounts: ['ledger'],
+  ledgerEntries: ['ledger'],
+  ledgerTransfers: ['ledger'],
+  // A loan's life: the loans module up to disbursement, the repayments module (servicing) after it
+  // (docs/decisions/012-servicing.md); both move the loan through the one state machine.
+  loans: ['modules/loans', 'modules/repayments'],
+  loanEvents: ['modules/loans', 'modules/repayments'],
+  loanInstalments: ['modules/loans', 'modules/repayments'],
+  loanContracts: ['modules/loans'],
+  loanCharges: ['modules/repayments'],
+  loanPaymentAllocations: ['modules/repayments'],
+  loanPayments: ['modules/repayments'],
+  loanPayoffQuotes: ['modules/repayments'],
+  loanReminders: ['modules/repayments'],
+  loanServicingRuns: ['modules/repayments'],
+  memberAddresses: ['modules/activation'],
+  memberDocuments: ['modules/documents'],
+  memberIdentities: ['modules/activation'],
+  memberPersonal: ['modules/activation'],
+  memberReferences: ['modules/activation'],
+  otpChallenges: ['otp'],
+  outboxMessages: ['providers'],
+  payoutAccounts: ['modules/activation'],
+  pendingRegistrations: ['modules/identity'],
+  productVersions: ['modules/backoffice'],
+  recoveryAttempts: ['modules/identity'],
+  sessions: ['sessions'],
+  signInAttempts: ['sessions'],
+  // The account is created at registration (identity) and completed at activation.
+  users: ['modules/identity', 'modules/activation'],
+  withdrawalEvents: ['modules/withdrawals'],
+  withdrawals: ['modules/withdrawals'],
+};
+
+const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** "modules/loans" for src/server/modules/loans/x.ts, "ledger" for src/server/ledger/x.ts, "app" for src/server/app.ts. */
+function ownerOf(file: string): string {
+  const parts = path.relative(SERVER, file).split(path.sep);
+  if (parts[0] === 'modules') return `modules/${parts[1]}`;
+  return parts.length > 1 ? parts[0]! : path.basename(file).replace(/\.tsx?$/, '');
+}
+
+const tables = new Map<string, string>(
+  Object.entries(schema)
+    .filter(([, value]) => is(value, PgTable))
+    .map(([name, value]) => [name, getTableName(value as PgTable)]),
+);
+
+/** Every `.insert(t)`, `.update(t)` and `.delete(t)` of a schema table in the server's code, with its writer. */
+function writes(): { table: string; writer: string; where: string }[] {
+  const found: { table: string; writer: string; where: string }[] = [];
+  for (const file of sourceFiles(SERVER)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\.(insert|update|delete)\(\s*([A-Za-z_$][\w$]*)\s*\)/g)) {
+      const name = match[2]!;
+      if (!tables.has(name)) continue; // hash.update(key) and the like
+      const line = text.slice(0, match.index).split('\n').length;
+      found.push({ table: name, writer: ownerOf(file), where: `${path.relative(SERVER, file)}:${line}` });
+    }
+  }
+  return found;
+}
+
+describe('table ownership', () => {
+  it('finds the schema tables and the writes (the scan itself works)', () => {
+    expect(tables.size).toBeGreaterThan(30);
+    const found = writes();
+    expect(found.some((w) => w.table === 'ledgerEntries' && w.writer === 'ledger')).toBe(true);
+    expect(found.some((w) => w.table === 'withdrawals' && w.writer === 'modules/withdrawals')).toBe(true);
+  });
+
+  it('gives every table an owner', () => {
+    const unowned = [...tables.keys()].filter((name) => !(name in OWNERS));
+    expect(unowned, 'tables without an entry in OWNERS').toEqual([]);
+  });
+
+  it('has every table written only by its owners', () => {
+    const strays = writes()
+      .filter((w) => !OWNERS[w.table]?.includes(w.writer))
+      .map((w) => `${w.where}: ${w.writer} writes ${w.table} (owners: ${(OWNERS[w.table] ?? []).join(', ') || 'none'})`);
+    expect(strays).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+/** What other features may use of the loans feature (its public surface; the rest is internal). */
+export { ContractText } from './ContractText';
+export { DisclosureView } from './DisclosureView';
+export { loanKeys, useCurrentLoan } from './queries';
