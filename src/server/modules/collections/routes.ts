@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireRole } from '../../http/session';
+import { STAFF_ROLES } from '../../../shared/states/roles';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
 import {
   adminServicingStaffResponseSchema,
@@ -20,7 +21,7 @@ import { addNote, listNotes, listReminders, servicingStaff } from './notes';
 import { portfolio } from './portfolio';
 import { collectionsQueue } from './queue';
 
-const STAFF = ['OFFICER', 'ADMIN'] as const;
+const STAFF = STAFF_ROLES;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const loanParams = z.object({ loanId: z.string().max(64) });
 

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
-import { money } from '../loans/format';
+import { money } from '../../lib/format';
 import { WAIVE_REASON_CODES, type ServicingDto } from '../../../shared/schemas/repayments';
 import type { ServicingStaff } from './queries';
 

@@ -5,7 +5,7 @@ import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
-import { dateTime } from '../loans/format';
+import { dateTime } from '../../lib/format';
 import { loanNoteRequestSchema, NOTE_MAX } from '../../../shared/schemas/collections';
 import { collectionsKeys, pageQuery, type NotesPage } from './queries';
 

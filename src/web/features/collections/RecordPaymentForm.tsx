@@ -4,7 +4,7 @@ import { api, ApiError, newIdempotencyKey } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
-import { money } from '../loans/format';
+import { money } from '../../lib/format';
 import { officerPaymentRequestSchema, PAYMENT_CHANNELS, type ReceiptDto } from '../../../shared/schemas/repayments';
 
 type Fields = Partial<Record<'amount' | 'channel' | 'bankReference' | 'receivedOn' | 'note', string>>;

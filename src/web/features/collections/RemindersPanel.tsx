@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, type ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
-import { dateTime } from '../loans/format';
+import { dateTime } from '../../lib/format';
 import { collectionsKeys, pageQuery, type RemindersPage } from './queries';
 
 /** The reminders sent to the borrower about a loan (only to the borrower's own phone), newest first, a page at a time. */

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Spinner } from '../../ui/Spinner';
 import { DPD_BUCKETS } from '../../../shared/loan/collections';
-import { dateTime, money } from '../../features/loans/format';
+import { dateTime, money } from '../../lib/format';
 import { collectionsKeys, pageQuery, type CollectionsPage } from '../../features/collections/queries';
 import type { CollectionsRow } from '../../../shared/schemas/collections';
 

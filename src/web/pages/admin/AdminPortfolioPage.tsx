@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, type ApiError } from '../../lib/api';
 import { LoadError } from '../../ui/LoadError';
 import { Spinner } from '../../ui/Spinner';
-import { money } from '../../features/loans/format';
+import { money } from '../../lib/format';
 import { collectionsKeys, type PortfolioDto } from '../../features/collections/queries';
 import { loanStatusLabelKey } from '../../../shared/states/loan';
 
