@@ -9,7 +9,7 @@ import type { PortfolioResponse } from '../../../shared/schemas/collections';
 import { LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
 
 /**
- * The portfolio (GET /api/admin/portfolio), from the ledger (docs/decisions/014-collections.md):
+ * The portfolio (GET /api/admin/portfolio), from the ledger (docs/decisions/015-collections.md):
  * - outstanding principal and late charges receivable: the balances of LOANS_RECEIVABLE and
  *   LATE_CHARGES_RECEIVABLE (posted entries);
  * - collected this month: the loan payment transfers (LOAN_REPAYMENT, LOAN_PAYOFF) booked in the
