@@ -20,6 +20,8 @@ import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devClockRoutes } from './modules/dev/clock-routes';
+import { devServicingRoutes } from './modules/dev/servicing-routes';
+import { runServicing } from './modules/repayments/daily';
 import { activationRoutes } from './modules/activation/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { placesRoutes } from './modules/places/routes';
@@ -36,6 +38,7 @@ import { channelPaymentRoutes } from './modules/repayments/channel-routes';
 import { payoutCallbackRoutes } from './modules/withdrawals/callback-routes';
 import { startChannelPaymentsWorker, type ChannelPaymentsWorker } from './jobs/channel-payments';
 import { extensionRoutes } from './modules/repayments/extension-routes';
+import { collectionsRoutes } from './modules/collections/routes';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -194,7 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await channelPaymentRoutes(api, deps);
       await payoutCallbackRoutes(api, deps);
       await extensionRoutes(api, deps);
+      await collectionsRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
+      if (config.devTools) await devServicingRoutes(api, () => runServicing(deps));
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },
     { prefix: '/api' },

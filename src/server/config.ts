@@ -76,6 +76,8 @@ const envSchema = z.object({
    */
   REPAYMENT_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
   REMINDERS_PER_DAY: z.coerce.number().int().min(0).max(10).default(2),
+  /** Waiving a late charge of more than WAIVER_APPROVAL_THRESHOLD (PHP, whole pesos) waits for a second officer's approval. */
+  WAIVER_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
   /**
    * Withdrawal payouts: simulated (offline default outside production: settles after
    * PAYOUT_SETTLE_SECONDS, fails a share PAYOUT_FAILURE_RATE of payouts) or manual (an officer marks
@@ -151,8 +153,8 @@ export interface AppConfig {
   readonly storage: StorageConfig;
   /** Maker-checker on loans: the approving officer cannot disburse the same loan (LOAN_MAKER_CHECKER). */
   readonly loanMakerChecker: boolean;
-  /** Loan servicing: maker-checker threshold of officer-recorded payments (centavos) and reminders a day (REPAYMENT_APPROVAL_THRESHOLD, REMINDERS_PER_DAY). */
-  readonly servicing: { readonly approvalThreshold: bigint; readonly remindersPerDay: number };
+  /** Loan servicing: maker-checker thresholds of officer-recorded payments and of waivers (centavos) and reminders a day (REPAYMENT_APPROVAL_THRESHOLD, WAIVER_APPROVAL_THRESHOLD, REMINDERS_PER_DAY). */
+  readonly servicing: { readonly approvalThreshold: bigint; readonly remindersPerDay: number; readonly waiverApprovalThreshold: bigint };
   /** Withdrawal payouts (PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE, WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS). */
   readonly payouts: PayoutsConfig;
   /** Payment channels for loan payments (COLLECTION_PROVIDER, COLLECTION_CONFIRM_SECONDS, COLLECTION_EXPIRE_RATE, COLLECTION_EXPIRY_HOURS). */
@@ -296,7 +298,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     storage,
     loanMakerChecker: env.LOAN_MAKER_CHECKER,
-    servicing: { approvalThreshold: BigInt(env.REPAYMENT_APPROVAL_THRESHOLD) * 100n, remindersPerDay: env.REMINDERS_PER_DAY },
+    servicing: {
+      approvalThreshold: BigInt(env.REPAYMENT_APPROVAL_THRESHOLD) * 100n,
+      remindersPerDay: env.REMINDERS_PER_DAY,
+      waiverApprovalThreshold: BigInt(env.WAIVER_APPROVAL_THRESHOLD) * 100n,
+    },
     payouts: {
       mode: ({ manual: 'MANUAL', simulated: 'SIMULATED', xendit: 'XENDIT' } as const)[env.PAYOUT_PROVIDER ?? (production ? 'manual' : 'simulated')],
       settleSeconds: env.PAYOUT_SETTLE_SECONDS,

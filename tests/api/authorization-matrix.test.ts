@@ -113,6 +113,8 @@ const TABLE: Record<string, Access> = {
   // Development mode only, and only from this machine (app.inject comes from 127.0.0.1).
   'GET /api/dev/clock': 'public',
   'POST /api/dev/clock': 'public',
+  // Development mode only, and only from this machine: one pass of the daily servicing job now.
+  'POST /api/dev/servicing/run': 'public',
   'POST /api/loans/current/accept-offer': 'memberOnly',
   'GET /api/loans/current/servicing': 'member',
   'POST /api/loans/current/payments': 'memberOnly',
@@ -137,6 +139,13 @@ const TABLE: Record<string, Access> = {
   'GET /api/admin/extensions': 'staff',
   'POST /api/admin/extensions/{extensionId}/approve': 'staff',
   'POST /api/admin/extensions/{extensionId}/decline': 'staff',
+  'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive/approve': 'staff',
+  'GET /api/admin/collections': 'staff',
+  'GET /api/admin/portfolio': 'staff',
+  'GET /api/admin/loans/{loanId}/notes': 'staff',
+  'POST /api/admin/loans/{loanId}/notes': 'staff',
+  'GET /api/admin/loans/{loanId}/reminders': 'staff',
+  'GET /api/admin/loans/{loanId}/servicing/staff': 'staff',
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */
@@ -235,6 +244,10 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { amount: '100.00', channel: 'CASH', receivedOn: '2026-11-01' }, headers: idem };
     case 'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive':
       return { body: { reasonCode: 'GOODWILL' } };
+    case 'POST /api/admin/loans/{loanId}/notes':
+      return { body: { body: 'Called the borrower; promised to pay on Friday.' } };
+    case 'GET /api/admin/collections':
+      return { query: '?bucket=D1_30&limit=10' };
     case 'PUT /api/admin/settings/company':
       return { body: { ...DEMO_COMPANY_PROFILE, social: { ...DEMO_COMPANY_PROFILE.social }, officeHours: 'Weekdays 9 am to 6 pm' } };
     case 'POST /api/admin/settings/product':

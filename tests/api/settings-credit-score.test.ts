@@ -24,7 +24,7 @@ describe('GET /api/member/credit-score', () => {
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('gives an activated member the profile points and says repayments are not recorded yet', async () => {
+  it('gives an activated member the profile points and says no instalment has fallen due (no loan yet)', async () => {
     const m = await createActivatedMember(t);
     const res = await get(t, m.cookie, '/api/member/credit-score');
     const body = ok(res);
@@ -34,7 +34,7 @@ describe('GET /api/member/credit-score', () => {
     expect(Object.keys(c)).toEqual(['profile', 'onTime', 'early', 'loansRepaid', 'daysOverdue']);
     expect(c.profile).toEqual({ id: 'profile', points: 200, max: 200, hasData: true, reason: 'COMPLETE', facts: { done: 5, total: 5 } });
     expect(c.loansRepaid).toMatchObject({ points: 0, max: 250, hasData: true, reason: 'NONE', facts: { count: 0 } });
-    for (const id of ['onTime', 'early', 'daysOverdue']) expect(c[id]).toMatchObject({ points: 0, hasData: false, reason: 'NOT_RECORDED' });
+    for (const id of ['onTime', 'early', 'daysOverdue']) expect(c[id]).toMatchObject({ points: 0, hasData: true, reason: 'NOTHING_DUE' });
     expect((body.components as Component[]).reduce((sum, x) => sum + x.max, 0)).toBe(1000);
   });
 

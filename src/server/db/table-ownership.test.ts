@@ -38,6 +38,12 @@ const OWNERS: Record<string, readonly string[]> = {
   loanPayoffQuotes: ['modules/repayments'],
   loanReminders: ['modules/repayments'],
   loanServicingRuns: ['modules/repayments'],
+  loanExtensions: ['modules/repayments'],
+  loanExtensionEvents: ['modules/repayments'],
+  channelPayments: ['modules/repayments'],
+  channelPaymentEvents: ['modules/repayments'],
+  loanNotes: ['modules/collections'],
+  payoutCallbacks: ['modules/withdrawals'],
   memberAddresses: ['modules/activation'],
   memberDocuments: ['modules/documents'],
   memberIdentities: ['modules/activation'],
@@ -51,8 +57,9 @@ const OWNERS: Record<string, readonly string[]> = {
   recoveryAttempts: ['modules/identity'],
   sessions: ['sessions'],
   signInAttempts: ['sessions'],
-  // The account is created at registration (identity) and completed at activation.
-  users: ['modules/identity', 'modules/activation'],
+  // A member's account is created at registration (identity) and completed at activation; staff
+  // accounts are created by server/staff/create.ts (user:create, the admin socket).
+  users: ['modules/identity', 'modules/activation', 'staff'],
   withdrawalEvents: ['modules/withdrawals'],
   withdrawals: ['modules/withdrawals'],
 };

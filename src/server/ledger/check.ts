@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { checkServicingTransfers } from './check-servicing';
 
 /**
  * Verifies every invariant of the ledger against the database (`npm run ledger:check`, and the API
@@ -17,7 +18,11 @@ import type { DbOrTx } from '../db/client';
  *    its schedule equals its share of LOANS_RECEIVABLE (entries of transfers referencing the loan),
  *    and its unpaid, unwaived late charges equal its share of LATE_CHARGES_RECEIVABLE; every line's
  *    paid principal, interest and fees, and every charge's paid amount, equal what posted payments
- *    allocated to them; every posted payment is allocated exactly and has its ledger transfer.
+ *    allocated to them; every posted payment is allocated exactly and has its ledger transfer;
+ * 7. (check-servicing.ts) each posted payment's transfer debits its amount and credits each
+ *    component's account exactly what its allocations say; a payment waiting for approval has no
+ *    transfer and no allocation; each late charge's transfer books its amount, and each waiver's
+ *    transfer reverses exactly what was still owed.
  */
 export interface LedgerCheckResult {
   readonly ok: boolean;
@@ -128,6 +133,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
   }
 
   await checkServicing(db, problems);
+  await checkServicingTransfers(db, problems);
 
   const [counts] = await rows<{ accounts: string; transfers: string; entries: string }>(
     db,

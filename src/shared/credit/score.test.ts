@@ -89,6 +89,25 @@ describe('computeCreditScore', () => {
     expect(late.score).toBeLessThanOrEqual(CREDIT_SCORE_MAX);
   });
 
+  it('counts a line due today only once paid, and a line paid before it fell due (a prepayment or a payoff) as early', () => {
+    const today = '2026-11-22';
+    const c = byId(
+      computeCreditScore({
+        ...base,
+        today,
+        instalments: [
+          { dueDate: '2026-10-22', paidOn: '2026-10-22' }, // on the day
+          { dueDate: '2026-11-22', paidOn: null }, // due today, unpaid: not late yet, not counted
+          { dueDate: '2026-12-22', paidOn: '2026-11-10' }, // paid ahead (payoff): early
+          { dueDate: '2027-01-22', paidOn: null }, // not due: not counted
+        ],
+      }),
+    );
+    expect(c.onTime).toMatchObject({ points: 300, facts: { due: 2, count: 2 } });
+    expect(c.early).toMatchObject({ points: 50, facts: { due: 2, count: 1 } });
+    expect(c.daysOverdue).toMatchObject({ points: 150, facts: { days: 0 } });
+  });
+
   it('reaches exactly 1000 with everything at its best', () => {
     const result = computeCreditScore({ ...base, loansRepaid: 2, instalments: [{ dueDate: '2026-10-01', paidOn: '2026-09-20' }] });
     expect(result.score).toBe(1000);

@@ -98,6 +98,15 @@ export function daysOverdueOf(instalment: DueInstalment, today: string): number 
   return Math.max(0, daysBetween(instalment.dueDate, end));
 }
 
+/**
+ * The instalments the repayment components count on `today`: every line paid (on time, early, a
+ * prepayment or a payoff before its due date, or late) and every line whose due date has passed
+ * unpaid. A line due today and not yet paid is not late yet, and one not yet due says nothing.
+ */
+export function counted(instalments: readonly DueInstalment[], today: string): DueInstalment[] {
+  return instalments.filter((i) => i.paidOn !== null || i.dueDate < today);
+}
+
 /** The score and its five components. Pure: the same inputs always give the same score. */
 export function computeCreditScore(input: CreditInputs): CreditScore {
   if (!Number.isInteger(input.profileStepsTotal) || input.profileStepsTotal <= 0) throw new RangeError('profileStepsTotal must be a positive whole number');
@@ -111,7 +120,7 @@ export function computeCreditScore(input: CreditInputs): CreditScore {
   if (input.instalments === null) {
     components.push(component('onTime', 0, {}, 'NOT_RECORDED'), component('early', 0, {}, 'NOT_RECORDED'));
   } else {
-    const due = input.instalments.filter((i) => i.dueDate <= input.today);
+    const due = counted(input.instalments, input.today);
     if (due.length === 0) {
       components.push(component('onTime', 0, { due: 0, count: 0 }, 'NOTHING_DUE'), component('early', 0, { due: 0, count: 0 }, 'NOTHING_DUE'));
     } else {
@@ -129,7 +138,7 @@ export function computeCreditScore(input: CreditInputs): CreditScore {
   if (input.instalments === null) {
     components.push(component('daysOverdue', 0, {}, 'NOT_RECORDED'));
   } else {
-    const due = input.instalments.filter((i) => i.dueDate <= input.today);
+    const due = counted(input.instalments, input.today);
     if (due.length === 0) {
       components.push(component('daysOverdue', 0, { days: 0 }, 'NOTHING_DUE'));
     } else {

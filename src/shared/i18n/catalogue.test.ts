@@ -46,6 +46,7 @@ describe('the English catalogue', () => {
       'auth',
       'backoffice',
       'channelPayments',
+      'collections',
       'common',
       'documents',
       'errors',

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'LOAN_CHARGE_WAIVE',
   'LOAN_EXTENSION_APPROVE',
   'LOAN_EXTENSION_DECLINE',
+  'LOAN_CHARGE_WAIVE_REQUEST',
+  'LOAN_NOTE_ADD',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

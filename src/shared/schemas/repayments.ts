@@ -1,6 +1,7 @@
 import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { repayments as messages } from '../i18n/en/repayments';
+import { collections as collectionMessages } from '../i18n/en/collections';
 import { LATE_CHARGE_KINDS } from '../loan/late-charges';
 import { ALLOCATION_COMPONENTS, LINE_STATUSES } from '../loan/servicing';
 import { loanStatusSchema, moneySchema } from './loans';
@@ -34,6 +35,10 @@ export const REPAYMENT_ERROR_CODES = [
   'MAKER_CHECKER',
   /** 409: the payment is not waiting for approval. */
   'PAYMENT_NOT_PENDING',
+  /** 409: a waiver of this charge already waits for a second officer. */
+  'WAIVER_PENDING',
+  /** 409: no waiver of this charge waits for approval. */
+  'WAIVER_NOT_PENDING',
 ] as const satisfies readonly ErrorCode[];
 export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
 
@@ -54,15 +59,20 @@ export const paymentRequestSchema = z.strictObject({ amount: repaymentAmountSche
 export const payoffRequestSchema = z.strictObject({ quoteId: z.string().max(64) });
 
 export const PAYMENT_CHANNELS = ['CASH', 'BANK_TRANSFER'] as const;
-export const officerPaymentRequestSchema = z.strictObject({
-  amount: repaymentAmountSchema,
-  channel: z.enum(PAYMENT_CHANNELS),
-  /** The bank's reference (required for BANK_TRANSFER), or the official receipt number for CASH. */
-  bankReference: z.string().trim().min(1).max(64).optional(),
-  /** The date the money was received (Philippine calendar, not in the future). */
-  receivedOn: z.iso.date(),
-  note: z.string().trim().max(500).optional(),
-});
+export const officerPaymentRequestSchema = z
+  .strictObject({
+    amount: repaymentAmountSchema,
+    channel: z.enum(PAYMENT_CHANNELS),
+    /** The bank's reference (required for BANK_TRANSFER), or the official receipt number for CASH. */
+    bankReference: z.string().trim().min(1).max(64).optional(),
+    /** The date the money was received (Philippine calendar, not in the future). */
+    receivedOn: z.iso.date(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((v) => v.channel !== 'BANK_TRANSFER' || Boolean(v.bankReference), {
+    path: ['bankReference'],
+    error: collectionMessages.errors.bankReferenceRequired,
+  });
 
 export const WAIVE_REASON_CODES = ['HARDSHIP', 'SYSTEM_ERROR', 'PAYMENT_DELAY_NOT_BORROWER_FAULT', 'GOODWILL', 'DISPUTE_RESOLVED'] as const;
 export type WaiveReasonCode = (typeof WAIVE_REASON_CODES)[number];
@@ -129,6 +139,8 @@ export const chargeSchema = z.object({
   waived: z.boolean(),
   waivedAt: z.string().nullable(),
   waiveReasonCode: z.enum(WAIVE_REASON_CODES).nullable(),
+  /** A waiver above WAIVER_APPROVAL_THRESHOLD was asked and waits for a second officer. */
+  waivePending: z.boolean(),
 });
 
 export const servicingResponseSchema = z.object({

@@ -62,6 +62,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: memberPage(() => import('../pages/admin/AdminQueuePage')) },
               { path: 'loans/:loanId', lazy: memberPage(() => import('../pages/admin/AdminLoanPage')) },
+              { path: 'loans/:loanId/servicing', lazy: memberPage(() => import('../pages/admin/AdminServicingPage')) },
+              { path: 'collections', lazy: memberPage(() => import('../pages/admin/AdminCollectionsPage')) },
+              { path: 'portfolio', lazy: memberPage(() => import('../pages/admin/AdminPortfolioPage')) },
               { path: 'audit', lazy: memberPage(() => import('../pages/admin/AdminAuditPage')) },
               { path: 'settings', lazy: memberPage(() => import('../pages/admin/AdminSettingsPage')) },
               { path: 'withdrawals', lazy: memberPage(() => import('../pages/admin/AdminWithdrawalsPage')) },

@@ -158,6 +158,11 @@ export const loanInstalments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.loanId, t.number] }),
+    // The collections queue (GET /api/admin/collections): unpaid lines by due date, so the oldest
+    // unpaid due date of every loan past due (its days past due) is read from this index alone.
+    index('loan_instalments_unpaid_due_idx')
+      .on(t.dueDate, t.loanId)
+      .where(sql`${t.paidOn} is null`),
     check(
       'loan_instalments_paid_check',
       sql`${t.principalPaid} >= 0 and ${t.principalPaid} <= ${t.principal} and ${t.feesPaid} >= 0 and ${t.feesPaid} <= ${t.fees} and ${t.interestPaid} >= 0 and ${t.interestRebated} >= 0 and ${t.interestPaid} + ${t.interestRebated} <= ${t.interest}`,

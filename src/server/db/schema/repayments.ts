@@ -104,6 +104,12 @@ export const loanCharges = pgTable(
     waivedBy: uuid('waived_by').references(() => users.id, { onDelete: 'set null' }),
     waiveReasonCode: text('waive_reason_code'),
     waiveTransferId: uuid('waive_transfer_id').references(() => ledgerTransfers.id),
+    // Maker-checker of a waiver above WAIVER_APPROVAL_THRESHOLD (collections helper): the officer who
+    // asked for it, when and why; another officer's approval then waives it (waived_* above).
+    waiveRequestedBy: uuid('waive_requested_by').references(() => users.id, { onDelete: 'set null' }),
+    waiveRequestedAt: timestamp('waive_requested_at', { withTimezone: true }),
+    waiveRequestReasonCode: text('waive_request_reason_code'),
+    waiveRequestNote: text('waive_request_note'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -168,5 +174,32 @@ export const loanReminders = pgTable(
   (t) => [
     uniqueIndex('loan_reminders_once_key').on(t.loanId, t.lineNumber, t.template, t.businessDate),
     index('loan_reminders_loan_idx').on(t.loanId, t.businessDate),
+    // The back office's list of a loan's reminders and its collections queue's last contact.
+    index('loan_reminders_loan_created_idx').on(t.loanId, t.createdAt),
+  ],
+);
+
+/**
+ * An officer's internal note on a loan (collections: a call made, a promise to pay). Back office
+ * only: never in a member-facing answer, SMS, e-mail or document. Append-only.
+ */
+export const loanNotes = pgTable(
+  'loan_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The keyset cursor of the back office's list. */
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorRole: text('author_role').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('loan_notes_seq_key').on(t.seq),
+    index('loan_notes_loan_idx').on(t.loanId, t.seq),
+    check('loan_notes_body_check', sql`length(${t.body}) between 1 and 2000`),
   ],
 );

@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { loans, users } from '../../db/schema';
+import { loanInstalments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { philippineDate } from '../../../shared/activation/age';
 import { computeCreditScore } from '../../../shared/credit/score';
@@ -10,9 +10,9 @@ import { ACCOUNT_STATES, ACTIVATION_STEPS, type AccountState } from '../../../sh
 /**
  * The member's credit score (Settings), computed by the pure function in src/shared/credit/score.ts
  * from what Tapat records: the activation steps completed (the account state) and the loans repaid
- * in full (status REPAID). Tapat does not record repayments yet, so the on-time, early and
- * days-overdue components say they have no data instead of guessing from the schedule. Reads the
- * users and loans tables; writes nothing.
+ * in full (status REPAID), and the repayment record: each instalment's due date and the date it was
+ * paid in full (on time, early, late, or still unpaid and overdue) for the on-time, early and
+ * days-overdue components. Reads the users, loans and loan_instalments tables; writes nothing.
  */
 export async function creditScoreOf(deps: AppDeps, userId: string): Promise<CreditScoreResponse> {
   const [user] = await deps.db.select({ state: users.accountState }).from(users).where(eq(users.id, userId));
@@ -22,12 +22,19 @@ export async function creditScoreOf(deps: AppDeps, userId: string): Promise<Cred
     .from(loans)
     .where(and(eq(loans.memberId, userId), eq(loans.status, 'REPAID')));
   const today = philippineDate(deps.clock.now());
+  // The repayment record (issue 10): every instalment of the member's disbursed loans, with the
+  // Philippine date it was paid in full (loan_instalments.paid_on, written by the repayments module).
+  const instalments = await deps.db
+    .select({ dueDate: loanInstalments.dueDate, paidOn: loanInstalments.paidOn })
+    .from(loanInstalments)
+    .innerJoin(loans, eq(loans.id, loanInstalments.loanId))
+    .where(and(eq(loans.memberId, userId), inArray(loans.status, ['DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID'])));
   const result = computeCreditScore({
     // PERSONAL_INFO: no step done ... INFO_COMPLETED: all five.
     profileStepsDone: ACCOUNT_STATES.indexOf(user.state as AccountState),
     profileStepsTotal: ACTIVATION_STEPS.length,
     loansRepaid: repaid?.n ?? 0,
-    instalments: null,
+    instalments,
     today,
   });
   return { score: result.score, max: result.max, asOf: today, components: result.components.map((c) => ({ ...c, facts: { ...c.facts } })) };

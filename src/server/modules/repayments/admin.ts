@@ -6,13 +6,18 @@ import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
 import { createTransfer, ensureSystemAccount } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
+import { assertNoConflict } from '../../staff/conflict';
+import { collections as collectionTexts } from '../../../shared/i18n/en/collections';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import type { ReceiptDto, ServicingDto, WaiveReasonCode } from '../../../shared/schemas/repayments';
 import type { LoanStatus } from '../../../shared/states/loan';
 import { totalOutstanding } from '../../../shared/loan/servicing';
+import type { Tx } from '../../db/client';
 import {
   assertPayable,
+  type ChargeRow,
+  type LoanRow,
   hasOverdue,
   loadState,
   loanById,
@@ -63,13 +68,14 @@ export async function recordPayment(
 ): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
   const amount = parseAmount(input.amount);
   if (amount === null || amount <= 0n) throw fieldRefusal('amount', texts.errors.amount);
-  if (input.channel === 'BANK_TRANSFER' && !input.bankReference) throw fieldRefusal('bankReference', 'A bank transfer needs the bank’s reference.');
+  if (input.channel === 'BANK_TRANSFER' && !input.bankReference) throw fieldRefusal('bankReference', collectionTexts.errors.bankReferenceRequired);
   const today = todayPh(deps);
   if (input.receivedOn > today) throw fieldRefusal('receivedOn', 'The date received cannot be in the future.');
   const now = deps.clock.now();
   return deps.db.transaction((tx) =>
     idempotent(tx, { userId: staff.userId, scope: `repayments.officer:${loanId}`, key, request: { loanId, ...input }, at: now }, async () => {
       const loan = await loanById(tx, loanId, true);
+      await assertNoConflict(tx, staff.userId, loan.memberId);
       assertPayable(loan);
       if (loan.scheduleStartDate && input.receivedOn < loan.scheduleStartDate)
         throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
@@ -135,6 +141,7 @@ export async function approvePayment(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
+    await assertNoConflict(tx, staff.userId, loan.memberId);
     const [payment] = await tx
       .select()
       .from(loanPayments)
@@ -164,7 +171,11 @@ export async function approvePayment(
   });
 }
 
-/** Waives what is still owed on a late charge: the ledger reverses it (penalty income back to the receivable). */
+/**
+ * Waives what is still owed on a late charge: the ledger reverses it (penalty income back to the
+ * receivable). Above WAIVER_APPROVAL_THRESHOLD the officer's request is stored (202, nothing moved)
+ * until another officer approves it (approveWaiver).
+ */
 export async function waiveCharge(
   deps: AppDeps,
   staff: SessionAuth,
@@ -172,62 +183,139 @@ export async function waiveCharge(
   chargeId: string,
   input: { reasonCode: WaiveReasonCode; note?: string | undefined },
   ctx: AuditContext,
-): Promise<{ charge: ServicingDto['charges'][number] }> {
+): Promise<{ status: 200 | 202; body: { charge: ServicingDto['charges'][number] } }> {
   if (!UUID.test(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
-    const [charge] = await tx
-      .select()
-      .from(loanCharges)
-      .where(and(eq(loanCharges.id, chargeId), eq(loanCharges.loanId, loan.id)))
-      .for('update');
-    if (!charge) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+    await assertNoConflict(tx, staff.userId, loan.memberId);
+    const charge = await lockedCharge(tx, loan.id, chargeId);
+    if (charge.waiveRequestedAt !== null && charge.waivedAt === null) throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
     const owed: Centavos = charge.amount - charge.paid;
-    if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', texts.errors.chargeNotWaivable);
-    const number = loanNumberOf(deps, loan.number);
-    const transfer = await createTransfer(tx, {
-      idempotencyKey: `loan-charge-waiver:${charge.id}`,
-      code: 'LOAN_CHARGE_WAIVER',
-      reference: loan.id,
-      description: `Late charge waived on loan ${number} (${input.reasonCode})`,
-      legs: [
-        { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME'), direction: 'DEBIT', amount: owed },
-        { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE'), direction: 'CREDIT', amount: owed },
-      ],
-      at: now,
-    });
-    const [updated] = await tx
-      .update(loanCharges)
-      .set({ waivedAt: now, waivedBy: staff.userId, waiveReasonCode: input.reasonCode, waiveTransferId: transfer.id })
-      .where(eq(loanCharges.id, charge.id))
-      .returning();
-    await writeAudit(tx, {
-      actor: { userId: staff.userId, role: staff.role },
-      action: 'LOAN_CHARGE_WAIVE',
-      subjectType: 'LOAN',
-      subjectId: loan.id,
-      details: {
-        loanNumber: number,
-        chargeId: charge.id,
-        lineNumber: charge.lineNumber,
-        kind: charge.kind,
-        waived: toDecimalString(owed),
-        reasonCode: input.reasonCode,
-        note: input.note ?? null,
-      },
-      ip: ctx.ip,
-      at: now,
-    });
-    const state = await loadState(tx, deps, loan);
-    const open = openChargesOf(state.chargeRows);
-    if ((loan.status === 'ACTIVE' || loan.status === 'OVERDUE') && totalOutstanding(state.lines, open) === 0n) {
-      await transition(tx, loan, 'REPAY', { actor: SYSTEM_ACTOR, at: now, reason: 'Fully repaid: the last late charge was waived' });
-    } else if (loan.status === 'OVERDUE') {
-      if (!hasOverdue(state.lines, open, todayPh(deps))) {
-        await transition(tx, loan, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Remaining late charge waived (${formatAmount(owed)} PHP)` });
-      }
+    if (owed > deps.config.servicing.waiverApprovalThreshold) {
+      const [updated] = await tx
+        .update(loanCharges)
+        .set({ waiveRequestedBy: staff.userId, waiveRequestedAt: now, waiveRequestReasonCode: input.reasonCode, waiveRequestNote: input.note ?? null })
+        .where(eq(loanCharges.id, charge.id))
+        .returning();
+      await writeAudit(tx, {
+        actor: { userId: staff.userId, role: staff.role },
+        action: 'LOAN_CHARGE_WAIVE_REQUEST',
+        subjectType: 'LOAN',
+        subjectId: loan.id,
+        details: {
+          loanNumber: loanNumberOf(deps, loan.number),
+          chargeId: charge.id,
+          lineNumber: charge.lineNumber,
+          kind: charge.kind,
+          owed: toDecimalString(owed),
+          reasonCode: input.reasonCode,
+          note: input.note ?? null,
+          threshold: toDecimalString(deps.config.servicing.waiverApprovalThreshold),
+        },
+        ip: ctx.ip,
+        at: now,
+      });
+      return { status: 202, body: { charge: chargeDto(updated!) } };
     }
-    return { charge: chargeDto(updated!) };
+    const updated = await applyWaiver(deps, tx, loan, charge, { staff, reasonCode: input.reasonCode, note: input.note ?? null, requestedBy: null }, ctx);
+    return { status: 200, body: { charge: updated } };
   });
+}
+
+/** A second officer approves a waiver asked above the threshold; it waives what is owed then. */
+export async function approveWaiver(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  chargeId: string,
+  ctx: AuditContext,
+): Promise<{ charge: ServicingDto['charges'][number] }> {
+  if (!UUID.test(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  return deps.db.transaction(async (tx) => {
+    const loan = await loanById(tx, loanId, true);
+    await assertNoConflict(tx, staff.userId, loan.memberId);
+    const charge = await lockedCharge(tx, loan.id, chargeId);
+    if (charge.waiveRequestedAt === null || charge.waiveRequestReasonCode === null || charge.waivedAt !== null)
+      throw new AppError(409, 'WAIVER_NOT_PENDING', collectionTexts.errors.waiverNotPending);
+    if (charge.waiveRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', collectionTexts.errors.approvalOwnWaiver);
+    const charged = await applyWaiver(
+      deps,
+      tx,
+      loan,
+      charge,
+      { staff, reasonCode: charge.waiveRequestReasonCode as WaiveReasonCode, note: charge.waiveRequestNote, requestedBy: charge.waiveRequestedBy },
+      ctx,
+    );
+    return { charge: charged };
+  });
+}
+
+async function lockedCharge(tx: Tx, loanId: string, chargeId: string): Promise<ChargeRow> {
+  const [charge] = await tx
+    .select()
+    .from(loanCharges)
+    .where(and(eq(loanCharges.id, chargeId), eq(loanCharges.loanId, loanId)))
+    .for('update');
+  if (!charge) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  return charge;
+}
+
+async function applyWaiver(
+  deps: AppDeps,
+  tx: Tx,
+  loan: LoanRow,
+  charge: ChargeRow,
+  input: { staff: SessionAuth; reasonCode: WaiveReasonCode; note: string | null; requestedBy: string | null },
+  ctx: AuditContext,
+): Promise<ServicingDto['charges'][number]> {
+  const now = deps.clock.now();
+  const staff = input.staff;
+  const owed: Centavos = charge.amount - charge.paid;
+  if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', texts.errors.chargeNotWaivable);
+  const number = loanNumberOf(deps, loan.number);
+  const transfer = await createTransfer(tx, {
+    idempotencyKey: `loan-charge-waiver:${charge.id}`,
+    code: 'LOAN_CHARGE_WAIVER',
+    reference: loan.id,
+    description: `Late charge waived on loan ${number} (${input.reasonCode})`,
+    legs: [
+      { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME'), direction: 'DEBIT', amount: owed },
+      { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE'), direction: 'CREDIT', amount: owed },
+    ],
+    at: now,
+  });
+  const [updated] = await tx
+    .update(loanCharges)
+    .set({ waivedAt: now, waivedBy: staff.userId, waiveReasonCode: input.reasonCode, waiveTransferId: transfer.id })
+    .where(eq(loanCharges.id, charge.id))
+    .returning();
+  await writeAudit(tx, {
+    actor: { userId: staff.userId, role: staff.role },
+    action: 'LOAN_CHARGE_WAIVE',
+    subjectType: 'LOAN',
+    subjectId: loan.id,
+    details: {
+      loanNumber: number,
+      chargeId: charge.id,
+      lineNumber: charge.lineNumber,
+      kind: charge.kind,
+      waived: toDecimalString(owed),
+      reasonCode: input.reasonCode,
+      note: input.note,
+      requestedBy: input.requestedBy,
+    },
+    ip: ctx.ip,
+    at: now,
+  });
+  const state = await loadState(tx, deps, loan);
+  const open = openChargesOf(state.chargeRows);
+  if ((loan.status === 'ACTIVE' || loan.status === 'OVERDUE') && totalOutstanding(state.lines, open) === 0n) {
+    await transition(tx, loan, 'REPAY', { actor: SYSTEM_ACTOR, at: now, reason: 'Fully repaid: the last late charge was waived' });
+  } else if (loan.status === 'OVERDUE') {
+    if (!hasOverdue(state.lines, open, todayPh(deps))) {
+      await transition(tx, loan, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Remaining late charge waived (${formatAmount(owed)} PHP)` });
+    }
+  }
+  return chargeDto(updated!);
 }

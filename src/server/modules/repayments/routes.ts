@@ -15,7 +15,7 @@ import {
   servicingResponseSchema,
   waiveRequestSchema,
 } from '../../../shared/schemas/repayments';
-import { adminServicing, approvePayment, recordPayment, waiveCharge } from './admin';
+import { adminServicing, approvePayment, approveWaiver, recordPayment, waiveCharge } from './admin';
 import { memberReceiptPdf } from './receipts';
 import { currentServicing, payFromWallet, payoff, requestPayoffQuote } from './service';
 import { STAFF_ROLES } from '../../../shared/states/roles';
@@ -177,12 +177,29 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
     {
       schema: {
         tags: admin,
-        summary: 'Waive what is owed on a late charge, with a reason code from the fixed catalogue (audited)',
+        summary:
+          'Waive what is owed on a late charge, with a reason code from the fixed catalogue (audited); above WAIVER_APPROVAL_THRESHOLD it waits for a second officer (202)',
         params: z.object({ loanId: z.string().max(64), chargeId: z.string().max(64) }),
         body: waiveRequestSchema,
+        response: { 200: chargeResponseSchema, 202: chargeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await waiveCharge(deps, requireRole(request, STAFF), request.params.loanId, request.params.chargeId, request.body, { ip: request.ip });
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
+
+  r.post(
+    '/admin/loans/:loanId/charges/:chargeId/waive/approve',
+    {
+      schema: {
+        tags: admin,
+        summary: 'Approve a waiver another officer asked for above WAIVER_APPROVAL_THRESHOLD (maker-checker; audited)',
+        params: z.object({ loanId: z.string().max(64), chargeId: z.string().max(64) }),
         response: { 200: chargeResponseSchema, ...errors },
       },
     },
-    async (request) => waiveCharge(deps, requireRole(request, STAFF), request.params.loanId, request.params.chargeId, request.body, { ip: request.ip }),
+    async (request) => approveWaiver(deps, requireRole(request, STAFF), request.params.loanId, request.params.chargeId, { ip: request.ip }),
   );
 }

@@ -175,6 +175,7 @@ export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto
     waived: c.waivedAt !== null,
     waivedAt: c.waivedAt?.toISOString() ?? null,
     waiveReasonCode: (c.waiveReasonCode as ServicingDto['charges'][number]['waiveReasonCode']) ?? null,
+    waivePending: c.waivedAt === null && c.waiveRequestedAt !== null,
   };
 }
 

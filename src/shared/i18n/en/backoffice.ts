@@ -36,6 +36,8 @@ export const backoffice = {
       LOAN_CHARGE_WAIVE: 'Late charge waived',
       LOAN_EXTENSION_APPROVE: 'Loan extension approved',
       LOAN_EXTENSION_DECLINE: 'Loan extension declined',
+      LOAN_CHARGE_WAIVE_REQUEST: 'Late charge waiver asked (waits for another officer)',
+      LOAN_NOTE_ADD: 'Internal note added to a loan',
     },
     subjects: {
       LOAN: 'Loan',

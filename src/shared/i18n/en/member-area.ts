@@ -9,9 +9,10 @@ import { channelPayments } from './channel-payments';
 import { servicing } from './servicing';
 import { extensions } from './extensions';
 import { documents } from './documents';
+import { collections } from './collections';
 
 /**
  * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
  * The browser loads them with the first of those pages, not with the landing page.
  */
-export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments, servicing, extensions, documents } as const;
+export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments, servicing, extensions, documents, collections } as const;

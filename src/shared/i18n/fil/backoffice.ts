@@ -36,6 +36,8 @@ export const backoffice = {
       LOAN_CHARGE_WAIVE: 'Pinatawad ang late charge',
       LOAN_EXTENSION_APPROVE: 'Inaprubahan ang extension ng loan',
       LOAN_EXTENSION_DECLINE: 'Tinanggihan ang extension ng loan',
+      LOAN_CHARGE_WAIVE_REQUEST: 'Hiniling ang pagpapatawad ng late charge (hinihintay ang ibang opisyal)',
+      LOAN_NOTE_ADD: 'Nagdagdag ng panloob na tala sa loan',
     },
     subjects: {
       LOAN: 'Loan',

@@ -9,9 +9,10 @@ import { channelPayments } from './channel-payments';
 import { servicing } from './servicing';
 import { extensions } from './extensions';
 import { documents } from './documents';
+import { collections } from './collections';
 
 /**
  * The Filipino texts of the signed-in pages (mirrors en/member-area.ts). The browser loads them with
  * the first of those pages when Filipino is chosen, not with the landing page.
  */
-export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments, servicing, extensions, documents } as const;
+export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments, servicing, extensions, documents, collections } as const;

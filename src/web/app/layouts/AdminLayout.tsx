@@ -4,7 +4,7 @@ import { useSession } from '../../lib/queries';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { SkipLink } from './PublicLayout';
 
-/** The back office (issue 4, item 8): a plain bar with the applications, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
+/** The back office (issue 4, item 8): a plain bar with the applications, collections, portfolio, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -19,6 +19,12 @@ export default function AdminLayout() {
           </Link>
           <Link to="/admin" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('loans.admin.queue')}
+          </Link>
+          <Link to="/admin/collections" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('collections.nav.collections')}
+          </Link>
+          <Link to="/admin/portfolio" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('collections.nav.portfolio')}
           </Link>
           <Link to="/admin/withdrawals" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('backoffice.nav.withdrawals')}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/**
+ * Servicing checks beside the per-loan balances of check.ts (docs/decisions/012-servicing.md,
+ * collections helper): each posted payment's transfer moves exactly what its allocations say, to
+ * the account of each component; a payment waiting for approval has moved nothing; each late
+ * charge was booked by its own transfer for its amount, and each waiver reversed exactly what was
+ * still owed.
+ */
+async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export async function checkServicingTransfers(db: DbOrTx, problems: string[]): Promise<void> {
+  const split = await rows<{ id: string; account: string; booked: string; allocated: string }>(
+    db,
+    sql`with alloc as (
+          select a.payment_id,
+                 case a.component when 'PRINCIPAL' then 'LOANS_RECEIVABLE' when 'INTEREST' then 'INTEREST_INCOME'
+                                  when 'FEES' then 'FEE_INCOME' else 'LATE_CHARGES_RECEIVABLE' end as account,
+                 sum(a.amount) as amount
+            from loan_payment_allocations a group by 1, 2
+        ), booked as (
+          select p.id as payment_id, ac.code as account, sum(e.amount) as amount
+            from loan_payments p
+            join ledger_entries e on e.transfer_id = p.transfer_id and e.direction = 'CREDIT' and e.phase = 'POSTED'
+            join ledger_accounts ac on ac.id = e.account_id
+           where p.status = 'POSTED'
+           group by 1, 2
+        )
+        select coalesce(b.payment_id, a.payment_id)::text as id, coalesce(b.account, a.account) as account,
+               coalesce(b.amount, 0)::text as booked, coalesce(a.amount, 0)::text as allocated
+          from booked b full join alloc a on a.payment_id = b.payment_id and a.account = b.account
+         where coalesce(b.amount, 0) <> coalesce(a.amount, 0)`,
+  );
+  for (const r of split) problems.push(`payment ${r.id}: its transfer credits ${r.account} ${r.booked} but its allocations say ${r.allocated}`);
+
+  const debit = await rows<{ id: string; amount: string; debited: string }>(
+    db,
+    sql`select p.id::text, p.amount::text,
+               coalesce((select sum(e.amount) from ledger_entries e where e.transfer_id = p.transfer_id and e.direction = 'DEBIT' and e.phase = 'POSTED'), 0)::text as debited
+          from loan_payments p
+         where p.status = 'POSTED'
+           and p.amount <> coalesce((select sum(e.amount) from ledger_entries e where e.transfer_id = p.transfer_id and e.direction = 'DEBIT' and e.phase = 'POSTED'), 0)`,
+  );
+  for (const r of debit) problems.push(`payment ${r.id}: amount ${r.amount} but its transfer debits ${r.debited}`);
+
+  const pending = await rows<{ id: string }>(
+    db,
+    sql`select p.id::text from loan_payments p
+         where p.status = 'PENDING_APPROVAL'
+           and (p.transfer_id is not null or exists (select 1 from loan_payment_allocations a where a.payment_id = p.id))`,
+  );
+  for (const r of pending) problems.push(`payment ${r.id} waits for approval but has moved money or been allocated`);
+
+  const charges = await rows<{ id: string; amount: string; booked: string }>(
+    db,
+    sql`select c.id::text, c.amount::text,
+               coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                          where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)::text as booked
+          from loan_charges c
+         where c.amount <> coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                                      where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)`,
+  );
+  for (const r of charges) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
+
+  const waivers = await rows<{ id: string; owed: string; reversed: string }>(
+    db,
+    sql`select c.id::text, (c.amount - c.paid)::text as owed,
+               coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                          where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)::text as reversed
+          from loan_charges c
+         where c.waived_at is not null
+           and c.amount - c.paid <> coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                                               where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)`,
+  );
+  for (const r of waivers) problems.push(`late charge ${r.id}: waived with ${r.owed} owed but the waiver reversed ${r.reversed}`);
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { loanNumber } from '../../../shared/company/references';
+import { bucketOf, dueDateRangeOf, DPD_BUCKETS, type DpdBucket } from '../../../shared/loan/collections';
+import { daysBetween } from '../../../shared/loan/dates';
+import { toDecimalString } from '../../../shared/money/money';
+import type { CollectionsQuery, CollectionsResponse, CollectionsRow } from '../../../shared/schemas/collections';
+import type { LoanStatus } from '../../../shared/states/loan';
+import { philippineDate } from '../../../shared/activation/age';
+
+/**
+ * The collections queue (GET /api/admin/collections): loans being serviced with a line past its due
+ * date and still unpaid, most days past due first, computed in the database. The oldest unpaid due
+ * date of each loan comes from the partial index loan_instalments_unpaid_due_idx (due_date, loan_id
+ * where paid_on is null); a bucket is a range of that date, and the page is a keyset on (oldest due
+ * date, loan number), never an offset. Amounts are summed for the page's rows only.
+ */
+
+async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const SERVICED = sql`('DISBURSED', 'ACTIVE', 'OVERDUE')`;
+/** What is left of a line: the schedule's amounts less what was paid and the interest rebated. */
+const LINE_LEFT = sql`(i.principal - i.principal_paid) + (i.interest - i.interest_paid - i.interest_rebated) + (i.fees - i.fees_paid)`;
+
+interface QueueRow {
+  loan_id: string;
+  number: string;
+  status: string;
+  oldest_due: string;
+  full_name: string;
+  past_due_lines: string;
+  outstanding_lines: string;
+  charges: string;
+  reminder_at: Date | string | null;
+  reminder_template: string | null;
+  note_at: Date | string | null;
+}
+
+function iso(v: Date | string | null): string | null {
+  if (v === null) return null;
+  return (v instanceof Date ? v : new Date(v)).toISOString();
+}
+
+function dateText(v: unknown): string {
+  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+}
+
+export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): Promise<CollectionsResponse> {
+  const db = deps.db;
+  const today = philippineDate(deps.clock.now());
+  const range = query.bucket ? dueDateRangeOf(query.bucket, today) : null;
+  const bucketFilter = range ? sql`and p.oldest_due <= ${range.to}::date ${range.from ? sql`and p.oldest_due >= ${range.from}::date` : sql``}` : sql``;
+  let cursorFilter = sql``;
+  if (query.cursor) {
+    const [due, number] = query.cursor.split('.') as [string, string];
+    cursorFilter = sql`and (p.oldest_due, l.number) > (${due}::date, ${number}::bigint)`;
+  }
+  const found = await rows<QueueRow>(
+    db,
+    sql`with past as (
+          select i.loan_id, min(i.due_date) as oldest_due
+            from loan_instalments i
+           where i.paid_on is null and i.due_date < ${today}::date
+           group by i.loan_id
+        ), page as (
+          select p.loan_id, p.oldest_due, l.number, l.status, l.member_id
+            from past p join loans l on l.id = p.loan_id
+           where l.status in ${SERVICED} ${bucketFilter} ${cursorFilter}
+           order by p.oldest_due, l.number
+           limit ${query.limit + 1}
+        )
+        select page.loan_id::text, page.number::text, page.status, page.oldest_due::text, u.full_name,
+               (select coalesce(sum(${LINE_LEFT}), 0) from loan_instalments i where i.loan_id = page.loan_id and i.due_date < ${today}::date)::text as past_due_lines,
+               (select coalesce(sum(${LINE_LEFT}), 0) from loan_instalments i where i.loan_id = page.loan_id)::text as outstanding_lines,
+               (select coalesce(sum(c.amount - c.paid), 0) from loan_charges c where c.loan_id = page.loan_id and c.waived_at is null)::text as charges,
+               r.at as reminder_at, r.template as reminder_template,
+               (select max(n.created_at) from loan_notes n where n.loan_id = page.loan_id) as note_at
+          from page
+          join users u on u.id = page.member_id
+          left join lateral (
+            select coalesce(lr.send_after, lr.created_at) as at, lr.template
+              from loan_reminders lr where lr.loan_id = page.loan_id
+             order by lr.created_at desc, lr.id desc limit 1
+          ) r on true
+         order by page.oldest_due, page.number`,
+  );
+  const more = found.length > query.limit;
+  const page = more ? found.slice(0, query.limit) : found;
+  const items: CollectionsRow[] = page.map((r) => {
+    const oldestDue = dateText(r.oldest_due);
+    const days = daysBetween(oldestDue, today);
+    const charges = BigInt(r.charges);
+    const reminderAt = iso(r.reminder_at);
+    const noteAt = iso(r.note_at);
+    let lastContact: CollectionsRow['lastContact'] = null;
+    if (noteAt && (!reminderAt || noteAt >= reminderAt)) lastContact = { at: noteAt, kind: 'NOTE', template: null };
+    else if (reminderAt) lastContact = { at: reminderAt, kind: 'REMINDER', template: r.reminder_template };
+    return {
+      loanId: r.loan_id,
+      loanNumber: loanNumber(deps.config.company.shortName, Number(r.number)),
+      memberName: r.full_name,
+      status: r.status as LoanStatus,
+      oldestDueDate: oldestDue,
+      daysPastDue: days,
+      bucket: bucketOf(days) ?? 'D1_30',
+      pastDue: toDecimalString(BigInt(r.past_due_lines) + charges),
+      outstanding: toDecimalString(BigInt(r.outstanding_lines) + charges),
+      lastContact,
+    };
+  });
+  const last = page.at(-1);
+  return {
+    asOf: today,
+    items,
+    nextCursor: more && last ? `${dateText(last.oldest_due)}.${last.number}` : null,
+    counts: await bucketCounts(db, today),
+  };
+}
+
+/** How many loans are in each bucket today: one pass over the same index. */
+async function bucketCounts(db: DbOrTx, today: string): Promise<Record<DpdBucket, number>> {
+  const counts = await rows<{ days: number | string; n: string }>(
+    db,
+    sql`with past as (
+          select i.loan_id, min(i.due_date) as oldest_due
+            from loan_instalments i
+           where i.paid_on is null and i.due_date < ${today}::date
+           group by i.loan_id
+        )
+        select (${today}::date - p.oldest_due) as days, count(*)::text as n
+          from past p join loans l on l.id = p.loan_id
+         where l.status in ${SERVICED}
+         group by 1`,
+  );
+  const result = Object.fromEntries(DPD_BUCKETS.map((b) => [b, 0])) as Record<DpdBucket, number>;
+  for (const c of counts) {
+    const bucket = bucketOf(Number(c.days));
+    if (bucket) result[bucket] += Number(c.n);
+  }
+  return result;
+}

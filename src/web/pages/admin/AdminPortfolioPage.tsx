@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { api, type ApiError } from '../../lib/api';
+import { LoadError } from '../../ui/LoadError';
+import { Spinner } from '../../ui/Spinner';
+import { money } from '../../lib/format';
+import { collectionsKeys, type PortfolioDto } from '../../features/collections/queries';
+import { loanStatusLabelKey } from '../../../shared/states/loan';
+
+function Figure({ label, value, detail, testId }: { readonly label: string; readonly value: string; readonly detail?: ReactNode; readonly testId: string }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
+      <h2 className="text-sm text-muted">{label}</h2>
+      <p className="text-2xl font-bold text-brand">{value}</p>
+      {detail && <p className="text-xs text-muted">{detail}</p>}
+    </section>
+  );
+}
+
+/**
+ * The portfolio (issue 10, item 7; OFFICER and ADMIN): outstanding principal, late charges
+ * receivable, what was collected this Philippine month and PAR30, all from the ledger, and the
+ * number of loans in each state.
+ */
+export default function AdminPortfolioPage() {
+  const { t } = useTranslation();
+  const p = useQuery<PortfolioDto, ApiError>({
+    queryKey: collectionsKeys.portfolio,
+    queryFn: () => api<PortfolioDto>('/admin/portfolio'),
+    refetchOnMount: 'always',
+  });
+  if (p.isPending) return <Spinner label={t('common.loading')} />;
+  if (p.isError) return <LoadError title={p.error.message} retryLabel={t('public.retry')} onRetry={() => void p.refetch()} />;
+  const d = p.data;
+  const c = d.collectedThisMonth;
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-brand">{t('collections.portfolio.title')}</h1>
+        <p className="text-sm text-muted">{t('collections.portfolio.intro', { date: d.asOf })}</p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure testId="portfolio-outstanding" label={t('collections.portfolio.outstandingPrincipal')} value={money(d.outstandingPrincipal)} />
+        <Figure testId="portfolio-charges" label={t('collections.portfolio.lateCharges')} value={money(d.lateChargesReceivable)} />
+        <Figure
+          testId="portfolio-collected"
+          label={t('collections.portfolio.collected', { month: c.month })}
+          value={money(c.total)}
+          detail={t('collections.portfolio.collectedDetail', {
+            count: c.payments,
+            principal: money(c.principal),
+            interest: money(c.interest),
+            fees: money(c.fees),
+            charges: money(c.charges),
+          })}
+        />
+        <Figure
+          testId="portfolio-par30"
+          label={t('collections.portfolio.par30')}
+          value={`${d.par30.percent} %`}
+          detail={t('collections.portfolio.par30Detail', { principal: money(d.par30.principal), count: d.par30.loans })}
+        />
+      </div>
+      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 className="mb-2 font-bold text-brand">{t('collections.portfolio.byState')}</h2>
+        <table className="w-full max-w-md text-left text-sm" data-testid="portfolio-states">
+          <thead className="text-muted">
+            <tr>
+              <th scope="col" className="py-1">
+                {t('collections.portfolio.col.status')}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t('collections.portfolio.col.count')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.loansByState.map((s) => (
+              <tr key={s.status} className="border-t border-slate-100">
+                <td className="py-1">{t(loanStatusLabelKey(s.status))}</td>
+                <td className="py-1 text-right">{s.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { LoadError } from '../../ui/LoadError';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { dateTime, money } from '../../lib/format';
+import { COLOUR_TEXT } from '../../ui/StatusIcon';
+import { ChargesPanel } from '../../features/collections/ChargesPanel';
+import { NotesPanel } from '../../features/collections/NotesPanel';
+import { RecordPaymentForm } from '../../features/collections/RecordPaymentForm';
+import { RemindersPanel } from '../../features/collections/RemindersPanel';
+import { collectionsKeys, type ServicingStaff } from '../../features/collections/queries';
+import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
+import { LOAN_STATUS_CATALOGUE, loanStatusLabelKey } from '../../../shared/states/loan';
+
+function Card({ title, children, testId }: { readonly title: string; readonly children: ReactNode; readonly testId?: string }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid={testId}>
+      <h2 className="mb-3 font-bold text-brand">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const LINE_COLOUR: Record<string, string> = {
+  UPCOMING: 'text-muted',
+  DUE: 'text-brand',
+  PAID: 'text-emerald-700',
+  PAID_LATE: 'text-emerald-700',
+  OVERDUE: 'text-danger',
+};
+
+/**
+ * The back office's servicing page of one loan (issue 10, item 7; OFFICER and ADMIN): totals, the
+ * schedule with each line's status, payments with their allocation and who recorded and approved
+ * them, late charges with how they were computed and their waivers, reminders sent, internal notes
+ * and the status history; the forms to record a payment, approve one, and waive a charge. Every
+ * figure is the server's; each action shows its result only after the server answered.
+ */
+export default function AdminServicingPage() {
+  const { t, i18n } = useTranslation();
+  const { loanId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const view = useQuery<ServicingDto, ApiError>({
+    queryKey: collectionsKeys.servicing(loanId),
+    queryFn: () => api<ServicingDto>(`/admin/loans/${encodeURIComponent(loanId)}/servicing`),
+    refetchOnMount: 'always',
+  });
+  const staff = useQuery<ServicingStaff, ApiError>({
+    queryKey: collectionsKeys.staff(loanId),
+    queryFn: async () => (await api<{ staff: ServicingStaff }>(`/admin/loans/${encodeURIComponent(loanId)}/servicing/staff`)).staff,
+  });
+  const [approving, setApproving] = useState<string | null>(null);
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'servicing', loanId] });
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'collections'] });
+  };
+
+  if (view.isPending) return <Spinner label={t('common.loading')} />;
+  if (view.isError) return <LoadError title={view.error.message} retryLabel={t('public.retry')} onRetry={() => void view.refetch()} />;
+  const d = view.data;
+  const payer = (id: string) => staff.data?.payments.find((p) => p.paymentId === id);
+
+  const approve = async (p: ReceiptDto) => {
+    setApproving(p.paymentId);
+    try {
+      const answer = await api<{ receipt: ReceiptDto }>(`/admin/loans/${encodeURIComponent(loanId)}/payments/${encodeURIComponent(p.paymentId)}/approve`, {
+        method: 'POST',
+      });
+      toast.success(t('collections.servicing.payments.approved', { reference: answer.receipt.reference }));
+      await refresh();
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
+    } finally {
+      setApproving(null);
+    }
+  };
+
+  const serviced = d.loan.status === 'DISBURSED' || d.loan.status === 'ACTIVE' || d.loan.status === 'OVERDUE';
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand">{t('collections.servicing.title', { number: d.loan.loanNumber })}</h1>
+          {staff.data && <p className="text-sm">{t('collections.servicing.member', { name: staff.data.member.name })}</p>}
+          <p className="text-sm">
+            {t('collections.servicing.status')}:{' '}
+            <span className={`font-bold ${COLOUR_TEXT[LOAN_STATUS_CATALOGUE[d.loan.status].colour]}`} data-testid="servicing-status">
+              {t(loanStatusLabelKey(d.loan.status))}
+            </span>{' '}
+            <span className="text-muted">· {t('collections.servicing.asOf', { date: d.asOf })}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3 text-sm">
+          <Link to="/admin/collections" className="min-h-11 content-center font-semibold text-brand underline underline-offset-4">
+            {t('collections.servicing.back')}
+          </Link>
+          <Link to={`/admin/loans/${loanId}`} className="min-h-11 content-center font-semibold text-brand underline underline-offset-4">
+            {t('collections.servicing.loanPage')}
+          </Link>
+        </div>
+      </div>
+
+      <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-5" data-testid="servicing-totals">
+        {(['outstanding', 'payableNow', 'overdue', 'charges', 'paid'] as const).map((k) => (
+          <div key={k}>
+            <dt className="text-xs text-muted">{t(`collections.servicing.totals.${k}`)}</dt>
+            <dd className="font-semibold" data-testid={`total-${k}`}>
+              {money(d.totals[k])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <Card title={t('collections.servicing.schedule.title')}>
+        <div className="overflow-x-auto" role="region" aria-label={t('collections.servicing.schedule.title')} tabIndex={0}>
+          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="schedule-table">
+            <thead className="text-muted">
+              <tr>
+                {(['number', 'due', 'total', 'paid', 'outstanding', 'status'] as const).map((c) => (
+                  <th key={c} scope="col" className={`px-2 py-1 ${['total', 'paid', 'outstanding'].includes(c) ? 'text-right' : ''}`}>
+                    {t(`collections.servicing.schedule.col.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {d.lines.map((l) => (
+                <tr key={l.number} className="border-t border-slate-100" data-testid={`line-${l.number}`}>
+                  <td className="px-2 py-1">{l.number}</td>
+                  <td className="px-2 py-1">{l.dueDate}</td>
+                  <td className="px-2 py-1 text-right">{money(l.scheduled.total)}</td>
+                  <td className="px-2 py-1 text-right">{money(l.paid.total)}</td>
+                  <td className="px-2 py-1 text-right">{money(l.outstanding)}</td>
+                  <td className={`px-2 py-1 font-semibold ${LINE_COLOUR[l.status] ?? ''}`}>
+                    {t(`collections.servicing.lineStatus.${l.status}`)}
+                    {l.status === 'OVERDUE' && <span className="font-normal"> ({t('collections.servicing.schedule.dpd', { count: l.daysPastDue })})</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+
+      {serviced && staff.data && (
+        <Card title={t('collections.servicing.record.title')}>
+          <RecordPaymentForm loanId={loanId} today={d.asOf} threshold={staff.data.paymentApprovalThreshold} onDone={refresh} />
+        </Card>
+      )}
+
+      <Card title={t('collections.servicing.payments.title')} testId="payments-card">
+        {d.payments.length === 0 ? (
+          <p className="text-sm text-muted">{t('collections.servicing.payments.empty')}</p>
+        ) : (
+          <div className="overflow-x-auto" role="region" aria-label={t('collections.servicing.payments.title')} tabIndex={0}>
+            <table className="w-full min-w-[60rem] text-left text-sm" data-testid="payments-table">
+              <thead className="text-muted">
+                <tr>
+                  {(['reference', 'received', 'source', 'amount', 'allocation', 'status', 'recordedBy', 'approvedBy'] as const).map((c) => (
+                    <th key={c} scope="col" className={`px-2 py-1 ${c === 'amount' ? 'text-right' : ''}`}>
+                      {t(`collections.servicing.payments.col.${c}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {[...d.payments].reverse().map((p) => {
+                  const who = payer(p.paymentId);
+                  return (
+                    <tr key={p.paymentId} className="border-t border-slate-100" data-testid={`payment-${p.reference}`}>
+                      <td className="px-2 py-1 font-semibold">{p.reference}</td>
+                      <td className="px-2 py-1">{dateTime(p.receivedAt, i18n.language)}</td>
+                      <td className="px-2 py-1">
+                        {t(`collections.servicing.payments.source.${p.source}`)}
+                        {p.channel ? ` (${t(`collections.servicing.payments.channel.${p.channel}`)})` : ''}
+                      </td>
+                      <td className="px-2 py-1 text-right">{money(p.amount)}</td>
+                      <td className="px-2 py-1 text-xs">
+                        {p.status === 'POSTED'
+                          ? t('collections.servicing.payments.allocation', {
+                              charges: money(p.allocation.charges),
+                              fees: money(p.allocation.fees),
+                              interest: money(p.allocation.interest),
+                              principal: money(p.allocation.principal),
+                            })
+                          : '—'}
+                      </td>
+                      <td className="px-2 py-1">{t(`collections.servicing.payments.status.${p.status}`)}</td>
+                      <td className="px-2 py-1">{who?.recordedBy?.name ?? '—'}</td>
+                      <td className="px-2 py-1">
+                        {p.status === 'PENDING_APPROVAL' ? (
+                          <Button variant="outline" busy={approving === p.paymentId} onClick={() => void approve(p)}>
+                            {t('collections.servicing.payments.approve')}
+                          </Button>
+                        ) : (
+                          (who?.approvedBy?.name ?? '—')
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      <Card title={t('collections.servicing.charges.title')} testId="charges-card">
+        <ChargesPanel loanId={loanId} charges={d.charges} staff={staff.data} onDone={refresh} />
+      </Card>
+
+      {/* EXTENSION REQUESTS: the `extension` helper's officer component (approve or decline a term
+          extension request with a reason) is mounted here by the lead at merge, e.g.
+          <ExtensionRequestsPanel loanId={loanId} onDone={refresh} />. */}
+      <Card title={t('collections.servicing.extensions.title')} testId="extensions-slot">
+        <div data-slot="extension-requests" />
+      </Card>
+
+      <Card title={t('collections.servicing.reminders.title')}>
+        <RemindersPanel loanId={loanId} />
+      </Card>
+
+      <Card title={t('collections.servicing.notes.title')}>
+        <NotesPanel loanId={loanId} onAdded={refresh} />
+      </Card>
+
+      <Card title={t('collections.servicing.history.title')}>
+        <ol className="flex flex-col gap-1 text-sm">
+          {[...d.history].reverse().map((h, i) => (
+            <li key={`${h.at}-${i}`}>
+              <span className="text-muted">{dateTime(h.at, i18n.language)}</span> · {h.from ? `${t(loanStatusLabelKey(h.from))} → ` : ''}
+              <span className="font-semibold">{t(loanStatusLabelKey(h.to))}</span> ({h.actorRole}){h.reason ? ` · ${h.reason}` : ''}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}
