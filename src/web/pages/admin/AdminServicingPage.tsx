@@ -16,6 +16,7 @@ import { RemindersPanel } from '../../features/collections/RemindersPanel';
 import { collectionsKeys, type ServicingStaff } from '../../features/collections/queries';
 import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
 import { LOAN_STATUS_CATALOGUE, loanStatusLabelKey } from '../../../shared/states/loan';
+import { ExtensionReview } from '../../features/backoffice/extension/ExtensionReview';
 
 function Card({ title, children, testId }: { readonly title: string; readonly children: ReactNode; readonly testId?: string }) {
   return (
@@ -214,12 +215,9 @@ export default function AdminServicingPage() {
         <ChargesPanel loanId={loanId} charges={d.charges} staff={staff.data} onDone={refresh} />
       </Card>
 
-      {/* EXTENSION REQUESTS: the `extension` helper's officer component (approve or decline a term
-          extension request with a reason) is mounted here by the lead at merge, e.g.
-          <ExtensionRequestsPanel loanId={loanId} onDone={refresh} />. */}
-      <Card title={t('collections.servicing.extensions.title')} testId="extensions-slot">
-        <div data-slot="extension-requests" />
-      </Card>
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="extensions-slot">
+        <ExtensionReview loanId={loanId} />
+      </div>
 
       <Card title={t('collections.servicing.reminders.title')}>
         <RemindersPanel loanId={loanId} />
