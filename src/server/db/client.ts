@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { countQueries, type QueryLog } from './query-log';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,6 +28,8 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string | undefined;
   /** PGlite's data directory; undefined keeps the embedded database in memory (tests). */
   readonly dataDir?: string | undefined;
+  /** Counts every statement and round trip (the query-count test, bench/); without it the client is not wrapped. */
+  readonly queryLog?: QueryLog | undefined;
 }
 
 /** Opens the database and applies the migrations (the same on PGlite and PostgreSQL). */
@@ -36,6 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection may be closed by the server (a restart, a terminated backend): the pool
     // drops it and opens another on demand. Without a listener that 'error' event would crash the process.
     pool.on('error', () => {});
+    const log = options.queryLog;
+    // pool.query and transactions both go through a pooled client's query method.
+    if (log) pool.on('connect', (client) => countQueries(client as unknown as { query: (...args: unknown[]) => unknown }, log));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -48,6 +54,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite(dir);
   } else {
     client = new PGlite();
+  }
+  const log = options.queryLog;
+  if (log) {
+    countQueries(client as unknown as { query: (...args: unknown[]) => unknown }, log);
+    const transaction = client.transaction.bind(client);
+    client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+      transaction((tx) => {
+        countQueries(tx as unknown as { query: (...args: unknown[]) => unknown }, log);
+        return callback(tx);
+      })) as PGlite['transaction'];
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
