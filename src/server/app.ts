@@ -137,11 +137,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     reply.header('date', clock.now().toUTCString());
   });
   installOriginCheck(app, config.publicOrigins);
+  // The session and, for the API, the company profile and product versions other processes may
+  // have saved: one statement per request (src/server/http/session.ts).
   await app.register(sessionPlugin, deps);
-  // The company profile and product versions other processes may have saved (one small query).
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) await syncConfiguration(deps);
-  });
 
   await app.register(
     async (api) => {
