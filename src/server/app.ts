@@ -14,6 +14,7 @@ import { isAdjustableClock, OffsetClock, systemClock, type Clock } from './clock
 import type { AppDeps } from './deps';
 import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
 import { installOriginCheck } from './http/origin';
+import { installJsonCompression } from './http/compression';
 import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -169,11 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     reply.header('date', clock.now().toUTCString());
   });
   installOriginCheck(app, config.publicOrigins);
+  installJsonCompression(app);
+  // The session and, for the API, the company profile and product versions other processes may
+  // have saved: one statement per request (src/server/http/session.ts).
   await app.register(sessionPlugin, deps);
-  // The company profile and product versions other processes may have saved (one small query).
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) await syncConfiguration(deps);
-  });
 
   await healthRoutes(app, database, () => accepting);
 
@@ -224,6 +224,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       throw new AppError(404, 'NOT_FOUND');
     }
     if (url === '/dev/outbox' && !config.devTools) throw new AppError(404, 'NOT_FOUND');
+    // A missing built file is 404, not the page: a stale chunk name must fail as a script load, not parse HTML.
+    if (url.startsWith('/assets/')) throw new AppError(404, 'NOT_FOUND');
     // The single-page app renders every other page, including its own not-found page.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { countQueries, type QueryLog } from './query-log';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,6 +34,8 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string | undefined;
   /** PGlite's data directory; undefined keeps the embedded database in memory (tests). */
   readonly dataDir?: string | undefined;
+  /** Counts every statement and round trip (the query-count test, bench/); without it the client is not wrapped. */
+  readonly queryLog?: QueryLog | undefined;
   /** Who opens the embedded data directory, named to anyone refused by its lock: "server", "user:create", ... */
   readonly purpose?: string;
 }
@@ -65,6 +68,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection may be closed by the server (a restart, a terminated backend): the pool
     // drops it and opens another on demand. Without a listener that 'error' event would crash the process.
     pool.on('error', () => {});
+    const log = options.queryLog;
+    // pool.query and transactions both go through a pooled client's query method.
+    if (log) pool.on('connect', (client) => countQueries(client as unknown as { query: (...args: unknown[]) => unknown }, log));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', readiness: () => readiness(db, undefined), close: () => pool.end() };
@@ -86,6 +92,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   } else {
     client = new PGlite();
+  }
+  const log = options.queryLog;
+  if (log) {
+    countQueries(client as unknown as { query: (...args: unknown[]) => unknown }, log);
+    const transaction = client.transaction.bind(client);
+    client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+      transaction((tx) => {
+        countQueries(tx as unknown as { query: (...args: unknown[]) => unknown }, log);
+        return callback(tx);
+      })) as PGlite['transaction'];
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   try {

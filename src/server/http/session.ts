@@ -1,7 +1,8 @@
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSession, type NewSession, type SessionAuth } from '../sessions/store';
+import { findSession, findSessionAndVersions, type NewSession, type SessionAuth } from '../sessions/store';
+import { applyConfigurationVersions } from '../product/sync';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 import { hasAnyRole, type Role } from '../../shared/states/roles';
@@ -17,13 +18,23 @@ declare module 'fastify' {
 
 const PROBES = new Set(['/healthz', '/readyz']);
 
-/** Reads the session cookie on every request and sets request.auth. */
+/**
+ * Reads the session cookie on every request and sets request.auth. An API request also checks the
+ * company profile and product versions other processes may have saved (src/server/product/sync.ts),
+ * in the same statement as the session: one round trip before the route.
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     // The probes (src/server/ops/health-routes.ts) never read a session: /healthz answers even when the database is away.
     if (PROBES.has(request.routeOptions.url ?? '')) return;
     const token = request.cookies[SESSION_COOKIE];
+    if (request.url.startsWith('/api/')) {
+      const { auth, versions } = await findSessionAndVersions(deps.db, deps.clock, token);
+      request.auth = auth;
+      await applyConfigurationVersions(deps, versions);
+      return;
+    }
     request.auth = token ? await findSession(deps.db, deps.clock, token) : null;
   });
 });

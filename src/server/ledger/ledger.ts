@@ -532,7 +532,17 @@ export interface StatementLine {
  */
 export async function accountStatement(db: DbOrTx, accountId: string, limit = 200): Promise<StatementLine[]> {
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
-  if (!account) return [];
+  return account ? statementOf(db, account, limit) : [];
+}
+
+/** accountStatement by the account's code; null when the account does not exist yet. */
+export async function accountStatementByCode(db: DbOrTx, code: string, limit = 200): Promise<StatementLine[] | null> {
+  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+  return account ? statementOf(db, account, limit) : null;
+}
+
+async function statementOf(db: DbOrTx, account: AccountRow, limit: number): Promise<StatementLine[]> {
+  const accountId = account.id;
   const normal = account.normalBalance as Direction;
   const resolution = alias(ledgerTransfers, 'resolution');
   const pending = alias(ledgerTransfers, 'pending');
@@ -650,15 +660,21 @@ export async function accountStatement(db: DbOrTx, accountId: string, limit = 20
 
 /** Total debits of an account by transfer code (posted, plus still-pending), e.g. what was withdrawn. */
 export async function debitsByCode(db: DbOrTx, accountId: string, code: string): Promise<Centavos> {
+  const [row] = await debitsByCodeQuery(db, accountId, code);
+  return BigInt(row?.total ?? '0');
+}
+
+/** The statement summing an account's debits by transfer code (debitsByCode); `account` may be a column (a correlated subquery). */
+function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.id, code: string) {
   const resolution = alias(ledgerTransfers, 'resolution');
-  const [row] = await db
+  return db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
     .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
     .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
     .where(
       and(
-        eq(ledgerEntries.accountId, accountId),
+        eq(ledgerEntries.accountId, account),
         eq(ledgerEntries.direction, 'DEBIT'),
         eq(ledgerTransfers.code, code),
         inArray(ledgerTransfers.type, ['POSTED', 'PENDING']),
@@ -666,7 +682,18 @@ export async function debitsByCode(db: DbOrTx, accountId: string, code: string):
         sql`(${ledgerTransfers.type} = 'POSTED' or ${resolution.type} is null or ${resolution.type} = 'POST_PENDING')`,
       ),
     );
-  return BigInt(row?.total ?? '0');
+}
+
+/**
+ * An account's cached balance by code and its debits by one transfer code (as debitsByCode), in
+ * one statement; null when the account does not exist yet. The wallet summary's read.
+ */
+export async function balanceAndDebitsByCode(db: DbOrTx, accountCode: string, transferCode: string): Promise<(AccountBalance & { debits: Centavos }) | null> {
+  const [row] = await db
+    .select({ account: ledgerAccounts, debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, transferCode)})` })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, accountCode));
+  return row ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 
 /** The transfer with this id, or null. */

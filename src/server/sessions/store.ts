@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { DAY, HOUR, type Clock } from '../clock';
@@ -55,44 +55,101 @@ export async function createSession(
   return { token, expiresAt, persistent: input.persistent };
 }
 
-/** Looks a session token up; null when unknown, revoked or expired. Slides the idle expiry of non-persistent sessions. */
-export async function findSession(db: DbOrTx, clock: Clock, token: string): Promise<SessionAuth | null> {
-  if (!token || token.length > 100) return null;
-  const id = hashToken(token);
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      persistent: sessions.persistent,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      revokedAt: sessions.revokedAt,
-      role: users.role,
-      phone: users.phone,
-      fullName: users.fullName,
-      accountState: users.accountState,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  const row = rows[0];
+/** The newest company profile id and product version stored: what syncConfiguration compares with what it loaded. */
+export interface ConfigurationVersions {
+  readonly companyId: string | null;
+  readonly productVersion: number | null;
+}
+
+const sessionFields = {
+  sessionId: sessions.id,
+  userId: sessions.userId,
+  persistent: sessions.persistent,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+  revokedAt: sessions.revokedAt,
+  role: users.role,
+  phone: users.phone,
+  fullName: users.fullName,
+  accountState: users.accountState,
+};
+
+interface SessionRow {
+  sessionId: string | null;
+  userId: string | null;
+  persistent: boolean | null;
+  expiresAt: Date | null;
+  lastSeenAt: Date | null;
+  revokedAt: Date | null;
+  role: string | null;
+  phone: string | null;
+  fullName: string | null;
+  accountState: string | null;
+}
+
+/** A session row as read: null when unknown, revoked or expired. Slides the idle expiry of non-persistent sessions. */
+async function sessionOfRow(db: DbOrTx, clock: Clock, row: SessionRow | undefined): Promise<SessionAuth | null> {
   const now = clock.now();
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+  if (!row?.sessionId || !row.userId || !row.expiresAt || !row.lastSeenAt || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   let expiresAt = row.expiresAt;
   if (!row.persistent && now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     expiresAt = new Date(now.getTime() + IDLE_SESSION_MS);
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.sessionId));
   }
   return {
     sessionId: row.sessionId,
     userId: row.userId,
     role: row.role as Role,
-    phone: row.phone,
-    fullName: row.fullName,
+    phone: row.phone ?? '',
+    fullName: row.fullName ?? '',
     accountState: row.accountState as AccountState,
-    persistent: row.persistent,
+    persistent: row.persistent ?? false,
     expiresAt,
+  };
+}
+
+function validToken(token: string | null | undefined): token is string {
+  return !!token && token.length <= 100;
+}
+
+/** Looks a session token up; null when unknown, revoked or expired. Slides the idle expiry of non-persistent sessions. */
+export async function findSession(db: DbOrTx, clock: Clock, token: string): Promise<SessionAuth | null> {
+  if (!validToken(token)) return null;
+  const rows = await db
+    .select(sessionFields)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, hashToken(token)))
+    .limit(1);
+  return sessionOfRow(db, clock, rows[0]);
+}
+
+/**
+ * The session of a token (as findSession) and the configuration versions, in ONE statement: the
+ * two reads every API request makes before its route (src/server/http/session.ts). Without a
+ * token the session part matches nothing and only the versions are read.
+ */
+export async function findSessionAndVersions(
+  db: DbOrTx,
+  clock: Clock,
+  token: string | null | undefined,
+): Promise<{ auth: SessionAuth | null; versions: ConfigurationVersions }> {
+  const id = validToken(token) ? hashToken(token) : '';
+  const rows = await db
+    .select({
+      companyId: sql<string | null>`(select max(id) from company_profiles)::text`,
+      productVersion: sql<number | null>`(select max(version) from product_versions)`,
+      ...sessionFields,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(sessions, eq(sessions.id, id))
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .limit(1);
+  const row = rows[0];
+  const productVersion = row?.productVersion ?? null;
+  return {
+    auth: id ? await sessionOfRow(db, clock, row) : null,
+    versions: { companyId: row?.companyId ?? null, productVersion: productVersion === null ? null : Number(productVersion) },
   };
 }
 

@@ -27,6 +27,8 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     index('outbox_messages_status_idx').on(t.status, t.createdAt),
+    // The privacy export reads a member's messages by recipient, oldest first (without it: every row).
+    index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
     check('outbox_channel_check', sql`${t.channel} in ('SMS', 'EMAIL')`),
     check('outbox_status_check', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
   ],

@@ -46,14 +46,17 @@ export async function queue(deps: AppDeps, input: { status?: string | undefined;
     throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${LOAN_STATUSES.join(', ')}.`, { status: 'Unknown status.' });
   }
   const now = deps.clock.now();
-  const rows = await deps.db
-    .select({ loan: loans, memberName: users.fullName })
-    .from(loans)
-    .innerJoin(users, eq(users.id, loans.memberId))
-    .where(inArray(loans.status, statuses))
-    .orderBy(asc(loans.createdAt), asc(loans.number))
-    .limit(input.limit);
-  const counts = await deps.db.select({ status: loans.status, n: count() }).from(loans).groupBy(loans.status);
+  // The page and the counts by status are sent together (one round trip on PostgreSQL).
+  const [rows, counts] = await Promise.all([
+    deps.db
+      .select({ loan: loans, memberName: users.fullName })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.memberId))
+      .where(inArray(loans.status, statuses))
+      .orderBy(asc(loans.createdAt), asc(loans.number))
+      .limit(input.limit),
+    deps.db.select({ status: loans.status, n: count() }).from(loans).groupBy(loans.status),
+  ]);
   return {
     items: rows.map(({ loan, memberName }) => ({
       id: loan.id,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { loanContracts, loanEvents, loans, users } from '../../db/schema';
@@ -54,11 +54,21 @@ export async function loanById(db: DbOrTx, id: string, lock = false): Promise<Lo
 
 /** The member's open loan, else the latest one, else null. */
 export async function currentLoanOf(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow | null> {
-  const open = db
+  if (!lock) {
+    // One statement: the open loan (at most one, loans_one_open_per_member) sorts first, then the newest.
+    const [row] = await db
+      .select()
+      .from(loans)
+      .where(eq(loans.memberId, memberId))
+      .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
+      .limit(1);
+    return row ?? null;
+  }
+  const [openRow] = await db
     .select()
     .from(loans)
-    .where(and(eq(loans.memberId, memberId), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
-  const [openRow] = lock ? await open.for('update') : await open;
+    .where(and(eq(loans.memberId, memberId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+    .for('update');
   if (openRow) return openRow;
   const [latest] = await db.select().from(loans).where(eq(loans.memberId, memberId)).orderBy(desc(loans.createdAt), desc(loans.number)).limit(1);
   return latest ?? null;
@@ -99,11 +109,21 @@ export function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate
 
 /** The loan's disclosure: dated from the disbursement once disbursed, the signed one until then, else a preview from today. */
 export async function disclosureOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<DisclosureDto> {
+  const signed = needsSignedDisclosure(loan)
+    ? (await db.select({ disclosureJson: loanContracts.disclosureJson }).from(loanContracts).where(eq(loanContracts.loanId, loan.id)))[0]
+    : undefined;
+  return disclosureFrom(deps, loan, signed?.disclosureJson ?? null);
+}
+
+/** The signed disclosure is read only between signing and disbursement (disclosureOf). */
+function needsSignedDisclosure(loan: LoanRow): boolean {
+  return !loan.scheduleStartDate && !!loan.signedAt;
+}
+
+/** disclosureOf, given the signed contract's disclosure when it was read. */
+function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null): DisclosureDto {
   if (loan.scheduleStartDate) return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, loan.scheduleStartDate), displayOf(loan));
-  if (loan.signedAt) {
-    const [signed] = await db.select({ disclosureJson: loanContracts.disclosureJson }).from(loanContracts).where(eq(loanContracts.loanId, loan.id));
-    if (signed) return JSON.parse(signed.disclosureJson) as DisclosureDto;
-  }
+  if (loan.signedAt && signedJson !== null) return JSON.parse(signedJson) as DisclosureDto;
   return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, todayPh(deps)), displayOf(loan));
 }
 
@@ -279,12 +299,21 @@ export function statusFields(status: LoanStatus, deps: AppDeps) {
 export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer: 'MEMBER' | 'STAFF' = 'MEMBER'): Promise<LoanView> {
   const status = loan.status as LoanStatus;
   const product = productOf(deps, loan);
-  const disclosure = await disclosureOf(db, deps, loan);
+  // Two statements sent together: the contract (with the signed disclosure when it is the one shown) and the timeline.
+  const withDisclosure = needsSignedDisclosure(loan);
+  const [[contract], timeline] = await Promise.all([
+    db
+      .select({
+        signedAt: loanContracts.signedAt,
+        documentsSha256: loanContracts.documentsSha256,
+        disclosureJson: withDisclosure ? loanContracts.disclosureJson : sql<string | null>`null`,
+      })
+      .from(loanContracts)
+      .where(eq(loanContracts.loanId, loan.id)),
+    timelineOf(db, loan, viewer),
+  ]);
+  const disclosure = disclosureFrom(deps, loan, contract?.disclosureJson ?? null);
   const rate = parseRate(loan.exchangeRate);
-  const [contract] = await db
-    .select({ signedAt: loanContracts.signedAt, documentsSha256: loanContracts.documentsSha256 })
-    .from(loanContracts)
-    .where(eq(loanContracts.loanId, loan.id));
   const regular = parseAmount(disclosure.regularInstalment) ?? 0n;
   return {
     id: loan.id,
@@ -313,7 +342,7 @@ export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer:
     disbursedAt: loan.disbursedAt?.toISOString() ?? null,
     preAssessment: loan.preAssessment as PreAssessmentDto,
     disclosure,
-    timeline: await timelineOf(db, loan, viewer),
+    timeline,
     canCancel: findTransition(status, 'CANCEL') !== null,
     canAcceptOffer: offerAwaitsAcceptance(loan),
     canSign: status === 'APPROVED' && !offerAwaitsAcceptance(loan),

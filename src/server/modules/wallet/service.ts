@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { loans, withdrawals } from '../../db/schema';
-import { accountStatement, debitsByCode, memberWalletBalance, memberWalletSpec, balanceByCode, type StatementLine } from '../../ledger';
+import { accountStatementByCode, balanceAndDebitsByCode, memberWalletSpec, type StatementLine } from '../../ledger';
 import { toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { WalletLineEntry, WalletSummary, WalletTransaction } from '../../../shared/schemas/loans';
@@ -23,20 +23,21 @@ interface WalletTransactions {
 
 const WITHDRAWAL_CODE = 'WITHDRAWAL';
 
+/** The member's open loan, else the latest one (one statement: open loans sort first). */
 async function walletLoan(deps: AppDeps, userId: string) {
-  const [open] = await deps.db
+  const [loan] = await deps.db
     .select()
     .from(loans)
-    .where(and(eq(loans.memberId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
-  if (open) return open;
-  const [latest] = await deps.db.select().from(loans).where(eq(loans.memberId, userId)).orderBy(desc(loans.createdAt), desc(loans.number)).limit(1);
-  return latest ?? null;
+    .where(eq(loans.memberId, userId))
+    .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
+    .limit(1);
+  return loan ?? null;
 }
 
+/** Two statements sent together: the wallet's balance with its withdrawals, and the loan. */
 export async function walletSummary(deps: AppDeps, userId: string): Promise<WalletSummary> {
-  const balance = await memberWalletBalance(deps.db, userId);
-  const withdrawn = balance ? await debitsByCode(deps.db, balance.accountId, WITHDRAWAL_CODE) : 0n;
-  const loan = await walletLoan(deps, userId);
+  const [balance, loan] = await Promise.all([balanceAndDebitsByCode(deps.db, memberWalletSpec(userId).code, WITHDRAWAL_CODE), walletLoan(deps, userId)]);
+  const withdrawn = balance?.debits ?? 0n;
   const available = balance?.available ?? 0n;
   const entry = loan ? LOAN_STATUS_CATALOGUE[loan.status as LoanStatus] : null;
   const rate = loan ? parseRate(loan.exchangeRate) : null;
@@ -98,24 +99,26 @@ function entryOf(line: StatementLine): WalletLineEntry {
  * when it failed, was cancelled or expired). Reads the ledger, the loans and withdrawals tables.
  */
 export async function walletTransactions(deps: AppDeps, userId: string): Promise<WalletTransactions> {
-  const account = await balanceByCode(deps.db, memberWalletSpec(userId).code);
-  if (!account) return { transactions: [] };
-  const lines = await accountStatement(deps.db, account.accountId, 200);
+  const lines = (await accountStatementByCode(deps.db, memberWalletSpec(userId).code, 200)) ?? [];
+  if (lines.length === 0) return { transactions: [] };
   const refs = (code: string) => [...new Set(lines.filter((l) => l.code === code && l.reference).map((l) => l.reference!))];
   const withdrawalIds = refs(WITHDRAWAL_CODE);
   const loanIds = refs('LOAN_DISBURSEMENT');
-  const withdrawalRows = withdrawalIds.length
-    ? await deps.db
-        .select({ id: withdrawals.id, number: withdrawals.number, status: withdrawals.status })
-        .from(withdrawals)
-        .where(and(eq(withdrawals.memberId, userId), inArray(withdrawals.id, withdrawalIds)))
-    : [];
-  const loanRows = loanIds.length
-    ? await deps.db
-        .select({ id: loans.id, number: loans.number })
-        .from(loans)
-        .where(and(eq(loans.memberId, userId), inArray(loans.id, loanIds)))
-    : [];
+  // The references' withdrawals and loans are read together.
+  const [withdrawalRows, loanRows] = await Promise.all([
+    withdrawalIds.length
+      ? deps.db
+          .select({ id: withdrawals.id, number: withdrawals.number, status: withdrawals.status })
+          .from(withdrawals)
+          .where(and(eq(withdrawals.memberId, userId), inArray(withdrawals.id, withdrawalIds)))
+      : [],
+    loanIds.length
+      ? deps.db
+          .select({ id: loans.id, number: loans.number })
+          .from(loans)
+          .where(and(eq(loans.memberId, userId), inArray(loans.id, loanIds)))
+      : [],
+  ]);
   const shortName = deps.config.company.shortName;
   const byWithdrawal = new Map(withdrawalRows.map((w) => [w.id, w]));
   const byLoan = new Map(loanRows.map((l) => [l.id, l]));

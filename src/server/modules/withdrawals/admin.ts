@@ -13,7 +13,7 @@ import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict } from '../../staff/conflict';
 import { transition } from './transitions';
-import { adminEventsOf, referenceOf, withdrawalById, withdrawalViews, type WithdrawalRow } from './views';
+import { referenceOf, withdrawalById, withdrawalViewsWithAdminEvents, type WithdrawalRow } from './views';
 
 /** Withdrawals, the back office (OFFICER and ADMIN): the queue, manual payouts, the daily reconciliation. */
 
@@ -22,13 +22,9 @@ function minutesBetween(from: Date, to: Date): number {
 }
 
 async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal: WithdrawalRow; memberName: string }[]): Promise<AdminWithdrawalRow[]> {
-  const views = await withdrawalViews(
+  const { views, events } = await withdrawalViewsWithAdminEvents(
     db,
     deps,
-    rows.map((r) => r.withdrawal),
-  );
-  const events = await adminEventsOf(
-    db,
     rows.map((r) => r.withdrawal),
   );
   const now = deps.clock.now();

@@ -16,7 +16,17 @@ import { channelsFor, chooseChannel, WITHDRAWAL_FEE, type PayoutChannel, type Pa
 import { HOUR, MINUTE } from '../../clock';
 import { fill, notifyCode, notifyRequested } from './notifications';
 import { STATE_MESSAGE, transition } from './transitions';
-import { awaitingOf, destinationOf, memberWithdrawals, ownWithdrawal, referenceOf, withdrawalView, withdrawalViews, type WithdrawalRow } from './views';
+import {
+  awaitingOf,
+  destinationOf,
+  memberWithdrawals,
+  ownWithdrawal,
+  ownWithdrawalView,
+  referenceOf,
+  withdrawalView,
+  withdrawalViews,
+  type WithdrawalRow,
+} from './views';
 import { uniqueViolation } from '../../db/errors';
 
 /**
@@ -250,5 +260,5 @@ export async function listWithdrawals(deps: AppDeps, memberId: string): Promise<
 }
 
 export async function getWithdrawal(deps: AppDeps, memberId: string, id: string): Promise<WithdrawalView> {
-  return withdrawalView(deps.db, deps, await ownWithdrawal(deps.db, memberId, id));
+  return ownWithdrawalView(deps.db, deps, memberId, id);
 }

@@ -102,16 +102,11 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
   };
 }
 
+type AdminEvent = WithdrawalView['events'][number] & { note: string | null };
+
 /** The events with the officer's internal note, for the back office only. */
-export async function adminEventsOf(
-  db: DbOrTx,
-  rows: readonly WithdrawalRow[],
-): Promise<Map<string, (WithdrawalView['events'][number] & { note: string | null })[]>> {
-  const events = await eventsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const out = new Map<string, (WithdrawalView['events'][number] & { note: string | null })[]>();
+function adminEventsFrom(events: Map<string, EventRow[]>): Map<string, AdminEvent[]> {
+  const out = new Map<string, AdminEvent[]>();
   for (const [id, list] of events) {
     out.set(
       id,
@@ -128,16 +123,35 @@ export async function adminEventsOf(
   return out;
 }
 
-export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalRow): Promise<WithdrawalView> {
-  return viewOf(deps, row, (await eventsOf(db, [row.id])).get(row.id) ?? []);
-}
-
-export async function withdrawalViews(db: DbOrTx, deps: AppDeps, rows: readonly WithdrawalRow[]): Promise<WithdrawalView[]> {
+/** The views and the back office's events of some withdrawals, from one read of their events. */
+export async function withdrawalViewsWithAdminEvents(
+  db: DbOrTx,
+  deps: AppDeps,
+  rows: readonly WithdrawalRow[],
+): Promise<{ views: WithdrawalView[]; events: Map<string, AdminEvent[]> }> {
   const events = await eventsOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => viewOf(deps, r, events.get(r.id) ?? []));
+  return { views: rows.map((r) => viewOf(deps, r, events.get(r.id) ?? [])), events: adminEventsFrom(events) };
+}
+
+export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalRow): Promise<WithdrawalView> {
+  return viewOf(deps, row, (await eventsOf(db, [row.id])).get(row.id) ?? []);
+}
+
+/**
+ * The member's own withdrawal's view (the status poll): the row and its events are read together
+ * (two statements, one round trip); another member's id is 404 like one that does not exist.
+ */
+export async function ownWithdrawalView(db: DbOrTx, deps: AppDeps, memberId: string, id: string): Promise<WithdrawalView> {
+  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  const [row, events] = await Promise.all([ownWithdrawal(db, memberId, id), eventsOf(db, [id])]);
+  return viewOf(deps, row, events.get(row.id) ?? []);
+}
+
+export async function withdrawalViews(db: DbOrTx, deps: AppDeps, rows: readonly WithdrawalRow[]): Promise<WithdrawalView[]> {
+  return (await withdrawalViewsWithAdminEvents(db, deps, rows)).views;
 }
 
 /** The member's withdrawals, newest first. */

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryLog } from '../../src/server/db/query-log';
+import { createTestApp, type TestApp } from '../fixtures/app';
+import { createStaff, expectLedgerSound, get, ok } from '../fixtures/loans';
+import { fundedMember, requestWithdrawal, type FundedMember } from '../fixtures/withdrawals';
+import type { TestMember } from '../fixtures/members';
+
+/**
+ * How many statements, and how many sequential round trips, each hot read sends to the database
+ * (counted by the database client's wrapper, src/server/db/query-log.ts): the hooks on every
+ * request (session and configuration in one statement) plus the route's own reads. A route that
+ * starts reading more must change this table on purpose. bench/results/round-trips.md records it.
+ * Not a timing test: counts only.
+ */
+const log = new QueryLog();
+let t: TestApp;
+let officer: TestMember;
+let member: FundedMember;
+let withdrawalId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { queryLog: log });
+  officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
+  const disburser = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
+  member = await fundedMember(t, officer, disburser);
+  withdrawalId = ok(await requestWithdrawal(t, member.cookie, '1000.00'), 201).id as string;
+});
+afterAll(async () => {
+  await expectLedgerSound(t);
+  await t.close();
+});
+
+async function counted(cookie: string, url: string): Promise<{ queries: number; roundTrips: number }> {
+  // A first call warms what is loaded once (configuration, the session's idle touch).
+  ok(await get(t, cookie, url));
+  log.reset();
+  ok(await get(t, cookie, url));
+  return { queries: log.queries, roundTrips: log.roundTrips };
+}
+
+const MEMBER_ROUTES: Record<string, { queries: number; roundTrips: number }> = {
+  '/api/wallet': { queries: 3, roundTrips: 2 }, // was 5 / 5
+  '/api/loans/current': { queries: 4, roundTrips: 3 }, // was 5 / 5
+  '/api/member/account': { queries: 9, roundTrips: 2 }, // was 10 / 10
+  '/api/withdrawals/:id': { queries: 3, roundTrips: 2 }, // was 4 / 4 (the status poll)
+  '/api/wallet/transactions': { queries: 6, roundTrips: 4 }, // was 8 / 7
+};
+const STAFF_ROUTES: Record<string, { queries: number; roundTrips: number }> = {
+  '/api/admin/loans': { queries: 3, roundTrips: 2 }, // was 4 / 4
+  '/api/admin/withdrawals': { queries: 3, roundTrips: 3 }, // was 5 / 5
+};
+
+describe('database round trips of the hot reads', () => {
+  for (const [route, expected] of Object.entries(MEMBER_ROUTES)) {
+    it(`${route} (member)`, async () => {
+      const found = await counted(member.cookie, route.replace(':id', withdrawalId));
+      expect(found, log.statements.join('\n')).toEqual(expected);
+    });
+  }
+  for (const [route, expected] of Object.entries(STAFF_ROUTES)) {
+    it(`${route} (officer)`, async () => {
+      const found = await counted(officer.cookie, route);
+      expect(found, log.statements.join('\n')).toEqual(expected);
+    });
+  }
+});
