@@ -28,6 +28,8 @@ import { walletRoutes } from './modules/wallet/routes';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { startWithdrawalsWorker, type Worker } from './jobs/withdrawals';
 import { startServicingWorker, type ServicingWorker } from './jobs/servicing';
+import { startDeliveryWorker, type DeliveryWorker } from './jobs/delivery';
+import { messageAdaptersFor } from './providers/messages';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { repaymentsRoutes } from './modules/repayments/routes';
@@ -43,7 +45,7 @@ export interface BuildAppOptions {
   readonly clock?: Clock;
   /** pino options, or false for no logs (tests). */
   readonly logger?: boolean | Record<string, unknown>;
-  /** Run the background worker (withdrawal expiry and settlement) on an interval: main.ts yes, API tests no (they call its tick). */
+  /** Run the background workers (withdrawals, servicing, SMS and e-mail delivery) on an interval: main.ts yes, API tests no (they call their passes). */
   readonly jobs?: boolean | { readonly intervalMs: number };
 }
 
@@ -193,13 +195,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     const intervalMs = typeof options.jobs === 'object' ? options.jobs.intervalMs : undefined;
     let worker: Worker | null = null;
     let servicing: ServicingWorker | null = null;
+    let delivery: DeliveryWorker | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
       servicing = startServicingWorker(deps, app.log);
+      delivery = startDeliveryWorker(deps, messageAdaptersFor(config.delivery, clock), app.log, intervalMs);
     });
     app.addHook('preClose', async () => {
       await worker?.stop();
       await servicing?.stop();
+      await delivery?.stop();
     });
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

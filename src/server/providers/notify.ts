@@ -3,8 +3,9 @@ import type { DbOrTx } from '../db/client';
 
 /**
  * SMS and e-mail. A message is written to the outbox table in the same transaction as the change
- * that caused it, and delivered after commit by the configured provider adapter. The offline
- * default adapter ('outbox') delivers nothing outside the table: the page /dev/outbox shows it.
+ * that caused it, and delivered after commit by the delivery worker (src/server/modules/delivery)
+ * through the configured adapter (src/server/providers/messages). The offline default adapter
+ * ('outbox') delivers nothing outside the table: the page /dev/outbox shows it.
  */
 export interface OutgoingSms {
   readonly to: string;
@@ -52,16 +53,3 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
     .insert(outboxMessages)
     .values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body, sendAfter: options.sendAfter ?? null });
 }
-
-/** A delivery adapter. The outbox adapter keeps messages in the table for /dev/outbox. */
-export interface MessageProvider {
-  readonly name: string;
-  deliver(message: { channel: 'SMS' | 'EMAIL'; recipient: string; subject: string | null; body: string }): Promise<void>;
-}
-
-export const outboxProvider: MessageProvider = {
-  name: 'outbox',
-  async deliver() {
-    // Offline default: the message stays readable in the outbox table; nothing leaves the machine.
-  },
-};
