@@ -33,6 +33,8 @@ import { messageAdaptersFor } from './providers/messages';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { repaymentsRoutes } from './modules/repayments/routes';
+import { deliveryRoutes } from './modules/delivery/routes';
+import { preferencesRoutes } from './modules/preferences/routes';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -162,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
       await repaymentsRoutes(api, deps);
+      await deliveryRoutes(api, deps);
+      await preferencesRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },

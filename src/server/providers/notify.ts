@@ -1,5 +1,8 @@
-import { outboxMessages } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { outboxMessages, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import { translate } from '../../shared/i18n/lookup';
 
 /**
  * SMS and e-mail. A message is written to the outbox table in the same transaction as the change
@@ -52,4 +55,28 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
   await db
     .insert(outboxMessages)
     .values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body, sendAfter: options.sendAfter ?? null });
+}
+
+/**
+ * The language a member's SMS and e-mail are written in (users.language: set from the request's
+ * language at registration and sign-in, and when the member switches language in the app).
+ */
+export async function languageOfUser(db: DbOrTx, userId: string): Promise<Language> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  return asLanguage(row?.language);
+}
+
+/** The language of the member with this phone number; `fallback` (the request's) when nobody has it yet. */
+export async function languageOfPhone(db: DbOrTx, phone: string, fallback: Language = DEFAULT_LANGUAGE): Promise<Language> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.phone, phone)).limit(1);
+  return row ? asLanguage(row.language) : fallback;
+}
+
+export function asLanguage(value: string | null | undefined): Language {
+  return value === 'fil' ? 'fil' : 'en';
+}
+
+/** A message template of the catalogue ('messages' namespace and others) in the member's language, placeholders filled. */
+export function messageText(language: Language, key: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return translate(language, key, values);
 }

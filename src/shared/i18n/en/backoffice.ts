@@ -34,6 +34,7 @@ export const backoffice = {
       LOAN_PAYMENT_RECORD: 'Loan payment recorded',
       LOAN_PAYMENT_APPROVE: 'Loan payment approved',
       LOAN_CHARGE_WAIVE: 'Late charge waived',
+      OUTBOX_RETRY: 'Message delivery retried',
     },
     subjects: {
       LOAN: 'Loan',
@@ -42,6 +43,7 @@ export const backoffice = {
       PRODUCT: 'Product version',
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
+      OUTBOX_MESSAGE: 'SMS or e-mail',
     },
   },
   withdrawals: {

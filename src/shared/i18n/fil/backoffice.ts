@@ -34,6 +34,7 @@ export const backoffice = {
       LOAN_PAYMENT_RECORD: 'Naitala ang bayad sa loan',
       LOAN_PAYMENT_APPROVE: 'Inaprubahan ang bayad sa loan',
       LOAN_CHARGE_WAIVE: 'Pinatawad ang late charge',
+      OUTBOX_RETRY: 'Inulit ang pagpapadala ng mensahe',
     },
     subjects: {
       LOAN: 'Loan',
@@ -42,6 +43,7 @@ export const backoffice = {
       PRODUCT: 'Bersyon ng produkto',
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
+      OUTBOX_MESSAGE: 'SMS o e-mail',
     },
   },
   withdrawals: {
