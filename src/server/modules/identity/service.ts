@@ -9,7 +9,6 @@ import { issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '
 import { languageOfPhone, languageOfUser, messageText, queueEmail, queueSms, withCode, type CodeText } from '../../providers/notify';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { pesos } from '../../../shared/money/money';
 import { countryOfPhone, maskPhoneNational } from '../../../shared/phone/phone';
 import type { recoveryResetSchema, registerStartSchema, SessionUser, signInSchema } from '../../../shared/schemas/auth';

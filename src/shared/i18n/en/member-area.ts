@@ -5,9 +5,10 @@ import { withdrawals } from './withdrawals';
 import { backoffice } from './backoffice';
 import { reasons } from './reasons';
 import { repayments } from './repayments';
+import { delivery } from './delivery';
 
 /**
  * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
  * The browser loads them with the first of those pages, not with the landing page.
  */
-export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments } as const;
+export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, delivery } as const;

@@ -5,9 +5,10 @@ import { withdrawals } from './withdrawals';
 import { backoffice } from './backoffice';
 import { reasons } from './reasons';
 import { repayments } from './repayments';
+import { delivery } from './delivery';
 
 /**
  * The Filipino texts of the signed-in pages (mirrors en/member-area.ts). The browser loads them with
  * the first of those pages when Filipino is chosen, not with the landing page.
  */
-export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments } as const;
+export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, delivery } as const;
