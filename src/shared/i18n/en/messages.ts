@@ -9,6 +9,10 @@ export const messages = {
     passwordReset:
       'Your {{company}} password reset code is {{code}}. It expires in 5 minutes. Never share it. If you did not ask to reset your password, ignore this message.',
   },
+  loans: {
+    signingCode:
+      '{{company}}: {{code}} is your code to sign loan contract {{number}}. It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+  },
   password: {
     changed:
       'Your {{company}} password was changed and your other devices were signed out. If this was not you, use "Forgot password?" and contact support now.',

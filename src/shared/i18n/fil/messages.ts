@@ -9,6 +9,10 @@ export const messages: Shape<typeof en> = {
     passwordReset:
       'Ang iyong {{company}} code para sa pagpapalit ng password ay {{code}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman. Kung hindi ikaw ang humiling na palitan ang password, huwag pansinin ang mensaheng ito.',
   },
+  loans: {
+    signingCode:
+      '{{company}}: {{code}} ang code mo para pirmahan ang loan contract {{number}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman: hindi namin ito hihingin, at wala kang babayaran para matanggap ang iyong loan.',
+  },
   password: {
     changed:
       'Napalitan ang password mo sa {{company}} at na-sign out ang iba mong device. Kung hindi ikaw ito, gamitin ang "Forgot password?" at tawagan agad ang support.',
