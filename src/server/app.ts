@@ -32,6 +32,8 @@ import { walletRoutes } from './modules/wallet/routes';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { startWithdrawalsWorker, type Worker } from './jobs/withdrawals';
 import { startServicingWorker, type ServicingWorker } from './jobs/servicing';
+import { startDeliveryWorker, type DeliveryWorker } from './jobs/delivery';
+import { messageAdaptersFor } from './providers/messages';
 import { creditRoutes } from './modules/credit/routes';
 import { backofficeRoutes } from './modules/backoffice/routes';
 import { repaymentsRoutes } from './modules/repayments/routes';
@@ -40,6 +42,8 @@ import { payoutCallbackRoutes } from './modules/withdrawals/callback-routes';
 import { startChannelPaymentsWorker, type ChannelPaymentsWorker } from './jobs/channel-payments';
 import { extensionRoutes } from './modules/repayments/extension-routes';
 import { collectionsRoutes } from './modules/collections/routes';
+import { deliveryRoutes } from './modules/delivery/routes';
+import { preferencesRoutes } from './modules/preferences/routes';
 import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
@@ -55,7 +59,7 @@ export interface BuildAppOptions {
   readonly clock?: Clock;
   /** pino options, or false for no logs (tests). */
   readonly logger?: boolean | Record<string, unknown>;
-  /** Run the background worker (withdrawal expiry and settlement) on an interval: main.ts yes, API tests no (they call its tick). */
+  /** Run the background workers (withdrawals, servicing, SMS and e-mail delivery) on an interval: main.ts yes, API tests no (they call their passes). */
   readonly jobs?: boolean | { readonly intervalMs: number };
   /** Open the local admin channel (a Unix socket in DATA_DIR) when the embedded database is ours: main.ts yes. */
   readonly adminChannel?: boolean;
@@ -198,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await payoutCallbackRoutes(api, deps);
       await extensionRoutes(api, deps);
       await collectionsRoutes(api, deps);
+      await deliveryRoutes(api, deps);
+      await preferencesRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
       if (config.devTools) await devServicingRoutes(api, () => runServicing(deps));
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
@@ -235,11 +241,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     let worker: Worker | null = null;
     let servicing: ServicingWorker | null = null;
     let channels: ChannelPaymentsWorker | null = null;
+    let delivery: DeliveryWorker | null = null;
     let stopRates: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
       servicing = startServicingWorker(deps, app.log);
       channels = startChannelPaymentsWorker(deps, app.log, intervalMs);
+      delivery = startDeliveryWorker(deps, messageAdaptersFor(config.delivery, clock), app.log, intervalMs);
       if (config.rates.provider === 'http') {
         const rates = config.rates;
         stopRates = startRatesRefresh(
@@ -250,7 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     });
     // Graceful shutdown: no new pass starts, and the running one finishes before the database closes.
     app.addHook('preClose', async () => {
-      await Promise.all([worker?.stop(), servicing?.stop(), channels?.stop(), stopRates?.()]);
+      await Promise.all([worker?.stop(), servicing?.stop(), channels?.stop(), delivery?.stop(), stopRates?.()]);
     });
   }
   if (options.adminChannel && database.lock) {

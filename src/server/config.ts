@@ -21,8 +21,39 @@ const envSchema = z.object({
   COMPANY_PROFILE_FILE: z.string().default(''),
   /** Key for hashing one-time codes; required in production. */
   OTP_PEPPER: z.string().default(''),
-  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
-  EMAIL_PROVIDER: z.enum(['outbox']).default('outbox'),
+  /**
+   * Delivery of SMS and e-mail (src/server/modules/delivery, docs/decisions/013-delivery.md):
+   * outbox (offline default: messages stay in the table, /dev/outbox shows them), http (an HTTP SMS
+   * gateway with Semaphore's API: SMS_HTTP_BASE_URL, SMS_HTTP_API_KEY, SMS_SENDER_NAME), smtp
+   * (SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_REQUIRE_TLS, SMTP_USER, SMTP_PASSWORD, SMTP_FROM,
+   * SMTP_CA_FILE) or webhook (WEBHOOK_URL, WEBHOOK_SECRET: a signed JSON POST).
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'http', 'webhook']).default('outbox'),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp', 'webhook']).default('outbox'),
+  SMS_HTTP_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.semaphore.co'),
+  SMS_HTTP_API_KEY: z.string().default(''),
+  SMS_SENDER_NAME: z.string().max(11).default(''),
+  SMTP_HOST: z.string().default(''),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SMTP_REQUIRE_TLS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SMTP_USER: z.string().default(''),
+  SMTP_PASSWORD: z.string().default(''),
+  SMTP_FROM: z.string().default(''),
+  SMTP_CA_FILE: z.string().default(''),
+  WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEBHOOK_SECRET: z.string().default(''),
+  /** One delivery attempt's time limit; attempts before a message is DEAD; the first retry's wait (doubling after); a claim's lease. */
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  DELIVERY_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(10).max(3_600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -169,6 +200,37 @@ export interface AppConfig {
   readonly shutdownTimeoutMs: number;
   /** Anonymous code budgets (OTP_ANON_PER_ADDRESS_HOURLY, OTP_ANON_PER_PREFIX_HOURLY, OTP_ANON_GLOBAL_HOURLY). */
   readonly otpBudgets: OtpBudgets;
+  /** SMS and e-mail delivery (SMS_PROVIDER, EMAIL_PROVIDER, SMS_HTTP_*, SMTP_*, WEBHOOK_*, DELIVERY_*). */
+  readonly delivery: DeliveryConfig;
+}
+
+export type SmsDeliveryConfig =
+  | { readonly provider: 'outbox' }
+  | { readonly provider: 'http'; readonly baseUrl: string; readonly apiKey: string; readonly senderName: string }
+  | { readonly provider: 'webhook'; readonly url: string; readonly secret: string };
+
+export type EmailDeliveryConfig =
+  | { readonly provider: 'outbox' }
+  | {
+      readonly provider: 'smtp';
+      readonly host: string;
+      readonly port: number;
+      readonly secure: boolean;
+      readonly requireTls: boolean;
+      readonly user: string | null;
+      readonly password: string | null;
+      readonly from: string;
+      readonly caFile: string | null;
+    }
+  | { readonly provider: 'webhook'; readonly url: string; readonly secret: string };
+
+export interface DeliveryConfig {
+  readonly sms: SmsDeliveryConfig;
+  readonly email: EmailDeliveryConfig;
+  readonly timeoutMs: number;
+  readonly maxAttempts: number;
+  readonly retryBaseSeconds: number;
+  readonly leaseSeconds: number;
 }
 
 /** Anonymous one-time codes a rolling hour may send: per client address, per number prefix, in all. */
@@ -272,6 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     problems.push('SMS_PROVIDER=outbox never sends an SMS (it only stores it): production needs a real SMS adapter.');
   if (production && env.EMAIL_PROVIDER === 'outbox')
     problems.push('EMAIL_PROVIDER=outbox never sends an e-mail (it only stores it): production needs a real e-mail adapter.');
+  const delivery = deliveryConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -325,6 +388,45 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : { provider: 'snapshot' },
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    delivery,
     ...overrides,
+  };
+}
+
+/** The delivery adapters' settings; what a chosen adapter lacks is added to `problems`. */
+function deliveryConfig(env: Env, problems: string[]): DeliveryConfig {
+  const webhook = (): { provider: 'webhook'; url: string; secret: string } | null => {
+    if (!env.WEBHOOK_URL) problems.push('The webhook adapter needs WEBHOOK_URL.');
+    if (env.WEBHOOK_SECRET.length < 32) problems.push('The webhook adapter needs WEBHOOK_SECRET (at least 32 characters).');
+    return env.WEBHOOK_URL ? { provider: 'webhook', url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : null;
+  };
+  let sms: SmsDeliveryConfig = { provider: 'outbox' };
+  if (env.SMS_PROVIDER === 'http') {
+    if (!env.SMS_HTTP_API_KEY) problems.push('SMS_PROVIDER=http needs SMS_HTTP_API_KEY.');
+    sms = { provider: 'http', baseUrl: env.SMS_HTTP_BASE_URL, apiKey: env.SMS_HTTP_API_KEY, senderName: env.SMS_SENDER_NAME };
+  } else if (env.SMS_PROVIDER === 'webhook') sms = webhook() ?? sms;
+  let email: EmailDeliveryConfig = { provider: 'outbox' };
+  if (env.EMAIL_PROVIDER === 'smtp') {
+    if (!env.SMTP_HOST) problems.push('EMAIL_PROVIDER=smtp needs SMTP_HOST.');
+    if (!env.SMTP_FROM) problems.push('EMAIL_PROVIDER=smtp needs SMTP_FROM.');
+    email = {
+      provider: 'smtp',
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE,
+      requireTls: env.SMTP_REQUIRE_TLS,
+      user: env.SMTP_USER || null,
+      password: env.SMTP_PASSWORD || null,
+      from: env.SMTP_FROM,
+      caFile: env.SMTP_CA_FILE || null,
+    };
+  } else if (env.EMAIL_PROVIDER === 'webhook') email = webhook() ?? email;
+  return {
+    sms,
+    email,
+    timeoutMs: env.DELIVERY_TIMEOUT_MS,
+    maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
+    retryBaseSeconds: env.DELIVERY_RETRY_BASE_SECONDS,
+    leaseSeconds: env.DELIVERY_LEASE_SECONDS,
   };
 }

@@ -146,6 +146,9 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/loans/{loanId}/notes': 'staff',
   'GET /api/admin/loans/{loanId}/reminders': 'staff',
   'GET /api/admin/loans/{loanId}/servicing/staff': 'staff',
+  'GET /api/admin/outbox': 'staff',
+  'POST /api/admin/outbox/{messageId}/retry': 'staff',
+  'PUT /api/member/language': 'member',
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */
@@ -222,6 +225,8 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { bankReference: 'BANK-REF-0001' } };
     case 'POST /api/admin/withdrawals/{id}/failed':
       return { body: { reasonCode: 'ACCOUNT_CLOSED' } };
+    case 'PUT /api/member/language':
+      return { body: { language: 'fil' } };
     case 'POST /api/privacy/export':
       return { body: { password: 'not the password of anyone here' } };
     case 'POST /api/dev/clock':
@@ -282,7 +287,8 @@ function urlOf(path: string, query = ''): string {
       .replace('{code}', '0128')
       .replace('{paymentId}', '00000000-0000-4000-8000-000000000001')
       .replace('{chargeId}', '00000000-0000-4000-8000-000000000002')
-      .replace('{extensionId}', '00000000-0000-4000-8000-000000000003') + query
+      .replace('{extensionId}', '00000000-0000-4000-8000-000000000003')
+      .replace('{messageId}', '00000000-0000-4000-8000-000000000003') + query
   );
 }
 

@@ -50,7 +50,10 @@ const OWNERS: Record<string, readonly string[]> = {
   memberPersonal: ['modules/activation'],
   memberReferences: ['modules/activation'],
   otpChallenges: ['otp'],
-  outboxMessages: ['providers'],
+  // Queued by providers/notify.ts inside each business transaction; claimed, sent and retried by
+  // the delivery module's worker (docs/decisions/019-delivery-worker.md).
+  outboxMessages: ['providers', 'modules/delivery'],
+  outboxAttempts: ['modules/delivery'],
   payoutAccounts: ['modules/activation'],
   pendingRegistrations: ['modules/identity'],
   productVersions: ['modules/backoffice'],
@@ -59,7 +62,8 @@ const OWNERS: Record<string, readonly string[]> = {
   signInAttempts: ['sessions'],
   // A member's account is created at registration (identity) and completed at activation; staff
   // accounts are created by server/staff/create.ts (user:create, the admin socket).
-  users: ['modules/identity', 'modules/activation', 'staff'],
+  // The member's language is saved by the preferences module.
+  users: ['modules/identity', 'modules/activation', 'modules/preferences', 'staff'],
   withdrawalEvents: ['modules/withdrawals'],
   withdrawals: ['modules/withdrawals'],
 };

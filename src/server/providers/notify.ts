@@ -1,10 +1,14 @@
-import { outboxMessages } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { outboxMessages, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import { translate } from '../../shared/i18n/lookup';
 
 /**
  * SMS and e-mail. A message is written to the outbox table in the same transaction as the change
- * that caused it, and delivered after commit by the configured provider adapter. The offline
- * default adapter ('outbox') delivers nothing outside the table: the page /dev/outbox shows it.
+ * that caused it, and delivered after commit by the delivery worker (src/server/modules/delivery)
+ * through the configured adapter (src/server/providers/messages). The offline default adapter
+ * ('outbox') delivers nothing outside the table: the page /dev/outbox shows it.
  */
 export interface OutgoingSms {
   readonly to: string;
@@ -53,15 +57,26 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
     .values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body, sendAfter: options.sendAfter ?? null });
 }
 
-/** A delivery adapter. The outbox adapter keeps messages in the table for /dev/outbox. */
-export interface MessageProvider {
-  readonly name: string;
-  deliver(message: { channel: 'SMS' | 'EMAIL'; recipient: string; subject: string | null; body: string }): Promise<void>;
+/**
+ * The language a member's SMS and e-mail are written in (users.language: set from the request's
+ * language at registration and sign-in, and when the member switches language in the app).
+ */
+export async function languageOfUser(db: DbOrTx, userId: string): Promise<Language> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  return asLanguage(row?.language);
 }
 
-export const outboxProvider: MessageProvider = {
-  name: 'outbox',
-  async deliver() {
-    // Offline default: the message stays readable in the outbox table; nothing leaves the machine.
-  },
-};
+/** The language of the member with this phone number; `fallback` (the request's) when nobody has it yet. */
+export async function languageOfPhone(db: DbOrTx, phone: string, fallback: Language = DEFAULT_LANGUAGE): Promise<Language> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.phone, phone)).limit(1);
+  return row ? asLanguage(row.language) : fallback;
+}
+
+export function asLanguage(value: string | null | undefined): Language {
+  return value === 'fil' ? 'fil' : 'en';
+}
+
+/** A message template of the catalogue ('messages' namespace and others) in the member's language, placeholders filled. */
+export function messageText(language: Language, key: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return translate(language, key, values);
+}

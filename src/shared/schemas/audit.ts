@@ -24,10 +24,11 @@ export const AUDIT_ACTIONS = [
   'LOAN_EXTENSION_DECLINE',
   'LOAN_CHARGE_WAIVE_REQUEST',
   'LOAN_NOTE_ADD',
+  'OUTBOX_RETRY',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['LOAN', 'MEMBER', 'COMPANY_PROFILE', 'PRODUCT', 'USER', 'WITHDRAWAL'] as const;
+export const AUDIT_SUBJECT_TYPES = ['LOAN', 'MEMBER', 'COMPANY_PROFILE', 'PRODUCT', 'USER', 'WITHDRAWAL', 'OUTBOX_MESSAGE'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The roles an audit row records: staff, or SYSTEM for the command line (npm run user:create). */

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: memberPage(() => import('../pages/admin/AdminSettingsPage')) },
               { path: 'withdrawals', lazy: memberPage(() => import('../pages/admin/AdminWithdrawalsPage')) },
               { path: 'withdrawals/reconciliation', lazy: memberPage(() => import('../pages/admin/AdminReconciliationPage')) },
+              { path: 'outbox', lazy: memberPage(() => import('../pages/admin/AdminOutboxPage')) },
             ],
           },
         ],

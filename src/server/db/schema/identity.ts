@@ -21,6 +21,8 @@ export const users = pgTable(
     referralCode: text('referral_code'),
     registrationIp: text('registration_ip'),
     registrationCountry: text('registration_country'),
+    /** The language the member uses (en, fil): every SMS and e-mail to them is written in it. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,6 +30,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_email_key').on(t.email),
     check('users_role_check', sql`${t.role} in ('MEMBER', 'OFFICER', 'ADMIN')`),
+    check('users_language_check', sql`${t.language} in ('en', 'fil')`),
     check(
       'users_account_state_check',
       sql`${t.accountState} in ('PERSONAL_INFO','ADDRESS_INFO','REFERENCES_INFO','IDENTITY_INFO','BANK_INFO','INFO_COMPLETED')`,
@@ -52,6 +55,8 @@ export const pendingRegistrations = pgTable(
     referralCode: text('referral_code'),
     registrationIp: text('registration_ip'),
     registrationCountry: text('registration_country'),
+    /** The language the registration was made in (en, fil): the member's language once verified. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
+/** Where a message is in its delivery (src/server/modules/delivery): QUEUED waits (first try or a retry), SENDING is leased by one process. */
+export const OUTBOX_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'DEAD'] as const;
+
 // providers/notify: every SMS and e-mail, written in the same transaction as the change that caused it.
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -19,17 +22,46 @@ export const outboxMessages = pgTable(
     redactedBody: text('redacted_body'),
     status: text('status').notNull().default('QUEUED'),
     attempts: integer('attempts').notNull().default(0),
+    /** The last failure's reason as the adapter gave it (never a body or a full number). */
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Held until then (quiet hours: src/shared/notify/quiet-hours.ts); null: at once. */
     sendAfter: timestamp('send_after', { withTimezone: true }),
+    /** A retry waits until then (exponential backoff); null: as soon as send_after allows. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** A SENDING message belongs to the process that claimed it until then; past it, another may take it over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The provider's id of the delivered message (Semaphore's message_id, the SMTP server's answer, ...). */
+    providerMessageId: text('provider_message_id'),
   },
   (t) => [
     index('outbox_messages_status_idx').on(t.status, t.createdAt),
     // The privacy export reads a member's messages by recipient, oldest first (without it: every row).
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
     check('outbox_channel_check', sql`${t.channel} in ('SMS', 'EMAIL')`),
-    check('outbox_status_check', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
+    check('outbox_status_check', sql`${t.status} in ('QUEUED', 'SENDING', 'SENT', 'DEAD')`),
+  ],
+);
+
+/** One row per delivery attempt: when, through which adapter, and what came of it (staff see these at /admin/outbox). */
+export const outboxAttempts = pgTable(
+  'outbox_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider').notNull(),
+    /** SENT, RETRY (a transient failure: tried again later) or DEAD (permanent, or the last attempt). */
+    outcome: text('outcome').notNull(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('outbox_attempts_message_idx').on(t.messageId, t.attempt),
+    check('outbox_attempts_outcome_check', sql`${t.outcome} in ('SENT', 'RETRY', 'DEAD')`),
   ],
 );

@@ -1,3 +1,4 @@
+import { languageOf } from '../../http/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +39,13 @@ const messageResponseSchema = z.object({ message: z.string() });
 /** Routes without a body accept none: identity never comes from a body. */
 const noBody = z.strictObject({}).nullish();
 
-const ctxOf = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null, log: request.log });
+const ctxOf = (request: FastifyRequest): RequestContext => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  log: request.log,
+  // Only a request that says its language changes the member's (a script without the header does not).
+  ...(request.headers['accept-language'] ? { language: languageOf(request.headers['accept-language']) } : {}),
+});
 
 /**
  * Registration with phone verification, sign-in, sign-out, the session, and account recovery.

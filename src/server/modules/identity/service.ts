@@ -6,9 +6,9 @@ import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import { issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
-import { queueEmail, queueSms, withCode, type CodeText } from '../../providers/notify';
+import { languageOfPhone, languageOfUser, messageText, queueEmail, queueSms, withCode, type CodeText } from '../../providers/notify';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { pesos } from '../../../shared/money/money';
 import { countryOfPhone, maskPhoneNational } from '../../../shared/phone/phone';
 import type { recoveryResetSchema, registerStartSchema, SessionUser, signInSchema } from '../../../shared/schemas/auth';
@@ -26,6 +26,8 @@ export interface RequestContext {
   readonly userAgent: string | null;
   /** Where a tripped code budget is reported (the request's logger). */
   readonly log?: BudgetLog;
+  /** The language the request was made in (Accept-Language): stored as the member's, for their SMS and e-mail. */
+  readonly language?: Language;
 }
 
 function requesterOf(deps: AppDeps, ctx: RequestContext): AnonymousRequester {
@@ -44,14 +46,14 @@ export function sessionUserOf(auth: SessionAuth): SessionUser {
   return toSessionUser(auth);
 }
 
-/** A code SMS; stored with its redacted form beside it (the code masked), see providers/notify.ts. */
-function codeSms(deps: AppDeps, what: string, code: string, after = ''): CodeText {
-  return withCode((c) => `Your ${deps.config.company.shortName} ${what} code is ${c}. It expires in 5 minutes. Never share it.${after}`, code);
+/** A code SMS in the member's language; stored with its redacted form beside it (the code masked), see providers/notify.ts. */
+function codeSms(deps: AppDeps, language: Language, what: 'verification' | 'passwordReset', code: string): CodeText {
+  return withCode((c) => messageText(language, `messages.codes.${what}`, { company: deps.config.company.shortName, code: c }), code);
 }
 
-/** To the owner of a registered phone someone tried to register with: no code, and what to do. */
-function registrationAttemptSms(deps: AppDeps): string {
-  return translateEn('auth.notices.registrationAttempt').replaceAll('{{company}}', deps.config.company.shortName);
+/** To the owner of a registered phone someone tried to register with: no code, and what to do (in the owner's language). */
+function registrationAttemptSms(deps: AppDeps, language: Language): string {
+  return messageText(language, 'auth.notices.registrationAttempt', { company: deps.config.company.shortName });
 }
 
 async function phoneRegistered(db: DbOrTx, phone: string): Promise<boolean> {
@@ -122,6 +124,7 @@ export async function startRegistration(
       referralCode: input.referralCode ? input.referralCode.toUpperCase() : null,
       registrationIp: ctx.ip,
       registrationCountry: countryOfPhone(input.phone),
+      language: ctx.language ?? DEFAULT_LANGUAGE,
       createdAt: now,
       expiresAt: new Date(now.getTime() + PENDING_REGISTRATION_TTL_MS),
     });
@@ -132,7 +135,8 @@ export async function startRegistration(
       requester: requesterOf(deps, ctx),
     });
     const registered = await phoneRegistered(tx, input.phone);
-    await queueSms(tx, { to: input.phone, body: registered ? registrationAttemptSms(deps) : codeSms(deps, 'verification', code.code) });
+    const language = await languageOfPhone(tx, input.phone, ctx.language);
+    await queueSms(tx, { to: input.phone, body: registered ? registrationAttemptSms(deps, language) : codeSms(deps, language, 'verification', code.code) });
     return code;
   });
   return { pendingId, phoneMasked: maskPhoneNational(input.phone), codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
@@ -163,7 +167,8 @@ export async function resendRegistrationCode(deps: AppDeps, pendingId: string | 
       subject: pending.id,
       requester: requesterOf(deps, ctx),
     });
-    if (!(await phoneRegistered(tx, pending.phone))) await queueSms(tx, { to: pending.phone, body: codeSms(deps, 'verification', code.code) });
+    if (!(await phoneRegistered(tx, pending.phone)))
+      await queueSms(tx, { to: pending.phone, body: codeSms(deps, ctx.language ?? (pending.language as Language), 'verification', code.code) });
     return code;
   });
   return { codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
@@ -209,6 +214,7 @@ export async function completeRegistration(
           referralCode: pending.referralCode,
           registrationIp: pending.registrationIp,
           registrationCountry: pending.registrationCountry,
+          language: ctx.language ?? pending.language,
           createdAt: now,
           updatedAt: now,
         })
@@ -246,6 +252,8 @@ export async function signIn(deps: AppDeps, input: SignInData, ctx: RequestConte
   });
   // Thrown after the commit: the failure stays recorded.
   if (!user) throw new AppError(401, 'INVALID_CREDENTIALS');
+  // The language the member signs in with is the one their SMS and e-mail are written in.
+  if (ctx.language && ctx.language !== user.language) await deps.db.update(users).set({ language: ctx.language }).where(eq(users.id, user.id));
   const session = await createSession(deps.db, deps.clock, { userId: user.id, persistent: input.remember, ip: ctx.ip, userAgent: ctx.userAgent });
   return { session, user: toSessionUser(user) };
 }
@@ -290,9 +298,11 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, deps.clock, user.id, auth.sessionId);
-    const body = `Your ${deps.config.company.shortName} password was changed and your other devices were signed out. If this was not you, use "Forgot password?" and contact support now.`;
+    const language = await languageOfUser(tx, user.id);
+    const company = { company: deps.config.company.shortName };
+    const body = messageText(language, 'messages.password.changed', company);
     await queueSms(tx, { to: user.phone, body });
-    await queueEmail(tx, { to: user.email, subject: `Your ${deps.config.company.shortName} password was changed`, body });
+    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.password.changedSubject', company), body });
   });
 }
 
@@ -325,7 +335,7 @@ export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestCo
       requester: requesterOf(deps, ctx),
     });
     if (userId) {
-      await queueSms(tx, { to: phone, body: codeSms(deps, 'password reset', code.code, ' If you did not ask to reset your password, ignore this message.') });
+      await queueSms(tx, { to: phone, body: codeSms(deps, await languageOfUser(tx, userId), 'passwordReset', code.code) });
     }
     return code;
   });
@@ -362,7 +372,7 @@ export async function completeRecovery(deps: AppDeps, input: { attemptId: string
     await revokeUserSessions(tx, deps.clock, userId);
     await queueSms(tx, {
       to: attempt.phone,
-      body: `Your ${deps.config.company.shortName} password was changed and every device was signed out. If this was not you, contact support now.`,
+      body: messageText(await languageOfUser(tx, userId), 'messages.password.reset', { company: deps.config.company.shortName }),
     });
   });
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { loanContracts } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
-import { queueSms, withCode } from '../../providers/notify';
+import { languageOfUser, messageText, queueSms, withCode } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { DisclosureDto, LoanView } from '../../../shared/schemas/loans';
@@ -108,12 +108,12 @@ export async function requestSigningCode(deps: AppDeps, auth: SessionAuth) {
       phone: auth.phone,
       subject: signingSubject(d.loan.id, d.documentsSha256),
     });
+    const language = await languageOfUser(tx, auth.userId);
     await queueSms(tx, {
       to: auth.phone,
       body: withCode(
         (code) =>
-          `${deps.config.company.shortName}: ${code} is your code to sign loan contract ${loanNumberOf(deps, d.loan.number)}. ` +
-          'It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+          messageText(language, 'messages.loans.signingCode', { company: deps.config.company.shortName, code, number: loanNumberOf(deps, d.loan.number) }),
         issued.code,
       ),
     });

@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { queueEmail, queueSms, withCode } from '../../providers/notify';
-import { withdrawals as messages } from '../../../shared/i18n/en/withdrawals';
+import { asLanguage, queueEmail, queueSms, withCode } from '../../providers/notify';
+import { withdrawals as enMessages } from '../../../shared/i18n/en/withdrawals';
+import { withdrawals as filMessages } from '../../../shared/i18n/fil/withdrawals';
+import type { Language } from '../../../shared/i18n/languages';
+import { translate } from '../../../shared/i18n/lookup';
 import { formatMoney } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
@@ -20,10 +23,26 @@ export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-async function recipientOf(tx: Tx, memberId: string): Promise<{ phone: string; email: string; fullName: string }> {
-  const [row] = await tx.select({ phone: users.phone, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, memberId));
+interface Recipient {
+  readonly phone: string;
+  readonly email: string;
+  readonly fullName: string;
+  /** The member's language: every template below is taken from its catalogue. */
+  readonly language: Language;
+}
+
+/** The 'withdrawals' templates in the member's language. */
+function templatesOf(language: Language): typeof enMessages.notify {
+  return (language === 'fil' ? filMessages.notify : enMessages.notify) as typeof enMessages.notify;
+}
+
+async function recipientOf(tx: Tx, memberId: string): Promise<Recipient> {
+  const [row] = await tx
+    .select({ phone: users.phone, email: users.email, fullName: users.fullName, language: users.language })
+    .from(users)
+    .where(eq(users.id, memberId));
   if (!row) throw new Error(`withdrawal member ${memberId} not found`);
-  return row;
+  return { ...row, language: asLanguage(row.language) };
 }
 
 function values(deps: AppDeps, row: WithdrawalRow, extra: Record<string, string> = {}): Record<string, string> {
@@ -37,31 +56,33 @@ function values(deps: AppDeps, row: WithdrawalRow, extra: Record<string, string>
   };
 }
 
-function email(deps: AppDeps, name: string, row: WithdrawalRow, text: string): string {
-  const v = values(deps, row, { name });
-  return [fill(messages.notify.greeting, v), '', text, '', fill(messages.notify.emailFooter, v)].join('\n');
+function email(deps: AppDeps, to: Recipient, row: WithdrawalRow, text: string): string {
+  const v = values(deps, row, { name: to.fullName });
+  const t = templatesOf(to.language);
+  return [fill(t.greeting, v), '', text, '', fill(t.emailFooter, v)].join('\n');
 }
 
 /** The SMS with the confirmation code; stored with its redacted form (the code masked). */
-function codeSms(deps: AppDeps, row: WithdrawalRow, code: string) {
-  return withCode((c) => fill(messages.notify.requested.sms, values(deps, row, { code: c })), code);
+function codeSms(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string) {
+  return withCode((c) => fill(templatesOf(to.language).requested.sms, values(deps, row, { code: c })), code);
 }
 
 /** The code SMS (and an e-mail without the code): the member just asked, so at once. */
 export async function notifyRequested(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
-  await queueSms(tx, { to: to.phone, body: codeSms(deps, row, code) });
+  const t = templatesOf(to.language);
+  await queueSms(tx, { to: to.phone, body: codeSms(deps, to, row, code) });
   await queueEmail(tx, {
     to: to.email,
-    subject: messages.notify.requested.subject,
-    body: email(deps, to.fullName, row, fill(messages.notify.requestedEmail, values(deps, row))),
+    subject: t.requested.subject,
+    body: email(deps, to, row, fill(t.requestedEmail, values(deps, row))),
   });
 }
 
 /** A new code for the same withdrawal (resend): SMS only, at once. */
 export async function notifyCode(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
-  await queueSms(tx, { to: to.phone, body: codeSms(deps, row, code) });
+  await queueSms(tx, { to: to.phone, body: codeSms(deps, to, row, code) });
 }
 
 type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;
@@ -69,12 +90,13 @@ type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;
 /** A state change: SMS and e-mail, held for the quiet hours unless the member caused it right then. */
 export async function notifyStatus(tx: Tx, deps: AppDeps, row: WithdrawalRow, status: NotifiedStatus, at: Date, causedByMember: boolean): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
-  const template = messages.notify[status];
+  const template = templatesOf(to.language)[status];
   const sendAfter = sendAfterFor(at, causedByMember);
   const text = fill(template.sms, values(deps, row));
   await queueSms(tx, { to: to.phone, body: text }, { sendAfter });
   // Only the catalogue's text of the reason code: never an officer's or a provider's free text.
   const code = status === 'FAILED' ? row.failureReasonCode : null;
-  const detail = code && isPayoutFailureReason(code) ? `\n\n${withdrawalReasonText(code)}` : '';
-  await queueEmail(tx, { to: to.email, subject: template.subject, body: email(deps, to.fullName, row, `${text}${detail}`) }, { sendAfter });
+  const detail =
+    code && isPayoutFailureReason(code) ? `\n\n${to.language === 'fil' ? translate('fil', `reasons.payoutFailure.${code}`) : withdrawalReasonText(code)}` : '';
+  await queueEmail(tx, { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) }, { sendAfter });
 }

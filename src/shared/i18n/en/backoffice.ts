@@ -38,6 +38,7 @@ export const backoffice = {
       LOAN_EXTENSION_DECLINE: 'Loan extension declined',
       LOAN_CHARGE_WAIVE_REQUEST: 'Late charge waiver asked (waits for another officer)',
       LOAN_NOTE_ADD: 'Internal note added to a loan',
+      OUTBOX_RETRY: 'Message delivery retried',
     },
     subjects: {
       LOAN: 'Loan',
@@ -46,6 +47,7 @@ export const backoffice = {
       PRODUCT: 'Product version',
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
+      OUTBOX_MESSAGE: 'SMS or e-mail',
     },
   },
   withdrawals: {

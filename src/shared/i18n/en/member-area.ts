@@ -10,9 +10,24 @@ import { servicing } from './servicing';
 import { extensions } from './extensions';
 import { documents } from './documents';
 import { collections } from './collections';
+import { delivery } from './delivery';
 
 /**
  * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
  * The browser loads them with the first of those pages, not with the landing page.
  */
-export const enMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments, servicing, extensions, documents, collections } as const;
+export const enMemberArea = {
+  activation,
+  loans,
+  withdrawals,
+  settings,
+  backoffice,
+  reasons,
+  repayments,
+  channelPayments,
+  servicing,
+  extensions,
+  documents,
+  collections,
+  delivery,
+} as const;

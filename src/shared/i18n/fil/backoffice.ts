@@ -38,6 +38,7 @@ export const backoffice = {
       LOAN_EXTENSION_DECLINE: 'Tinanggihan ang extension ng loan',
       LOAN_CHARGE_WAIVE_REQUEST: 'Hiniling ang pagpapatawad ng late charge (hinihintay ang ibang opisyal)',
       LOAN_NOTE_ADD: 'Nagdagdag ng panloob na tala sa loan',
+      OUTBOX_RETRY: 'Inulit ang pagpapadala ng mensahe',
     },
     subjects: {
       LOAN: 'Loan',
@@ -46,6 +47,7 @@ export const backoffice = {
       PRODUCT: 'Bersyon ng produkto',
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
+      OUTBOX_MESSAGE: 'SMS o e-mail',
     },
   },
   withdrawals: {

@@ -10,9 +10,24 @@ import { servicing } from './servicing';
 import { extensions } from './extensions';
 import { documents } from './documents';
 import { collections } from './collections';
+import { delivery } from './delivery';
 
 /**
  * The Filipino texts of the signed-in pages (mirrors en/member-area.ts). The browser loads them with
  * the first of those pages when Filipino is chosen, not with the landing page.
  */
-export const filMemberArea = { activation, loans, withdrawals, settings, backoffice, reasons, repayments, channelPayments, servicing, extensions, documents, collections } as const;
+export const filMemberArea = {
+  activation,
+  loans,
+  withdrawals,
+  settings,
+  backoffice,
+  reasons,
+  repayments,
+  channelPayments,
+  servicing,
+  extensions,
+  documents,
+  collections,
+  delivery,
+} as const;

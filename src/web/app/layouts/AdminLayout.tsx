@@ -29,6 +29,9 @@ export default function AdminLayout() {
           <Link to="/admin/withdrawals" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('backoffice.nav.withdrawals')}
           </Link>
+          <Link to="/admin/outbox" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('delivery.nav')}
+          </Link>
           <Link to="/admin/audit" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('backoffice.nav.audit')}
           </Link>

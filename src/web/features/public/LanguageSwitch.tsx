@@ -1,15 +1,30 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../shared/i18n/languages';
+import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
+import { api, ApiError } from '../../lib/api';
+import { useSession } from '../../lib/queries';
+import { toast } from '../../ui/toast';
 
 /**
  * The footer's language switch (English / Filipino). i18next remembers the choice and sets
  * <html lang> (src/web/app/i18n.ts). Each name is marked with its own language for screen readers.
+ * A signed-in member's choice is also saved on the server (PUT /api/member/language): their SMS
+ * and e-mail are written in it.
  */
 export function LanguageSwitch({ className = '' }: { readonly className?: string }) {
   const { t, i18n } = useTranslation();
   const labelId = useId();
   const current = i18n.resolvedLanguage ?? i18n.language;
+  const session = useSession();
+  const choose = async (language: Language) => {
+    await i18n.changeLanguage(language);
+    if (!session.data) return;
+    try {
+      await api('/member/language', { method: 'PUT', body: { language } });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('errors.NO_SERVER_RESPONSE'));
+    }
+  };
   return (
     <div role="group" aria-labelledby={labelId} className={`flex flex-wrap items-center gap-2 ${className}`}>
       <span id={labelId} className="text-sm font-semibold">
@@ -23,7 +38,7 @@ export function LanguageSwitch({ className = '' }: { readonly className?: string
             type="button"
             lang={language.code}
             aria-pressed={active}
-            onClick={() => void i18n.changeLanguage(language.code)}
+            onClick={() => void choose(language.code)}
             className={`min-h-11 rounded-md border px-3 py-1 text-sm font-semibold transition-colors ${
               active ? 'border-white bg-white text-brand' : 'border-slate-400 text-white hover:border-white hover:bg-white/10'
             }`}

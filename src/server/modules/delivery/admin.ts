@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { outboxAttempts, outboxMessages } from '../../db/schema';
+import { writeAudit, type AuditContext } from '../../audit';
+import type { SessionAuth } from '../../sessions/store';
+import { AppError } from '../../http/errors';
+import { maskRecipient } from '../../../shared/notify/mask';
+import type { AdminOutboxMessage, AdminOutboxQuery, AdminOutboxResponse, OutboxView } from '../../../shared/schemas/outbox-admin';
+
+/**
+ * The back office's delivery screen (/admin/outbox): dead and failing messages first, each with its
+ * attempts, masked recipient and redacted body, and a retry that puts a dead (or failing) message
+ * back in the queue at once (audited). The body with a one-time code is never read here.
+ */
+function whereOf(view: OutboxView): SQL | undefined {
+  const failing = and(eq(outboxMessages.status, 'QUEUED'), gt(outboxMessages.attempts, 0));
+  switch (view) {
+    case 'DEAD':
+      return eq(outboxMessages.status, 'DEAD');
+    case 'FAILING':
+      return failing;
+    case 'WAITING':
+      return and(eq(outboxMessages.status, 'QUEUED'), eq(outboxMessages.attempts, 0));
+    case 'SENT':
+      return eq(outboxMessages.status, 'SENT');
+    case 'ALL':
+      return undefined;
+    case 'PROBLEMS':
+      return sql`(${outboxMessages.status} = 'DEAD' or (${outboxMessages.status} = 'QUEUED' and ${outboxMessages.attempts} > 0))`;
+  }
+}
+
+export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery): Promise<AdminOutboxResponse> {
+  const where = whereOf(query.view);
+  const rows = await deps.db
+    .select({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      // Only the redacted form leaves this module: a code-carrying body is never selected.
+      body: sql<string>`coalesce(${outboxMessages.redactedBody}, ${outboxMessages.body})`,
+      status: outboxMessages.status,
+      attempts: outboxMessages.attempts,
+      lastError: outboxMessages.lastError,
+      createdAt: outboxMessages.createdAt,
+      sendAfter: outboxMessages.sendAfter,
+      nextAttemptAt: outboxMessages.nextAttemptAt,
+      sentAt: outboxMessages.sentAt,
+    })
+    .from(outboxMessages)
+    .where(where)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [{ total } = { total: 0 }] = await deps.db.select({ total: count() }).from(outboxMessages).where(where);
+  const history = rows.length
+    ? await deps.db
+        .select()
+        .from(outboxAttempts)
+        .where(
+          inArray(
+            outboxAttempts.messageId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(outboxAttempts.startedAt), asc(outboxAttempts.attempt))
+    : [];
+  const counted = await deps.db
+    .select({
+      status: outboxMessages.status,
+      failing: sql<boolean>`${outboxMessages.attempts} > 0`,
+      n: count(),
+    })
+    .from(outboxMessages)
+    .groupBy(outboxMessages.status, sql`${outboxMessages.attempts} > 0`);
+  const counts = { queued: 0, failing: 0, sending: 0, sent: 0, dead: 0 };
+  for (const c of counted) {
+    const n = Number(c.n);
+    if (c.status === 'QUEUED') counts[c.failing ? 'failing' : 'queued'] += n;
+    else if (c.status === 'SENDING') counts.sending += n;
+    else if (c.status === 'SENT') counts.sent += n;
+    else if (c.status === 'DEAD') counts.dead += n;
+  }
+  const messages: AdminOutboxMessage[] = rows.map((r) => ({
+    id: r.id,
+    channel: r.channel as AdminOutboxMessage['channel'],
+    recipient: maskRecipient(r.recipient),
+    subject: r.subject,
+    body: r.body,
+    status: r.status as AdminOutboxMessage['status'],
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    sendAfter: r.sendAfter?.toISOString() ?? null,
+    nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    history: history
+      .filter((h) => h.messageId === r.id)
+      .map((h) => ({ attempt: h.attempt, provider: h.provider, outcome: h.outcome as 'SENT', error: h.error, finishedAt: h.finishedAt.toISOString() })),
+  }));
+  return {
+    messages,
+    total: Number(total),
+    page: query.page,
+    limit: query.limit,
+    counts,
+    providers: { sms: deps.config.delivery.sms.provider, email: deps.config.delivery.email.provider },
+  };
+}
+
+/** DEAD, or QUEUED after a failure -> QUEUED now, with a fresh set of attempts. Anything else is a 409. */
+export async function retryMessage(deps: AppDeps, auth: SessionAuth, messageId: string, context: AuditContext): Promise<{ id: string; status: 'QUEUED' }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: outboxMessages.id, status: outboxMessages.status, attempts: outboxMessages.attempts, lastError: outboxMessages.lastError })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, messageId))
+      .for('update');
+    if (!row) throw new AppError(404, 'NOT_FOUND');
+    const retryable = row.status === 'DEAD' || (row.status === 'QUEUED' && row.attempts > 0);
+    if (!retryable) throw new AppError(409, 'CONFLICT');
+    await tx.update(outboxMessages).set({ status: 'QUEUED', attempts: 0, nextAttemptAt: null, leaseUntil: null }).where(eq(outboxMessages.id, row.id));
+    await writeAudit(tx, {
+      actor: { userId: auth.userId, role: auth.role },
+      action: 'OUTBOX_RETRY',
+      subjectType: 'OUTBOX_MESSAGE',
+      subjectId: row.id,
+      details: { previousStatus: row.status, previousAttempts: row.attempts, lastError: row.lastError },
+      ip: context.ip,
+      at: now,
+    });
+    return { id: row.id, status: 'QUEUED' as const };
+  });
+}

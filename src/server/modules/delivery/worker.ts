@@ -1,0 +1,151 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { outboxAttempts, outboxMessages } from '../../db/schema';
+import { asDeliveryError, type MessageAdapter, type MessageAdapters } from '../../providers/messages';
+
+/**
+ * The delivery worker's pass (src/server/jobs/delivery.ts runs it on an interval; tests call it).
+ * A message is claimed in a short transaction (SELECT ... FOR UPDATE SKIP LOCKED, then SENDING with
+ * a lease and one more attempt), sent outside any transaction, and its outcome written with an
+ * attempt row in a second one. So several processes never claim one message together, a slow
+ * provider never holds a database lock, and a process killed mid-send leaves a SENDING row whose
+ * lease runs out and which another pass takes over (the idempotency key, the message id, goes with
+ * every attempt so a provider that honours it delivers once).
+ *
+ * Channels whose adapter is the outbox one are left alone (QUEUED, shown at /dev/outbox).
+ */
+export interface DeliveryPass {
+  readonly sent: number;
+  readonly retried: number;
+  readonly dead: number;
+}
+
+/** The wait before retry number `attempt` + 1: base, 2x, 4x, ... at most six hours. */
+export function backoffMs(attempt: number, baseSeconds: number): number {
+  const exponent = Math.max(0, Math.min(attempt - 1, 20));
+  return Math.min(baseSeconds * 1000 * 2 ** exponent, 6 * 3_600_000);
+}
+
+interface Claimed {
+  readonly id: string;
+  readonly channel: 'SMS' | 'EMAIL';
+  readonly recipient: string;
+  readonly subject: string | null;
+  readonly body: string;
+  readonly attempts: number;
+}
+
+async function claimOne(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date): Promise<Claimed | null> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: outboxMessages.id,
+        channel: outboxMessages.channel,
+        recipient: outboxMessages.recipient,
+        subject: outboxMessages.subject,
+        body: outboxMessages.body,
+        attempts: outboxMessages.attempts,
+      })
+      .from(outboxMessages)
+      .where(
+        and(
+          inArray(outboxMessages.channel, channels),
+          or(
+            and(
+              eq(outboxMessages.status, 'QUEUED'),
+              or(isNull(outboxMessages.sendAfter), lte(outboxMessages.sendAfter, now)),
+              or(isNull(outboxMessages.nextAttemptAt), lte(outboxMessages.nextAttemptAt, now)),
+            ),
+            and(eq(outboxMessages.status, 'SENDING'), lte(outboxMessages.leaseUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(outboxMessages.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    const attempts = row.attempts + 1;
+    await tx
+      .update(outboxMessages)
+      .set({ status: 'SENDING', attempts, leaseUntil: new Date(now.getTime() + deps.config.delivery.leaseSeconds * 1000) })
+      .where(eq(outboxMessages.id, row.id));
+    return { ...row, channel: row.channel as Claimed['channel'], attempts };
+  });
+}
+
+type Outcome = { kind: 'SENT'; providerMessageId: string | null } | { kind: 'RETRY' | 'DEAD'; error: string };
+
+async function finish(deps: AppDeps, message: Claimed, adapter: MessageAdapter, startedAt: Date, outcome: Outcome): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    // Only while the claim is still ours (same attempt, still SENDING): a pass that took over an
+    // expired lease has its own attempt number.
+    const mine = and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, 'SENDING'), eq(outboxMessages.attempts, message.attempts));
+    const update =
+      outcome.kind === 'SENT'
+        ? { status: 'SENT', sentAt: now, leaseUntil: null, lastError: null, nextAttemptAt: null, providerMessageId: outcome.providerMessageId }
+        : outcome.kind === 'RETRY'
+          ? {
+              status: 'QUEUED',
+              leaseUntil: null,
+              lastError: outcome.error,
+              nextAttemptAt: new Date(now.getTime() + backoffMs(message.attempts, deps.config.delivery.retryBaseSeconds)),
+            }
+          : { status: 'DEAD', leaseUntil: null, lastError: outcome.error, nextAttemptAt: null };
+    const updated = await tx.update(outboxMessages).set(update).where(mine).returning({ id: outboxMessages.id });
+    await tx.insert(outboxAttempts).values({
+      messageId: message.id,
+      attempt: message.attempts,
+      provider: adapter.name,
+      outcome: outcome.kind,
+      error: outcome.kind === 'SENT' ? (updated.length === 0 ? 'sent after the lease ran out' : null) : outcome.error,
+      startedAt,
+      finishedAt: now,
+    });
+  });
+}
+
+/** Sends what is due, at most `limit` messages, one at a time. */
+export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit = 50): Promise<DeliveryPass> {
+  const channels = (['SMS', 'EMAIL'] as const).filter((c) => adapters[c] !== null);
+  const done = { sent: 0, retried: 0, dead: 0 };
+  if (channels.length === 0) return done;
+  for (let i = 0; i < limit; i += 1) {
+    const startedAt = deps.clock.now();
+    const message = await claimOne(deps, [...channels], startedAt);
+    if (!message) break;
+    const adapter = adapters[message.channel]!;
+    let outcome: Outcome;
+    try {
+      const delivered = await adapter.deliver({
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: message.subject,
+        body: message.body,
+        idempotencyKey: message.id,
+      });
+      outcome = { kind: 'SENT', providerMessageId: delivered.providerMessageId };
+    } catch (error) {
+      const failure = asDeliveryError(error);
+      const last = message.attempts >= deps.config.delivery.maxAttempts;
+      outcome = {
+        kind: failure.permanent || last ? 'DEAD' : 'RETRY',
+        error: last && !failure.permanent ? `${failure.reason} (gave up after ${message.attempts} attempts)` : failure.reason,
+      };
+    }
+    await finish(deps, message, adapter, startedAt, outcome);
+    if (outcome.kind === 'SENT') done.sent += 1;
+    else if (outcome.kind === 'RETRY') done.retried += 1;
+    else done.dead += 1;
+  }
+  return done;
+}
+
+/** How many messages wait, fail or are dead, per status (for /readyz-like checks and the back office). */
+export async function outboxCounts(deps: AppDeps): Promise<Record<string, number>> {
+  const rows = await deps.db
+    .select({ status: outboxMessages.status, n: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .groupBy(outboxMessages.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { SelectField } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { OUTBOX_VIEWS, type AdminOutboxMessage, type AdminOutboxResponse, type OutboxView } from '../../../shared/schemas/outbox-admin';
+
+const PAGE_SIZE = 25;
+
+/**
+ * SMS and e-mail delivery in the back office (OFFICER, ADMIN): dead and failing messages first,
+ * recipients masked and one-time codes hidden by the server, each with its attempts and last
+ * error; Retry queues a message again (audited) and the list changes only after the server answered.
+ */
+export default function AdminOutboxPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<OutboxView>('PROBLEMS');
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const list = useQuery<AdminOutboxResponse, ApiErrorType>({
+    queryKey: ['admin', 'outbox', view, page],
+    queryFn: () => api(`/admin/outbox?view=${view}&page=${page}&limit=${PAGE_SIZE}`),
+    refetchOnMount: 'always',
+  });
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'fil' ? 'fil-PH' : 'en-PH', { timeZone: 'Asia/Manila' });
+
+  const retry = async (message: AdminOutboxMessage) => {
+    setBusy(message.id);
+    try {
+      await api(`/admin/outbox/${encodeURIComponent(message.id)}/retry`, { body: {} });
+      toast.success(t('delivery.retried'));
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
+    } finally {
+      setBusy(null);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+    }
+  };
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-brand">{t('delivery.title')}</h1>
+      <p className="text-sm text-muted">{t('delivery.intro')}</p>
+      <div className="max-w-xs">
+        <SelectField
+          label={t('delivery.view')}
+          value={view}
+          onChange={(event) => {
+            setView(event.target.value as OutboxView);
+            setPage(1);
+          }}
+        >
+          {OUTBOX_VIEWS.map((v) => (
+            <option key={v} value={v}>
+              {t(`delivery.views.${v}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {list.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : list.isError ? (
+        <p role="alert" className="text-accent">
+          {list.error.message}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm" data-testid="outbox-counts">
+            {t('delivery.counts', list.data.counts)} {t('delivery.providers', list.data.providers)}
+            {(list.data.providers.sms === 'outbox' || list.data.providers.email === 'outbox') && (
+              <span className="block text-muted">{t('delivery.outboxNote')}</span>
+            )}
+          </p>
+          {list.data.messages.length === 0 ? (
+            <p className="text-muted">{t('delivery.empty')}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label={t('delivery.title')} tabIndex={0}>
+              <table className="w-full min-w-[60rem] text-left text-sm" data-testid="outbox-table">
+                <thead className="border-b border-slate-200 bg-slate-50 text-muted">
+                  <tr>
+                    {(['created', 'channel', 'recipient', 'message', 'status', 'attempts', 'error', 'actions'] as const).map((c) => (
+                      <th key={c} scope="col" className="px-3 py-2">
+                        {t(`delivery.col.${c}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.messages.map((m) => {
+                    const retryable = m.status === 'DEAD' || (m.status === 'QUEUED' && m.attempts > 0);
+                    return (
+                      <tr key={m.id} className="border-b border-slate-100 align-top">
+                        <td className="px-3 py-2 whitespace-nowrap">{when(m.createdAt)}</td>
+                        <td className="px-3 py-2">{m.channel}</td>
+                        <td className="px-3 py-2 font-mono text-xs">{m.recipient}</td>
+                        <td className="max-w-md px-3 py-2">
+                          {m.subject && <span className="block font-semibold">{m.subject}</span>}
+                          <span className="block break-words whitespace-pre-line">{m.body}</span>
+                        </td>
+                        <td className={`px-3 py-2 font-semibold ${m.status === 'DEAD' ? 'text-accent' : ''}`}>
+                          {t(`delivery.status.${m.status}`)}
+                          {m.status === 'QUEUED' && m.nextAttemptAt && (
+                            <span className="block text-xs font-normal text-muted">{t('delivery.nextAttempt', { at: when(m.nextAttemptAt) })}</span>
+                          )}
+                        </td>
+                        <td className="px-3 py-2 tabular-nums">{m.attempts}</td>
+                        <td className="max-w-xs px-3 py-2 text-xs break-words">{m.lastError ?? '—'}</td>
+                        <td className="px-3 py-2">
+                          {retryable ? (
+                            <Button variant="outline" className="px-3" busy={busy === m.id} disabled={busy !== null} onClick={() => void retry(m)}>
+                              {t('delivery.retry')}
+                            </Button>
+                          ) : (
+                            <span className="text-xs text-muted">—</span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="flex items-center gap-3">
+            <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+              {t('delivery.previous')}
+            </Button>
+            <span className="text-sm">{t('delivery.page', { page, pages })}</span>
+            <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {t('delivery.next')}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
