@@ -5,6 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { builtinModules } from 'node:module';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 // Dependency direction (DESIGN.md): web -> shared, server -> shared, shared -> nothing else in src/,
 // server/modules/* -> server/{ledger,db,providers,http,otp,...} but never another module.

@@ -1,4 +1,4 @@
-import { ceilDiv, type Centavos } from './money';
+import type { Centavos } from './money';
 import { convertFromPhpRoundedUp, convertToPhpRoundedUp, type Rate } from './rate';
 
 /**

@@ -10,7 +10,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast';
 import type { contractCodeResponseSchema } from '../../../../shared/schemas/loans';
 import type { ExtensionDto, memberExtensionResponseSchema } from '../../../../shared/schemas/extensions';
-import { DisclosureView } from '../../loans/DisclosureView';
+import { DisclosureView } from '../../loans';
 import { money } from '../../../lib/format';
 
 type Current = z.infer<typeof memberExtensionResponseSchema>;
