@@ -19,7 +19,7 @@ const noNodeBuiltins = {
 };
 
 const folders = (dir) =>
-  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+  readdirSync(join(import.meta.dirname, dir), { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name);
 
