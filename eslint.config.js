@@ -1,11 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { boundaries } from './eslint-rules/boundaries.js';
 import { builtinModules } from 'node:module';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 // Dependency direction (DESIGN.md): web -> shared, server -> shared, shared -> nothing else in src/,
 // server/modules/* -> server/{ledger,db,providers,http,otp,...} but never another module.
@@ -17,28 +14,6 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 const noNodeBuiltins = {
   paths: [...nodeBuiltins, ...nodeBuiltins.map((name) => `node:${name}`)].map((name) => ({ name, message: 'Node built-ins never run in the browser.' })),
 };
-
-const folders = (dir) =>
-  readdirSync(join(import.meta.dirname, dir), { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name);
-
-// One capability per folder, at any depth: a module reaches another module only through
-// server/{db,ledger,providers,http,otp,...}; a web feature uses another feature only through its
-// index.ts (its public surface), never its internals.
-const moduleZones = folders('./src/server/modules').map((name) => ({
-  target: `./src/server/modules/${name}`,
-  from: './src/server/modules',
-  except: [`./${name}`],
-  message: 'A module never imports another module: go through server/{db,ledger,providers,http,otp}.',
-}));
-const features = folders('./src/web/features');
-const featureZones = features.map((name) => ({
-  target: `./src/web/features/${name}`,
-  from: './src/web/features',
-  except: [`./${name}`, ...features.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
-  message: 'A feature uses another feature only through its index.ts; shared helpers belong in web/lib or web/ui.',
-}));
 
 export default tseslint.config(
   {
@@ -58,12 +33,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
-    rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones] }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
+    // Import cycles are refused by scripts/import-graph.test.ts.
+    plugins: { tapat: { rules: { boundaries } } },
+    rules: { 'tapat/boundaries': 'error' },
   },
   {
     // Type-aware: a promise nobody awaits loses its error (a payment that failed silently).
