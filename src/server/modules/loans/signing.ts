@@ -33,7 +33,7 @@ const NO_LOAN = "We haven't received any loan applications so far.";
 
 async function renderFor(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<Omit<Documents, 'signedAt'>> {
   const facts = await memberFacts(db, loan.memberId);
-  const disclosure = await disclosureOf(db, deps, loan);
+  const disclosure = await disclosureOf(db, deps, loan, { name: facts.legalName ?? facts.fullName, address: facts.address });
   const contract = renderContract({
     company: deps.config.company,
     product: productOf(deps, loan),

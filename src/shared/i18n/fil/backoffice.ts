@@ -119,7 +119,7 @@ export const backoffice = {
       tiktok: 'TikTok',
       officeHours: 'Oras ng opisina',
       verifyRegistrationUrl: 'Kung saan beberipikahin ng mga borrower ang rehistro',
-      dataProtectionOfficerEmail: 'E-mail ng data protection officer',
+      dataProtectionOfficerEmail: 'E-mail ng data protection officer',      signatory: { name: 'Disclosure statement: pinatunayang tama ni (pangalan)', position: 'Disclosure statement: ang kanyang posisyon' },
     },
     save: 'I-save ang profile ng kumpanya',
     saved: 'Na-save ang profile ng kumpanya.',
