@@ -21,7 +21,6 @@ export const publicConfigSchema = z.object({
     officeHours: z.string(),
     verifyRegistrationUrl: z.string(),
     dataProtectionOfficerEmail: z.string(),
-    disclosureSignatory: z.object({ name: z.string(), position: z.string() }),
   }),
   product: z.object({
     version: z.number(),

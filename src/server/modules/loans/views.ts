@@ -136,12 +136,14 @@ function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null,
   if (loan.scheduleStartDate) {
     if (signed && signed.scheduleStartDate === loan.scheduleStartDate) return signed;
     // Re-issued at disbursement: dated and scheduled from the disbursement date; the signed statement stays as signed.
-    const statement = statementOf(
+    // Everything but the date comes from the signed statement, so the re-issue reads the same whenever it is asked for.
+    const base = statementOf(
       deps.config.company,
       loan.scheduleStartDate,
       signed?.statement?.borrower ?? borrower,
       signed ? 'REISSUED_AT_DISBURSEMENT' : 'ISSUED',
     );
+    const statement = signed?.statement ? { ...base, certifiedCorrect: signed.statement.certifiedCorrect } : base;
     return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, loan.scheduleStartDate), displayOf(loan), statement);
   }
   if (signed) return signed;
