@@ -67,7 +67,8 @@ export async function readProfile(db: DbOrTx, configured: CompanyProfile, produc
     .limit(1);
   if (!row) return { profile: configured, source: 'CONFIGURATION', updatedAt: null, updatedBy: null };
   // A profile saved before disclosureSignatory existed takes the configured signatory until an ADMIN saves one.
-  const stored = row.profile !== null && typeof row.profile === 'object' ? { disclosureSignatory: configured.disclosureSignatory, ...row.profile } : row.profile;
+  const stored =
+    row.profile !== null && typeof row.profile === 'object' ? { disclosureSignatory: configured.disclosureSignatory, ...row.profile } : row.profile;
   const parsed = companyProfileSchema.safeParse(stored);
   if (!parsed.success || (production && parsed.data.demo)) return { profile: configured, source: 'CONFIGURATION', updatedAt: null, updatedBy: null };
   return { profile: parsed.data, source: 'DATABASE', updatedAt: row.createdAt, updatedBy: row.by ?? null };
