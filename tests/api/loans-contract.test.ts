@@ -247,6 +247,9 @@ describe('the disclosure statement at disbursement', () => {
     const loan = ok(await get(t, member.cookie, '/api/loans/current')).loan;
     expect(loan.disclosure).toEqual(signed.disclosure);
     expect(loan.disclosure.statement.issue).toBe('ISSUED');
+    const pdf = await get(t, member.cookie, '/api/loans/current/disclosure.pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/filename="TAPAT-L\d{6}-disclosure\.pdf"/);
+    expect(pdfPageTexts(pdf.rawPayload).join('\n')).not.toContain('Re-issued');
   });
 
   it('is re-issued from the disbursement date the ledger booked when that date moved; the signed statement and its hash stay', async () => {
@@ -273,6 +276,18 @@ describe('the disclosure statement at disbursement', () => {
     expect(after!.documentsSha256).toBe(signedRow.documentsSha256);
     expect(createHash('sha256').update(after!.disclosureJson).digest('hex')).toBe(after!.disclosureSha256);
     expect(ok(await get(t, member.cookie, '/api/loans/current/contract')).disclosure).toEqual(signed.disclosure);
+    // The disclosure PDF is now the re-issued statement, naming the signed one it re-issues.
+    const pdf = await get(t, member.cookie, '/api/loans/current/disclosure.pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toMatch(/filename="TAPAT-L\d{6}-disclosure-reissued\.pdf"/);
+    const text = pdfPageTexts(pdf.rawPayload).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain(`Re-issued at disbursement: the schedule is dated from the disbursement date ${row!.scheduleStartDate}`);
+    expect(text).toContain(loan.disclosure.schedule[0].dueDate);
+    expect(text).toContain(`SHA-256 of the signed documents: ${signedRow.documentsSha256}`);
+    expect(text).toContain('which is kept unchanged');
+    expect(text).not.toContain('PREVIEW');
+    // The contract PDF stays the signed one.
+    expect((await get(t, member.cookie, '/api/loans/current/contract.pdf')).headers['content-disposition']).toMatch(/-contract\.pdf"/);
   });
 
   it('a statement signed before the statement facts existed is shown exactly as signed', async () => {

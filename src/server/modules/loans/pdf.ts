@@ -296,7 +296,9 @@ export async function disclosurePdf(
   }
   if (signature) {
     w.gap(4);
-    w.text(tr('signed', { at: signature.signedAt, phone: signature.phoneMasked, sha: signature.documentsSha256 }), { size: 8 });
+    // A statement re-issued at disbursement was not itself signed: it names the signed one it re-issues.
+    const signedKey = st?.issue === 'REISSUED_AT_DISBURSEMENT' ? 'signedOriginal' : 'signed';
+    w.text(tr(signedKey, { at: signature.signedAt, phone: signature.phoneMasked, sha: signature.documentsSha256 }), { size: 8 });
   }
   finish(w, meta);
   return doc.save();

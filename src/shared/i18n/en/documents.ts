@@ -59,6 +59,8 @@ export const documents = {
     },
     noFee:
       'No fee is payable before disbursement or to withdraw the proceeds. The borrower may repay early at any time without a fee (Republic Act No. 11765).',
+    signedOriginal:
+      'This statement re-issues, from the disbursement date, the one the Borrower received and signed electronically on {{at}} (one-time code sent to {{phone}}; SHA-256 of the signed documents: {{sha}}), which is kept unchanged.',
     signed: 'Received and signed electronically by the Borrower on {{at}} (one-time code sent to {{phone}}). SHA-256 of the signed documents: {{sha}}',
   },
 } as const;

@@ -62,6 +62,8 @@ export const documents = {
     },
     noFee:
       'Walang bayad bago ang disbursement o para i-withdraw ang matatanggap. Maaaring magbayad nang maaga ang borrower anumang oras nang walang bayad (Republic Act Blg. 11765).',
+    signedOriginal:
+      'Muling inilalabas ng statement na ito, mula sa araw ng disbursement, ang tinanggap at pinirmahan nang elektroniko ng Borrower noong {{at}} (one-time code na ipinadala sa {{phone}}; SHA-256 ng mga napirmahang dokumento: {{sha}}), na hindi binago.',
     signed:
       'Tinanggap at pinirmahan nang elektroniko ng Borrower noong {{at}} (one-time code na ipinadala sa {{phone}}). SHA-256 ng mga napirmahang dokumento: {{sha}}',
   },
