@@ -30,6 +30,7 @@ const REAL = {
   address: '12 Ayala Avenue, Makati City, Metro Manila, Philippines',
   secRegistrationNumber: 'CS201912345',
   certificateOfAuthorityNumber: 'CA-3001',
+  disclosureSignatory: { name: 'Rosa Villanueva', position: 'Chief Finance Officer' },
 };
 
 function put(cookie: string | undefined, payload: unknown, remoteAddress = '127.0.0.1') {
@@ -87,6 +88,11 @@ describe('the company profile', () => {
     const extra = await put(admin.cookie, { ...REAL, logoUrl: 'https://evil.example.com/x.png' });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error.fields).toHaveProperty('logoUrl');
+    const noSignatory = await put(admin.cookie, { ...REAL, disclosureSignatory: { name: 'A', position: '' } });
+    expect(noSignatory.statusCode).toBe(400);
+    expect(Object.keys(noSignatory.json().error.fields).sort()).toEqual(['disclosureSignatory.name', 'disclosureSignatory.position']);
+    const { disclosureSignatory: _omitted, ...withoutSignatory } = REAL;
+    expect((await put(admin.cookie, withoutSignatory)).statusCode).toBe(400);
     const missing = await put(admin.cookie, { companyName: 'Only a name' });
     expect(missing.statusCode).toBe(400);
     expect(await t.deps.db.select().from(companyProfiles)).toHaveLength(0);
@@ -102,7 +108,15 @@ describe('the company profile', () => {
     const [row] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'COMPANY_PROFILE_UPDATE'));
     expect(row).toMatchObject({ actorUserId: admin.userId, actorRole: 'ADMIN', subjectType: 'COMPANY_PROFILE', ip: '10.0.0.5' });
     const details = row!.details as { changed: string[]; before: Record<string, unknown>; after: Record<string, unknown>; beforeSource: string };
-    expect(details.changed).toEqual(['address', 'certificateOfAuthorityNumber', 'companyName', 'demo', 'secRegistrationNumber', 'shortName']);
+    expect(details.changed).toEqual([
+      'address',
+      'certificateOfAuthorityNumber',
+      'companyName',
+      'demo',
+      'disclosureSignatory',
+      'secRegistrationNumber',
+      'shortName',
+    ]);
     expect(details.before.companyName).toBe(DEMO_COMPANY_PROFILE.companyName);
     expect(details.after.companyName).toBe('Bayanihan Lending Corporation');
     expect(details.beforeSource).toBe('CONFIGURATION');
@@ -149,6 +163,19 @@ describe('the company profile', () => {
     }
     expect(await t.deps.db.select().from(companyProfiles)).toHaveLength(1);
     expect(ok(await get(t, undefined, '/api/public/config')).company.companyName).toBe('Bayanihan Lending Corporation');
+  });
+  it('a profile saved before the disclosure signatory existed keeps applying, with the configured signatory until an ADMIN saves one', async () => {
+    const { disclosureSignatory: _omitted, ...older } = { ...REAL, companyName: 'Older Lending Corporation' };
+    const [row] = await t.deps.db.insert(companyProfiles).values({ profile: older, createdBy: admin.userId, createdAt: t.clock.now() }).returning();
+    try {
+      const body = ok(await get(t, admin.cookie, '/api/admin/settings'));
+      expect(body.company.source).toBe('DATABASE');
+      expect(body.company.profile).toEqual({ ...older, disclosureSignatory: DEMO_COMPANY_PROFILE.disclosureSignatory });
+      expect(t.deps.config.company.disclosureSignatory).toEqual(DEMO_COMPANY_PROFILE.disclosureSignatory);
+    } finally {
+      await t.deps.db.delete(companyProfiles).where(eq(companyProfiles.id, row!.id));
+    }
+    expect(ok(await get(t, admin.cookie, '/api/admin/settings')).company.profile.disclosureSignatory).toEqual(REAL.disclosureSignatory);
   });
 });
 

@@ -68,6 +68,8 @@ describe('POST /api/loans/applications', () => {
       scheduleStartDate: '2026-11-22',
     });
     expect(body.loan.disclosure.schedule).toHaveLength(6);
+    expect(body.loan.disclosure.statement).toMatchObject({ date: '2026-11-22', timeZone: 'Asia/Manila', borrower: null, issue: 'ISSUED' });
+    expect(body.loan.disclosure.totalNonFinanceCharges).toBe('0.00');
     expect(body.loan.timeline).toEqual([
       { at: '2026-11-22T04:00:00.000Z', from: null, to: 'PENDING', action: 'APPLY', actorRole: 'MEMBER', actorName: 'You', reasonCode: null, reason: null },
     ]);
@@ -284,6 +286,21 @@ describe('GET /api/loans/quote', () => {
       converted: null,
     });
     expect(body.disclosure.schedule.at(-1)).toMatchObject({ number: 24, total: '46659.00', balanceAfter: '0.00' });
+    // BSP Circular 730: the non-finance charges listed at 0.00, the statement's Philippine date, the
+    // lender's certified-correct signatory; a quote is issued to no borrower.
+    expect(body.disclosure.nonFinanceCharges).toEqual(['INSURANCE', 'TAXES', 'REGISTRATION', 'NOTARIAL', 'OTHER'].map((code) => ({ code, amount: '0.00' })));
+    expect(body.disclosure.totalNonFinanceCharges).toBe('0.00');
+    expect(body.disclosure.statement).toEqual({
+      date: '2026-11-22',
+      timeZone: 'Asia/Manila',
+      borrower: null,
+      certifiedCorrect: {
+        name: 'DEMO: Juan dela Cruz',
+        position: 'DEMO: Credit and Collection Manager',
+        companyName: 'Tapat Demo Financing Corporation (DEMO)',
+      },
+      issue: 'ISSUED',
+    });
   });
 
   it('converts for display and refuses what the application refuses', async () => {

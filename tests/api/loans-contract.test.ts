@@ -6,7 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanContracts, loans, memberAddresses } from '../../src/server/db/schema';
 import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { APPLICATION, apply, approvedLoan, createActivatedMember, createStaff, expectLedgerSound, get, ok, post, signingCode } from '../fixtures/loans';
+import {
+  APPLICATION,
+  apply,
+  approvedLoan,
+  createActivatedMember,
+  createStaff,
+  disburse,
+  expectLedgerSound,
+  get,
+  ok,
+  post,
+  signedLoan,
+  signingCode,
+} from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 
 let t: TestApp;
@@ -106,9 +119,21 @@ describe('the LOAN CONTRACT AGREEMENT', () => {
     expect(text).toContain(`National ID (PhilSys) No. ${member.identityNumber.slice(0, 3)}${'*'.repeat(member.identityNumber.length - 3)}`);
     expect(text).not.toContain(member.identityNumber);
     expect(text).toContain('BDO Unibank 001*********');
-    // The disclosure is the loan's, from the one engine.
+    // The disclosure is the loan's, from the one engine, issued to the borrower (BSP Circular 730).
     const loan = ok(await get(t, member.cookie, '/api/loans/current')).loan;
-    expect(body.disclosure).toEqual(loan.disclosure);
+    const statement = {
+      date: '2026-11-22',
+      timeZone: 'Asia/Manila',
+      borrower: { name: 'Maria Santos Dela Cruz', address: expect.stringContaining('12 Mabini St., Brgy. Central') },
+      certifiedCorrect: { ...DEMO_COMPANY_PROFILE.disclosureSignatory, companyName: DEMO_COMPANY_PROFILE.companyName },
+      issue: 'ISSUED',
+    };
+    expect(body.disclosure.statement).toEqual(statement);
+    expect(body.disclosure.nonFinanceCharges).toEqual(['INSURANCE', 'TAXES', 'REGISTRATION', 'NOTARIAL', 'OTHER'].map((code) => ({ code, amount: '0.00' })));
+    expect(body.disclosure.totalNonFinanceCharges).toBe('0.00');
+    // The loan view's preview is the same statement, except that it names no borrower (it is not yet the one to sign).
+    expect(loan.disclosure.statement).toEqual({ ...statement, borrower: null });
+    expect(body.disclosure).toEqual({ ...loan.disclosure, statement: body.disclosure.statement });
     expect(body.documentsSha256).toBe(
       createHash('sha256')
         .update(`${text}\n\n${canonical(body.disclosure)}`)
@@ -202,12 +227,80 @@ describe('signing with a one-time code', () => {
     expect(after).toMatchObject({ signed: true, signedAt: signed.signedAt, documentsSha256: before.documentsSha256 });
     expect(after.contract).toEqual(before.contract);
     expect(after.disclosure).toEqual(before.disclosure);
+    // The borrower's address on the signed statement is the one signed, not the new one.
+    expect(after.disclosure.statement.borrower.address).toContain('12 Mabini St., Brgy. Central');
+    expect(after.disclosure.statement.borrower.address).not.toContain('1 New Street');
 
     // Signing again or asking for another code is refused.
     expect((await post(t, member.cookie, '/api/loans/current/contract/code')).statusCode).toBe(409);
     const twice = await post(t, member.cookie, '/api/loans/current/contract/sign', { code: '123456' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('The contract is already signed.');
+  });
+});
+
+describe('the disclosure statement at disbursement', () => {
+  it('is the signed one when the disbursement keeps its date', async () => {
+    const { member, loanId } = await signedLoan(t, officer);
+    const signed = ok(await get(t, member.cookie, '/api/loans/current/contract'));
+    ok(await disburse(t, (await createStaff(t, 'OFFICER', 'Officer Ana Lim')).cookie, loanId));
+    const loan = ok(await get(t, member.cookie, '/api/loans/current')).loan;
+    expect(loan.disclosure).toEqual(signed.disclosure);
+    expect(loan.disclosure.statement.issue).toBe('ISSUED');
+    const pdf = await get(t, member.cookie, '/api/loans/current/disclosure.pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/filename="TAPAT-L\d{6}-disclosure\.pdf"/);
+    expect(pdfPageTexts(pdf.rawPayload).join('\n')).not.toContain('Re-issued');
+  });
+
+  it('is re-issued from the disbursement date the ledger booked when that date moved; the signed statement and its hash stay', async () => {
+    const { member, loanId } = await signedLoan(t, officer);
+    const signed = ok(await get(t, member.cookie, '/api/loans/current/contract'));
+    const signedRow = (await t.deps.db.select().from(loanContracts).where(eq(loanContracts.loanId, loanId)))[0]!;
+    // Two days later in Manila (sessions kept alive within their idle limit).
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(11 * 3_600_000);
+      ok(await get(t, member.cookie, '/api/loans/current'));
+      ok(await get(t, officer.cookie, '/api/admin/loans'));
+    }
+    ok(await disburse(t, (await createStaff(t, 'OFFICER', 'Officer Ana Lim')).cookie, loanId));
+    const [row] = await t.deps.db.select().from(loans).where(eq(loans.id, loanId));
+    expect(row!.scheduleStartDate).not.toBe(signed.disclosure.scheduleStartDate);
+    const loan = ok(await get(t, member.cookie, '/api/loans/current')).loan;
+    expect(loan.disclosure.scheduleStartDate).toBe(row!.scheduleStartDate);
+    expect(loan.disclosure.statement).toEqual({ ...signed.disclosure.statement, date: row!.scheduleStartDate, issue: 'REISSUED_AT_DISBURSEMENT' });
+    expect(loan.disclosure.schedule[0].dueDate).not.toBe(signed.disclosure.schedule[0].dueDate);
+    expect(loan.disclosure.nonFinanceCharges).toEqual(signed.disclosure.nonFinanceCharges);
+    // The stored signed statement is untouched: same JSON, same digest.
+    const [after] = await t.deps.db.select().from(loanContracts).where(eq(loanContracts.loanId, loanId));
+    expect(after!.disclosureJson).toBe(signedRow.disclosureJson);
+    expect(after!.documentsSha256).toBe(signedRow.documentsSha256);
+    expect(createHash('sha256').update(after!.disclosureJson).digest('hex')).toBe(after!.disclosureSha256);
+    expect(ok(await get(t, member.cookie, '/api/loans/current/contract')).disclosure).toEqual(signed.disclosure);
+    // The disclosure PDF is now the re-issued statement, naming the signed one it re-issues.
+    const pdf = await get(t, member.cookie, '/api/loans/current/disclosure.pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toMatch(/filename="TAPAT-L\d{6}-disclosure-reissued\.pdf"/);
+    const text = pdfPageTexts(pdf.rawPayload).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain(`Re-issued at disbursement: the schedule is dated from the disbursement date ${row!.scheduleStartDate}`);
+    expect(text).toContain(loan.disclosure.schedule[0].dueDate);
+    expect(text).toContain(`SHA-256 of the signed documents: ${signedRow.documentsSha256}`);
+    expect(text).toContain('which is kept unchanged');
+    expect(text).not.toContain('PREVIEW');
+    // The contract PDF stays the signed one.
+    expect((await get(t, member.cookie, '/api/loans/current/contract.pdf')).headers['content-disposition']).toMatch(/-contract\.pdf"/);
+  });
+
+  it('a statement signed before the statement facts existed is shown exactly as signed', async () => {
+    const { member, loanId } = await signedLoan(t, officer);
+    const [row] = await t.deps.db.select().from(loanContracts).where(eq(loanContracts.loanId, loanId));
+    const { statement: _s, nonFinanceCharges: _n, totalNonFinanceCharges: _t, ...older } = JSON.parse(row!.disclosureJson);
+    await t.deps.db
+      .update(loanContracts)
+      .set({ disclosureJson: JSON.stringify(older) })
+      .where(eq(loanContracts.loanId, loanId));
+    const loan = ok(await get(t, member.cookie, '/api/loans/current')).loan;
+    expect(loan.disclosure).toEqual(older);
+    expect(loan.disclosure.statement).toBeUndefined();
   });
 });
 
@@ -253,6 +346,12 @@ describe('PDF documents', () => {
         expect(all).toContain('DISCLOSURE STATEMENT ON LOAN/CREDIT TRANSACTION');
         expect(all).toContain('PHP 200,000.00');
         expect(all).toContain('248,000.00'); // 200,000 + 200,000 x 0.5 % x 48
+        expect(all).toContain('Date of this statement (Philippine time, Asia/Manila)');
+        expect(all).toContain('Maria Santos Dela Cruz');
+        expect(all).toContain('Total non-finance charges');
+        expect(all.replace(/\s+/g, ' ')).toContain(
+          `CERTIFIED CORRECT: ${DEMO_COMPANY_PROFILE.disclosureSignatory.name}, ${DEMO_COMPANY_PROFILE.disclosureSignatory.position}`,
+        );
       }
     }
     // Issue 12: the PDFs follow the caller's language (Accept-Language).

@@ -66,7 +66,10 @@ export async function readProfile(db: DbOrTx, configured: CompanyProfile, produc
     .orderBy(desc(companyProfiles.id))
     .limit(1);
   if (!row) return { profile: configured, source: 'CONFIGURATION', updatedAt: null, updatedBy: null };
-  const parsed = companyProfileSchema.safeParse(row.profile);
+  // A profile saved before disclosureSignatory existed takes the configured signatory until an ADMIN saves one.
+  const stored =
+    row.profile !== null && typeof row.profile === 'object' ? { disclosureSignatory: configured.disclosureSignatory, ...row.profile } : row.profile;
+  const parsed = companyProfileSchema.safeParse(stored);
   if (!parsed.success || (production && parsed.data.demo)) return { profile: configured, source: 'CONFIGURATION', updatedAt: null, updatedBy: null };
   return { profile: parsed.data, source: 'DATABASE', updatedAt: row.createdAt, updatedBy: row.by ?? null };
 }

@@ -24,6 +24,8 @@ export interface CompanyProfile {
   /** Where a borrower can verify the registration (the SEC's list of registered lending and financing companies). */
   readonly verifyRegistrationUrl: string;
   readonly dataProtectionOfficerEmail: string;
+  /** The lender's officer who certifies the disclosure statement correct (BSP Circular 730). */
+  readonly disclosureSignatory: { readonly name: string; readonly position: string };
 }
 
 /** The embedded demo profile. Visibly marked DEMO; production refuses to start with it. */
@@ -43,4 +45,5 @@ export const DEMO_COMPANY_PROFILE: CompanyProfile = {
   officeHours: 'Everyday 10 am to 10 pm',
   verifyRegistrationUrl: 'https://www.sec.gov.ph/lending-companies-and-financing-companies-2/',
   dataProtectionOfficerEmail: 'dpo@example.invalid',
+  disclosureSignatory: { name: 'DEMO: Juan dela Cruz', position: 'DEMO: Credit and Collection Manager' },
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { disclosureSchema } from '../schemas/loans';
-import { toDisclosure } from './disclosure';
+import { statementOf, toDisclosure } from './disclosure';
+import { philippineDate } from '../activation/age';
+import { DEMO_COMPANY_PROFILE } from '../company/profile';
 import { PRODUCT_V1 } from './product';
 import { buildSchedule } from './schedule';
 
@@ -51,5 +53,43 @@ describe('toDisclosure', () => {
       totalPayable: '3527.00',
     });
     expect(toDisclosure(PRODUCT_V1, schedule, { currency: 'PHP', rate: '1', ratesAsOf: '2026-11-20' }).converted).toBeNull();
+  });
+});
+
+describe('the statement facts BSP Circular 730 lists', () => {
+  const schedule = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-01-31');
+  const company = { ...DEMO_COMPANY_PROFILE, companyName: 'Halimbawa Lending Corp.', disclosureSignatory: { name: 'Ana Reyes', position: 'Treasurer' } };
+
+  it('lists every non-finance charge at 0.00 (the product has none) with a 0.00 total, with or without the statement facts', () => {
+    for (const d of [toDisclosure(PRODUCT_V1, schedule), toDisclosure(PRODUCT_V1, schedule, null, statementOf(company, '2026-01-31', null))]) {
+      expect(d.nonFinanceCharges).toEqual([
+        { code: 'INSURANCE', amount: '0.00' },
+        { code: 'TAXES', amount: '0.00' },
+        { code: 'REGISTRATION', amount: '0.00' },
+        { code: 'NOTARIAL', amount: '0.00' },
+        { code: 'OTHER', amount: '0.00' },
+      ]);
+      expect(d.totalNonFinanceCharges).toBe('0.00');
+    }
+    expect(toDisclosure(PRODUCT_V1, schedule).statement).toBeUndefined();
+  });
+
+  it('dates the statement in Philippine time, names the borrower and the certified-correct signatory of the profile', () => {
+    // 16:30 UTC on 30 January is 00:30 on 31 January in Manila.
+    const date = philippineDate(new Date('2026-01-30T16:30:00Z'));
+    const d = toDisclosure(PRODUCT_V1, schedule, null, statementOf(company, date, { name: 'Maria Dela Cruz', address: '12 Mabini St., Manila' }));
+    expect(disclosureSchema.parse(d)).toEqual(d);
+    expect(d.statement).toEqual({
+      date: '2026-01-31',
+      timeZone: 'Asia/Manila',
+      borrower: { name: 'Maria Dela Cruz', address: '12 Mabini St., Manila' },
+      certifiedCorrect: { name: 'Ana Reyes', position: 'Treasurer', companyName: 'Halimbawa Lending Corp.' },
+      issue: 'ISSUED',
+    });
+    expect(statementOf(company, '2026-02-02', null, 'REISSUED_AT_DISBURSEMENT')).toMatchObject({
+      date: '2026-02-02',
+      borrower: null,
+      issue: 'REISSUED_AT_DISBURSEMENT',
+    });
   });
 });

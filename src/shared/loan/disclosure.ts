@@ -1,6 +1,7 @@
 import { toDecimalString } from '../money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../money/rate';
-import type { DisclosureDto } from '../schemas/loans';
+import { NON_FINANCE_CHARGE_CODES, type DisclosureDto, type DisclosureStatementDto } from '../schemas/loans';
+import type { CompanyProfile } from '../company/profile';
 import { fineHeadroom, costCap } from './charges';
 import { bpsToPercent, type ProductConfig } from './product';
 import { ratePercent } from './rate-solver';
@@ -19,7 +20,37 @@ export interface DisplayCurrency {
   readonly ratesAsOf: string;
 }
 
-export function toDisclosure(product: ProductConfig, schedule: Schedule, display: DisplayCurrency | null = null): DisclosureDto {
+/**
+ * The statement's own facts (BSP Circular 730): its Philippine date (YYYY-MM-DD, Asia/Manila, from
+ * philippineDate of the server clock), the borrower (null on a quote) and the lender's signatory
+ * who certifies it correct (the company profile's disclosureSignatory).
+ */
+export function statementOf(
+  company: Pick<CompanyProfile, 'companyName' | 'disclosureSignatory'>,
+  date: string,
+  borrower: { readonly name: string; readonly address: string | null } | null,
+  issue: DisclosureStatementDto['issue'] = 'ISSUED',
+): DisclosureStatementDto {
+  return {
+    date,
+    timeZone: 'Asia/Manila',
+    borrower: borrower ? { name: borrower.name, address: borrower.address } : null,
+    certifiedCorrect: { name: company.disclosureSignatory.name, position: company.disclosureSignatory.position, companyName: company.companyName },
+    issue,
+  };
+}
+
+/**
+ * `statement` null leaves the statement's own facts out (an extension's re-schedule, whose signing
+ * hash must not move with the day); the non-finance charges are always listed: the product has
+ * none, so each line is 0.00.
+ */
+export function toDisclosure(
+  product: ProductConfig,
+  schedule: Schedule,
+  display: DisplayCurrency | null = null,
+  statement: DisclosureStatementDto | null = null,
+): DisclosureDto {
   const money = toDecimalString;
   const interestLabel =
     product.interest.model === 'ADD_ON'
@@ -40,6 +71,8 @@ export function toDisclosure(product: ProductConfig, schedule: Schedule, display
       ...schedule.fees.map((f) => ({ code: f.code, label: f.label, amount: money(f.amount), paidAs: f.treatment })),
     ],
     totalFinanceCharge: money(schedule.totalFinanceCharge),
+    nonFinanceCharges: NON_FINANCE_CHARGE_CODES.map((code) => ({ code, amount: money(0n) })),
+    totalNonFinanceCharges: money(0n),
     deductedFromProceeds: money(schedule.feesDeducted),
     netProceeds: money(schedule.netProceeds),
     totalPayable: money(schedule.totalPayable),
@@ -82,5 +115,6 @@ export function toDisclosure(product: ProductConfig, schedule: Schedule, display
             totalPayable: money(convertFromPhpRoundedUp(schedule.totalPayable, rate)),
           }
         : null,
+    ...(statement ? { statement } : {}),
   };
 }

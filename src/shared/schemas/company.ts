@@ -33,6 +33,14 @@ export const companyProfileSchema = z.strictObject({
   officeHours: z.string().trim().max(100),
   verifyRegistrationUrl: httpsUrl,
   dataProtectionOfficerEmail: z.email('An e-mail address.'),
+  /**
+   * Who certifies the disclosure statement correct for the lender (BSP Circular 730): name and
+   * position. A profile saved in the database before this field existed takes the configured one (store.ts).
+   */
+  disclosureSignatory: z.strictObject({
+    name: z.string().trim().min(3, 'At least 3 characters.').max(120),
+    position: z.string().trim().min(2, 'At least 2 characters.').max(120),
+  }),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 

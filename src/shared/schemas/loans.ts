@@ -123,6 +123,27 @@ export const convertedAmountsSchema = z.object({
   totalPayable: moneySchema,
 });
 
+/** BSP Circular 730's non-finance charges, each listed (0.00 when the loan has none). */
+export const NON_FINANCE_CHARGE_CODES = ['INSURANCE', 'TAXES', 'REGISTRATION', 'NOTARIAL', 'OTHER'] as const;
+export const nonFinanceChargeSchema = z.object({ code: z.enum(NON_FINANCE_CHARGE_CODES), amount: moneySchema });
+
+/**
+ * The statement's own facts (BSP Circular 730): its date in Philippine time, the borrower it is
+ * issued to and the lender's signatory who certifies it correct. Optional in the schema only
+ * because statements signed before they existed are kept exactly as signed (their hash covers them).
+ */
+export const disclosureStatementSchema = z.object({
+  /** YYYY-MM-DD in Asia/Manila: the day the statement was issued (the disbursement date once re-issued at disbursement). */
+  date: isoDate,
+  timeZone: z.literal('Asia/Manila'),
+  /** Null on a quote (no borrower yet). */
+  borrower: z.object({ name: z.string(), address: z.string().nullable() }).nullable(),
+  certifiedCorrect: z.object({ name: z.string(), position: z.string(), companyName: z.string() }),
+  /** ISSUED: as offered and signed; REISSUED_AT_DISBURSEMENT: dated from the disbursement the ledger booked, because that date moved. */
+  issue: z.enum(['ISSUED', 'REISSUED_AT_DISBURSEMENT']),
+});
+export type DisclosureStatementDto = z.infer<typeof disclosureStatementSchema>;
+
 export const disclosureSchema = z.object({
   productVersion: z.number().int(),
   currency: z.literal('PHP'),
@@ -136,6 +157,9 @@ export const disclosureSchema = z.object({
   amountFinanced: moneySchema,
   financeCharges: z.array(financeChargeSchema),
   totalFinanceCharge: moneySchema,
+  /** Absent only on statements signed before the list existed. */
+  nonFinanceCharges: z.array(nonFinanceChargeSchema).optional(),
+  totalNonFinanceCharges: moneySchema.optional(),
   deductedFromProceeds: moneySchema,
   netProceeds: moneySchema,
   totalPayable: moneySchema,
@@ -165,6 +189,7 @@ export const disclosureSchema = z.object({
   scheduleStartDate: isoDate,
   schedule: z.array(scheduleLineSchema),
   converted: convertedAmountsSchema.nullable(),
+  statement: disclosureStatementSchema.optional(),
 });
 export type DisclosureDto = z.infer<typeof disclosureSchema>;
 

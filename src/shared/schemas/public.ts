@@ -21,6 +21,8 @@ export const publicConfigSchema = z.object({
     officeHours: z.string(),
     verifyRegistrationUrl: z.string(),
     dataProtectionOfficerEmail: z.string(),
+    /** Who certifies the disclosure statements correct (printed on each one). */
+    disclosureSignatory: z.object({ name: z.string(), position: z.string() }),
   }),
   product: z.object({
     version: z.number(),

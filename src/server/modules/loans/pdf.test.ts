@@ -1,7 +1,7 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_PROFILE } from '../../../shared/company/profile';
-import { toDisclosure } from '../../../shared/loan/disclosure';
+import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
 import { PRODUCT_V1 } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
 import { contractPdf, disclosurePdf, winAnsi } from './pdf';
@@ -59,5 +59,42 @@ describe('the PDFs follow the borrower’s language (issue 12)', () => {
     expect(fil).toContain('Elektronikong pirma');
     expect(fil).toContain('Ang kontrata sa ibaba ay nasa Ingles');
     expect(fil).toContain('Señora Dela Cruz of Parañaque');
+  });
+});
+
+describe('the disclosure statement PDF carries what BSP Circular 730 lists', () => {
+  const schedule = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-22');
+  const statement = statementOf(DEMO_COMPANY_PROFILE, '2026-11-22', { name: 'Señora Ñino Dela Cruz', address: '1 Rizal St, Parañaque' });
+
+  it('draws the statement date, the borrower, the non-finance charges at 0.00 and the certified-correct signatory, in English and Filipino', async () => {
+    const disclosure = toDisclosure(PRODUCT_V1, schedule, null, statement);
+    const en = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, disclosure, 'TPT-000001', null));
+    expect(en).toContain('Date of this statement (Philippine time, Asia/Manila)');
+    expect(en).toContain('2026-11-22');
+    expect(en).toContain('Señora Ñino Dela Cruz');
+    expect(en).toContain('1 Rizal St, Parañaque');
+    for (const label of ['Insurance premiums', 'Taxes', 'Registration fees', 'Notarial fees', 'Other charges']) expect(en).toContain(label);
+    expect(en).toContain('Total non-finance charges');
+    expect(en.match(/PHP 0\.00/g)?.length).toBeGreaterThanOrEqual(6);
+    expect(en.replace(/\s+/g, ' ')).toContain(
+      `CERTIFIED CORRECT: ${DEMO_COMPANY_PROFILE.disclosureSignatory.name}, ${DEMO_COMPANY_PROFILE.disclosureSignatory.position}, for ${DEMO_COMPANY_PROFILE.companyName}`,
+    );
+    expect(en).not.toContain('Re-issued at disbursement');
+    const fil = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, disclosure, 'TPT-000001', null, 'fil'));
+    expect(fil).toContain('Petsa ng statement na ito (oras sa Pilipinas, Asia/Manila)');
+    expect(fil).toContain('Premium ng insurance');
+    expect(fil).toContain('Kabuuang non-finance charge');
+    expect(fil).toContain(`PINATUNAYANG TAMA: ${DEMO_COMPANY_PROFILE.disclosureSignatory.name}`);
+  });
+
+  it('says when the statement was re-issued at disbursement, and leaves out what a statement signed before these fields did not have', async () => {
+    const reissued = toDisclosure(PRODUCT_V1, schedule, null, { ...statement, issue: 'REISSUED_AT_DISBURSEMENT' });
+    const en = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, reissued, 'TPT-000001', null));
+    expect(en.replace(/\s+/g, ' ')).toContain('Re-issued at disbursement: the schedule is dated from the disbursement date 2026-11-22');
+    const { statement: _omitted, nonFinanceCharges: _none, totalNonFinanceCharges: _total, ...older } = toDisclosure(PRODUCT_V1, schedule, null, statement);
+    const old = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, older, 'TPT-000001', null));
+    expect(old).toContain('1. Amount to be financed (principal)');
+    expect(old).not.toContain('Non-finance charges');
+    expect(old).not.toContain('CERTIFIED CORRECT');
   });
 });

@@ -218,6 +218,16 @@ export async function disclosurePdf(
     language,
   };
   const { doc, w } = await newDocument(meta);
+  const st = d.statement;
+  if (st) {
+    w.keyValue(tr('statementDate'), st.date);
+    if (st.borrower) {
+      w.keyValue(tr('borrower'), st.borrower.name);
+      w.keyValue(tr('borrowerAddress'), st.borrower.address ?? tr('noAddress'));
+    }
+    if (st.issue === 'REISSUED_AT_DISBURSEMENT') w.text(tr('reissued', { date: d.scheduleStartDate }), { size: 9 });
+    w.gap(4);
+  }
   w.keyValue(tr('amountFinanced'), `PHP ${money(d.amountFinanced)}`);
   w.text(tr('financeCharges'), { font: w.bold, gapAfter: 2 });
   for (const c of d.financeCharges) {
@@ -225,6 +235,12 @@ export async function disclosurePdf(
     w.keyValue(`    ${c.label}${how}`, `PHP ${money(c.amount)}`);
   }
   w.keyValue(tr('totalFinanceCharge'), `PHP ${money(d.totalFinanceCharge)}`);
+  if (d.nonFinanceCharges) {
+    w.text(tr('nonFinanceCharges'), { font: w.bold, gapAfter: 2 });
+    for (const c of d.nonFinanceCharges) w.keyValue(`        ${tr(`nonFinance.${c.code}`)}`, `PHP ${money(c.amount)}`);
+    w.keyValue(tr('totalNonFinanceCharges'), `PHP ${money(d.totalNonFinanceCharges ?? '0.00')}`);
+    w.text(tr('nonFinanceNote'), { size: 8 });
+  }
   w.keyValue(tr('deductedFromProceeds'), `PHP ${money(d.deductedFromProceeds)}`);
   w.keyValue(tr('netProceeds'), `PHP ${money(d.netProceeds)}`);
   w.keyValue(tr('totalPayable'), `PHP ${money(d.totalPayable)}`);
@@ -271,9 +287,18 @@ export async function disclosurePdf(
     w.row([String(l.number), l.dueDate, money(l.principal), money(l.interest), money(l.fees), money(l.total), money(l.balanceAfter)], cols);
   w.gap(8);
   w.text(tr('noFee'), { size: 9 });
+  if (st) {
+    w.gap(6);
+    w.text(tr('certifiedCorrect', { name: st.certifiedCorrect.name, position: st.certifiedCorrect.position, company: st.certifiedCorrect.companyName }), {
+      font: w.bold,
+      size: 9,
+    });
+  }
   if (signature) {
     w.gap(4);
-    w.text(tr('signed', { at: signature.signedAt, phone: signature.phoneMasked, sha: signature.documentsSha256 }), { size: 8 });
+    // A statement re-issued at disbursement was not itself signed: it names the signed one it re-issues.
+    const signedKey = st?.issue === 'REISSUED_AT_DISBURSEMENT' ? 'signedOriginal' : 'signed';
+    w.text(tr(signedKey, { at: signature.signedAt, phone: signature.phoneMasked, sha: signature.documentsSha256 }), { size: 8 });
   }
   finish(w, meta);
   return doc.save();

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { SessionAuth } from '../../sessions/store';
-import { toDisclosure } from '../../../shared/loan/disclosure';
+import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
 import { assess } from '../../../shared/loan/eligibility';
 import { inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
@@ -126,9 +126,10 @@ export async function quote(deps: AppDeps, input: { amount: string; term: number
   const amount = checkAmountAndTerm(product, input.amount, input.term);
   const currency = input.currency ?? 'PHP';
   const rate = await checkedRate(deps, currency);
-  const schedule = buildSchedule(product, amount, input.term, todayPh(deps));
+  const today = todayPh(deps);
+  const schedule = buildSchedule(product, amount, input.term, today);
   const display = currency === 'PHP' ? null : { currency, rate: rate.rate, ratesAsOf: rate.asOf };
-  return { productVersion: product.version, disclosure: toDisclosure(product, schedule, display) };
+  return { productVersion: product.version, disclosure: toDisclosure(product, schedule, display, statementOf(deps.config.company, today, null)) };
 }
 
 /** POST /api/loans/current/cancel: by the borrower, before signing. */

@@ -33,7 +33,7 @@ const NO_LOAN = "We haven't received any loan applications so far.";
 
 async function renderFor(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<Omit<Documents, 'signedAt'>> {
   const facts = await memberFacts(db, loan.memberId);
-  const disclosure = await disclosureOf(db, deps, loan);
+  const disclosure = await disclosureOf(db, deps, loan, { name: facts.legalName ?? facts.fullName, address: facts.address });
   const contract = renderContract({
     company: deps.config.company,
     product: productOf(deps, loan),
@@ -181,9 +181,15 @@ export async function documentPdf(
   const d = await documentsOf(deps, auth.userId);
   const number = loanNumberOf(deps, d.loan.number);
   const signature = d.signedAt ? { signedAt: d.signedAt.toISOString(), documentsSha256: d.documentsSha256, phoneMasked: maskPhoneNational(auth.phone) } : null;
-  const bytes =
-    which === 'contract'
-      ? await contractPdf(deps.config.company, d.contract, number, signature, language)
-      : await disclosurePdf(deps.config.company, d.disclosure, number, signature, language);
-  return { bytes, filename: `${number}-${which}${d.signedAt ? '' : '-preview'}.pdf` };
+  if (which === 'contract') {
+    return {
+      bytes: await contractPdf(deps.config.company, d.contract, number, signature, language),
+      filename: `${number}-contract${d.signedAt ? '' : '-preview'}.pdf`,
+    };
+  }
+  // Disbursed on another day than the signed schedule starts: the statement re-issued from the disbursement date (decision 020).
+  const reissued = d.signedAt && d.loan.scheduleStartDate && d.loan.scheduleStartDate !== d.disclosure.scheduleStartDate;
+  const disclosure = reissued ? await disclosureOf(deps.db, deps, d.loan) : d.disclosure;
+  const bytes = await disclosurePdf(deps.config.company, disclosure, number, signature, language);
+  return { bytes, filename: `${number}-disclosure${reissued ? '-reissued' : d.signedAt ? '' : '-preview'}.pdf` };
 }

@@ -5,7 +5,7 @@ import { loanContracts, loanEvents, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { latestRates } from '../../providers/fx/store';
 import { philippineDate } from '../../../shared/activation/age';
-import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
+import { statementOf, toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { CURRENCIES } from '../../../shared/money/currencies';
@@ -107,24 +107,48 @@ export function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate
   return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
 }
 
-/** The loan's disclosure: dated from the disbursement once disbursed, the signed one until then, else a preview from today. */
-export async function disclosureOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<DisclosureDto> {
+/** The borrower a statement is issued to (BSP Circular 730): name and address. */
+export interface StatementBorrower {
+  readonly name: string;
+  readonly address: string | null;
+}
+
+/**
+ * The loan's disclosure: the signed one until disbursement (and after it, when the disbursement
+ * kept the signed schedule's start date); re-issued from the disbursement date the ledger booked
+ * when that date moved; else (not signed) a preview from today, issued to `borrower` when given.
+ */
+export async function disclosureOf(db: DbOrTx, deps: AppDeps, loan: LoanRow, borrower: StatementBorrower | null = null): Promise<DisclosureDto> {
   const signed = needsSignedDisclosure(loan)
     ? (await db.select({ disclosureJson: loanContracts.disclosureJson }).from(loanContracts).where(eq(loanContracts.loanId, loan.id)))[0]
     : undefined;
-  return disclosureFrom(deps, loan, signed?.disclosureJson ?? null);
+  return disclosureFrom(deps, loan, signed?.disclosureJson ?? null, borrower);
 }
 
-/** The signed disclosure is read only between signing and disbursement (disclosureOf). */
+/** The signed disclosure is read once the loan is signed (disclosureOf). */
 function needsSignedDisclosure(loan: LoanRow): boolean {
-  return !loan.scheduleStartDate && !!loan.signedAt;
+  return !!loan.signedAt;
 }
 
 /** disclosureOf, given the signed contract's disclosure when it was read. */
-function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null): DisclosureDto {
-  if (loan.scheduleStartDate) return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, loan.scheduleStartDate), displayOf(loan));
-  if (loan.signedAt && signedJson !== null) return JSON.parse(signedJson) as DisclosureDto;
-  return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, todayPh(deps)), displayOf(loan));
+function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null, borrower: StatementBorrower | null = null): DisclosureDto {
+  const signed = loan.signedAt && signedJson !== null ? (JSON.parse(signedJson) as DisclosureDto) : null;
+  if (loan.scheduleStartDate) {
+    if (signed && signed.scheduleStartDate === loan.scheduleStartDate) return signed;
+    // Re-issued at disbursement: dated and scheduled from the disbursement date; the signed statement stays as signed.
+    // Everything but the date comes from the signed statement, so the re-issue reads the same whenever it is asked for.
+    const base = statementOf(
+      deps.config.company,
+      loan.scheduleStartDate,
+      signed?.statement?.borrower ?? borrower,
+      signed ? 'REISSUED_AT_DISBURSEMENT' : 'ISSUED',
+    );
+    const statement = signed?.statement ? { ...base, certifiedCorrect: signed.statement.certifiedCorrect } : base;
+    return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, loan.scheduleStartDate), displayOf(loan), statement);
+  }
+  if (signed) return signed;
+  const today = todayPh(deps);
+  return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, today), displayOf(loan), statementOf(deps.config.company, today, borrower));
 }
 
 export function assessmentDto(a: Assessment, at: Date): PreAssessmentDto {

@@ -120,6 +120,7 @@ export const backoffice = {
       officeHours: 'Office hours',
       verifyRegistrationUrl: 'Where borrowers verify the registration',
       dataProtectionOfficerEmail: 'Data protection officer e-mail',
+      signatory: { name: 'Disclosure statement: certified correct by (name)', position: 'Disclosure statement: their position' },
     },
     save: 'Save the company profile',
     saved: 'Company profile saved.',

@@ -22,6 +22,16 @@ export const documents = {
     deducted: ' (deducted from proceeds)',
     added: ' (added to the instalments)',
     totalFinanceCharge: '    Total finance charge',
+    nonFinanceCharges: '    Non-finance charges',
+    nonFinance: { INSURANCE: 'Insurance premiums', TAXES: 'Taxes', REGISTRATION: 'Registration fees', NOTARIAL: 'Notarial fees', OTHER: 'Other charges' },
+    totalNonFinanceCharges: '    Total non-finance charges',
+    nonFinanceNote: 'Any tax or notarial fee of this product is a finance charge above and is not repeated here.',
+    statementDate: 'Date of this statement (Philippine time, Asia/Manila)',
+    borrower: 'Borrower',
+    borrowerAddress: 'Address of the borrower',
+    noAddress: 'not given',
+    reissued: 'Re-issued at disbursement: the schedule is dated from the disbursement date {{date}}; the statement the borrower signed is kept unchanged.',
+    certifiedCorrect: 'CERTIFIED CORRECT: {{name}}, {{position}}, for {{company}}',
     deductedFromProceeds: '3. Deducted from the proceeds',
     netProceeds: '4. Net proceeds of the loan',
     totalPayable: '5. Total amount payable',
@@ -49,6 +59,8 @@ export const documents = {
     },
     noFee:
       'No fee is payable before disbursement or to withdraw the proceeds. The borrower may repay early at any time without a fee (Republic Act No. 11765).',
+    signedOriginal:
+      'This statement re-issues, from the disbursement date, the one the Borrower received and signed electronically on {{at}} (one-time code sent to {{phone}}; SHA-256 of the signed documents: {{sha}}), which is kept unchanged.',
     signed: 'Received and signed electronically by the Borrower on {{at}} (one-time code sent to {{phone}}). SHA-256 of the signed documents: {{sha}}',
   },
 } as const;

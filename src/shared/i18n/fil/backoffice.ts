@@ -120,6 +120,7 @@ export const backoffice = {
       officeHours: 'Oras ng opisina',
       verifyRegistrationUrl: 'Kung saan beberipikahin ng mga borrower ang rehistro',
       dataProtectionOfficerEmail: 'E-mail ng data protection officer',
+      signatory: { name: 'Disclosure statement: pinatunayang tama ni (pangalan)', position: 'Disclosure statement: ang kanyang posisyon' },
     },
     save: 'I-save ang profile ng kumpanya',
     saved: 'Na-save ang profile ng kumpanya.',

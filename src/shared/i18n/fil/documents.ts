@@ -18,6 +18,23 @@ export const documents = {
     deducted: ' (ibinawas sa matatanggap)',
     added: ' (idinagdag sa mga hulog)',
     totalFinanceCharge: '    Kabuuang finance charge',
+    nonFinanceCharges: '    Mga non-finance charge',
+    nonFinance: {
+      INSURANCE: 'Premium ng insurance',
+      TAXES: 'Mga buwis',
+      REGISTRATION: 'Bayad sa rehistro',
+      NOTARIAL: 'Bayad sa notaryo',
+      OTHER: 'Iba pang singil',
+    },
+    totalNonFinanceCharges: '    Kabuuang non-finance charge',
+    nonFinanceNote: 'Ang anumang buwis o bayad sa notaryo ng produktong ito ay finance charge sa itaas at hindi na inuulit dito.',
+    statementDate: 'Petsa ng statement na ito (oras sa Pilipinas, Asia/Manila)',
+    borrower: 'Borrower',
+    borrowerAddress: 'Address ng borrower',
+    noAddress: 'hindi ibinigay',
+    reissued:
+      'Muling inilabas sa disbursement: binibilang ang iskedyul mula sa araw ng disbursement na {{date}}; hindi binago ang statement na pinirmahan ng borrower.',
+    certifiedCorrect: 'PINATUNAYANG TAMA: {{name}}, {{position}}, para sa {{company}}',
     deductedFromProceeds: '3. Ibinawas sa matatanggap',
     netProceeds: '4. Netong matatanggap mula sa loan',
     totalPayable: '5. Kabuuang babayaran',
@@ -45,6 +62,8 @@ export const documents = {
     },
     noFee:
       'Walang bayad bago ang disbursement o para i-withdraw ang matatanggap. Maaaring magbayad nang maaga ang borrower anumang oras nang walang bayad (Republic Act Blg. 11765).',
+    signedOriginal:
+      'Muling inilalabas ng statement na ito, mula sa araw ng disbursement, ang tinanggap at pinirmahan nang elektroniko ng Borrower noong {{at}} (one-time code na ipinadala sa {{phone}}; SHA-256 ng mga napirmahang dokumento: {{sha}}), na hindi binago.',
     signed:
       'Tinanggap at pinirmahan nang elektroniko ng Borrower noong {{at}} (one-time code na ipinadala sa {{phone}}). SHA-256 ng mga napirmahang dokumento: {{sha}}',
   },

@@ -15,7 +15,9 @@ function Row({ label, value, strong = false }: { readonly label: string; readonl
 
 /**
  * The Disclosure Statement (BSP Circular 730): amount financed, each finance charge, net proceeds,
- * total payable, the effective interest rate a month and a year, the cost cap and the full schedule.
+ * total payable, the effective interest rate a month and a year, the cost cap and the full schedule;
+ * the non-finance charges (0.00 lines), the statement's Philippine date, the borrower and the
+ * lender's certified-correct signatory when the statement carries them (older signed ones do not).
  * Every number is the server's (one schedule engine); nothing is computed here.
  */
 export function DisclosureView({ disclosure }: { readonly disclosure: DisclosureDto }) {
@@ -27,9 +29,26 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
     const s = total.toString().padStart(3, '0');
     return money(`${s.slice(0, -2)}.${s.slice(-2)}`);
   };
+  const st = d.statement;
   return (
     <div className="flex flex-col gap-4 text-sm">
       <p className="text-muted">{t('loans.disclosure.intro')}</p>
+      {st && (
+        <dl data-testid="disclosure-statement">
+          <Row label={t('loans.disclosure.statementDate')} value={formatIsoDate(st.date, i18n.language)} />
+          {st.borrower && (
+            <>
+              <Row label={t('loans.disclosure.borrower')} value={st.borrower.name} />
+              <Row label={t('loans.disclosure.borrowerAddress')} value={st.borrower.address ?? t('loans.disclosure.noAddress')} />
+            </>
+          )}
+        </dl>
+      )}
+      {st?.issue === 'REISSUED_AT_DISBURSEMENT' && (
+        <p className="rounded-md bg-amber-50 p-3 text-xs" data-testid="disclosure-reissued">
+          {t('loans.disclosure.reissued', { date: formatIsoDate(d.scheduleStartDate, i18n.language) })}
+        </p>
+      )}
       <dl>
         <Row label={t('loans.disclosure.amountFinanced')} value={money(d.amountFinanced)} strong />
         <div className="border-b border-slate-100 py-2">
@@ -49,6 +68,26 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
           </dd>
         </div>
         <Row label={t('loans.disclosure.totalFinanceCharge')} value={money(d.totalFinanceCharge)} />
+        {d.nonFinanceCharges && (
+          <div className="border-b border-slate-100 py-2" data-testid="non-finance-charges">
+            <dt className="font-semibold">{t('loans.disclosure.nonFinanceCharges')}</dt>
+            <dd>
+              <ul className="mt-1 flex flex-col gap-1 pl-3">
+                {d.nonFinanceCharges.map((charge) => (
+                  <li key={charge.code} className="flex flex-wrap justify-between gap-x-4">
+                    <span>{t(`loans.disclosure.nonFinance.${charge.code}`)}</span>
+                    <span className="tabular-nums">{money(charge.amount)}</span>
+                  </li>
+                ))}
+                <li className="flex flex-wrap justify-between gap-x-4 font-semibold">
+                  <span>{t('loans.disclosure.totalNonFinanceCharges')}</span>
+                  <span className="tabular-nums">{money(d.totalNonFinanceCharges ?? '0.00')}</span>
+                </li>
+              </ul>
+              <p className="mt-1 text-xs text-muted">{t('loans.disclosure.nonFinanceNote')}</p>
+            </dd>
+          </div>
+        )}
         <Row label={t('loans.disclosure.netProceeds')} value={money(d.netProceeds)} strong />
         <Row label={t('loans.disclosure.totalPayable')} value={money(d.totalPayable)} strong />
         <Row label={t('loans.disclosure.regularInstalment')} value={money(d.regularInstalment)} />
@@ -172,6 +211,16 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
           </div>
         </div>
       </div>
+      {st && (
+        <p className="border-t border-slate-200 pt-2 text-xs" data-testid="certified-correct">
+          <span className="font-semibold">{t('loans.disclosure.certifiedCorrect')}: </span>
+          {t('loans.disclosure.certifiedBy', {
+            name: st.certifiedCorrect.name,
+            position: st.certifiedCorrect.position,
+            company: st.certifiedCorrect.companyName,
+          })}
+        </p>
+      )}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { ProductVersionForm } from '../../features/backoffice/ProductVersionForm
 
 const settingsKey = ['admin', 'settings'] as const;
 
-type TextFieldName = Exclude<keyof CompanyProfileInput, 'demo' | 'social'>;
+type TextFieldName = Exclude<keyof CompanyProfileInput, 'demo' | 'social' | 'disclosureSignatory'>;
 const TEXT_FIELDS: readonly { name: TextFieldName; type?: string }[] = [
   { name: 'companyName' },
   { name: 'shortName' },
@@ -33,6 +33,8 @@ const TEXT_FIELDS: readonly { name: TextFieldName; type?: string }[] = [
   { name: 'dataProtectionOfficerEmail', type: 'email' },
 ];
 const SOCIAL = ['facebook', 'instagram', 'tiktok'] as const;
+/** The disclosure statement's "certified correct" signatory (BSP Circular 730). */
+const SIGNATORY = ['name', 'position'] as const;
 
 function Card({ title, children }: { readonly title: string; readonly children: ReactNode }) {
   return (
@@ -86,6 +88,14 @@ function CompanyForm({ data }: { readonly data: AdminSettingsResponse }) {
         ))}
         {SOCIAL.map((name) => (
           <TextField key={name} label={t(`backoffice.settings.fields.${name}`)} error={errors.social?.[name]?.message} {...form.register(`social.${name}`)} />
+        ))}
+        {SIGNATORY.map((name) => (
+          <TextField
+            key={name}
+            label={t(`backoffice.settings.fields.signatory.${name}`)}
+            error={errors.disclosureSignatory?.[name]?.message}
+            {...form.register(`disclosureSignatory.${name}`)}
+          />
         ))}
         <div className="sm:col-span-2">
           <Checkbox label={t('backoffice.settings.fields.demo')} error={errors.demo?.message} {...form.register('demo')} />

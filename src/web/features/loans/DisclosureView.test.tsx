@@ -1,0 +1,70 @@
+// eslint-disable-next-line no-restricted-imports -- React's static renderer for a test, not src/server
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../shared/i18n/en';
+import { fil } from '../../../shared/i18n/fil';
+import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
+import { PRODUCT_V1 } from '../../../shared/loan/product';
+import { buildSchedule } from '../../../shared/loan/schedule';
+import { DEMO_COMPANY_PROFILE } from '../../../shared/company/profile';
+import { DisclosureView } from './DisclosureView';
+import type { DisclosureDto } from '../../../shared/schemas/loans';
+
+async function render(disclosure: DisclosureDto, lng: 'en' | 'fil' = 'en'): Promise<string> {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    resources: { en: { translation: en }, fil: { translation: fil } },
+    lng,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    showSupportNotice: false,
+  });
+  const html = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <DisclosureView disclosure={disclosure} />
+    </I18nextProvider>,
+  );
+  // The text content, entities decoded, whitespace collapsed.
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+describe('the disclosure statement on screen (BSP Circular 730)', () => {
+  const schedule = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-24');
+  const statement = statementOf(DEMO_COMPANY_PROFILE, '2026-11-24', { name: 'Maria Santos Dela Cruz', address: '12 Mabini St., Brgy. Central, Manila' });
+
+  it('shows the statement date, the borrower, every non-finance charge at 0.00 and the certified-correct signatory', async () => {
+    const text = await render(toDisclosure(PRODUCT_V1, schedule, null, statement));
+    expect(text).toContain('Date of this statement (Philippine time)');
+    expect(text).toContain('Maria Santos Dela Cruz');
+    expect(text).toContain('12 Mabini St., Brgy. Central, Manila');
+    expect(text).toMatch(
+      /Non-finance charges Insurance premiums ₱0\.00 Taxes ₱0\.00 Registration fees ₱0\.00 Notarial fees ₱0\.00 Other charges ₱0\.00 Total non-finance charges ₱0\.00/,
+    );
+    expect(text).toContain(
+      `Certified correct: ${DEMO_COMPANY_PROFILE.disclosureSignatory.name}, ${DEMO_COMPANY_PROFILE.disclosureSignatory.position}, for ${DEMO_COMPANY_PROFILE.companyName}`,
+    );
+    expect(text).not.toContain('Re-issued at disbursement');
+    const tagalog = await render(toDisclosure(PRODUCT_V1, schedule, null, statement), 'fil');
+    expect(tagalog).toContain('Petsa ng statement na ito (oras sa Pilipinas)');
+    expect(tagalog).toContain('Premium ng insurance');
+    expect(tagalog).toContain(`Pinatunayang tama: ${DEMO_COMPANY_PROFILE.disclosureSignatory.name}`);
+  });
+
+  it('says when it was re-issued at disbursement, and shows an older signed statement without the parts it never had', async () => {
+    const reissued = await render(toDisclosure(PRODUCT_V1, schedule, null, { ...statement, issue: 'REISSUED_AT_DISBURSEMENT' }));
+    expect(reissued).toContain('Re-issued at disbursement: the schedule is dated from the disbursement date');
+    const { statement: _s, nonFinanceCharges: _n, totalNonFinanceCharges: _t, ...older } = toDisclosure(PRODUCT_V1, schedule, null, statement);
+    const text = await render(older);
+    expect(text).toContain('Amount financed (principal)');
+    expect(text).not.toContain('Non-finance charges');
+    expect(text).not.toContain('Certified correct');
+    expect(text).not.toContain('Maria Santos Dela Cruz');
+  });
+});
