@@ -183,7 +183,7 @@ for (const width of [360, 1280]) {
     await expect(explanation).toContainText('Keeping money in your wallet does not change your score');
     await expect(explanation.locator('[data-component]')).toHaveCount(5);
     await expect(explanation.locator('[data-component="profile"]')).toContainText('200 of 200 points');
-    await expect(explanation.locator('[data-component="onTime"]')).toContainText('Repayments are not recorded in Tapat yet');
+    await expect(explanation.locator('[data-component="onTime"]')).toContainText('No instalment has fallen due yet.');
     await shot(page, 'credit-score');
     await scan('What is credit score?');
     await explanation.getByRole('button', { name: 'Close' }).click();
