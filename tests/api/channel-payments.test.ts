@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, newKey, ok, post, signedLoan } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { disbursedLoan, payoff, quote, relogin, servicing, topUp, travelTo } from '../fixtures/repayments';
+import { toDecimalString } from '../../src/shared/money/money';
 
 /**
  * Paying a loan through a payment channel with the simulated provider (issue 10 item 2;
@@ -266,7 +267,7 @@ describe('the confirmation path', () => {
     expect(row.creditedToWallet! > 0n).toBe(true);
     expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before + row.creditedToWallet!);
     const view = ok(await servicing(t, member.cookie));
-    expect(view.payments.at(-1)).toMatchObject({ source: 'CHANNEL', amount: (Number(row.appliedToLoan!) / 100).toFixed(2) });
+    expect(view.payments.at(-1)).toMatchObject({ source: 'CHANNEL', amount: toDecimalString(BigInt(row.appliedToLoan!)) });
     await expectLedgerSound(t);
   });
 
