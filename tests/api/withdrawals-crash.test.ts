@@ -137,7 +137,9 @@ class Server {
       stderr += d.toString();
     });
     this.child = child;
-    const deadline = Date.now() + 30_000;
+    // Generous: under a loaded CI machine (several Node versions in a row) tsx and PGlite's open can
+    // take well over 30 s; the test is about what survives the kill, not how fast a start is.
+    const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
       try {
@@ -280,7 +282,7 @@ describe(`the server killed with SIGKILL during ${N} withdrawals`, () => {
       done = true;
       await killer;
       // Let the worker finish every payout (settle 1 s, worker every 2 s).
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 90_000;
       for (;;) {
         const processing = (
           await Promise.all(
@@ -330,6 +332,6 @@ describe(`the server killed with SIGKILL during ${N} withdrawals`, () => {
         await database.close();
       }
     },
-    Math.max(240_000, N * 1_500),
+    Math.max(480_000, N * 2_000),
   );
 });
