@@ -104,7 +104,8 @@ const REDACT = [
 /** The Fastify app factory, used by main.ts and by the API tests. */
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'server' }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'server', template: config.pgliteTemplate }));
   const ownsDatabase = !options.database;
   // The company profile an ADMIN saved (company_profiles) overrides the configured one: every
   // reader of config.company sees the one in force (src/server/company/store.ts).
@@ -245,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     let stopRates: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
-      servicing = startServicingWorker(deps, app.log);
+      servicing = startServicingWorker(deps, app.log, config.servicingIntervalMs);
       channels = startChannelPaymentsWorker(deps, app.log, intervalMs);
       delivery = startDeliveryWorker(deps, messageAdaptersFor(config.delivery, clock), app.log, intervalMs);
       if (config.rates.provider === 'http') {
