@@ -48,6 +48,7 @@ import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
 import { startRatesRefresh } from './jobs/rates-refresh';
+import { runWithRequestId } from './request-context';
 import { healthRoutes } from './ops/health-routes';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
           ...(typeof options.logger === 'object' ? options.logger : {}),
         };
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, genReqId: requestId });
+  // The request's id for the work it leaves to the jobs (request-context.ts): the rest of the request runs inside.
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(String(request.id), done));
   // Shutting down (app.close()): /readyz answers 503 so a load balancer stops sending requests here.
   let accepting = true;
   app.addHook('preClose', async () => {

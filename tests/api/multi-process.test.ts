@@ -8,11 +8,12 @@ import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { fxRateSnapshots, ledgerTransfers, loans, withdrawals } from '../../src/server/db/schema';
+import { fxRateSnapshots, ledgerTransfers, loanReminders, loanServicingRuns, loans, withdrawals } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger';
 import type { TestApp } from '../fixtures/app';
 import { createActivatedMember, createStaff, APPLICATION } from '../fixtures/loans';
 import { fundedMember, type FundedMember } from '../fixtures/withdrawals';
+import { disbursedLoan } from '../fixtures/repayments';
 import { freePort, runScript, ServerProcess } from '../fixtures/processes';
 import { freshPhone, registrationBody } from './identity-helpers';
 
@@ -112,6 +113,8 @@ beforeAll(async () => {
     PAYOUT_PROVIDER: 'simulated',
     PAYOUT_SETTLE_SECONDS: '1',
     JOBS_INTERVAL_MS: '200',
+    // The servicing daily job every 200 ms in each process (default 5 minutes): three processes race for every loan and day.
+    SERVICING_INTERVAL_MS: '200',
     RATES_PROVIDER: 'http',
     RATES_URL: ratesUrl,
     OTP_ANON_PER_ADDRESS_HOURLY: '4',
@@ -282,6 +285,50 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL database', () => {
       const mine = await seeding.deps.db.select().from(withdrawals).where(eq(withdrawals.memberId, member.userId));
       expect(mine).toHaveLength(1);
     }
+  }, 300_000);
+
+  it('the servicing job of three processes services each loan once a day: no day twice, none skipped, each reminder once', async () => {
+    const made = [await disbursedLoan(seeding, officerA, officerB), await disbursedLoan(seeding, officerA, officerB)];
+    const ids = made.map((m) => m.loanId);
+    await alignClocks();
+    const DAYS = 35; // past the first due date: the reminders before, on and after it
+    for (const s of servers) expect((await call('POST', '/api/dev/clock', undefined, { advanceMs: DAYS * 86_400_000 }, {}, s)).status).toBe(200);
+    const starts = new Map(
+      (await seeding.deps.db.select({ id: loans.id, start: loans.scheduleStartDate }).from(loans).where(inArray(loans.id, ids))).map((l) => [l.id, l.start!]),
+    );
+    const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const deadline = Date.now() + 120_000;
+    let runs: { loanId: string; businessDate: string }[] = [];
+    for (;;) {
+      runs = await seeding.deps.db
+        .select({ loanId: loanServicingRuns.loanId, businessDate: loanServicingRuns.businessDate })
+        .from(loanServicingRuns)
+        .where(inArray(loanServicingRuns.loanId, ids));
+      if (ids.every((id) => runs.filter((r) => r.loanId === id).length >= DAYS - 1)) break;
+      if (Date.now() > deadline) throw new Error(`servicing did not catch up: ${runs.length} runs`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    for (const id of ids) {
+      const dates = runs
+        .filter((r) => r.loanId === id)
+        .map((r) => r.businessDate)
+        .sort();
+      // Every day from the day after the schedule's start, each once, none skipped.
+      let expected = nextDay(starts.get(id)!);
+      for (const d of dates) {
+        expect(d).toBe(expected);
+        expected = nextDay(expected);
+      }
+      const reminders = await seeding.deps.db
+        .select({ template: loanReminders.template, line: loanReminders.lineNumber, day: loanReminders.businessDate })
+        .from(loanReminders)
+        .where(eq(loanReminders.loanId, id));
+      expect(reminders.filter((r) => r.line === 1 && r.template === 'DUE_TODAY')).toHaveLength(1);
+      for (const template of ['DUE_IN_3_DAYS', 'DUE_TODAY', 'OVERDUE_1_DAY']) {
+        expect(reminders.filter((r) => r.template === template && r.line === 1).length, template).toBeLessThanOrEqual(1);
+      }
+    }
+    expect((await checkLedger(seeding.deps.db)).problems).toEqual([]);
   }, 300_000);
 
   it('the ledger check passes (npm run ledger:check on DATABASE_URL)', async () => {
