@@ -47,29 +47,25 @@ export interface QueueOptions {
 
 export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
   const body = typeof sms.body === 'string' ? { text: sms.body, redacted: null } : sms.body;
-  await db
-    .insert(outboxMessages)
-    .values({
-      channel: 'SMS',
-      recipient: sms.to,
-      body: body.text,
-      redactedBody: body.redacted,
-      sendAfter: options.sendAfter ?? null,
-      requestId: currentRequestId() ?? null,
-    });
+  await db.insert(outboxMessages).values({
+    channel: 'SMS',
+    recipient: sms.to,
+    body: body.text,
+    redactedBody: body.redacted,
+    sendAfter: options.sendAfter ?? null,
+    requestId: currentRequestId() ?? null,
+  });
 }
 
 export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
-  await db
-    .insert(outboxMessages)
-    .values({
-      channel: 'EMAIL',
-      recipient: email.to,
-      subject: email.subject,
-      body: email.body,
-      sendAfter: options.sendAfter ?? null,
-      requestId: currentRequestId() ?? null,
-    });
+  await db.insert(outboxMessages).values({
+    channel: 'EMAIL',
+    recipient: email.to,
+    subject: email.subject,
+    body: email.body,
+    sendAfter: options.sendAfter ?? null,
+    requestId: currentRequestId() ?? null,
+  });
 }
 
 /**
