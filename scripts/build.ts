@@ -7,8 +7,8 @@ import { ensureTemplate } from '../src/server/db/template';
 
 /**
  * npm run build (docs/decisions/023-start-fast.md): the web app (Vite, then .br/.gz beside each
- * asset) and the server (esbuild: src/server/main.ts and the e2e staff script bundled into
- * dist/server, node_modules left external) are built into a folder of their own,
+ * asset) and the server (esbuild: src/server/main.ts bundled into dist/server, node_modules
+ * left external) are built into a folder of their own,
  * dist/.build-<pid>, and renamed into place folder by folder, so a server running from dist/
  * never sees an emptied dist/web; then the stamp is written. Beside them the migrated PGlite
  * template (node_modules/.cache/tapat) is made when missing, so a fresh DATA_DIR skips initdb.
@@ -43,10 +43,9 @@ try {
     timed('server', () =>
       build({
         absWorkingDir: root,
-        entryPoints: { main: 'src/server/main.ts', 'e2e-staff': 'scripts/e2e-staff.ts' },
+        entryPoints: { main: 'src/server/main.ts' },
         outdir: path.join(work, 'server'),
         bundle: true,
-        splitting: true,
         platform: 'node',
         format: 'esm',
         target: 'node20',
