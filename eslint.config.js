@@ -95,4 +95,10 @@ export default tseslint.config(
     files: ['scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', 'src/server/main.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // The plain-JavaScript start script (npm start runs it with node alone, before any build).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    rules: { 'no-console': 'off' },
+  },
 );

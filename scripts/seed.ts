@@ -205,7 +205,7 @@ async function main(): Promise<number> {
   let database;
   try {
     // The embedded DATA_DIR has one owner (src/server/db/data-dir-lock.ts): a running server refuses the seed here.
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'seed' });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'seed', template: config.pgliteTemplate });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

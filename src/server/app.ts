@@ -48,6 +48,7 @@ import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
 import { startRatesRefresh } from './jobs/rates-refresh';
+import { runWithRequestId } from './request-context';
 import { healthRoutes } from './ops/health-routes';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
@@ -104,7 +105,8 @@ const REDACT = [
 /** The Fastify app factory, used by main.ts and by the API tests. */
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'server' }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'server', template: config.pgliteTemplate }));
   const ownsDatabase = !options.database;
   // The company profile an ADMIN saved (company_profiles) overrides the configured one: every
   // reader of config.company sees the one in force (src/server/company/store.ts).
@@ -125,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
           ...(typeof options.logger === 'object' ? options.logger : {}),
         };
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, genReqId: requestId });
+  // The request's id for the work it leaves to the jobs (request-context.ts): the rest of the request runs inside.
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(String(request.id), done));
   // Shutting down (app.close()): /readyz answers 503 so a load balancer stops sending requests here.
   let accepting = true;
   app.addHook('preClose', async () => {
@@ -245,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     let stopRates: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       worker = startWithdrawalsWorker(deps, app.log, intervalMs);
-      servicing = startServicingWorker(deps, app.log);
+      servicing = startServicingWorker(deps, app.log, config.servicingIntervalMs);
       channels = startChannelPaymentsWorker(deps, app.log, intervalMs);
       delivery = startDeliveryWorker(deps, messageAdaptersFor(config.delivery, clock), app.log, intervalMs);
       if (config.rates.provider === 'http') {

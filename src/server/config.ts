@@ -145,6 +145,13 @@ const envSchema = z.object({
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** How often the in-process worker looks for work (withdrawal expiry and settlement), in ms. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** How often the servicing worker runs the daily job (accruals, late charges, reminders), in ms; each loan and day is claimed once whatever the interval. */
+  SERVICING_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(300_000),
+  /** An empty embedded DATA_DIR starts as a copy of the migrated template in node_modules/.cache/tapat (false: PGlite runs initdb). */
+  PGLITE_TEMPLATE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Graceful shutdown (SIGTERM, SIGINT): how long requests in flight and job passes may take before the process exits anyway, in ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
@@ -196,6 +203,10 @@ export interface AppConfig {
   readonly rates: RatesConfig;
   /** How often the in-process worker looks for work, in ms (JOBS_INTERVAL_MS). */
   readonly jobsIntervalMs: number;
+  /** How often the servicing worker runs, in ms (SERVICING_INTERVAL_MS). */
+  readonly servicingIntervalMs: number;
+  /** Whether an empty DATA_DIR is seeded from the migrated template (PGLITE_TEMPLATE). */
+  readonly pgliteTemplate: boolean;
   /** Graceful shutdown's limit, in ms (SHUTDOWN_TIMEOUT_MS). */
   readonly shutdownTimeoutMs: number;
   /** Anonymous code budgets (OTP_ANON_PER_ADDRESS_HOURLY, OTP_ANON_PER_PREFIX_HOURLY, OTP_ANON_GLOBAL_HOURLY). */
@@ -387,6 +398,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         ? { provider: 'http', url: env.RATES_URL!, refreshMinutes: env.RATES_REFRESH_MINUTES, timeoutMs: env.RATES_TIMEOUT_MS }
         : { provider: 'snapshot' },
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
+    servicingIntervalMs: env.SERVICING_INTERVAL_MS,
+    pgliteTemplate: env.PGLITE_TEMPLATE,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     delivery,
     ...overrides,

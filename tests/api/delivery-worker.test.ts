@@ -16,7 +16,7 @@ import { DeliveryError, type MessageAdapter, type MessageAdapters, type Outgoing
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { DELIVERY_MAX_ATTEMPTS: '3', DELIVERY_RETRY_BASE_SECONDS: '30', DELIVERY_LEASE_SECONDS: '60' });
-});
+}, 180_000); // the in-memory database's initdb took over 60 s on the loaded shared machine
 afterAll(async () => t.close());
 beforeEach(async () => {
   await t.deps.db.delete(outboxMessages);

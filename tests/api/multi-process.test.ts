@@ -1,18 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { fxRateSnapshots, ledgerTransfers, loans, withdrawals } from '../../src/server/db/schema';
+import { fxRateSnapshots, ledgerTransfers, loanInstalments, loanReminders, loanServicingRuns, loans, withdrawals } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger';
 import type { TestApp } from '../fixtures/app';
 import { createActivatedMember, createStaff, APPLICATION } from '../fixtures/loans';
 import { fundedMember, type FundedMember } from '../fixtures/withdrawals';
+import { disbursedLoan } from '../fixtures/repayments';
 import { freePort, runScript, ServerProcess } from '../fixtures/processes';
 import { freshPhone, registrationBody } from './identity-helpers';
 
@@ -112,6 +113,8 @@ beforeAll(async () => {
     PAYOUT_PROVIDER: 'simulated',
     PAYOUT_SETTLE_SECONDS: '1',
     JOBS_INTERVAL_MS: '200',
+    // The servicing daily job every 200 ms in each process (default 5 minutes): three processes race for every loan and day.
+    SERVICING_INTERVAL_MS: '200',
     RATES_PROVIDER: 'http',
     RATES_URL: ratesUrl,
     OTP_ANON_PER_ADDRESS_HOURLY: '4',
@@ -282,6 +285,68 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL database', () => {
       const mine = await seeding.deps.db.select().from(withdrawals).where(eq(withdrawals.memberId, member.userId));
       expect(mine).toHaveLength(1);
     }
+  }, 300_000);
+
+  it('the servicing job of three processes services each loan once a day: no day twice, none skipped, each reminder once', async () => {
+    const made = [await disbursedLoan(seeding, officerA, officerB), await disbursedLoan(seeding, officerA, officerB)];
+    const ids = made.map((m) => m.loanId);
+    await alignClocks();
+    const starts = new Map(
+      (await seeding.deps.db.select({ id: loans.id, start: loans.scheduleStartDate }).from(loans).where(inArray(loans.id, ids))).map((l) => [l.id, l.start!]),
+    );
+    const dues = await seeding.deps.db
+      .select({ due: loanInstalments.dueDate })
+      .from(loanInstalments)
+      .where(and(inArray(loanInstalments.loanId, ids), eq(loanInstalments.number, 1)));
+    const due = dues.map((d) => d.due).sort()[0]!;
+    const shift = (d: string, days: number) => new Date(Date.parse(`${d}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const runsOf = () =>
+      seeding.deps.db
+        .select({ loanId: loanServicingRuns.loanId, businessDate: loanServicingRuns.businessDate })
+        .from(loanServicingRuns)
+        .where(inArray(loanServicingRuns.loanId, ids));
+    // Reminders go out only on the day itself (a catch-up day sends none): every process's clock
+    // goes to noon in Manila three days before the first due date, then one day at a time past it.
+    for (const s of servers) {
+      const now = Date.parse((await call('GET', '/api/dev/clock', undefined, undefined, {}, s)).body.now as string);
+      const advanceMs = Date.parse(`${shift(due, -3)}T12:00:00+08:00`) - now;
+      expect(advanceMs).toBeGreaterThan(0);
+      expect((await call('POST', '/api/dev/clock', undefined, { advanceMs }, {}, s)).status).toBe(200);
+    }
+    let runs: { loanId: string; businessDate: string }[] = [];
+    for (let day = -3; day <= 1; day += 1) {
+      const today = shift(due, day);
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        runs = await runsOf();
+        if (ids.every((id) => runs.some((r) => r.loanId === id && r.businessDate === today))) break;
+        if (Date.now() > deadline) throw new Error(`servicing did not reach ${today}: ${runs.length} runs`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      if (day < 1) for (const s of servers) expect((await call('POST', '/api/dev/clock', undefined, { advanceMs: 86_400_000 }, {}, s)).status).toBe(200);
+    }
+    for (const id of ids) {
+      const dates = runs
+        .filter((r) => r.loanId === id)
+        .map((r) => r.businessDate)
+        .sort();
+      // Every day from the day after the schedule's start to the day after the due date, each once.
+      let expected = shift(starts.get(id)!, 1);
+      for (const d of dates) {
+        expect(d).toBe(expected);
+        expected = shift(expected, 1);
+      }
+      expect(dates.at(-1)).toBe(shift(due, 1));
+      const reminders = await seeding.deps.db
+        .select({ template: loanReminders.template, line: loanReminders.lineNumber, day: loanReminders.businessDate })
+        .from(loanReminders)
+        .where(eq(loanReminders.loanId, id));
+      // Each reminder of the first instalment exactly once, on its day, though three processes ran every day.
+      expect(reminders.map((r) => `${r.line} ${r.template} ${r.day}`).sort()).toEqual(
+        [`1 DUE_IN_3_DAYS ${shift(due, -3)}`, `1 DUE_TODAY ${due}`, `1 OVERDUE_1_DAY ${shift(due, 1)}`].sort(),
+      );
+    }
+    expect((await checkLedger(seeding.deps.db)).problems).toEqual([]);
   }, 300_000);
 
   it('the ledger check passes (npm run ledger:check on DATABASE_URL)', async () => {

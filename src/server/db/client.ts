@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +10,8 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { countQueries, type QueryLog } from './query-log';
+import { migrationsFolder } from '../paths';
+import { seedFromTemplate } from './template';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,8 +28,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-
 export interface DatabaseOptions {
   /** A PostgreSQL URL; without it the embedded PGlite is used. */
   readonly databaseUrl?: string | undefined;
@@ -38,6 +37,8 @@ export interface DatabaseOptions {
   readonly queryLog?: QueryLog | undefined;
   /** Who opens the embedded data directory, named to anyone refused by its lock: "server", "user:create", ... */
   readonly purpose?: string;
+  /** An empty DATA_DIR starts as a copy of the migrated template (template.ts) instead of running initdb; default true. */
+  readonly template?: boolean;
 }
 
 /** The newest migration in the journal: applied when drizzle's migrations table holds its hash. */
@@ -84,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // PGlite does not create missing parent directories.
       const dir = path.join(options.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
+      await seedFromTemplate(dir, options.template ?? true);
       client = new PGlite(dir);
       await client.waitReady;
     } catch (error) {

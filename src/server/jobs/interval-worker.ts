@@ -21,17 +21,19 @@ export function startIntervalWorker<R>(input: {
   readonly name: string;
   readonly log: FastifyBaseLogger;
   readonly intervalMs: number;
-  readonly pass: () => Promise<R>;
+  /** The pass; `log` carries the pass's job and reqId (a row processed for a request adds its originReqId). */
+  readonly pass: (log: FastifyBaseLogger) => Promise<R>;
   /** Whether a pass's result is worth an info line (it did something). */
   readonly didWork: (result: R) => boolean;
 }): IntervalWorker<R> {
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  const passLog = () => input.log.child({ job: input.name, reqId: `job-${randomUUID()}` });
   const timer = setInterval(() => {
     if (running || stopped) return;
-    const log = input.log.child({ job: input.name, reqId: `job-${randomUUID()}` });
+    const log = passLog();
     running = input
-      .pass()
+      .pass(log)
       .then((result) => {
         if (input.didWork(result)) log.info(result as object, input.name);
       })
@@ -42,7 +44,7 @@ export function startIntervalWorker<R>(input: {
   }, input.intervalMs);
   timer.unref();
   return {
-    tick: input.pass,
+    tick: () => input.pass(passLog()),
     async stop() {
       stopped = true;
       clearInterval(timer);

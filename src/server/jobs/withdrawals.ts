@@ -19,7 +19,7 @@ export function startWithdrawalsWorker(deps: AppDeps, log: FastifyBaseLogger, in
     name: 'withdrawals worker',
     log,
     intervalMs,
-    pass: () => runWithdrawalJobs(deps),
+    pass: (passLog) => runWithdrawalJobs(deps, passLog),
     didWork: (done) => done.expired > 0 || done.settled > 0,
   });
 }

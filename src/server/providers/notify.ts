@@ -3,6 +3,7 @@ import { outboxMessages, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { translate } from '../../shared/i18n/lookup';
+import { currentRequestId } from '../request-context';
 
 /**
  * SMS and e-mail. A message is written to the outbox table in the same transaction as the change
@@ -46,15 +47,25 @@ export interface QueueOptions {
 
 export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
   const body = typeof sms.body === 'string' ? { text: sms.body, redacted: null } : sms.body;
-  await db
-    .insert(outboxMessages)
-    .values({ channel: 'SMS', recipient: sms.to, body: body.text, redactedBody: body.redacted, sendAfter: options.sendAfter ?? null });
+  await db.insert(outboxMessages).values({
+    channel: 'SMS',
+    recipient: sms.to,
+    body: body.text,
+    redactedBody: body.redacted,
+    sendAfter: options.sendAfter ?? null,
+    requestId: currentRequestId() ?? null,
+  });
 }
 
 export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
-  await db
-    .insert(outboxMessages)
-    .values({ channel: 'EMAIL', recipient: email.to, subject: email.subject, body: email.body, sendAfter: options.sendAfter ?? null });
+  await db.insert(outboxMessages).values({
+    channel: 'EMAIL',
+    recipient: email.to,
+    subject: email.subject,
+    body: email.body,
+    sendAfter: options.sendAfter ?? null,
+    requestId: currentRequestId() ?? null,
+  });
 }
 
 /**

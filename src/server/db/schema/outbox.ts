@@ -34,6 +34,8 @@ export const outboxMessages = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /** The provider's id of the delivered message (Semaphore's message_id, the SMTP server's answer, ...). */
     providerMessageId: text('provider_message_id'),
+    /** The id of the request that queued the message (x-request-id); the delivery worker logs it as originReqId. Null outside a request. */
+    requestId: text('request_id'),
   },
   (t) => [
     index('outbox_messages_status_idx').on(t.status, t.createdAt),

@@ -55,6 +55,8 @@ export const withdrawals = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** The id of the request that created it (x-request-id); the withdrawals worker logs it as originReqId when it expires or settles it. */
+    requestId: text('request_id'),
   },
   (t) => [
     uniqueIndex('withdrawals_number_key').on(t.number),

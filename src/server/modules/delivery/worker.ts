@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { outboxAttempts, outboxMessages } from '../../db/schema';
@@ -33,6 +34,8 @@ interface Claimed {
   readonly subject: string | null;
   readonly body: string;
   readonly attempts: number;
+  /** The request that queued it (originReqId in the pass's log). */
+  readonly requestId: string | null;
 }
 
 async function claimOne(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date): Promise<Claimed | null> {
@@ -45,6 +48,7 @@ async function claimOne(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date)
         subject: outboxMessages.subject,
         body: outboxMessages.body,
         attempts: outboxMessages.attempts,
+        requestId: outboxMessages.requestId,
       })
       .from(outboxMessages)
       .where(
@@ -106,7 +110,8 @@ async function finish(deps: AppDeps, message: Claimed, adapter: MessageAdapter, 
 }
 
 /** Sends what is due, at most `limit` messages, one at a time. */
-export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit = 50): Promise<DeliveryPass> {
+/** `log` (the pass's logger) gets a line per message: its id, the outcome and the id of the request that queued it (originReqId), never a body or a recipient. */
+export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit = 50, log?: FastifyBaseLogger): Promise<DeliveryPass> {
   const channels = (['SMS', 'EMAIL'] as const).filter((c) => adapters[c] !== null);
   const done = { sent: 0, retried: 0, dead: 0 };
   if (channels.length === 0) return done;
@@ -134,6 +139,10 @@ export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit
       };
     }
     await finish(deps, message, adapter, startedAt, outcome);
+    log?.info(
+      { messageId: message.id, channel: message.channel, outcome: outcome.kind, originReqId: message.requestId ?? undefined },
+      'outbox message processed',
+    );
     if (outcome.kind === 'SENT') done.sent += 1;
     else if (outcome.kind === 'RETRY') done.retried += 1;
     else done.dead += 1;

@@ -1,3 +1,4 @@
+import { currentRequestId } from '../../request-context';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
@@ -155,6 +156,7 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
             destAccountNumber: account.accountNumber,
             destAccountName: account.accountName,
             pendingTransferId: hold.id,
+            requestId: currentRequestId() ?? null,
             requestKey: key,
             expiresAt: new Date(now.getTime() + WITHDRAWAL_TTL_MS),
             statusChangedAt: now,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withdrawals } from '../../db/schema';
@@ -18,7 +19,8 @@ import { referenceOf, type WithdrawalRow } from './views';
 export const EXPIRED_REASON_CODE = 'CODE_NOT_CONFIRMED' as const;
 
 /** AWAITING_CODE past its expiry -> EXPIRED, funds released. Returns how many. */
-export async function expireDue(deps: AppDeps, limit = 100): Promise<number> {
+/** `log` (the pass's logger) gets a line per expired withdrawal with the id of the request that created it (originReqId). */
+export async function expireDue(deps: AppDeps, limit = 100, log?: FastifyBaseLogger): Promise<number> {
   let done = 0;
   while (done < limit) {
     const now = deps.clock.now();
@@ -32,6 +34,7 @@ export async function expireDue(deps: AppDeps, limit = 100): Promise<number> {
         .for('update', { skipLocked: true });
       if (!row) return false;
       await transition(tx, deps, row, 'EXPIRE', { actor: 'SYSTEM', actorUserId: null, at: now, reasonCode: EXPIRED_REASON_CODE, causedByMember: false });
+      log?.info({ withdrawalId: row.id, outcome: 'EXPIRED', originReqId: row.requestId ?? undefined }, 'withdrawal processed');
       return true;
     });
     if (!moved) break;
@@ -58,7 +61,8 @@ function orderOf(deps: AppDeps, row: WithdrawalRow) {
 }
 
 /** PROCESSING payouts whose outcome is due: asks the provider; PAID posts, FAILED voids. Returns how many were resolved. */
-export async function settleDue(deps: AppDeps, limit = 100): Promise<number> {
+/** `log` (the pass's logger) gets a line per resolved withdrawal with the id of the request that created it (originReqId). */
+export async function settleDue(deps: AppDeps, limit = 100, log?: FastifyBaseLogger): Promise<number> {
   let resolved = 0;
   for (let i = 0; i < limit; i += 1) {
     const now = deps.clock.now();
@@ -88,6 +92,7 @@ export async function settleDue(deps: AppDeps, limit = 100): Promise<number> {
       } else {
         await transition(tx, deps, row, 'FAIL', { actor: 'SYSTEM', actorUserId: null, at: now, reasonCode: result.reasonCode, causedByMember: false });
       }
+      log?.info({ withdrawalId: row.id, outcome: result.state, originReqId: row.requestId ?? undefined }, 'withdrawal processed');
       return 'RESOLVED' as const;
     });
     if (outcome === 'NONE') break;
@@ -97,8 +102,8 @@ export async function settleDue(deps: AppDeps, limit = 100): Promise<number> {
 }
 
 /** One pass of the worker: expire, then settle. */
-export async function runWithdrawalJobs(deps: AppDeps): Promise<{ expired: number; settled: number }> {
-  const expired = await expireDue(deps);
-  const settled = await settleDue(deps);
+export async function runWithdrawalJobs(deps: AppDeps, log?: FastifyBaseLogger): Promise<{ expired: number; settled: number }> {
+  const expired = await expireDue(deps, 100, log);
+  const settled = await settleDue(deps, 100, log);
   return { expired, settled };
 }

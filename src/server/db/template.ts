@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder, packageRoot } from '../paths';
+
+/**
+ * A fresh embedded database without PGlite's initdb (docs/decisions/023-start-fast.md). initdb
+ * plus the migrations take 10-20 s on a loaded 2-core machine; copying an initialised, migrated
+ * and cleanly closed data directory takes a fraction of a second. The template lives in
+ * node_modules/.cache/tapat/, keyed by PGlite's version and every migration file, so a new
+ * migration or a PGlite upgrade makes a new one; `npm run build` prepares it, and the first fresh
+ * start makes it when the build did not. It is built in a folder of its own and renamed into
+ * place, so a process never copies a half-made template.
+ */
+export function templateKey(): string {
+  const hash = createHash('sha256');
+  const pglite = path.join(packageRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  hash.update(existsSync(pglite) ? String((JSON.parse(readFileSync(pglite, 'utf8')) as { version?: string }).version) : 'unknown');
+  const files = [...readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')), path.join('meta', '_journal.json')].sort();
+  for (const file of files) {
+    hash.update(file);
+    hash.update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export const templateCache = path.join(packageRoot, 'node_modules', '.cache', 'tapat');
+
+export function templateDir(key: string = templateKey()): string {
+  return path.join(templateCache, `pglite-template-${key}`);
+}
+
+/** Whether a PGlite data directory has been initialised (PostgreSQL writes PG_VERSION first). */
+export function isInitialised(pgliteDir: string): boolean {
+  return existsSync(path.join(pgliteDir, 'PG_VERSION'));
+}
+
+/** Makes the template when it is missing; returns its folder. */
+export async function ensureTemplate(): Promise<string> {
+  const key = templateKey();
+  const target = templateDir(key);
+  if (isInitialised(target)) return target;
+  mkdirSync(templateCache, { recursive: true });
+  const work = `${target}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    mkdirSync(work, { recursive: true });
+    const client = new PGlite(work);
+    try {
+      await client.waitReady;
+      await migrate(drizzle({ client }), { migrationsFolder });
+    } finally {
+      await client.close();
+    }
+    try {
+      renameSync(work, target);
+    } catch (error) {
+      // Another process finished its template first: theirs is as good as ours.
+      if (!isInitialised(target)) throw error;
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  // Older templates (an earlier migration set) are removed.
+  for (const name of readdirSync(templateCache)) {
+    if (name.startsWith('pglite-template-') && path.join(templateCache, name) !== target && !name.includes('.tmp-')) {
+      rmSync(path.join(templateCache, name), { recursive: true, force: true });
+    }
+  }
+  return target;
+}
+
+export type SeedOutcome = 'existing' | 'template' | 'initdb';
+
+/**
+ * Before PGlite opens `pgliteDir`: an initialised directory is left alone ('existing'); an empty
+ * one receives a copy of the template ('template'); with the template turned off, or when the cache
+ * cannot be written (a read-only install), PGlite initialises it itself ('initdb').
+ */
+export async function seedFromTemplate(pgliteDir: string, useTemplate: boolean): Promise<SeedOutcome> {
+  if (isInitialised(pgliteDir)) return 'existing';
+  if (!useTemplate) return 'initdb';
+  if (existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0) return 'initdb'; // something else is there: never overwrite it
+  let template: string;
+  try {
+    template = await ensureTemplate();
+  } catch (error) {
+    if (['EACCES', 'EROFS', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) return 'initdb';
+    throw error;
+  }
+  cpSync(template, pgliteDir, { recursive: true });
+  return 'template';
+}
