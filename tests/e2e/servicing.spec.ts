@@ -108,6 +108,7 @@ test.describe('the borrower pays from the wallet on /loan', () => {
     await expect(line1).toHaveAttribute('data-status', 'PAID');
     await expect(page.getByTestId('payments')).toContainText('Payment ·');
     await expect(page.getByTestId('loan-page-status')).toHaveText('Active');
+    await expect(receipt.getByTestId('receipt-loan-status')).toHaveText('Loan status: Active');
     await axe(page, '/loan with a receipt at 360 px');
   });
 });
