@@ -100,31 +100,37 @@ async function measure(size: number) {
 }
 
 process.env.TEST_DATABASE_URL = PG_ADMIN;
-const runs = [];
+const date = new Date().toISOString();
+const runs: (Awaited<ReturnType<typeof measure>> & { loadAverageBefore: number })[] = [];
+/** Written after each size, so a run stopped during a larger size keeps the sizes it finished. */
+function record() {
+  const first = runs[0];
+  const last = runs.at(-1);
+  const result = {
+    date,
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+    day: '2026-12-22 (first due date: one DUE_TODAY reminder a loan, no charge)',
+    sizesAsked: SIZES,
+    runs,
+    growth:
+      first && last && last !== first
+        ? {
+            sizes: `${last.loans}/${first.loans}`,
+            timeRatio: Math.round((last.passSeconds / first.passSeconds) * 100) / 100,
+            loansRatio: last.loans / first.loans,
+          }
+        : null,
+  };
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  writeFileSync(path.resolve(`bench/results/servicing-job-${date.slice(0, 10)}.json`), json);
+  writeFileSync(path.resolve('bench/results/servicing-job-latest.json'), json);
+  return result;
+}
 for (const size of SIZES) {
   const load = os.loadavg()[0]!;
   const run = await measure(size);
   runs.push({ ...run, loadAverageBefore: Math.round(load * 10) / 10 });
   console.log(JSON.stringify(runs.at(-1)));
+  record();
 }
-const first = runs[0];
-const last = runs.at(-1);
-const date = new Date().toISOString();
-const result = {
-  date,
-  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
-  day: '2026-12-22 (first due date: one DUE_TODAY reminder a loan, no charge)',
-  runs,
-  growth:
-    first && last && last !== first
-      ? {
-          sizes: `${last.loans}/${first.loans}`,
-          timeRatio: Math.round((last.passSeconds / first.passSeconds) * 100) / 100,
-          loansRatio: last.loans / first.loans,
-        }
-      : null,
-};
-console.log(JSON.stringify(result, null, 2));
-const json = `${JSON.stringify(result, null, 2)}\n`;
-writeFileSync(path.resolve(`bench/results/servicing-job-${date.slice(0, 10)}.json`), json);
-writeFileSync(path.resolve('bench/results/servicing-job-latest.json'), json);
+console.log(JSON.stringify(record(), null, 2));
