@@ -144,7 +144,7 @@ test.describe('the borrower pays off the loan on /loan', () => {
     const receipt = payoff.getByTestId('receipt');
     await expect(receipt).toBeVisible({ timeout: 20_000 });
     await expect(receipt.getByTestId('receipt-remaining')).toContainText('₱0.00');
-    await expect(receipt).toContainText('Loan status: REPAID');
+    await expect(receipt).toContainText('Loan status: Repaid');
     await expect(page.getByTestId('loan-page-status')).toHaveText('Repaid');
 
     // Coming back: the closing statement, nothing left to pay.
