@@ -107,7 +107,8 @@ test.describe('the borrower pays from the wallet on /loan', () => {
     // The schedule and the payments list follow.
     await expect(line1).toHaveAttribute('data-status', 'PAID');
     await expect(page.getByTestId('payments')).toContainText('Payment ·');
-    await expect(page.getByTestId('loan-page-status')).toHaveText('ACTIVE');
+    await expect(page.getByTestId('loan-page-status')).toHaveText('Active');
+    await expect(receipt.getByTestId('receipt-loan-status')).toHaveText('Loan status: Active');
     await axe(page, '/loan with a receipt at 360 px');
   });
 });
@@ -143,8 +144,8 @@ test.describe('the borrower pays off the loan on /loan', () => {
     const receipt = payoff.getByTestId('receipt');
     await expect(receipt).toBeVisible({ timeout: 20_000 });
     await expect(receipt.getByTestId('receipt-remaining')).toContainText('₱0.00');
-    await expect(receipt).toContainText('Loan status: REPAID');
-    await expect(page.getByTestId('loan-page-status')).toHaveText('REPAID');
+    await expect(receipt).toContainText('Loan status: Repaid');
+    await expect(page.getByTestId('loan-page-status')).toHaveText('Repaid');
 
     // Coming back: the closing statement, nothing left to pay.
     await page.reload();

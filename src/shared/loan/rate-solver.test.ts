@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { annualise, presentValue, ratePercent, solvePeriodicRate } from './rate-solver';
+import { annualise, presentValue, ratePercent, rateToBps, solvePeriodicRate } from './rate-solver';
 
 describe('solvePeriodicRate', () => {
   it('finds the rate of a one-payment loan exactly: 110 in a month for 100 is 10 %', () => {
@@ -54,5 +54,17 @@ describe('annualise and ratePercent', () => {
     expect(ratePercent(0, 4)).toBe('0.0000');
     expect(ratePercent(0.25, 0)).toBe('25');
     expect(ratePercent(-0.001, 2)).toBe('-0.10');
+  });
+});
+
+describe('rateToBps', () => {
+  it('turns a solved rate into whole basis points, half away from zero', () => {
+    expect(rateToBps(0.4199999999)).toBe(4200);
+    expect(rateToBps(0.123456)).toBe(1235);
+    expect(rateToBps(0.12345)).toBe(1235);
+    expect(rateToBps(0.123449)).toBe(1234);
+    expect(rateToBps(0)).toBe(0);
+    expect(rateToBps(-0.00005)).toBe(-1);
+    expect(rateToBps(-0.00001)).toBe(0);
   });
 });

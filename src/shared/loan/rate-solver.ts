@@ -91,6 +91,15 @@ export function annualise(monthly: number): { readonly nominal: number; readonly
   return { nominal: monthly * 12, compounded: Math.pow(1 + monthly, 12) - 1 };
 }
 
+/**
+ * A rate (0.123456) in whole basis points (1235), rounded half away from zero: the one place a
+ * solved rate becomes an integer, for messages formatted by bpsToPercent.
+ */
+export function rateToBps(rate: number): number {
+  const scaled = Math.round(Math.abs(rate) * 10_000);
+  return rate < 0 && scaled !== 0 ? -scaled : scaled;
+}
+
 /** A rate (0.0123) as a percentage string with `decimals` decimals ("1.2300"), rounded half away from zero. */
 export function ratePercent(rate: number, decimals = 4): string {
   const scaled = Math.round(Math.abs(rate) * 100 * 10 ** decimals);

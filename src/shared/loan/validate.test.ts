@@ -153,6 +153,16 @@ describe('issue 8: configuration cannot promise more than the contract (25 % a y
     ).toBe(true);
   });
 
+  it('states the refused EIR x 12 from whole basis points (bpsToPercent), never a float with toFixed', () => {
+    // 2.10 % a month add-on: EIR x 12 of 4,200 basis points, shown as "42", not "42.00".
+    const problems = validateProduct({ ...PRODUCT_V1, interest: { model: 'ADD_ON' as const, monthlyRateBps: 210 } });
+    expect(problems).toContain('PHP 200000.00 over 6 months has an effective interest rate of 42 % a year (EIR x 12), above the 25 % a year cap');
+    // 2.09 %: 41.80 % becomes "41.8".
+    expect(validateProduct({ ...PRODUCT_V1, interest: { model: 'ADD_ON' as const, monthlyRateBps: 209 } })).toContain(
+      'PHP 200000.00 over 6 months has an effective interest rate of 41.8 % a year (EIR x 12), above the 25 % a year cap',
+    );
+  });
+
   it('the default product (0.5 % a month add-on) has an EIR x 12 of 10.21 % to 11.13 % a year: valid by the new rule', () => {
     const rates = PRODUCT_V1.terms.map((term) => buildSchedule(PRODUCT_V1, PRODUCT_V1.minAmount, term, PRODUCT_V1.effectiveFrom).eir.annualNominal);
     expect(Math.min(...rates)).toBeGreaterThan(0.102);

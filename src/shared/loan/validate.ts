@@ -2,6 +2,7 @@ import { toDecimalString, type Centavos } from '../money/money';
 import { SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
 import { FEE_CATALOGUE, isFeeKind, scamWordIn } from './fees';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, type ProductConfig } from './product';
+import { rateToBps } from './rate-solver';
 import { buildSchedule } from './schedule';
 
 /**
@@ -118,7 +119,7 @@ export function validateProduct(p: ProductConfig): string[] {
       // The same cap on the effective annual rate the disclosure statement quotes (EIR x 12).
       if (s.eir.annualNominal > p.annualCostCapBps / 10_000 + RATE_EPSILON) {
         problems.push(
-          `PHP ${toDecimalString(amount)} over ${term} months has an effective interest rate of ${(s.eir.annualNominal * 100).toFixed(2)} % a year (EIR x 12), above the ${bpsToPercent(p.annualCostCapBps)} % a year cap`,
+          `PHP ${toDecimalString(amount)} over ${term} months has an effective interest rate of ${bpsToPercent(rateToBps(s.eir.annualNominal))} % a year (EIR x 12), above the ${bpsToPercent(p.annualCostCapBps)} % a year cap`,
         );
       }
       // A configured late charge must be chargeable: something must be left under the cap.
@@ -151,7 +152,7 @@ export function validateProduct(p: ProductConfig): string[] {
         }
         if (s.eir.monthly > caps.effectiveMonthlyRate) {
           problems.push(
-            `SEC small-loan cap (SEC MC 14 s.2025): PHP ${toDecimalString(amount)} over ${term} months has an effective rate of ${(s.eir.monthly * 100).toFixed(2)} % a month, above 12 %`,
+            `SEC small-loan cap (SEC MC 14 s.2025): PHP ${toDecimalString(amount)} over ${term} months has an effective rate of ${bpsToPercent(rateToBps(s.eir.monthly))} % a month, above 12 %`,
           );
         }
         if (s.totalInterest + s.totalFees > (amount * BigInt(caps.totalCostBpsOfPrincipal)) / 10_000n) {

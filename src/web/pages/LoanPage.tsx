@@ -2,6 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { isActivated } from '../../shared/states/account';
+import { loanStatusLabelKey } from '../../shared/states/loan';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { dateOnly } from '../lib/format';
 import { ChargesList } from '../features/servicing/ChargesList';
@@ -85,7 +86,7 @@ export default function LoanPage() {
         <p className="font-semibold">
           {t('servicing.loanNumber', { number: view.loan.loanNumber })} ·{' '}
           <span className="rounded-full bg-brand-light px-2 py-0.5 text-sm text-brand" data-testid="loan-page-status">
-            {view.loan.status}
+            {t(loanStatusLabelKey(view.loan.status))}
           </span>
         </p>
         <p className="text-sm text-muted">

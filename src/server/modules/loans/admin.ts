@@ -9,6 +9,7 @@ import { createTransfer, ensureMemberWallet, ensureSystemAccount, type TransferL
 import { queueEmail, queueSms } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { assess } from '../../../shared/loan/eligibility';
+import { ratePercent } from '../../../shared/loan/rate-solver';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import type { AdminLoanDetail } from '../../../shared/schemas/loans';
 import { LOAN_MESSAGES } from '../../../shared/schemas/loans';
@@ -239,7 +240,7 @@ export async function approve(
       subject: `Your loan ${number} is approved`,
       body:
         `Dear ${facts.fullName},\n\n${text}\n\nNet proceeds: PHP ${formatAmount(schedule.netProceeds)}. Total amount payable: PHP ${formatAmount(schedule.totalPayable)}. ` +
-        `Effective interest rate: ${(schedule.eir.monthly * 100).toFixed(2)} % a month (${(schedule.eir.annualNominal * 100).toFixed(2)} % a year).\n\n` +
+        `Effective interest rate: ${ratePercent(schedule.eir.monthly, 2)} % a month (${ratePercent(schedule.eir.annualNominal, 2)} % a year).\n\n` +
         `${deps.config.company.companyName}\nSEC Registration No. ${deps.config.company.secRegistrationNumber}, Certificate of Authority No. ${deps.config.company.certificateOfAuthorityNumber}`,
     });
     return { loan: await adminLoan(tx, deps, updated) };

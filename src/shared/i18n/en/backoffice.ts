@@ -68,6 +68,7 @@ export const backoffice = {
     markPaid: 'Mark paid',
     markFailed: 'Mark failed',
     simulated: 'Settled by the simulated provider',
+    payoutMode: { SIMULATED: 'Simulated provider (no money moves)', MANUAL: 'Paid by hand by the treasury', XENDIT: 'Xendit payout' },
     paidTitle: 'Mark {{reference}} paid',
     failedTitle: 'Mark {{reference}} failed',
     summary: '{{amount}} to {{institution}} {{account}}.',

@@ -129,7 +129,7 @@ export const collections = {
       added: 'Note added.',
       by: '{{name}}, {{at}}',
     },
-    history: { title: 'Status history' },
+    history: { title: 'Status history', role: { MEMBER: 'borrower', OFFICER: 'officer', ADMIN: 'administrator', SYSTEM: 'the system' } },
     extensions: { title: 'Extension requests' },
     more: 'Show more',
   },

@@ -68,6 +68,7 @@ export const backoffice = {
     markPaid: 'Markahang bayad',
     markFailed: 'Markahang hindi natuloy',
     simulated: 'Naayos ng simulated provider',
+    payoutMode: { SIMULATED: 'Simulated provider (walang perang gumagalaw)', MANUAL: 'Binayaran nang mano-mano ng treasury', XENDIT: 'Payout sa Xendit' },
     paidTitle: 'Markahang bayad ang {{reference}}',
     failedTitle: 'Markahang hindi natuloy ang {{reference}}',
     summary: '{{amount}} papunta sa {{institution}} {{account}}.',

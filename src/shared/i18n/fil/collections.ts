@@ -144,7 +144,7 @@ export const collections = {
       added: 'Naidagdag ang tala.',
       by: '{{name}}, {{at}}',
     },
-    history: { title: 'Kasaysayan ng katayuan' },
+    history: { title: 'Kasaysayan ng katayuan', role: { MEMBER: 'nangutang', OFFICER: 'opisyal', ADMIN: 'administrador', SYSTEM: 'ang sistema' } },
     extensions: { title: 'Mga hiling na extension' },
     more: 'Ipakita pa',
   },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
+import { loanStatusLabelKey } from '../../../shared/states/loan';
 import { dateTime, money } from '../../lib/format';
 import { Amount } from './Amount';
 import { receiptPdfUrl } from './queries';
@@ -44,7 +45,9 @@ export function ReceiptView({ receipt, display }: { readonly receipt: ReceiptDto
       ) : (
         <p className="font-semibold text-amber-900">{t('servicing.receipt.pending')}</p>
       )}
-      <p className="text-muted">{t('servicing.receipt.status', { status: receipt.loanStatus })}</p>
+      <p className="text-muted">
+        <span data-testid="receipt-loan-status">{t('servicing.receipt.status', { status: t(loanStatusLabelKey(receipt.loanStatus)) })}</span>
+      </p>
       <a className="min-h-11 content-center font-semibold text-brand underline underline-offset-4" href={receiptPdfUrl(receipt.paymentId)} download>
         {t('servicing.receipt.pdf')}
       </a>

@@ -232,7 +232,8 @@ export default function AdminServicingPage() {
           {[...d.history].reverse().map((h, i) => (
             <li key={`${h.at}-${i}`}>
               <span className="text-muted">{dateTime(h.at, i18n.language)}</span> · {h.from ? `${t(loanStatusLabelKey(h.from))} → ` : ''}
-              <span className="font-semibold">{t(loanStatusLabelKey(h.to))}</span> ({h.actorRole}){h.reason ? ` · ${h.reason}` : ''}
+              <span className="font-semibold">{t(loanStatusLabelKey(h.to))}</span> ({t(`collections.servicing.history.role.${h.actorRole}`)})
+              {h.reason ? ` · ${h.reason}` : ''}
             </li>
           ))}
         </ol>

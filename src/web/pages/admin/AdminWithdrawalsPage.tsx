@@ -14,6 +14,7 @@ import { money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
 import { ageText } from '../../features/backoffice/queries';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
+import { WithdrawalRoute } from '../../features/backoffice/WithdrawalRoute';
 import { PAYOUT_FAILURE_REASONS, withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 
 type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' };
@@ -78,7 +79,7 @@ export default function AdminWithdrawalsPage() {
           <option value="">{t('backoffice.withdrawals.all')}</option>
           {WITHDRAWAL_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s.replace('_', ' ')}
+              {t(`withdrawals.status.${s}.label`)}
             </option>
           ))}
         </SelectField>
@@ -134,8 +135,7 @@ export default function AdminWithdrawalsPage() {
                   <td className="px-3 py-2">{w.memberName}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{money(w.amount)}</td>
                   <td className="px-3 py-2">
-                    {w.channel}
-                    <span className="block text-xs text-muted">{w.payoutMode}</span>
+                    <WithdrawalRoute channel={w.channel} payoutMode={w.payoutMode} />
                   </td>
                   <td className="px-3 py-2">
                     {w.destination.institutionName}
@@ -143,7 +143,7 @@ export default function AdminWithdrawalsPage() {
                     <span className="block text-xs text-muted">{w.destination.accountName}</span>
                   </td>
                   <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
-                    {w.status.replace('_', ' ')}
+                    {t(`withdrawals.status.${w.status}.label`)}
                     {w.failureReasonCode && <span className="block text-xs font-normal text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</span>}
                     {w.events
                       .map((e) => e.note)
