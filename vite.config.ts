@@ -15,6 +15,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: bench/bundle.ts reads each page's chunk graph from it (the
+    // server does not serve dot-directories).
+    manifest: true,
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2020',
