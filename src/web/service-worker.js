@@ -55,7 +55,7 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/') || url.pathname.startsWith('/images/')) {
+  if (PRECACHE.includes(url.pathname) || url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/') || url.pathname.startsWith('/images/')) {
     // Built files have the hash of their content in their name: a saved copy is the right one.
     event.respondWith(
       caches.open(CACHE).then((cache) =>
