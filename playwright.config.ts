@@ -52,6 +52,10 @@ export default defineConfig<object, ServerOptions>({
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
+    // The service worker (decision 024) is blocked except in tests/e2e/offline.spec.ts, which
+    // allows it: its install-time downloads would compete with each journey's first page on a
+    // loaded machine, and page.route must see every request.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

@@ -1,20 +1,75 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 /** The API server `npm run dev` starts beside Vite (scripts/dev.sh). */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
+/** The page modules whose code the service worker saves at install: what works offline (issue 13). */
+const OFFLINE_PAGES = [
+  'pages/HowItWorksPage.tsx',
+  'pages/AboutPage.tsx',
+  'pages/ContactPage.tsx',
+  'pages/NotFoundPage.tsx',
+  'features/public/LoanCalculator.tsx',
+];
+
+/**
+ * Emits /sw.js from src/web/service-worker.js with the build's version and the files to save at
+ * install: the HTML shell, the entry's scripts and styles, the public pages' and the calculator's
+ * chunks with their imports, the manifest and icons. Signed-in pages' chunks are not saved.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'tapat-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const wanted = chunks.filter(
+        (chunk) => chunk.isEntry || OFFLINE_PAGES.some((page) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/web/${page}`)),
+      );
+      if (wanted.length !== OFFLINE_PAGES.length + 1) throw new Error(`service worker: expected ${OFFLINE_PAGES.length + 1} chunks, found ${wanted.length}`);
+      const files = new Set<string>();
+      const visit = (chunk: OutputChunk) => {
+        if (files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        for (const css of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) files.add(css);
+        for (const file of chunk.imports) {
+          const next = byFile.get(file);
+          if (next) visit(next);
+        }
+      };
+      wanted.forEach(visit);
+      const precache = ['/', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', ...[...files].sort().map((file) => `/${file}`)];
+      const source = readFileSync(fileURLToPath(new URL('./src/web/service-worker.js', import.meta.url)), 'utf8');
+      const version = createHash('sha256').update(precache.join('\n')).update(source).digest('hex').slice(0, 12);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const VERSION = ${JSON.stringify(version)};\nconst PRECACHE = ${JSON.stringify(precache)};\n${source}`,
+      });
+    },
+  };
+}
+
 // The browser app. Vite's root is src/web; the server serves dist/web.
 export default defineConfig({
   root,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: bench/bundle.ts reads each page's chunk graph from it (the
+    // server does not serve dot-directories).
+    manifest: true,
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2020',

@@ -7,21 +7,25 @@ import path from 'node:path';
  * A Lighthouse mobile run (performance and accessibility) against the embedded server serving the
  * built app, on Debian's Chromium. Lighthouse 12 (13 needs Node 22) is fetched by npx when run.
  */
-const PORT = 3390;
-const url = `http://localhost:${PORT}/`;
+const PORT = Number(process.env.LH_PORT ?? 3390);
+/** The page to audit (LH_PATH, default the landing page). */
+const url = `http://localhost:${PORT}${process.env.LH_PATH ?? '/'}`;
+/** Where the result goes (LH_OUT): bench/results/lighthouse-latest.json unless named. */
+const resultFile = path.resolve(process.env.LH_OUT ?? 'bench/results/lighthouse-latest.json');
 const dataDir = path.resolve('.tmp/bench-lighthouse');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+// Node itself with tsx's loader (not npx): SIGTERM at the end reaches the server, not a wrapper.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: 'ignore',
 });
 
 async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 60; i += 1) {
+  for (let i = 0; i < 240; i += 1) {
     try {
-      const res = await fetch(`${url}api/public/config`);
+      const res = await fetch(`http://localhost:${PORT}/api/public/config`);
       if (res.ok) return;
     } catch {
       // not up yet
@@ -64,9 +68,13 @@ try {
     firstContentfulPaintMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
     largestContentfulPaintMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
     totalBlockingTimeMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+    cumulativeLayoutShift: Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    speedIndexMs: Math.round(report.audits['speed-index']?.numericValue ?? 0),
+    transferKb: Math.round((report.audits['total-byte-weight']?.numericValue ?? 0) / 102.4) / 10,
+    webDir: process.env.WEB_DIR ?? 'dist/web',
   };
   console.log(JSON.stringify(result, null, 2));
-  writeFileSync(path.resolve('bench/results/lighthouse-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   server.kill('SIGTERM');
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +17,8 @@ import { installOriginCheck } from './http/origin';
 import { installJsonCompression } from './http/compression';
 import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
+import { publicConfig } from './modules/catalog/service';
+import { webShell } from './http/web-shell';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -222,11 +224,22 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       root: config.webDir,
       preCompressed: true,
       wildcard: false,
+      // `/` is the app's page with the public configuration inlined (below), not the bare file.
+      index: false,
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+
+  // index.html with the public configuration inlined (src/server/http/web-shell.ts).
+  const shell = serveWeb ? webShell(indexHtml) : null;
+  const sendShell = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell?.(publicConfig(deps.config, deps.products.current)));
+  if (serveWeb) app.get('/', async (_request, reply) => sendShell(reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -237,7 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     // A missing built file is 404, not the page: a stale chunk name must fail as a script load, not parse HTML.
     if (url.startsWith('/assets/')) throw new AppError(404, 'NOT_FOUND');
     // The single-page app renders every other page, including its own not-found page.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendShell(reply);
   });
 
   if (options.jobs) {

@@ -1,14 +1,7 @@
-import { z } from 'zod';
-
-/** Every error the API answers: { error: { code, message, fields? } }. */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+// The body schema lives in error-body.ts, written so that a bundle which does not use it drops it
+// and zod with it: the web app's API client imports this list on every page, and zod stays out of
+// the landing page's JavaScript (issue 13).
+export { apiErrorSchema, type ApiErrorBody } from './error-body';
 
 /**
  * Every error code the API answers, with its one HTTP status: the single home of both. AppError

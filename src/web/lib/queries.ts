@@ -4,6 +4,7 @@ import type { PublicConfig, RatesResponse } from '../../shared/schemas/public';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth';
 import type { Currency } from '../../shared/money/currencies';
 import type { MemberAccountResponse } from '../../shared/schemas/activation';
+import { INLINE_CONFIG_ID } from '../../shared/web-shell';
 
 export const queryKeys = {
   session: ['session'] as const,
@@ -23,12 +24,31 @@ export function useSession() {
   });
 }
 
+/**
+ * The public configuration the server inlined into the page (src/server/http/web-shell.ts): the
+ * same object GET /api/public/config answers, read once. Undefined when the page came without it
+ * (Vite's dev server, an offline copy of the shell): then the request fetches it.
+ */
+function inlinedPublicConfig(): PublicConfig | undefined {
+  try {
+    const text = document.getElementById(INLINE_CONFIG_ID)?.textContent;
+    if (!text) return undefined;
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && 'company' in value && 'product' in value ? (value as PublicConfig) : undefined;
+  } catch {
+    // an unreadable element: the request below fetches the configuration
+    return undefined;
+  }
+}
+const inlinedConfig = typeof document === 'undefined' ? undefined : inlinedPublicConfig();
+
 /** Company profile and product configuration: every number on a page comes from here. */
 export function usePublicConfig() {
   return useQuery<PublicConfig, ApiError>({
     queryKey: queryKeys.publicConfig,
     queryFn: () => api<PublicConfig>('/public/config'),
     staleTime: Infinity,
+    initialData: inlinedConfig,
   });
 }
 

@@ -1,10 +1,13 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
-import { ActivationDialog } from '../features/activation/ActivationDialog';
 import { Button } from '../ui/Button';
 import { LoanPanel } from '../features/loans/LoanPanel';
+
+// The wizard (its forms, zod schemas and the phone library) is its own chunk: an activated member
+// never downloads it (issue 13), a member still to activate gets it with the page.
+const ActivationDialog = lazy(() => import('../features/activation/ActivationDialog').then((module) => ({ default: module.ActivationDialog })));
 
 /**
  * The member home (specification section 2). Until the account is activated: the banner
@@ -51,7 +54,11 @@ export default function DashPage() {
           </Button>
         </section>
       )}
-      <ActivationDialog open={wizardOpen} onClose={closeWizard} />
+      {(wizardOpen || !activated) && (
+        <Suspense fallback={null}>
+          <ActivationDialog open={wizardOpen} onClose={closeWizard} />
+        </Suspense>
+      )}
     </div>
   );
 }

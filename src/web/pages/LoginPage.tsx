@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { signInSchema, type SessionResponse } from '../../shared/schemas/auth';
+import type { signInSchema, SessionResponse } from '../../shared/schemas/auth';
 import { api } from '../lib/api';
+import { lazyResolver } from '../lib/lazy-resolver';
 import { queryKeys } from '../lib/queries';
 import { Button } from '../ui/Button';
 import { Checkbox, PasswordField } from '../ui/Field';
@@ -18,6 +18,13 @@ import { errorMessage } from '../lib/server-errors';
 import { returnPath } from '../features/auth/returnPath';
 
 const TOAST_ID = 'sign-in';
+
+// zod, the field rules and the schema load beside the page, not before it (issue 13).
+const signInResolver = lazyResolver<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('../../shared/schemas/auth')]).then(([{ zodResolver }, { signInSchema: schema }]) =>
+    zodResolver(schema),
+  ),
+);
 
 /**
  * Sign In (specification sections 2, 4 and 8): button disabled while the request runs, loading toast
@@ -37,7 +44,7 @@ export default function LoginPage() {
   const [locked, setLocked] = useState(false);
   const loadingShown = useRef(false);
   const form = useForm<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     mode: 'onTouched',
     defaultValues: { phone: '', password: '', remember: false },
   });

@@ -26,4 +26,8 @@ export const common = {
       link: 'Go to your dashboard',
     },
   },
+  offline: {
+    title: 'You are offline.',
+    text: 'The public pages and the loan calculator work from what this phone saved. Your balances, loans and wallet are shown only when you are back online.',
+  },
 } as const;

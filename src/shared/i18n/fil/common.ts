@@ -26,4 +26,8 @@ export const common = {
       link: 'Pumunta sa iyong dashboard',
     },
   },
+  offline: {
+    title: 'Offline ka.',
+    text: 'Gumagana ang mga pampublikong pahina at ang loan calculator mula sa naka-save sa teleponong ito. Ipinapakita lang ang iyong balanse, mga loan at wallet kapag online ka na ulit.',
+  },
 } as const;
