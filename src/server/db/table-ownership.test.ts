@@ -19,7 +19,7 @@ const OWNERS: Record<string, readonly string[]> = {
   consents: ['modules/activation'],
   contactMessages: ['modules/support'],
   dataDeletionRequests: ['modules/privacy'],
-  documentAccessLog: ['modules/documents'],
+  documentAccessLog: ['modules/documents', 'modules/loans'],
   documentUploadAttempts: ['modules/documents'],
   fxRateSnapshots: ['providers'],
   idempotencyKeys: ['http'],

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { loanInstalments, loans, users } from '../../db/schema';
+import { documentAccessLog, loanInstalments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
@@ -99,8 +99,40 @@ function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): stri
   return null;
 }
 
-export async function detail(deps: AppDeps, staff: SessionAuth, loanId: string): Promise<AdminLoanDetail> {
+/** The access-log kind of a staff view of a loan application's personal data (beside ID_FRONT, SELFIE, ...). */
+export const APPLICATION_VIEW_KIND = 'APPLICATION';
+
+export async function detail(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  ctx: { ip: string | null; userAgent?: string | undefined } = { ip: null },
+): Promise<AdminLoanDetail> {
   const loan = await loanById(deps.db, loanId);
+  // Opening an application shows the member's birth date, address, ID number and references: each
+  // view is in the access log the member's data export lists (like an image view) and in the audit log.
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(documentAccessLog).values({
+      staffUserId: staff.userId,
+      staffRole: staff.role,
+      memberId: loan.memberId,
+      documentId: null,
+      kind: APPLICATION_VIEW_KIND,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'APPLICATION_VIEW',
+      subjectType: 'LOAN',
+      subjectId: loan.id,
+      details: { memberId: loan.memberId },
+      ip: ctx.ip,
+      at: now,
+    });
+  });
   const facts = await memberFacts(deps.db, loan.memberId);
   const current = assess(productOf(deps, loan), {
     amount: loan.amount,

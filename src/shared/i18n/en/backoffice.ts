@@ -26,6 +26,7 @@ export const backoffice = {
       LOAN_REJECT: 'Loan rejected',
       LOAN_DISBURSE: 'Loan disbursed',
       DOCUMENT_VIEW: 'Member ID image viewed',
+      APPLICATION_VIEW: 'Loan application personal data viewed',
       COMPANY_PROFILE_UPDATE: 'Company profile changed',
       PRODUCT_VERSION_CREATE: 'Product version offered',
       STAFF_CREATE: 'Staff account created',

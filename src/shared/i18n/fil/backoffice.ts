@@ -26,6 +26,7 @@ export const backoffice = {
       LOAN_REJECT: 'Tinanggihan ang loan',
       LOAN_DISBURSE: 'Inilabas ang loan',
       DOCUMENT_VIEW: 'Tiningnan ang larawan ng ID ng miyembro',
+      APPLICATION_VIEW: 'Tiningnan ang personal na datos sa loan application',
       COMPANY_PROFILE_UPDATE: 'Binago ang profile ng kumpanya',
       PRODUCT_VERSION_CREATE: 'Inalok ang bersyon ng produkto',
       STAFF_CREATE: 'Ginawa ang staff account',
