@@ -40,6 +40,11 @@ export const backoffice = {
       LOAN_CHARGE_WAIVE_REQUEST: 'Late charge waiver asked (waits for another officer)',
       LOAN_NOTE_ADD: 'Internal note added to a loan',
       OUTBOX_RETRY: 'Message delivery retried',
+      SUPPORT_ASSIGN: 'Support message assigned',
+      SUPPORT_REPLY: 'Support message answered by e-mail',
+      SUPPORT_CLOSE: 'Support message closed',
+      SUPPORT_REOPEN: 'Support message reopened',
+      DELETION_REQUEST_REJECT: 'Data deletion request rejected',
     },
     subjects: {
       LOAN: 'Loan',
@@ -49,6 +54,8 @@ export const backoffice = {
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
       OUTBOX_MESSAGE: 'SMS or e-mail',
+      CONTACT_MESSAGE: 'Contact message',
+      DELETION_REQUEST: 'Deletion request',
     },
   },
   withdrawals: {

@@ -25,6 +25,10 @@ export const messages = {
     disbursed:
       '{{company}}: your loan {{number}} is disbursed: PHP {{amount}} is in your wallet. First instalment PHP {{first}} due {{due}}. Withdrawing to your own account is free.',
   },
+  support: {
+    replySubject: 'Your message to {{company}}',
+    replyFooter: '{{company}}\nThis is a reply to the message you sent with our contact form. Questions: {{supportEmail}}',
+  },
   password: {
     changed:
       'Your {{company}} password was changed and your other devices were signed out. If this was not you, use "Forgot password?" and contact support now.',

@@ -40,6 +40,11 @@ export const backoffice = {
       LOAN_CHARGE_WAIVE_REQUEST: 'Hiniling ang pagpapatawad ng late charge (hinihintay ang ibang opisyal)',
       LOAN_NOTE_ADD: 'Nagdagdag ng panloob na tala sa loan',
       OUTBOX_RETRY: 'Inulit ang pagpapadala ng mensahe',
+      SUPPORT_ASSIGN: 'Itinalaga ang mensahe sa support',
+      SUPPORT_REPLY: 'Sinagot sa e-mail ang mensahe sa support',
+      SUPPORT_CLOSE: 'Isinara ang mensahe sa support',
+      SUPPORT_REOPEN: 'Binuksan muli ang mensahe sa support',
+      DELETION_REQUEST_REJECT: 'Tinanggihan ang kahilingang burahin ang datos',
     },
     subjects: {
       LOAN: 'Loan',
@@ -49,6 +54,8 @@ export const backoffice = {
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
       OUTBOX_MESSAGE: 'SMS o e-mail',
+      CONTACT_MESSAGE: 'Mensahe sa contact form',
+      DELETION_REQUEST: 'Kahilingang burahin ang datos',
     },
   },
   withdrawals: {

@@ -25,6 +25,10 @@ export const messages: Shape<typeof en> = {
     disbursed:
       '{{company}}: naipadala na ang iyong loan {{number}}: nasa wallet mo na ang PHP {{amount}}. Unang hulog PHP {{first}}, dapat bayaran sa {{due}}. Libre ang pag-withdraw sa sarili mong account.',
   },
+  support: {
+    replySubject: 'Ang mensahe mo sa {{company}}',
+    replyFooter: '{{company}}\nIto ay sagot sa mensaheng ipinadala mo gamit ang aming contact form. May tanong: {{supportEmail}}',
+  },
   password: {
     changed:
       'Napalitan ang password mo sa {{company}} at na-sign out ang iba mong device. Kung hindi ikaw ito, gamitin ang "Forgot password?" at tawagan agad ang support.',
