@@ -19,6 +19,7 @@ import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devClockRoutes } from './modules/dev/clock-routes';
 import { devServicingRoutes } from './modules/dev/servicing-routes';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await catalogRoutes(api, deps);
       await identityRoutes(api, deps);
       await supportRoutes(api, deps);
+      await referralRoutes(api, deps);
       await activationRoutes(api, deps);
       await documentsRoutes(api, deps);
       await placesRoutes(api, deps);
