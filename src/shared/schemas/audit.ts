@@ -34,7 +34,17 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['LOAN', 'MEMBER', 'COMPANY_PROFILE', 'PRODUCT', 'USER', 'WITHDRAWAL', 'OUTBOX_MESSAGE', 'CONTACT_MESSAGE', 'DELETION_REQUEST'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'LOAN',
+  'MEMBER',
+  'COMPANY_PROFILE',
+  'PRODUCT',
+  'USER',
+  'WITHDRAWAL',
+  'OUTBOX_MESSAGE',
+  'CONTACT_MESSAGE',
+  'DELETION_REQUEST',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The roles an audit row records: staff, or SYSTEM for the command line (npm run user:create). */

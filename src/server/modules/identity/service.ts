@@ -199,9 +199,7 @@ export async function completeRegistration(
       if (Object.keys(taken).length > 0) throw fieldError(taken);
       // A code that is a member's invite code links the new member to them (no money moves for
       // referrals); an unknown code is kept as typed, as before, and links nobody.
-      const [referrer] = pending.referralCode
-        ? await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, pending.referralCode)).limit(1)
-        : [];
+      const [referrer] = pending.referralCode ? await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, pending.referralCode)).limit(1) : [];
       const [user] = await tx
         .insert(users)
         .values({

@@ -21,7 +21,10 @@ type Row = typeof contactMessages.$inferSelect;
 
 async function staffNames(db: AppDeps['db'] | Tx, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, [...ids]));
+  const rows = await db
+    .select({ id: users.id, name: users.fullName })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

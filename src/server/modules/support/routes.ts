@@ -89,7 +89,14 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
   );
   r.post(
     '/admin/support/messages/:messageId/reopen',
-    { schema: { tags, summary: 'Reopen a closed message (CLOSED -> IN_PROGRESS)', params: supportMessageParams, response: { 200: supportMessageResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Reopen a closed message (CLOSED -> IN_PROGRESS)',
+        params: supportMessageParams,
+        response: { 200: supportMessageResponseSchema, ...errors },
+      },
+    },
     async (request) => moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'REOPEN', { ip: request.ip }),
   );
 }
