@@ -1,6 +1,28 @@
 /** The back office's audit log and settings pages (issue 4, item 8). */
 export const backoffice = {
-  nav: { audit: 'Audit log', settings: 'Settings', withdrawals: 'Withdrawals' },
+  nav: { support: 'Support inbox', audit: 'Audit log', settings: 'Settings', withdrawals: 'Withdrawals' },
+  support: {
+    title: 'Support inbox',
+    intro:
+      'Messages from the contact form. Take one, answer by e-mail (plain text, to the address the person gave), close it. Every action is in the audit log.',
+    status: 'Status',
+    all: 'All',
+    empty: 'No message in this list.',
+    more: 'Older messages',
+    from: 'From',
+    received: 'Received',
+    assignedTo: 'Assigned to',
+    nobody: 'Nobody',
+    assign: 'Assign',
+    reply: 'Your reply by e-mail',
+    replyHint: 'Plain text, sent as you write it to the address above.',
+    send: 'Send reply',
+    close: 'Close',
+    reopen: 'Reopen',
+    sent: 'Reply queued for sending.',
+    done: 'Saved.',
+    statuses: { NEW: 'New', IN_PROGRESS: 'In progress', ANSWERED: 'Answered', CLOSED: 'Closed' },
+  },
   audit: {
     title: 'Audit log',
     intro: 'Every staff action, newest first: who, what, on what, from where.',

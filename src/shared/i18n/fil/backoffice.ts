@@ -1,6 +1,28 @@
 /** Filipino messages of the 'backoffice' namespace: the back office's audit log, withdrawals and settings pages. */
 export const backoffice = {
-  nav: { audit: 'Audit log', settings: 'Mga setting', withdrawals: 'Mga withdrawal' },
+  nav: { support: 'Inbox ng support', audit: 'Audit log', settings: 'Mga setting', withdrawals: 'Mga withdrawal' },
+  support: {
+    title: 'Inbox ng support',
+    intro:
+      'Mga mensahe mula sa contact form. Kunin ang isa, sagutin sa e-mail (plain text, sa address na ibinigay ng tao), isara ito. Nasa audit log ang bawat aksiyon.',
+    status: 'Estado',
+    all: 'Lahat',
+    empty: 'Walang mensahe sa listahang ito.',
+    more: 'Mas lumang mensahe',
+    from: 'Mula kay',
+    received: 'Natanggap',
+    assignedTo: 'Nakatalaga kay',
+    nobody: 'Wala',
+    assign: 'Italaga',
+    reply: 'Ang sagot mo sa e-mail',
+    replyHint: 'Plain text, ipapadala gaya ng pagkakasulat mo sa address sa itaas.',
+    send: 'Ipadala ang sagot',
+    close: 'Isara',
+    reopen: 'Buksan muli',
+    sent: 'Nakapila nang ipadala ang sagot.',
+    done: 'Na-save.',
+    statuses: { NEW: 'Bago', IN_PROGRESS: 'Inaasikaso', ANSWERED: 'Nasagot na', CLOSED: 'Sarado' },
+  },
   audit: {
     title: 'Audit log',
     intro: 'Bawat aksyon ng staff, pinakabago ang nauuna: sino, ano, saan ginawa, at mula saan.',
