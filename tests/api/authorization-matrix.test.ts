@@ -208,7 +208,7 @@ beforeAll(async () => {
     })),
   );
   routes.sort((a, b) => Number(LAST.has(a.key)) - Number(LAST.has(b.key)));
-}, 120_000);
+}, 240_000);
 afterAll(async () => t.close());
 
 /** A valid body (and query) where the route needs one, so a refusal is the refusal itself. */
