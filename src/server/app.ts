@@ -21,6 +21,7 @@ import { publicConfig } from './modules/catalog/service';
 import { webShell } from './http/web-shell';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devClockRoutes } from './modules/dev/clock-routes';
 import { devServicingRoutes } from './modules/dev/servicing-routes';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await catalogRoutes(api, deps);
       await identityRoutes(api, deps);
       await supportRoutes(api, deps);
+      await referralRoutes(api, deps);
       await activationRoutes(api, deps);
       await documentsRoutes(api, deps);
       await placesRoutes(api, deps);

@@ -149,6 +149,13 @@ const TABLE: Record<string, Access> = {
   'GET /api/admin/outbox': 'staff',
   'POST /api/admin/outbox/{messageId}/retry': 'staff',
   'PUT /api/member/language': 'member',
+  'GET /api/admin/support/messages': 'staff',
+  'POST /api/admin/support/messages/{messageId}/assign': 'staff',
+  'POST /api/admin/support/messages/{messageId}/reply': 'staff',
+  'POST /api/admin/support/messages/{messageId}/close': 'staff',
+  'POST /api/admin/support/messages/{messageId}/reopen': 'staff',
+  'GET /api/member/referral': 'memberOnly',
+  'GET /api/admin/referrals': 'staff',
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */
@@ -201,7 +208,7 @@ beforeAll(async () => {
     })),
   );
   routes.sort((a, b) => Number(LAST.has(a.key)) - Number(LAST.has(b.key)));
-}, 120_000);
+}, 240_000);
 afterAll(async () => t.close());
 
 /** A valid body (and query) where the route needs one, so a refusal is the refusal itself. */
@@ -225,6 +232,10 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { bankReference: 'BANK-REF-0001' } };
     case 'POST /api/admin/withdrawals/{id}/failed':
       return { body: { reasonCode: 'ACCOUNT_CLOSED' } };
+    case 'POST /api/admin/support/messages/{messageId}/assign':
+      return { body: { staffId: officer.userId } };
+    case 'POST /api/admin/support/messages/{messageId}/reply':
+      return { body: { text: 'Thank you for writing; here is the answer.' } };
     case 'PUT /api/member/language':
       return { body: { language: 'fil' } };
     case 'POST /api/privacy/export':

@@ -19,7 +19,7 @@ const OWNERS: Record<string, readonly string[]> = {
   consents: ['modules/activation'],
   contactMessages: ['modules/support'],
   dataDeletionRequests: ['modules/privacy'],
-  documentAccessLog: ['modules/documents'],
+  documentAccessLog: ['modules/documents', 'modules/loans'],
   documentUploadAttempts: ['modules/documents'],
   fxRateSnapshots: ['providers'],
   idempotencyKeys: ['http'],
@@ -63,7 +63,7 @@ const OWNERS: Record<string, readonly string[]> = {
   // A member's account is created at registration (identity) and completed at activation; staff
   // accounts are created by server/staff/create.ts (user:create, the admin socket).
   // The member's language is saved by the preferences module.
-  users: ['modules/identity', 'modules/activation', 'modules/preferences', 'staff'],
+  users: ['modules/identity', 'modules/activation', 'modules/preferences', 'modules/referrals', 'staff'],
   withdrawalEvents: ['modules/withdrawals'],
   withdrawals: ['modules/withdrawals'],
 };

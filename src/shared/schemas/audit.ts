@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'LOAN_REJECT',
   'LOAN_DISBURSE',
   'DOCUMENT_VIEW',
+  'APPLICATION_VIEW',
   'COMPANY_PROFILE_UPDATE',
   'PRODUCT_VERSION_CREATE',
   'STAFF_CREATE',
@@ -25,10 +26,25 @@ export const AUDIT_ACTIONS = [
   'LOAN_CHARGE_WAIVE_REQUEST',
   'LOAN_NOTE_ADD',
   'OUTBOX_RETRY',
+  'SUPPORT_ASSIGN',
+  'SUPPORT_REPLY',
+  'SUPPORT_CLOSE',
+  'SUPPORT_REOPEN',
+  'DELETION_REQUEST_REJECT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['LOAN', 'MEMBER', 'COMPANY_PROFILE', 'PRODUCT', 'USER', 'WITHDRAWAL', 'OUTBOX_MESSAGE'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'LOAN',
+  'MEMBER',
+  'COMPANY_PROFILE',
+  'PRODUCT',
+  'USER',
+  'WITHDRAWAL',
+  'OUTBOX_MESSAGE',
+  'CONTACT_MESSAGE',
+  'DELETION_REQUEST',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The roles an audit row records: staff, or SYSTEM for the command line (npm run user:create). */

@@ -87,6 +87,9 @@ export const ERROR_STATUS = {
   // Waivers above the threshold (maker-checker)
   WAIVER_PENDING: 409,
   WAIVER_NOT_PENDING: 409,
+  // Support inbox and data-deletion review (issue 12): the message or request is not in a state that allows this action.
+  SUPPORT_STATE: 409,
+  DELETION_REQUEST_STATE: 409,
   /** The database cannot be reached for now (Retry-After says when to try again); nothing was done. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,

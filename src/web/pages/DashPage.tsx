@@ -4,6 +4,11 @@ import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { Button } from '../ui/Button';
 import { LoanPanel } from '../features/loans/LoanPanel';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { usePublicConfig } from '../lib/queries';
+import { toast } from '../ui/toast';
+import type { MyReferralResponse } from '../../shared/schemas/referrals';
 
 // The wizard (its forms, zod schemas and the phone library) is its own chunk: an activated member
 // never downloads it (issue 13), a member still to activate gets it with the page.
@@ -37,7 +42,10 @@ export default function DashPage() {
         <p className="mt-1 text-muted">{t('member.dash.intro')}</p>
       </header>
       {activated ? (
-        <LoanPanel headingRef={loanHeading} />
+        <>
+          <LoanPanel headingRef={loanHeading} />
+          <ReferralCard />
+        </>
       ) : (
         <section
           aria-labelledby="activate-banner"
@@ -60,5 +68,43 @@ export default function DashPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** The member's referral code with a share text, and how many joined with it (a count, no names). */
+function ReferralCard() {
+  const { t } = useTranslation();
+  const referral = useQuery<MyReferralResponse>({ queryKey: ['member', 'referral'], queryFn: () => api('/member/referral') });
+  const config = usePublicConfig();
+  if (!referral.data || !config.data) return null;
+  const { code, joined } = referral.data;
+  const shareText = t('member.referral.share', { company: config.data.company.shortName, url: window.location.origin, code });
+  return (
+    <section aria-labelledby="referral-heading" className="rounded-xl bg-white p-5 shadow-sm" data-testid="referral-card">
+      <h2 id="referral-heading" className="text-lg font-bold text-brand">
+        {t('member.referral.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{t('member.referral.intro')}</p>
+      <p className="mt-3">
+        {t('member.referral.code')}:{' '}
+        <strong className="font-mono text-xl tracking-widest" data-testid="referral-code">
+          {code}
+        </strong>
+      </p>
+      <p className="mt-2 text-sm">{shareText}</p>
+      <Button
+        variant="outline"
+        className="mt-3"
+        onClick={() => {
+          void navigator.clipboard?.writeText(shareText).then(
+            () => toast.success(t('member.referral.copied')),
+            () => undefined,
+          );
+        }}
+      >
+        {t('member.referral.copy')}
+      </Button>
+      <p className="mt-2 text-sm text-muted">{t('member.referral.joined', { count: joined })}</p>
+    </section>
   );
 }

@@ -189,6 +189,8 @@ export const dataDeletionRequests = pgTable(
     ip: text('ip'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why staff rejected it: a code of the catalogue (reasons.deletionRejection), never free text. */
+    rejectionReasonCode: text('rejection_reason_code'),
   },
   (t) => [
     uniqueIndex('data_deletion_requests_open_key')

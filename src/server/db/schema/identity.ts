@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 // identity
@@ -18,7 +18,12 @@ export const users = pgTable(
     jobTitle: text('job_title').notNull(),
     jobCategory: text('job_category').notNull(),
     monthlyNetIncome: bigint('monthly_net_income_centavos', { mode: 'bigint' }).notNull(),
+    /** The code the member typed at registration (kept as typed, upper-cased, valid or not). */
     referralCode: text('referral_code'),
+    /** The member whose invite code that was, when it matched one (no money moves for referrals). */
+    referredBy: uuid('referred_by'),
+    /** The member's own code to share: 8 characters of an unambiguous alphabet, issued once activated. */
+    inviteCode: text('invite_code'),
     registrationIp: text('registration_ip'),
     registrationCountry: text('registration_country'),
     /** The language the member uses (en, fil): every SMS and e-mail to them is written in it. */
@@ -29,6 +34,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    index('users_referred_by_idx').on(t.referredBy),
+    foreignKey({ columns: [t.referredBy], foreignColumns: [t.id], name: 'users_referred_by_fk' }).onDelete('set null'),
     check('users_role_check', sql`${t.role} in ('MEMBER', 'OFFICER', 'ADMIN')`),
     check('users_language_check', sql`${t.language} in ('en', 'fil')`),
     check(

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './identity';
 
@@ -15,7 +16,17 @@ export const contactMessages = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** The support inbox's state machine (src/shared/states/support.ts): NEW, IN_PROGRESS, ANSWERED, CLOSED. */
+    status: text('status').notNull().default('NEW'),
+    /** The staff member handling it. */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** Newest first and the inbox's cursor: ids are random, the sequence is not. */
+    seq: bigserial('seq', { mode: 'bigint' }).notNull().unique(),
   },
-  // The contact form's per-IP rate limit counts recent messages.
-  (t) => [index('contact_messages_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    // The contact form's per-IP rate limit counts recent messages.
+    index('contact_messages_ip_idx').on(t.ip, t.createdAt),
+    index('contact_messages_status_idx').on(t.status, t.seq),
+    check('contact_messages_status_check', sql`${t.status} in ('NEW', 'IN_PROGRESS', 'ANSWERED', 'CLOSED')`),
+  ],
 );

@@ -197,6 +197,9 @@ export async function completeRegistration(
       // The code proved the phone: its owner may learn that it (or the e-mail address) is taken.
       const taken = await takenFields(tx, pending.phone, pending.email);
       if (Object.keys(taken).length > 0) throw fieldError(taken);
+      // A code that is a member's invite code links the new member to them (no money moves for
+      // referrals); an unknown code is kept as typed, as before, and links nobody.
+      const [referrer] = pending.referralCode ? await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, pending.referralCode)).limit(1) : [];
       const [user] = await tx
         .insert(users)
         .values({
@@ -212,6 +215,7 @@ export async function completeRegistration(
           jobCategory: pending.jobCategory,
           monthlyNetIncome: pending.monthlyNetIncome,
           referralCode: pending.referralCode,
+          referredBy: referrer?.id ?? null,
           registrationIp: pending.registrationIp,
           registrationCountry: pending.registrationCountry,
           language: ctx.language ?? pending.language,

@@ -1,12 +1,12 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { loanInstalments, loans, users } from '../../db/schema';
+import { documentAccessLog, loanInstalments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, type TransferLeg } from '../../ledger';
-import { queueEmail, queueSms } from '../../providers/notify';
+import { languageOfUser, messageText, queueEmail, queueSms } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { assess } from '../../../shared/loan/eligibility';
 import { ratePercent } from '../../../shared/loan/rate-solver';
@@ -14,7 +14,7 @@ import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import type { AdminLoanDetail } from '../../../shared/schemas/loans';
 import { LOAN_MESSAGES } from '../../../shared/schemas/loans';
 import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isCounterOffer, isLoanStatus, type LoanStatus } from '../../../shared/states/loan';
-import { loanReasonText, type CounterOfferReason, type LoanRejectionReason } from '../../../shared/reasons/catalogue';
+import { loanReasonKey, type CounterOfferReason, type LoanRejectionReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict, conflictOfInterest } from '../../staff/conflict';
 import { adminMember, memberFacts } from './member-data';
 import { checkAmountAndTerm } from './service';
@@ -100,8 +100,40 @@ function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): stri
   return null;
 }
 
-export async function detail(deps: AppDeps, staff: SessionAuth, loanId: string): Promise<AdminLoanDetail> {
+/** The access-log kind of a staff view of a loan application's personal data (beside ID_FRONT, SELFIE, ...). */
+export const APPLICATION_VIEW_KIND = 'APPLICATION';
+
+export async function detail(
+  deps: AppDeps,
+  staff: SessionAuth,
+  loanId: string,
+  ctx: { ip: string | null; userAgent?: string | undefined } = { ip: null },
+): Promise<AdminLoanDetail> {
   const loan = await loanById(deps.db, loanId);
+  // Opening an application shows the member's birth date, address, ID number and references: each
+  // view is in the access log the member's data export lists (like an image view) and in the audit log.
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(documentAccessLog).values({
+      staffUserId: staff.userId,
+      staffRole: staff.role,
+      memberId: loan.memberId,
+      documentId: null,
+      kind: APPLICATION_VIEW_KIND,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'APPLICATION_VIEW',
+      subjectType: 'LOAN',
+      subjectId: loan.id,
+      details: { memberId: loan.memberId },
+      ip: ctx.ip,
+      at: now,
+    });
+  });
   const facts = await memberFacts(deps.db, loan.memberId);
   const current = assess(productOf(deps, loan), {
     amount: loan.amount,
@@ -225,23 +257,33 @@ export async function approve(
     });
     const number = loanNumberOf(deps, loan.number);
     const schedule = scheduleOf(deps, updated, todayPh(deps));
-    // Fixed templates: the only words of staff that reach the borrower are the catalogue's text of the reason code.
+    // Fixed templates in the member's language: the only words of staff that reach the borrower are the catalogue's text of the reason code.
+    const language = await languageOfUser(tx, loan.memberId);
+    const company = deps.config.company;
+    const offer = { company: company.shortName, number, amount: formatAmount(amount), term: input.term, instalment: formatAmount(schedule.regularInstalment) };
     const text = reasonCode
-      ? `${deps.config.company.shortName}: your loan application ${number} is approved with a new offer: PHP ${formatAmount(amount)} over ${input.term} months ` +
-        `(PHP ${formatAmount(schedule.regularInstalment)} a month) instead of the PHP ${formatAmount(loan.requestedAmount)} over ${loan.requestedTerm} months you applied for. ` +
-        `Reason: ${loanReasonText(reasonCode)} Read the new disclosure statement in the app and accept the new offer before you sign. ` +
-        'You never pay anything to receive your loan.'
-      : `${deps.config.company.shortName}: your loan application ${number} is approved for PHP ${formatAmount(amount)} over ${input.term} months ` +
-        `(PHP ${formatAmount(schedule.regularInstalment)} a month). Read the contract and the disclosure statement in the app and sign with the code we send you. ` +
-        'You never pay anything to receive your loan.';
+      ? messageText(language, 'messages.loans.approvedNewOffer', {
+          ...offer,
+          requestedAmount: formatAmount(loan.requestedAmount),
+          requestedTerm: loan.requestedTerm,
+          reason: messageText(language, loanReasonKey(reasonCode)),
+        })
+      : messageText(language, 'messages.loans.approved', offer);
     await queueSms(tx, { to: facts.phone, body: text });
     await queueEmail(tx, {
       to: facts.email,
-      subject: `Your loan ${number} is approved`,
-      body:
-        `Dear ${facts.fullName},\n\n${text}\n\nNet proceeds: PHP ${formatAmount(schedule.netProceeds)}. Total amount payable: PHP ${formatAmount(schedule.totalPayable)}. ` +
-        `Effective interest rate: ${ratePercent(schedule.eir.monthly, 2)} % a month (${ratePercent(schedule.eir.annualNominal, 2)} % a year).\n\n` +
-        `${deps.config.company.companyName}\nSEC Registration No. ${deps.config.company.secRegistrationNumber}, Certificate of Authority No. ${deps.config.company.certificateOfAuthorityNumber}`,
+      subject: messageText(language, 'messages.loans.approvedSubject', { number }),
+      body: messageText(language, 'messages.loans.approvedEmail', {
+        name: facts.fullName,
+        text,
+        net: formatAmount(schedule.netProceeds),
+        total: formatAmount(schedule.totalPayable),
+        monthly: ratePercent(schedule.eir.monthly, 2),
+        annual: ratePercent(schedule.eir.annualNominal, 2),
+        companyName: company.companyName,
+        sec: company.secRegistrationNumber,
+        coa: company.certificateOfAuthorityNumber,
+      }),
     });
     return { loan: await adminLoan(tx, deps, updated) };
   });
@@ -272,9 +314,10 @@ export async function reject(
       note: input.note || null,
     });
     const facts = await memberFacts(tx, loan.memberId);
+    const language = await languageOfUser(tx, loan.memberId);
     await queueSms(tx, {
       to: facts.phone,
-      body: `${deps.config.company.shortName}: we could not approve your loan application ${loanNumberOf(deps, loan.number)}. The reason is in the app. You may apply again.`,
+      body: messageText(language, 'messages.loans.rejected', { company: deps.config.company.shortName, number: loanNumberOf(deps, loan.number) }),
     });
     return { loan: await adminLoan(tx, deps, updated) };
   });
@@ -358,11 +401,16 @@ export async function disburse(
           note: note || null,
         });
         const facts = await memberFacts(tx, loan.memberId);
+        const language = await languageOfUser(tx, loan.memberId);
         await queueSms(tx, {
           to: facts.phone,
-          body:
-            `${deps.config.company.shortName}: your loan ${number} is disbursed: PHP ${formatAmount(schedule.netProceeds)} is in your wallet. ` +
-            `First instalment PHP ${formatAmount(schedule.lines[0]!.total)} due ${schedule.lines[0]!.dueDate}. Withdrawing to your own account is free.`,
+          body: messageText(language, 'messages.loans.disbursed', {
+            company: deps.config.company.shortName,
+            number,
+            amount: formatAmount(schedule.netProceeds),
+            first: formatAmount(schedule.lines[0]!.total),
+            due: schedule.lines[0]!.dueDate,
+          }),
         });
         return {
           status: 200,

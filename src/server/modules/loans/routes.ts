@@ -212,7 +212,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         response: { 200: adminLoanDetailSchema, ...errors },
       },
     },
-    async (request) => detail(deps, requireRole(request, STAFF), request.params.loanId),
+    async (request) => detail(deps, requireRole(request, STAFF), request.params.loanId, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
 
   r.post(

@@ -163,9 +163,10 @@ export async function sign(
       data: { documentsSha256: dig.documentsSha256 },
       changes: { signedAt: now },
     });
+    const language = await languageOfUser(tx, auth.userId);
     await queueSms(tx, {
       to: auth.phone,
-      body: `${deps.config.company.shortName}: you signed loan contract ${loanNumberOf(deps, loan.number)}. Your loan will be disbursed to your wallet within 24 hours. Download the contract in the app at any time.`,
+      body: messageText(language, 'messages.loans.signed', { company: deps.config.company.shortName, number: loanNumberOf(deps, loan.number) }),
     });
     return { loan: await loanView(tx, deps, updated), signedAt: now.toISOString(), documentsSha256: dig.documentsSha256 };
   });

@@ -87,7 +87,7 @@ export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth
 
 /**
  * A ZIP with data.json (the account without its password hash, the activation data, consents,
- * document metadata, staff views of the documents, sessions without their token hashes, sign-in and
+ * document metadata, staff views of the documents and of loan applications (kind APPLICATION), sessions without their token hashes, sign-in and
  * recovery attempts, one-time code records without the codes, the SMS and e-mails sent to the
  * member with every one-time code masked (their redacted bodies, never the delivered ones), their
  * contact messages and deletion requests) and the current ID and selfie images.

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { loanCharges, loanEvents, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
-import { queueEmail, queueSms } from '../../providers/notify';
+import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
 import { philippineDate } from '../../../shared/activation/age';
 import { loanNumber } from '../../../shared/company/references';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
@@ -307,12 +307,14 @@ export async function postPayment(
     current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Overdue instalments paid by payment ${reference}`, data });
   }
 
-  const [member] = await tx.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, loan.memberId));
+  const [member] = await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, loan.memberId));
+  // The receipt is written in the member's language (users.language), from the catalogue.
+  const language = asLanguage(member?.language);
   const company = deps.config.company.shortName;
   const body =
     remaining === 0n
-      ? fill(texts.sms.receiptRepaid, { company, reference, amount: formatAmount(payment.amount), loan: number })
-      : fill(texts.sms.receipt, {
+      ? messageText(language, 'repayments.sms.receiptRepaid', { company, reference, amount: formatAmount(payment.amount), loan: number })
+      : messageText(language, 'repayments.sms.receipt', {
           company,
           reference,
           amount: formatAmount(payment.amount),
@@ -328,8 +330,8 @@ export async function postPayment(
     const sendAfter = sendAfterFor(now, options.causedByMember);
     await queueSms(tx, { to: member.phone, body }, { sendAfter });
     // The same fixed receipt by e-mail, to the borrower's own address only.
-    const subject = fill(texts.email.receiptSubject, { company, reference, loan: number });
-    await queueEmail(tx, { to: member.email, subject, body: `${body}\n\n${texts.email.receiptFooter}` }, { sendAfter });
+    const subject = messageText(language, 'repayments.email.receiptSubject', { company, reference, loan: number });
+    await queueEmail(tx, { to: member.email, subject, body: `${body}\n\n${messageText(language, 'repayments.email.receiptFooter')}` }, { sendAfter });
   }
 
   const posted = { ...payment, transferId, remainingAfter: remaining, status: 'POSTED' };

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { loanCharges, loanReminders, loanServicingRuns, loans, users } from '../../db/schema';
 import { createTransfer, ensureSystemAccount } from '../../ledger';
-import { queueSms } from '../../providers/notify';
+import { asLanguage, messageText, queueSms } from '../../providers/notify';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { addDays } from '../../../shared/loan/day';
 import { daysBetween } from '../../../shared/loan/dates';
@@ -93,10 +93,12 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
   let room = limit - (sent?.n ?? 0);
   if (room <= 0) return 0;
   // The borrower's own phone, from the account: never a character reference (DECISIONS.md invariants 9, 10).
-  const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, loan.memberId));
+  const [member] = await tx.select({ phone: users.phone, language: users.language }).from(users).where(eq(users.id, loan.memberId));
   if (!member) return 0;
   const company = deps.config.company.shortName;
   const number = loanNumberOf(deps, loan.number);
+  // In the member's language (users.language), from the catalogue, like the code SMS.
+  const language = asLanguage(member.language);
   const overdueTotal =
     state.lines.filter((l) => l.dueDate < day).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
   let weeklySent = false;
@@ -113,7 +115,7 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
       weeklySent = true;
     }
     const amount = template === 'OVERDUE_WEEKLY' ? overdueTotal : owed;
-    const body = fill(texts.sms[template], {
+    const body = messageText(language, `repayments.sms.${template}`, {
       company,
       line: line.number,
       amount: formatAmount(amount),
@@ -124,7 +126,7 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
     const sendAfter = sendAfterFor(at, false);
     const [logged] = await tx
       .insert(loanReminders)
-      .values({ loanId: loan.id, lineNumber: line.number, template, businessDate: day, recipient: member.phone, language: 'en', sendAfter, createdAt: at })
+      .values({ loanId: loan.id, lineNumber: line.number, template, businessDate: day, recipient: member.phone, language, sendAfter, createdAt: at })
       .onConflictDoNothing()
       .returning({ id: loanReminders.id });
     if (!logged) continue;

@@ -1,6 +1,28 @@
 /** The back office's audit log and settings pages (issue 4, item 8). */
 export const backoffice = {
-  nav: { audit: 'Audit log', settings: 'Settings', withdrawals: 'Withdrawals' },
+  nav: { support: 'Support inbox', audit: 'Audit log', settings: 'Settings', withdrawals: 'Withdrawals' },
+  support: {
+    title: 'Support inbox',
+    intro:
+      'Messages from the contact form. Take one, answer by e-mail (plain text, to the address the person gave), close it. Every action is in the audit log.',
+    status: 'Status',
+    all: 'All',
+    empty: 'No message in this list.',
+    more: 'Older messages',
+    from: 'From',
+    received: 'Received',
+    assignedTo: 'Assigned to',
+    nobody: 'Nobody',
+    assign: 'Assign',
+    reply: 'Your reply by e-mail',
+    replyHint: 'Plain text, sent as you write it to the address above.',
+    send: 'Send reply',
+    close: 'Close',
+    reopen: 'Reopen',
+    sent: 'Reply queued for sending.',
+    done: 'Saved.',
+    statuses: { NEW: 'New', IN_PROGRESS: 'In progress', ANSWERED: 'Answered', CLOSED: 'Closed' },
+  },
   audit: {
     title: 'Audit log',
     intro: 'Every staff action, newest first: who, what, on what, from where.',
@@ -26,6 +48,7 @@ export const backoffice = {
       LOAN_REJECT: 'Loan rejected',
       LOAN_DISBURSE: 'Loan disbursed',
       DOCUMENT_VIEW: 'Member ID image viewed',
+      APPLICATION_VIEW: 'Loan application personal data viewed',
       COMPANY_PROFILE_UPDATE: 'Company profile changed',
       PRODUCT_VERSION_CREATE: 'Product version offered',
       STAFF_CREATE: 'Staff account created',
@@ -39,6 +62,11 @@ export const backoffice = {
       LOAN_CHARGE_WAIVE_REQUEST: 'Late charge waiver asked (waits for another officer)',
       LOAN_NOTE_ADD: 'Internal note added to a loan',
       OUTBOX_RETRY: 'Message delivery retried',
+      SUPPORT_ASSIGN: 'Support message assigned',
+      SUPPORT_REPLY: 'Support message answered by e-mail',
+      SUPPORT_CLOSE: 'Support message closed',
+      SUPPORT_REOPEN: 'Support message reopened',
+      DELETION_REQUEST_REJECT: 'Data deletion request rejected',
     },
     subjects: {
       LOAN: 'Loan',
@@ -48,6 +76,8 @@ export const backoffice = {
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
       OUTBOX_MESSAGE: 'SMS or e-mail',
+      CONTACT_MESSAGE: 'Contact message',
+      DELETION_REQUEST: 'Deletion request',
     },
   },
   withdrawals: {

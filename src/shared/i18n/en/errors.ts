@@ -8,6 +8,8 @@ export const errors = {
   UNAUTHENTICATED: 'Please sign in to continue.',
   FORBIDDEN: 'You are not allowed to do that.',
   NOT_FOUND: 'Not found.',
+  SUPPORT_STATE: 'That message is not in a state that allows this. Reload the inbox.',
+  DELETION_REQUEST_STATE: 'That deletion request has already been handled. Reload the list.',
   CONFLICT: 'That conflicts with what is already saved.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request must be JSON.',

@@ -11,6 +11,16 @@ export const member = {
     logout: 'Logout',
     locked: '(activate your account first)',
   },
+  referral: {
+    title: 'Invite a friend',
+    intro: 'Share your code. Whoever registers with it is linked to you. No money is paid for referrals.',
+    code: 'Your referral code',
+    share: 'Join me on {{company}}, an honest lender: register at {{url}} and enter my referral code {{code}}.',
+    copy: 'Copy the invitation',
+    copied: 'Invitation copied.',
+    joined_one: '{{count}} person joined with your code.',
+    joined_other: '{{count}} people joined with your code.',
+  },
   guard: {
     checking: 'Checking your session',
   },

@@ -12,6 +12,22 @@ export const messages = {
   loans: {
     signingCode:
       '{{company}}: {{code}} is your code to sign loan contract {{number}}. It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+    approved:
+      '{{company}}: your loan application {{number}} is approved for PHP {{amount}} over {{term}} months (PHP {{instalment}} a month). Read the contract and the disclosure statement in the app and sign with the code we send you. You never pay anything to receive your loan.',
+    approvedNewOffer:
+      '{{company}}: your loan application {{number}} is approved with a new offer: PHP {{amount}} over {{term}} months (PHP {{instalment}} a month) instead of the PHP {{requestedAmount}} over {{requestedTerm}} months you applied for. Reason: {{reason}} Read the new disclosure statement in the app and accept the new offer before you sign. You never pay anything to receive your loan.',
+    approvedSubject: 'Your loan {{number}} is approved',
+    approvedEmail:
+      'Dear {{name}},\n\n{{text}}\n\nNet proceeds: PHP {{net}}. Total amount payable: PHP {{total}}. Effective interest rate: {{monthly}} % a month ({{annual}} % a year).\n\n{{companyName}}\nSEC Registration No. {{sec}}, Certificate of Authority No. {{coa}}',
+    rejected: '{{company}}: we could not approve your loan application {{number}}. The reason is in the app. You may apply again.',
+    signed:
+      '{{company}}: you signed loan contract {{number}}. Your loan will be disbursed to your wallet within 24 hours. Download the contract in the app at any time.',
+    disbursed:
+      '{{company}}: your loan {{number}} is disbursed: PHP {{amount}} is in your wallet. First instalment PHP {{first}} due {{due}}. Withdrawing to your own account is free.',
+  },
+  support: {
+    replySubject: 'Your message to {{company}}',
+    replyFooter: '{{company}}\nThis is a reply to the message you sent with our contact form. Questions: {{supportEmail}}',
   },
   password: {
     changed:

@@ -18,6 +18,8 @@ export const validation = {
   otp: '6 up to 12 digit OTP code. Only numbers are allowed.',
   contactName: 'Please enter your name.',
   contactMessage: 'Please enter your message (at least 5 characters).',
+  supportReply: 'Please write a reply: not empty, and not longer than the limit.',
+  supportStaff: 'Please choose a staff member.',
   contactAgree: 'Please tick the box to agree before sending.',
   phoneTaken: 'This phone number is already registered. Sign in instead.',
   emailTaken: 'This email address is already registered.',

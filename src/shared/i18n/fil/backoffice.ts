@@ -1,6 +1,28 @@
 /** Filipino messages of the 'backoffice' namespace: the back office's audit log, withdrawals and settings pages. */
 export const backoffice = {
-  nav: { audit: 'Audit log', settings: 'Mga setting', withdrawals: 'Mga withdrawal' },
+  nav: { support: 'Inbox ng support', audit: 'Audit log', settings: 'Mga setting', withdrawals: 'Mga withdrawal' },
+  support: {
+    title: 'Inbox ng support',
+    intro:
+      'Mga mensahe mula sa contact form. Kunin ang isa, sagutin sa e-mail (plain text, sa address na ibinigay ng tao), isara ito. Nasa audit log ang bawat aksiyon.',
+    status: 'Estado',
+    all: 'Lahat',
+    empty: 'Walang mensahe sa listahang ito.',
+    more: 'Mas lumang mensahe',
+    from: 'Mula kay',
+    received: 'Natanggap',
+    assignedTo: 'Nakatalaga kay',
+    nobody: 'Wala',
+    assign: 'Italaga',
+    reply: 'Ang sagot mo sa e-mail',
+    replyHint: 'Plain text, ipapadala gaya ng pagkakasulat mo sa address sa itaas.',
+    send: 'Ipadala ang sagot',
+    close: 'Isara',
+    reopen: 'Buksan muli',
+    sent: 'Nakapila nang ipadala ang sagot.',
+    done: 'Na-save.',
+    statuses: { NEW: 'Bago', IN_PROGRESS: 'Inaasikaso', ANSWERED: 'Nasagot na', CLOSED: 'Sarado' },
+  },
   audit: {
     title: 'Audit log',
     intro: 'Bawat aksyon ng staff, pinakabago ang nauuna: sino, ano, saan ginawa, at mula saan.',
@@ -26,6 +48,7 @@ export const backoffice = {
       LOAN_REJECT: 'Tinanggihan ang loan',
       LOAN_DISBURSE: 'Inilabas ang loan',
       DOCUMENT_VIEW: 'Tiningnan ang larawan ng ID ng miyembro',
+      APPLICATION_VIEW: 'Tiningnan ang personal na datos sa loan application',
       COMPANY_PROFILE_UPDATE: 'Binago ang profile ng kumpanya',
       PRODUCT_VERSION_CREATE: 'Inalok ang bersyon ng produkto',
       STAFF_CREATE: 'Ginawa ang staff account',
@@ -39,6 +62,11 @@ export const backoffice = {
       LOAN_CHARGE_WAIVE_REQUEST: 'Hiniling ang pagpapatawad ng late charge (hinihintay ang ibang opisyal)',
       LOAN_NOTE_ADD: 'Nagdagdag ng panloob na tala sa loan',
       OUTBOX_RETRY: 'Inulit ang pagpapadala ng mensahe',
+      SUPPORT_ASSIGN: 'Itinalaga ang mensahe sa support',
+      SUPPORT_REPLY: 'Sinagot sa e-mail ang mensahe sa support',
+      SUPPORT_CLOSE: 'Isinara ang mensahe sa support',
+      SUPPORT_REOPEN: 'Binuksan muli ang mensahe sa support',
+      DELETION_REQUEST_REJECT: 'Tinanggihan ang kahilingang burahin ang datos',
     },
     subjects: {
       LOAN: 'Loan',
@@ -48,6 +76,8 @@ export const backoffice = {
       USER: 'Staff account',
       WITHDRAWAL: 'Withdrawal',
       OUTBOX_MESSAGE: 'SMS o e-mail',
+      CONTACT_MESSAGE: 'Mensahe sa contact form',
+      DELETION_REQUEST: 'Kahilingang burahin ang datos',
     },
   },
   withdrawals: {

@@ -7,6 +7,8 @@ export const errors = {
   UNAUTHENTICATED: 'Mag-sign in para magpatuloy.',
   FORBIDDEN: 'Hindi ka pinapayagang gawin iyan.',
   NOT_FOUND: 'Hindi nahanap.',
+  SUPPORT_STATE: 'Hindi na ito puwede sa kasalukuyang estado ng mensahe. I-reload ang inbox.',
+  DELETION_REQUEST_STATE: 'Naasikaso na ang kahilingang ito na burahin ang datos. I-reload ang listahan.',
   CONFLICT: 'Salungat iyan sa naka-save na.',
   PAYLOAD_TOO_LARGE: 'Masyadong malaki ang request.',
   UNSUPPORTED_MEDIA_TYPE: 'Dapat JSON ang request.',

@@ -11,6 +11,16 @@ export const member = {
     logout: 'Logout',
     locked: '(i-activate muna ang iyong account)',
   },
+  referral: {
+    title: 'Mag-imbita ng kaibigan',
+    intro: 'Ibahagi ang iyong code. Ang sinumang magparehistro gamit ito ay maiuugnay sa iyo. Walang perang ibinabayad para sa pag-imbita.',
+    code: 'Ang iyong referral code',
+    share: 'Sumali ka sa {{company}}, isang tapat na nagpapautang: magparehistro sa {{url}} at ilagay ang referral code ko na {{code}}.',
+    copy: 'Kopyahin ang imbitasyon',
+    copied: 'Nakopya ang imbitasyon.',
+    joined_one: '{{count}} tao ang sumali gamit ang iyong code.',
+    joined_other: '{{count}} tao ang sumali gamit ang iyong code.',
+  },
   guard: {
     checking: 'Sinusuri ang iyong session',
   },

@@ -12,6 +12,22 @@ export const messages: Shape<typeof en> = {
   loans: {
     signingCode:
       '{{company}}: {{code}} ang code mo para pirmahan ang loan contract {{number}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman: hindi namin ito hihingin, at wala kang babayaran para matanggap ang iyong loan.',
+    approved:
+      '{{company}}: aprubado ang iyong loan application {{number}} para sa PHP {{amount}} sa loob ng {{term}} buwan (PHP {{instalment}} kada buwan). Basahin ang kontrata at ang disclosure statement sa app at pumirma gamit ang code na ipapadala namin. Wala kang babayaran para matanggap ang iyong loan.',
+    approvedNewOffer:
+      '{{company}}: aprubado ang iyong loan application {{number}} na may bagong alok: PHP {{amount}} sa loob ng {{term}} buwan (PHP {{instalment}} kada buwan) sa halip na ang PHP {{requestedAmount}} sa loob ng {{requestedTerm}} buwan na inaplayan mo. Dahilan: {{reason}} Basahin ang bagong disclosure statement sa app at tanggapin ang bagong alok bago ka pumirma. Wala kang babayaran para matanggap ang iyong loan.',
+    approvedSubject: 'Aprubado ang iyong loan {{number}}',
+    approvedEmail:
+      'Mahal na {{name}},\n\n{{text}}\n\nNet proceeds: PHP {{net}}. Kabuuang babayaran: PHP {{total}}. Effective interest rate: {{monthly}} % kada buwan ({{annual}} % kada taon).\n\n{{companyName}}\nSEC Registration No. {{sec}}, Certificate of Authority No. {{coa}}',
+    rejected: '{{company}}: hindi namin maaprubahan ang iyong loan application {{number}}. Nasa app ang dahilan. Maaari kang mag-apply muli.',
+    signed:
+      '{{company}}: pinirmahan mo ang loan contract {{number}}. Ipapasok ang iyong loan sa iyong wallet sa loob ng 24 oras. I-download ang kontrata sa app anumang oras.',
+    disbursed:
+      '{{company}}: naipadala na ang iyong loan {{number}}: nasa wallet mo na ang PHP {{amount}}. Unang hulog PHP {{first}}, dapat bayaran sa {{due}}. Libre ang pag-withdraw sa sarili mong account.',
+  },
+  support: {
+    replySubject: 'Ang mensahe mo sa {{company}}',
+    replyFooter: '{{company}}\nIto ay sagot sa mensaheng ipinadala mo gamit ang aming contact form. May tanong: {{supportEmail}}',
   },
   password: {
     changed:

@@ -18,6 +18,8 @@ export const validation = {
   otp: 'OTP code na 6 hanggang 12 digit. Numero lamang ang puwede.',
   contactName: 'Pakilagay ang iyong pangalan.',
   contactMessage: 'Pakilagay ang iyong mensahe (hindi bababa sa 5 character).',
+  supportReply: 'Pakisulat ang sagot: hindi blangko, at hindi lampas sa limitasyon.',
+  supportStaff: 'Pumili ng kawani.',
   contactAgree: 'Pakilagyan ng tsek ang kahon bilang pagsang-ayon bago ipadala.',
   phoneTaken: 'Nakarehistro na ang numerong ito. Mag-sign in na lang.',
   emailTaken: 'Nakarehistro na ang email address na ito.',

@@ -29,6 +29,9 @@ export default function AdminLayout() {
           <Link to="/admin/withdrawals" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('backoffice.nav.withdrawals')}
           </Link>
+          <Link to="/admin/support" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('backoffice.nav.support')}
+          </Link>
           <Link to="/admin/outbox" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('delivery.nav')}
           </Link>
