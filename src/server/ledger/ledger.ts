@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
@@ -532,16 +532,64 @@ export interface StatementLine {
  */
 export async function accountStatement(db: DbOrTx, accountId: string, limit = 200): Promise<StatementLine[]> {
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
-  return account ? statementOf(db, account, limit) : [];
+  return account ? (await statementOf(db, account, limit, null)).lines : [];
 }
 
 /** accountStatement by the account's code; null when the account does not exist yet. */
 export async function accountStatementByCode(db: DbOrTx, code: string, limit = 200): Promise<StatementLine[] | null> {
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-  return account ? statementOf(db, account, limit) : null;
+  return account ? (await statementOf(db, account, limit, null)).lines : null;
 }
 
-async function statementOf(db: DbOrTx, account: AccountRow, limit: number): Promise<StatementLine[]> {
+/** One page of a statement. `nextBefore`: pass as `before` for the next (older) page; null on the last page. */
+export interface StatementPage {
+  readonly lines: StatementLine[];
+  readonly nextBefore: bigint | null;
+}
+
+/**
+ * A page of the statement of the account with this code, newest first: the lines whose transfer
+ * seq is below `before` (all when null). Each line's availableAfter is the same as on one long
+ * statement: the cached balance less the effect of every newer line, summed in SQL. Null when the
+ * account does not exist yet.
+ */
+export async function accountStatementPageByCode(db: DbOrTx, code: string, limit: number, before: bigint | null): Promise<StatementPage | null> {
+  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+  return account ? statementOf(db, account, limit, before) : null;
+}
+
+/** The sum of the effects on the available balance of an account's statement lines with seq >= from (as statementOf counts them). */
+async function effectsSince(db: DbOrTx, account: AccountRow, from: bigint): Promise<Centavos> {
+  const normal = account.normalBalance;
+  const pending = alias(ledgerTransfers, 'pending');
+  const [originals, resolutions] = await Promise.all([
+    db
+      .select({
+        total: sql<string>`coalesce(sum(case
+          when ${ledgerTransfers.type} = 'POSTED' then case when ${ledgerEntries.direction} = ${normal} then ${ledgerEntries.amount} else -${ledgerEntries.amount} end
+          when ${ledgerEntries.direction} <> ${normal} then -${ledgerEntries.amount}
+          else 0 end), 0)`,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
+      .where(and(eq(ledgerEntries.accountId, account.id), inArray(ledgerTransfers.type, ['POSTED', 'PENDING']), gte(ledgerTransfers.seq, from))),
+    db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerTransfers)
+      .innerJoin(pending, eq(ledgerTransfers.pendingId, pending.id))
+      .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, pending.id))
+      .where(
+        and(
+          eq(ledgerEntries.accountId, account.id),
+          gte(ledgerTransfers.seq, from),
+          sql`((${ledgerTransfers.type} = 'VOID_PENDING' and ${ledgerEntries.direction} <> ${normal}) or (${ledgerTransfers.type} = 'POST_PENDING' and ${ledgerEntries.direction} = ${normal}))`,
+        ),
+      ),
+  ]);
+  return BigInt(originals[0]?.total ?? '0') + BigInt(resolutions[0]?.total ?? '0');
+}
+
+async function statementOf(db: DbOrTx, account: AccountRow, limit: number, before: bigint | null): Promise<StatementPage> {
   const accountId = account.id;
   const normal = account.normalBalance as Direction;
   const resolution = alias(ledgerTransfers, 'resolution');
@@ -563,7 +611,13 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number): Prom
       .from(ledgerEntries)
       .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
       .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
-      .where(and(eq(ledgerEntries.accountId, accountId), inArray(ledgerTransfers.type, ['POSTED', 'PENDING'])))
+      .where(
+        and(
+          eq(ledgerEntries.accountId, accountId),
+          inArray(ledgerTransfers.type, ['POSTED', 'PENDING']),
+          before === null ? undefined : lt(ledgerTransfers.seq, before),
+        ),
+      )
       .orderBy(desc(ledgerTransfers.seq))
       .limit(limit),
     db
@@ -582,7 +636,13 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number): Prom
       .from(ledgerTransfers)
       .innerJoin(pending, eq(ledgerTransfers.pendingId, pending.id))
       .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, pending.id))
-      .where(and(eq(ledgerEntries.accountId, accountId), inArray(ledgerTransfers.type, ['POST_PENDING', 'VOID_PENDING'])))
+      .where(
+        and(
+          eq(ledgerEntries.accountId, accountId),
+          inArray(ledgerTransfers.type, ['POST_PENDING', 'VOID_PENDING']),
+          before === null ? undefined : lt(ledgerTransfers.seq, before),
+        ),
+      )
       .orderBy(desc(ledgerTransfers.seq))
       .limit(limit),
   ]);
@@ -649,13 +709,20 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number): Prom
     });
   }
   drafts.sort((a, b) => (a.seq === b.seq ? 0 : a.seq > b.seq ? -1 : 1));
-  let after = balanceOfRow(account).available;
+  // Each query read its newest `limit` rows: below the oldest row of a full one, lines may be
+  // missing (a row with no effect took a place), so the page stops there and the next starts there.
+  const floors = [originals, resolutions].filter((rows) => rows.length === limit).map((rows) => rows.at(-1)!.seq);
+  const floor = floors.reduce<bigint | null>((max, seq) => (max === null || seq > max ? seq : max), null);
+  const complete = drafts.filter((x) => x.effect !== 0n && (floor === null || x.seq >= floor));
+  const page = complete.slice(0, limit);
+  let after = balanceOfRow(account).available - (before === null ? 0n : await effectsSince(db, account, before));
   const lines: StatementLine[] = [];
-  for (const d of drafts.filter((x) => x.effect !== 0n).slice(0, limit)) {
+  for (const d of page) {
     lines.push({ ...d, availableAfter: after });
     after -= d.effect;
   }
-  return lines;
+  const nextBefore = complete.length > limit ? page.at(-1)!.seq : floor;
+  return { lines, nextBefore };
 }
 
 /** Total debits of an account by transfer code (posted, plus still-pending), e.g. what was withdrawn. */

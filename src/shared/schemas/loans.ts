@@ -2,7 +2,7 @@ import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { INTEREST_MODELS } from '../loan/product';
 import { LOAN_ACTIONS, LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
-import { intQueryParam, pageLimitParam } from './params';
+import { intQueryParam, optionalBigintIdParam, optionalKeysetCursorParam, pageLimitParam } from './params';
 import { COUNTER_OFFER_REASONS, INTERNAL_NOTE_MAX, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../reasons/catalogue';
 import { WITHDRAWAL_STATUSES } from '../states/withdrawal';
 
@@ -362,6 +362,8 @@ export const adminQueueQuerySchema = z.object({
   /** One status or several separated by commas; default the ones waiting for staff. */
   status: z.string().max(200).optional(),
   limit: pageLimitParam(200, 50),
+  /** The nextCursor of the previous page (oldest first: the next page is newer). */
+  cursor: optionalKeysetCursorParam(),
 });
 
 export const adminQueueItemSchema = z.object({
@@ -383,6 +385,8 @@ export const adminQueueItemSchema = z.object({
 export const adminQueueResponseSchema = z.object({
   items: z.array(adminQueueItemSchema),
   counts: z.record(z.string(), z.number().int()),
+  /** Pass as cursor for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 
 export const adminMemberSchema = z.object({
@@ -528,4 +532,13 @@ export const walletTransactionSchema = z.object({
   withdrawalStatus: z.enum(WITHDRAWAL_STATUSES).nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
-export const walletTransactionsResponseSchema = z.object({ transactions: z.array(walletTransactionSchema) });
+/** GET /api/wallet/transactions?cursor=&limit=: newest first; cursor is the nextCursor of the page before (older lines). */
+export const walletTransactionsQuerySchema = z.object({
+  cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+  limit: pageLimitParam(200, 50),
+});
+export const walletTransactionsResponseSchema = z.object({
+  transactions: z.array(walletTransactionSchema),
+  /** Pass as cursor for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});

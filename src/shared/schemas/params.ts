@@ -48,3 +48,42 @@ export function intQueryParam(options: { readonly min: number; readonly max: num
 export function pageLimitParam(max: number, fallback: number) {
   return intQueryParam({ min: 1, max }).default(fallback);
 }
+
+/**
+ * The keyset cursor of a list ordered by (created_at, number) (issue 13: lists that scale): the
+ * last row's time to the millisecond and its number, "2026-11-24T07:37:33.123Z_42". Opaque to the
+ * client (it passes nextCursor back as it came); the server checks its form here, so a forged or
+ * garbled one is a 400, never a database error.
+ */
+export const KEYSET_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([1-9]\d{0,18})$/;
+
+export interface KeysetPosition {
+  readonly at: Date;
+  readonly number: bigint;
+}
+
+export function encodeKeysetCursor(at: Date, number: bigint | number): string {
+  return `${at.toISOString()}_${number.toString()}`;
+}
+
+/** The position a well-formed cursor names, or null (form, real instant, number within bigint). */
+export function decodeKeysetCursor(cursor: string): KeysetPosition | null {
+  const m = KEYSET_CURSOR.exec(cursor);
+  if (!m) return null;
+  const at = new Date(m[1]!);
+  if (Number.isNaN(at.getTime()) || at.toISOString() !== m[1]) return null;
+  const number = BigInt(m[2]!);
+  return number <= PG_BIGINT_MAX ? { at, number } : null;
+}
+
+/** An optional keyset cursor in a query string ('' and absent are the same), checked by decodeKeysetCursor. */
+export function optionalKeysetCursorParam(message = 'cursor must come from nextCursor') {
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string({ error: message })
+      .max(64, { error: message })
+      .refine((v) => decodeKeysetCursor(v) !== null, { error: message })
+      .optional(),
+  );
+}

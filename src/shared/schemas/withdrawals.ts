@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../states/withdrawal';
 import { withdrawals as messages } from '../i18n/en/withdrawals';
-import { pageLimitParam } from './params';
+import { optionalKeysetCursorParam, pageLimitParam } from './params';
 import { internalNoteSchema, moneySchema } from './loans';
 import { PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../reasons/catalogue';
 
@@ -149,6 +149,8 @@ export const adminWithdrawalQuerySchema = z.object({
   /** One status or several separated by commas; default all. */
   status: z.string().max(200).optional(),
   limit: pageLimitParam(500, 200),
+  /** The nextCursor of the previous page (oldest first: the next page is newer). */
+  cursor: optionalKeysetCursorParam(),
 });
 
 export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
@@ -164,7 +166,11 @@ export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
 export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRowSchema>;
 
 /** GET /api/admin/withdrawals: oldest first. */
-export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWithdrawalRowSchema) });
+export const adminWithdrawalListSchema = z.object({
+  withdrawals: z.array(adminWithdrawalRowSchema),
+  /** Pass as cursor for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
 /** POST /api/admin/withdrawals/:id/paid (manual payout mode, from PROCESSING). */
 export const adminPaidSchema = z.strictObject({

@@ -59,7 +59,8 @@ export const loans = pgTable(
     // One open loan per member, enforced by the database: simultaneous applications create one.
     uniqueIndex('loans_one_open_per_member').on(t.memberId).where(sql.raw(OPEN_LOAN_SQL)),
     index('loans_member_idx').on(t.memberId, t.createdAt),
-    index('loans_status_idx').on(t.status, t.createdAt),
+    // The back office's queue pages by (created_at, number) within statuses; the counts by status read it index-only.
+    index('loans_status_idx').on(t.status, t.createdAt, t.number),
     check('loans_status_check', sql.raw(`status in (${quoted(LOAN_STATUSES)})`)),
     check('loans_amount_check', sql`${t.amount} > 0 and ${t.requestedAmount} > 0 and ${t.amount} <= ${t.requestedAmount}`),
     check('loans_term_check', sql`${t.term} > 0 and ${t.term} <= ${t.requestedTerm}`),

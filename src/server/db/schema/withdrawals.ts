@@ -67,7 +67,9 @@ export const withdrawals = pgTable(
       .on(t.memberId)
       .where(sql`status = 'AWAITING_CODE'`),
     index('withdrawals_member_idx').on(t.memberId, t.createdAt),
-    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    // The back office's queue pages by (created_at, number): within statuses, or over all of them.
+    index('withdrawals_status_idx').on(t.status, t.createdAt, t.number),
+    index('withdrawals_created_idx').on(t.createdAt, t.number),
     index('withdrawals_due_idx').on(t.status, t.checkAfter),
     index('withdrawals_expiry_idx').on(t.status, t.expiresAt),
     check('withdrawals_status_check', sql.raw(`status in (${quoted(WITHDRAWAL_STATUSES)})`)),

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { documentAccessLog, loanInstalments, loans, users } from '../../db/schema';
@@ -13,6 +13,7 @@ import { ratePercent } from '../../../shared/loan/rate-solver';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import type { AdminLoanDetail } from '../../../shared/schemas/loans';
 import { LOAN_MESSAGES } from '../../../shared/schemas/loans';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../../shared/schemas/params';
 import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isCounterOffer, isLoanStatus, type LoanStatus } from '../../../shared/states/loan';
 import { loanReasonKey, type CounterOfferReason, type LoanRejectionReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict, conflictOfInterest } from '../../staff/conflict';
@@ -35,7 +36,7 @@ function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
 }
 
-export async function queue(deps: AppDeps, input: { status?: string | undefined; limit: number }) {
+export async function queue(deps: AppDeps, input: { status?: string | undefined; limit: number; cursor?: string | undefined }) {
   const statuses = input.status
     ? input.status
         .split(',')
@@ -46,18 +47,29 @@ export async function queue(deps: AppDeps, input: { status?: string | undefined;
   if (unknown.length > 0 || statuses.length === 0) {
     throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${LOAN_STATUSES.join(', ')}.`, { status: 'Unknown status.' });
   }
+  const after = input.cursor ? decodeKeysetCursor(input.cursor) : null;
+  if (input.cursor && !after) throw new AppError(400, 'VALIDATION_FAILED', 'cursor must come from nextCursor', { cursor: 'cursor must come from nextCursor' });
   const now = deps.clock.now();
-  // The page and the counts by status are sent together (one round trip on PostgreSQL).
-  const [rows, counts] = await Promise.all([
+  // Keyset on (created_at, number), served by loans_status_created_idx (status, created_at, number):
+  // the page reads limit + 1 rows of the index whatever the depth. The member's name is joined on
+  // the page's rows only.
+  const where = after
+    ? and(inArray(loans.status, statuses), or(gt(loans.createdAt, after.at), and(eq(loans.createdAt, after.at), gt(loans.number, Number(after.number)))))
+    : inArray(loans.status, statuses);
+  // The page and the counts by status are sent together (one round trip on PostgreSQL). The counts
+  // read the (status) index only (an index-only scan), never the loans' rows.
+  const [found, counts] = await Promise.all([
     deps.db
       .select({ loan: loans, memberName: users.fullName })
       .from(loans)
       .innerJoin(users, eq(users.id, loans.memberId))
-      .where(inArray(loans.status, statuses))
+      .where(where)
       .orderBy(asc(loans.createdAt), asc(loans.number))
-      .limit(input.limit),
+      .limit(input.limit + 1),
     deps.db.select({ status: loans.status, n: count() }).from(loans).groupBy(loans.status),
   ]);
+  const rows = found.slice(0, input.limit);
+  const last = rows.at(-1)?.loan;
   return {
     items: rows.map(({ loan, memberName }) => ({
       id: loan.id,
@@ -74,6 +86,7 @@ export async function queue(deps: AppDeps, input: { status?: string | undefined;
       inStatusMinutes: minutesBetween(loan.statusChangedAt, now),
     })),
     counts: Object.fromEntries(LOAN_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])),
+    nextCursor: found.length > input.limit && last ? encodeKeysetCursor(last.createdAt, last.number) : null,
   };
 }
 

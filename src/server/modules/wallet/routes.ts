@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../http/session';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
-import { walletSummarySchema, walletTransactionsResponseSchema } from '../../../shared/schemas/loans';
+import { walletSummarySchema, walletTransactionsQuerySchema, walletTransactionsResponseSchema } from '../../../shared/schemas/loans';
 import { walletSummary, walletTransactions } from './service';
 
 /** The member's wallet: summary and transaction history, from the ledger. Always the session's member. */
@@ -22,7 +22,14 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
   );
   r.get(
     '/wallet/transactions',
-    { schema: { tags: ['wallet'], summary: "The wallet's movements, newest first", response: { 200: walletTransactionsResponseSchema, 401: apiErrorSchema } } },
-    async (request) => walletTransactions(deps, requireUser(request).userId),
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: "The wallet's movements, newest first, a page at a time (cursor: the previous page's nextCursor)",
+        querystring: walletTransactionsQuerySchema,
+        response: { 200: walletTransactionsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => walletTransactions(deps, requireUser(request).userId, request.query),
   );
 }

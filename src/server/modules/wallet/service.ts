@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { loans, withdrawals } from '../../db/schema';
-import { accountStatementByCode, balanceAndDebitsByCode, memberWalletSpec, type StatementLine } from '../../ledger';
+import { accountStatementPageByCode, balanceAndDebitsByCode, memberWalletSpec, type StatementLine } from '../../ledger';
 import { toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { WalletLineEntry, WalletSummary, WalletTransaction } from '../../../shared/schemas/loans';
@@ -13,6 +13,7 @@ import { loanNumber, withdrawalReference } from '../../../shared/company/referen
 
 interface WalletTransactions {
   readonly transactions: WalletTransaction[];
+  readonly nextCursor: string | null;
 }
 
 /**
@@ -98,9 +99,12 @@ function entryOf(line: StatementLine): WalletLineEntry {
  * (+), a withdrawal on hold (−), paid out (the same − line, marked paid) or returned (a + line
  * when it failed, was cancelled or expired). Reads the ledger, the loans and withdrawals tables.
  */
-export async function walletTransactions(deps: AppDeps, userId: string): Promise<WalletTransactions> {
-  const lines = (await accountStatementByCode(deps.db, memberWalletSpec(userId).code, 200)) ?? [];
-  if (lines.length === 0) return { transactions: [] };
+export async function walletTransactions(deps: AppDeps, userId: string, query: { cursor?: string | undefined; limit: number }): Promise<WalletTransactions> {
+  // The cursor is a transfer seq (the schema checked its form); the account is always the session member's own.
+  const page = await accountStatementPageByCode(deps.db, memberWalletSpec(userId).code, query.limit, query.cursor ? BigInt(query.cursor) : null);
+  const lines = page?.lines ?? [];
+  const nextCursor = page?.nextBefore?.toString() ?? null;
+  if (lines.length === 0) return { transactions: [], nextCursor };
   const refs = (code: string) => [...new Set(lines.filter((l) => l.code === code && l.reference).map((l) => l.reference!))];
   const withdrawalIds = refs(WITHDRAWAL_CODE);
   const loanIds = refs('LOAN_DISBURSEMENT');
@@ -143,5 +147,6 @@ export async function walletTransactions(deps: AppDeps, userId: string): Promise
         withdrawalStatus,
       };
     }),
+    nextCursor,
   };
 }

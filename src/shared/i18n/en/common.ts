@@ -9,6 +9,10 @@ export const common = {
   showPassword: 'Show',
   hidePassword: 'Hide',
   loading: 'LOADING...',
+  /** The next page of a list (a cursor from the server). */
+  showMore: 'Show more',
+  /** The next, older page of a history. */
+  showOlder: 'Show older',
   redirectingHome: 'Redirecting to home',
   unexpectedError: 'Unexpected Application Error!',
   takeMeBack: 'Take Me Back',

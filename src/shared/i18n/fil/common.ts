@@ -9,6 +9,8 @@ export const common = {
   showPassword: 'Ipakita',
   hidePassword: 'Itago',
   loading: 'NAGLO-LOAD...',
+  showMore: 'Magpakita pa',
+  showOlder: 'Ipakita ang mas luma',
   redirectingHome: 'Babalik sa home',
   unexpectedError: 'May hindi inaasahang error sa app!',
   takeMeBack: 'Ibalik Ako',

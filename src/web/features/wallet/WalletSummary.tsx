@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, type ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -69,11 +69,15 @@ function HistoryLine({ tx }: { readonly tx: Transaction }) {
 export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void }) {
   const { t, i18n } = useTranslation();
   const wallet = useQuery<Summary, ApiError>({ queryKey: ['wallet'], queryFn: () => api<Summary>('/wallet'), refetchOnMount: 'always' });
-  const transactions = useQuery<Transactions, ApiError>({
+  // Newest first, a page at a time: "Show older" asks for the page below the server's cursor.
+  const transactions = useInfiniteQuery<Transactions, ApiError>({
     queryKey: ['wallet', 'transactions'],
-    queryFn: () => api<Transactions>('/wallet/transactions'),
+    queryFn: ({ pageParam }) => api<Transactions>(`/wallet/transactions${pageParam ? `?cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
   });
+  const lines = transactions.data?.pages.flatMap((p) => p.transactions) ?? [];
 
   if (wallet.isPending) return <Spinner label={t('loans.wallet.loading')} />;
   if (wallet.isError) {
@@ -186,12 +190,19 @@ export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void 
         <h2 id="wallet-history" className="text-lg font-bold text-brand">
           {t('loans.wallet.history')}
         </h2>
-        {transactions.data && transactions.data.transactions.length > 0 ? (
-          <ul className="mt-3 flex flex-col divide-y divide-slate-100" data-testid="wallet-history">
-            {transactions.data.transactions.map((tx) => (
-              <HistoryLine key={tx.id} tx={tx} />
-            ))}
-          </ul>
+        {lines.length > 0 ? (
+          <>
+            <ul className="mt-3 flex flex-col divide-y divide-slate-100" data-testid="wallet-history">
+              {lines.map((tx) => (
+                <HistoryLine key={tx.id} tx={tx} />
+              ))}
+            </ul>
+            {transactions.hasNextPage && (
+              <Button variant="outline" className="mt-3" busy={transactions.isFetchingNextPage} onClick={() => void transactions.fetchNextPage()}>
+                {t('common.showOlder')}
+              </Button>
+            )}
+          </>
         ) : transactions.isError ? (
           <p className="mt-2 text-accent">{transactions.error.message}</p>
         ) : transactions.isPending ? (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, type ApiError } from '../../lib/api';
+import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { LOAN_STATUSES } from '../../../shared/states/loan';
@@ -14,11 +15,22 @@ import { adminKeys, ageText, type AdminQueue } from '../../features/backoffice/q
 export default function AdminQueuePage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState('');
-  const queue = useQuery<AdminQueue, ApiError>({
+  // Pages by the server's cursor (oldest first); the counts by status come with the first page.
+  const queue = useInfiniteQuery<AdminQueue, ApiError>({
     queryKey: adminKeys.queue(status),
-    queryFn: () => api<AdminQueue>(`/admin/loans${status ? `?status=${encodeURIComponent(status)}` : ''}`),
+    queryFn: ({ pageParam }) => {
+      const q = new URLSearchParams();
+      if (status) q.set('status', status);
+      if (pageParam) q.set('cursor', pageParam as string);
+      const text = q.toString();
+      return api<AdminQueue>(`/admin/loans${text ? `?${text}` : ''}`);
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
   });
+  const counts = queue.data?.pages[0]?.counts;
+  const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   const age = (minutes: number) => ageText(minutes, (key, options) => t(key, options));
 
   return (
@@ -31,7 +43,7 @@ export default function AdminQueuePage() {
           {LOAN_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s.replace('_', ' ')}
-              {queue.data?.counts[s] !== undefined ? ` (${queue.data.counts[s]})` : ''}
+              {counts?.[s] !== undefined ? ` (${counts[s]})` : ''}
             </option>
           ))}
         </SelectField>
@@ -42,7 +54,7 @@ export default function AdminQueuePage() {
         <p role="alert" className="text-accent">
           {queue.error.message}
         </p>
-      ) : queue.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="text-muted">{t('loans.admin.empty')}</p>
       ) : (
         <div
@@ -81,7 +93,7 @@ export default function AdminQueuePage() {
               </tr>
             </thead>
             <tbody>
-              {queue.data.items.map((item) => (
+              {items.map((item) => (
                 <tr key={item.id} className="border-b border-slate-100">
                   <td className="px-3 py-2">
                     <Link to={`/admin/loans/${item.id}`} className="font-semibold text-brand underline underline-offset-4">
@@ -100,6 +112,11 @@ export default function AdminQueuePage() {
             </tbody>
           </table>
         </div>
+      )}
+      {queue.hasNextPage && (
+        <Button variant="outline" className="self-start" busy={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
+          {t('common.showMore')}
+        </Button>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -31,11 +31,21 @@ export default function AdminWithdrawalsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('PROCESSING');
-  const list = useQuery<{ withdrawals: AdminWithdrawalRow[] }, ApiErrorType>({
+  // Pages by the server's cursor (oldest first).
+  const list = useInfiniteQuery<{ withdrawals: AdminWithdrawalRow[]; nextCursor: string | null }, ApiErrorType>({
     queryKey: key(status),
-    queryFn: () => api(`/admin/withdrawals${status ? `?status=${encodeURIComponent(status)}` : ''}`),
+    queryFn: ({ pageParam }) => {
+      const q = new URLSearchParams();
+      if (status) q.set('status', status);
+      if (pageParam) q.set('cursor', pageParam as string);
+      const text = q.toString();
+      return api(`/admin/withdrawals${text ? `?${text}` : ''}`);
+    },
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
   });
+  const rows = list.data?.pages.flatMap((p) => p.withdrawals) ?? [];
   const [mark, setMark] = useState<Mark | null>(null);
   const [text, setText] = useState('');
   const [reasonCode, setReasonCode] = useState('');
@@ -90,7 +100,7 @@ export default function AdminWithdrawalsPage() {
         <p role="alert" className="text-accent">
           {list.error.message}
         </p>
-      ) : list.data.withdrawals.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="text-muted">{t('backoffice.withdrawals.empty')}</p>
       ) : (
         <div
@@ -129,7 +139,7 @@ export default function AdminWithdrawalsPage() {
               </tr>
             </thead>
             <tbody>
-              {list.data.withdrawals.map((w) => (
+              {rows.map((w) => (
                 <tr key={w.id} className="border-b border-slate-100 align-top">
                   <td className="px-3 py-2 font-semibold">{w.reference}</td>
                   <td className="px-3 py-2">{w.memberName}</td>
@@ -175,6 +185,11 @@ export default function AdminWithdrawalsPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {list.hasNextPage && (
+        <Button variant="outline" className="self-start" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {t('common.showMore')}
+        </Button>
       )}
       <Dialog
         open={mark !== null}
