@@ -5,13 +5,17 @@
  */
 export const messages = {
   codes: {
-    verification: 'Your {{company}} verification code is {{code}}. It expires in 5 minutes. Never share it.',
+    verification: 'Your {{company}} verification code is {{code}}. It expires in {{minutes}} minutes. Never share it.',
     passwordReset:
-      'Your {{company}} password reset code is {{code}}. It expires in 5 minutes. Never share it. If you did not ask to reset your password, ignore this message.',
+      'Your {{company}} password reset code is {{code}}. It expires in {{minutes}} minutes. Never share it. If you did not ask to reset your password, ignore this message.',
   },
   loans: {
     signingCode:
-      '{{company}}: {{code}} is your code to sign loan contract {{number}}. It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+      '{{company}}: {{code}} is your code to sign loan contract {{number}}. It expires in {{minutes}} minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+  },
+  payout: {
+    changeCode:
+      '{{company}}: {{code}} is your code to change your payout account to {{institution}} {{account}}. It expires in {{minutes}} minutes. Never share it. Changing your payout account is free.',
   },
   password: {
     changed:
