@@ -24,30 +24,32 @@ describe('one-time code rules', () => {
 
 describe('code texts state the numbers from the rules', () => {
   const codeTexts = async () => {
-    const [en, fil] = await Promise.all([import('../i18n/en/messages'), import('../i18n/fil/messages')]);
-    const [enW, filW] = await Promise.all([import('../i18n/en/withdrawals'), import('../i18n/fil/withdrawals')]);
-    const [enX, filX] = await Promise.all([import('../i18n/en/extensions'), import('../i18n/fil/extensions')]);
-    const [enS, filS] = await Promise.all([import('../i18n/en/settings'), import('../i18n/fil/settings')]);
-    return [
-      en.messages.codes.verification,
-      en.messages.codes.passwordReset,
-      en.messages.loans.signingCode,
-      en.messages.payout.changeCode,
-      enW.withdrawals.notify.requested.sms,
-      enX.extensions.sms.code,
-      enS.settings.payout.sent,
-      fil.messages.codes.verification,
-      fil.messages.codes.passwordReset,
-      fil.messages.loans.signingCode,
-      fil.messages.payout.changeCode,
-      filW.withdrawals.notify.requested.sms,
-      filX.extensions.sms.code,
-      filS.settings.payout.sent,
-    ];
+    const texts = [];
+    for (const language of ['en', 'fil'] as const) {
+      const [m, w, x, st] = await Promise.all([
+        import(`../i18n/${language}/messages.ts`),
+        import(`../i18n/${language}/withdrawals.ts`),
+        import(`../i18n/${language}/extensions.ts`),
+        import(`../i18n/${language}/settings.ts`),
+      ]);
+      const { codes, loans, payout } = m.messages as typeof import('../i18n/en/messages').messages;
+      texts.push(
+        codes.verification,
+        codes.passwordReset,
+        loans.signingCode,
+        payout.changeCode,
+        (w.withdrawals as typeof import('../i18n/en/withdrawals').withdrawals).notify.requested.sms,
+        (x.extensions as typeof import('../i18n/en/extensions').extensions).sms.code,
+        (st.settings as typeof import('../i18n/en/settings').settings).payout.sent,
+      );
+    }
+    return texts;
   };
 
   it('every text about a code life takes {{minutes}} and states no number of its own', async () => {
-    for (const text of await codeTexts()) {
+    const texts = await codeTexts();
+    expect(texts).toHaveLength(14);
+    for (const text of texts) {
       expect(text).toContain('{{minutes}}');
       expect(text).not.toMatch(/\b\d+ (minutes|minuto)\b/);
     }
