@@ -7,17 +7,18 @@ import { HOUR, MINUTE, type Clock } from '../clock';
 import { AppError } from '../http/errors';
 import { translateEn } from '../../shared/i18n/lookup';
 import type { OtpBudgets } from '../config';
+import { CODE_DIGITS, CODE_HOURLY_LIMIT, CODE_MAX_ATTEMPTS, CODE_RESEND_AFTER_MINUTES, CODE_TTL_MINUTES } from '../../shared/codes/rules';
 
 /**
  * One-time codes (DECISIONS.md invariant 2): generated, hashed, checked, expired and rate-limited
  * here on the server; the code itself only ever leaves in the SMS to the verified phone (the outbox
  * keeps a redacted copy for everything else: providers/notify.ts withCode).
  */
-export const OTP_DIGITS = 6;
-export const OTP_TTL_MS = 5 * MINUTE;
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_RESEND_INTERVAL_MS = MINUTE;
-export const OTP_HOURLY_LIMIT = 5;
+export const OTP_DIGITS = CODE_DIGITS;
+export const OTP_TTL_MS = CODE_TTL_MINUTES * MINUTE;
+export const OTP_MAX_ATTEMPTS = CODE_MAX_ATTEMPTS;
+export const OTP_RESEND_INTERVAL_MS = CODE_RESEND_AFTER_MINUTES * MINUTE;
+export const OTP_HOURLY_LIMIT = CODE_HOURLY_LIMIT;
 
 /** Codes a signed-in member asks for, inside their session: strangers can never spend their budget. */
 export type MemberOtpPurpose = 'CONTRACT_SIGNING' | 'WITHDRAWAL' | 'PAYOUT_ACCOUNT_CHANGE';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getCountries } from 'libphonenumber-js/min';
 import { canReceiveSms, hasValidDigitCount, toE164 } from '../phone/phone';
+import { CODE_PATTERN } from '../codes/rules';
 
 /**
  * Field schemas with the specification's limits (section 5). Messages are i18n keys
@@ -106,7 +107,15 @@ export const referralCodeField = z
   .max(20, { error: 'validation.referralCode' })
   .regex(/^[A-Za-z0-9-]*$/, { error: 'validation.referralCode' });
 
-/** A one-time code as typed: digits only, 6 to 12 (specification section 5). */
-export const otpCodeField = z.string({ error: 'validation.otp' }).regex(/^\d{6,12}$/, { error: 'validation.otp' });
+/**
+ * The one validator of a typed one-time code (digits only, 6 to 12: specification section 5,
+ * src/shared/codes/rules.ts), with the message its form shows. Every code field uses it.
+ */
+export function otpCodeSchema(message: string) {
+  return z.string({ error: message }).regex(CODE_PATTERN, { error: message });
+}
+
+/** A one-time code as typed, with the generic message of the validation namespace. */
+export const otpCodeField = otpCodeSchema('validation.otp');
 
 export const ALL_COUNTRY_CODES: readonly string[] = [...COUNTRY_CODES].sort();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INTEREST_MODELS } from '../loan/product';
 import { LOAN_ACTIONS, LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { intQueryParam, optionalBigintIdParam, optionalKeysetCursorParam, pageLimitParam } from './params';
+import { otpCodeSchema } from './fields';
 import { COUNTER_OFFER_REASONS, INTERNAL_NOTE_MAX, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../reasons/catalogue';
 import { WITHDRAWAL_STATUSES } from '../states/withdrawal';
 
@@ -352,7 +353,7 @@ export const contractResponseSchema = z.object({
 export const acceptOfferRequestSchema = z.strictObject({ amount: amountInputSchema, term: termSchema });
 
 export const contractCodeResponseSchema = z.object({ sentTo: z.string(), expiresAt: isoDateTime, resendAvailableAt: isoDateTime });
-export const signRequestSchema = z.strictObject({ code: z.string({ error: LOAN_MESSAGES.code }).regex(/^\d{6,12}$/, { error: LOAN_MESSAGES.code }) });
+export const signRequestSchema = z.strictObject({ code: otpCodeSchema(LOAN_MESSAGES.code) });
 export const signResponseSchema = z.object({ loan: loanViewSchema, signedAt: isoDateTime, documentsSha256: z.string() });
 
 // ---------------------------------------------------------------------------------------------

@@ -32,4 +32,10 @@ describe('the withdrawal bodies', () => {
     expect(withdrawalConfirmSchema.safeParse({ code: '12345' }).success).toBe(false);
     expect(withdrawalConfirmSchema.safeParse({ code: '123456', extra: 1 }).success).toBe(false);
   });
+
+  it('check the code with the one code validator: digits only, 6 to 12, as every other code', () => {
+    expect(withdrawalConfirmSchema.safeParse({ code: '123456789012' }).success).toBe(true);
+    expect(withdrawalConfirmSchema.safeParse({ code: '1234567890123' }).success).toBe(false);
+    expect(withdrawalConfirmSchema.safeParse({ code: '12345a' }).success).toBe(false);
+  });
 });

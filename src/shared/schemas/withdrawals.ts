@@ -4,6 +4,7 @@ import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../states/withdrawal';
 import { withdrawals as messages } from '../i18n/en/withdrawals';
 import { optionalKeysetCursorParam, pageLimitParam } from './params';
+import { otpCodeSchema } from './fields';
 import { internalNoteSchema, moneySchema } from './loans';
 import { PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../reasons/catalogue';
 
@@ -51,8 +52,8 @@ export const withdrawalAmountSchema = z
   .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: messages.errors.amount })
   .refine((v) => /[1-9]/.test(v), { error: messages.errors.amountPositive });
 
-/** The 6-digit code (5 minutes, 5 tries, single use). */
-export const withdrawalCodeSchema = z.string({ error: messages.errors.code }).regex(/^\d{6}$/, { error: messages.errors.code });
+/** The code as typed (the one code validator; src/shared/codes/rules.ts holds its length, life and tries). */
+export const withdrawalCodeSchema = otpCodeSchema(messages.errors.code);
 
 const isoDateTime = z.string();
 

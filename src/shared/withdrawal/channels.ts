@@ -53,12 +53,47 @@ export type ChannelChoice = { ok: true; channel: PayoutChannel } | { ok: false; 
  * balance); `available` is the member's available wallet balance when given.
  */
 export function chooseChannel(amount: Centavos, kind: PayoutKind, available?: Centavos, supported?: readonly PayoutChannel[]): ChannelChoice {
+  const choice = chooseAmongChannels(amount, channelsFor(kind, supported));
+  if (choice.ok && available !== undefined && amount > available) return { ok: false, reason: 'ABOVE_BALANCE', limit: available };
+  return choice;
+}
+
+/** The smallest amount any of `channels` takes (null when there is none). */
+export function minimumOf(channels: readonly ChannelLimits[]): Centavos | null {
+  return channels.length === 0 ? null : channels.reduce((m, c) => (c.min < m ? c.min : m), channels[0]!.min);
+}
+
+/**
+ * The one channel rule, for the server (channelsFor a destination) and the browser (the limits
+ * GET /api/withdrawals/options sent): the channel whose limits hold `amount`, or why none does.
+ */
+export function chooseAmongChannels(amount: Centavos, channels: readonly ChannelLimits[]): ChannelChoice {
   if (amount <= 0n) return { ok: false, reason: 'NOT_POSITIVE', limit: 0n };
-  const channels = channelsFor(kind, supported);
-  const min = channels.reduce((m, c) => (c.min < m ? c.min : m), channels[0]?.min ?? WITHDRAWAL_MIN);
+  const min = minimumOf(channels) ?? WITHDRAWAL_MIN;
   if (amount < min) return { ok: false, reason: 'BELOW_MINIMUM', limit: min };
   const channel = channels.find((c) => amount >= c.min && amount <= c.max);
-  if (!channel) return { ok: false, reason: 'ABOVE_CHANNEL_MAX', limit: maxFor(kind, supported) };
-  if (available !== undefined && amount > available) return { ok: false, reason: 'ABOVE_BALANCE', limit: available };
+  if (!channel) return { ok: false, reason: 'ABOVE_CHANNEL_MAX', limit: channels.reduce((max, c) => (c.max > max ? c.max : max), 0n) };
   return { ok: true, channel: channel.channel };
+}
+
+/** The message of an amount refusal: a key of the 'withdrawals.errors' catalogue and the value it states. */
+export interface AmountRefusalMessage {
+  readonly key: 'amountPositive' | 'belowMinimum' | 'aboveChannelMax' | 'ewalletMax' | 'aboveBalance';
+  /** The placeholder the limit fills ({{min}}, {{max}}, {{available}}), none for amountPositive. */
+  readonly placeholder: 'min' | 'max' | 'available' | null;
+  readonly limit: Centavos;
+}
+
+/** The one mapping from a refusal to its message (the server's field error and the browser's alike). */
+export function amountRefusalMessage(reason: AmountRefusal, limit: Centavos, kind: PayoutKind | null): AmountRefusalMessage {
+  switch (reason) {
+    case 'NOT_POSITIVE':
+      return { key: 'amountPositive', placeholder: null, limit };
+    case 'BELOW_MINIMUM':
+      return { key: 'belowMinimum', placeholder: 'min', limit };
+    case 'ABOVE_CHANNEL_MAX':
+      return { key: kind === 'EWALLET' ? 'ewalletMax' : 'aboveChannelMax', placeholder: 'max', limit };
+    case 'ABOVE_BALANCE':
+      return { key: 'aboveBalance', placeholder: 'available', limit };
+  }
 }

@@ -16,6 +16,7 @@ import { AuthCard } from '../features/auth/AuthCard';
 import { PasswordStrength } from '../features/auth/PasswordStrength';
 import { applyFieldErrors, errorMessage } from '../lib/server-errors';
 import { formatCountdown, useNow } from '../lib/useNow';
+import { isCodeShaped } from '../../shared/codes/rules';
 
 const TOAST_ID = 'recover';
 
@@ -241,7 +242,7 @@ function ResetForm({
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" variant="accent" block busy={busy} disabled={!/^\d{6,12}$/.test(code)}>
+      <Button type="submit" variant="accent" block busy={busy} disabled={!isCodeShaped(code)}>
         {t('auth.recover.submit')}
       </Button>
       <div className="flex flex-col items-center gap-1">

@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode } from 'react';
 import { TextField } from './Field';
+import { CODE_INPUT_MAX_DIGITS } from '../../shared/codes/rules';
 
 /**
  * A one-time code input (specification section 5): digits only (anything else is removed as it is
@@ -18,7 +19,7 @@ export interface OtpInputProps {
   readonly autoFocus?: boolean;
 }
 
-export const OTP_MAX_DIGITS = 12;
+export const OTP_MAX_DIGITS = CODE_INPUT_MAX_DIGITS;
 
 export const OtpInput = forwardRef<HTMLInputElement, OtpInputProps>(function OtpInput({ value, onChange, ...rest }, ref) {
   return (

@@ -5,7 +5,8 @@ import { payoutAccounts, users } from '../../db/schema';
 import { HOUR } from '../../clock';
 import { AppError, fieldError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
-import { queueEmail, queueSms, withCode } from '../../providers/notify';
+import { languageOfUser, messageText, queueEmail, queueSms, withCode } from '../../providers/notify';
+import { codeTextValues } from '../../../shared/codes/rules';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { maskPhoneNational } from '../../../shared/phone/phone';
@@ -93,15 +94,14 @@ export async function requestPayoutChangeCode(deps: AppDeps, member: Member, det
       phone: member.phone,
       subject: changeSubject(member.userId, details),
     });
-    await queueSms(tx, {
-      to: member.phone,
-      body: withCode(
-        (code) =>
-          `${deps.config.company.shortName}: ${code} is your code to change your payout account to ${institution.name} ` +
-          `${maskAccountNumber(institution.kind, details.accountNumber)}. It expires in 5 minutes. Never share it. Changing your payout account is free.`,
-        issued.code,
-      ),
-    });
+    const language = await languageOfUser(tx, member.userId);
+    const values = {
+      company: deps.config.company.shortName,
+      institution: institution.name,
+      account: maskAccountNumber(institution.kind, details.accountNumber),
+      ...codeTextValues(),
+    };
+    await queueSms(tx, { to: member.phone, body: withCode((code) => messageText(language, 'messages.payout.changeCode', { ...values, code }), issued.code) });
     return { sentTo: maskPhoneNational(member.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });
 }

@@ -19,6 +19,7 @@ import { assertPasswordAcceptable, isPasswordAcceptable } from './password-polic
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../sessions/passwords';
 import { assertSignInAllowed, recordSignInAttempt } from '../../sessions/rate-limit';
 import { uniqueViolation } from '../../db/errors';
+import { codeTextValues } from '../../../shared/codes/rules';
 
 /** Who is asking: recorded, never used to decide whose data is touched. */
 export interface RequestContext {
@@ -48,7 +49,7 @@ export function sessionUserOf(auth: SessionAuth): SessionUser {
 
 /** A code SMS in the member's language; stored with its redacted form beside it (the code masked), see providers/notify.ts. */
 function codeSms(deps: AppDeps, language: Language, what: 'verification' | 'passwordReset', code: string): CodeText {
-  return withCode((c) => messageText(language, `messages.codes.${what}`, { company: deps.config.company.shortName, code: c }), code);
+  return withCode((c) => messageText(language, `messages.codes.${what}`, { company: deps.config.company.shortName, code: c, ...codeTextValues() }), code);
 }
 
 /** To the owner of a registered phone someone tried to register with: no code, and what to do (in the owner's language). */

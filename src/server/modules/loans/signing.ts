@@ -14,6 +14,7 @@ import { digests, renderContract, type ContractDocument } from './contract';
 import { memberFacts } from './member-data';
 import { contractPdf, disclosurePdf } from './pdf';
 import { currentLoanOf, disclosureOf, loanNumberOf, loanView, offerAwaitsAcceptance, productOf, todayPh, transition, type LoanRow } from './views';
+import { codeTextValues } from '../../../shared/codes/rules';
 
 /**
  * Contract signing (issue 4, item 6): the borrower reads the LOAN CONTRACT AGREEMENT and the final
@@ -113,7 +114,12 @@ export async function requestSigningCode(deps: AppDeps, auth: SessionAuth) {
       to: auth.phone,
       body: withCode(
         (code) =>
-          messageText(language, 'messages.loans.signingCode', { company: deps.config.company.shortName, code, number: loanNumberOf(deps, d.loan.number) }),
+          messageText(language, 'messages.loans.signingCode', {
+            company: deps.config.company.shortName,
+            code,
+            number: loanNumberOf(deps, d.loan.number),
+            ...codeTextValues(),
+          }),
         issued.code,
       ),
     });

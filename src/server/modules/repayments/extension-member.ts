@@ -14,6 +14,7 @@ import type { ExtensionDto } from '../../../shared/schemas/extensions';
 import { loanById, loanNumberOf, memberLoan, transition } from './core';
 import { disclosureOfPlan, EXTENSION_FEE, eligibilityOf, planFor } from './extension-plan';
 import { extensionDto, extensionTransition, latestExtension, openExtension } from './extension-views';
+import { codeTextValues } from '../../../shared/codes/rules';
 
 /**
  * The borrower's side of extensions (/api/loans/current/extension, identity from the session):
@@ -107,7 +108,7 @@ export async function requestExtensionCode(deps: AppDeps, auth: SessionAuth) {
       subject: signingSubject(offer.row.id, offer.sha256),
     });
     const values = { company: deps.config.company.shortName, loan: loanNumberOf(deps, offer.loan.number) };
-    await queueSms(tx, { to: auth.phone, body: withCode((code) => interpolate(texts.sms.code, { ...values, code }), issued.code) });
+    await queueSms(tx, { to: auth.phone, body: withCode((code) => interpolate(texts.sms.code, { ...values, code, ...codeTextValues() }), issued.code) });
     return { sentTo: maskPhoneNational(auth.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });
 }

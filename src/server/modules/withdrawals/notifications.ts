@@ -12,6 +12,7 @@ import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
 import { maskAccount, referenceOf, type WithdrawalRow } from './views';
+import { CODE_TTL_MINUTES } from '../../../shared/codes/rules';
 
 /**
  * The member's SMS and e-mail for each withdrawal state change (issue 5 item 6), from fixed
@@ -64,7 +65,7 @@ function email(deps: AppDeps, to: Recipient, row: WithdrawalRow, text: string): 
 
 /** The SMS with the confirmation code; stored with its redacted form (the code masked). */
 function codeSms(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string) {
-  return withCode((c) => fill(templatesOf(to.language).requested.sms, values(deps, row, { code: c })), code);
+  return withCode((c) => fill(templatesOf(to.language).requested.sms, values(deps, row, { code: c, minutes: String(CODE_TTL_MINUTES) })), code);
 }
 
 /** The code SMS (and an e-mail without the code): the member just asked, so at once. */

@@ -13,7 +13,15 @@ import type { SessionAuth } from '../../sessions/store';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { formatMoney, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { WITHDRAWAL_MESSAGES, type WithdrawalOptions, type WithdrawalView } from '../../../shared/schemas/withdrawals';
-import { channelsFor, chooseChannel, WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
+import {
+  amountRefusalMessage,
+  channelsFor,
+  chooseChannel,
+  WITHDRAWAL_FEE,
+  type AmountRefusal,
+  type PayoutChannel,
+  type PayoutKind,
+} from '../../../shared/withdrawal/channels';
 import { HOUR, MINUTE } from '../../clock';
 import { fill, notifyCode, notifyRequested } from './notifications';
 import { STATE_MESSAGE, transition } from './transitions';
@@ -87,18 +95,9 @@ export function codeSubject(row: Pick<WithdrawalRow, 'id' | 'amount' | 'destInst
   return `${row.id}:${row.amount}:${row.destInstitutionCode}:${row.destAccountNumber}`;
 }
 
-function amountRefusal(reason: string, limit: Centavos, kind: PayoutKind): AppError {
-  const money = formatMoney(limit);
-  switch (reason) {
-    case 'NOT_POSITIVE':
-      return fieldError({ amount: WITHDRAWAL_MESSAGES.amountPositive });
-    case 'BELOW_MINIMUM':
-      return fieldError({ amount: fill(WITHDRAWAL_MESSAGES.belowMinimum, { min: money }) });
-    case 'ABOVE_CHANNEL_MAX':
-      return fieldError({ amount: fill(kind === 'EWALLET' ? WITHDRAWAL_MESSAGES.ewalletMax : WITHDRAWAL_MESSAGES.aboveChannelMax, { max: money }) });
-    default:
-      return fieldError({ amount: fill(WITHDRAWAL_MESSAGES.aboveBalance, { available: money }) });
-  }
+function amountRefusal(reason: AmountRefusal, limit: Centavos, kind: PayoutKind): AppError {
+  const message = amountRefusalMessage(reason, limit, kind);
+  return fieldError({ amount: fill(WITHDRAWAL_MESSAGES[message.key], message.placeholder ? { [message.placeholder]: formatMoney(message.limit) } : {}) });
 }
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean => uniqueViolation(error) === constraint;

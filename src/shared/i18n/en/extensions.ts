@@ -57,7 +57,7 @@ export const extensions = {
   sms: {
     approved: '{{company}}: your extension request for loan {{loan}} is approved. Open the app to read the new disclosure statement and sign it with a code.',
     declined: '{{company}}: your extension request for loan {{loan}} was not approved: {{reason}} Your current schedule stays in force.',
-    code: '{{company}}: {{code}} is your code to sign the extension of loan {{loan}}. It expires in 5 minutes. Never share it: we will never ask for it.',
+    code: '{{company}}: {{code}} is your code to sign the extension of loan {{loan}}. It expires in {{minutes}} minutes. Never share it: we will never ask for it.',
     effective: '{{company}}: the extension of loan {{loan}} is signed. Your new schedule is in the app; your next due date is {{due}}.',
   },
   review: {

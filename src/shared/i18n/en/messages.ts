@@ -5,13 +5,13 @@
  */
 export const messages = {
   codes: {
-    verification: 'Your {{company}} verification code is {{code}}. It expires in 5 minutes. Never share it.',
+    verification: 'Your {{company}} verification code is {{code}}. It expires in {{minutes}} minutes. Never share it.',
     passwordReset:
-      'Your {{company}} password reset code is {{code}}. It expires in 5 minutes. Never share it. If you did not ask to reset your password, ignore this message.',
+      'Your {{company}} password reset code is {{code}}. It expires in {{minutes}} minutes. Never share it. If you did not ask to reset your password, ignore this message.',
   },
   loans: {
     signingCode:
-      '{{company}}: {{code}} is your code to sign loan contract {{number}}. It expires in 5 minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
+      '{{company}}: {{code}} is your code to sign loan contract {{number}}. It expires in {{minutes}} minutes. Never share it: we will never ask for it, and you never pay anything to receive your loan.',
     approved:
       '{{company}}: your loan application {{number}} is approved for PHP {{amount}} over {{term}} months (PHP {{instalment}} a month). Read the contract and the disclosure statement in the app and sign with the code we send you. You never pay anything to receive your loan.',
     approvedNewOffer:
@@ -28,6 +28,10 @@ export const messages = {
   support: {
     replySubject: 'Your message to {{company}}',
     replyFooter: '{{company}}\nThis is a reply to the message you sent with our contact form. Questions: {{supportEmail}}',
+  },
+  payout: {
+    changeCode:
+      '{{company}}: {{code}} is your code to change your payout account to {{institution}} {{account}}. It expires in {{minutes}} minutes. Never share it. Changing your payout account is free.',
   },
   password: {
     changed:

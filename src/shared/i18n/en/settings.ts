@@ -143,7 +143,7 @@ export const settings = {
     sendCode: 'Send code',
     resend: 'Send a new code',
     sending: 'Sending code.',
-    sent: 'We sent a code to {{to}}. It expires in 5 minutes.',
+    sent: 'We sent a code to {{to}}. It expires in {{minutes}} minutes.',
     code: 'Code from the SMS',
     confirm: 'Change payout account',
     saving: 'Changing payout account.',

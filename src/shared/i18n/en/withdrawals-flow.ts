@@ -47,7 +47,7 @@ export const withdrawalsFlow = {
   },
   code: {
     title: 'Enter the code from the SMS',
-    sent: 'We sent a 6-digit code by SMS to your phone for withdrawal {{reference}} of {{amount}}. It is valid for 5 minutes.',
+    sent: 'We sent a {{digits}}-digit code by SMS to your phone for withdrawal {{reference}} of {{amount}}. It is valid for {{minutes}} minutes.',
     label: 'Code from the SMS',
     hint: '6 digit OTP code. Only numbers are allowed.',
     confirm: 'Confirm',

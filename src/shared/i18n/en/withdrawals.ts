@@ -41,7 +41,7 @@ export const withdrawals = {
     requestedEmail:
       'You asked to withdraw {{amount}} to {{destination}}. We sent a 6-digit code to your phone: enter it in the app to confirm. The amount is held in your wallet until then.',
     requested: {
-      sms: '{{company}}: your withdrawal code is {{code}}. Reference {{reference}}. It expires in 5 minutes. Never share it.',
+      sms: '{{company}}: your withdrawal code is {{code}}. Reference {{reference}}. It expires in {{minutes}} minutes. Never share it.',
       subject: 'Your withdrawal code',
     },
     PROCESSING: {

@@ -56,7 +56,7 @@ export const extensions = {
       '{{company}}: aprubado ang iyong hiling na extension para sa loan {{loan}}. Buksan ang app para basahin ang bagong disclosure statement at pirmahan ito gamit ang code.',
     declined:
       '{{company}}: hindi naaprubahan ang iyong hiling na extension para sa loan {{loan}}: {{reason}} Nananatiling may bisa ang kasalukuyan mong iskedyul.',
-    code: '{{company}}: {{code}} ang iyong code para pirmahan ang extension ng loan {{loan}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibahagi: hindi namin ito kailanman hihingin.',
+    code: '{{company}}: {{code}} ang iyong code para pirmahan ang extension ng loan {{loan}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibahagi: hindi namin ito kailanman hihingin.',
     effective: '{{company}}: napirmahan na ang extension ng loan {{loan}}. Nasa app ang iyong bagong iskedyul; ang susunod mong due date ay {{due}}.',
   },
   review: {

@@ -5,13 +5,13 @@ type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<
 /** Ang mga SMS at e-mail na isinusulat ng server, sa Filipino (tingnan ang en/messages.ts). */
 export const messages: Shape<typeof en> = {
   codes: {
-    verification: 'Ang iyong {{company}} verification code ay {{code}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman.',
+    verification: 'Ang iyong {{company}} verification code ay {{code}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman.',
     passwordReset:
-      'Ang iyong {{company}} code para sa pagpapalit ng password ay {{code}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman. Kung hindi ikaw ang humiling na palitan ang password, huwag pansinin ang mensaheng ito.',
+      'Ang iyong {{company}} code para sa pagpapalit ng password ay {{code}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman. Kung hindi ikaw ang humiling na palitan ang password, huwag pansinin ang mensaheng ito.',
   },
   loans: {
     signingCode:
-      '{{company}}: {{code}} ang code mo para pirmahan ang loan contract {{number}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman: hindi namin ito hihingin, at wala kang babayaran para matanggap ang iyong loan.',
+      '{{company}}: {{code}} ang code mo para pirmahan ang loan contract {{number}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman: hindi namin ito hihingin, at wala kang babayaran para matanggap ang iyong loan.',
     approved:
       '{{company}}: aprubado ang iyong loan application {{number}} para sa PHP {{amount}} sa loob ng {{term}} buwan (PHP {{instalment}} kada buwan). Basahin ang kontrata at ang disclosure statement sa app at pumirma gamit ang code na ipapadala namin. Wala kang babayaran para matanggap ang iyong loan.',
     approvedNewOffer:
@@ -28,6 +28,10 @@ export const messages: Shape<typeof en> = {
   support: {
     replySubject: 'Ang mensahe mo sa {{company}}',
     replyFooter: '{{company}}\nIto ay sagot sa mensaheng ipinadala mo gamit ang aming contact form. May tanong: {{supportEmail}}',
+  },
+  payout: {
+    changeCode:
+      '{{company}}: {{code}} ang code mo para palitan ang iyong payout account sa {{institution}} {{account}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman. Libre ang pagpapalit ng payout account.',
   },
   password: {
     changed:

@@ -143,7 +143,7 @@ export const settings = {
     sendCode: 'Ipadala ang code',
     resend: 'Magpadala ng bagong code',
     sending: 'Ipinapadala ang code.',
-    sent: 'Nagpadala kami ng code sa {{to}}. Mag-e-expire ito sa loob ng 5 minuto.',
+    sent: 'Nagpadala kami ng code sa {{to}}. Mag-e-expire ito sa loob ng {{minutes}} minuto.',
     code: 'Code mula sa SMS',
     confirm: 'Palitan ang payout account',
     saving: 'Pinapalitan ang payout account.',

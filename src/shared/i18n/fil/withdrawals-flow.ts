@@ -47,7 +47,7 @@ export const withdrawalsFlow = {
   },
   code: {
     title: 'Ilagay ang code mula sa SMS',
-    sent: 'Nagpadala kami ng 6-digit na code sa SMS para sa withdrawal {{reference}} na {{amount}}. May bisa ito nang 5 minuto.',
+    sent: 'Nagpadala kami ng {{digits}}-digit na code sa SMS para sa withdrawal {{reference}} na {{amount}}. May bisa ito nang {{minutes}} minuto.',
     label: 'Code mula sa SMS',
     hint: '6 na numerong OTP code. Mga numero lamang ang pinapayagan.',
     confirm: 'Kumpirmahin',

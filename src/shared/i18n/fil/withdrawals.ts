@@ -42,7 +42,7 @@ export const withdrawals = {
     requestedEmail:
       'Humiling ka na mag-withdraw ng {{amount}} papunta sa {{destination}}. Nagpadala kami ng 6-digit na code sa iyong telepono: ilagay ito sa app para kumpirmahin. Nakahold ang halaga sa iyong wallet hanggang doon.',
     requested: {
-      sms: '{{company}}: ang iyong withdrawal code ay {{code}}. Reference {{reference}}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman.',
+      sms: '{{company}}: ang iyong withdrawal code ay {{code}}. Reference {{reference}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman.',
       subject: 'Ang iyong withdrawal code',
     },
     PROCESSING: {

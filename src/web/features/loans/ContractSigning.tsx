@@ -13,6 +13,7 @@ import type { contractCodeResponseSchema, contractResponseSchema } from '../../.
 import { ContractText } from './ContractText';
 import { DisclosureView } from './DisclosureView';
 import { loanKeys } from './queries';
+import { isCodeShaped } from '../../../shared/codes/rules';
 
 type Contract = z.infer<typeof contractResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
@@ -49,7 +50,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
   };
 
   const sign = async () => {
-    if (!/^\d{6,12}$/.test(code)) {
+    if (!isCodeShaped(code)) {
       setError(t('validation.otp'));
       return;
     }

@@ -17,6 +17,7 @@ import { settingsKeys, usePayoutAccount } from './queries';
 import { RevealValue } from './RevealValue';
 import { PayoutAccountFields } from '../activation';
 import { LoadError } from '../../ui/LoadError';
+import { codeTextValues, isCodeShaped } from '../../../shared/codes/rules';
 
 type Input = z.input<typeof payoutAccountCodeSchema>;
 type Output = z.output<typeof payoutAccountCodeSchema>;
@@ -95,7 +96,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
 
   const change = async () => {
     if (!details) return;
-    if (!/^\d{6,12}$/.test(code)) {
+    if (!isCodeShaped(code)) {
       setCodeError('validation.otp');
       return;
     }
@@ -207,7 +208,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
             </form>
             {sent && (
               <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
-                <p role="status">{t('settings.payout.sent', { to: sent.sentTo })}</p>
+                <p role="status">{t('settings.payout.sent', { to: sent.sentTo, ...codeTextValues() })}</p>
                 <OtpInput label={t('settings.payout.code')} value={code} onChange={setCode} error={codeError} autoFocus />
                 <div className="flex flex-wrap gap-2">
                   <Button variant="accent" onClick={() => void change()} busy={busy === 'change'} disabled={busy !== null}>

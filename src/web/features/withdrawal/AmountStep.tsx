@@ -7,6 +7,7 @@ import { withdrawalAmountSchema, type WithdrawalOptions } from '../../../shared/
 import { dateTime, money } from '../../lib/format';
 import { AMOUNT_MAX_LENGTH, amountOf, minimumOf, pickChannel, withdrawalAmountInput, type Channel } from './amount';
 import { StepHeading } from './StepHeading';
+import { amountRefusalMessage } from '../../../shared/withdrawal/channels';
 import { serverNow } from '../../lib/server-time';
 
 export interface AmountStepProps {
@@ -38,14 +39,8 @@ export function AmountStep({ options, text, onText, onContinue, onBack, notice }
     }
     const pick = pickChannel(amount, options.channels);
     if (!pick.ok) {
-      const limit = money(toDecimalString(pick.limit));
-      setError(
-        pick.reason === 'NOT_POSITIVE'
-          ? t('withdrawals.errors.amountPositive')
-          : pick.reason === 'BELOW_MINIMUM'
-            ? t('withdrawals.errors.belowMinimum', { min: limit })
-            : t('withdrawals.errors.aboveChannelMax', { max: limit }),
-      );
+      const refusal = amountRefusalMessage(pick.reason, pick.limit, options.destination?.kind ?? null);
+      setError(t(`withdrawals.errors.${refusal.key}`, refusal.placeholder ? { [refusal.placeholder]: money(toDecimalString(refusal.limit)) } : {}));
       return;
     }
     const value = toDecimalString(amount);

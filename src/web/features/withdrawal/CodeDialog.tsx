@@ -9,8 +9,8 @@ import { formatCountdown, useNow } from '../../lib/useNow';
 import { serverNow } from '../../lib/server-time';
 import { WITHDRAWAL_CODE_ERROR_CODES, type WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
+import { CODE_DIGITS, codeTextValues } from '../../../shared/codes/rules';
 
-const CODE_DIGITS = 6;
 /** The server sends a phone at most one code a minute. */
 const RESEND_AFTER_MS = 60_000;
 const TOAST_ID = 'withdrawal-otp';
@@ -158,7 +158,11 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     >
       <form onSubmit={(event) => void confirm(event)} noValidate className="flex flex-col gap-4">
         <p className="text-sm">
-          {t(reopened ? 'withdrawals.flow.code.reopened' : 'withdrawals.flow.code.sent', { reference: withdrawal.reference, amount: money(withdrawal.amount) })}
+          {t(reopened ? 'withdrawals.flow.code.reopened' : 'withdrawals.flow.code.sent', {
+            reference: withdrawal.reference,
+            amount: money(withdrawal.amount),
+            ...codeTextValues(),
+          })}
         </p>
         <OtpInput
           label={t('withdrawals.flow.code.label')}

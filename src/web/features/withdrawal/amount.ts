@@ -1,6 +1,7 @@
 import { parseInputText, toInputText } from '../../../shared/money/calculator';
 import { parseAmount, type Centavos } from '../../../shared/money/money';
 import type { WithdrawalOptions } from '../../../shared/schemas/withdrawals';
+import { chooseAmongChannels, minimumOf as minimumOfChannels, type ChannelChoice, type ChannelLimits } from '../../../shared/withdrawal/channels';
 
 /**
  * The withdrawal amount input (specification section 5, "Withdrawal amount", as DECISIONS.md
@@ -34,33 +35,17 @@ export function amountOf(text: string): Centavos | null {
 
 export type Channel = WithdrawalOptions['channels'][number]['channel'];
 
-export type ChannelPick =
-  | { readonly ok: true; readonly channel: Channel }
-  | { readonly ok: false; readonly reason: 'NOT_POSITIVE' | 'BELOW_MINIMUM' | 'ABOVE_CHANNEL_MAX'; readonly limit: Centavos };
-
-interface Limits {
-  readonly channel: Channel;
-  readonly min: Centavos;
-  readonly max: Centavos;
-}
-
-function limitsOf(channels: WithdrawalOptions['channels']): Limits[] {
+/** The limits the server sent, in centavos, for the shared channel rule. */
+function limitsOf(channels: WithdrawalOptions['channels']): ChannelLimits[] {
   return channels.map((c) => ({ channel: c.channel, min: parseAmount(c.min) ?? 0n, max: parseAmount(c.max) ?? 0n }));
 }
 
 /** The smallest amount any listed channel takes (null when none is listed). */
 export function minimumOf(channels: WithdrawalOptions['channels']): Centavos | null {
-  const limits = limitsOf(channels);
-  return limits.length === 0 ? null : limits.reduce((m, c) => (c.min < m ? c.min : m), limits[0]!.min);
+  return minimumOfChannels(limitsOf(channels));
 }
 
-/** The channel whose limits hold `amount`, or why none does. */
-export function pickChannel(amount: Centavos, channels: WithdrawalOptions['channels']): ChannelPick {
-  if (amount <= 0n) return { ok: false, reason: 'NOT_POSITIVE', limit: 0n };
-  const limits = limitsOf(channels);
-  const min = minimumOf(channels) ?? 0n;
-  if (amount < min) return { ok: false, reason: 'BELOW_MINIMUM', limit: min };
-  const found = limits.find((c) => amount >= c.min && amount <= c.max);
-  if (found) return { ok: true, channel: found.channel };
-  return { ok: false, reason: 'ABOVE_CHANNEL_MAX', limit: limits.reduce((m, c) => (c.max > m ? c.max : m), 0n) };
+/** The channel whose limits hold `amount`, or why none does (src/shared/withdrawal/channels.ts). */
+export function pickChannel(amount: Centavos, channels: WithdrawalOptions['channels']): ChannelChoice {
+  return chooseAmongChannels(amount, limitsOf(channels));
 }

@@ -14,6 +14,7 @@ import { toast } from '../../../ui/toast';
 import { errorMessage } from '../../../lib/server-errors';
 import { formatCountdown, useNow } from '../../../lib/useNow';
 import { useTimers } from '../../../lib/useTimers';
+import { isCodeShaped } from '../../../../shared/codes/rules';
 
 const TOAST_ID = 'register-verify';
 /** Specification section 4: the new member is signed in and moves on after 3 seconds. */
@@ -143,7 +144,7 @@ export function VerifyStep({
       <p className={`text-sm ${expired ? 'font-semibold text-danger' : 'text-muted'}`}>
         {expired ? t('auth.register.expired') : t('auth.register.expiresAt', { time: clock.format(expiresAt), left: formatCountdown(expiresAt - now) })}
       </p>
-      <Button type="submit" variant="accent" block busy={busy} disabled={done || !/^\d{6,12}$/.test(code)}>
+      <Button type="submit" variant="accent" block busy={busy} disabled={done || !isCodeShaped(code)}>
         {t('auth.register.verify')}
       </Button>
       {done ? (

@@ -12,6 +12,7 @@ import type { contractCodeResponseSchema } from '../../../../shared/schemas/loan
 import type { ExtensionDto, memberExtensionResponseSchema } from '../../../../shared/schemas/extensions';
 import { DisclosureView } from '../../loans';
 import { money } from '../../../lib/format';
+import { isCodeShaped } from '../../../../shared/codes/rules';
 
 type Current = z.infer<typeof memberExtensionResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
@@ -105,7 +106,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
                   disabled={busy !== null}
                   onClick={() =>
                     void run('sign', async () => {
-                      if (!/^\d{6,12}$/.test(code)) {
+                      if (!isCodeShaped(code)) {
                         setError(t('validation.otp'));
                         return;
                       }
