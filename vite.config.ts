@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
@@ -23,7 +23,7 @@ const OFFLINE_PAGES = [
 /**
  * Emits /sw.js from src/web/service-worker.js with the build's version and the files to save at
  * install: the HTML shell, the entry's scripts and styles, the public pages' and the calculator's
- * chunks with their imports, the manifest and icons. Signed-in pages' chunks are not saved.
+ * chunks with their imports, their pictures, the manifest and icons. Signed-in pages' chunks are not saved.
  */
 function serviceWorker(): Plugin {
   return {
@@ -47,9 +47,25 @@ function serviceWorker(): Plugin {
         }
       };
       wanted.forEach(visit);
-      const precache = ['/', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', ...[...files].sort().map((file) => `/${file}`)];
+      // The public pages' pictures (about 50 KB of SVG): an offline page is whole, not broken images.
+      const imagesDir = fileURLToPath(new URL('./src/web/public/images', import.meta.url));
+      const images = readdirSync(imagesDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `${entry.parentPath}/${entry.name}`.slice(imagesDir.length).replaceAll('\\', '/'))
+        .sort();
+      const precache = [
+        '/',
+        '/manifest.webmanifest',
+        '/favicon.svg',
+        '/icons/icon-192.png',
+        ...images.map((image) => `/images${image}`),
+        ...[...files].sort().map((file) => `/${file}`),
+      ];
       const source = readFileSync(fileURLToPath(new URL('./src/web/service-worker.js', import.meta.url)), 'utf8');
-      const version = createHash('sha256').update(precache.join('\n')).update(source).digest('hex').slice(0, 12);
+      // Pictures keep their names when they change: their contents are part of the version.
+      const hash = createHash('sha256').update(precache.join('\n')).update(source);
+      for (const image of images) hash.update(readFileSync(`${imagesDir}${image}`));
+      const version = hash.digest('hex').slice(0, 12);
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',

@@ -63,10 +63,12 @@ export const test = serverTest.extend<{ browserErrors: BrowserErrors }, { earlyM
       const allowed: RegExp[] = [];
       context.on('console', (message) => {
         if (message.type() !== 'error') return;
-        const text = message.text();
-        if (allowed.some((pattern) => pattern.test(text))) return;
         const where = message.location();
-        messages.push(`console.error on ${message.page()?.url() ?? '?'}: ${text}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`);
+        // A pattern sees the text with its source, "<text> (<url>:<line>)": a failed request's URL
+        // is only in the source, and an allowed failure names the URL it allows.
+        const text = `${message.text()}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`;
+        if (allowed.some((pattern) => pattern.test(text))) return;
+        messages.push(`console.error on ${message.page()?.url() ?? '?'}: ${text}`);
       });
       context.on('weberror', (webError) => {
         const error = webError.error();

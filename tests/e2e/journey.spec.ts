@@ -15,7 +15,7 @@ function pesos(decimal: string): string {
  * when opening /wallet and is brought back after signing in with Remember me.
  */
 test('a person uses the calculator, registers, verifies the phone, signs out and signs in again', async ({ page, request, browserErrors }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // A wrong code answers 400 on purpose; Chromium logs the failed request as a console error.
   browserErrors.allowConsoleErrors(/Failed to load resource: the server responded with a status of 400/);
   const config = await publicConfig(request);
