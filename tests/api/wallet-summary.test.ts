@@ -51,7 +51,7 @@ describe('GET /api/wallet', () => {
       loanAmountPHP: '0.00',
       creditPoweredBy: DEMO_COMPANY_PROFILE.companyName,
     });
-    expect(ok(await get(t, m.cookie, '/api/wallet/transactions'))).toEqual({ transactions: [] });
+    expect(ok(await get(t, m.cookie, '/api/wallet/transactions'))).toEqual({ transactions: [], nextCursor: null });
   });
 
   it('shows a pending application with its catalogue status and no money', async () => {
