@@ -25,7 +25,7 @@ let officer: TestMember;
 let checker: TestMember;
 
 beforeAll(async () => {
-  fake = await startFakeXendit({ slowMs: 1_500 });
+  fake = await startFakeXendit({ slowMs: 8_000 });
   t = await createTestApp(
     {},
     {
@@ -34,7 +34,7 @@ beforeAll(async () => {
       XENDIT_API_URL: fake.url,
       XENDIT_SECRET_KEY: FAKE_SECRET_KEY,
       XENDIT_CALLBACK_TOKEN: TOKEN,
-      XENDIT_TIMEOUT_MS: '500',
+      XENDIT_TIMEOUT_MS: '4000',
     },
   );
   officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
@@ -214,7 +214,7 @@ describe('payouts through Xendit', () => {
     destination: { institutionCode: 'BDO', kind: 'BANK', accountNumber: '001234567890', accountName: 'Maria Santos' },
   };
   const now = new Date('2026-11-22T04:00:00Z');
-  const provider = () => xenditPayoutProvider({ baseUrl: fake.url, secretKey: FAKE_SECRET_KEY, callbackToken: TOKEN, timeoutMs: 500 });
+  const provider = () => xenditPayoutProvider({ baseUrl: fake.url, secretKey: FAKE_SECRET_KEY, callbackToken: TOKEN, timeoutMs: 4_000 });
 
   it('creates the payout with the withdrawal id as Idempotency-key and the exact amount, then reads its status', async () => {
     const p = provider();

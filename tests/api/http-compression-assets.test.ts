@@ -16,7 +16,7 @@ let officer: TestMember;
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'tapat-web-'));
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Tapat</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Tapat</title></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log("tapat");');
   t = await createTestApp({ serveWeb: true, webDir });
   officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
@@ -59,7 +59,7 @@ describe('JSON compression', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBeLessThan(COMPRESS_MIN_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.json()).toEqual({ withdrawals: [] });
+    expect(res.json()).toEqual({ withdrawals: [], nextCursor: null });
   });
 });
 
