@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CONCURRENCY, ledgerTransfers, percentile, runPool } from './common';
 import { createTestApp, type TestApp } from '../tests/fixtures/app';
 import { APPLICATION, createActivatedMember } from '../tests/fixtures/loans';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../src/server/ledger';
 
 /**
  * Loans throughput (issue 4): loan applications per second and p99 latency through the app
@@ -17,24 +17,6 @@ import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction 
  */
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200);
-const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
-const CONCURRENCY = 8;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function runPool<T>(items: T[], worker: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) {
-        const item = items[next++]!;
-        await worker(item);
-      }
-    }),
-  );
-}
 
 async function applications(t: TestApp) {
   const members = [];
@@ -60,33 +42,6 @@ async function applications(t: TestApp) {
     p50Ms: Math.round(percentile(latencies, 50)),
     p99Ms: Math.round(percentile(latencies, 99)),
   };
-}
-
-async function ledgerTransfers(t: TestApp) {
-  const db = t.deps.db;
-  const clearing = await inTransaction(db, (tx) => ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'));
-  const wallets: string[] = [];
-  for (let i = 0; i < 100; i += 1) {
-    const m = await createActivatedMember(t);
-    wallets.push(await inTransaction(db, (tx) => ensureMemberWallet(tx, m.userId)));
-  }
-  const jobs = Array.from({ length: TRANSFERS }, (_, i) => wallets[i % wallets.length]!);
-  const started = performance.now();
-  await runPool(jobs, async (wallet) => {
-    await inTransaction(db, (tx) =>
-      createTransfer(tx, {
-        idempotencyKey: randomUUID(),
-        code: 'BENCH',
-        description: 'benchmark transfer',
-        legs: [
-          { accountId: clearing, direction: 'DEBIT', amount: 100n },
-          { accountId: wallet, direction: 'CREDIT', amount: 100n },
-        ],
-        at: new Date(),
-      }),
-    );
-  });
-  return { count: TRANSFERS, perSecond: Math.round(TRANSFERS / ((performance.now() - started) / 1000)) };
 }
 
 function pgbenchTps(): number {

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CONCURRENCY, ledgerTransfers, percentile, runPool } from './common';
 import { createTestApp, type TestApp } from '../tests/fixtures/app';
 import { createStaff } from '../tests/fixtures/loans';
 import { disbursedLoan } from '../tests/fixtures/repayments';
-import { createActivatedMember } from '../tests/fixtures/loans';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../src/server/ledger';
 
 /**
  * Repayments throughput (issue 10): wallet payments to a loan per second and their p50/p99 latency
@@ -23,24 +22,6 @@ const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const LOANS = Number(process.env.BENCH_LOANS ?? 60);
 const PAYMENTS_PER_LOAN = 5; // 5 x PHP 34,334 fits in the PHP 200,000 proceeds; the 6th would repay the loan
 const INSTALMENT = '34334.00';
-const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
-const CONCURRENCY = 8;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function runPool<T>(items: T[], worker: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) {
-        const item = items[next++]!;
-        await worker(item);
-      }
-    }),
-  );
-}
 
 async function payments(t: TestApp) {
   const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
@@ -71,33 +52,6 @@ async function payments(t: TestApp) {
     p50Ms: Math.round(percentile(latencies, 50)),
     p99Ms: Math.round(percentile(latencies, 99)),
   };
-}
-
-async function ledgerTransfers(t: TestApp) {
-  const db = t.deps.db;
-  const clearing = await inTransaction(db, (tx) => ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'));
-  const wallets: string[] = [];
-  for (let i = 0; i < 100; i += 1) {
-    const m = await createActivatedMember(t);
-    wallets.push(await inTransaction(db, (tx) => ensureMemberWallet(tx, m.userId)));
-  }
-  const jobs = Array.from({ length: TRANSFERS }, (_, i) => wallets[i % wallets.length]!);
-  const started = performance.now();
-  await runPool(jobs, async (wallet) => {
-    await inTransaction(db, (tx) =>
-      createTransfer(tx, {
-        idempotencyKey: randomUUID(),
-        code: 'BENCH',
-        description: 'benchmark transfer',
-        legs: [
-          { accountId: clearing, direction: 'DEBIT', amount: 100n },
-          { accountId: wallet, direction: 'CREDIT', amount: 100n },
-        ],
-        at: t.clock.now(),
-      }),
-    );
-  });
-  return { count: TRANSFERS, perSecond: Math.round(TRANSFERS / ((performance.now() - started) / 1000)) };
 }
 
 process.env.TEST_DATABASE_URL = PG_ADMIN;

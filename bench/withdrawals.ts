@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
+import { CONCURRENCY, ledgerTransfers, percentile, runPool } from './common';
 import { createTestApp, type TestApp } from '../tests/fixtures/app';
 import { createActivatedMember, type ActivatedMember } from '../tests/fixtures/loans';
 import { outboxMessages } from '../src/server/db/schema';
@@ -19,24 +20,6 @@ import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction 
  */
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAIRS = Number(process.env.BENCH_WITHDRAWALS ?? 300);
-const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
-const CONCURRENCY = 8;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function runPool<T>(items: T[], worker: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) {
-        const item = items[next++]!;
-        await worker(item);
-      }
-    }),
-  );
-}
 
 async function fundedMembers(t: TestApp, count: number): Promise<ActivatedMember[]> {
   const members: ActivatedMember[] = [];
@@ -113,33 +96,6 @@ async function withdrawals(t: TestApp) {
     requestP99Ms: Math.round(percentile(request, 99)),
     confirmP99Ms: Math.round(percentile(confirm, 99)),
   };
-}
-
-async function ledgerTransfers(t: TestApp) {
-  const db = t.deps.db;
-  const clearing = await inTransaction(db, (tx) => ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'));
-  const wallets: string[] = [];
-  for (let i = 0; i < 100; i += 1) {
-    const m = await createActivatedMember(t);
-    wallets.push(await inTransaction(db, (tx) => ensureMemberWallet(tx, m.userId)));
-  }
-  const jobs = Array.from({ length: TRANSFERS }, (_, i) => wallets[i % wallets.length]!);
-  const started = performance.now();
-  await runPool(jobs, async (wallet) => {
-    await inTransaction(db, (tx) =>
-      createTransfer(tx, {
-        idempotencyKey: randomUUID(),
-        code: 'BENCH',
-        description: 'benchmark transfer',
-        legs: [
-          { accountId: clearing, direction: 'DEBIT', amount: 100n },
-          { accountId: wallet, direction: 'CREDIT', amount: 100n },
-        ],
-        at: new Date(),
-      }),
-    );
-  });
-  return { count: TRANSFERS, perSecond: Math.round(TRANSFERS / ((performance.now() - started) / 1000)) };
 }
 
 process.env.TEST_DATABASE_URL = PG_ADMIN;
