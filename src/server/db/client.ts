@@ -11,7 +11,7 @@ import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { countQueries, type QueryLog } from './query-log';
 import { migrationsFolder } from '../paths';
-import { seedFromTemplate } from './template';
+import { ensureMemoryImage, seedFromTemplate } from './template';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -37,7 +37,7 @@ export interface DatabaseOptions {
   readonly queryLog?: QueryLog | undefined;
   /** Who opens the embedded data directory, named to anyone refused by its lock: "server", "user:create", ... */
   readonly purpose?: string;
-  /** An empty DATA_DIR starts as a copy of the migrated template (template.ts) instead of running initdb; default true. */
+  /** An empty DATA_DIR starts as a copy of the migrated template (template.ts), an in-memory database from its image, instead of running initdb; default true. */
   readonly template?: boolean;
 }
 
@@ -93,7 +93,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
   } else {
-    client = new PGlite();
+    let image: Blob | undefined;
+    if (options.template ?? true) {
+      try {
+        image = await ensureMemoryImage();
+      } catch (error) {
+        // A read-only install cannot keep the image: PGlite initialises the database itself.
+        if (!['EACCES', 'EROFS', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      }
+    }
+    client = image ? new PGlite({ loadDataDir: image }) : new PGlite();
   }
   const log = options.queryLog;
   if (log) {

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../paths';
-import { ensureTemplate, isInitialised, seedFromTemplate, templateDir, templateKey } from './template';
+import { ensureMemoryImage, ensureTemplate, isInitialised, seedFromTemplate, templateCache, templateDir, templateKey } from './template';
 
 const work = mkdtempSync(path.join(tmpdir(), 'tapat-template-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -60,4 +60,21 @@ describe('the migrated PGlite template (docs/decisions/023-start-fast.md)', () =
     expect(await seedFromTemplate(off, false)).toBe('initdb');
     expect(readdirSync(off)).toEqual([]);
   });
+
+  it('an in-memory database loads the migrated image: every migration applied, each load a database of its own', async () => {
+    const image = await ensureMemoryImage();
+    expect(existsSync(path.join(templateCache, `pglite-image-${templateKey()}.tar`))).toBe(true);
+    const first = new PGlite({ loadDataDir: image });
+    const second = new PGlite({ loadDataDir: await ensureMemoryImage() });
+    try {
+      const result = await first.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(result.rows[0]!.n).toBe(journal.entries.length);
+      await first.query('create table scratch (id int)');
+      const other = await second.query<{ n: number }>("select count(*)::int as n from pg_tables where tablename = 'scratch'");
+      expect(other.rows[0]!.n).toBe(0);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 300_000);
 });
