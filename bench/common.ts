@@ -1,25 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { TestApp } from '../tests/fixtures/app';
 import { createActivatedMember } from '../tests/fixtures/loans';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../src/server/ledger';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction, shardOf } from '../src/server/ledger';
 
 /** What the database benchmarks share: the percentile, the worker pool and the plain-ledger baseline. */
 
 /** Plain ledger transfers each benchmark measures in the same run (BENCH_TRANSFERS, default 2000). */
 export const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
-/** Requests in flight at once. */
+/** Requests in flight at once, unless a benchmark sweeps it. */
 export const CONCURRENCY = 8;
+/** The connection counts the sweeping benchmarks measure (bench/withdrawals.ts, bench/payments.ts). */
+export const CONNECTION_COUNTS = (process.env.BENCH_CONNECTIONS ?? '1,2,4,8,16').split(',').map(Number);
+/** The shard counts they compare: before (one row per system account) and after (docs/decisions/030). */
+export const SHARD_COUNTS = (process.env.BENCH_SHARDS ?? '1,8').split(',').map(Number);
 
 /** The p-th percentile of an ascending list (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Runs `worker` over `items` with CONCURRENCY of them in flight. */
-export async function runPool<T>(items: T[], worker: (item: T) => Promise<void>): Promise<void> {
+/** Runs `worker` over `items` with `concurrency` of them in flight. */
+export async function runPool<T>(items: T[], worker: (item: T) => Promise<void>, concurrency = CONCURRENCY): Promise<void> {
   let next = 0;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < items.length) {
         const item = items[next++]!;
         await worker(item);
@@ -28,30 +33,56 @@ export async function runPool<T>(items: T[], worker: (item: T) => Promise<void>)
   );
 }
 
-/** The baseline: balanced two-leg transfers between a clearing account and 100 wallets, per second. */
-export async function ledgerTransfers(t: TestApp) {
-  const db = t.deps.db;
-  const clearing = await inTransaction(db, (tx) => ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'));
+/** This machine, and its load (1, 5, 15 minutes) right now. */
+export function machine() {
+  return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+}
+export function loadAverage(): number[] {
+  return os.loadavg().map((l) => Math.round(l * 10) / 10);
+}
+
+/** Wallets for the baseline (BENCH_BASELINE_WALLETS, default 100). */
+export async function baselineWallets(t: TestApp, count = Number(process.env.BENCH_BASELINE_WALLETS ?? 100)): Promise<string[]> {
   const wallets: string[] = [];
-  for (let i = 0; i < 100; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const m = await createActivatedMember(t);
-    wallets.push(await inTransaction(db, (tx) => ensureMemberWallet(tx, m.userId)));
+    wallets.push(await inTransaction(t.deps.db, (tx) => ensureMemberWallet(tx, m.userId)));
   }
-  const jobs = Array.from({ length: TRANSFERS }, (_, i) => wallets[i % wallets.length]!);
+  return wallets;
+}
+
+/**
+ * The baseline: balanced two-leg transfers between a clearing account and the wallets, per second,
+ * `concurrency` in flight. With `shards` above 1 each transfer uses the clearing shard its own id
+ * hashes to (as withdrawals and loans do); with 1 every transfer locks the one clearing row.
+ */
+export async function ledgerTransfers(t: TestApp, options: { concurrency?: number; shards?: number; count?: number; wallets?: string[] } = {}) {
+  const db = t.deps.db;
+  const shards = options.shards ?? 1;
+  const count = options.count ?? TRANSFERS;
+  const clearing: string[] = [];
+  for (let s = 0; s < shards; s += 1) clearing.push(await inTransaction(db, (tx) => ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING', s)));
+  const wallets = options.wallets ?? (await baselineWallets(t));
+  const jobs = Array.from({ length: count }, (_, i) => wallets[i % wallets.length]!);
   const started = performance.now();
-  await runPool(jobs, async (wallet) => {
-    await inTransaction(db, (tx) =>
-      createTransfer(tx, {
-        idempotencyKey: randomUUID(),
-        code: 'BENCH',
-        description: 'benchmark transfer',
-        legs: [
-          { accountId: clearing, direction: 'DEBIT', amount: 100n },
-          { accountId: wallet, direction: 'CREDIT', amount: 100n },
-        ],
-        at: t.clock.now(),
-      }),
-    );
-  });
-  return { count: TRANSFERS, perSecond: Math.round(TRANSFERS / ((performance.now() - started) / 1000)) };
+  await runPool(
+    jobs,
+    async (wallet) => {
+      const id = randomUUID();
+      await inTransaction(db, (tx) =>
+        createTransfer(tx, {
+          idempotencyKey: id,
+          code: 'BENCH',
+          description: 'benchmark transfer',
+          legs: [
+            { accountId: clearing[shardOf(id, shards)]!, direction: 'DEBIT', amount: 100n },
+            { accountId: wallet, direction: 'CREDIT', amount: 100n },
+          ],
+          at: t.clock.now(),
+        }),
+      );
+    },
+    options.concurrency ?? CONCURRENCY,
+  );
+  return { count, perSecond: Math.round(count / ((performance.now() - started) / 1000)) };
 }

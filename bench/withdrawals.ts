@@ -1,25 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { CONCURRENCY, ledgerTransfers, percentile, runPool } from './common';
+import { baselineWallets, CONNECTION_COUNTS, ledgerTransfers, loadAverage, machine, percentile, runPool, SHARD_COUNTS } from './common';
 import { createTestApp, type TestApp } from '../tests/fixtures/app';
 import { createActivatedMember, type ActivatedMember } from '../tests/fixtures/loans';
 import { outboxMessages } from '../src/server/db/schema';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../src/server/ledger';
 
 /**
- * Withdrawals throughput (issue 5): withdrawal request + confirmation pairs per second and their p99
- * latency through the app (in-process HTTP, the whole handler: session, validation, idempotency
- * key, pending ledger hold, code issued and checked, payout submitted, outbox) on PostgreSQL, beside
- * plain 2-leg ledger transfers per second measured in the same run (the loans issue's figure).
- * Each member makes one withdrawal (codes are limited to one a minute per phone).
+ * Withdrawals throughput (issues 5 and 13): withdrawal request + confirmation pairs per second and
+ * their p99 latency through the app (in-process HTTP, the whole handler: session, validation,
+ * idempotency key, pending ledger hold, code issued and checked, payout submitted, outbox) on
+ * PostgreSQL, beside plain 2-leg ledger transfers per second at the same connection count, in ONE
+ * run: for each shard count of the system accounts (BENCH_SHARDS, default "1,8": before and after
+ * docs/decisions/030) and each connection count (BENCH_CONNECTIONS, default "1,2,4,8,16"; the pool
+ * has that many connections and that many pairs are in flight).
+ * The same members withdraw again at each connection count (the clock moves an hour between
+ * counts: codes are limited to one a minute and five an hour per phone).
  *
- *   npx tsx bench/withdrawals.ts      (PostgreSQL from BENCH_DATABASE_URL, default the local server)
+ *   npx tsx bench/withdrawals.ts      (a temporary database per shard count on BENCH_DATABASE_URL's server, default the local one; dropped after)
  */
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PAIRS = Number(process.env.BENCH_WITHDRAWALS ?? 300);
+const PAIRS = Number(process.env.BENCH_WITHDRAWALS ?? 200);
+const BASELINE_TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 600);
+const MAX_CONNECTIONS = Math.max(...CONNECTION_COUNTS);
 
 async function fundedMembers(t: TestApp, count: number): Promise<ActivatedMember[]> {
   const members: ActivatedMember[] = [];
@@ -54,43 +59,46 @@ async function codeOf(t: TestApp, phone: string): Promise<string> {
   return code;
 }
 
-async function withdrawals(t: TestApp) {
-  const members = await fundedMembers(t, PAIRS);
+async function withdrawals(t: TestApp, members: ActivatedMember[], concurrency: number) {
   const pair: number[] = [];
   const request: number[] = [];
   const confirm: number[] = [];
   let outside = 0;
   const started = performance.now();
-  await runPool(members, async (m) => {
-    const t0 = performance.now();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals',
-      payload: { amount: '1000.00' },
-      headers: { cookie: m.cookie, 'idempotency-key': randomUUID() },
-    });
-    const t1 = performance.now();
-    if (created.statusCode !== 201) throw new Error(`request refused: ${created.statusCode} ${created.body}`);
-    const code = await codeOf(t, m.phone); // reading the SMS is not part of the server's work
-    const t2 = performance.now();
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/withdrawals/${JSON.parse(created.body).id}/confirm`,
-      payload: { code },
-      headers: { cookie: m.cookie, 'idempotency-key': randomUUID() },
-    });
-    const t3 = performance.now();
-    if (confirmed.statusCode !== 200) throw new Error(`confirm refused: ${confirmed.statusCode} ${confirmed.body}`);
-    request.push(t1 - t0);
-    confirm.push(t3 - t2);
-    pair.push(t1 - t0 + (t3 - t2));
-    outside += t2 - t1;
-  });
-  const seconds = (performance.now() - started - outside / CONCURRENCY) / 1000;
+  await runPool(
+    members,
+    async (m) => {
+      const t0 = performance.now();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/withdrawals',
+        payload: { amount: '1000.00' },
+        headers: { cookie: m.cookie, 'idempotency-key': randomUUID() },
+      });
+      const t1 = performance.now();
+      if (created.statusCode !== 201) throw new Error(`request refused: ${created.statusCode} ${created.body}`);
+      const code = await codeOf(t, m.phone); // reading the SMS is not part of the server's work
+      const t2 = performance.now();
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: `/api/withdrawals/${JSON.parse(created.body).id}/confirm`,
+        payload: { code },
+        headers: { cookie: m.cookie, 'idempotency-key': randomUUID() },
+      });
+      const t3 = performance.now();
+      if (confirmed.statusCode !== 200) throw new Error(`confirm refused: ${confirmed.statusCode} ${confirmed.body}`);
+      request.push(t1 - t0);
+      confirm.push(t3 - t2);
+      pair.push(t1 - t0 + (t3 - t2));
+      outside += t2 - t1;
+    },
+    concurrency,
+  );
+  const seconds = (performance.now() - started - outside / concurrency) / 1000;
   for (const list of [pair, request, confirm]) list.sort((a, b) => a - b);
   return {
-    count: PAIRS,
-    pairsPerSecond: Math.round(PAIRS / seconds),
+    count: members.length,
+    pairsPerSecond: Math.round(members.length / seconds),
     pairP50Ms: Math.round(percentile(pair, 50)),
     pairP99Ms: Math.round(percentile(pair, 99)),
     requestP99Ms: Math.round(percentile(request, 99)),
@@ -99,17 +107,46 @@ async function withdrawals(t: TestApp) {
 }
 
 process.env.TEST_DATABASE_URL = PG_ADMIN;
-const pg = await createTestApp();
-const pgWithdrawals = await withdrawals(pg);
-const pgLedger = await ledgerTransfers(pg);
-await pg.close();
+const started = new Date().toISOString();
+const loadBefore = loadAverage();
+const runs: Record<string, unknown>[] = [];
+for (const shards of SHARD_COUNTS) {
+  const t = await createTestApp({}, { LEDGER_SYSTEM_SHARDS: String(shards) }, { maxConnections: MAX_CONNECTIONS });
+  try {
+    const members = await fundedMembers(t, PAIRS);
+    const wallets = await baselineWallets(t);
+    for (const connections of CONNECTION_COUNTS) {
+      // Warm the connections, then measure; the members' session and code limits move with the clock.
+      t.clock.advance(3_600_000);
+      for (const m of members.slice(0, 1)) await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: { cookie: m.cookie } });
+      const load = loadAverage();
+      const pairs = await withdrawals(t, members, connections);
+      const ledger = await ledgerTransfers(t, { concurrency: connections, shards, count: BASELINE_TRANSFERS, wallets });
+      const row = {
+        shards,
+        connections,
+        loadAverage: load,
+        ...pairs,
+        ledgerTransfersPerSecond: ledger.perSecond,
+        pairsPerLedgerTransfer: Math.round((pairs.pairsPerSecond / ledger.perSecond) * 100) / 100,
+      };
+      console.log(JSON.stringify(row));
+      runs.push(row);
+    }
+  } finally {
+    await t.close(); // drops the temporary database
+  }
+}
 
 const result = {
-  date: new Date().toISOString(),
-  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
-  concurrency: CONCURRENCY,
-  withdrawalsPostgres: pgWithdrawals,
-  ledgerTransfersPerSecondPostgres: pgLedger.perSecond,
+  date: started,
+  machine: machine(),
+  loadAverage: { start: loadBefore, end: loadAverage() },
+  pairsPerConnectionCount: PAIRS,
+  baselineTransfersPerConnectionCount: BASELINE_TRANSFERS,
+  runs,
 };
 console.log(JSON.stringify(result, null, 2));
-writeFileSync(path.resolve('bench/results/withdrawals-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+const json = `${JSON.stringify(result, null, 2)}\n`;
+writeFileSync(path.resolve(`bench/results/withdrawals-${started.slice(0, 10)}.json`), json);
+writeFileSync(path.resolve('bench/results/withdrawals-latest.json'), json);

@@ -152,6 +152,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Shards per hot system account (PAYOUT_CLEARING, LOANS_RECEIVABLE, ...): a loan or withdrawal uses the one its id hashes to (docs/decisions/030). */
+  LEDGER_SYSTEM_SHARDS: z.coerce.number().int().min(1).max(64).default(8),
   /** Graceful shutdown (SIGTERM, SIGINT): how long requests in flight and job passes may take before the process exits anyway, in ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
@@ -191,6 +193,8 @@ export interface AppConfig {
   readonly storage: StorageConfig;
   /** Maker-checker on loans: the approving officer cannot disburse the same loan (LOAN_MAKER_CHECKER). */
   readonly loanMakerChecker: boolean;
+  /** Shards per hot system account; a new loan or withdrawal picks one by a hash of its id (LEDGER_SYSTEM_SHARDS). */
+  readonly ledgerSystemShards: number;
   /** Loan servicing: maker-checker thresholds of officer-recorded payments and of waivers (centavos) and reminders a day (REPAYMENT_APPROVAL_THRESHOLD, WAIVER_APPROVAL_THRESHOLD, REMINDERS_PER_DAY). */
   readonly servicing: { readonly approvalThreshold: bigint; readonly remindersPerDay: number; readonly waiverApprovalThreshold: bigint };
   /** Withdrawal payouts (PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE, WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS). */
@@ -372,6 +376,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     storage,
     loanMakerChecker: env.LOAN_MAKER_CHECKER,
+    ledgerSystemShards: env.LEDGER_SYSTEM_SHARDS,
     servicing: {
       approvalThreshold: BigInt(env.REPAYMENT_APPROVAL_THRESHOLD) * 100n,
       remindersPerDay: env.REMINDERS_PER_DAY,

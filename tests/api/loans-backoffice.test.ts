@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, loanEvents, loanInstalments, loans, outboxMessages } from '../../src/server/db/schema';
-import { memberWalletBalance, balanceByCode } from '../../src/server/ledger';
+import { memberWalletBalance, systemAccountBalance } from '../../src/server/ledger';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import {
   APPLICATION,
@@ -362,10 +362,10 @@ describe('disbursement', () => {
   });
 
   it('records the receivable: loans receivable grows by every principal disbursed', async () => {
-    const before = (await balanceByCode(t.deps.db, 'LOANS_RECEIVABLE'))?.posted ?? 0n;
+    const before = (await systemAccountBalance(t.deps.db, 'LOANS_RECEIVABLE'))?.posted ?? 0n;
     const { loanId } = await signedLoan(t, officer, { body: { ...APPLICATION, amount: '321000.50' } });
     ok(await disburse(t, checker.cookie, loanId));
-    expect((await balanceByCode(t.deps.db, 'LOANS_RECEIVABLE'))!.posted - before).toBe(32_100_050n);
+    expect((await systemAccountBalance(t.deps.db, 'LOANS_RECEIVABLE'))!.posted - before).toBe(32_100_050n);
   });
 });
 

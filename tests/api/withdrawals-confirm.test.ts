@@ -15,7 +15,7 @@ import {
   type FundedMember,
 } from '../fixtures/withdrawals';
 import { ledgerEntries, ledgerTransfers, outboxMessages } from '../../src/server/db/schema';
-import { balanceByCode, findTransfer } from '../../src/server/ledger';
+import { findTransfer, systemAccountBalance } from '../../src/server/ledger';
 import { philippineDate } from '../../src/shared/activation/age';
 
 function errorOf(res: { body: string }) {
@@ -208,7 +208,7 @@ describe('confirming with the code (simulated provider)', () => {
     expect(recon.ledger.posted).toBe(total('PAID'));
     expect(recon.rows.find((r: { status: string }) => r.status === 'PAID').count).toBeGreaterThanOrEqual(1);
     expect((await get(t, officer.cookie, '/api/admin/withdrawals/reconciliation?date=22-11-2026')).statusCode).toBe(400);
-    const clearing = await balanceByCode(t.deps.db, 'PAYOUT_CLEARING');
+    const clearing = await systemAccountBalance(t.deps.db, 'PAYOUT_CLEARING'); // all its shards
     expect(clearing?.posted).toBe(0n); // every paid withdrawal left through settlement funds
   });
 

@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   readonly purpose?: string;
   /** An empty DATA_DIR starts as a copy of the migrated template (template.ts), an in-memory database from its image, instead of running initdb; default true. */
   readonly template?: boolean;
+  /** PostgreSQL: the most connections the pool opens; default 10 (the benchmarks vary it). */
+  readonly maxConnections?: number;
 }
 
 /** The newest migration in the journal: applied when drizzle's migrations table holds its hash. */
@@ -65,7 +67,7 @@ async function readiness(db: Db, lock: DataDirLock | undefined): Promise<Readine
 /** Opens the database and applies the migrations (the same on PGlite and PostgreSQL). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
     // An idle connection may be closed by the server (a restart, a terminated backend): the pool
     // drops it and opens another on demand. Without a listener that 'error' event would crash the process.
     pool.on('error', () => {});

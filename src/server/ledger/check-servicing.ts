@@ -23,7 +23,7 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
                  sum(a.amount) as amount
             from loan_payment_allocations a group by 1, 2
         ), booked as (
-          select p.id as payment_id, ac.code as account, sum(e.amount) as amount
+          select p.id as payment_id, ac.kind as account, sum(e.amount) as amount
             from loan_payments p
             join ledger_entries e on e.transfer_id = p.transfer_id and e.direction = 'CREDIT' and e.phase = 'POSTED'
             join ledger_accounts ac on ac.id = e.account_id
@@ -59,10 +59,10 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
     db,
     sql`select c.id::text, c.amount::text,
                coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                          where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)::text as booked
+                          where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as booked
           from loan_charges c
          where c.amount <> coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                                      where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)`,
+                                      where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)`,
   );
   for (const r of charges) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
 
@@ -70,11 +70,11 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
     db,
     sql`select c.id::text, (c.amount - c.paid)::text as owed,
                coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                          where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)::text as reversed
+                          where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as reversed
           from loan_charges c
          where c.waived_at is not null
            and c.amount - c.paid <> coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                                               where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.code = 'LATE_CHARGES_RECEIVABLE'), 0)`,
+                                               where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)`,
   );
   for (const r of waivers) problems.push(`late charge ${r.id}: waived with ${r.owed} owed but the waiver reversed ${r.reversed}`);
 }

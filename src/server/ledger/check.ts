@@ -22,7 +22,11 @@ import { checkServicingTransfers } from './check-servicing';
  * 7. (check-servicing.ts) each posted payment's transfer debits its amount and credits each
  *    component's account exactly what its allocations say; a payment waiting for approval has no
  *    transfer and no allocation; each late charge's transfer books its amount, and each waiver's
- *    transfer reverses exactly what was still owed.
+ *    transfer reverses exactly what was still owed;
+ * 8. system-account shards (docs/decisions/030): every transfer about a loan or a withdrawal that
+ *    touches a system account which may not go negative uses the shard stored on the loan's or
+ *    withdrawal's row (so each shard's balance is made of whole loans and withdrawals; the balances
+ *    above are checked per shard, reports sum them by kind).
  */
 export interface LedgerCheckResult {
   readonly ok: boolean;
@@ -141,6 +145,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
 
   await checkServicing(db, problems);
   await checkServicingTransfers(db, problems);
+  await checkShards(db, problems);
 
   const [counts] = await rows<{ accounts: string; transfers: string; entries: string }>(
     db,
@@ -157,13 +162,13 @@ async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
   const receivables = await rows<{ loan_id: string; number: string; account: string; ledger: string; owed: string }>(
     db,
     sql`with ledger as (
-          select t.reference as loan_id, a.code as account,
+          select t.reference as loan_id, a.kind as account,
                  sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end) as balance
             from ledger_entries e
             join ledger_transfers t on t.id = e.transfer_id
             join ledger_accounts a on a.id = e.account_id
-           where e.phase = 'POSTED' and a.code in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE') and t.reference is not null
-           group by t.reference, a.code
+           where e.phase = 'POSTED' and a.kind in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE') and a.owner_user_id is null and t.reference is not null
+           group by t.reference, a.kind
         ), owed as (
           select l.id::text as loan_id, l.number::text as number, 'LOANS_RECEIVABLE' as account,
                  coalesce((select sum(i.principal - i.principal_paid) from loan_instalments i where i.loan_id = l.id), 0) as amount
@@ -217,4 +222,24 @@ async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
         having p.amount <> coalesce(sum(a.amount), 0) or p.transfer_id is null`,
   );
   for (const r of payments) problems.push(`payment ${r.id}: amount ${r.amount}, allocated ${r.allocated}${r.transfer_id ? '' : ', no ledger transfer'}`);
+}
+
+/** Invariant 8: transfers about a loan or withdrawal use its shard of the system accounts that may not go negative. */
+async function checkShards(db: DbOrTx, problems: string[]): Promise<void> {
+  const wrong = await rows<{ transfer_id: string; subject: string; code: string; shard: number }>(
+    db,
+    sql`with subjects as (
+          select l.id::text as reference, 'loan ' || l.number::text as subject, l.ledger_shard as shard from loans l
+          union all
+          select w.id::text, 'withdrawal ' || w.number::text, w.ledger_shard from withdrawals w
+        )
+        select distinct t.id::text as transfer_id, s.subject, a.code, s.shard
+          from subjects s
+          join ledger_transfers t on t.reference = s.reference
+          join ledger_entries e on e.transfer_id = t.id
+          join ledger_accounts a on a.id = e.account_id
+         where a.owner_user_id is null and not a.allow_negative
+           and a.code <> case when s.shard = 0 then a.kind else a.kind || ':' || s.shard end`,
+  );
+  for (const r of wrong) problems.push(`transfer ${r.transfer_id} (${r.subject}) uses ${r.code}, not its shard ${r.shard}`);
 }

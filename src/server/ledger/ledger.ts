@@ -140,8 +140,70 @@ export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<stri
   return row.id;
 }
 
-export function ensureSystemAccount(tx: DbOrTx, key: SystemAccount): Promise<string> {
-  return ensureAccount(tx, SYSTEM_ACCOUNTS[key]);
+// ---------------------------------------------------------------------------------------------
+// Shards of the system accounts (docs/decisions/030-system-account-shards.md)
+//
+// Every withdrawal hold would otherwise lock the one PAYOUT_CLEARING row, and every disbursement
+// and repayment the one LOANS_RECEIVABLE, FEE_INCOME, ... row: money moves would queue behind one
+// row lock however many connections there are. Each system account is therefore split into shards:
+// shard 0 keeps the account's original code (so data written before shards keeps working), shard n
+// is `<CODE>:<n>` with the same kind. A loan or withdrawal picks its shard once (a hash of its id,
+// stored on its row) and every transfer about it uses that shard, so each shard stays within its
+// rules (a payout clearing shard is credited by the hold and debited by the settlement of the same
+// withdrawals). Reports and ledger:check sum the shards by kind (systemAccountBalance).
+
+/** Shards per system account when LEDGER_SYSTEM_SHARDS is not set. */
+export const DEFAULT_SYSTEM_SHARDS = 8;
+/** The most shards a system account may have. */
+export const MAX_SYSTEM_SHARDS = 64;
+
+/** The shard (0 to shards - 1) of a loan's or withdrawal's system accounts: a stable hash of its id. */
+export function shardOf(id: string, shards: number): number {
+  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SYSTEM_SHARDS) throw new RangeError(`shards must be 1 to ${MAX_SYSTEM_SHARDS}`);
+  if (shards === 1) return 0;
+  return createHash('sha256').update(id).digest().readUInt32BE(0) % shards;
+}
+
+/** The account spec of one shard of a system account (shard 0: the account's original code). */
+export function systemAccountSpec(key: SystemAccount, shard = 0): AccountSpec {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= MAX_SYSTEM_SHARDS) throw new RangeError(`shard must be 0 to ${MAX_SYSTEM_SHARDS - 1}`);
+  const base = SYSTEM_ACCOUNTS[key];
+  return shard === 0 ? base : { ...base, code: `${base.code}:${shard}`, name: `${base.name} (shard ${shard})` };
+}
+
+/** The id of a system account's shard (shard 0 when none is given), created on first use. */
+export function ensureSystemAccount(tx: DbOrTx, key: SystemAccount, shard = 0): Promise<string> {
+  return ensureAccount(tx, systemAccountSpec(key, shard));
+}
+
+/**
+ * A system account's balance: the sums of all its shards (its accounts of this kind with no owner).
+ * `accountId` and `code` name shard 0; `shards` says how many shard accounts exist. Null when none does.
+ */
+export async function systemAccountBalance(db: DbOrTx, key: SystemAccount): Promise<(AccountBalance & { shards: number }) | null> {
+  const base = SYSTEM_ACCOUNTS[key];
+  const [row] = await db
+    .select({
+      shards: sql<number>`count(*)::int`,
+      debitsPosted: sql<string>`coalesce(sum(${ledgerAccounts.debitsPosted}), 0)::text`,
+      creditsPosted: sql<string>`coalesce(sum(${ledgerAccounts.creditsPosted}), 0)::text`,
+      debitsPending: sql<string>`coalesce(sum(${ledgerAccounts.debitsPending}), 0)::text`,
+      creditsPending: sql<string>`coalesce(sum(${ledgerAccounts.creditsPending}), 0)::text`,
+      shard0: sql<string | null>`min(case when ${ledgerAccounts.code} = ${base.code} then ${ledgerAccounts.id}::text end)`,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, base.kind), isNull(ledgerAccounts.ownerUserId)));
+  if (!row || Number(row.shards) === 0) return null;
+  const summed = balanceOfRow({
+    id: row.shard0 ?? '',
+    code: base.code,
+    normalBalance: base.normalBalance,
+    debitsPosted: BigInt(row.debitsPosted),
+    creditsPosted: BigInt(row.creditsPosted),
+    debitsPending: BigInt(row.debitsPending),
+    creditsPending: BigInt(row.creditsPending),
+  });
+  return { ...summed, shards: Number(row.shards) };
 }
 
 export function ensureMemberWallet(tx: DbOrTx, userId: string): Promise<string> {
@@ -163,7 +225,9 @@ export interface AccountBalance {
 
 type AccountRow = typeof ledgerAccounts.$inferSelect;
 
-function balanceOfRow(row: AccountRow): AccountBalance {
+function balanceOfRow(
+  row: Pick<AccountRow, 'id' | 'code' | 'normalBalance' | 'debitsPosted' | 'creditsPosted' | 'debitsPending' | 'creditsPending'>,
+): AccountBalance {
   const credit = row.normalBalance === 'CREDIT';
   const posted = credit ? row.creditsPosted - row.debitsPosted : row.debitsPosted - row.creditsPosted;
   const available = posted - (credit ? row.debitsPending : row.creditsPending);

@@ -40,6 +40,8 @@ export const ledgerAccounts = pgTable(
   (t) => [
     uniqueIndex('ledger_accounts_code_key').on(t.code),
     index('ledger_accounts_owner_idx').on(t.ownerUserId),
+    // A system account's shards are summed by kind (systemAccountBalance, reports, ledger:check).
+    index('ledger_accounts_kind_idx').on(t.kind),
     check('ledger_accounts_normal_check', sql`${t.normalBalance} in ('DEBIT', 'CREDIT')`),
     check('ledger_accounts_sums_check', sql`${t.debitsPosted} >= 0 and ${t.creditsPosted} >= 0 and ${t.debitsPending} >= 0 and ${t.creditsPending} >= 0`),
     check(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LOAN_STATUSES, OPEN_LOAN_STATUSES } from '../../../shared/states/loan';
 import { COUNTER_OFFER_REASONS, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../../../shared/reasons/catalogue';
 import { createdAt } from './columns';
@@ -48,6 +48,8 @@ export const loans = pgTable(
     disbursedBy: uuid('disbursed_by').references(() => users.id, { onDelete: 'set null' }),
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
     disbursementTransferId: uuid('disbursement_transfer_id').references(() => ledgerTransfers.id),
+    /** The shard of the system accounts every transfer about this loan uses, fixed at disbursement (0 for loans disbursed before shards; docs/decisions/030). */
+    ledgerShard: smallint('ledger_shard').notNull().default(0),
     /** The disbursement date (Philippine calendar) the due dates count from. */
     scheduleStartDate: date('schedule_start_date', { mode: 'string' }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull(),

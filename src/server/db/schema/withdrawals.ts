@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
 import { PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../../../shared/reasons/catalogue';
 import { createdAt } from './columns';
@@ -36,6 +36,8 @@ export const withdrawals = pgTable(
     pendingTransferId: uuid('pending_transfer_id')
       .notNull()
       .references(() => ledgerTransfers.id),
+    /** The shard of PAYOUT_CLEARING (and SETTLEMENT_FUNDS) its hold and settlement use, fixed at the request (0 before shards; docs/decisions/030). */
+    ledgerShard: smallint('ledger_shard').notNull().default(0),
     /** The POST_PENDING or VOID_PENDING transfer that resolved it. */
     resolutionTransferId: uuid('resolution_transfer_id').references(() => ledgerTransfers.id),
     /** SIMULATED or MANUAL: the payout adapter the payout was submitted to (fixed at confirmation). */

@@ -35,10 +35,11 @@ export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
 
   const balances = await rows<{ code: string; balance: string }>(
     db,
-    sql`select a.code, coalesce(sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end), 0)::text as balance
+    // Summed over each account's shards (same kind, no owner; docs/decisions/030).
+    sql`select a.kind as code, coalesce(sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end), 0)::text as balance
           from ledger_accounts a left join ledger_entries e on e.account_id = a.id and e.phase = 'POSTED'
-         where a.code in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE')
-         group by a.code`,
+         where a.kind in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE') and a.owner_user_id is null
+         group by a.kind`,
   );
   const balanceOf = (code: string) => BigInt(balances.find((b) => b.code === code)?.balance ?? '0');
   const outstandingPrincipal = balanceOf('LOANS_RECEIVABLE');
@@ -46,14 +47,14 @@ export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
   const month = manilaMonthOf(today);
   const collected = await rows<{ code: string; amount: string; payments: string }>(
     db,
-    sql`select a.code, sum(e.amount)::text as amount, count(distinct t.id)::text as payments
+    sql`select a.kind as code, sum(e.amount)::text as amount, count(distinct t.id)::text as payments
           from ledger_transfers t
           join ledger_entries e on e.transfer_id = t.id and e.phase = 'POSTED' and e.direction = 'CREDIT'
           join ledger_accounts a on a.id = e.account_id
          where t.code in ('LOAN_REPAYMENT', 'LOAN_PAYOFF')
            and t.created_at >= ${manilaMidnight(month.first).toISOString()}::timestamptz
            and t.created_at < ${manilaMidnight(month.next).toISOString()}::timestamptz
-         group by a.code`,
+         group by a.kind`,
   );
   const [paymentCount] = await rows<{ n: string }>(
     db,
@@ -85,7 +86,7 @@ export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
           from late
           join ledger_transfers t on t.reference = late.loan_id::text
           join ledger_entries e on e.transfer_id = t.id and e.phase = 'POSTED'
-          join ledger_accounts a on a.id = e.account_id and a.code = 'LOANS_RECEIVABLE'`,
+          join ledger_accounts a on a.id = e.account_id and a.kind = 'LOANS_RECEIVABLE' and a.owner_user_id is null`,
   );
   const parPrincipal = BigInt(par?.principal ?? '0');
 

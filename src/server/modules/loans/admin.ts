@@ -5,7 +5,7 @@ import { documentAccessLog, loanInstalments, loans, users } from '../../db/schem
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount, type TransferLeg } from '../../ledger';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount, shardOf, type TransferLeg } from '../../ledger';
 import { languageOfUser, messageText, queueEmail, queueSms } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { assess } from '../../../shared/loan/eligibility';
@@ -370,13 +370,15 @@ export async function disburse(
         const start = todayPh(deps);
         const schedule = scheduleOf(deps, loan, start);
         const wallet = await ensureMemberWallet(tx, loan.memberId);
-        const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE');
+        // Every transfer about this loan (repayments, charges, waivers) uses this shard of the system accounts (docs/decisions/030).
+        const ledgerShard = shardOf(loan.id, deps.config.ledgerSystemShards);
+        const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', ledgerShard);
         const legs: TransferLeg[] = [
           { accountId: receivable, direction: 'DEBIT', amount: schedule.principal },
           { accountId: wallet, direction: 'CREDIT', amount: schedule.netProceeds },
         ];
         if (schedule.feesDeducted > 0n)
-          legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME'), direction: 'CREDIT', amount: schedule.feesDeducted });
+          legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', ledgerShard), direction: 'CREDIT', amount: schedule.feesDeducted });
         const number = loanNumberOf(deps, loan.number);
         const transfer = await createTransfer(tx, {
           idempotencyKey: `loan-disbursement:${loan.id}`,
@@ -403,7 +405,7 @@ export async function disburse(
           at: now,
           note: note || null,
           data: { transferId: transfer.id, netProceeds: toDecimalString(schedule.netProceeds) },
-          changes: { disbursedBy: staff.userId, disbursedAt: now, disbursementTransferId: transfer.id, scheduleStartDate: start },
+          changes: { disbursedBy: staff.userId, disbursedAt: now, disbursementTransferId: transfer.id, scheduleStartDate: start, ledgerShard },
         });
         await auditLoan(deps, tx, staff, ctx, 'LOAN_DISBURSE', loan, now, {
           from: loan.status,

@@ -122,7 +122,7 @@ export async function recordPayment(
         return { status: 202, body: { receipt: receiptDto(deps, payment!, loan.status as LoanStatus, loanNumberOf(deps, loan.number), []) } };
       }
       const applied = allocateFor(state, amount, today);
-      const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS');
+      const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
       const { receipt } = await postPayment(deps, tx, state, payment!, applied, funds, { causedByMember: false });
       return { status: 201, body: { receipt } };
     }),
@@ -156,7 +156,7 @@ export async function approvePayment(
     checkAmount(state, payment.amount, today);
     const applied = allocateFor(state, payment.amount, today);
     await tx.update(loanPayments).set({ approvedBy: staff.userId, approvedAt: now }).where(eq(loanPayments.id, payment.id));
-    const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS');
+    const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
     const { receipt } = await postPayment(deps, tx, state, payment, applied, funds, { causedByMember: false });
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
@@ -280,8 +280,8 @@ async function applyWaiver(
     reference: loan.id,
     description: `Late charge waived on loan ${number} (${input.reasonCode})`,
     legs: [
-      { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME'), direction: 'DEBIT', amount: owed },
-      { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE'), direction: 'CREDIT', amount: owed },
+      { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME', loan.ledgerShard), direction: 'DEBIT', amount: owed },
+      { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: owed },
     ],
     at: now,
   });

@@ -280,8 +280,8 @@ async function apply(tx: Tx, deps: AppDeps, row: ChannelPaymentRow, event: Confi
   const paid = event.amount;
   if (paid === null || paid <= 0n) return 'IGNORED';
 
-  const clearing = await ensureSystemAccount(tx, 'COLLECTION_CLEARING');
   const loan = await loanById(tx, row.loanId, true);
+  const clearing = await ensureSystemAccount(tx, 'COLLECTION_CLEARING', loan.ledgerShard);
   let toLoan = 0n;
   let loanPaymentId: string | null = null;
   let outcome: ConfirmationOutcome;

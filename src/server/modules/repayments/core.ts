@@ -270,10 +270,13 @@ export async function postPayment(
   }
 
   const legs: TransferLeg[] = [{ accountId: debitAccountId, direction: 'DEBIT', amount: payment.amount }];
-  if (applied.principal > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'LOANS_RECEIVABLE'), direction: 'CREDIT', amount: applied.principal });
-  if (applied.interest > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'INTEREST_INCOME'), direction: 'CREDIT', amount: applied.interest });
-  if (applied.fees > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME'), direction: 'CREDIT', amount: applied.fees });
-  if (applied.charges > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE'), direction: 'CREDIT', amount: applied.charges });
+  if (applied.principal > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.principal });
+  if (applied.interest > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'INTEREST_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.interest });
+  if (applied.fees > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.fees });
+  if (applied.charges > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.charges });
   let transferId: string;
   try {
     const transfer = await createTransfer(tx, {

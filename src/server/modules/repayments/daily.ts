@@ -75,8 +75,8 @@ async function postCharge(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, cha
     reference: loan.id,
     description: `Loan ${loanNumberOf(deps, loan.number)} instalment ${charge.lineNumber}, ${day}: ${reason}${charge.basis.capped ? ` ${texts.chargeKind.capped}` : ''}`,
     legs: [
-      { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE'), direction: 'DEBIT', amount: charge.amount },
-      { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME'), direction: 'CREDIT', amount: charge.amount },
+      { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'DEBIT', amount: charge.amount },
+      { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: charge.amount },
     ],
     at,
   });

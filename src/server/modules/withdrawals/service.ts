@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { payoutAccounts, withdrawalEvents, withdrawals } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount, LedgerError, memberWalletBalance } from '../../ledger';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount, LedgerError, memberWalletBalance, shardOf } from '../../ledger';
 import { countWrongTry, issueCode, verifyCode } from '../../otp/service';
 import { payoutProviderFor } from '../../providers/payouts';
 import type { SessionAuth } from '../../sessions/store';
@@ -127,6 +127,8 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
         if (amount > balance) throw amountRefusal('ABOVE_BALANCE', balance, kind);
 
         const id = randomUUID();
+        // The hold and the settlement use one shard of PAYOUT_CLEARING, stored on the row (docs/decisions/030).
+        const ledgerShard = shardOf(id, deps.config.ledgerSystemShards);
         // The hold: the ledger locks the wallet and refuses to take it below zero, so two requests
         // racing for one balance cannot both hold it.
         const hold = await createTransfer(tx, {
@@ -136,7 +138,7 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
           description: 'Withdrawal to your payout account (held until confirmed)',
           legs: [
             { accountId: await ensureMemberWallet(tx, auth.userId), direction: 'DEBIT', amount },
-            { accountId: await ensureSystemAccount(tx, 'PAYOUT_CLEARING'), direction: 'CREDIT', amount },
+            { accountId: await ensureSystemAccount(tx, 'PAYOUT_CLEARING', ledgerShard), direction: 'CREDIT', amount },
           ],
           pending: true,
           at: now,
@@ -155,6 +157,7 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
             destAccountNumber: account.accountNumber,
             destAccountName: account.accountName,
             pendingTransferId: hold.id,
+            ledgerShard,
             requestId: currentRequestId() ?? null,
             requestKey: key,
             expiresAt: new Date(now.getTime() + WITHDRAWAL_TTL_MS),

@@ -49,15 +49,16 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
       at: input.at,
     });
     resolutionTransferId = posted.id;
-    // The money left the company's account: clearing (owed to the member) against settlement funds.
+    // The money left the company's account: clearing (owed to the member) against settlement funds,
+    // on the shard the hold credited (the row's ledgerShard), so that shard returns to zero.
     await createTransfer(tx, {
       idempotencyKey: `withdrawal-settlement:${row.id}`,
       code: 'WITHDRAWAL_SETTLEMENT',
       reference: row.id,
       description: `Withdrawal ${reference} sent by ${row.channel}`,
       legs: [
-        { accountId: await ensureSystemAccount(tx, 'PAYOUT_CLEARING'), direction: 'DEBIT', amount: row.amount },
-        { accountId: await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS'), direction: 'CREDIT', amount: row.amount },
+        { accountId: await ensureSystemAccount(tx, 'PAYOUT_CLEARING', row.ledgerShard), direction: 'DEBIT', amount: row.amount },
+        { accountId: await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', row.ledgerShard), direction: 'CREDIT', amount: row.amount },
       ],
       at: input.at,
     });
