@@ -253,24 +253,3 @@ export async function myDeletionRequest(deps: AppDeps, userId: string): Promise<
     .limit(1);
   return { request: row ? { requestedAt: row.requestedAt.toISOString(), status: row.status as RequestStatus } : null };
 }
-
-/** For staff: deletion requests, open ones first, then the newest. */
-export async function listDeletionRequests(deps: AppDeps): Promise<{
-  requests: { id: string; memberId: string | null; memberName: string | null; reason: string | null; requestedAt: string; status: RequestStatus }[];
-}> {
-  const rows = await deps.db
-    .select()
-    .from(dataDeletionRequests)
-    .orderBy(desc(sql`${dataDeletionRequests.status} = 'OPEN'`), desc(dataDeletionRequests.requestedAt))
-    .limit(500);
-  return {
-    requests: rows.map((r) => ({
-      id: r.id,
-      memberId: r.userId,
-      memberName: r.memberName,
-      reason: r.reason,
-      requestedAt: r.requestedAt.toISOString(),
-      status: r.status as RequestStatus,
-    })),
-  };
-}
