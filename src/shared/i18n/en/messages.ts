@@ -38,6 +38,10 @@ export const messages = {
       '{{company}}: we could not delete your data as you asked on {{date}}. Reason: {{reason}} Your account stays open. Questions: {{supportEmail}}',
   },
   payout: {
+    changedSubject: 'Your {{company}} payout account was changed',
+    changed: '{{company}}: your payout account was changed to {{account}}. Changing your payout account is free. If this was not you, contact support now.',
+    changedWithHold:
+      '{{company}}: your payout account was changed to {{account}}. For your safety, withdrawals are paused until {{until}} (Philippine time). Changing your payout account is free. If this was not you, contact support now.',
     changeCode:
       '{{company}}: {{code}} is your code to change your payout account to {{institution}} {{account}}. It expires in {{minutes}} minutes. Never share it. Changing your payout account is free.',
   },

@@ -38,6 +38,11 @@ export const messages: Shape<typeof en> = {
       '{{company}}: hindi namin nabura ang iyong data ayon sa hiling mo noong {{date}}. Dahilan: {{reason}} Bukas pa rin ang iyong account. May tanong: {{supportEmail}}',
   },
   payout: {
+    changedSubject: 'Napalitan ang payout account mo sa {{company}}',
+    changed:
+      '{{company}}: napalitan ang iyong payout account ng {{account}}. Libre ang pagpapalit ng payout account. Kung hindi ikaw ito, makipag-ugnayan agad sa support.',
+    changedWithHold:
+      '{{company}}: napalitan ang iyong payout account ng {{account}}. Para sa iyong kaligtasan, nakahinto ang mga withdrawal hanggang {{until}} (oras sa Pilipinas). Libre ang pagpapalit ng payout account. Kung hindi ikaw ito, makipag-ugnayan agad sa support.',
     changeCode:
       '{{company}}: {{code}} ang code mo para palitan ang iyong payout account sa {{institution}} {{account}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman. Libre ang pagpapalit ng payout account.',
   },
