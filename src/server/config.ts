@@ -143,6 +143,12 @@ const envSchema = z.object({
   XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Withdrawals are refused for this many hours after a change of payout account. */
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /**
+   * Years the records a lender must keep (loans, ledger, KYC and audit) are kept after a member's last
+   * loan closes. The specification names no period: the lender's compliance officer sets it; nothing
+   * is purged automatically (docs/decisions/029-data-deletion-review.md).
+   */
+  RECORD_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(5),
   /** How often the in-process worker looks for work (withdrawal expiry and settlement), in ms. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /** How often the servicing worker runs the daily job (accruals, late charges, reminders), in ms; each loan and day is claimed once whatever the interval. */
@@ -205,6 +211,8 @@ export interface AppConfig {
   readonly xendit: XenditSettings | null;
   /** Exchange rates (RATES_PROVIDER, RATES_URL, RATES_REFRESH_MINUTES, RATES_TIMEOUT_MS). */
   readonly rates: RatesConfig;
+  /** Years the records a lender must keep are kept after the member's last loan closed (RECORD_RETENTION_YEARS). */
+  readonly recordRetentionYears: number;
   /** How often the in-process worker looks for work, in ms (JOBS_INTERVAL_MS). */
   readonly jobsIntervalMs: number;
   /** How often the servicing worker runs, in ms (SERVICING_INTERVAL_MS). */
@@ -402,6 +410,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       env.RATES_PROVIDER === 'http'
         ? { provider: 'http', url: env.RATES_URL!, refreshMinutes: env.RATES_REFRESH_MINUTES, timeoutMs: env.RATES_TIMEOUT_MS }
         : { provider: 'snapshot' },
+    recordRetentionYears: env.RECORD_RETENTION_YEARS,
     jobsIntervalMs: env.JOBS_INTERVAL_MS,
     servicingIntervalMs: env.SERVICING_INTERVAL_MS,
     pgliteTemplate: env.PGLITE_TEMPLATE,

@@ -75,6 +75,9 @@ const TABLE: Record<string, Access> = {
   'GET /api/privacy/deletion-request': 'member',
   'POST /api/privacy/deletion-request': 'member',
   'GET /api/admin/deletion-requests': 'staff',
+  'GET /api/admin/deletion-requests/{requestId}': 'staff',
+  'POST /api/admin/deletion-requests/{requestId}/complete': 'admin',
+  'POST /api/admin/deletion-requests/{requestId}/reject': 'admin',
   'POST /api/loans/applications': 'memberOnly',
   'GET /api/loans/current': 'member',
   'GET /api/loans/quote': 'public',
@@ -238,6 +241,8 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { text: 'Thank you for writing; here is the answer.' } };
     case 'PUT /api/member/language':
       return { body: { language: 'fil' } };
+    case 'POST /api/admin/deletion-requests/{requestId}/reject':
+      return { body: { reasonCode: 'LEGAL_HOLD' } };
     case 'POST /api/privacy/export':
       return { body: { password: 'not the password of anyone here' } };
     case 'POST /api/dev/clock':
@@ -299,7 +304,8 @@ function urlOf(path: string, query = ''): string {
       .replace('{paymentId}', '00000000-0000-4000-8000-000000000001')
       .replace('{chargeId}', '00000000-0000-4000-8000-000000000002')
       .replace('{extensionId}', '00000000-0000-4000-8000-000000000003')
-      .replace('{messageId}', '00000000-0000-4000-8000-000000000003') + query
+      .replace('{messageId}', '00000000-0000-4000-8000-000000000003')
+      .replace('{requestId}', '00000000-0000-4000-8000-000000000004') + query
   );
 }
 

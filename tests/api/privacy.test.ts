@@ -116,6 +116,17 @@ describe('data export (POST /api/privacy/export)', () => {
     expect(json).not.toContain('Dela Cruz');
   });
 
+  it('tells a Filipino-speaking member of the download in Filipino', async () => {
+    const fil = await memberWithPassword();
+    await t.deps.db.update(users).set({ language: 'fil' }).where(eq(users.id, fil.userId));
+    expect((await exportOf(fil.cookie)).statusCode).toBe(200);
+    const told = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, fil.phone));
+    expect(told.at(-1)!.body).not.toContain('a copy of your data was downloaded');
+    expect(told.at(-1)!.body).toMatch(/TAPAT/);
+    const [email] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, fil.email));
+    expect(email!.subject).toBe('May nag-download ng kopya ng iyong data sa TAPAT');
+  });
+
   it('needs a session', async () => {
     expect((await exportOf()).statusCode).toBe(401);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createMember } from '../fixtures/members';
 import { createActivatedMember, expectLedgerSound, get, lastSms, ok, post } from '../fixtures/loans';
-import { ledgerTransfers, outboxMessages, payoutAccounts } from '../../src/server/db/schema';
+import { ledgerTransfers, outboxMessages, payoutAccounts, users } from '../../src/server/db/schema';
 import { HOUR, MINUTE } from '../../src/server/clock';
 import { activation } from '../../src/shared/i18n/en/activation';
 import { settings } from '../../src/shared/i18n/en/settings';
@@ -57,6 +57,25 @@ describe('payout account change', () => {
       withdrawalsBlockedUntil: null,
       holdHours: 24,
     });
+  });
+
+  it('tells a Filipino-speaking member of the change in Filipino (SMS and e-mail), the hold included', async () => {
+    const m = await createActivatedMember(t);
+    ok(await requestCode(m.cookie, NEW_BANK));
+    const code = await codeFor(m.phone);
+    // The member switches to Filipino before confirming (the code SMS was in English).
+    await t.deps.db.update(users).set({ language: 'fil' }).where(eq(users.id, m.userId));
+    ok(await put(m.cookie, { ...NEW_BANK, code }));
+    const sms = await lastSms(t, m.phone);
+    expect(sms).toContain('napalitan ang iyong payout account ng Bank of the Philippine Islands (BPI) 987');
+    expect(sms).toContain('nakahinto ang mga withdrawal hanggang');
+    expect(sms).not.toMatch(/was changed|withdrawals are paused/);
+    const [email] = await t.deps.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, m.email), eq(outboxMessages.channel, 'EMAIL')))
+      .orderBy(desc(outboxMessages.createdAt));
+    expect(email?.subject).toBe('Napalitan ang payout account mo sa TAPAT');
   });
 
   it('changes the account with the code sent by SMS, free, sets changed_at, holds withdrawals 24 h and tells the member', async () => {

@@ -17,9 +17,11 @@ const OWNERS: Record<string, readonly string[]> = {
   auditLog: ['audit'],
   companyProfiles: ['modules/backoffice'],
   consents: ['modules/activation'],
-  contactMessages: ['modules/support'],
+  // The data-deletion review (modules/privacy, docs/decisions/029) erases a member's rows of the
+  // activation, documents and support tables, replaces their users columns and logs its views.
+  contactMessages: ['modules/support', 'modules/privacy'],
   dataDeletionRequests: ['modules/privacy'],
-  documentAccessLog: ['modules/documents', 'modules/loans'],
+  documentAccessLog: ['modules/documents', 'modules/loans', 'modules/privacy'],
   documentUploadAttempts: ['modules/documents'],
   fxRateSnapshots: ['providers'],
   idempotencyKeys: ['http'],
@@ -44,17 +46,17 @@ const OWNERS: Record<string, readonly string[]> = {
   channelPaymentEvents: ['modules/repayments'],
   loanNotes: ['modules/collections'],
   payoutCallbacks: ['modules/withdrawals'],
-  memberAddresses: ['modules/activation'],
-  memberDocuments: ['modules/documents'],
-  memberIdentities: ['modules/activation'],
-  memberPersonal: ['modules/activation'],
-  memberReferences: ['modules/activation'],
+  memberAddresses: ['modules/activation', 'modules/privacy'],
+  memberDocuments: ['modules/documents', 'modules/privacy'],
+  memberIdentities: ['modules/activation', 'modules/privacy'],
+  memberPersonal: ['modules/activation', 'modules/privacy'],
+  memberReferences: ['modules/activation', 'modules/privacy'],
   otpChallenges: ['otp'],
   // Queued by providers/notify.ts inside each business transaction; claimed, sent and retried by
   // the delivery module's worker (docs/decisions/019-delivery-worker.md).
   outboxMessages: ['providers', 'modules/delivery'],
   outboxAttempts: ['modules/delivery'],
-  payoutAccounts: ['modules/activation'],
+  payoutAccounts: ['modules/activation', 'modules/privacy'],
   pendingRegistrations: ['modules/identity'],
   productVersions: ['modules/backoffice'],
   recoveryAttempts: ['modules/identity'],
@@ -63,7 +65,7 @@ const OWNERS: Record<string, readonly string[]> = {
   // A member's account is created at registration (identity) and completed at activation; staff
   // accounts are created by server/staff/create.ts (user:create, the admin socket).
   // The member's language is saved by the preferences module.
-  users: ['modules/identity', 'modules/activation', 'modules/preferences', 'modules/referrals', 'staff'],
+  users: ['modules/identity', 'modules/activation', 'modules/preferences', 'modules/referrals', 'modules/privacy', 'staff'],
   withdrawalEvents: ['modules/withdrawals'],
   withdrawals: ['modules/withdrawals'],
 };

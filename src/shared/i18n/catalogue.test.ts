@@ -36,6 +36,19 @@ function placeholderNames(text: string): string[] {
  */
 const EMPTY_ON_PURPOSE: ReadonlySet<string> = new Set(['legal.languageNote', 'documents.contract.binding']);
 
+/** Every object node of a catalogue (the namespaces and their groups), for identity checks. */
+function objectNodes(node: unknown, into = new Set<unknown>()): Set<unknown> {
+  if (node !== null && typeof node === 'object') {
+    into.add(node);
+    for (const child of Object.values(node)) objectNodes(child, into);
+  }
+  return into;
+}
+
+/** The catalogue files of each language, loaded eagerly: a file whose texts are never reached by `en`/`fil` is a namespace the tests would miss. */
+const EN_FILES = import.meta.glob<Record<string, unknown>>('./en/*.ts', { eager: true });
+const FIL_FILES = import.meta.glob<Record<string, unknown>>('./fil/*.ts', { eager: true });
+
 const enLeaves = leaves(en);
 const filLeaves = leaves(fil);
 
@@ -87,6 +100,29 @@ describe('the English catalogue', () => {
     expect(translateEn('validation.noSuchKey')).toBe('validation.noSuchKey');
     expect(translateEn('validation')).toBe('validation');
   });
+});
+
+describe('every catalogue file is covered', () => {
+  for (const [language, files, catalogue] of [
+    ['en', EN_FILES, en],
+    ['fil', FIL_FILES, fil],
+  ] as const) {
+    it(`${language}: each object a file exports is part of the catalogue the tests above check`, () => {
+      const reachable = objectNodes(catalogue);
+      const stray: string[] = [];
+      for (const [file, exports] of Object.entries(files)) {
+        for (const [name, value] of Object.entries(exports)) {
+          if (value === null || typeof value !== 'object') continue;
+          // The aggregates (index, core, upfront, member-area) hold namespaces rather than being one.
+          const members = Object.values(value);
+          const aggregate = members.length > 0 && members.every((m) => reachable.has(m));
+          if (!reachable.has(value) && !aggregate) stray.push(`${file}: ${name}`);
+        }
+      }
+      expect(Object.keys(files).length).toBeGreaterThan(10);
+      expect(stray).toEqual([]);
+    });
+  }
 });
 
 describe('the Filipino catalogue', () => {

@@ -3,6 +3,8 @@ import { en } from '../i18n/en';
 import { fil } from '../i18n/fil';
 import {
   COUNTER_OFFER_REASONS,
+  DELETION_REJECTION_REASONS,
+  deletionRejectionReasonKey,
   LOAN_REASONS,
   LOAN_REJECTION_REASONS,
   PAYOUT_FAILURE_REASONS,
@@ -32,6 +34,15 @@ describe('the reason catalogue', () => {
       const key = withdrawalReasonKey(code);
       expect(at(en, key), key).toBe(withdrawalReasonText(code));
       expect(typeof at(fil, key), key).toBe('string');
+    }
+  });
+
+  it('gives every deletion rejection reason a text in English and in Filipino', () => {
+    for (const code of DELETION_REJECTION_REASONS) {
+      const key = deletionRejectionReasonKey(code);
+      expect(typeof at(en, key), key).toBe('string');
+      expect(typeof at(fil, key), key).toBe('string');
+      expect(at(fil, key), key).not.toBe(at(en, key));
     }
   });
 

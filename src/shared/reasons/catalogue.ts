@@ -54,6 +54,10 @@ export type WithdrawalReason = (typeof WITHDRAWAL_REASONS)[number];
 export const EXTENSION_DECLINE_REASONS = ['REPAYMENT_HISTORY', 'CAPACITY_NOT_IMPROVED', 'TERM_TOO_LONG', 'INFORMATION_NEEDED', 'CREDIT_POLICY'] as const;
 export type ExtensionDeclineReason = (typeof EXTENSION_DECLINE_REASONS)[number];
 
+/** Why a request to delete the member's data was declined (docs/decisions/029-data-deletion-review.md). */
+export const DELETION_REJECTION_REASONS = ['OPEN_OBLIGATIONS', 'IDENTITY_NOT_CONFIRMED', 'LEGAL_HOLD', 'WITHDRAWN_BY_MEMBER'] as const;
+export type DeletionRejectionReason = (typeof DELETION_REJECTION_REASONS)[number];
+
 /** An internal note (staff only) is at most this long. */
 export const INTERNAL_NOTE_MAX = 500;
 
@@ -66,6 +70,7 @@ export const isCounterOfferReason = (v: string): v is CounterOfferReason => incl
 export const isLoanReason = (v: string): v is LoanReason => includes(LOAN_REASONS, v);
 export const isPayoutFailureReason = (v: string): v is PayoutFailureReason => includes(PAYOUT_FAILURE_REASONS, v);
 export const isExtensionDeclineReason = (v: string): v is ExtensionDeclineReason => includes(EXTENSION_DECLINE_REASONS, v);
+export const isDeletionRejectionReason = (v: string): v is DeletionRejectionReason => includes(DELETION_REJECTION_REASONS, v);
 export const isWithdrawalReason = (v: string): v is WithdrawalReason => includes(WITHDRAWAL_REASONS, v);
 
 /** The i18n key of a loan reason (reasons.loanRejection.X or reasons.counterOffer.X). */
@@ -97,6 +102,11 @@ export function extensionDeclineReasonText(code: ExtensionDeclineReason): string
   return en.extensionDecline[code];
 }
 
+/** The i18n key of a deletion rejection reason. */
+export function deletionRejectionReasonKey(code: DeletionRejectionReason): string {
+  return `reasons.deletionRejection.${code}`;
+}
+
 // Every code has its English text, and the catalogue has no text without a code (checked by the compiler).
 type Exact<A extends string, B extends string> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _checks: [
@@ -105,5 +115,6 @@ const _checks: [
   Exact<PayoutFailureReason, keyof typeof en.payoutFailure>,
   Exact<WithdrawalSystemReason, keyof typeof en.withdrawalSystem>,
   Exact<ExtensionDeclineReason, keyof typeof en.extensionDecline>,
-] = [true, true, true, true, true];
+  Exact<DeletionRejectionReason, keyof typeof en.deletionRejection>,
+] = [true, true, true, true, true, true];
 void _checks;

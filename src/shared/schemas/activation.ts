@@ -379,15 +379,3 @@ export const deletionRequestStatusSchema = z.object({
 export const deletionRequestCreatedSchema = z.object({ requestedAt: z.string(), message: z.string() });
 export const myDeletionRequestResponseSchema = z.object({ request: deletionRequestStatusSchema.nullable() });
 
-export const adminDeletionRequestsResponseSchema = z.object({
-  requests: z.array(
-    z.object({
-      id: z.string(),
-      memberId: z.string().nullable(),
-      memberName: z.string().nullable(),
-      reason: z.string().nullable(),
-      requestedAt: z.string(),
-      status: z.enum(['OPEN', 'COMPLETED', 'REJECTED']),
-    }),
-  ),
-});

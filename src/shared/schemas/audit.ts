@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'SUPPORT_CLOSE',
   'SUPPORT_REOPEN',
   'DELETION_REQUEST_REJECT',
+  'DELETION_REQUEST_COMPLETE',
+  'DELETION_REQUEST_VIEW',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -90,6 +90,8 @@ export const ERROR_STATUS = {
   // Support inbox and data-deletion review (issue 12): the message or request is not in a state that allows this action.
   SUPPORT_STATE: 409,
   DELETION_REQUEST_STATE: 409,
+  /** COMPLETE refused: the member has an open loan, a wallet balance or a withdrawal in progress (fields name each). */
+  DELETION_BLOCKED: 409,
   /** The database cannot be reached for now (Retry-After says when to try again); nothing was done. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,

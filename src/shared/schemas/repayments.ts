@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { repayments as messages } from '../i18n/en/repayments';
 import { collections as collectionMessages } from '../i18n/en/collections';
 import { LATE_CHARGE_KINDS } from '../loan/late-charges';
+import { LOAN_REASONS } from '../reasons/catalogue';
 import { ALLOCATION_COMPONENTS, LINE_STATUSES } from '../loan/servicing';
 import { loanStatusSchema, moneySchema } from './loans';
 
@@ -195,6 +196,9 @@ export const servicingResponseSchema = z.object({
       to: loanStatusSchema,
       action: z.string(),
       actorRole: z.string(),
+      /** The catalogue's code (the browser shows t(loanReasonKey(code)) in the reader's language). */
+      reasonCode: z.enum(LOAN_REASONS).nullable(),
+      /** Its English text, for API clients without the catalogue. */
       reason: z.string().nullable(),
     }),
   ),

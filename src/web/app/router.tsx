@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
               { path: 'withdrawals/reconciliation', lazy: memberPage(() => import('../pages/admin/AdminReconciliationPage')) },
               { path: 'outbox', lazy: memberPage(() => import('../pages/admin/AdminOutboxPage')) },
               { path: 'support', lazy: memberPage(() => import('../pages/admin/AdminSupportPage')) },
+              { path: 'deletion-requests', lazy: memberPage(() => import('../pages/admin/AdminDeletionPage')) },
+              { path: 'deletion-requests/:requestId', lazy: memberPage(() => import('../pages/admin/AdminDeletionPage')) },
             ],
           },
         ],

@@ -8,6 +8,7 @@ import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueEmail, queueSms, withCode } from '../../providers/notify';
 import { codeTextValues } from '../../../shared/codes/rules';
 import { translateEn } from '../../../shared/i18n/lookup';
+import type { Language } from '../../../shared/i18n/languages';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { PayoutAccountChangeData, PayoutAccountDetailsData, PayoutAccountResponse } from '../../../shared/schemas/member-settings';
@@ -106,8 +107,8 @@ export async function requestPayoutChangeCode(deps: AppDeps, member: Member, det
   });
 }
 
-function manilaTime(instant: Date): string {
-  return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
+function manilaTime(instant: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'fil' ? 'fil-PH' : 'en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
 }
 
 /**
@@ -140,13 +141,16 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
       .where(eq(payoutAccounts.userId, member.userId))
       .returning();
     if (!updated) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
-    const account = `${institution.name} ${maskAccountNumber(institution.kind, details.accountNumber)}`;
-    const company = deps.config.company.shortName;
-    const hold =
-      holdMs(deps) > 0 ? ` For your safety, withdrawals are paused until ${manilaTime(new Date(now.getTime() + holdMs(deps)))} (Philippine time).` : '';
-    const body = `${company}: your payout account was changed to ${account}.${hold} Changing your payout account is free. If this was not you, contact support now.`;
+    // In the member's language (users.language), the hold's end in Philippine time.
+    const language = await languageOfUser(tx, member.userId);
+    const values = {
+      company: deps.config.company.shortName,
+      account: `${institution.name} ${maskAccountNumber(institution.kind, details.accountNumber)}`,
+      until: manilaTime(new Date(now.getTime() + holdMs(deps)), language),
+    };
+    const body = messageText(language, holdMs(deps) > 0 ? 'messages.payout.changedWithHold' : 'messages.payout.changed', values);
     await queueSms(tx, { to: member.phone, body });
-    await queueEmail(tx, { to: user.email, subject: `Your ${company} payout account was changed`, body });
+    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.payout.changedSubject', values), body });
     return updated;
   });
   return responseOf(deps, row);

@@ -4,15 +4,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireRole, requireUser } from '../../http/session';
 import {
-  adminDeletionRequestsResponseSchema,
   dataExportSchema,
   deletionRequestCreatedSchema,
   deletionRequestSchema,
   myDeletionRequestResponseSchema,
 } from '../../../shared/schemas/activation';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
-import { exportMemberDataConfirmed, listDeletionRequests, myDeletionRequest, requestDeletion } from './service';
+import { exportMemberDataConfirmed, myDeletionRequest, requestDeletion } from './service';
 import { STAFF_ROLES } from '../../../shared/states/roles';
+import {
+  deletionDecisionResponseSchema,
+  deletionDetailSchema,
+  deletionListQuerySchema,
+  deletionListResponseSchema,
+  deletionRejectSchema,
+  deletionRequestParams,
+} from '../../../shared/schemas/deletion-review';
+import { completeDeletion, deletionDetail, listDeletionReview, rejectDeletion } from './review';
 
 /** Data rights: the member's own export and deletion request; staff see the requests. */
 export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -65,18 +73,61 @@ export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
+  // The data-deletion review (docs/decisions/029-data-deletion-review.md): staff (OFFICER, ADMIN)
+  // read, an ADMIN decides. Every view and decision is audited; every view is in the access log.
+  const adminTags = ['admin'];
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
   r.get(
     '/admin/deletion-requests',
     {
       schema: {
-        tags: ['admin'],
-        summary: 'Deletion requests for staff (OFFICER, ADMIN), open ones first',
-        response: { 200: adminDeletionRequestsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        tags: adminTags,
+        summary: 'Deletion requests for staff (OFFICER, ADMIN), newest first, filtered by status, a page at a time',
+        querystring: deletionListQuerySchema,
+        response: { 200: deletionListResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request) => {
       requireRole(request, STAFF_ROLES);
-      return listDeletionRequests(deps);
+      return listDeletionReview(deps, request.query);
     },
+  );
+  r.get(
+    '/admin/deletion-requests/:requestId',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'One request: what Complete erases and keeps, until when, and what blocks it (the view is in the access log)',
+        params: deletionRequestParams,
+        response: { 200: deletionDetailSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      deletionDetail(deps, requireRole(request, STAFF_ROLES), request.params.requestId, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
+  r.post(
+    '/admin/deletion-requests/:requestId/complete',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'ADMIN: anonymise the member (refused with an open loan, a wallet balance or a withdrawal in progress); the member is told',
+        params: deletionRequestParams,
+        response: { 200: deletionDecisionResponseSchema, ...errors },
+      },
+    },
+    async (request) => completeDeletion(deps, requireRole(request, ['ADMIN']), request.params.requestId, { ip: request.ip }),
+  );
+  r.post(
+    '/admin/deletion-requests/:requestId/reject',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'ADMIN: reject with a reason of the catalogue; the member is told in their language',
+        params: deletionRequestParams,
+        body: deletionRejectSchema,
+        response: { 200: deletionDecisionResponseSchema, ...errors },
+      },
+    },
+    async (request) => rejectDeletion(deps, requireRole(request, ['ADMIN']), request.params.requestId, request.body, { ip: request.ip }),
   );
 }

@@ -21,7 +21,8 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { queueEmail, queueSms } from '../../providers/notify';
+import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
+import type { Language } from '../../../shared/i18n/languages';
 import { confirmCurrentPassword } from '../../sessions/reauth';
 import type { SessionAuth } from '../../sessions/store';
 import { storageFor } from '../../providers/storage';
@@ -56,8 +57,8 @@ export interface DataExport {
 }
 
 /** The member's words for when the export was made: Philippine time. */
-function manilaTime(instant: Date): string {
-  return new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
+function manilaTime(instant: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'fil' ? 'fil-PH' : 'en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
 }
 
 /**
@@ -68,18 +69,16 @@ function manilaTime(instant: Date): string {
 export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth, input: { password: string }, ctx: { ip: string }): Promise<DataExport> {
   await confirmCurrentPassword(deps.db, deps.clock, auth, input.password, ctx, { field: 'password', key: 'activation.privacy.passwordWrong' });
   const exported = await exportMemberData(deps, auth.userId);
-  const [user] = await deps.db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, auth.userId));
+  const [user] = await deps.db.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, auth.userId));
   if (user) {
+    // In the member's language (users.language), the time in Philippine time.
+    const language = asLanguage(user.language);
     const company = deps.config.company;
-    const fill = (template: string) =>
-      template
-        .replaceAll('{{company}}', company.shortName)
-        .replaceAll('{{date}}', manilaTime(deps.clock.now()))
-        .replaceAll('{{supportEmail}}', company.supportEmail);
-    const body = fill(translateEn('activation.privacy.exportNotice'));
+    const values = { company: company.shortName, date: manilaTime(deps.clock.now(), language), supportEmail: company.supportEmail };
+    const body = messageText(language, 'activation.privacy.exportNotice', values);
     await deps.db.transaction(async (tx) => {
       await queueSms(tx, { to: user.phone, body });
-      await queueEmail(tx, { to: user.email, subject: fill(translateEn('activation.privacy.exportNoticeSubject')), body });
+      await queueEmail(tx, { to: user.email, subject: messageText(language, 'activation.privacy.exportNoticeSubject', values), body });
     });
   }
   return exported;
@@ -252,25 +251,4 @@ export async function myDeletionRequest(deps: AppDeps, userId: string): Promise<
     .orderBy(desc(dataDeletionRequests.requestedAt))
     .limit(1);
   return { request: row ? { requestedAt: row.requestedAt.toISOString(), status: row.status as RequestStatus } : null };
-}
-
-/** For staff: deletion requests, open ones first, then the newest. */
-export async function listDeletionRequests(deps: AppDeps): Promise<{
-  requests: { id: string; memberId: string | null; memberName: string | null; reason: string | null; requestedAt: string; status: RequestStatus }[];
-}> {
-  const rows = await deps.db
-    .select()
-    .from(dataDeletionRequests)
-    .orderBy(desc(sql`${dataDeletionRequests.status} = 'OPEN'`), desc(dataDeletionRequests.requestedAt))
-    .limit(500);
-  return {
-    requests: rows.map((r) => ({
-      id: r.id,
-      memberId: r.userId,
-      memberName: r.memberName,
-      reason: r.reason,
-      requestedAt: r.requestedAt.toISOString(),
-      status: r.status as RequestStatus,
-    })),
-  };
 }

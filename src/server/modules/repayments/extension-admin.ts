@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { writeAudit, type AuditContext } from '../../audit';
 import type { AppDeps } from '../../deps';
 import { loanExtensionEvents, loanExtensions, loans, users } from '../../db/schema';
-import { queueSms } from '../../providers/notify';
+import { asLanguage, messageText, queueSms } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
 import { extensions as texts } from '../../../shared/i18n/en/extensions';
 import { interpolate } from '../../../shared/i18n/lookup';
-import { extensionDeclineReasonText, type ExtensionDeclineReason } from '../../../shared/reasons/catalogue';
+import { extensionDeclineReasonKey, type ExtensionDeclineReason } from '../../../shared/reasons/catalogue';
 import type { AdminExtensionItem } from '../../../shared/schemas/extensions';
 import type { ExtensionStatus } from '../../../shared/states/extension';
 import { loanById, loanNumberOf } from './core';
@@ -99,14 +99,16 @@ async function decide(
       ip: ctx.ip,
       at: now,
     });
-    const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.memberId));
+    const [member] = await tx.select({ phone: users.phone, language: users.language }).from(users).where(eq(users.id, row.memberId));
     const values = { company: deps.config.company.shortName, loan: number };
+    // In the member's language (users.language), the reason from the catalogue in it too.
+    const language = asLanguage(member!.language);
     await queueSms(tx, {
       to: member!.phone,
       body:
         decision.action === 'APPROVE'
-          ? interpolate(texts.sms.approved, values)
-          : interpolate(texts.sms.declined, { ...values, reason: extensionDeclineReasonText(decision.reasonCode) }),
+          ? messageText(language, 'extensions.sms.approved', values)
+          : messageText(language, 'extensions.sms.declined', { ...values, reason: messageText(language, extensionDeclineReasonKey(decision.reasonCode)) }),
     });
     return { extension: await extensionDto(tx, deps, updated, loan) };
   });

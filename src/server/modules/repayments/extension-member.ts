@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { loanExtensionEvents, loanExtensions, loanInstalments, otpChallenges } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
-import { queueSms, withCode } from '../../providers/notify';
+import { languageOfUser, messageText, queueSms, withCode } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { extensions as texts } from '../../../shared/i18n/en/extensions';
 import { interpolate } from '../../../shared/i18n/lookup';
@@ -108,7 +108,11 @@ export async function requestExtensionCode(deps: AppDeps, auth: SessionAuth) {
       subject: signingSubject(offer.row.id, offer.sha256),
     });
     const values = { company: deps.config.company.shortName, loan: loanNumberOf(deps, offer.loan.number) };
-    await queueSms(tx, { to: auth.phone, body: withCode((code) => interpolate(texts.sms.code, { ...values, code, ...codeTextValues() }), issued.code) });
+    const language = await languageOfUser(tx, auth.userId);
+    await queueSms(tx, {
+      to: auth.phone,
+      body: withCode((code) => messageText(language, 'extensions.sms.code', { ...values, code, ...codeTextValues() }), issued.code),
+    });
     return { sentTo: maskPhoneNational(auth.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });
 }
@@ -184,7 +188,7 @@ export async function signExtension(
     });
     await queueSms(tx, {
       to: auth.phone,
-      body: interpolate(texts.sms.effective, {
+      body: messageText(await languageOfUser(tx, auth.userId), 'extensions.sms.effective', {
         company: deps.config.company.shortName,
         loan: loanNumberOf(deps, loan.number),
         due: plan.schedule.lines[0]!.dueDate,

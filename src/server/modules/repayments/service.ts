@@ -149,6 +149,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
       to: e.toStatus as LoanStatus,
       action: e.action,
       actorRole: e.actorRole,
+      reasonCode: e.reasonCode && isLoanReason(e.reasonCode) ? e.reasonCode : null,
       reason: e.reasonCode && isLoanReason(e.reasonCode) ? loanReasonText(e.reasonCode) : null,
     })),
   };

@@ -10,6 +10,7 @@ export const errors = {
   NOT_FOUND: 'Not found.',
   SUPPORT_STATE: 'That message is not in a state that allows this. Reload the inbox.',
   DELETION_REQUEST_STATE: 'That deletion request has already been handled. Reload the list.',
+  DELETION_BLOCKED: 'This member cannot be deleted yet: an open loan, money in the wallet or a withdrawal in progress must be settled first.',
   CONFLICT: 'That conflicts with what is already saved.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request must be JSON.',

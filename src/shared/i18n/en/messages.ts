@@ -29,7 +29,19 @@ export const messages = {
     replySubject: 'Your message to {{company}}',
     replyFooter: '{{company}}\nThis is a reply to the message you sent with our contact form. Questions: {{supportEmail}}',
   },
+  privacy: {
+    deletionCompletedSubject: 'Your {{company}} account data was deleted',
+    deletionCompleted:
+      '{{company}}: as you asked on {{date}}, we deleted your personal data and closed your account. We keep only the records the law requires a lender to keep (loans, payments, consents) for {{years}} years after your last loan, without your contact details. Questions: {{supportEmail}}',
+    deletionRejectedSubject: 'Your {{company}} data deletion request',
+    deletionRejected:
+      '{{company}}: we could not delete your data as you asked on {{date}}. Reason: {{reason}} Your account stays open. Questions: {{supportEmail}}',
+  },
   payout: {
+    changedSubject: 'Your {{company}} payout account was changed',
+    changed: '{{company}}: your payout account was changed to {{account}}. Changing your payout account is free. If this was not you, contact support now.',
+    changedWithHold:
+      '{{company}}: your payout account was changed to {{account}}. For your safety, withdrawals are paused until {{until}} (Philippine time). Changing your payout account is free. If this was not you, contact support now.',
     changeCode:
       '{{company}}: {{code}} is your code to change your payout account to {{institution}} {{account}}. It expires in {{minutes}} minutes. Never share it. Changing your payout account is free.',
   },

@@ -20,6 +20,7 @@ export const validation = {
   contactMessage: 'Please enter your message (at least 5 characters).',
   supportReply: 'Please write a reply: not empty, and not longer than the limit.',
   supportStaff: 'Please choose a staff member.',
+  deletionRejectionReason: 'Please choose a reason from the list.',
   contactAgree: 'Please tick the box to agree before sending.',
   phoneTaken: 'This phone number is already registered. Sign in instead.',
   emailTaken: 'This email address is already registered.',

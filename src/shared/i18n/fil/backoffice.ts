@@ -1,6 +1,6 @@
 /** Filipino messages of the 'backoffice' namespace: the back office's audit log, withdrawals and settings pages. */
 export const backoffice = {
-  nav: { support: 'Inbox ng support', audit: 'Audit log', settings: 'Mga setting', withdrawals: 'Mga withdrawal' },
+  nav: { support: 'Inbox ng support', audit: 'Audit log', settings: 'Mga setting', withdrawals: 'Mga withdrawal', deletion: 'Pagbura ng datos' },
   support: {
     title: 'Inbox ng support',
     intro:
@@ -22,6 +22,66 @@ export const backoffice = {
     sent: 'Nakapila nang ipadala ang sagot.',
     done: 'Na-save.',
     statuses: { NEW: 'Bago', IN_PROGRESS: 'Inaasikaso', ANSWERED: 'Nasagot na', CLOSED: 'Sarado' },
+  },
+  deletion: {
+    title: 'Mga kahilingang burahin ang datos',
+    intro:
+      'Mga miyembrong humihiling na burahin ang kanilang datos (Data Privacy Act of 2012). Naitatala sa access log ang bawat pagbukas ng kahilingan. ADMIN lang ang nagpapasya: ang Kumpletuhin ay ginagawang anonymous ang miyembro at itinatago ang iniuutos ng batas; ang Tanggihan ay nagbibigay sa miyembro ng dahilan mula sa listahan.',
+    status: 'Status',
+    all: 'Lahat',
+    empty: 'Walang kahilingan sa listahang ito.',
+    more: 'Mas lumang kahilingan',
+    open: 'Buksan ang kahilingan',
+    requested: 'Hiniling',
+    handled: 'Naasikaso',
+    by: 'ni',
+    memberReason: 'Dahilan ng miyembro',
+    noReason: 'Walang ibinigay na dahilan.',
+    contact: 'Contact details',
+    anonymised: 'Ginawa nang anonymous ang miyembrong ito: wala nang natitirang contact details.',
+    eraseTitle: 'Ang buburahin o papalitan ng Kumpletuhin',
+    keepTitle: 'Ang itatago, nakaugnay sa anonymous na miyembro',
+    keptUntil:
+      'Itatago nang {{years}} taon mula nang magsara ang huling loan: hanggang {{date}} man lang (RECORD_RETENTION_YEARS; walang awtomatikong binubura).',
+    keptYears: 'Itatago nang {{years}} taon mula nang magsara ang huling loan (RECORD_RETENTION_YEARS).',
+    notCounted: 'hindi binilang',
+    blockersTitle: 'Hindi pa puwedeng kumpletuhin',
+    adminOnly: 'ADMIN lang ang puwedeng kumumpleto o tumanggi sa kahilingan.',
+    complete: 'Kumpletuhin: gawing anonymous ang miyembro',
+    confirmComplete:
+      'Gawin nang anonymous ang miyembrong ito? Tuluyang mabubura ang kanyang pangalan, contact details, ID at address, at hindi na siya makakapag-sign in. Hindi na ito maibabalik.',
+    confirm: 'Oo, gawing anonymous',
+    cancel: 'Kanselahin',
+    reject: 'Tanggihan',
+    rejectReason: 'Dahilan para sa miyembro',
+    completed: 'Ginawa nang anonymous ang miyembro at naabisuhan siya.',
+    rejected: 'Tinanggihan ang kahilingan at naabisuhan ang miyembro.',
+    back: 'Bumalik sa listahan',
+    statuses: { OPEN: 'Bukas', COMPLETED: 'Nakumpleto', REJECTED: 'Tinanggihan' },
+    erase: {
+      ACCOUNT: 'Pangalan, telepono, e-mail at password (papalitan; hindi na makakapag-sign in)',
+      PERSONAL: 'Petsa ng kapanganakan, kasarian, civil status, nasyonalidad',
+      ADDRESS: 'Address',
+      REFERENCES: 'Mga character reference',
+      IDENTITY: 'Uri at numero ng ID',
+      DOCUMENTS: 'Mga larawan ng ID at selfie (buburahin ang mga file)',
+      PAYOUT_ACCOUNT: 'Payout account',
+      CONTACT_MESSAGES: 'Mga mensahe sa contact form',
+      SESSIONS: 'Mga naka-sign-in na session (babawiin)',
+    },
+    keep: {
+      LOANS: 'Mga loan, kontrata, iskedyul at bayad',
+      LEDGER: 'Mga entry sa ledger ng wallet at ng mga loan',
+      CONSENTS: 'Mga ibinigay na pahintulot (anong teksto, kailan)',
+      AUDIT: 'Access log ng mga pagtingin ng kawani sa miyembrong ito',
+      MESSAGES_SENT: 'Mga SMS at e-mail na naipadala na',
+      REQUEST: 'Mga kahilingang burahin ang datos (kasama ang pangalan noong humiling)',
+    },
+    blockers: {
+      OPEN_LOAN: 'May loan ang miyembro na hindi pa sarado.',
+      WALLET_BALANCE: 'May pera pa sa wallet ang miyembro.',
+      PENDING_WITHDRAWAL: 'May withdrawal ang miyembro na pinoproseso pa.',
+    },
   },
   audit: {
     title: 'Audit log',
@@ -67,6 +127,8 @@ export const backoffice = {
       SUPPORT_CLOSE: 'Isinara ang mensahe sa support',
       SUPPORT_REOPEN: 'Binuksan muli ang mensahe sa support',
       DELETION_REQUEST_REJECT: 'Tinanggihan ang kahilingang burahin ang datos',
+      DELETION_REQUEST_COMPLETE: 'Natapos ang pagbura ng datos (ginawang anonymous ang miyembro)',
+      DELETION_REQUEST_VIEW: 'Binuksan ang kahilingang burahin ang datos',
     },
     subjects: {
       LOAN: 'Loan',

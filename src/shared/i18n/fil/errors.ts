@@ -9,6 +9,7 @@ export const errors = {
   NOT_FOUND: 'Hindi nahanap.',
   SUPPORT_STATE: 'Hindi na ito puwede sa kasalukuyang estado ng mensahe. I-reload ang inbox.',
   DELETION_REQUEST_STATE: 'Naasikaso na ang kahilingang ito na burahin ang datos. I-reload ang listahan.',
+  DELETION_BLOCKED: 'Hindi pa mabubura ang miyembrong ito: kailangan munang matapos ang bukas na loan, ang pera sa wallet, o ang withdrawal na pinoproseso.',
   CONFLICT: 'Salungat iyan sa naka-save na.',
   PAYLOAD_TOO_LARGE: 'Masyadong malaki ang request.',
   UNSUPPORTED_MEDIA_TYPE: 'Dapat JSON ang request.',

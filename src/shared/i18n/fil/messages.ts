@@ -29,7 +29,20 @@ export const messages: Shape<typeof en> = {
     replySubject: 'Ang mensahe mo sa {{company}}',
     replyFooter: '{{company}}\nIto ay sagot sa mensaheng ipinadala mo gamit ang aming contact form. May tanong: {{supportEmail}}',
   },
+  privacy: {
+    deletionCompletedSubject: 'Nabura na ang data ng iyong {{company}} account',
+    deletionCompleted:
+      '{{company}}: ayon sa hiling mo noong {{date}}, binura na namin ang iyong personal na data at isinara ang iyong account. Ang itinatago lang namin ay ang mga record na iniuutos ng batas na itago ng nagpapautang (mga loan, bayad, pahintulot) sa loob ng {{years}} taon mula sa huli mong loan, nang wala ang iyong contact details. May tanong: {{supportEmail}}',
+    deletionRejectedSubject: 'Ang iyong kahilingan na burahin ang data sa {{company}}',
+    deletionRejected:
+      '{{company}}: hindi namin nabura ang iyong data ayon sa hiling mo noong {{date}}. Dahilan: {{reason}} Bukas pa rin ang iyong account. May tanong: {{supportEmail}}',
+  },
   payout: {
+    changedSubject: 'Napalitan ang payout account mo sa {{company}}',
+    changed:
+      '{{company}}: napalitan ang iyong payout account ng {{account}}. Libre ang pagpapalit ng payout account. Kung hindi ikaw ito, makipag-ugnayan agad sa support.',
+    changedWithHold:
+      '{{company}}: napalitan ang iyong payout account ng {{account}}. Para sa iyong kaligtasan, nakahinto ang mga withdrawal hanggang {{until}} (oras sa Pilipinas). Libre ang pagpapalit ng payout account. Kung hindi ikaw ito, makipag-ugnayan agad sa support.',
     changeCode:
       '{{company}}: {{code}} ang code mo para palitan ang iyong payout account sa {{institution}} {{account}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman. Libre ang pagpapalit ng payout account.',
   },

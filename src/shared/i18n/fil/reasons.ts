@@ -35,6 +35,13 @@ export const reasons = {
   withdrawalSystem: {
     CODE_NOT_CONFIRMED: 'Hindi nakumpirma ang code sa takdang oras, kaya nag-expire ang withdrawal.',
   },
+  deletionRejection: {
+    OPEN_OBLIGATIONS:
+      'May loan ka pang babayaran, may pera pa sa iyong wallet, o may withdrawal pang pinoproseso. Kapag naayos na ang mga ito, maaari kang humiling muli.',
+    IDENTITY_NOT_CONFIRMED: 'Hindi namin makumpirma na ikaw ang nagpadala ng kahilingan. Makipag-ugnayan sa aming Data Protection Officer.',
+    LEGAL_HOLD: 'Kailangan pa ang iyong mga record para sa isang legal na usapin o imbestigasyong bukas pa, kaya hindi pa namin ito mabubura.',
+    WITHDRAWN_BY_MEMBER: 'Sinabi mo sa amin na ayaw mo nang ipabura ang iyong data.',
+  },
   admin: {
     choose: 'Pumili ng dahilan',
     reasonLabel: 'Dahilan (ito ang mababasa ng borrower)',

@@ -20,6 +20,7 @@ export const validation = {
   contactMessage: 'Pakilagay ang iyong mensahe (hindi bababa sa 5 character).',
   supportReply: 'Pakisulat ang sagot: hindi blangko, at hindi lampas sa limitasyon.',
   supportStaff: 'Pumili ng kawani.',
+  deletionRejectionReason: 'Pumili ng dahilan mula sa listahan.',
   contactAgree: 'Pakilagyan ng tsek ang kahon bilang pagsang-ayon bago ipadala.',
   phoneTaken: 'Nakarehistro na ang numerong ito. Mag-sign in na lang.',
   emailTaken: 'Nakarehistro na ang email address na ito.',

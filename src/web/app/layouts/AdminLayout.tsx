@@ -32,6 +32,9 @@ export default function AdminLayout() {
           <Link to="/admin/support" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('backoffice.nav.support')}
           </Link>
+          <Link to="/admin/deletion-requests" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('backoffice.nav.deletion')}
+          </Link>
           <Link to="/admin/outbox" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('delivery.nav')}
           </Link>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServicingDto } from '../../../shared/schemas/repayments';
 import { loanStatusLabelKey } from '../../../shared/states/loan';
+import { loanReasonKey } from '../../../shared/reasons/catalogue';
 import { dateTime } from '../../lib/format';
 
 /** The loan's full status history, oldest first, with the catalogue's reason where one was given. */
@@ -15,7 +16,7 @@ export function StatusHistory({ view }: { readonly view: Pick<ServicingDto, 'his
             {dateTime(h.at, i18n.language)} ·{' '}
             {h.from ? t('servicing.history.from', { from: t(loanStatusLabelKey(h.from)), to: t(loanStatusLabelKey(h.to)) }) : t(loanStatusLabelKey(h.to))}
           </p>
-          {h.reason && <p className="text-xs">{h.reason}</p>}
+          {h.reasonCode && <p className="text-xs">{t(loanReasonKey(h.reasonCode))}</p>}
         </li>
       ))}
     </ol>

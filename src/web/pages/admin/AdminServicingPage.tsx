@@ -16,6 +16,7 @@ import { RemindersPanel } from '../../features/collections/RemindersPanel';
 import { collectionsKeys, type ServicingStaff } from '../../features/collections/queries';
 import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
 import { LOAN_STATUS_CATALOGUE, loanStatusLabelKey } from '../../../shared/states/loan';
+import { loanReasonKey } from '../../../shared/reasons/catalogue';
 import { ExtensionReview } from '../../features/backoffice/extension/ExtensionReview';
 
 function Card({ title, children, testId }: { readonly title: string; readonly children: ReactNode; readonly testId?: string }) {
@@ -233,7 +234,7 @@ export default function AdminServicingPage() {
             <li key={`${h.at}-${i}`}>
               <span className="text-muted">{dateTime(h.at, i18n.language)}</span> · {h.from ? `${t(loanStatusLabelKey(h.from))} → ` : ''}
               <span className="font-semibold">{t(loanStatusLabelKey(h.to))}</span> ({t(`collections.servicing.history.role.${h.actorRole}`)})
-              {h.reason ? ` · ${h.reason}` : ''}
+              {h.reasonCode ? ` · ${t(loanReasonKey(h.reasonCode))}` : ''}
             </li>
           ))}
         </ol>

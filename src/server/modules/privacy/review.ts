@@ -1,0 +1,383 @@
+import { and, count, desc, eq, inArray, isNull, lt, max, or, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import {
+  consents,
+  contactMessages,
+  dataDeletionRequests,
+  documentAccessLog,
+  loans,
+  memberAddresses,
+  memberDocuments,
+  memberIdentities,
+  memberPersonal,
+  memberReferences,
+  outboxMessages,
+  payoutAccounts,
+  sessions,
+  users,
+  withdrawals,
+} from '../../db/schema';
+import { writeAudit, type AuditContext } from '../../audit';
+import { AppError } from '../../http/errors';
+import { balanceAndDebitsByCode, memberWalletSpec } from '../../ledger';
+import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
+import { storageFor } from '../../providers/storage';
+import { revokeUserSessions } from '../../sessions/store';
+import type { SessionAuth } from '../../sessions/store';
+import { birthday, formatIsoDate, parseIsoDate, philippineDate } from '../../../shared/activation/age';
+import { translateEn } from '../../../shared/i18n/lookup';
+import { deletionRejectionReasonKey, isDeletionRejectionReason, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
+import {
+  DELETION_CURSOR,
+  type DeletionBlocker,
+  type DeletionDetail,
+  type DeletionListQuery,
+  type DeletionListResponse,
+  type DeletionRequestRow,
+} from '../../../shared/schemas/deletion-review';
+import { deletionTransition, isDeletionStatus, type DeletionAction, type DeletionStatus } from '../../../shared/states/deletion';
+import { OPEN_LOAN_STATUSES } from '../../../shared/states/loan';
+import { HELD_WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
+
+/**
+ * The data-deletion review (issue 12, item 12; docs/decisions/029-data-deletion-review.md). Staff
+ * (OFFICER, ADMIN) read the requests and a request's detail (each opening is in the access log and
+ * the audit log, since it shows the member's contact details); an ADMIN decides: COMPLETE anonymises
+ * the member in one transaction and keeps the records the law requires, linked to the anonymised
+ * id; REJECT gives a reason of the catalogue. The member is told the outcome in their language.
+ *
+ * Erasing the member's rows of the activation, documents and support tables is this module's job
+ * as well as their own modules' (the OWNERS of src/server/db/table-ownership.test.ts list it).
+ */
+
+/** The access-log kind of a staff view of a deletion request (beside ID_FRONT, SELFIE, APPLICATION). */
+export const DELETION_REQUEST_VIEW_KIND = 'DELETION_REQUEST';
+
+/** What an anonymised member's name reads (staff screens show it; the member can no longer sign in). */
+export const ANONYMISED_NAME = '[deleted]';
+/** Unusable as an argon2 hash: no password ever verifies against it. */
+const NO_PASSWORD = '!deleted';
+/** The anonymised contact columns: unique per member (the columns are unique), and no one's real address. */
+export const anonymisedPhone = (userId: string) => `deleted:${userId}`;
+export const anonymisedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+type Row = typeof dataDeletionRequests.$inferSelect;
+
+function rowView(row: Row, names: ReadonlyMap<string, string>): DeletionRequestRow {
+  const code = row.rejectionReasonCode;
+  return {
+    id: row.id,
+    memberId: row.userId,
+    memberName: row.memberName,
+    reason: row.reason,
+    status: isDeletionStatus(row.status) ? row.status : 'OPEN',
+    requestedAt: row.requestedAt.toISOString(),
+    handledAt: row.handledAt?.toISOString() ?? null,
+    handledBy: row.handledBy ? { id: row.handledBy, name: names.get(row.handledBy) ?? '' } : null,
+    rejectionReasonCode: code && isDeletionRejectionReason(code) ? code : null,
+  };
+}
+
+async function handlerNames(db: AppDeps['db'] | Tx, rows: readonly Row[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.handledBy).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((r) => [r.id, r.name]));
+}
+
+/** GET /api/admin/deletion-requests: newest first (then by id), a page at a time, optionally one status. */
+export async function listDeletionReview(deps: AppDeps, q: DeletionListQuery): Promise<DeletionListResponse> {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(dataDeletionRequests.status, q.status));
+  if (q.cursor) {
+    const [, at, id] = DELETION_CURSOR.exec(q.cursor)!;
+    const time = new Date(at!);
+    where.push(or(lt(dataDeletionRequests.requestedAt, time), and(eq(dataDeletionRequests.requestedAt, time), lt(dataDeletionRequests.id, id!)))!);
+  }
+  const rows = await deps.db
+    .select()
+    .from(dataDeletionRequests)
+    .where(and(...where))
+    .orderBy(desc(dataDeletionRequests.requestedAt), desc(dataDeletionRequests.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const names = await handlerNames(deps.db, page);
+  const last = page.at(-1);
+  return {
+    requests: page.map((r) => rowView(r, names)),
+    nextCursor: rows.length > q.limit && last ? `${last.requestedAt.toISOString()}_${last.id}` : null,
+  };
+}
+
+/** Why the member cannot be anonymised now: an open loan, money in (or held from) the wallet, a withdrawal in progress. */
+async function blockersOf(db: AppDeps['db'] | Tx, userId: string): Promise<DeletionBlocker[]> {
+  const [openLoan, wallet, held] = await Promise.all([
+    db
+      .select({ id: loans.id })
+      .from(loans)
+      .where(and(eq(loans.memberId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+      .limit(1),
+    balanceAndDebitsByCode(db, memberWalletSpec(userId).code, 'WITHDRAWAL'),
+    db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.memberId, userId), inArray(withdrawals.status, [...HELD_WITHDRAWAL_STATUSES])))
+      .limit(1),
+  ]);
+  const blockers: DeletionBlocker[] = [];
+  if (openLoan.length > 0) blockers.push('OPEN_LOAN');
+  if (wallet && (wallet.posted !== 0n || wallet.available !== 0n)) blockers.push('WALLET_BALANCE');
+  if (held.length > 0 || (wallet && wallet.debitsPending !== 0n)) blockers.push('PENDING_WITHDRAWAL');
+  return blockers;
+}
+
+async function countOf(db: AppDeps['db'] | Tx, table: Parameters<ReturnType<AppDeps['db']['select']>['from']>[0], where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
+
+/** The date the kept records may be kept until: RECORD_RETENTION_YEARS after the last loan closed or today, the later. */
+function keptUntil(deps: AppDeps, lastLoanChange: Date | null): string {
+  const now = deps.clock.now();
+  const from = lastLoanChange && lastLoanChange > now ? lastLoanChange : now;
+  return formatIsoDate(birthday(parseIsoDate(philippineDate(from))!, deps.config.recordRetentionYears));
+}
+
+/**
+ * GET /api/admin/deletion-requests/:id: the request, what a completion would erase (with counts)
+ * and keep, until when, and what blocks it now. The view is written to the access log and the
+ * audit log before anything is read (it shows the member's phone and e-mail).
+ */
+export async function deletionDetail(
+  deps: AppDeps,
+  staff: SessionAuth,
+  requestId: string,
+  ctx: { ip: string | null; userAgent?: string | undefined },
+): Promise<DeletionDetail> {
+  const [row] = await deps.db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.id, requestId));
+  if (!row) throw new AppError(404, 'NOT_FOUND');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(documentAccessLog).values({
+      staffUserId: staff.userId,
+      staffRole: staff.role,
+      memberId: row.userId,
+      documentId: null,
+      kind: DELETION_REQUEST_VIEW_KIND,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'DELETION_REQUEST_VIEW',
+      subjectType: 'DELETION_REQUEST',
+      subjectId: row.id,
+      details: { memberId: row.userId },
+      ip: ctx.ip,
+      at: now,
+    });
+  });
+  const request = rowView(row, await handlerNames(deps.db, [row]));
+  const userId = row.userId;
+  const [user] = userId ? await deps.db.select().from(users).where(eq(users.id, userId)) : [];
+  const anonymised = !user || user.phone === anonymisedPhone(user.id);
+  const db = deps.db;
+  const id = userId ?? '00000000-0000-0000-0000-000000000000';
+  const [personal, address, references, identity, documents, payout, contacts, live, loanCount, lastLoan, consentCount, views, requests] = await Promise.all([
+    countOf(db, memberPersonal, eq(memberPersonal.userId, id)),
+    countOf(db, memberAddresses, eq(memberAddresses.userId, id)),
+    countOf(db, memberReferences, eq(memberReferences.userId, id)),
+    countOf(db, memberIdentities, eq(memberIdentities.userId, id)),
+    countOf(db, memberDocuments, eq(memberDocuments.userId, id)),
+    countOf(db, payoutAccounts, eq(payoutAccounts.userId, id)),
+    countOf(db, contactMessages, eq(contactMessages.userId, id)),
+    countOf(db, sessions, and(eq(sessions.userId, id), isNull(sessions.revokedAt))!),
+    countOf(db, loans, eq(loans.memberId, id)),
+    db
+      .select({ at: max(loans.statusChangedAt) })
+      .from(loans)
+      .where(eq(loans.memberId, id)),
+    countOf(db, consents, eq(consents.userId, id)),
+    countOf(db, documentAccessLog, eq(documentAccessLog.memberId, id)),
+    countOf(db, dataDeletionRequests, eq(dataDeletionRequests.userId, id)),
+  ]);
+  const sent = user && !anonymised ? await countOf(db, outboxMessages, inArray(outboxMessages.recipient, [user.phone, user.email])) : null;
+  return {
+    request,
+    member:
+      user && !anonymised ? { phone: user.phone, email: user.email, accountState: user.accountState, registeredAt: user.createdAt.toISOString() } : null,
+    erased: [
+      { category: 'ACCOUNT', count: user && !anonymised ? 1 : 0 },
+      { category: 'PERSONAL', count: personal },
+      { category: 'ADDRESS', count: address },
+      { category: 'REFERENCES', count: references },
+      { category: 'IDENTITY', count: identity },
+      { category: 'DOCUMENTS', count: documents },
+      { category: 'PAYOUT_ACCOUNT', count: payout },
+      { category: 'CONTACT_MESSAGES', count: contacts },
+      { category: 'SESSIONS', count: live },
+    ],
+    kept: [
+      { category: 'LOANS', count: loanCount },
+      // The wallet's and the loans' ledger accounts and entries: not counted here (the ledger module owns their reading).
+      { category: 'LEDGER', count: null },
+      { category: 'CONSENTS', count: consentCount },
+      { category: 'AUDIT', count: views },
+      { category: 'MESSAGES_SENT', count: sent },
+      { category: 'REQUEST', count: requests },
+    ],
+    retentionYears: deps.config.recordRetentionYears,
+    keptUntil: userId ? keptUntil(deps, lastLoan[0]?.at ?? null) : null,
+    blockers: userId && !anonymised ? await blockersOf(db, userId) : [],
+  };
+}
+
+/** Locks the request and checks the state machine allows the action. */
+async function lockFor(tx: Tx, requestId: string, action: DeletionAction): Promise<{ row: Row; to: DeletionStatus }> {
+  const [row] = await tx.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.id, requestId)).for('update');
+  if (!row) throw new AppError(404, 'NOT_FOUND');
+  const step = deletionTransition(isDeletionStatus(row.status) ? row.status : 'OPEN', action);
+  if (!step) throw new AppError(409, 'DELETION_REQUEST_STATE');
+  return { row, to: step.to };
+}
+
+async function answer(tx: Tx, id: string): Promise<{ request: DeletionRequestRow }> {
+  const [row] = await tx.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.id, id));
+  return { request: rowView(row!, await handlerNames(tx, [row!])) };
+}
+
+/**
+ * POST /api/admin/deletion-requests/:id/complete (ADMIN): refused (DELETION_BLOCKED, each blocker
+ * in `fields`) while the member has an open loan, a wallet balance or a withdrawal in progress.
+ * Otherwise, in one transaction: the member is told (SMS and e-mail to the contact details they
+ * still have, in their language), their name, phone, e-mail, password, birth date, address, ID
+ * details, references, payout account, image records and contact messages are replaced or deleted,
+ * every session is revoked, the request is COMPLETED and the action audited. Loans, the ledger,
+ * consents and the audit and access logs stay, linked to the same (now anonymous) id. The image
+ * objects are deleted from storage after the commit.
+ */
+export async function completeDeletion(deps: AppDeps, staff: SessionAuth, requestId: string, ctx: AuditContext): Promise<{ request: DeletionRequestRow }> {
+  const { result, storageKeys } = await deps.db.transaction(async (tx) => {
+    const { row, to } = await lockFor(tx, requestId, 'COMPLETE');
+    const userId = row.userId;
+    const now = deps.clock.now();
+    const keys: string[] = [];
+    if (userId) {
+      // The member's row is locked: a sign-in or a change of the account waits for this decision.
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (user) {
+        const blockers = await blockersOf(tx, userId);
+        if (blockers.length > 0) {
+          throw new AppError(
+            409,
+            'DELETION_BLOCKED',
+            undefined,
+            Object.fromEntries(blockers.map((b) => [b, translateEn(`backoffice.deletion.blockers.${b}`)])),
+          );
+        }
+        const language = asLanguage(user.language);
+        const company = deps.config.company;
+        const values = {
+          company: company.shortName,
+          date: philippineDate(row.requestedAt),
+          years: deps.config.recordRetentionYears,
+          supportEmail: company.supportEmail,
+        };
+        await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionCompleted', values) });
+        await queueEmail(tx, {
+          to: user.email,
+          subject: messageText(language, 'messages.privacy.deletionCompletedSubject', values),
+          body: messageText(language, 'messages.privacy.deletionCompleted', values),
+        });
+        const documents = await tx.select({ key: memberDocuments.storageKey }).from(memberDocuments).where(eq(memberDocuments.userId, userId));
+        keys.push(...documents.map((d) => d.key));
+        await tx.delete(memberDocuments).where(eq(memberDocuments.userId, userId));
+        await tx.delete(memberPersonal).where(eq(memberPersonal.userId, userId));
+        await tx.delete(memberAddresses).where(eq(memberAddresses.userId, userId));
+        await tx.delete(memberReferences).where(eq(memberReferences.userId, userId));
+        await tx.delete(memberIdentities).where(eq(memberIdentities.userId, userId));
+        await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+        await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
+        await tx
+          .update(users)
+          .set({
+            phone: anonymisedPhone(userId),
+            email: anonymisedEmail(userId),
+            fullName: ANONYMISED_NAME,
+            passwordHash: NO_PASSWORD,
+            employmentLocation: '',
+            jobTitle: '',
+            referralCode: null,
+            inviteCode: null,
+            registrationIp: null,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId));
+        await revokeUserSessions(tx, deps.clock, userId);
+      }
+    }
+    await tx.update(dataDeletionRequests).set({ status: to, handledAt: now, handledBy: staff.userId, ip: null }).where(eq(dataDeletionRequests.id, row.id));
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'DELETION_REQUEST_COMPLETE',
+      subjectType: 'DELETION_REQUEST',
+      subjectId: row.id,
+      details: { from: row.status, to, memberId: userId, imagesDeleted: keys.length },
+      ip: ctx.ip,
+      at: now,
+    });
+    return { result: await answer(tx, row.id), storageKeys: keys };
+  });
+  const storage = storageFor(deps.config.storage);
+  for (const key of storageKeys) await storage.delete(key);
+  return result;
+}
+
+/** POST /api/admin/deletion-requests/:id/reject {reasonCode} (ADMIN): the member is told why, in their language; the account stays as it is. */
+export async function rejectDeletion(
+  deps: AppDeps,
+  staff: SessionAuth,
+  requestId: string,
+  input: { reasonCode: DeletionRejectionReason },
+  ctx: AuditContext,
+): Promise<{ request: DeletionRequestRow }> {
+  return deps.db.transaction(async (tx) => {
+    const { row, to } = await lockFor(tx, requestId, 'REJECT');
+    const now = deps.clock.now();
+    if (row.userId) {
+      const [user] = await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, row.userId));
+      if (user) {
+        const language = asLanguage(user.language);
+        const company = deps.config.company;
+        const values = {
+          company: company.shortName,
+          date: philippineDate(row.requestedAt),
+          reason: messageText(language, deletionRejectionReasonKey(input.reasonCode)),
+          supportEmail: company.supportEmail,
+        };
+        await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionRejected', values) });
+        await queueEmail(tx, {
+          to: user.email,
+          subject: messageText(language, 'messages.privacy.deletionRejectedSubject', values),
+          body: messageText(language, 'messages.privacy.deletionRejected', values),
+        });
+      }
+    }
+    await tx
+      .update(dataDeletionRequests)
+      .set({ status: to, handledAt: now, handledBy: staff.userId, rejectionReasonCode: input.reasonCode })
+      .where(eq(dataDeletionRequests.id, row.id));
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'DELETION_REQUEST_REJECT',
+      subjectType: 'DELETION_REQUEST',
+      subjectId: row.id,
+      details: { from: row.status, to, reasonCode: input.reasonCode, memberId: row.userId },
+      ip: ctx.ip,
+      at: now,
+    });
+    return answer(tx, row.id);
+  });
+}
