@@ -6,6 +6,7 @@ import { buildApp } from '../src/server/app';
 import { ManualClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
+import type { QueryLog } from '../src/server/db/query-log';
 import { checkLedger } from '../src/server/ledger/check';
 import { createSession } from '../src/server/sessions/store';
 import { SESSION_COOKIE } from '../src/server/http/session';
@@ -67,7 +68,7 @@ export async function ensureDatabase(name: string, reuse: boolean): Promise<{ ur
 }
 
 /** The app on a given database (PostgreSQL url, or embedded PGlite when undefined), as the API tests build it. */
-export async function openApp(databaseUrl: string | undefined, onClose: () => Promise<void> = async () => {}): Promise<TestApp> {
+export async function openApp(databaseUrl: string | undefined, onClose: () => Promise<void> = async () => {}, queryLog?: QueryLog): Promise<TestApp> {
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -80,7 +81,7 @@ export async function openApp(databaseUrl: string | undefined, onClose: () => Pr
     {},
   );
   const clock = new ManualClock(START);
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : {});
+  const database = await openDatabase({ ...(databaseUrl ? { databaseUrl } : {}), queryLog });
   const built = await buildApp({ config, database, clock, logger: false });
   await built.app.ready();
   return {
@@ -132,6 +133,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     sql.raw(`insert into contact_messages (name, email, message, consent_at, user_id, created_at)
       values ('${member.fullName}', '${member.email}', 'Kailan po ang due date ko?', now(), '${member.userId}', now())`),
   );
+  // The fixture's document rows name no stored file: marked superseded, the privacy export lists them without reading files.
+  await t.deps.db.execute(sql`update member_documents set superseded_at = created_at where user_id = ${member.userId}`);
   await t.deps.db.execute(sql.raw(`create table bench_world (world jsonb not null, clock timestamptz not null)`));
   await t.deps.db.execute(sql`insert into bench_world (world, clock) values (${JSON.stringify(world)}::jsonb, ${t.clock.now().toISOString()}::timestamptz)`);
   return world;
@@ -392,9 +395,9 @@ export async function seedLarge(t: TestApp, world: World, n: number): Promise<{ 
 }
 
 /** Opens (or creates, builds the world and seeds) the large database `name`. */
-export async function openLarge(name: string, n: number, reuse: boolean) {
+export async function openLarge(name: string, n: number, reuse: boolean, queryLog?: QueryLog) {
   const db = await ensureDatabase(name, reuse);
-  const t = await openApp(db.url);
+  const t = await openApp(db.url, async () => {}, queryLog);
   try {
     const [has] = (await t.deps.db.execute<{ ok: boolean }>(sql`select to_regclass('bench_world') is not null as ok`)).rows;
     if (db.existed && has?.ok) return { t, world: await loadWorld(t), seed: null, drop: db.drop };
