@@ -12,20 +12,24 @@ export class QueryLog {
   roundTrips = 0;
   /** The statements' SQL text since the last reset (for a failing test's message). */
   readonly statements: string[] = [];
+  /** Each statement's parameters, in the order of `statements` (bench/lists.ts explains them). */
+  readonly parameters: unknown[][] = [];
   private inFlight = 0;
 
   reset(): void {
     this.queries = 0;
     this.roundTrips = 0;
     this.statements.length = 0;
+    this.parameters.length = 0;
   }
 
   /** Records a statement being sent; call the returned function when its answer arrives. */
-  start(text: string): () => void {
+  start(text: string, parameters: unknown[] = []): () => void {
     this.queries += 1;
     if (this.inFlight === 0) this.roundTrips += 1;
     this.inFlight += 1;
     this.statements.push(text);
+    this.parameters.push(parameters);
     let done = false;
     return () => {
       if (done) return;
@@ -36,6 +40,12 @@ export class QueryLog {
 }
 
 type QueryFn = (...args: unknown[]) => unknown;
+
+function parametersOf(args: unknown[]): unknown[] {
+  const first = args[0];
+  if (first && typeof first === 'object' && 'values' in first && Array.isArray((first as { values: unknown }).values)) return (first as { values: unknown[] }).values;
+  return Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
+}
 
 function textOf(first: unknown): string {
   if (typeof first === 'string') return first;
@@ -50,7 +60,7 @@ function textOf(first: unknown): string {
 export function countQueries(target: { query: QueryFn }, log: QueryLog): void {
   const original = target.query.bind(target) as QueryFn;
   target.query = (...args: unknown[]) => {
-    const end = log.start(textOf(args[0]));
+    const end = log.start(textOf(args[0]), parametersOf(args));
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       const callback = last as QueryFn;
