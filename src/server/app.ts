@@ -19,7 +19,7 @@ import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { publicConfig } from './modules/catalog/service';
 import { webShell } from './http/web-shell';
-import { loadPageRenderer, prerenderedPages, type PageRenderer } from './http/prerender';
+import { loadPageRenderer, pagePreloads, prerenderedPages, type PageRenderer } from './http/prerender';
 import { LANGUAGE_COOKIE, shellLanguage } from './http/language';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
@@ -243,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const shell = serveWeb ? webShell(indexHtml) : null;
   const renderer = serveWeb ? (options.pageRenderer ?? (await loadPageRenderer(path.join(config.webDir, '..', 'ssr', 'entry-server.js')))) : null;
   const prerendered = renderer ? prerenderedPages(renderer, app.log) : null;
+  const preloads = pagePreloads(path.join(config.webDir, '.vite', 'manifest.json'));
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const current = publicConfig(deps.config, deps.products.current);
     const language = shellLanguage(request.cookies[LANGUAGE_COOKIE]);
@@ -252,7 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(shell?.(current, page ? { path: pathname, language, html: page.html } : undefined));
+      .send(shell?.(current, page ? { path: pathname, language, html: page.html, head: preloads(page.key, language) } : undefined));
   };
   if (serveWeb) app.get('/', async (request, reply) => sendShell(request, reply));
 

@@ -27,6 +27,8 @@ export interface ShellPage {
   readonly language: string;
   /** The HTML inside #root. */
   readonly html: string;
+  /** Tags for the head: preloads of the page's own code (src/server/http/prerender.ts). */
+  readonly head?: string;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -59,7 +61,7 @@ export function webShell(indexHtmlPath: string): (config: unknown, page?: ShellP
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)*/.exec(page.html)?.[0] ?? '';
     const body = page.html.slice(hoisted.length);
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
-    const links = hoisted.replace(/<title>[^<]*<\/title>/, '');
+    const links = `${hoisted.replace(/<title>[^<]*<\/title>/, '')}${page.head ?? ''}`;
     const head = `${(title ? before.replace(/<title>[^<]*<\/title>/, () => title) : before).replace(/<html lang="[^"]*"/, `<html lang="${attribute(page.language)}"`)}${links}`;
     const root = `<div id="root" data-ssr-path="${attribute(page.path)}" data-ssr-lang="${attribute(page.language)}">${body}</div>`;
     return `${head}${data}${after.replace(ROOT, () => root).replace(/<noscript>[^<]*<\/noscript>/, '')}`;

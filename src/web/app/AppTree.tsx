@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -11,7 +11,19 @@ import { OfflineNotice } from '../ui/OfflineNotice';
  * useId depend on the tree's shape). `router` is RouterProvider in the browser, StaticRouterProvider
  * on the server.
  */
-export function AppTree({ queryClient, i18n, router }: { readonly queryClient: QueryClient; readonly i18n: I18n; readonly router: ReactNode }) {
+export function AppTree({
+  queryClient,
+  i18n,
+  router,
+  onMounted,
+}: {
+  readonly queryClient: QueryClient;
+  readonly i18n: I18n;
+  readonly router: ReactNode;
+  /** Called once the first render is committed (hydration finished): then the language may change. */
+  readonly onMounted?: () => void;
+}) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>

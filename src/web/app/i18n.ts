@@ -16,9 +16,13 @@ export function storedLanguage(): Language {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (isLanguage(saved)) return saved;
   } catch {
-    // storage unavailable (private mode): the default applies
+    // storage unavailable (private mode): the cookie or the default applies
   }
-  return DEFAULT_LANGUAGE;
+  const cookie = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1);
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
 }
 
 /**
