@@ -75,17 +75,19 @@ function serviceWorker(): Plugin {
   };
 }
 
-// The browser app. Vite's root is src/web; the server serves dist/web.
-export default defineConfig({
+// The browser app. Vite's root is src/web; the server serves dist/web. With --ssr (scripts/build.ts):
+// the public pages' server renderer, src/web/entry-server.tsx, into dist/ssr (decision 031), its
+// packages left to node_modules, no public files, no service worker.
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), serviceWorker()],
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    outDir: fileURLToPath(new URL(isSsrBuild ? './dist/ssr' : './dist/web', import.meta.url)),
     emptyOutDir: true,
-    // dist/web/.vite/manifest.json: bench/bundle.ts reads each page's chunk graph from it (the
-    // server does not serve dot-directories).
-    manifest: true,
+    copyPublicDir: !isSsrBuild,
+    // dist/web/.vite/manifest.json: bench/bundle.ts reads each page's chunk graph from it.
+    manifest: !isSsrBuild,
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2020',
@@ -95,4 +97,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': apiTarget },
   },
-});
+}));

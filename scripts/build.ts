@@ -7,7 +7,7 @@ import { ensureTemplate } from '../src/server/db/template';
 
 /**
  * npm run build (docs/decisions/023-start-fast.md): the web app (Vite, then .br/.gz beside each
- * asset) and the server (esbuild: src/server/main.ts bundled into dist/server, node_modules
+ * asset; the public pages' server renderer into dist/ssr, decision 031) and the server (esbuild: src/server/main.ts bundled into dist/server, node_modules
  * left external) are built into a folder of their own,
  * dist/.build-<pid>, and renamed into place folder by folder, so a server running from dist/
  * never sees an emptied dist/web; then the stamp is written. Beside them the migrated PGlite
@@ -38,6 +38,17 @@ try {
   await Promise.all([
     timed('web app', async () => {
       await run('node_modules/vite/bin/vite.js', ['build', '--outDir', path.join(work, 'web'), '--emptyOutDir', '--logLevel', 'warn']);
+      // The public pages' server renderer (decision 031): loaded by the server from dist/ssr.
+      await run('node_modules/vite/bin/vite.js', [
+        'build',
+        '--ssr',
+        path.join(root, 'src/web/entry-server.tsx'),
+        '--outDir',
+        path.join(work, 'ssr'),
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ]);
       await run('node_modules/tsx/dist/cli.mjs', ['scripts/precompress.ts', path.join(work, 'web')]);
     }),
     timed('server', () =>
@@ -67,7 +78,7 @@ try {
     timed('embedded database template', () => ensureTemplate()),
   ]);
   writeFileSync(path.join(work, 'server', 'package.json'), '{ "type": "module" }\n');
-  for (const part of ['web', 'server']) {
+  for (const part of ['web', 'ssr', 'server']) {
     const target = path.join(dist, part);
     const old = path.join(dist, `.old-${part}-${process.pid}`);
     // Two renames, never a delete before the new folder is there; a second build swapping at the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +19,8 @@ import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { publicConfig } from './modules/catalog/service';
 import { webShell } from './http/web-shell';
+import { loadPageRenderer, pagePreloads, prerenderedPages, type PageRenderer } from './http/prerender';
+import { LANGUAGE_COOKIE, shellLanguage } from './http/language';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { referralRoutes } from './modules/referrals/routes';
@@ -67,6 +69,8 @@ export interface BuildAppOptions {
   readonly jobs?: boolean | { readonly intervalMs: number };
   /** Open the local admin channel (a Unix socket in DATA_DIR) when the embedded database is ours: main.ts yes. */
   readonly adminChannel?: boolean;
+  /** The public pages' renderer; default: the web app's server bundle beside config.webDir (dist/ssr), when built. */
+  readonly pageRenderer?: PageRenderer;
 }
 
 export interface BuiltApp {
@@ -234,14 +238,24 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     });
   }
 
-  // index.html with the public configuration inlined (src/server/http/web-shell.ts).
+  // index.html with the public configuration inlined (src/server/http/web-shell.ts), and the
+  // public pages rendered into it by the web app's server bundle when it was built (decision 031).
   const shell = serveWeb ? webShell(indexHtml) : null;
-  const sendShell = (reply: FastifyReply) =>
-    reply
+  const renderer = serveWeb ? (options.pageRenderer ?? (await loadPageRenderer(path.join(config.webDir, '..', 'ssr', 'entry-server.js')))) : null;
+  const prerendered = renderer ? prerenderedPages(renderer, app.log) : null;
+  const preloads = pagePreloads(path.join(config.webDir, '.vite', 'manifest.json'));
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const current = publicConfig(deps.config, deps.products.current);
+    const language = shellLanguage(request.cookies[LANGUAGE_COOKIE]);
+    const pathname = (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
+    const page = prerendered ? await prerendered(pathname, language, current, JSON.stringify(current)) : null;
+    return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(shell?.(publicConfig(deps.config, deps.products.current)));
-  if (serveWeb) app.get('/', async (_request, reply) => sendShell(reply));
+      .send(shell?.(current, page ? { path: pathname, language, html: page.html, head: preloads(page.key, language) } : undefined));
+  };
+  if (serveWeb) app.get('/', async (request, reply) => sendShell(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -252,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     // A missing built file is 404, not the page: a stale chunk name must fail as a script load, not parse HTML.
     if (url.startsWith('/assets/')) throw new AppError(404, 'NOT_FOUND');
     // The single-page app renders every other page, including its own not-found page.
-    return sendShell(reply);
+    return sendShell(request, reply);
   });
 
   if (options.jobs) {

@@ -38,3 +38,15 @@ export function localize(request: FastifyRequest, error: ErrorAnswer): ErrorAnsw
   if (!error.fields) return { code: error.code, message };
   return { code: error.code, message, fields: Object.fromEntries(Object.entries(error.fields).map(([name, text]) => [name, localizeText(language, text)])) };
 }
+
+/**
+ * The cookie in which the web app keeps the chosen language beside local storage
+ * (src/web/app/i18n.ts), so the server renders a public page in it (decision 031). A preference,
+ * not a secret.
+ */
+export const LANGUAGE_COOKIE = 'tapat.language';
+
+/** The language a public page is rendered in: the cookie's when it names one, else the default. */
+export function shellLanguage(cookie: string | undefined): Language {
+  return cookie === 'fil' || cookie === 'en' ? cookie : DEFAULT_LANGUAGE;
+}

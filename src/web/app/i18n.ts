@@ -4,16 +4,48 @@ import { enUpfront } from '../../shared/i18n/en/upfront';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 
 const STORAGE_KEY = 'tapat.language';
+/** The cookie the server renders the public pages in (src/server/http/language.ts, LANGUAGE_COOKIE). */
+const COOKIE = 'tapat.language';
+const inBrowser = typeof document !== 'undefined';
 
-/** The chosen language is a preference, not a secret: it may live in local storage. */
-function initialLanguage(): Language {
+const isLanguage = (value: unknown): value is Language => LANGUAGES.some((l) => l.code === value);
+
+/** The chosen language is a preference, not a secret: it lives in local storage and in a cookie. */
+export function storedLanguage(): Language {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (LANGUAGES.some((l) => l.code === saved)) return saved as Language;
+    if (isLanguage(saved)) return saved;
   } catch {
-    // storage unavailable (private mode): the default applies
+    // storage unavailable (private mode): the cookie or the default applies
   }
-  return DEFAULT_LANGUAGE;
+  const cookie = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1);
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language of the first render: the one the server rendered the page in when it did (the
+ * hydrated markup must be the same; src/web/main.tsx switches to the stored choice afterwards if it
+ * differs), else the stored choice.
+ */
+/** The stored choice, read before i18next starts (its first languageChanged stores the rendered language). */
+export const chosenLanguage: Language = inBrowser ? storedLanguage() : DEFAULT_LANGUAGE;
+
+function initialLanguage(): Language {
+  const rendered = inBrowser ? document.getElementById('root')?.dataset.ssrLang : undefined;
+  return isLanguage(rendered) ? rendered : chosenLanguage;
+}
+
+function remember(language: string): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // the choice still applies for this visit
+  }
+  // A year; the server renders the public pages in it (decision 031).
+  document.cookie = `${COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /**
@@ -75,7 +107,8 @@ export async function loadLegalTexts(): Promise<void> {
   if (i18next.hasResourceBundle('fil', 'translation')) i18next.addResourceBundle('fil', 'translation', { legal: filLegal }, true, true);
 }
 
-void i18next
+/** Resolves once the first language's texts are loaded (Filipino is a separate download): hydration waits for it. */
+export const i18nReady = i18next
   .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
@@ -87,16 +120,17 @@ void i18next
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },
+    showSupportNotice: false,
   });
 
-i18next.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
-  try {
-    localStorage.setItem(STORAGE_KEY, lng);
-  } catch {
-    // the choice still applies for this visit
-  }
-});
-document.documentElement.lang = i18next.language;
+if (inBrowser) {
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+    remember(lng);
+  });
+  document.documentElement.lang = i18next.language;
+  // A choice stored before the cookie existed reaches the server from now on.
+  if (!document.cookie.split('; ').some((part) => part.startsWith(`${COOKIE}=`))) remember(chosenLanguage);
+}
 
 export default i18next;

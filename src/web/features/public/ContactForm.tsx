@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../ui/toast';
+import { useHydrated } from '../../lib/useHydrated';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextAreaField, TextField } from '../../ui/Field';
 import { contactMessageSchema, type ContactMessageInput } from '../../../shared/schemas/contact';
@@ -29,6 +30,7 @@ export interface ContactFormProps {
  */
 export function ContactForm({ companyName, onOpenLegal }: ContactFormProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -96,7 +98,7 @@ export function ContactForm({ companyName, onOpenLegal }: ContactFormProps) {
           {t('public.contact.form.readPrivacy')}
         </button>
       </div>
-      <Button type="submit" variant="accent" busy={isSubmitting} className="self-start">
+      <Button type="submit" variant="accent" busy={isSubmitting} disabled={!hydrated} className="self-start">
         {t('public.contact.form.send')}
       </Button>
     </form>

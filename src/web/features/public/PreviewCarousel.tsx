@@ -87,6 +87,8 @@ export function PreviewCarousel() {
                 height={440}
                 className="h-full w-full bg-white object-cover"
                 decoding="async"
+                // The first slide is the one shown: the others need not compete with it on a slow network.
+                loading={i === 0 ? 'eager' : 'lazy'}
               />
               <figcaption className="absolute inset-x-0 bottom-0 bg-brand/95 px-3 py-2 text-center text-sm leading-snug font-semibold text-white">
                 {t(`public.landing.carousel.slides.${slide}`)}

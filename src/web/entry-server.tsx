@@ -1,0 +1,105 @@
+import { PassThrough } from 'node:stream';
+import { QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { routes } from './app/router';
+import { AppTree } from './app/AppTree';
+import { queryKeys } from './lib/queries';
+import { enUpfront } from '../shared/i18n/en/upfront';
+import { filUpfront } from '../shared/i18n/fil/upfront';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/i18n/languages';
+import type { PublicConfig } from '../shared/schemas/public';
+
+/**
+ * The public pages rendered to HTML on the server (issue 12 "slow phones", decision 031): built by
+ * Vite as an SSR bundle (dist/ssr/entry-server.js), loaded by src/server/http/prerender.ts and
+ * called per (page, language, configuration): the first paint needs no JavaScript, and the figures
+ * are the live product version's, not a build-time copy. The browser hydrates the same tree
+ * (src/web/main.tsx): signed-out, the session still unknown, the configuration the page inlines.
+ */
+
+/** The public pages rendered on the server: their route paths, and `*` for the not-found page. */
+const PRERENDERED = new Set(['/', '/hiw', '/about', '/contact', '*']);
+
+/** The public layout's pages (the first child of the root route), by route object. */
+const publicPages = new Map(
+  (routes[0]?.children?.[0]?.children ?? []).flatMap((route) => {
+    const key = route.index ? '/' : route.path === '*' ? '*' : `/${route.path ?? ''}`;
+    return PRERENDERED.has(key) ? [[route, key] as const] : [];
+  }),
+);
+
+/**
+ * The key of the prerendered page a path shows (`/`, `/hiw`, `/about`, `/contact`, or `*` for
+ * every path no route matches), or null when the path is not prerendered (sign-in, registration,
+ * the signed-in and staff pages: the browser renders them).
+ */
+export function pageKey(pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname);
+  const last = matches?.[matches.length - 1]?.route;
+  return (last && publicPages.get(last)) ?? null;
+}
+
+const translations: Record<Language, I18n> = Object.fromEntries(
+  LANGUAGES.map(({ code }) => {
+    const instance = i18next.createInstance();
+    void instance.init({
+      resources: { en: { translation: enUpfront }, fil: { translation: filUpfront } },
+      lng: code,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: LANGUAGES.map((l) => l.code),
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+      initAsync: false,
+      showSupportNotice: false,
+    });
+    return [code, instance];
+  }),
+) as Record<Language, I18n>;
+
+function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+    stream.on('error', reject);
+    stream.pipe(sink);
+  });
+}
+
+/**
+ * The HTML inside #root for a public page in a language with a configuration, every Suspense
+ * boundary resolved (the calculator's chunk included); null when the path is not prerendered.
+ * Errors are thrown: the caller answers the plain shell instead.
+ */
+export async function renderPage(pathname: string, language: Language, config: PublicConfig): Promise<string | null> {
+  if (pageKey(pathname) === null) return null;
+  const html = await renderOnce(pathname, language, config);
+  // Never an inline script (the CSP refuses them): every boundary is complete and written in place.
+  if (html.includes('<script') || html.includes('<template')) throw new Error(`${pathname} was rendered with an unfinished Suspense boundary`);
+  return html;
+}
+
+async function renderOnce(pathname: string, language: Language, config: PublicConfig): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  queryClient.setQueryData(queryKeys.publicConfig, config);
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <AppTree queryClient={queryClient} i18n={translations[language]} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />,
+    // A completed Suspense boundary larger than this is otherwise sent outlined, swapped in by an
+    // inline script the CSP refuses: the whole page is written in place.
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const html = await collect(prelude);
+  queryClient.clear();
+  if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+  return html;
+}

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as entryServer from '../../src/web/entry-server';
+import { bpsToPercent } from '../../src/shared/loan/product';
+import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
+import { en } from '../../src/shared/i18n/en';
+import { fil } from '../../src/shared/i18n/fil';
+import type { PublicConfig } from '../../src/shared/schemas/public';
+import { createTestApp, type TestApp } from '../fixtures/app';
+import { createStaff, get, ok } from '../fixtures/loans';
+import type { TestMember } from '../fixtures/members';
+
+/**
+ * The public pages come as HTML (decision 031): the first paint needs no JavaScript, its figures
+ * are the live configuration's (a new product version shows at once), the texts in the language
+ * the page was chosen in, every value escaped.
+ */
+let t: TestApp;
+let webDir: string;
+let admin: TestMember;
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Tapat</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>Tapat needs JavaScript to run.</noscript>
+    <script type="module" src="/assets/app.js"></script>
+  </body>
+</html>
+`;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'tapat-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  t = await createTestApp({ serveWeb: true, webDir }, {}, { pageRenderer: entryServer });
+  admin = await createStaff(t, 'ADMIN', 'Admin Carla Tan');
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+async function page(url: string, cookie?: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  return res.body;
+}
+
+/** The HTML inside #root and the path it was rendered for, or null when the page came empty. */
+function root(html: string): { path: string; lang: string; inner: string } | null {
+  const match = /<div id="root" data-ssr-path="([^"]*)" data-ssr-lang="([^"]*)">([\s\S]*)<\/div>\s*<script type="module"/.exec(html);
+  return match ? { path: match[1]!, lang: match[2]!, inner: match[3]! } : null;
+}
+
+const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'");
+
+function lead(config: PublicConfig): string {
+  return `Interest is ${bpsToPercent(config.product.monthlyAddOnRateBps)}% a month on the amount borrowed`;
+}
+
+describe('prerendered public pages', () => {
+  it('GET / answers the landing page with the figures of the live configuration, and a newly published version at once', async () => {
+    const before = ok(await get(t, undefined, '/api/public/config')) as PublicConfig;
+    const html = await page('/');
+    const rendered = root(html);
+    expect(rendered).toMatchObject({ path: '/', lang: 'en' });
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/);
+    expect(html).toContain(`<title>${en.public.landing.title.replace('{{appName}}', 'Tapat')}</title>`);
+    expect(html).not.toContain('<noscript>');
+    expect(text(rendered!.inner)).toContain(`<h1 id="slogan"`);
+    expect(text(rendered!.inner)).toContain(en.public.landing.slogan);
+    expect(text(rendered!.inner)).toContain(lead(before));
+    // The calculator's chunk is awaited: the calculator is in the HTML in place, not a loading notice.
+    expect(rendered!.inner).toContain('id="calculator-heading"');
+    expect(rendered!.inner).not.toContain('<template');
+    // Only the inlined configuration is a script without src (the CSP allows no inline code).
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual(['<script id="tapat-config" type="application/json">']);
+
+    const draft = ok(await get(t, admin.cookie, '/api/admin/settings')).productDraft as Record<string, unknown>;
+    const rate = before.product.monthlyAddOnRateBps === 40 ? 45 : 40;
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/settings/product',
+        payload: { ...draft, name: 'Tapat Instalment Loan 2027', monthlyRateBps: rate },
+        headers: { cookie: admin.cookie },
+      }),
+      201,
+    );
+    const after = ok(await get(t, undefined, '/api/public/config')) as PublicConfig;
+    expect(after.product.monthlyAddOnRateBps).toBe(rate);
+    const fresh = text(root(await page('/'))!.inner);
+    expect(fresh).toContain(lead(after));
+    expect(fresh).not.toContain(lead(before));
+  });
+
+  it('writes what an administrator typed as text: a company name cannot open an element', async () => {
+    const name = 'Bayanihan <b>Lending</b> & "Sons"';
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/company',
+      payload: { ...DEMO_COMPANY_PROFILE, social: { ...DEMO_COMPANY_PROFILE.social }, companyName: name },
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const html = await page('/about');
+    expect(html).toContain('Bayanihan &lt;b&gt;Lending&lt;/b&gt; &amp; &quot;Sons&quot;');
+    expect(html).not.toContain('<b>Lending</b>');
+    expect(text(root(html)!.inner)).toContain(en.public.about.headline);
+  });
+
+  it.each([
+    ['/hiw', en.public.hiw.lead],
+    ['/about', en.public.about.headline],
+    ['/contact', en.public.contact.lead],
+    ['/no-such-page', en.public.notFound.heading],
+  ])('%s is rendered for its own path', async (url, expected) => {
+    const rendered = root(await page(url));
+    expect(rendered?.path).toBe(url);
+    expect(text(rendered!.inner)).toContain(expected);
+  });
+
+  it('renders in the language chosen in the browser (its cookie), English without one or with an unknown one', async () => {
+    const html = await page('/', 'tapat.language=fil');
+    expect(html).toMatch(/<html lang="fil">/);
+    expect(root(html)?.lang).toBe('fil');
+    expect(text(root(html)!.inner)).toContain(fil.public.landing.slogan);
+    const other = await page('/', 'tapat.language=xx');
+    expect(root(other)?.lang).toBe('en');
+    expect(text(root(other)!.inner)).toContain(en.public.landing.slogan);
+  });
+
+  it('leaves the pages with forms and the signed-in pages to the browser', async () => {
+    for (const url of ['/login', '/register', '/dash', '/admin']) {
+      const html = await page(url);
+      expect(root(html)).toBeNull();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<noscript>');
+    }
+  });
+});
