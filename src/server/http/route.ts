@@ -27,6 +27,7 @@ export function fastifySchemaOf(route: RouteSpec) {
     summary: route.summary,
     ...(route.auth === 'public' || route.auth === 'callback' || route.auth === 'loopback' ? {} : { security: [{ session: [] }] }),
     ...(route.consumes ? { consumes: [...route.consumes] } : {}),
+    ...(route.produces ? { produces: [...route.produces] } : {}),
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),

@@ -36,6 +36,8 @@ export interface RouteSpec {
   readonly auth: RouteAuth;
   /** Content types of a body that is not JSON (an upload). */
   readonly consumes?: readonly string[];
+  /** Content types of an answer that is not JSON (a PDF, an image, a ZIP). */
+  readonly produces?: readonly string[];
 }
 
 /** An entry of the table, its types kept exactly (the schemas' own types reach server and web). */

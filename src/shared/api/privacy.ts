@@ -19,6 +19,7 @@ export const privacyApi = {
     tags,
     auth: 'session',
     body: dataExportSchema,
+    produces: ['application/zip'],
     response: {},
     errors: ['RATE_LIMITED'],
   }),
