@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { registerRoute } from '../../http/route';
 import { requireUser } from '../../http/session';
-import { apiErrorSchema } from '../../../shared/schemas/errors';
-import { memberLanguageSchema } from '../../../shared/schemas/language';
+import { memberApi } from '../../../shared/api/member';
 import { setMemberLanguage } from './service';
 
 /**
@@ -12,17 +11,5 @@ import { setMemberLanguage } from './service';
  * registration and sign-in store the request's language too (identity module).
  */
 export async function preferencesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.put(
-    '/member/language',
-    {
-      schema: {
-        tags: ['member'],
-        summary: "Set the language of the member's SMS and e-mail (en or fil)",
-        body: memberLanguageSchema,
-        response: { 200: memberLanguageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => setMemberLanguage(deps, requireUser(request).userId, request.body),
-  );
+  registerRoute(app, memberApi.language, async (request) => setMemberLanguage(deps, requireUser(request).userId, request.body));
 }

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { routeErrors, type RouteBody, type RouteHeaders, type RouteParams, type RouteQuery, type RouteResult, type RouteSpec } from '../../shared/api/define';
+import { apiErrorSchema, ERROR_STATUS } from '../../shared/schemas/errors';
+
+/** The request a route's handler receives: params, query, body and headers as its schemas parse them. */
+export type RouteRequest<R extends RouteSpec> = FastifyRequest<{
+  Params: RouteParams<R>;
+  Querystring: RouteQuery<R>;
+  Body: RouteBody<R>;
+  Headers: RouteHeaders<R>;
+}>;
+
+/** A handler returns the success answer (sent with the route's first success status) or the reply it sent itself. */
+export type RouteHandler<R extends RouteSpec> = (request: RouteRequest<R>, reply: FastifyReply) => Promise<RouteResult<R> | FastifyReply>;
+
+/** Fastify options a few routes need besides the schema (the upload's body limit, a hook before the body is read). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest'>;
+
+/** The Fastify schema of a table entry: its request schemas, its success answers and one error answer per status its errors use. */
+export function fastifySchemaOf(route: RouteSpec) {
+  const response: Record<number, z.ZodType> = { ...route.response };
+  for (const code of routeErrors(route)) response[ERROR_STATUS[code]] ??= apiErrorSchema;
+  return {
+    tags: [...route.tags],
+    summary: route.summary,
+    ...(route.auth === 'public' || route.auth === 'callback' || route.auth === 'loopback' ? {} : { security: [{ session: [] }] }),
+    ...(route.consumes ? { consumes: [...route.consumes] } : {}),
+    ...(route.produces ? { produces: [...route.produces] } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.query ? { querystring: route.query } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    ...(route.headers ? { headers: route.headers } : {}),
+    response,
+  };
+}
+
+/**
+ * Registers one entry of the route table (src/shared/api) with its handler: method, path and
+ * schemas come from the entry, so the server, the OpenAPI document (@fastify/swagger reads the
+ * registered schemas) and the web client (src/web/lib/api.ts) share one contract. The handler is
+ * the guard and one service call.
+ */
+export function registerRoute<R extends RouteSpec>(app: FastifyInstance, route: R, handler: RouteHandler<R>, extras: RouteExtras = {}): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: route.method,
+    url: route.path,
+    schema: fastifySchemaOf(route),
+    ...extras,
+    handler: (request, reply) => handler(request as unknown as RouteRequest<R>, reply),
+  });
+}

@@ -1,0 +1,49 @@
+import { auditQuerySchema, auditResponseSchema } from '../schemas/audit';
+import { adminSettingsResponseSchema, companyProfileSchema, companySettingsResponseSchema } from '../schemas/company';
+import { productDraftSchema, productVersionResponseSchema } from '../schemas/product';
+import { defineRoute } from './define';
+
+const tags = ['admin'];
+
+/** The back office's audit log (OFFICER, ADMIN) and settings (ADMIN only) under /api/admin. */
+export const backofficeApi = {
+  audit: defineRoute({
+    method: 'GET',
+    path: '/admin/audit',
+    summary: 'The audit log, newest first, filtered by actor, action, subject and Philippine dates (inclusive); paginated by cursor',
+    tags,
+    auth: 'staff',
+    query: auditQuerySchema,
+    response: { 200: auditResponseSchema },
+    errors: [],
+  }),
+  settings: defineRoute({
+    method: 'GET',
+    path: '/admin/settings',
+    summary: 'The company profile in force (and its source) and the product in force (read-only)',
+    tags,
+    auth: 'admin',
+    response: { 200: adminSettingsResponseSchema },
+    errors: [],
+  }),
+  company: defineRoute({
+    method: 'PUT',
+    path: '/admin/settings/company',
+    summary: 'Save the company profile (audited with before and after; production refuses DEMO)',
+    tags,
+    auth: 'admin',
+    body: companyProfileSchema,
+    response: { 200: companySettingsResponseSchema },
+    errors: ['CONFLICT'],
+  }),
+  product: defineRoute({
+    method: 'POST',
+    path: '/admin/settings/product',
+    summary: 'Offer a new loan product version (ADMIN): refused with the reasons when it breaks a cap; audited; loans keep their own version',
+    tags,
+    auth: 'admin',
+    body: productDraftSchema,
+    response: { 201: productVersionResponseSchema },
+    errors: ['PRODUCT_REFUSED'],
+  }),
+};
