@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import type { TestApp } from '../tests/fixtures/app';
 import { createActivatedMember } from '../tests/fixtures/loans';
@@ -54,9 +55,13 @@ export async function baselineWallets(t: TestApp, count = Number(process.env.BEN
 /**
  * The baseline: balanced two-leg transfers between a clearing account and the wallets, per second,
  * `concurrency` in flight. With `shards` above 1 each transfer uses the clearing shard its own id
- * hashes to (as withdrawals and loans do); with 1 every transfer locks the one clearing row.
+ * hashes to (as withdrawals and loans do); with 1 every transfer locks the one clearing row. With
+ * `holdMs` each transaction keeps its locks that much longer (pg_sleep, see below).
  */
-export async function ledgerTransfers(t: TestApp, options: { concurrency?: number; shards?: number; count?: number; wallets?: string[] } = {}) {
+export async function ledgerTransfers(
+  t: TestApp,
+  options: { concurrency?: number; shards?: number; count?: number; wallets?: string[]; holdMs?: number } = {},
+) {
   const db = t.deps.db;
   const shards = options.shards ?? 1;
   const count = options.count ?? TRANSFERS;
@@ -69,8 +74,8 @@ export async function ledgerTransfers(t: TestApp, options: { concurrency?: numbe
     jobs,
     async (wallet) => {
       const id = randomUUID();
-      await inTransaction(db, (tx) =>
-        createTransfer(tx, {
+      await inTransaction(db, async (tx) => {
+        await createTransfer(tx, {
           idempotencyKey: id,
           code: 'BENCH',
           description: 'benchmark transfer',
@@ -79,8 +84,12 @@ export async function ledgerTransfers(t: TestApp, options: { concurrency?: numbe
             { accountId: wallet, direction: 'CREDIT', amount: 100n },
           ],
           at: t.clock.now(),
-        }),
-      );
+        });
+        // The model of a request's later statements in the same transaction (the withdrawal row, its
+        // event, the code, the outbox: round trips on a network) while the account locks are held.
+        // A wait in the database server, so it costs no CPU: what it measures is the lock, not the machine.
+        if (options.holdMs) await tx.execute(sql`select pg_sleep(${options.holdMs / 1000})`);
+      });
     },
     options.concurrency ?? CONCURRENCY,
   );

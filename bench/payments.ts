@@ -96,5 +96,5 @@ const result = {
 };
 console.log(JSON.stringify(result, null, 2));
 const json = `${JSON.stringify(result, null, 2)}\n`;
-writeFileSync(path.resolve(`bench/results/payments-${started.slice(0, 10)}.json`), json);
+writeFileSync(path.resolve(`bench/results/payments-${started.slice(0, 10)}-sweep.json`), json);
 writeFileSync(path.resolve('bench/results/payments-latest.json'), json);

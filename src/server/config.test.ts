@@ -28,6 +28,15 @@ describe('production configuration', () => {
   });
 });
 
+describe('LEDGER_SYSTEM_SHARDS', () => {
+  it('defaults to 8 shards per system account and accepts 1 to 64 only', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).ledgerSystemShards).toBe(8);
+    expect(loadConfig({ NODE_ENV: 'test', LEDGER_SYSTEM_SHARDS: '1' }).ledgerSystemShards).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', LEDGER_SYSTEM_SHARDS: '64' }).ledgerSystemShards).toBe(64);
+    for (const bad of ['0', '65', '2.5', 'many']) expect(() => loadConfig({ NODE_ENV: 'test', LEDGER_SYSTEM_SHARDS: bad })).toThrow(ConfigError);
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   it('knows connection failures from wrong queries', async () => {
     const { isDatabaseUnavailable } = await import('./http/db-unavailable');

@@ -238,7 +238,7 @@ async function checkShards(db: DbOrTx, problems: string[]): Promise<void> {
           join ledger_transfers t on t.reference = s.reference
           join ledger_entries e on e.transfer_id = t.id
           join ledger_accounts a on a.id = e.account_id
-         where a.owner_user_id is null and not a.allow_negative
+         where a.owner_user_id is null and a.kind <> 'MEMBER_WALLET' and not a.allow_negative
            and a.code <> case when s.shard = 0 then a.kind else a.kind || ':' || s.shard end`,
   );
   for (const r of wrong) problems.push(`transfer ${r.transfer_id} (${r.subject}) uses ${r.code}, not its shard ${r.shard}`);
