@@ -16,8 +16,20 @@ import { adminSocketPath, callAdminChannel } from '../../src/server/ops/admin-cl
  */
 
 /** The administrator scripts/e2e-server.sh creates before the server starts. */
-const ADMIN: Person = { phone: '+639990000009', national: '9990000009', email: '', fullName: 'Admin Rosa Garcia', password: 'Admin nine narra lighthouse 8192' };
-const OFFICER: Person = { phone: OFFICERS[0].phone, national: OFFICERS[0].phone.slice(3), email: '', fullName: OFFICERS[0].fullName, password: OFFICERS[0].password };
+const ADMIN: Person = {
+  phone: '+639990000009',
+  national: '9990000009',
+  email: '',
+  fullName: 'Admin Rosa Garcia',
+  password: 'Admin nine narra lighthouse 8192',
+};
+const OFFICER: Person = {
+  phone: OFFICERS[0].phone,
+  national: OFFICERS[0].phone.slice(3),
+  email: '',
+  fullName: OFFICERS[0].fullName,
+  password: OFFICERS[0].password,
+};
 
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-staff';
 mkdirSync(SHOTS, { recursive: true });
@@ -97,7 +109,10 @@ async function registerWithReferral(request: APIRequestContext, baseURL: string 
     },
   });
   expect(started.status(), await started.text()).toBe(201);
-  const verified = await request.post('/api/auth/register/verify', { headers: origin(baseURL), data: { code: await readCode(request, person.phone, 'verification') } });
+  const verified = await request.post('/api/auth/register/verify', {
+    headers: origin(baseURL),
+    data: { code: await readCode(request, person.phone, 'verification') },
+  });
   expect(verified.status(), await verified.text()).toBe(201);
 }
 
@@ -142,7 +157,9 @@ test('data-deletion review: the member asks in Settings, the ADMIN completes it,
   // An officer may read the request (each opening is in the access log) but not decide.
   const officer = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   await officerRequest(officer.request, baseURL, 0);
-  const requests = (await (await officer.request.get('/api/admin/deletion-requests?status=OPEN')).json()) as { requests: { id: string; reason: string | null }[] };
+  const requests = (await (await officer.request.get('/api/admin/deletion-requests?status=OPEN')).json()) as {
+    requests: { id: string; reason: string | null }[];
+  };
   const mine = requests.requests.find((r) => r.reason === reason);
   expect(mine).toBeDefined();
   expect((await officer.request.post(`/api/admin/deletion-requests/${mine!.id}/complete`, { headers: origin(baseURL) })).status()).toBe(403);

@@ -3,12 +3,7 @@ import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireRole, requireUser } from '../../http/session';
-import {
-  dataExportSchema,
-  deletionRequestCreatedSchema,
-  deletionRequestSchema,
-  myDeletionRequestResponseSchema,
-} from '../../../shared/schemas/activation';
+import { dataExportSchema, deletionRequestCreatedSchema, deletionRequestSchema, myDeletionRequestResponseSchema } from '../../../shared/schemas/activation';
 import { apiErrorSchema } from '../../../shared/schemas/errors';
 import { exportMemberDataConfirmed, myDeletionRequest, requestDeletion } from './service';
 import { STAFF_ROLES } from '../../../shared/states/roles';
