@@ -31,6 +31,10 @@ const OFFICER: Person = {
   password: OFFICERS[0].password,
 };
 
+// A shared, loaded machine: pages that load lazily get 30 s to appear, each journey 4.5 minutes.
+const expectUi = expect.configure({ timeout: 30_000 });
+test.slow();
+
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-staff';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -57,36 +61,36 @@ test('support inbox: a contact message is taken by an officer, answered by e-mai
   await form.getByRole('textbox', { name: 'Message' }).fill(`When is my first instalment due? ${marker}`);
   await form.getByRole('checkbox', { name: /^I agree that / }).check();
   await form.getByRole('button', { name: 'SEND MESSAGE' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Message sent.' })).toBeVisible();
+  await expectUi(page.getByRole('status').filter({ hasText: 'Message sent.' })).toBeVisible();
 
   await signInByApi(page.request, baseURL, OFFICER);
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: 'Support inbox' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Support inbox' })).toBeVisible();
+  await expectUi(page.getByRole('heading', { level: 1, name: 'Support inbox' })).toBeVisible();
   const card = page.getByTestId('support-message').filter({ hasText: marker });
-  await expect(card).toHaveCount(1);
-  await expect(card.getByTestId('support-status')).toHaveText('New');
+  await expectUi(card).toHaveCount(1);
+  await expectUi(card.getByTestId('support-status')).toHaveText('New');
   await shoot(page, 'support-inbox');
 
   await card.getByLabel('Assigned to').selectOption({ label: OFFICER.fullName });
   await card.getByRole('button', { name: 'Assign' }).click();
-  await expect(card.getByTestId('support-status')).toHaveText('In progress');
-  await expect(card).toContainText(`Assigned to ${OFFICER.fullName}`);
+  await expectUi(card.getByTestId('support-status')).toHaveText('In progress');
+  await expectUi(card).toContainText(`Assigned to ${OFFICER.fullName}`);
 
   await card.getByLabel('Your reply by e-mail').fill(`Your first instalment is due one month after disbursement. ${marker}`);
   await card.getByRole('button', { name: 'Send reply' }).click();
-  await expect(card.getByTestId('support-status')).toHaveText('Answered');
+  await expectUi(card.getByTestId('support-status')).toHaveText('Answered');
   const sent = (await outbox(page.request)).filter((m) => m.recipient === email);
   expect(sent.map((m) => m.body).join('\n')).toContain(`Your first instalment is due one month after disbursement. ${marker}`);
 
   await card.getByRole('button', { name: 'Close' }).click();
-  await expect(card.getByTestId('support-status')).toHaveText('Closed');
-  await expect(card.getByRole('button', { name: 'Reopen' })).toBeVisible();
+  await expectUi(card.getByTestId('support-status')).toHaveText('Closed');
+  await expectUi(card.getByRole('button', { name: 'Reopen' })).toBeVisible();
   // Filtered by status, the closed message is under Closed and no longer under New.
   await page.getByLabel('Status').selectOption('NEW');
-  await expect(page.getByTestId('support-message').filter({ hasText: marker })).toHaveCount(0);
+  await expectUi(page.getByTestId('support-message').filter({ hasText: marker })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('CLOSED');
-  await expect(page.getByTestId('support-message').filter({ hasText: marker })).toHaveCount(1);
+  await expectUi(page.getByTestId('support-message').filter({ hasText: marker })).toHaveCount(1);
 });
 
 /** Registers through the API with a referral code typed in the employment step. */
@@ -121,19 +125,19 @@ test('referral card: an activated member sees a code; a friend who registers wit
   await activateByApi(page.request, baseURL);
   await page.goto('/dash');
   const card = page.getByTestId('referral-card');
-  await expect(card.getByRole('heading', { name: 'Invite a friend' })).toBeVisible();
+  await expectUi(card.getByRole('heading', { name: 'Invite a friend' })).toBeVisible();
   const code = (await card.getByTestId('referral-code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/);
-  await expect(card).toContainText('0 people joined with your code.');
+  await expectUi(card).toContainText('0 people joined with your code.');
 
   const friend = await playwright.request.newContext({ baseURL });
   await registerWithReferral(friend, baseURL, code);
   await friend.dispose();
 
   await page.reload();
-  await expect(page.getByTestId('referral-card')).toContainText('1 person joined with your code.');
+  await expectUi(page.getByTestId('referral-card')).toContainText('1 person joined with your code.');
   // The same code on every visit.
-  await expect(page.getByTestId('referral-code')).toHaveText(code);
+  await expectUi(page.getByTestId('referral-code')).toHaveText(code);
 });
 
 test('data-deletion review: the member asks in Settings, the ADMIN completes it, the member can no longer sign in, the ledger balances', async ({
@@ -152,7 +156,7 @@ test('data-deletion review: the member asks in Settings, the ADMIN completes it,
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByLabel('Reason (optional)').fill(reason);
   await dialog.getByRole('button', { name: 'Send request' }).click();
-  await expect(page.getByText(/You asked for the deletion of your account on/)).toBeVisible();
+  await expectUi(page.getByText(/You asked for the deletion of your account on/)).toBeVisible();
 
   // An officer may read the request (each opening is in the access log) but not decide.
   const officer = await browser.newContext({ baseURL, serviceWorkers: 'block' });
@@ -165,8 +169,8 @@ test('data-deletion review: the member asks in Settings, the ADMIN completes it,
   expect((await officer.request.post(`/api/admin/deletion-requests/${mine!.id}/complete`, { headers: origin(baseURL) })).status()).toBe(403);
   const officerPage = await officer.newPage();
   await officerPage.goto(`/admin/deletion-requests/${mine!.id}`);
-  await expect(officerPage.getByText('Only an ADMIN can complete or reject a request.')).toBeVisible();
-  await expect(officerPage.getByRole('button', { name: /Complete/ })).toHaveCount(0);
+  await expectUi(officerPage.getByText('Only an ADMIN can complete or reject a request.')).toBeVisible();
+  await expectUi(officerPage.getByRole('button', { name: /Complete/ })).toHaveCount(0);
   await officer.close();
 
   // The ADMIN opens the list, the request, and completes it.
@@ -175,23 +179,23 @@ test('data-deletion review: the member asks in Settings, the ADMIN completes it,
   const adminPage = await admin.newPage();
   await adminPage.goto('/admin');
   await adminPage.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: 'Deletion requests' }).click();
-  await expect(adminPage.getByRole('heading', { level: 1, name: 'Data deletion requests' })).toBeVisible();
+  await expectUi(adminPage.getByRole('heading', { level: 1, name: 'Data deletion requests' })).toBeVisible();
   const row = adminPage.getByTestId('deletion-request').filter({ hasText: reason });
-  await expect(row).toHaveCount(1);
+  await expectUi(row).toHaveCount(1);
   await shoot(adminPage, 'deletion-list');
   await row.getByRole('link', { name: 'Open the request' }).click();
-  await expect(adminPage.getByTestId('deletion-contact')).toContainText(member.email);
-  await expect(adminPage.getByTestId('deletion-erased')).toContainText('ID and selfie images');
-  await expect(adminPage.getByTestId('deletion-kept')).toContainText('Loans, contracts, schedules and payments');
-  await expect(adminPage.getByTestId('deletion-blockers')).toHaveCount(0);
+  await expectUi(adminPage.getByTestId('deletion-contact')).toContainText(member.email);
+  await expectUi(adminPage.getByTestId('deletion-erased')).toContainText('ID and selfie images');
+  await expectUi(adminPage.getByTestId('deletion-kept')).toContainText('Loans, contracts, schedules and payments');
+  await expectUi(adminPage.getByTestId('deletion-blockers')).toHaveCount(0);
   await shoot(adminPage, 'deletion-detail');
   await adminPage.getByRole('button', { name: 'Complete: anonymise the member' }).click();
   const confirm = adminPage.getByRole('dialog');
-  await expect(confirm).toContainText('This cannot be undone.');
+  await expectUi(confirm).toContainText('This cannot be undone.');
   await confirm.getByRole('button', { name: 'Yes, anonymise' }).click();
-  await expect(adminPage.getByText('The member was anonymised and told.')).toBeVisible();
-  await expect(adminPage.getByTestId('deletion-status')).toHaveText('Completed');
-  await expect(adminPage.getByText('This member has been anonymised: no contact details are left.')).toBeVisible();
+  await expectUi(adminPage.getByText('The member was anonymised and told.')).toBeVisible();
+  await expectUi(adminPage.getByTestId('deletion-status')).toHaveText('Completed');
+  await expectUi(adminPage.getByText('This member has been anonymised: no contact details are left.')).toBeVisible();
   await shoot(adminPage, 'deletion-completed');
   await admin.close();
 
@@ -201,11 +205,11 @@ test('data-deletion review: the member asks in Settings, the ADMIN completes it,
 
   // Their session is gone, and their phone and password sign nobody in.
   await page.goto('/dash');
-  await expect(page).toHaveURL(/\/login/);
+  await expectUi(page).toHaveURL(/\/login/);
   await page.getByRole('textbox', { name: 'Phone number' }).fill(member.national);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect phone number or password.' })).toBeVisible();
+  await expectUi(page.getByRole('alert').filter({ hasText: 'Incorrect phone number or password.' })).toBeVisible();
 
   // The ledger check of this server's database (through its local admin channel) still holds.
   const port = new URL(baseURL!).port;
