@@ -64,14 +64,18 @@ describe('data-deletion review: completion anonymises the member and keeps what 
       .set({ passwordHash: await hashPassword(PASSWORD), language: 'fil' })
       .where(eq(users.id, m.userId));
     await completeSteps(t, m.cookie);
-    await t.deps.db.insert(contactMessages).values({ name: 'Maria', email: m.email, message: 'Please delete my data.', consentAt: t.clock.now(), userId: m.userId });
+    await t.deps.db
+      .insert(contactMessages)
+      .values({ name: 'Maria', email: m.email, message: 'Please delete my data.', consentAt: t.clock.now(), userId: m.userId });
     requestId = await fileRequest(m);
   }, 60_000);
 
   it('staff see it in the list, filtered by status; a member cannot reach the list or the detail', async () => {
     const open = await get(t, officer.cookie, '/api/admin/deletion-requests?status=OPEN');
     expect(open.statusCode, open.body).toBe(200);
-    expect(open.json().requests).toContainEqual(expect.objectContaining({ id: requestId, memberId: m.userId, status: 'OPEN', reason: 'I no longer need a loan.' }));
+    expect(open.json().requests).toContainEqual(
+      expect.objectContaining({ id: requestId, memberId: m.userId, status: 'OPEN', reason: 'I no longer need a loan.' }),
+    );
     const done = await get(t, officer.cookie, '/api/admin/deletion-requests?status=COMPLETED');
     expect(done.json().requests.map((r: { id: string }) => r.id)).not.toContain(requestId);
     expect((await get(t, m.cookie, '/api/admin/deletion-requests')).statusCode).toBe(403);
@@ -81,21 +85,40 @@ describe('data-deletion review: completion anonymises the member and keeps what 
   });
 
   it('the detail lists what would be erased and kept, with no blocker, and the view is in the access log and the audit log', async () => {
-    const before = await t.deps.db.select().from(documentAccessLog).where(and(eq(documentAccessLog.memberId, m.userId), eq(documentAccessLog.kind, 'DELETION_REQUEST')));
+    const before = await t.deps.db
+      .select()
+      .from(documentAccessLog)
+      .where(and(eq(documentAccessLog.memberId, m.userId), eq(documentAccessLog.kind, 'DELETION_REQUEST')));
     const res = await get(t, officer.cookie, `/api/admin/deletion-requests/${requestId}`);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
     expect(detail.member).toMatchObject({ phone: m.phone, email: m.email });
     expect(detail.blockers).toEqual([]);
     const erased = Object.fromEntries(detail.erased.map((e: { category: string; count: number }) => [e.category, e.count]));
-    expect(erased).toMatchObject({ ACCOUNT: 1, PERSONAL: 1, ADDRESS: 1, REFERENCES: 2, IDENTITY: 1, DOCUMENTS: 3, PAYOUT_ACCOUNT: 1, CONTACT_MESSAGES: 1, SESSIONS: 1 });
+    expect(erased).toMatchObject({
+      ACCOUNT: 1,
+      PERSONAL: 1,
+      ADDRESS: 1,
+      REFERENCES: 2,
+      IDENTITY: 1,
+      DOCUMENTS: 3,
+      PAYOUT_ACCOUNT: 1,
+      CONTACT_MESSAGES: 1,
+      SESSIONS: 1,
+    });
     expect(detail.kept.map((k: { category: string }) => k.category)).toEqual(['LOANS', 'LEDGER', 'CONSENTS', 'AUDIT', 'MESSAGES_SENT', 'REQUEST']);
     expect(detail.retentionYears).toBe(t.deps.config.recordRetentionYears);
     expect(detail.keptUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const after = await t.deps.db.select().from(documentAccessLog).where(and(eq(documentAccessLog.memberId, m.userId), eq(documentAccessLog.kind, 'DELETION_REQUEST')));
+    const after = await t.deps.db
+      .select()
+      .from(documentAccessLog)
+      .where(and(eq(documentAccessLog.memberId, m.userId), eq(documentAccessLog.kind, 'DELETION_REQUEST')));
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)).toMatchObject({ staffUserId: officer.userId, staffRole: 'OFFICER', documentId: null });
-    const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.subjectId, requestId), eq(auditLog.action, 'DELETION_REQUEST_VIEW')));
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, requestId), eq(auditLog.action, 'DELETION_REQUEST_VIEW')));
     expect(audits.length).toBeGreaterThan(0);
   });
 
@@ -109,12 +132,19 @@ describe('data-deletion review: completion anonymises the member and keeps what 
 
   it('an ADMIN completes it: personal data erased in one go, sessions revoked, sign-in impossible, the member told in Filipino', async () => {
     const filesBefore = await storedFiles(t.uploadsDir);
-    const keys = (await t.deps.db.select({ key: memberDocuments.storageKey }).from(memberDocuments).where(eq(memberDocuments.userId, m.userId))).map((d) => d.key);
+    const keys = (await t.deps.db.select({ key: memberDocuments.storageKey }).from(memberDocuments).where(eq(memberDocuments.userId, m.userId))).map(
+      (d) => d.key,
+    );
     expect(keys).toHaveLength(3);
 
     const res = await complete(admin.cookie, requestId);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().request).toMatchObject({ id: requestId, status: 'COMPLETED', handledBy: { id: admin.userId, name: 'Admin Carla Tan' }, memberName: m.fullName });
+    expect(res.json().request).toMatchObject({
+      id: requestId,
+      status: 'COMPLETED',
+      handledBy: { id: admin.userId, name: 'Admin Carla Tan' },
+      memberName: m.fullName,
+    });
 
     const [user] = await t.deps.db.select().from(users).where(eq(users.id, m.userId));
     expect(user).toMatchObject({ fullName: '[deleted]', jobTitle: '', employmentLocation: '', registrationIp: null, inviteCode: null });
@@ -140,13 +170,19 @@ describe('data-deletion review: completion anonymises the member and keeps what 
     expect(signIn.statusCode).toBe(401);
 
     // Told by SMS and e-mail, in their language, to the contact details they had.
-    const told = await t.deps.db.select().from(outboxMessages).where(inArray(outboxMessages.recipient, [m.phone, m.email]));
+    const told = await t.deps.db
+      .select()
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.recipient, [m.phone, m.email]));
     const sms = told.find((o) => o.channel === 'SMS' && o.body.includes('binura na namin'));
     expect(sms, JSON.stringify(told.map((o) => o.body))).toBeDefined();
     expect(told.some((o) => o.channel === 'EMAIL' && o.subject?.includes('Nabura na'))).toBe(true);
 
     // Audited, with the kept request.
-    const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.subjectId, requestId), eq(auditLog.action, 'DELETION_REQUEST_COMPLETE')));
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, requestId), eq(auditLog.action, 'DELETION_REQUEST_COMPLETE')));
     expect(audit).toMatchObject({ actorUserId: admin.userId, actorRole: 'ADMIN' });
 
     // The detail now says the member is anonymised.
@@ -227,7 +263,10 @@ describe('data-deletion review: rejection', () => {
     expect(sms!.body).toContain('You told us that you no longer want your data deleted.');
     expect((await get(t, m.cookie, '/api/privacy/deletion-request')).json().request.status).toBe('REJECTED');
     expect((await reject(admin.cookie, requestId)).statusCode).toBe(409);
-    const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.subjectId, requestId), eq(auditLog.action, 'DELETION_REQUEST_REJECT')));
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, requestId), eq(auditLog.action, 'DELETION_REQUEST_REJECT')));
     expect(audit!.details).toMatchObject({ reasonCode: 'WITHDRAWN_BY_MEMBER' });
   });
 });
@@ -248,7 +287,10 @@ describe('data-deletion review: the list pages by cursor, newest first', () => {
       if (!body.nextCursor) break;
       cursor = body.nextCursor;
     }
-    const all = await t.deps.db.select({ id: dataDeletionRequests.id }).from(dataDeletionRequests).orderBy(desc(dataDeletionRequests.requestedAt), desc(dataDeletionRequests.id));
+    const all = await t.deps.db
+      .select({ id: dataDeletionRequests.id })
+      .from(dataDeletionRequests)
+      .orderBy(desc(dataDeletionRequests.requestedAt), desc(dataDeletionRequests.id));
     expect(seen).toEqual(all.map((r) => r.id));
   });
 });

@@ -4,7 +4,7 @@ import { outboxMessages, users } from '../../src/server/db/schema';
 import { runServicing } from '../../src/server/modules/repayments/daily';
 import { addDays } from '../../src/shared/loan/day';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { APPLICATION, apply, createActivatedMember, createStaff, disburse, expectLedgerSound, ok, post } from '../fixtures/loans';
+import { APPLICATION, apply, createActivatedMember, createStaff, disburse, expectLedgerSound, get, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { pay, relogin, servicing, travelTo } from '../fixtures/repayments';
 
@@ -86,8 +86,17 @@ describe('servicing messages in Filipino', () => {
     // Every SMS to this member is the Filipino catalogue's: none of the English templates' openings.
     for (const sms of all) expect(sms.body).not.toMatch(/your loan|is approved|you signed|Your .* verification/);
 
-    // The English member's approval is unchanged.
+    // The system's own steps in the loan's history are codes rendered through i18n, never stored English text.
     officer = await relogin(t, officer);
+    const timeline = ok(await get(t, officer.cookie, `/api/admin/loans/${loanId}`)).loan.timeline as {
+      action: string;
+      note: string | null;
+      systemReason: unknown;
+    }[];
+    const started = timeline.find((e) => e.action === 'ACTIVATE');
+    expect(started).toMatchObject({ note: null, systemReason: { code: 'REPAYMENT_STARTED', values: {} } });
+
+    // The English member's approval is unchanged.
     const english = await createActivatedMember(t);
     const englishLoan = ok(await apply(t, english.cookie, { ...APPLICATION }), 201).loan.id as string;
     ok(await post(t, officer.cookie, `/api/admin/loans/${englishLoan}/review`, {}));

@@ -378,4 +378,3 @@ export const deletionRequestStatusSchema = z.object({
 });
 export const deletionRequestCreatedSchema = z.object({ requestedAt: z.string(), message: z.string() });
 export const myDeletionRequestResponseSchema = z.object({ request: deletionRequestStatusSchema.nullable() });
-

@@ -5,6 +5,7 @@ import { LOAN_ACTIONS, LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../st
 import { intQueryParam, optionalBigintIdParam, optionalKeysetCursorParam, pageLimitParam } from './params';
 import { otpCodeSchema } from './fields';
 import { COUNTER_OFFER_REASONS, INTERNAL_NOTE_MAX, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../reasons/catalogue';
+import { SYSTEM_LOAN_REASONS } from '../loan/system-reasons';
 import { WITHDRAWAL_STATUSES } from '../states/withdrawal';
 
 /**
@@ -231,6 +232,8 @@ export const timelineEntrySchema = z.object({
   reasonCode: loanReasonCodeSchema.nullable(),
   /** The catalogue's English text of reasonCode. */
   reason: z.string().nullable(),
+  /** Why the system moved the loan (servicing): a code and its values, shown as t(`loans.history.system.${code}`, values). */
+  systemReason: z.object({ code: z.enum(SYSTEM_LOAN_REASONS), values: z.record(z.string(), z.string()) }).nullable(),
 });
 
 /** The back office's timeline entry: also the free-text note (an officer's internal note, or the member's own words when cancelling). */

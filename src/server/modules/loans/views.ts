@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { systemReasonOf } from '../../../shared/loan/system-reasons';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { loanContracts, loanEvents, loans, users } from '../../db/schema';
@@ -278,6 +279,7 @@ async function entriesOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'):
       actorRole: event.actorRole as 'MEMBER' | 'OFFICER' | 'ADMIN' | 'SYSTEM',
       actorName: event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId ? 'You' : (actorName ?? null),
       ...reasonOf(event.reasonCode),
+      systemReason: systemReasonOf(event.data),
     },
     note: event.note,
   }));

@@ -206,8 +206,7 @@ export async function deletionDetail(
   const sent = user && !anonymised ? await countOf(db, outboxMessages, inArray(outboxMessages.recipient, [user.phone, user.email])) : null;
   return {
     request,
-    member:
-      user && !anonymised ? { phone: user.phone, email: user.email, accountState: user.accountState, registeredAt: user.createdAt.toISOString() } : null,
+    member: user && !anonymised ? { phone: user.phone, email: user.email, accountState: user.accountState, registeredAt: user.createdAt.toISOString() } : null,
     erased: [
       { category: 'ACCOUNT', count: user && !anonymised ? 1 : 0 },
       { category: 'PERSONAL', count: personal },

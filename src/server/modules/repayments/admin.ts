@@ -311,10 +311,10 @@ async function applyWaiver(
   const state = await loadState(tx, deps, loan);
   const open = openChargesOf(state.chargeRows);
   if ((loan.status === 'ACTIVE' || loan.status === 'OVERDUE') && totalOutstanding(state.lines, open) === 0n) {
-    await transition(tx, loan, 'REPAY', { actor: SYSTEM_ACTOR, at: now, reason: 'Fully repaid: the last late charge was waived' });
+    await transition(tx, loan, 'REPAY', { actor: SYSTEM_ACTOR, at: now, system: { code: 'REPAID_BY_WAIVER', values: {} } });
   } else if (loan.status === 'OVERDUE') {
     if (!hasOverdue(state.lines, open, todayPh(deps))) {
-      await transition(tx, loan, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Remaining late charge waived (${formatAmount(owed)} PHP)` });
+      await transition(tx, loan, 'CURE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'CURED_BY_WAIVER', values: { amount: formatAmount(owed) } } });
     }
   }
   return chargeDto(updated!);

@@ -5,6 +5,7 @@ import { loanCharges, loanEvents, loanExtensions, loanInstalments, loanPaymentAl
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
+import type { SystemReasonEntry } from '../../../shared/loan/system-reasons';
 import { philippineDate } from '../../../shared/activation/age';
 import { loanNumber } from '../../../shared/company/references';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
@@ -164,7 +165,7 @@ export async function transition(
   tx: Tx,
   loan: LoanRow,
   action: LoanAction,
-  input: { actor: Actor; at: Date; reason?: string | null; data?: Record<string, unknown> | null },
+  input: { actor: Actor; at: Date; system?: SystemReasonEntry; data?: Record<string, unknown> | null },
 ): Promise<LoanRow> {
   const from = loan.status as LoanStatus;
   const t = findTransition(from, action);
@@ -177,9 +178,9 @@ export async function transition(
     action,
     actorUserId: input.actor.userId,
     actorRole: input.actor.role,
-    // System wording about the servicing step: internal (back office), never shown to the member.
-    note: input.reason ?? null,
-    data: input.data ?? null,
+    // Why the system moved the loan: a code and its values, rendered through i18n (never stored English).
+    note: null,
+    data: input.system ? { ...(input.data ?? {}), systemReason: input.system.code, systemValues: input.system.values } : (input.data ?? null),
     at: input.at,
   });
   return updated!;
@@ -305,9 +306,9 @@ export async function postPayment(
   const data = { paymentId: payment.id, reference };
   if (current.status === 'DISBURSED' && remaining > 0n) current = await transition(tx, current, 'ACTIVATE', { actor: SYSTEM_ACTOR, at: now, data });
   if (remaining === 0n) {
-    current = await transition(tx, current, 'REPAY', { actor: SYSTEM_ACTOR, at: now, reason: `Fully repaid by payment ${reference}`, data });
+    current = await transition(tx, current, 'REPAY', { actor: SYSTEM_ACTOR, at: now, system: { code: 'REPAID_BY_PAYMENT', values: { reference } }, data });
   } else if (current.status === 'OVERDUE' && !hasOverdue(applied.lines, remainingCharges, today)) {
-    current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, reason: `Overdue instalments paid by payment ${reference}`, data });
+    current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'CURED_BY_PAYMENT', values: { reference } }, data });
   }
 
   const [member] = await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, loan.memberId));

@@ -159,7 +159,7 @@ async function serviceDay(
     let loan = locked;
     let transitions = 0;
     if (loan.status === 'DISBURSED') {
-      loan = await transition(tx, loan, 'ACTIVATE', { actor: SYSTEM_ACTOR, at: now, reason: 'Repayment period started', data: { day } });
+      loan = await transition(tx, loan, 'ACTIVATE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'REPAYMENT_STARTED', values: {} }, data: { day } });
       transitions += 1;
     }
     let state = await loadState(tx, deps, loan);
@@ -185,7 +185,7 @@ async function serviceDay(
       loan = await transition(tx, loan, 'FALL_OVERDUE', {
         actor: SYSTEM_ACTOR,
         at: now,
-        reason: late ? `Instalment ${late.number} due ${late.dueDate} is unpaid` : 'A late charge is unpaid',
+        system: late ? { code: 'INSTALMENT_UNPAID', values: { number: String(late.number), due: late.dueDate } } : { code: 'CHARGE_UNPAID', values: {} },
         data: { day },
       });
       transitions += 1;

@@ -47,7 +47,8 @@ export const backoffice = {
     blockersTitle: 'Complete is not possible yet',
     adminOnly: 'Only an ADMIN can complete or reject a request.',
     complete: 'Complete: anonymise the member',
-    confirmComplete: 'Anonymise this member now? Their name, contact details, ID and address are erased for good, and they can no longer sign in. This cannot be undone.',
+    confirmComplete:
+      'Anonymise this member now? Their name, contact details, ID and address are erased for good, and they can no longer sign in. This cannot be undone.',
     confirm: 'Yes, anonymise',
     cancel: 'Cancel',
     reject: 'Reject',

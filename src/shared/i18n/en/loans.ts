@@ -190,6 +190,17 @@ export const loans = {
     contractPdf: 'Loan contract (PDF)',
     disclosurePdf: 'Disclosure Statement (PDF)',
   },
+  history: {
+    system: {
+      REPAYMENT_STARTED: 'Repayment period started.',
+      INSTALMENT_UNPAID: 'Instalment {{number}} due {{due}} is unpaid.',
+      CHARGE_UNPAID: 'A late charge is unpaid.',
+      REPAID_BY_PAYMENT: 'Fully repaid by payment {{reference}}.',
+      CURED_BY_PAYMENT: 'Overdue instalments paid by payment {{reference}}.',
+      REPAID_BY_WAIVER: 'Fully repaid: the last late charge was waived.',
+      CURED_BY_WAIVER: 'Remaining late charge waived ({{amount}} PHP).',
+    },
+  },
   offer: {
     title: 'A new offer for your application',
     text: 'You applied for {{requested}} over {{requestedTerm}}. We can lend you {{amount}} over {{term}}.',

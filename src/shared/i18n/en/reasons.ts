@@ -47,8 +47,7 @@ export const reasons = {
   },
   /** Why a request to delete the member's data was declined (docs/decisions/029-data-deletion-review.md). */
   deletionRejection: {
-    OPEN_OBLIGATIONS:
-      'You still have a loan to repay, money in your wallet or a withdrawal in progress. Once these are settled, you may ask again.',
+    OPEN_OBLIGATIONS: 'You still have a loan to repay, money in your wallet or a withdrawal in progress. Once these are settled, you may ask again.',
     IDENTITY_NOT_CONFIRMED: 'We could not confirm that the request came from you. Please contact our Data Protection Officer.',
     LEGAL_HOLD: 'Your records are needed for a legal claim or an investigation that is still open, so we cannot delete them yet.',
     WITHDRAWN_BY_MEMBER: 'You told us that you no longer want your data deleted.',

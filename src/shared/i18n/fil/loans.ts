@@ -206,6 +206,17 @@ export const loans = {
     contractPdf: 'Kontrata ng loan (PDF)',
     disclosurePdf: 'Disclosure Statement (PDF)',
   },
+  history: {
+    system: {
+      REPAYMENT_STARTED: 'Nagsimula na ang panahon ng pagbabayad.',
+      INSTALMENT_UNPAID: 'Hindi pa bayad ang hulog {{number}} na dapat bayaran noong {{due}}.',
+      CHARGE_UNPAID: 'May late charge na hindi pa bayad.',
+      REPAID_BY_PAYMENT: 'Buong nabayaran sa pamamagitan ng bayad {{reference}}.',
+      CURED_BY_PAYMENT: 'Nabayaran ang mga overdue na hulog sa pamamagitan ng bayad {{reference}}.',
+      REPAID_BY_WAIVER: 'Buong nabayaran: tinanggal ang huling late charge.',
+      CURED_BY_WAIVER: 'Tinanggal ang natitirang late charge ({{amount}} PHP).',
+    },
+  },
   offer: {
     title: 'Bagong alok para sa iyong aplikasyon',
     text: 'Nag-apply ka ng {{requested}} sa loob ng {{requestedTerm}}. Maipapahiram namin sa iyo ang {{amount}} sa loob ng {{term}}.',

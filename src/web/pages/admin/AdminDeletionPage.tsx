@@ -172,7 +172,8 @@ function DeletionRequestDetail({ requestId }: { requestId: string }) {
       </div>
       <p className="text-sm text-muted">
         {t('backoffice.deletion.requested')} {when(r.requestedAt)}
-        {r.handledAt && ` · ${t('backoffice.deletion.handled')} ${when(r.handledAt)}${r.handledBy ? ` ${t('backoffice.deletion.by')} ${r.handledBy.name}` : ''}`}
+        {r.handledAt &&
+          ` · ${t('backoffice.deletion.handled')} ${when(r.handledAt)}${r.handledBy ? ` ${t('backoffice.deletion.by')} ${r.handledBy.name}` : ''}`}
       </p>
       {r.rejectionReasonCode && <p className="text-sm">{t(deletionRejectionReasonKey(r.rejectionReasonCode))}</p>}
       <section className="rounded-xl bg-white p-4 shadow-sm">

@@ -290,6 +290,7 @@ export default function AdminLoanPage() {
               </span>
               <span className="text-muted"> · {dateTime(entry.at, i18n.language)}</span>
               {entry.reasonCode && <span> · {t(loanReasonKey(entry.reasonCode))}</span>}
+              {entry.systemReason && <span> · {t(`loans.history.system.${entry.systemReason.code}`, entry.systemReason.values)}</span>}
               {entry.note && <span className="block text-xs text-muted">{t('loans.admin.internalNote', { note: entry.note })}</span>}
             </li>
           ))}
