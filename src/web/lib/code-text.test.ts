@@ -5,7 +5,13 @@ import { fil } from '../../shared/i18n/fil';
 import { CODE_DIGITS, CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS } from '../../shared/codes/rules';
 import { CODE_TEXT_VARIABLES } from './code-text';
 
-const CODE_TEXTS = ['auth.register.codeSentTo', 'auth.register.codeHint', 'withdrawals.flow.review.codeNote', 'withdrawals.flow.code.hint', 'withdrawals.flow.code.reopened'];
+const CODE_TEXTS = [
+  'auth.register.codeSentTo',
+  'auth.register.codeHint',
+  'withdrawals.flow.review.codeNote',
+  'withdrawals.flow.code.hint',
+  'withdrawals.flow.code.reopened',
+];
 
 describe('code texts take their numbers from the code rules', () => {
   it('no code text writes a number of digits itself', () => {
