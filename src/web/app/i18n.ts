@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enUpfront } from '../../shared/i18n/en/upfront';
+import { CODE_TEXT_VARIABLES } from '../lib/code-text';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/i18n/languages';
 
 const STORAGE_KEY = 'tapat.language';
@@ -117,7 +118,7 @@ export const i18nReady = i18next
     lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: LANGUAGES.map((l) => l.code),
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: { ...CODE_TEXT_VARIABLES } },
     returnNull: false,
     react: { useSuspense: false },
     showSupportNotice: false,

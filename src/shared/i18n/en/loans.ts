@@ -324,6 +324,12 @@ export const loans = {
     done: 'Done: {{status}}.',
     disbursed: 'Disbursed: {{amount}} credited to the wallet.',
     blocked: 'Disbursement not allowed: {{reason}}',
+    fieldErrors: {
+      amount: 'Enter the amount in pesos with at most 2 decimals.',
+      term: 'Choose one of the terms offered.',
+      reasonCode: 'Choose one of the reasons of the catalogue.',
+      note: 'The internal note is too long: shorten it.',
+    },
     approvedBy: 'Approved by {{name}}',
     disbursedBy: 'Disbursed by {{name}}',
   },

@@ -359,6 +359,12 @@ export const loans = {
     done: 'Tapos na: {{status}}.',
     disbursed: 'Nailabas na: {{amount}} ang pumasok sa wallet.',
     blocked: 'Hindi puwedeng ilabas ang pera: {{reason}}',
+    fieldErrors: {
+      amount: 'Ilagay ang halaga sa piso, hanggang 2 decimal lamang.',
+      term: 'Pumili ng isa sa mga terminong inaalok.',
+      reasonCode: 'Pumili ng isa sa mga dahilan sa listahan.',
+      note: 'Masyadong mahaba ang panloob na tala: paikliin ito.',
+    },
     approvedBy: 'Inaprubahan ni {{name}}',
     disbursedBy: 'Inilabas ni {{name}}',
   },

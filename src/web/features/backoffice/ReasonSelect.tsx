@@ -12,6 +12,7 @@ export function ReasonSelect<C extends string>({
   value,
   onChange,
   testId,
+  error,
 }: {
   readonly label: string;
   readonly codes: readonly C[];
@@ -19,10 +20,12 @@ export function ReasonSelect<C extends string>({
   readonly value: string;
   readonly onChange: (code: C | '') => void;
   readonly testId?: string;
+  /** The field's message (an i18n key), shown beside it. */
+  readonly error?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
-    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value as C | '')} required data-testid={testId}>
+    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value as C | '')} required data-testid={testId} error={error}>
       <option value="">{t('reasons.admin.choose')}</option>
       {codes.map((code) => (
         <option key={code} value={code}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { Cell, Row, Table } from '../../ui/Table';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -79,52 +80,46 @@ export default function AdminOutboxPage() {
           {list.data.messages.length === 0 ? (
             <p className="text-muted">{t('delivery.empty')}</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label={t('delivery.title')} tabIndex={0}>
-              <table className="w-full min-w-[60rem] text-left text-sm" data-testid="outbox-table">
-                <thead className="border-b border-slate-200 bg-slate-50 text-muted">
-                  <tr>
-                    {(['created', 'channel', 'recipient', 'message', 'status', 'attempts', 'error', 'actions'] as const).map((c) => (
-                      <th key={c} scope="col" className="px-3 py-2">
-                        {t(`delivery.col.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.messages.map((m) => {
-                    const retryable = m.status === 'DEAD' || (m.status === 'QUEUED' && m.attempts > 0);
-                    return (
-                      <tr key={m.id} className="border-b border-slate-100 align-top">
-                        <td className="px-3 py-2 whitespace-nowrap">{when(m.createdAt)}</td>
-                        <td className="px-3 py-2">{m.channel}</td>
-                        <td className="px-3 py-2 font-mono text-xs">{m.recipient}</td>
-                        <td className="max-w-md px-3 py-2">
-                          {m.subject && <span className="block font-semibold">{m.subject}</span>}
-                          <span className="block break-words whitespace-pre-line">{m.body}</span>
-                        </td>
-                        <td className={`px-3 py-2 font-semibold ${m.status === 'DEAD' ? 'text-accent' : ''}`}>
-                          {t(`delivery.status.${m.status}`)}
-                          {m.status === 'QUEUED' && m.nextAttemptAt && (
-                            <span className="block text-xs font-normal text-muted">{t('delivery.nextAttempt', { at: when(m.nextAttemptAt) })}</span>
-                          )}
-                        </td>
-                        <td className="px-3 py-2 tabular-nums">{m.attempts}</td>
-                        <td className="max-w-xs px-3 py-2 text-xs break-words">{m.lastError ?? '—'}</td>
-                        <td className="px-3 py-2">
-                          {retryable ? (
-                            <Button variant="outline" className="px-3" busy={busy === m.id} disabled={busy !== null} onClick={() => void retry(m)}>
-                              {t('delivery.retry')}
-                            </Button>
-                          ) : (
-                            <span className="text-xs text-muted">—</span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              label={t('delivery.title')}
+              minWidth="min-w-[60rem]"
+              testId="outbox-table"
+              columns={(['created', 'channel', 'recipient', 'message', 'status', 'attempts', 'error', 'actions'] as const).map((c) => ({
+                label: t(`delivery.col.${c}`),
+              }))}
+            >
+              {list.data.messages.map((m) => {
+                const retryable = m.status === 'DEAD' || (m.status === 'QUEUED' && m.attempts > 0);
+                return (
+                  <Row key={m.id} className="align-top">
+                    <Cell className="whitespace-nowrap">{when(m.createdAt)}</Cell>
+                    <Cell>{m.channel}</Cell>
+                    <Cell className="font-mono text-xs">{m.recipient}</Cell>
+                    <Cell className="max-w-md">
+                      {m.subject && <span className="block font-semibold">{m.subject}</span>}
+                      <span className="block break-words whitespace-pre-line">{m.body}</span>
+                    </Cell>
+                    <Cell className={`font-semibold ${m.status === 'DEAD' ? 'text-accent' : ''}`}>
+                      {t(`delivery.status.${m.status}`)}
+                      {m.status === 'QUEUED' && m.nextAttemptAt && (
+                        <span className="block text-xs font-normal text-muted">{t('delivery.nextAttempt', { at: when(m.nextAttemptAt) })}</span>
+                      )}
+                    </Cell>
+                    <Cell className="tabular-nums">{m.attempts}</Cell>
+                    <Cell className="max-w-xs text-xs break-words">{m.lastError ?? '—'}</Cell>
+                    <Cell>
+                      {retryable ? (
+                        <Button variant="outline" className="px-3" busy={busy === m.id} disabled={busy !== null} onClick={() => void retry(m)}>
+                          {t('delivery.retry')}
+                        </Button>
+                      ) : (
+                        <span className="text-xs text-muted">—</span>
+                      )}
+                    </Cell>
+                  </Row>
+                );
+              })}
+            </Table>
           )}
           <div className="flex items-center gap-3">
             <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, type ApiError } from '../../lib/api';
+import { Cell, Row, Table } from '../../ui/Table';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -57,61 +58,37 @@ export default function AdminQueuePage() {
       ) : items.length === 0 ? (
         <p className="text-muted">{t('loans.admin.empty')}</p>
       ) : (
-        <div
-          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-          role="region"
-          aria-label={t('loans.admin.queueTitle')}
-          tabIndex={0}
+        <Table
+          label={t('loans.admin.queueTitle')}
+          minWidth="min-w-[44rem]"
+          columns={[
+            { label: t('loans.admin.col.number') },
+            { label: t('loans.admin.col.member') },
+            { label: t('loans.admin.col.amount'), align: 'right' },
+            { label: t('loans.admin.col.term') },
+            { label: t('loans.admin.col.status') },
+            { label: t('loans.admin.col.eligible') },
+            { label: t('loans.admin.col.age') },
+            { label: t('loans.admin.col.inStatus') },
+          ]}
         >
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t('loans.admin.col.number')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('loans.admin.col.member')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('loans.admin.col.amount')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('loans.admin.col.term')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('loans.admin.col.status')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('loans.admin.col.eligible')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('loans.admin.col.age')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('loans.admin.col.inStatus')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className="border-b border-slate-100">
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/loans/${item.id}`} className="font-semibold text-brand underline underline-offset-4">
-                      {item.loanNumber}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{item.memberName}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{money(item.amount)}</td>
-                  <td className="px-3 py-2">{t('loans.panel.months', { count: item.term })}</td>
-                  <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[item.statusColor]}`}>{item.status.replace('_', ' ')}</td>
-                  <td className="px-3 py-2">{item.eligible ? t('loans.admin.eligible') : t('loans.admin.notEligible')}</td>
-                  <td className="px-3 py-2">{age(item.ageMinutes)}</td>
-                  <td className="px-3 py-2">{age(item.inStatusMinutes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {items.map((item) => (
+            <Row key={item.id}>
+              <Cell>
+                <Link to={`/admin/loans/${item.id}`} className="font-semibold text-brand underline underline-offset-4">
+                  {item.loanNumber}
+                </Link>
+              </Cell>
+              <Cell>{item.memberName}</Cell>
+              <Cell align="right">{money(item.amount)}</Cell>
+              <Cell>{t('loans.panel.months', { count: item.term })}</Cell>
+              <Cell className={`font-semibold ${COLOUR_TEXT[item.statusColor]}`}>{item.status.replace('_', ' ')}</Cell>
+              <Cell>{item.eligible ? t('loans.admin.eligible') : t('loans.admin.notEligible')}</Cell>
+              <Cell>{age(item.ageMinutes)}</Cell>
+              <Cell>{age(item.inStatusMinutes)}</Cell>
+            </Row>
+          ))}
+        </Table>
       )}
       {queue.hasNextPage && (
         <Button variant="outline" className="self-start" busy={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>

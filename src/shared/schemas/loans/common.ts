@@ -1,0 +1,89 @@
+import type { ErrorCode } from '../errors';
+import { z } from 'zod';
+import { LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../../states/loan';
+import { INTERNAL_NOTE_MAX } from '../../reasons/catalogue';
+import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS } from '../../codes/rules';
+
+/**
+ * Contracts of the loans, wallet and back-office loan API (issue 4). Amounts are decimal strings in
+ * PHP with two decimals (docs/decisions/004); rates and percentages are decimal strings. Request
+ * bodies are strict. Messages are English (the server answers them; the form may show its own).
+ *
+ * Error codes these endpoints add to src/shared/schemas/errors.ts's list are LOAN_ERROR_CODES.
+ */
+export const LOAN_ERROR_CODES = [
+  /** 409: a second open loan ('You already have a loan!'). */
+  'LOAN_EXISTS',
+  /** 409: the client showed an older product version. */
+  'PRODUCT_VERSION_STALE',
+  /** 403: the account is not activated (INFO_COMPLETED) yet. */
+  'NOT_ACTIVATED',
+  /** 409: the loan is not in a state that allows this action. */
+  'LOAN_STATE',
+  /** 400: the Idempotency-Key header is missing or malformed. */
+  'IDEMPOTENCY_KEY_REQUIRED',
+  /** 422: the same Idempotency-Key was used with another request. */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** 403: maker-checker: the officer who approved the loan cannot disburse it. */
+  'MAKER_CHECKER',
+  /** 409: the loan was already disbursed. */
+  'ALREADY_DISBURSED',
+  /** 409: the offer breaks the product or the eligibility rules. */
+  'OFFER_REFUSED',
+  /** 409: a counter-offer must be accepted (POST /api/loans/current/accept-offer) before signing. */
+  'OFFER_NOT_ACCEPTED',
+  /** 409: the offer the member accepted is not the one in force (it changed meanwhile). */
+  'OFFER_CHANGED',
+  /** 403: a staff account cannot borrow or move money as a member. */
+  'STAFF_ACCOUNT',
+  /** 403: staff may not act on their own loan or withdrawal, nor on one of a member sharing their phone or e-mail. */
+  'CONFLICT_OF_INTEREST',
+] as const satisfies readonly ErrorCode[];
+
+export const LOAN_MESSAGES = {
+  created: 'Loan application submitted.',
+  exists: 'You already have a loan!',
+  amount: 'Enter the amount in pesos with at most 2 decimals.',
+  term: 'Choose one of the terms offered.',
+  currency: 'Choose one of the currencies offered.',
+  reasonCode: 'Choose one of the reasons of the catalogue.',
+  counterOfferReason: 'A lower amount or a shorter term than applied for needs a reason from the catalogue.',
+  reasonOnlyForCounterOffer: 'A reason is given only with an offer lower or shorter than the application.',
+  note: `The internal note is at most ${INTERNAL_NOTE_MAX} characters.`,
+  code: `${CODE_INPUT_MIN_DIGITS} up to ${CODE_INPUT_MAX_DIGITS} digit OTP code. Only numbers are allowed.`,
+} as const;
+
+/** An amount in an answer: "200000.00". */
+export const moneySchema = z.string().regex(/^-?(0|[1-9]\d*)\.\d{2}$/);
+/** An amount typed by a person: digits with at most 2 decimals, no grouping. */
+export const amountInputSchema = z
+  .string({ error: LOAN_MESSAGES.amount })
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: LOAN_MESSAGES.amount });
+export const termSchema = z
+  .number({ error: LOAN_MESSAGES.term })
+  .int({ error: LOAN_MESSAGES.term })
+  .min(1, { error: LOAN_MESSAGES.term })
+  .max(120, { error: LOAN_MESSAGES.term });
+export const currencyCodeSchema = z.string({ error: LOAN_MESSAGES.currency }).regex(/^[A-Z]{3}$/, { error: LOAN_MESSAGES.currency });
+/** A percentage: "0.5", "10.7534". */
+export const percentSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const isoDateTime = z.string();
+
+/** The Idempotency-Key header every money-moving or creating request carries: 8 to 128 of [A-Za-z0-9_.:-]. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Status catalogue fields (section 3: status, statusMessage, statusColor, statusIcon, statement...)
+
+export const loanStatusSchema = z.enum(LOAN_STATUSES);
+export const statusFieldsShape = {
+  status: loanStatusSchema,
+  statusMessage: z.string(),
+  statusColor: z.enum(STATUS_COLOURS),
+  statusIcon: z.enum(STATUS_ICONS),
+  statementShow: z.boolean(),
+  statement: z.string().nullable(),
+  statementMessage: z.string().nullable(),
+};

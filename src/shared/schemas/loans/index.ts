@@ -1,0 +1,25 @@
+/**
+ * Contracts of the loans, wallet and back-office loan API (issue 4), one file per use case
+ * (issue 9, part 5): common.ts (error codes, messages, amounts, terms, status fields),
+ * disclosure.ts, assessment.ts, quote.ts, apply.ts, view.ts (the borrower's loan), contract.ts,
+ * review.ts (the back office) and wallet.ts. Import from here ('schemas/loans').
+ */
+export {
+  LOAN_ERROR_CODES,
+  LOAN_MESSAGES,
+  moneySchema,
+  amountInputSchema,
+  termSchema,
+  currencyCodeSchema,
+  IDEMPOTENCY_KEY_PATTERN,
+  loanStatusSchema,
+  statusFieldsShape,
+} from './common';
+export * from './disclosure';
+export * from './assessment';
+export * from './quote';
+export * from './apply';
+export * from './view';
+export * from './contract';
+export * from './review';
+export * from './wallet';

@@ -1,0 +1,13 @@
+/** The loanbox's quote: GET /api/loans/quote. */
+import { z } from 'zod';
+import { intQueryParam } from '../params';
+import { amountInputSchema, currencyCodeSchema, LOAN_MESSAGES } from './common';
+import { disclosureSchema } from './disclosure';
+
+/** GET /api/loans/quote?amount=&term=&currency= */
+export const quoteQuerySchema = z.object({
+  amount: amountInputSchema,
+  term: intQueryParam({ min: 1, max: 120, message: LOAN_MESSAGES.term }),
+  currency: currencyCodeSchema.optional(),
+});
+export const quoteResponseSchema = z.object({ productVersion: z.number().int(), disclosure: disclosureSchema });

@@ -1,0 +1,96 @@
+/** The loan as the borrower sees it: GET /api/loans/current, cancelling. */
+import { z } from 'zod';
+import { INTEREST_MODELS } from '../../loan/product';
+import { LOAN_ACTIONS } from '../../states/loan';
+import { SYSTEM_LOAN_REASONS } from '../../loan/system-reasons';
+import { COUNTER_OFFER_REASONS, INTERNAL_NOTE_MAX, LOAN_REASONS, LOAN_REJECTION_REASONS } from '../../reasons/catalogue';
+import { isoDateTime, LOAN_MESSAGES, loanStatusSchema, moneySchema, percentSchema, statusFieldsShape } from './common';
+import { disclosureSchema } from './disclosure';
+import { preAssessmentSchema } from './assessment';
+
+export const loanReasonCodeSchema = z.enum(LOAN_REASONS);
+export const rejectionReasonCodeSchema = z.enum(LOAN_REJECTION_REASONS, { error: LOAN_MESSAGES.reasonCode });
+export const counterOfferReasonCodeSchema = z.enum(COUNTER_OFFER_REASONS, { error: LOAN_MESSAGES.reasonCode });
+/** An officer's note: kept in the audit log and the back office, never in a member-facing answer. */
+export const internalNoteSchema = z.string({ error: LOAN_MESSAGES.note }).trim().max(INTERNAL_NOTE_MAX, { error: LOAN_MESSAGES.note });
+
+export const timelineEntrySchema = z.object({
+  at: isoDateTime,
+  from: loanStatusSchema.nullable(),
+  to: loanStatusSchema,
+  action: z.enum(LOAN_ACTIONS),
+  actorRole: z.enum(['MEMBER', 'OFFICER', 'ADMIN', 'SYSTEM']),
+  /** The member's own actions say 'You'; staff actions the officer's name. */
+  actorName: z.string().nullable(),
+  /** A code of the fixed reason catalogue (src/shared/reasons), never text typed by staff. */
+  reasonCode: loanReasonCodeSchema.nullable(),
+  /** The catalogue's English text of reasonCode. */
+  reason: z.string().nullable(),
+  /** Why the system moved the loan (servicing): a code and its values, shown as t(`loans.history.system.${code}`, values). */
+  systemReason: z.object({ code: z.enum(SYSTEM_LOAN_REASONS), values: z.record(z.string(), z.string()) }).nullable(),
+});
+
+/** The back office's timeline entry: also the free-text note (an officer's internal note, or the member's own words when cancelling). */
+export const adminTimelineEntrySchema = timelineEntrySchema.extend({ note: z.string().nullable() });
+
+/** The offer of an approved loan as the borrower sees it. */
+export const offerSchema = z.object({
+  /** Lower amount or shorter term than applied for. */
+  counterOffer: z.boolean(),
+  reasonCode: counterOfferReasonCodeSchema.nullable(),
+  /** The catalogue's English text of reasonCode. */
+  reason: z.string().nullable(),
+  requestedAmount: moneySchema,
+  requestedTerm: z.number().int(),
+  amount: moneySchema,
+  term: z.number().int(),
+  /** When the borrower accepted the counter-offer (null: not yet, or no counter-offer). */
+  acceptedAt: isoDateTime.nullable(),
+});
+
+export const loanViewSchema = z.object({
+  id: z.string(),
+  loanNumber: z.string(),
+  ...statusFieldsShape,
+  open: z.boolean(),
+  productVersion: z.number().int(),
+  requestedAmount: moneySchema,
+  requestedTerm: z.number().int(),
+  /** The offer once approved, else the amount applied for (PHP). */
+  amount: moneySchema,
+  term: z.number().int(),
+  selectedCurrency: z.string(),
+  exchangeRate: z.string(),
+  displayRate: z.string(),
+  ratesAsOf: z.string(),
+  /** The amount in the selected currency, rounded up to a whole unit (display only). */
+  amountXR: moneySchema,
+  instalmentXR: moneySchema,
+  interestModel: z.enum(INTEREST_MODELS),
+  interestRatePercent: percentSchema,
+  /** Why the application was not approved: a code of the fixed catalogue and its English text. */
+  rejectionReasonCode: rejectionReasonCodeSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+  /** The approved offer (null before approval). */
+  offer: offerSchema.nullable(),
+  createdAt: isoDateTime,
+  approvedAt: isoDateTime.nullable(),
+  signedAt: isoDateTime.nullable(),
+  disbursedAt: isoDateTime.nullable(),
+  preAssessment: preAssessmentSchema,
+  disclosure: disclosureSchema,
+  timeline: z.array(timelineEntrySchema),
+  canCancel: z.boolean(),
+  /** A counter-offer waits for the borrower's acceptance (POST /api/loans/current/accept-offer). */
+  canAcceptOffer: z.boolean(),
+  canSign: z.boolean(),
+  contract: z.object({ signedAt: isoDateTime, documentsSha256: z.string(), contractUrl: z.string(), disclosureUrl: z.string() }).nullable(),
+});
+export type LoanView = z.infer<typeof loanViewSchema>;
+
+/** GET /api/loans/current: the member's open loan, else the latest closed one, else null. */
+export const currentLoanResponseSchema = z.object({ loan: loanViewSchema.nullable() });
+export const loanResponseSchema = z.object({ loan: loanViewSchema });
+
+/** POST /api/loans/current/cancel (body optional). */
+export const cancelRequestSchema = z.strictObject({ reason: z.string().trim().max(500).optional() }).nullish();

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { applicationOf, boundsOf, initialTerm, quotePath, quoteRequestOf, type ProductTerms } from './quote';
+import type { QuoteResponse } from './types';
+import type { DisclosureDto } from '../../../../shared/schemas/loans';
+
+const product: ProductTerms = { minAmount: '5000.00', maxAmount: '250000.00', terms: [6, 12, 18, 24, 36], defaultTerm: 24 };
+
+describe("the loanbox's quote request (useLoanQuote)", () => {
+  it('reads the bounds in centavos', () => {
+    expect(boundsOf(product)).toEqual({ min: 500_000n, max: 25_000_000n });
+    expect(boundsOf(undefined)).toEqual({ min: 0n, max: 0n });
+  });
+
+  it("starts on the product's default term, or its first term when the default is not offered", () => {
+    expect(initialTerm(product)).toBe(24);
+    expect(initialTerm({ ...product, defaultTerm: 48 })).toBe(6);
+  });
+
+  it('asks only for an amount within the bounds, with a term chosen, once the product is known', () => {
+    expect(quoteRequestOf('5000', 24, 'PHP', product)).toEqual({ amount: '5000.00', term: 24, currency: 'PHP' });
+    expect(quoteRequestOf('250000.5', 24, 'PHP', product)).toBeNull();
+    expect(quoteRequestOf('4999.99', 24, 'PHP', product)).toBeNull();
+    expect(quoteRequestOf('', 24, 'PHP', product)).toBeNull();
+    expect(quoteRequestOf('10000', null, 'PHP', product)).toBeNull();
+    expect(quoteRequestOf('10000', 12, 'PHP', undefined)).toBeNull();
+  });
+
+  it('sends the currency only when it is not the peso', () => {
+    expect(quotePath({ amount: '10000.00', term: 12, currency: 'PHP' })).toBe('/loans/quote?amount=10000.00&term=12');
+    expect(quotePath({ amount: '10000.00', term: 12, currency: 'USD' })).toBe('/loans/quote?amount=10000.00&term=12&currency=USD');
+  });
+
+  it('applies for exactly the quote read: its amount, term and product version', () => {
+    const quote: QuoteResponse = { productVersion: 3, disclosure: { amountFinanced: '20000.00', termMonths: 18 } as DisclosureDto };
+    expect(applicationOf(quote, 'USD')).toEqual({ amount: '20000.00', term: 18, selectedCurrency: 'USD', productVersion: 3 });
+  });
+});

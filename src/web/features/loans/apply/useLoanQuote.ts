@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type ApiError } from '../../../lib/api';
+import { usePublicConfig } from '../../../lib/queries';
+import { parseAmount } from '../../../../shared/money/money';
+import { DEFAULT_CURRENCY } from '../../../../shared/money/currencies';
+import { parseInputText, toInputText } from '../../../../shared/money/calculator';
+import { boundsOf, initialTerm, quotePath, quoteRequestOf } from './quote';
+import type { QuoteResponse } from './types';
+
+/** Waits `ms` after the last change of `value`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The loanbox's inputs (amount text, term, display currency) and the server's quote for them:
+ * asked 300 ms after the last change, only for an amount within the product's bounds. `current`
+ * is the quote of exactly what is typed now (never the previous one kept while the next loads).
+ */
+export function useLoanQuote() {
+  const config = usePublicConfig();
+  const product = config.data?.product;
+  const bounds = boundsOf(product);
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState<number | null>(null);
+  const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
+
+  // The product's minimum amount and default term, once the configuration has loaded.
+  const initialised = useRef(false);
+  useEffect(() => {
+    if (!product || initialised.current) return;
+    initialised.current = true;
+    setText(toInputText(parseAmount(product.minAmount) ?? 0n));
+    setTerm(initialTerm(product));
+  }, [product]);
+
+  const amount = parseInputText(text);
+  const wanted = quoteRequestOf(text, term, currency, product);
+  const request = useDebounced(wanted, 300);
+  const quote = useQuery<QuoteResponse, ApiError>({
+    queryKey: ['loans', 'quote', request],
+    queryFn: ({ signal }) => api<QuoteResponse>(quotePath(request!), { signal }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const current = quote.data && request && !quote.isPlaceholderData ? quote.data : null;
+
+  return {
+    product,
+    bounds,
+    text,
+    setText,
+    amount,
+    inRange: wanted !== null,
+    term,
+    setTerm,
+    currency,
+    setCurrency,
+    quote,
+    /** A quote error for the amount asked for (not one left from an amount since changed). */
+    quoteError: quote.isError && request ? quote.error : null,
+    current,
+  };
+}
