@@ -48,7 +48,12 @@ export function computeStamp() {
 export function builtStamp() {
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')).stamp;
-    if (!existsSync(path.join(root, 'dist', 'server', 'main.js')) || !existsSync(path.join(root, 'dist', 'web', 'index.html')) || !existsSync(path.join(root, 'dist', 'ssr', 'entry-server.js'))) return null;
+    if (
+      !existsSync(path.join(root, 'dist', 'server', 'main.js')) ||
+      !existsSync(path.join(root, 'dist', 'web', 'index.html')) ||
+      !existsSync(path.join(root, 'dist', 'ssr', 'entry-server.js'))
+    )
+      return null;
     return typeof stamp === 'string' ? stamp : null;
   } catch {
     return null;

@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
 import { AppTree } from './app/AppTree';
@@ -59,18 +58,6 @@ const translations: Record<Language, I18n> = Object.fromEntries(
   }),
 ) as Record<Language, I18n>;
 
-function collect(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    sink.on('error', reject);
-    stream.on('error', reject);
-    stream.pipe(sink);
-  });
-}
-
 /**
  * The HTML inside #root for a public page in a language with a configuration, every Suspense
  * boundary resolved (the calculator's chunk included); null when the path is not prerendered.
@@ -92,13 +79,13 @@ async function renderOnce(pathname: string, language: Language, config: PublicCo
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   queryClient.setQueryData(queryKeys.publicConfig, config);
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <AppTree queryClient={queryClient} i18n={translations[language]} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />,
     // A completed Suspense boundary larger than this is otherwise sent outlined, swapped in by an
     // inline script the CSP refuses: the whole page is written in place.
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
-  const html = await collect(prelude);
+  const html = await new Response(prelude).text();
   queryClient.clear();
   if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
   return html;

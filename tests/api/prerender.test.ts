@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as entryServer from '../../src/web/entry-server';
 import { bpsToPercent } from '../../src/shared/loan/product';
@@ -136,6 +137,14 @@ describe('prerendered public pages', () => {
     const other = await page('/', 'tapat.language=xx');
     expect(root(other)?.lang).toBe('en');
     expect(text(root(other)!.inner)).toContain(en.public.landing.slogan);
+  });
+
+  it('sends the page compressed when the browser accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(text(root(html)!.inner)).toContain(en.public.landing.slogan);
   });
 
   it('leaves the pages with forms and the signed-in pages to the browser', async () => {

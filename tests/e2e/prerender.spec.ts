@@ -53,7 +53,11 @@ for (const { path, heading } of PAGES) {
   });
 }
 
-test('a page chosen in Filipino comes in Filipino and is hydrated in it; a choice kept only in the browser applies after', async ({ page, context, baseURL }) => {
+test('a page chosen in Filipino comes in Filipino and is hydrated in it; a choice kept only in the browser applies after', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: 'tapat.language', value: 'fil', url: baseURL! }]);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fil');

@@ -25,7 +25,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 }
 
 /**
- * Compresses the API's JSON answers above COMPRESS_MIN_BYTES (a staff list runs to 150 KB) with
+ * Compresses the API's JSON answers and the app's HTML above COMPRESS_MIN_BYTES (a staff list runs to 150 KB) with
  * brotli at a fast quality, else gzip, as the client accepts. The web app's files are compressed
  * at build time instead (scripts/precompress.ts, served by @fastify/static).
  */
@@ -33,7 +33,8 @@ export function installJsonCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+    // JSON, and the app's HTML since it carries a prerendered page (decision 031, about 25 KB).
+    if (typeof type !== 'string' || !(type.startsWith('application/json') || type.startsWith('text/html'))) return payload;
     if (reply.getHeader('content-encoding')) return payload;
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     reply.header('vary', appendVary(reply.getHeader('vary')));
