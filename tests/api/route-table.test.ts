@@ -30,8 +30,14 @@ describe('the route table', () => {
     );
     const table = ALL_ROUTES.map(({ route }) => key(route.method, `/api${route.path}`));
     expect(new Set(table).size, 'each method and path once').toBe(table.length);
-    expect([...registered].filter((k) => !table.includes(k)), 'registered but not in src/shared/api').toEqual([]);
-    expect(table.filter((k) => !registered.has(k)), 'in src/shared/api but not registered').toEqual([]);
+    expect(
+      [...registered].filter((k) => !table.includes(k)),
+      'registered but not in src/shared/api',
+    ).toEqual([]);
+    expect(
+      table.filter((k) => !registered.has(k)),
+      'in src/shared/api but not registered',
+    ).toEqual([]);
     expect(registered.size).toBe(table.length);
   });
 
@@ -43,8 +49,16 @@ describe('the route table', () => {
       expect(op?.summary, name).toBe(route.summary);
       if (route.body) expect(op?.requestBody, `${name} body`).toBeDefined();
       const parameters = (op?.parameters ?? []) as { in: string }[];
-      if (route.params) expect(parameters.some((p) => p.in === 'path'), `${name} params`).toBe(true);
-      if (route.query) expect(parameters.some((p) => p.in === 'query'), `${name} query`).toBe(true);
+      if (route.params)
+        expect(
+          parameters.some((p) => p.in === 'path'),
+          `${name} params`,
+        ).toBe(true);
+      if (route.query)
+        expect(
+          parameters.some((p) => p.in === 'query'),
+          `${name} query`,
+        ).toBe(true);
       const statuses = Object.keys(op?.responses ?? {});
       for (const status of Object.keys(route.response)) expect(statuses, `${name} ${status}`).toContain(status);
       for (const code of routeErrors(route)) expect(statuses, `${name} ${code}`).toContain(String(ERROR_STATUS[code]));

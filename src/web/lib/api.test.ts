@@ -6,7 +6,10 @@ import { ApiError, call } from './api';
 
 /** A fetch that answers once with this status and JSON body, recording what it was asked. */
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -1,14 +1,7 @@
 import i18next from 'i18next';
 import { noteServerDate } from './server-time';
 import { isErrorCode, type ErrorCode } from '../../shared/schemas/errors';
-import {
-  routePath,
-  type RouteBodyInput,
-  type RouteParamsInput,
-  type RouteQueryInput,
-  type RouteResult,
-  type RouteSpec,
-} from '../../shared/api/define';
+import { routePath, type RouteBodyInput, type RouteParamsInput, type RouteQueryInput, type RouteResult, type RouteSpec } from '../../shared/api/define';
 
 /**
  * The typed API client. Cookies carry the session (credentials: 'same-origin'); nothing secret is
@@ -121,7 +114,10 @@ function queryString(query: unknown): string {
  * that does not match is refused like one that is not JSON: ApiError PARSING_ERROR with the No
  * Server Response text (nothing the page shows comes from an answer it cannot read).
  */
-export async function call<R extends RouteSpec>(ref: RouteRef<R>, ...[options]: Partial<CallOptions<R>> extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]): Promise<RouteResult<R>> {
+export async function call<R extends RouteSpec>(
+  ref: RouteRef<R>,
+  ...[options]: Partial<CallOptions<R>> extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
+): Promise<RouteResult<R>> {
   const opts = (options ?? {}) as CallOptions<RouteSpec>;
   const shape = typeof ref === 'function' ? await ref() : ref;
   const path = routePath(shape.path, opts.params as Record<string, string | number> | undefined) + queryString(opts.query);
