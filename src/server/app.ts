@@ -77,6 +77,8 @@ export interface BuiltApp {
   readonly app: FastifyInstance;
   readonly deps: AppDeps;
   readonly database: Database;
+  /** Every route Fastify registered (method and URL, HEAD included), as the onRoute hook saw them: the route-table test compares it with src/shared/api. */
+  readonly routes: readonly { readonly method: string; readonly url: string }[];
 }
 
 /**
@@ -134,6 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
           ...(typeof options.logger === 'object' ? options.logger : {}),
         };
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, genReqId: requestId });
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   // The request's id for the work it leaves to the jobs (request-context.ts): the rest of the request runs inside.
   app.addHook('onRequest', (request, _reply, done) => runWithRequestId(String(request.id), done));
   // Shutting down (app.close()): /readyz answers 503 so a load balancer stops sending requests here.
@@ -304,5 +310,5 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     });
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
-  return { app, deps, database };
+  return { app, deps, database, routes };
 }

@@ -36,7 +36,8 @@ export const repaymentsApi = {
   pay: defineRoute({
     method: 'POST',
     path: '/loans/current/payments',
-    summary: 'Pay from the wallet (Idempotency-Key header required): late charges, interest, principal of due lines, oldest first; any excess prepays principal',
+    summary:
+      'Pay from the wallet (Idempotency-Key header required): late charges, interest, principal of due lines, oldest first; any excess prepays principal',
     tags,
     auth: 'member',
     headers: idempotencyHeader,

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdjustableClock } from '../../clock';
 import { requireLoopback } from '../../http/loopback';
-import { devClockAdvanceSchema, devClockResponseSchema, type DevClockResponse } from '../../../shared/schemas/dev';
+import { registerRoute } from '../../http/route';
+import { devApi } from '../../../shared/api/dev';
+import type { DevClockResponse } from '../../../shared/schemas/dev';
 
 /** The clock's reading: the server's time and how far it was moved forward. */
 export function readDevClock(clock: AdjustableClock): DevClockResponse {
@@ -27,36 +28,22 @@ async function loopbackOnly(request: FastifyRequest): Promise<void> {
  * answer only requests from this machine (the socket's address, not X-Forwarded-For).
  */
 export async function devClockRoutes(app: FastifyInstance, clock: AdjustableClock): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/dev/clock',
-    {
-      onRequest: loopbackOnly,
-      schema: {
-        tags: ['dev'],
-        summary: "The server's time and how far it was moved forward (development and tests only)",
-        response: { 200: devClockResponseSchema },
-      },
-    },
+  registerRoute(
+    app,
+    devApi.clock,
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return readDevClock(clock);
     },
+    { onRequest: loopbackOnly },
   );
-  r.post(
-    '/dev/clock',
-    {
-      onRequest: loopbackOnly,
-      schema: {
-        tags: ['dev'],
-        summary: "Moves the server's clock forward by advanceMs (development and tests only)",
-        body: devClockAdvanceSchema,
-        response: { 200: devClockResponseSchema },
-      },
-    },
+  registerRoute(
+    app,
+    devApi.advanceClock,
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return advanceDevClock(clock, request.body.advanceMs);
     },
+    { onRequest: loopbackOnly },
   );
 }

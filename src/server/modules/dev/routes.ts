@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireLoopback } from '../../http/loopback';
-import { outboxResponseSchema } from '../../../shared/schemas/auth';
+import { registerRoute } from '../../http/route';
+import { devApi } from '../../../shared/api/dev';
 import { listOutbox } from './service';
 
 /**
@@ -11,20 +11,9 @@ import { listOutbox } from './service';
  * (every code ever sent) answers only a client on this machine (loopback): anyone else gets 404.
  */
 export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/dev/outbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Messages in the outbox, newest first (embedded mode only, loopback clients only)',
-        response: { 200: outboxResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      requireLoopback(request);
-      reply.header('cache-control', 'no-store');
-      return { messages: await listOutbox(deps) };
-    },
-  );
+  registerRoute(app, devApi.outbox, async (request, reply) => {
+    requireLoopback(request);
+    reply.header('cache-control', 'no-store');
+    return { messages: await listOutbox(deps) };
+  });
 }

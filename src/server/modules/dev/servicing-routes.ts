@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireLoopback } from '../../http/loopback';
+import { registerRoute } from '../../http/route';
+import type { RouteResult } from '../../../shared/api/define';
+import { devApi } from '../../../shared/api/dev';
 
-export const devServicingRunResponseSchema = z.object({
-  days: z.number().int(),
-  charges: z.number().int(),
-  reminders: z.number().int(),
-  transitions: z.number().int(),
-});
-type PassResult = z.infer<typeof devServicingRunResponseSchema>;
+type PassResult = RouteResult<typeof devApi.runServicing>;
 
 async function loopbackOnly(request: FastifyRequest): Promise<void> {
   requireLoopback(request);
@@ -22,21 +17,14 @@ async function loopbackOnly(request: FastifyRequest): Promise<void> {
  * The pass is the worker's own (`run`), idempotent per loan and Philippine day.
  */
 export async function devServicingRoutes(app: FastifyInstance, run: () => Promise<PassResult>): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/dev/servicing/run',
-    {
-      onRequest: loopbackOnly,
-      schema: {
-        tags: ['dev'],
-        summary: 'Runs one pass of the daily servicing job now (development and tests only)',
-        response: { 200: devServicingRunResponseSchema },
-      },
-    },
+  registerRoute(
+    app,
+    devApi.runServicing,
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const done = await run();
       return { days: done.days, charges: done.charges, reminders: done.reminders, transitions: done.transitions };
     },
+    { onRequest: loopbackOnly },
   );
 }

@@ -1,18 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { requireUser } from '../../http/session';
 import { translateEn } from '../../../shared/i18n/lookup';
-import { documentKindSchema, documentUploadedResponseSchema } from '../../../shared/schemas/activation';
-import { apiErrorSchema } from '../../../shared/schemas/errors';
+import { registerRoute } from '../../http/route';
+import { documentsApi as api } from '../../../shared/api/documents';
 import { STAFF_ROLES, hasAnyRole } from '../../../shared/states/roles';
 import { MAX_UPLOAD_BYTES } from './image';
 import { documentForStaff, ownDocument, uploadDocument, type ImageFile } from './service';
 
 const STAFF = STAFF_ROLES;
-const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'];
 
 function sendImage(reply: FastifyReply, file: ImageFile) {
   return reply
@@ -29,8 +26,6 @@ function sendImage(reply: FastifyReply, file: ImageFile) {
  * the path); staff read a member's through /admin, each view logged. Anyone else gets 404.
  */
 export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const tags = ['documents'];
-
   // The upload takes the image's bytes as the body, up to 10 MB, in a scope of its own.
   await app.register(async (scope) => {
     // Refuse anonymous uploads before reading a byte of the body.
@@ -50,71 +45,32 @@ export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Prom
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', translateEn('activation.documents.wrongContentType'));
       throw error;
     });
-    scope.withTypeProvider<ZodTypeProvider>().put(
-      '/activation/documents/:kind',
-      {
-        bodyLimit: MAX_UPLOAD_BYTES,
-        schema: {
-          tags,
-          summary: "Upload the member's ID front, ID back or selfie: the image bytes as the body (JPEG, PNG, WebP; at most 10 MB)",
-          consumes: UPLOAD_TYPES,
-          params: z.object({ kind: documentKindSchema }),
-          response: {
-            201: documentUploadedResponseSchema,
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            409: apiErrorSchema,
-            413: apiErrorSchema,
-            415: apiErrorSchema,
-            429: apiErrorSchema,
-          },
-        },
-      },
+    registerRoute(
+      scope,
+      api.upload,
       async (request, reply) => {
         const auth = requireUser(request);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const saved = await uploadDocument(deps, auth.userId, request.params.kind, body);
         return reply.code(201).send(saved);
       },
+      { bodyLimit: MAX_UPLOAD_BYTES },
     );
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/activation/documents/:kind',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in member's own image (image/jpeg, never cached)",
-        params: z.object({ kind: documentKindSchema }),
-        response: { 401: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireUser(request);
-      return sendImage(reply, await ownDocument(deps, auth.userId, request.params.kind));
-    },
-  );
+  registerRoute(app, api.own, async (request, reply) => {
+    const auth = requireUser(request);
+    return sendImage(reply, await ownDocument(deps, auth.userId, request.params.kind));
+  });
 
-  r.get(
-    '/admin/members/:memberId/documents/:kind',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A member's image for staff (OFFICER, ADMIN); every view is logged",
-        params: z.object({ memberId: z.string().max(64), kind: documentKindSchema }),
-        response: { 401: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireUser(request);
-      // Not staff: the same 404 as a missing image, so the answer reveals nothing.
-      if (!hasAnyRole(auth.role, STAFF)) throw new AppError(404, 'NOT_FOUND');
-      const file = await documentForStaff(deps, { userId: auth.userId, role: auth.role }, request.params.memberId, request.params.kind, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      return sendImage(reply, file);
-    },
-  );
+  registerRoute(app, api.forStaff, async (request, reply) => {
+    const auth = requireUser(request);
+    // Not staff: the same 404 as a missing image, so the answer reveals nothing.
+    if (!hasAnyRole(auth.role, STAFF)) throw new AppError(404, 'NOT_FOUND');
+    const file = await documentForStaff(deps, { userId: auth.userId, role: auth.role }, request.params.memberId, request.params.kind, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    return sendImage(reply, file);
+  });
 }

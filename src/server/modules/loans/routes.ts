@@ -57,7 +57,9 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(app, api.adminDetail, async (request) =>
     detail(deps, requireRole(request, STAFF), request.params.loanId, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
-  registerRoute(app, api.review, async (request) => startReview(deps, requireRole(request, STAFF), request.params.loanId, request.body?.note, { ip: request.ip }));
+  registerRoute(app, api.review, async (request) =>
+    startReview(deps, requireRole(request, STAFF), request.params.loanId, request.body?.note, { ip: request.ip }),
+  );
   registerRoute(app, api.approve, async (request) => approve(deps, requireRole(request, STAFF), request.params.loanId, request.body, { ip: request.ip }));
   registerRoute(app, api.reject, async (request) => reject(deps, requireRole(request, STAFF), request.params.loanId, request.body, { ip: request.ip }));
   registerRoute(app, api.disburse, async (request, reply) => {

@@ -25,5 +25,7 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
     replyToMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, request.body, { ip: request.ip }),
   );
   registerRoute(app, api.close, async (request) => moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'CLOSE', { ip: request.ip }));
-  registerRoute(app, api.reopen, async (request) => moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'REOPEN', { ip: request.ip }));
+  registerRoute(app, api.reopen, async (request) =>
+    moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'REOPEN', { ip: request.ip }),
+  );
 }

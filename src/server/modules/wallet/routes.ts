@@ -1,35 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { registerRoute } from '../../http/route';
 import { requireUser } from '../../http/session';
-import { apiErrorSchema } from '../../../shared/schemas/errors';
-import { walletSummarySchema, walletTransactionsQuerySchema, walletTransactionsResponseSchema } from '../../../shared/schemas/loans';
+import { walletApi as api } from '../../../shared/api/wallet';
 import { walletSummary, walletTransactions } from './service';
 
-/** The member's wallet: summary and transaction history, from the ledger. Always the session's member. */
+/** The member's wallet: summary and transaction history, from the ledger. Always the session's member. Contracts: src/shared/api/wallet.ts. */
 export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/wallet',
-    {
-      schema: {
-        tags: ['wallet'],
-        summary: 'The wallet summary: available balance (ledger), loan status (catalogue), amounts in PHP and the selected currency',
-        response: { 200: walletSummarySchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => walletSummary(deps, requireUser(request).userId),
-  );
-  r.get(
-    '/wallet/transactions',
-    {
-      schema: {
-        tags: ['wallet'],
-        summary: "The wallet's movements, newest first, a page at a time (cursor: the previous page's nextCursor)",
-        querystring: walletTransactionsQuerySchema,
-        response: { 200: walletTransactionsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => walletTransactions(deps, requireUser(request).userId, request.query),
-  );
+  registerRoute(app, api.summary, async (request) => walletSummary(deps, requireUser(request).userId));
+  registerRoute(app, api.transactions, async (request) => walletTransactions(deps, requireUser(request).userId, request.query));
 }

@@ -52,5 +52,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     markPaid(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body.bankReference, { ip: request.ip }),
   );
 
-  registerRoute(app, api.adminFailed, async (request) => markFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body, { ip: request.ip }));
+  registerRoute(app, api.adminFailed, async (request) =>
+    markFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body, { ip: request.ip }),
+  );
 }

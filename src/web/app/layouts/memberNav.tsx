@@ -1,9 +1,12 @@
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/queries';
 import { isActivated } from '../../../shared/states/account';
 import type { WalletSummary } from '../../../shared/schemas/loans';
+
+/** Imported when first called: the route's schemas stay out of every page's first JavaScript (issue 13). */
+const walletSummaryRoute = () => import('../../../shared/api/wallet').then((m) => m.walletApi.summary);
 
 /** Loan statuses that have a schedule to show on /loan (disbursed, being repaid, or repaid). */
 const SERVICED = new Set(['DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID']);
@@ -29,7 +32,7 @@ export function useMemberNav(): MemberNavItem[] {
   const user = useSession().data;
   const activated = user ? isActivated(user.accountState) : false;
   // 'My loan' appears once a loan has been disbursed (the wallet summary carries the loan's status).
-  const wallet = useQuery<WalletSummary>({ queryKey: ['wallet'], queryFn: () => api<WalletSummary>('/wallet'), enabled: activated, staleTime: 30_000 });
+  const wallet = useQuery<WalletSummary>({ queryKey: ['wallet'], queryFn: () => call(walletSummaryRoute), enabled: activated, staleTime: 30_000 });
   const hasLoanPage = activated && wallet.data?.status != null && SERVICED.has(wallet.data.status);
   const items: { key: MemberNavItem['key']; path: string; gated: boolean }[] = [
     { key: 'home', path: '/dash', gated: false },

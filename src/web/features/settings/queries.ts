@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { activationApi } from '../../../shared/api/activation';
+import { memberApi } from '../../../shared/api/member';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import type { CreditScoreResponse, PayoutAccountResponse } from '../../../shared/schemas/member-settings';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 
@@ -13,7 +16,7 @@ export const settingsKeys = {
 export function useCreditScore() {
   return useQuery<CreditScoreResponse, ApiError>({
     queryKey: settingsKeys.creditScore,
-    queryFn: () => api<CreditScoreResponse>('/member/credit-score'),
+    queryFn: () => call(memberApi.creditScore),
   });
 }
 
@@ -21,7 +24,7 @@ export function useCreditScore() {
 export function usePayoutAccount(enabled = true) {
   return useQuery<PayoutAccountResponse, ApiError>({
     queryKey: settingsKeys.payoutAccount,
-    queryFn: () => api<PayoutAccountResponse>('/member/payout-account'),
+    queryFn: () => call(activationApi.payoutAccount),
     enabled,
     staleTime: 0,
   });
@@ -31,7 +34,7 @@ export function usePayoutAccount(enabled = true) {
 export function useWithdrawals(enabled: boolean) {
   return useQuery<WithdrawalView[], ApiError>({
     queryKey: settingsKeys.withdrawals,
-    queryFn: async () => (await api<{ withdrawals: WithdrawalView[] }>('/withdrawals')).withdrawals,
+    queryFn: async () => (await call(withdrawalsApi.list)).withdrawals,
     enabled,
     staleTime: 0,
     // While a payout is under way the dialog follows it (PROCESSING -> PAID or FAILED).

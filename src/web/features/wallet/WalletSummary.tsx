@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import type { WalletSummary as Summary } from '../../../shared/schemas/loans';
@@ -12,6 +12,9 @@ import type { walletTransactionsResponseSchema } from '../../../shared/schemas/l
 import { parseAmount } from '../../../shared/money/money';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
 import { dateOnly, dateTime, money } from '../../lib/format';
+
+/** The wallet's routes, imported when first called (their schemas stay out of the page's first JavaScript). */
+const walletRoutes = () => import('../../../shared/api/wallet');
 
 type Transactions = z.infer<typeof walletTransactionsResponseSchema>;
 type Transaction = Transactions['transactions'][number];
@@ -68,11 +71,15 @@ function HistoryLine({ tx }: { readonly tx: Transaction }) {
  */
 export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void }) {
   const { t, i18n } = useTranslation();
-  const wallet = useQuery<Summary, ApiError>({ queryKey: ['wallet'], queryFn: () => api<Summary>('/wallet'), refetchOnMount: 'always' });
+  const wallet = useQuery<Summary, ApiError>({
+    queryKey: ['wallet'],
+    queryFn: () => call(() => walletRoutes().then((m) => m.walletApi.summary)),
+    refetchOnMount: 'always',
+  });
   // Newest first, a page at a time: "Show older" asks for the page below the server's cursor.
   const transactions = useInfiniteQuery<Transactions, ApiError>({
     queryKey: ['wallet', 'transactions'],
-    queryFn: ({ pageParam }) => api<Transactions>(`/wallet/transactions${pageParam ? `?cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    queryFn: ({ pageParam }) => call(() => walletRoutes().then((m) => m.walletApi.transactions), { query: pageParam ? { cursor: pageParam as string } : {} }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',

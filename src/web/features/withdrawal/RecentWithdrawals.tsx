@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -37,7 +38,7 @@ function AwaitingActions({ w, onConfirmed }: { readonly w: WithdrawalView; reado
     setBusy(true);
     setError(null);
     try {
-      cancelled(await api<WithdrawalView>(`/withdrawals/${encodeURIComponent(w.id)}/cancel`, { method: 'POST' }));
+      cancelled(await call(withdrawalsApi.cancel, { params: { id: w.id } }));
     } catch (e) {
       if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') void reloadWallet(queryClient);
       setError(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));

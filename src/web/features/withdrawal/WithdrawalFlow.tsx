@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { ApiError, call, newIdempotencyKey } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -87,7 +88,7 @@ export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () 
     setBusy(true);
     setError(null);
     try {
-      const view = await api<WithdrawalView>('/withdrawals', { body: { amount: attempt.amount }, idempotencyKey: key });
+      const view = await call(withdrawalsApi.request, { body: { amount: attempt.amount }, idempotencyKey: key });
       requestKey.current = null;
       setAwaiting(view);
       void reloadWallet(queryClient);
@@ -99,7 +100,7 @@ export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () 
       // An answer from the server ends the attempt; no answer (or a server fault) keeps its key for a retry.
       if (e.status > 0 && e.status < 500) requestKey.current = null;
       if (e.code === 'WITHDRAWAL_OPEN') {
-        const open = await api<{ withdrawals: WithdrawalView[] }>('/withdrawals').then(
+        const open = await call(withdrawalsApi.list).then(
           (list) => list.withdrawals.find((w) => w.status === 'AWAITING_CODE') ?? null,
           () => null,
         );

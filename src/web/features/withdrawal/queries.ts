@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
 import type { WithdrawalOptions, WithdrawalView } from '../../../shared/schemas/withdrawals';
 
@@ -17,7 +18,7 @@ export const STATUS_POLL_MS = 2500;
 export function useWithdrawalOptions() {
   return useQuery<WithdrawalOptions, ApiError>({
     queryKey: withdrawalKeys.options,
-    queryFn: () => api<WithdrawalOptions>('/withdrawals/options'),
+    queryFn: () => call(withdrawalsApi.options),
     refetchOnMount: 'always',
   });
 }
@@ -26,7 +27,7 @@ export function useWithdrawalOptions() {
 export function useWithdrawals() {
   return useQuery<WithdrawalView[], ApiError>({
     queryKey: withdrawalKeys.list,
-    queryFn: async () => (await api<{ withdrawals: WithdrawalView[] }>('/withdrawals')).withdrawals,
+    queryFn: async () => (await call(withdrawalsApi.list)).withdrawals,
     refetchOnMount: 'always',
   });
 }
@@ -35,7 +36,7 @@ export function useWithdrawals() {
 export function useWithdrawalStatus(initial: WithdrawalView) {
   return useQuery<WithdrawalView, ApiError>({
     queryKey: withdrawalKeys.one(initial.id),
-    queryFn: () => api<WithdrawalView>(`/withdrawals/${encodeURIComponent(initial.id)}`),
+    queryFn: () => call(withdrawalsApi.get, { params: { id: initial.id } }),
     initialData: initial,
     initialDataUpdatedAt: 0,
     refetchInterval: (query) => (query.state.data && isFinalWithdrawalStatus(query.state.data.status) ? false : STATUS_POLL_MS),
