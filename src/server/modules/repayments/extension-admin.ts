@@ -5,8 +5,6 @@ import { loanExtensionEvents, loanExtensions, loans, users } from '../../db/sche
 import { asLanguage, messageText, queueSms } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
-import { extensions as texts } from '../../../shared/i18n/en/extensions';
-import { interpolate } from '../../../shared/i18n/lookup';
 import { extensionDeclineReasonKey, type ExtensionDeclineReason } from '../../../shared/reasons/catalogue';
 import type { AdminExtensionItem } from '../../../shared/schemas/extensions';
 import type { ExtensionStatus } from '../../../shared/states/extension';

@@ -6,7 +6,6 @@ import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueSms, withCode } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { extensions as texts } from '../../../shared/i18n/en/extensions';
-import { interpolate } from '../../../shared/i18n/lookup';
 import { EXTENSION_NOTICE_DAYS } from '../../../shared/loan/extension';
 import { toDecimalString } from '../../../shared/money/money';
 import { maskPhoneNational } from '../../../shared/phone/phone';
