@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireLoopback } from '../../http/loopback';
-import { outboxResponseSchema } from '../../../shared/schemas/auth';
+import { outboxQuerySchema, outboxResponseSchema } from '../../../shared/schemas/auth';
 import { listOutbox } from './service';
 
 /**
@@ -17,14 +17,15 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     {
       schema: {
         tags: ['dev'],
-        summary: 'Messages in the outbox, newest first (embedded mode only, loopback clients only)',
+        summary: 'Messages in the outbox, newest first, a page at a time by cursor (embedded mode only, loopback clients only)',
+        querystring: outboxQuerySchema,
         response: { 200: outboxResponseSchema },
       },
     },
     async (request, reply) => {
       requireLoopback(request);
       reply.header('cache-control', 'no-store');
-      return { messages: await listOutbox(deps) };
+      return listOutbox(deps, request.query);
     },
   );
 }
