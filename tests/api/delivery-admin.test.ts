@@ -62,7 +62,8 @@ describe('GET /api/admin/outbox', () => {
 
   it('pages by cursor, newest first: every message once at any depth; a forged cursor is a 400; the counts stop at a cap', async () => {
     for (let i = 0; i < 3; i += 1) await queueSms(t.deps.db, { to: '+639175550999', body: `Message ${i}` });
-    const read = async (url: string) => adminOutboxResponseSchema.parse((await t.app.inject({ method: 'GET', url, headers: { cookie: officer.cookie } })).json());
+    const read = async (url: string) =>
+      adminOutboxResponseSchema.parse((await t.app.inject({ method: 'GET', url, headers: { cookie: officer.cookie } })).json());
     const whole = await read('/api/admin/outbox?view=ALL&limit=100');
     expect(whole.messages.length).toBeGreaterThanOrEqual(4);
     expect(whole.nextCursor).toBeNull();

@@ -47,9 +47,7 @@ export const outboxMessages = pgTable(
     // Newest first by (created_at, id): the ALL view of /admin/outbox and /dev/outbox page by it.
     index('outbox_messages_created_idx').on(t.createdAt, t.id),
     // The PROBLEMS view (dead, or queued again after a failure): its pages and its count read this alone.
-    index('outbox_messages_problems_idx')
-      .on(t.createdAt, t.id)
-      .where(sql.raw(OUTBOX_PROBLEMS_SQL)),
+    index('outbox_messages_problems_idx').on(t.createdAt, t.id).where(sql.raw(OUTBOX_PROBLEMS_SQL)),
     check('outbox_channel_check', sql`${t.channel} in ('SMS', 'EMAIL')`),
     check('outbox_status_check', sql`${t.status} in ('QUEUED', 'SENDING', 'SENT', 'DEAD')`),
   ],

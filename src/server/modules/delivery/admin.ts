@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { OUTBOX_PROBLEMS_SQL, outboxAttempts, outboxMessages } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
@@ -82,7 +82,13 @@ export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery)
     ),
   );
   const c = counted.rows[0];
-  const counts = { queued: Number(c?.queued ?? 0), failing: Number(c?.failing ?? 0), sending: Number(c?.sending ?? 0), sent: Number(c?.sent ?? 0), dead: Number(c?.dead ?? 0) };
+  const counts = {
+    queued: Number(c?.queued ?? 0),
+    failing: Number(c?.failing ?? 0),
+    sending: Number(c?.sending ?? 0),
+    sent: Number(c?.sent ?? 0),
+    dead: Number(c?.dead ?? 0),
+  };
   const messages: AdminOutboxMessage[] = rows.map((r) => ({
     id: r.id,
     channel: r.channel as AdminOutboxMessage['channel'],

@@ -10,7 +10,10 @@ export const OUTBOX_PAGE_SIZE = 200;
  * routes exist only with devTools). The cursor is the last message's id; its position is read in the
  * same statement, and outbox_messages_created_idx serves the page at any depth.
  */
-export async function listOutbox(deps: AppDeps, query: { cursor?: string | undefined; limit?: number } = {}): Promise<{ messages: OutboxMessage[]; nextCursor: string | null }> {
+export async function listOutbox(
+  deps: AppDeps,
+  query: { cursor?: string | undefined; limit?: number } = {},
+): Promise<{ messages: OutboxMessage[]; nextCursor: string | null }> {
   const limit = query.limit ?? OUTBOX_PAGE_SIZE;
   const rows = await deps.db
     .select({

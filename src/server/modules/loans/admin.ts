@@ -57,11 +57,10 @@ export async function queue(deps: AppDeps, input: { status?: string | undefined;
   // status is read in index order, limit + 1 rows at most, and the few rows merged (a filter over
   // several statuses would otherwise read and sort every loan in them). The member's name is joined
   // on the page's rows only.
-  const afterSql = after
-    ? sql` and (${loans.createdAt}, ${loans.number}) > (${after.at.toISOString()}::timestamptz, ${Number(after.number)})`
-    : sql``;
+  const afterSql = after ? sql` and (${loans.createdAt}, ${loans.number}) > (${after.at.toISOString()}::timestamptz, ${Number(after.number)})` : sql``;
   const perStatus = statuses.map(
-    (s) => sql`(select ${loans.id} from ${loans} where ${loans.status} = ${s}${afterSql} order by ${loans.createdAt}, ${loans.number} limit ${input.limit + 1})`,
+    (s) =>
+      sql`(select ${loans.id} from ${loans} where ${loans.status} = ${s}${afterSql} order by ${loans.createdAt}, ${loans.number} limit ${input.limit + 1})`,
   );
   // The page and the counts by status are sent together (one round trip on PostgreSQL). Each count
   // reads at most QUEUE_COUNT_CAP entries of the status index: past it the screen shows "1000+".

@@ -23,8 +23,7 @@ export default function AdminOutboxPage() {
   // Newest first, a page at a time: "Show more" asks for the page below the server's cursor.
   const list = useInfiniteQuery<AdminOutboxResponse, ApiErrorType>({
     queryKey: ['admin', 'outbox', view],
-    queryFn: ({ pageParam }) =>
-      api(`/admin/outbox?view=${view}&limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    queryFn: ({ pageParam }) => api(`/admin/outbox?view=${view}&limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
@@ -83,9 +82,7 @@ export default function AdminOutboxPage() {
               sent: counted(first.counts.sent),
             })}{' '}
             {t('delivery.providers', first.providers)}
-            {(first.providers.sms === 'outbox' || first.providers.email === 'outbox') && (
-              <span className="block text-muted">{t('delivery.outboxNote')}</span>
-            )}
+            {(first.providers.sms === 'outbox' || first.providers.email === 'outbox') && <span className="block text-muted">{t('delivery.outboxNote')}</span>}
           </p>
           {messages.length === 0 ? (
             <p className="text-muted">{t('delivery.empty')}</p>
