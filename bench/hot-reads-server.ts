@@ -15,7 +15,6 @@ import { buildWorld, ensureDatabase, openApp } from './seed-large';
  *   baseline-pglite Fastify 5 + one PGlite primary-key select on a one-table in-memory database
  */
 const mode = process.argv[2];
-const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let close: () => Promise<void> = async () => {};
 let announce: Record<string, unknown> = {};
 

@@ -20,7 +20,21 @@ import { buildWorld, ensureDatabase, MEMBERS, openApp, openLarge, type World } f
  */
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const ROUNDS = 4;
-const BIG_TABLES = new Set(['users', 'loans', 'withdrawals', 'withdrawal_events', 'loan_events', 'ledger_transfers', 'ledger_entries', 'ledger_accounts', 'outbox_messages', 'audit_log', 'contact_messages', 'channel_payments', 'loan_extensions']);
+const BIG_TABLES = new Set([
+  'users',
+  'loans',
+  'withdrawals',
+  'withdrawal_events',
+  'loan_events',
+  'ledger_transfers',
+  'ledger_entries',
+  'ledger_accounts',
+  'outbox_messages',
+  'audit_log',
+  'contact_messages',
+  'channel_payments',
+  'loan_extensions',
+]);
 
 interface ListCase {
   readonly name: string;
@@ -166,7 +180,8 @@ try {
     rows,
   };
   console.log('| List | Empty p50 / p99 ms | 200k p50 / p99 ms | Ratio p50 | Seq scans at 200k |\n|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.list} | ${r.emptyP50} / ${r.emptyP99} | ${r.largeP50} / ${r.largeP99} | ${r.ratioP50} | ${r.seqScans.join(', ') || 'none'} |`);
+  for (const r of rows)
+    console.log(`| ${r.list} | ${r.emptyP50} / ${r.emptyP99} | ${r.largeP50} / ${r.largeP99} | ${r.ratioP50} | ${r.seqScans.join(', ') || 'none'} |`);
   const json = `${JSON.stringify(result, null, 2)}\n`;
   writeFileSync(path.resolve(`bench/results/lists-${date.slice(0, 10)}.json`), json);
   writeFileSync(path.resolve('bench/results/lists-latest.json'), json);

@@ -13,3 +13,31 @@ const { default: start } = await import('./start');
 console.log('\nRatios measured in this run (after / before, lower is faster):\n');
 console.log('| Measure | Before | After | Ratio |\n|---|---|---|---|');
 for (const row of start.seconds) console.log(`| Start to first 200, ${row.scenario} | ${row.before} s | ${row.after} s | ${row.ratio} |`);
+
+// The database figures of this session's part of issue 13 (bench/hot-reads.ts, bench/lists.ts): they
+// need PostgreSQL, so they are skipped (with a note) when none answers on BENCH_DATABASE_URL.
+// BENCH_SKIP_DB=1 skips them on purpose (the 200,000-member seed takes minutes).
+async function postgresAnswers(): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({
+    connectionString: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+if (process.env.BENCH_SKIP_DB === '1') {
+  console.log('\nBENCH_SKIP_DB=1: hot reads and lists at 200,000 members skipped.');
+} else if (!(await postgresAnswers())) {
+  console.log('\nNo PostgreSQL answers on BENCH_DATABASE_URL: hot reads and lists at 200,000 members skipped.');
+} else {
+  await import('./hot-reads');
+  await import('./lists');
+}

@@ -175,7 +175,11 @@ const LOAN_STATUS_BY_MOD20 = `(array['PENDING','UNDER_REVIEW','APPROVED','CONTRA
 const WITHDRAWAL_STATUS_BY_MOD12 = `(array['AWAITING_CODE','PROCESSING','PROCESSING','PAID','PAID','PAID','PAID','PAID','PAID','FAILED','EXPIRED','CANCELLED'])[m.i % 12 + 1]`;
 
 /** Seeds `n` members around the world (see the file's comment); answers the seconds each step took and the row counts. */
-export async function seedLarge(t: TestApp, world: World, n: number): Promise<{ seconds: number; steps: Record<string, number>; rows: Record<string, number> }> {
+export async function seedLarge(
+  t: TestApp,
+  world: World,
+  n: number,
+): Promise<{ seconds: number; steps: Record<string, number>; rows: Record<string, number> }> {
   const steps: Record<string, number> = {};
   const started = performance.now();
   const run = async (label: string, statement: string) => {
@@ -387,7 +391,18 @@ export async function seedLarge(t: TestApp, world: World, n: number): Promise<{ 
   await run('vacuum analyze', 'vacuum analyze');
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   const rows: Record<string, number> = {};
-  for (const table of ['users', 'loans', 'withdrawals', 'ledger_transfers', 'ledger_entries', 'outbox_messages', 'audit_log', 'contact_messages', 'channel_payments', 'loan_extensions']) {
+  for (const table of [
+    'users',
+    'loans',
+    'withdrawals',
+    'ledger_transfers',
+    'ledger_entries',
+    'outbox_messages',
+    'audit_log',
+    'contact_messages',
+    'channel_payments',
+    'loan_extensions',
+  ]) {
     const [r] = (await t.deps.db.execute<{ n: string }>(sql.raw(`select count(*)::text as n from ${table}`))).rows;
     rows[table] = Number(r?.n ?? 0);
   }

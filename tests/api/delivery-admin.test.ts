@@ -60,19 +60,28 @@ describe('GET /api/admin/outbox', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('paginates', async () => {
+  it('pages by cursor, newest first: every message once at any depth; a forged cursor is a 400; the counts stop at a cap', async () => {
     for (let i = 0; i < 3; i += 1) await queueSms(t.deps.db, { to: '+639175550999', body: `Message ${i}` });
-    const first = adminOutboxResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/outbox?view=ALL&limit=2&page=1', headers: { cookie: officer.cookie } })).json(),
-    );
-    const second = adminOutboxResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/outbox?view=ALL&limit=2&page=2', headers: { cookie: officer.cookie } })).json(),
-    );
-    expect(first.messages).toHaveLength(2);
-    expect(first.total).toBeGreaterThanOrEqual(4);
-    expect(second.messages[0]!.id).not.toBe(first.messages[1]!.id);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?limit=1000', headers: { cookie: officer.cookie } });
-    expect(bad.statusCode).toBe(400);
+    const read = async (url: string) =>
+      adminOutboxResponseSchema.parse((await t.app.inject({ method: 'GET', url, headers: { cookie: officer.cookie } })).json());
+    const whole = await read('/api/admin/outbox?view=ALL&limit=100');
+    expect(whole.messages.length).toBeGreaterThanOrEqual(4);
+    expect(whole.nextCursor).toBeNull();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await read(`/api/admin/outbox?view=ALL&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.messages.length).toBeLessThanOrEqual(2);
+      seen.push(...page.messages.map((m) => m.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(whole.messages.map((m) => m.id));
+    expect(whole.countCap).toBe(1000);
+    expect(whole.counts.queued + whole.counts.failing + whole.counts.sending + whole.counts.sent + whole.counts.dead).toBe(whole.messages.length);
+    for (const bad of ['/api/admin/outbox?limit=1000', '/api/admin/outbox?cursor=abc', "/api/admin/outbox?cursor=1' or 1=1"]) {
+      const res = await t.app.inject({ method: 'GET', url: bad, headers: { cookie: officer.cookie } });
+      expect(res.statusCode, bad).toBe(400);
+    }
   });
 
   it('refuses members and anonymous callers', async () => {

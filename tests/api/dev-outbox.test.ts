@@ -13,7 +13,7 @@ describe('dev outbox (embedded mode)', () => {
   it('lists the messages newest first, so a person trying the app can read their code', async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual({ messages: [] });
+    expect(empty.json()).toEqual({ messages: [], nextCursor: null });
 
     const first = registrationBody();
     await post(t, '/api/auth/register', first);
@@ -31,6 +31,19 @@ describe('dev outbox (embedded mode)', () => {
     expect(messages[0]).toMatchObject({ channel: 'SMS', subject: null });
     expect(messages[0]!.body).toContain(await latestCode(t, e164(second.phone)));
     expect(new Date(messages[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(messages[1]!.createdAt).getTime());
+  });
+
+  it('pages by cursor, newest first: each message once; a garbled cursor is a 400', async () => {
+    const whole = outboxResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json());
+    expect(whole.nextCursor).toBeNull();
+    const first = outboxResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=1' })).json());
+    expect(first.messages.map((m) => m.id)).toEqual([whole.messages[0]!.id]);
+    const second = outboxResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/dev/outbox?limit=1&cursor=${first.nextCursor!}` })).json());
+    expect(second.messages.map((m) => m.id)).toEqual([whole.messages[1]!.id]);
+    expect(second.nextCursor).toBeNull();
+    for (const cursor of ['abc', "x' or 1=1 --"]) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/dev/outbox?cursor=${encodeURIComponent(cursor)}` })).statusCode).toBe(400);
+    }
   });
 
   it('is documented in OpenAPI under the dev tag', async () => {

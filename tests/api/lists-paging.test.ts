@@ -77,6 +77,21 @@ describe('paging by cursor', () => {
     expect(whole.counts.PENDING).toBe(5);
   });
 
+  it('the default queue (several statuses) pages as one list, each status read in index order; the counts stop at a cap', async () => {
+    const pending = ok(await get(t, officer.cookie, '/api/admin/loans?status=PENDING&limit=200')).items as Row[];
+    // The second oldest application moves on to UNDER_REVIEW: the default queue mixes two statuses.
+    ok(await post(t, officer.cookie, `/api/admin/loans/${String(pending[1]!.id)}/review`, {}));
+    const whole = ok(await get(t, officer.cookie, '/api/admin/loans?limit=200'));
+    expect(whole.items.map((r: Row) => r.id)).toEqual(pending.map((r) => r.id));
+    expect(whole.items.map((r: Row) => r.status)).toEqual(['PENDING', 'UNDER_REVIEW', 'PENDING', 'PENDING', 'PENDING']);
+    for (const limit of [1, 2]) {
+      const { rows } = await pageThrough(t, officer.cookie, '/api/admin/loans', 'items', limit);
+      expect(rows.map((r) => r.id)).toEqual(pending.map((r) => r.id));
+    }
+    expect(whole.countCap).toBe(1000);
+    expect(whole.counts).toMatchObject({ PENDING: 4, UNDER_REVIEW: 1, DISBURSED: 1 });
+  });
+
   it('the withdrawals queue: every withdrawal once, oldest first', async () => {
     const whole = ok(await get(t, officer.cookie, '/api/admin/withdrawals?status=CANCELLED&limit=500'));
     expect(whole.withdrawals.map((w: Row) => w.id)).toEqual(withdrawalIds);

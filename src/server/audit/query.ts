@@ -34,7 +34,8 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<AuditRespons
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   // The actors: a loose index scan of audit_log_actor_idx (one probe per distinct actor, never a
-  // read of every audit row), each with the role of its latest row and its current name.
+  // read of every audit row), each with the role of its latest row (ordered as the actor index is,
+  // so that PostgreSQL walks that index backward instead of the whole log by seq) and its current name.
   const actors = (await db.execute(sql`
     with recursive actor(id) as (
       (select ${auditLog.actorUserId} from ${auditLog} where ${auditLog.actorUserId} is not null order by ${auditLog.actorUserId} limit 1)
@@ -42,7 +43,7 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<AuditRespons
       select (select a.actor_user_id from ${auditLog} a where a.actor_user_id > actor.id order by a.actor_user_id limit 1) from actor where actor.id is not null
     )
     select u.id, u.full_name as name,
-      (select l.actor_role from ${auditLog} l where l.actor_user_id = u.id order by l.seq desc limit 1) as role
+      (select l.actor_role from ${auditLog} l where l.actor_user_id = u.id order by l.actor_user_id desc, l.seq desc limit 1) as role
     from actor join ${users} u on u.id = actor.id
     order by u.full_name
     limit 200`)) as unknown as { rows: { id: string; name: string; role: string }[] };

@@ -43,7 +43,8 @@ type QueryFn = (...args: unknown[]) => unknown;
 
 function parametersOf(args: unknown[]): unknown[] {
   const first = args[0];
-  if (first && typeof first === 'object' && 'values' in first && Array.isArray((first as { values: unknown }).values)) return (first as { values: unknown[] }).values;
+  if (first && typeof first === 'object' && 'values' in first && Array.isArray((first as { values: unknown }).values))
+    return (first as { values: unknown[] }).values;
   return Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outboxResponseSchema } from '../schemas/auth';
+import { outboxQuerySchema, outboxResponseSchema } from '../schemas/auth';
 import { devClockAdvanceSchema, devClockResponseSchema } from '../schemas/dev';
 import { defineRoute } from './define';
 
@@ -20,9 +20,10 @@ export const devApi = {
   outbox: defineRoute({
     method: 'GET',
     path: '/dev/outbox',
-    summary: 'Messages in the outbox, newest first (embedded mode only, loopback clients only)',
+    summary: 'Messages in the outbox, newest first, a page at a time by cursor (embedded mode only, loopback clients only)',
     tags,
     auth: 'loopback',
+    query: outboxQuerySchema,
     response: { 200: outboxResponseSchema },
     errors: [],
   }),

@@ -6,12 +6,7 @@ import {
   deletionRejectSchema,
   deletionRequestParams,
 } from '../schemas/deletion-review';
-import {
-  dataExportSchema,
-  deletionRequestCreatedSchema,
-  deletionRequestSchema,
-  myDeletionRequestResponseSchema,
-} from '../schemas/activation';
+import { dataExportSchema, deletionRequestCreatedSchema, deletionRequestSchema, myDeletionRequestResponseSchema } from '../schemas/activation';
 import { defineRoute } from './define';
 
 const tags = ['privacy'];

@@ -1,3 +1,4 @@
+import { pageLimitParam } from './params';
 import { z } from 'zod';
 import {
   countryField,
@@ -117,5 +118,14 @@ export const outboxMessageSchema = z.object({
   /** Held until then by the quiet hours (06:00 to 22:00 Philippine time); null: sent at once. */
   sendAfter: z.string().nullable().optional(),
 });
-export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
+export const outboxResponseSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  /** Pass as cursor for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+/** GET /api/dev/outbox: newest first, a page at a time (cursor: the last message's id). */
+export const outboxQuerySchema = z.object({
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('cursor must come from nextCursor').optional()),
+  limit: pageLimitParam(200, 200),
+});
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

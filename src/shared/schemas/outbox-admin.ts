@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimitParam, intQueryParam } from './params';
+import { pageLimitParam } from './params';
 
 /**
  * The back office's view of message delivery (GET /api/admin/outbox, POST
@@ -12,7 +12,8 @@ export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 export const adminOutboxQuerySchema = z.object({
   /** PROBLEMS (default): DEAD and FAILING; FAILING: waiting for a retry after a failed attempt; WAITING: not tried yet. */
   view: z.enum(OUTBOX_VIEWS).default('PROBLEMS'),
-  page: intQueryParam({ min: 1, max: 100_000 }).default(1),
+  /** The nextCursor of the previous page (a message id); absent: the newest. */
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('cursor must come from nextCursor').optional()),
   limit: pageLimitParam(100, 25),
 });
 export type AdminOutboxQuery = z.infer<typeof adminOutboxQuerySchema>;
@@ -46,11 +47,12 @@ export type AdminOutboxMessage = z.infer<typeof adminOutboxMessageSchema>;
 
 export const adminOutboxResponseSchema = z.object({
   messages: z.array(adminOutboxMessageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
+  /** Pass as cursor for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
   limit: z.number().int(),
-  /** Per status, and FAILING (queued again after a failed attempt). */
+  /** Per status, and FAILING (queued again after a failed attempt), each counted up to countCap ("1000+"). */
   counts: z.object({ queued: z.number().int(), failing: z.number().int(), sending: z.number().int(), sent: z.number().int(), dead: z.number().int() }),
+  countCap: z.number().int(),
   /** The adapters in force (outbox: nothing leaves the machine). */
   providers: z.object({ sms: z.string(), email: z.string() }),
 });

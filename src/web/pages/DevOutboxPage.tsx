@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '../../shared/schemas/auth';
 import { api, ApiError } from '../lib/api';
@@ -12,9 +12,12 @@ import { Spinner } from '../ui/Spinner';
  */
 export default function DevOutboxPage() {
   const { t, i18n } = useTranslation();
-  const outbox = useQuery<OutboxMessage[], ApiError>({
+  // Newest first, a page at a time: "Show more" asks for the page below the server's cursor.
+  const outbox = useInfiniteQuery<{ messages: OutboxMessage[]; nextCursor: string | null }, ApiError>({
     queryKey: ['dev-outbox'],
-    queryFn: async () => (await api<{ messages: OutboxMessage[] }>('/dev/outbox')).messages,
+    queryFn: ({ pageParam }) => api(`/dev/outbox${pageParam ? `?cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
     retry: false,
     staleTime: 0,
     refetchOnWindowFocus: true,
@@ -22,6 +25,7 @@ export default function DevOutboxPage() {
   });
   const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
   const notAvailable = outbox.error?.status === 404;
+  const messages = outbox.data?.pages.flatMap((p) => p.messages) ?? [];
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-4 sm:py-10">
@@ -46,15 +50,15 @@ export default function DevOutboxPage() {
           <p role="alert" className="rounded-xl border-l-4 border-danger bg-red-50 p-4 text-red-900">
             {outbox.error.message}
           </p>
-        ) : outbox.data.length === 0 ? (
+        ) : messages.length === 0 ? (
           <p className="rounded-xl border border-slate-200 bg-white p-5 text-muted">{t('auth.outbox.empty')}</p>
         ) : (
           <>
             <p className="mb-3 text-sm text-muted" aria-live="polite">
-              {t('auth.outbox.count', { count: outbox.data.length })}
+              {t('auth.outbox.count', { count: messages.length })}
             </p>
             <ol className="flex flex-col gap-3">
-              {outbox.data.map((message) => (
+              {messages.map((message) => (
                 <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                     <span
@@ -84,6 +88,11 @@ export default function DevOutboxPage() {
                 </li>
               ))}
             </ol>
+            {outbox.hasNextPage && (
+              <Button variant="outline" className="mt-3" busy={outbox.isFetchingNextPage} onClick={() => void outbox.fetchNextPage()}>
+                {t('common.showMore')}
+              </Button>
+            )}
           </>
         )}
       </div>

@@ -54,6 +54,8 @@ export const channelPayments = pgTable(
     uniqueIndex('channel_payments_provider_id_key').on(t.provider, t.providerPaymentId),
     uniqueIndex('channel_payments_member_key').on(t.memberId, t.idempotencyKey),
     index('channel_payments_loan_idx').on(t.loanId, t.createdAt),
+    // The member's list, newest first a page at a time (cursor: number).
+    index('channel_payments_member_idx').on(t.memberId, t.number),
     index('channel_payments_due_idx').on(t.status, t.checkAfter),
     check('channel_payments_provider_check', sql`${t.provider} in ('SIMULATED', 'XENDIT')`),
     check('channel_payments_method_check', sql`${t.method} in ('VIRTUAL_ACCOUNT', 'EWALLET', 'OVER_THE_COUNTER')`),

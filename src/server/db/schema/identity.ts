@@ -36,6 +36,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     index('users_referred_by_idx').on(t.referredBy),
+    // The staff (a few rows among the members): the support inbox's assignee list reads this alone.
+    index('users_staff_idx')
+      .on(t.fullName)
+      .where(sql`${t.role} in ('OFFICER', 'ADMIN')`),
     foreignKey({ columns: [t.referredBy], foreignColumns: [t.id], name: 'users_referred_by_fk' }).onDelete('set null'),
     check('users_role_check', sql`${t.role} in ('MEMBER', 'OFFICER', 'ADMIN')`),
     check('users_language_check', sql`${t.language} in ('en', 'fil')`),

@@ -5,6 +5,9 @@ import { createdAt } from './columns';
 /** Where a message is in its delivery (src/server/modules/delivery): QUEUED waits (first try or a retry), SENDING is leased by one process. */
 export const OUTBOX_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'DEAD'] as const;
 
+/** Dead, or queued again after a failed attempt: what the back office's delivery screen shows first (and its partial index). */
+export const OUTBOX_PROBLEMS_SQL = `(status = 'DEAD' or (status = 'QUEUED' and attempts > 0))`;
+
 // providers/notify: every SMS and e-mail, written in the same transaction as the change that caused it.
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -41,6 +44,10 @@ export const outboxMessages = pgTable(
     index('outbox_messages_status_idx').on(t.status, t.createdAt),
     // The privacy export reads a member's messages by recipient, oldest first (without it: every row).
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+    // Newest first by (created_at, id): the ALL view of /admin/outbox and /dev/outbox page by it.
+    index('outbox_messages_created_idx').on(t.createdAt, t.id),
+    // The PROBLEMS view (dead, or queued again after a failure): its pages and its count read this alone.
+    index('outbox_messages_problems_idx').on(t.createdAt, t.id).where(sql.raw(OUTBOX_PROBLEMS_SQL)),
     check('outbox_channel_check', sql`${t.channel} in ('SMS', 'EMAIL')`),
     check('outbox_status_check', sql`${t.status} in ('QUEUED', 'SENDING', 'SENT', 'DEAD')`),
   ],

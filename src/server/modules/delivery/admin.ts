@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { outboxAttempts, outboxMessages } from '../../db/schema';
+import { OUTBOX_PROBLEMS_SQL, outboxAttempts, outboxMessages } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
 import type { SessionAuth } from '../../sessions/store';
 import { AppError } from '../../http/errors';
@@ -26,13 +26,21 @@ function whereOf(view: OutboxView): SQL | undefined {
     case 'ALL':
       return undefined;
     case 'PROBLEMS':
-      return sql`(${outboxMessages.status} = 'DEAD' or (${outboxMessages.status} = 'QUEUED' and ${outboxMessages.attempts} > 0))`;
+      // The partial index's own predicate (outbox_messages_problems_idx), so that it serves the page.
+      return sql.raw(OUTBOX_PROBLEMS_SQL);
   }
 }
 
+/** Each count of the screen reads at most this many rows (past it: "1000+"). */
+export const OUTBOX_COUNT_CAP = 1000;
+
 export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery): Promise<AdminOutboxResponse> {
-  const where = whereOf(query.view);
-  const rows = await deps.db
+  // Newest first by (created_at, id), a page at a time: the cursor is the last message's id, whose
+  // position is read in the same statement (a keyset: the page reads limit + 1 index entries at any depth).
+  const after = query.cursor
+    ? sql`(${outboxMessages.createdAt}, ${outboxMessages.id}) < (select c.created_at, c.id from ${outboxMessages} c where c.id = ${query.cursor})`
+    : undefined;
+  const found = await deps.db
     .select({
       id: outboxMessages.id,
       channel: outboxMessages.channel,
@@ -49,11 +57,10 @@ export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery)
       sentAt: outboxMessages.sentAt,
     })
     .from(outboxMessages)
-    .where(where)
+    .where(and(whereOf(query.view), after))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [{ total } = { total: 0 }] = await deps.db.select({ total: count() }).from(outboxMessages).where(where);
+    .limit(query.limit + 1);
+  const rows = found.slice(0, query.limit);
   const history = rows.length
     ? await deps.db
         .select()
@@ -66,22 +73,22 @@ export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery)
         )
         .orderBy(asc(outboxAttempts.startedAt), asc(outboxAttempts.attempt))
     : [];
-  const counted = await deps.db
-    .select({
-      status: outboxMessages.status,
-      failing: sql<boolean>`${outboxMessages.attempts} > 0`,
-      n: count(),
-    })
-    .from(outboxMessages)
-    .groupBy(outboxMessages.status, sql`${outboxMessages.attempts} > 0`);
-  const counts = { queued: 0, failing: 0, sending: 0, sent: 0, dead: 0 };
-  for (const c of counted) {
-    const n = Number(c.n);
-    if (c.status === 'QUEUED') counts[c.failing ? 'failing' : 'queued'] += n;
-    else if (c.status === 'SENDING') counts.sending += n;
-    else if (c.status === 'SENT') counts.sent += n;
-    else if (c.status === 'DEAD') counts.dead += n;
-  }
+  // Each count reads at most OUTBOX_COUNT_CAP rows of the status index (never the whole outbox).
+  const capped = (where: string) => `(select count(*) from (select 1 from outbox_messages where ${where} limit ${OUTBOX_COUNT_CAP}) c)::int`;
+  const counted = await deps.db.execute<{ queued: number; failing: number; sending: number; sent: number; dead: number }>(
+    sql.raw(
+      `select ${capped(`status = 'QUEUED' and attempts = 0`)} as queued, ${capped(`status = 'QUEUED' and attempts > 0`)} as failing,
+              ${capped(`status = 'SENDING'`)} as sending, ${capped(`status = 'SENT'`)} as sent, ${capped(`status = 'DEAD'`)} as dead`,
+    ),
+  );
+  const c = counted.rows[0];
+  const counts = {
+    queued: Number(c?.queued ?? 0),
+    failing: Number(c?.failing ?? 0),
+    sending: Number(c?.sending ?? 0),
+    sent: Number(c?.sent ?? 0),
+    dead: Number(c?.dead ?? 0),
+  };
   const messages: AdminOutboxMessage[] = rows.map((r) => ({
     id: r.id,
     channel: r.channel as AdminOutboxMessage['channel'],
@@ -101,10 +108,10 @@ export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery)
   }));
   return {
     messages,
-    total: Number(total),
-    page: query.page,
+    nextCursor: found.length > query.limit ? rows.at(-1)!.id : null,
     limit: query.limit,
     counts,
+    countCap: OUTBOX_COUNT_CAP,
     providers: { sms: deps.config.delivery.sms.provider, email: deps.config.delivery.email.provider },
   };
 }

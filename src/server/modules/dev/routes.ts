@@ -14,6 +14,6 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   registerRoute(app, devApi.outbox, async (request, reply) => {
     requireLoopback(request);
     reply.header('cache-control', 'no-store');
-    return { messages: await listOutbox(deps) };
+    return listOutbox(deps, request.query);
   });
 }

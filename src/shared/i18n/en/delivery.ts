@@ -30,7 +30,4 @@ export const delivery = {
   nextAttempt: 'Next try {{at}}',
   retry: 'Retry',
   retried: 'The message is queued again.',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 } as const;

@@ -35,7 +35,4 @@ export const delivery: Shape<typeof en> = {
   nextAttempt: 'Susunod na subok {{at}}',
   retry: 'Ulitin',
   retried: 'Nakapila muli ang mensahe.',
-  previous: 'Nakaraan',
-  next: 'Susunod',
-  page: 'Pahina {{page}} ng {{pages}}',
 };

@@ -32,7 +32,9 @@ export const adminQueueItemSchema = z.object({
 });
 export const adminQueueResponseSchema = z.object({
   items: z.array(adminQueueItemSchema),
+  /** Loans by status, counted up to countCap (a count equal to countCap means "countCap or more"). */
   counts: z.record(z.string(), z.number().int()),
+  countCap: z.number().int(),
   /** Pass as cursor for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
 import { Cell, Row, Table } from '../../ui/Table';
 import { Button } from '../../ui/Button';
@@ -20,13 +20,18 @@ export default function AdminOutboxPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [view, setView] = useState<OutboxView>('PROBLEMS');
-  const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
-  const list = useQuery<AdminOutboxResponse, ApiErrorType>({
-    queryKey: ['admin', 'outbox', view, page],
-    queryFn: () => api(`/admin/outbox?view=${view}&page=${page}&limit=${PAGE_SIZE}`),
+  // Newest first, a page at a time: "Show more" asks for the page below the server's cursor.
+  const list = useInfiniteQuery<AdminOutboxResponse, ApiErrorType>({
+    queryKey: ['admin', 'outbox', view],
+    queryFn: ({ pageParam }) => api(`/admin/outbox?view=${view}&limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
   });
+  const first = list.data?.pages[0];
+  const messages = list.data?.pages.flatMap((p) => p.messages) ?? [];
+  const counted = (n: number) => (first && n >= first.countCap ? `${first.countCap}+` : String(n));
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'fil' ? 'fil-PH' : 'en-PH', { timeZone: 'Asia/Manila' });
 
   const retry = async (message: AdminOutboxMessage) => {
@@ -42,7 +47,6 @@ export default function AdminOutboxPage() {
     }
   };
 
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-brand">{t('delivery.title')}</h1>
@@ -53,7 +57,6 @@ export default function AdminOutboxPage() {
           value={view}
           onChange={(event) => {
             setView(event.target.value as OutboxView);
-            setPage(1);
           }}
         >
           {OUTBOX_VIEWS.map((v) => (
@@ -69,15 +72,20 @@ export default function AdminOutboxPage() {
         <p role="alert" className="text-accent">
           {list.error.message}
         </p>
-      ) : (
+      ) : !first ? null : (
         <>
           <p className="text-sm" data-testid="outbox-counts">
-            {t('delivery.counts', list.data.counts)} {t('delivery.providers', list.data.providers)}
-            {(list.data.providers.sms === 'outbox' || list.data.providers.email === 'outbox') && (
-              <span className="block text-muted">{t('delivery.outboxNote')}</span>
-            )}
+            {t('delivery.counts', {
+              dead: counted(first.counts.dead),
+              failing: counted(first.counts.failing),
+              queued: counted(first.counts.queued),
+              sending: counted(first.counts.sending),
+              sent: counted(first.counts.sent),
+            })}{' '}
+            {t('delivery.providers', first.providers)}
+            {(first.providers.sms === 'outbox' || first.providers.email === 'outbox') && <span className="block text-muted">{t('delivery.outboxNote')}</span>}
           </p>
-          {list.data.messages.length === 0 ? (
+          {messages.length === 0 ? (
             <p className="text-muted">{t('delivery.empty')}</p>
           ) : (
             <Table
@@ -88,7 +96,7 @@ export default function AdminOutboxPage() {
                 label: t(`delivery.col.${c}`),
               }))}
             >
-              {list.data.messages.map((m) => {
+              {messages.map((m) => {
                 const retryable = m.status === 'DEAD' || (m.status === 'QUEUED' && m.attempts > 0);
                 return (
                   <Row key={m.id} className="align-top">
@@ -121,15 +129,13 @@ export default function AdminOutboxPage() {
               })}
             </Table>
           )}
-          <div className="flex items-center gap-3">
-            <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-              {t('delivery.previous')}
-            </Button>
-            <span className="text-sm">{t('delivery.page', { page, pages })}</span>
-            <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('delivery.next')}
-            </Button>
-          </div>
+          {list.hasNextPage && (
+            <div>
+              <Button variant="outline" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                {t('common.showMore')}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </div>

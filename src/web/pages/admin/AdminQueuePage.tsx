@@ -31,6 +31,7 @@ export default function AdminQueuePage() {
     refetchOnMount: 'always',
   });
   const counts = queue.data?.pages[0]?.counts;
+  const countCap = queue.data?.pages[0]?.countCap ?? Number.POSITIVE_INFINITY;
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   const age = (minutes: number) => ageText(minutes, (key, options) => t(key, options));
 
@@ -44,7 +45,7 @@ export default function AdminQueuePage() {
           {LOAN_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s.replace('_', ' ')}
-              {counts?.[s] !== undefined ? ` (${counts[s]})` : ''}
+              {counts?.[s] !== undefined ? ` (${counts[s] >= countCap ? `${countCap}+` : counts[s]})` : ''}
             </option>
           ))}
         </SelectField>
