@@ -71,7 +71,17 @@ describe('POST /api/loans/applications', () => {
     expect(body.loan.disclosure.statement).toMatchObject({ date: '2026-11-22', timeZone: 'Asia/Manila', borrower: null, issue: 'ISSUED' });
     expect(body.loan.disclosure.totalNonFinanceCharges).toBe('0.00');
     expect(body.loan.timeline).toEqual([
-      { at: '2026-11-22T04:00:00.000Z', from: null, to: 'PENDING', action: 'APPLY', actorRole: 'MEMBER', actorName: 'You', reasonCode: null, reason: null, systemReason: null },
+      {
+        at: '2026-11-22T04:00:00.000Z',
+        from: null,
+        to: 'PENDING',
+        action: 'APPLY',
+        actorRole: 'MEMBER',
+        actorName: 'You',
+        reasonCode: null,
+        reason: null,
+        systemReason: null,
+      },
     ]);
     const [row] = await loansOf(m.userId);
     expect(row).toMatchObject({
