@@ -21,7 +21,8 @@ const OWNERS: Record<string, readonly string[]> = {
   // activation, documents and support tables, replaces their users columns and logs its views.
   contactMessages: ['modules/support', 'modules/privacy'],
   dataDeletionRequests: ['modules/privacy'],
-  documentAccessLog: ['modules/documents', 'modules/loans', 'modules/privacy'],
+  // Staff views of a member's data: one writer, audit/staff-view.ts (with the audit row).
+  documentAccessLog: ['audit'],
   documentUploadAttempts: ['modules/documents'],
   fxRateSnapshots: ['providers'],
   idempotencyKeys: ['http'],

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { writeAudit } from '../../audit';
-import { documentAccessLog, documentUploadAttempts, memberDocuments, users } from '../../db/schema';
+import { recordStaffView } from '../../audit';
+import { documentUploadAttempts, memberDocuments, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { HOUR } from '../../clock';
 import { AppError } from '../../http/errors';
@@ -174,26 +174,15 @@ export async function documentForStaff(
   const file = await readImage(deps, row);
   const now = deps.clock.now();
   // The access log (what the member's data export lists) and the staff audit log, together or not at all.
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(documentAccessLog).values({
-      staffUserId: staff.userId,
-      staffRole: staff.role,
-      memberId,
-      documentId: row.id,
-      kind,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
-      createdAt: now,
-    });
-    await writeAudit(tx, {
-      actor: staff,
-      action: 'DOCUMENT_VIEW',
-      subjectType: 'MEMBER',
-      subjectId: memberId,
-      details: { kind, documentId: row.id },
-      ip: ctx.ip,
-      at: now,
-    });
+  await recordStaffView(deps.db, {
+    staff,
+    memberId,
+    documentId: row.id,
+    kind,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    at: now,
+    audit: { action: 'DOCUMENT_VIEW', subjectType: 'MEMBER', subjectId: memberId, details: { kind, documentId: row.id } },
   });
   return file;
 }

@@ -1,10 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { documentAccessLog, loanInstalments, loans, users } from '../../db/schema';
+import { loanInstalments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
-import { writeAudit, type AuditContext } from '../../audit';
+import { recordStaffView, writeAudit, type AuditContext } from '../../audit';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, shardOf, type TransferLeg } from '../../ledger';
 import { languageOfUser, messageText, queueEmail, queueSms } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
@@ -136,26 +136,14 @@ export async function detail(
   // Opening an application shows the member's birth date, address, ID number and references: each
   // view is in the access log the member's data export lists (like an image view) and in the audit log.
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(documentAccessLog).values({
-      staffUserId: staff.userId,
-      staffRole: staff.role,
-      memberId: loan.memberId,
-      documentId: null,
-      kind: APPLICATION_VIEW_KIND,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
-      createdAt: now,
-    });
-    await writeAudit(tx, {
-      actor: { userId: staff.userId, role: staff.role },
-      action: 'APPLICATION_VIEW',
-      subjectType: 'LOAN',
-      subjectId: loan.id,
-      details: { memberId: loan.memberId },
-      ip: ctx.ip,
-      at: now,
-    });
+  await recordStaffView(deps.db, {
+    staff,
+    memberId: loan.memberId,
+    kind: APPLICATION_VIEW_KIND,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    at: now,
+    audit: { action: 'APPLICATION_VIEW', subjectType: 'LOAN', subjectId: loan.id, details: { memberId: loan.memberId } },
   });
   const facts = await memberFacts(deps.db, loan.memberId);
   const current = assess(productOf(deps, loan), {

@@ -18,7 +18,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema';
-import { writeAudit, type AuditContext } from '../../audit';
+import { recordStaffView, writeAudit, type AuditContext } from '../../audit';
 import { AppError } from '../../http/errors';
 import { balanceAndDebitsByCode, memberWalletSpec } from '../../ledger';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
@@ -158,26 +158,14 @@ export async function deletionDetail(
   const [row] = await deps.db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.id, requestId));
   if (!row) throw new AppError(404, 'NOT_FOUND');
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(documentAccessLog).values({
-      staffUserId: staff.userId,
-      staffRole: staff.role,
-      memberId: row.userId,
-      documentId: null,
-      kind: DELETION_REQUEST_VIEW_KIND,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
-      createdAt: now,
-    });
-    await writeAudit(tx, {
-      actor: { userId: staff.userId, role: staff.role },
-      action: 'DELETION_REQUEST_VIEW',
-      subjectType: 'DELETION_REQUEST',
-      subjectId: row.id,
-      details: { memberId: row.userId },
-      ip: ctx.ip,
-      at: now,
-    });
+  await recordStaffView(deps.db, {
+    staff,
+    memberId: row.userId,
+    kind: DELETION_REQUEST_VIEW_KIND,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    at: now,
+    audit: { action: 'DELETION_REQUEST_VIEW', subjectType: 'DELETION_REQUEST', subjectId: row.id, details: { memberId: row.userId } },
   });
   const request = rowView(row, await handlerNames(deps.db, [row]));
   const userId = row.userId;
