@@ -143,6 +143,8 @@ const envSchema = z.object({
   XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Withdrawals are refused for this many hours after a change of payout account. */
   WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** The most transfers one withdrawal is split into (docs/decisions/033-split-withdrawals.md). */
+  WITHDRAWAL_MAX_PARTS: z.coerce.number().int().min(1).max(50).default(10),
   /**
    * Years the records a lender must keep (loans, ledger, KYC and audit) are kept after a member's last
    * loan closes. The specification names no period: the lender's compliance officer sets it; nothing
@@ -291,6 +293,8 @@ export interface PayoutsConfig {
   /** 0..1: the share of simulated payouts that fail. */
   readonly failureRate: number;
   readonly holdAfterPayoutChangeHours: number;
+  /** The most transfers one withdrawal is split into (WITHDRAWAL_MAX_PARTS). */
+  readonly maxParts: number;
 }
 
 export class ConfigError extends Error {}
@@ -395,6 +399,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       settleSeconds: env.PAYOUT_SETTLE_SECONDS,
       failureRate: env.PAYOUT_FAILURE_RATE,
       holdAfterPayoutChangeHours: env.WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS,
+      maxParts: env.WITHDRAWAL_MAX_PARTS,
     },
     collections: {
       provider: env.COLLECTION_PROVIDER === 'xendit' ? 'XENDIT' : production ? 'NONE' : 'SIMULATED',

@@ -106,6 +106,8 @@ const TABLE: Record<string, Access> = {
   'GET /api/admin/withdrawals/reconciliation': 'staff',
   'POST /api/admin/withdrawals/{id}/paid': 'staff',
   'POST /api/admin/withdrawals/{id}/failed': 'staff',
+  'POST /api/admin/withdrawals/{id}/parts/{index}/paid': 'staff',
+  'POST /api/admin/withdrawals/{id}/parts/{index}/failed': 'staff',
   'GET /api/member/credit-score': 'member',
   'GET /api/admin/audit': 'staff',
   'GET /api/admin/settings': 'admin',
@@ -232,8 +234,10 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
     case 'POST /api/admin/loans/{loanId}/disburse':
       return { body: {}, headers: idem };
     case 'POST /api/admin/withdrawals/{id}/paid':
+    case 'POST /api/admin/withdrawals/{id}/parts/{index}/paid':
       return { body: { bankReference: 'BANK-REF-0001' } };
     case 'POST /api/admin/withdrawals/{id}/failed':
+    case 'POST /api/admin/withdrawals/{id}/parts/{index}/failed':
       return { body: { reasonCode: 'ACCOUNT_CLOSED' } };
     case 'POST /api/admin/support/messages/{messageId}/assign':
       return { body: { staffId: officer.userId } };
@@ -298,6 +302,7 @@ function urlOf(path: string, query = ''): string {
     path
       .replace('{loanId}', ids.loanId)
       .replace('{id}', ids.withdrawalId)
+      .replace('{index}', '1')
       .replace('{memberId}', ids.memberId)
       .replace('{kind}', 'ID_FRONT')
       .replace('{code}', '0128')

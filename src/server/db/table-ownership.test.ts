@@ -68,6 +68,7 @@ const OWNERS: Record<string, readonly string[]> = {
   // The member's language is saved by the preferences module.
   users: ['modules/identity', 'modules/activation', 'modules/preferences', 'modules/referrals', 'modules/privacy', 'staff'],
   withdrawalEvents: ['modules/withdrawals'],
+  withdrawalParts: ['modules/withdrawals'],
   withdrawals: ['modules/withdrawals'],
 };
 

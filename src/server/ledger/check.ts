@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { checkServicingTransfers } from './check-servicing';
+import { checkWithdrawalParts } from './check-withdrawals';
 
 /**
  * Verifies every invariant of the ledger against the database (`npm run ledger:check`, and the API
@@ -26,7 +27,9 @@ import { checkServicingTransfers } from './check-servicing';
  * 8. system-account shards (docs/decisions/030): every transfer about a loan or a withdrawal that
  *    touches a system account which may not go negative uses the shard stored on the loan's or
  *    withdrawal's row (so each shard's balance is made of whole loans and withdrawals; the balances
- *    above are checked per shard, reports sum them by kind).
+ *    above are checked per shard, reports sum them by kind);
+ * 9. (check-withdrawals.ts) a withdrawal sent as several transfers: its parts sum to its amount, and
+ *    what they settled plus what they returned to the wallet equals what was held once it is final.
  */
 export interface LedgerCheckResult {
   readonly ok: boolean;
@@ -146,6 +149,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
   await checkServicing(db, problems);
   await checkServicingTransfers(db, problems);
   await checkShards(db, problems);
+  await checkWithdrawalParts(db, problems);
 
   const [counts] = await rows<{ accounts: string; transfers: string; entries: string }>(
     db,

@@ -14,12 +14,14 @@ import {
   withdrawalRequestSchema,
   withdrawalViewSchema,
 } from '../schemas/withdrawals';
+import { intQueryParam } from '../schemas/params';
 import { defineRoute } from './define';
 
 const tags = ['withdrawals'];
 const admin = ['admin'];
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 const params = z.object({ id: z.string().max(64) });
+const partParams = z.object({ id: z.string().max(64), index: intQueryParam({ min: 1, max: 50, message: 'index is a transfer number from 1 to 50' }) });
 
 /** Withdrawals (issue 5): the member's under /api/withdrawals (identity from the session), the back office under /api/admin/withdrawals. */
 export const withdrawalsApi = {
@@ -142,6 +144,29 @@ export const withdrawalsApi = {
     tags: admin,
     auth: 'staff',
     params,
+    body: adminFailedSchema,
+    response: { 200: adminWithdrawalRowSchema },
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+  }),
+  adminPartPaid: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/parts/:index/paid',
+    summary: 'Manual payout mode, a withdrawal sent as several transfers: mark one PROCESSING transfer paid with the bank reference',
+    tags: admin,
+    auth: 'staff',
+    params: partParams,
+    body: adminPaidSchema,
+    response: { 200: adminWithdrawalRowSchema },
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+  }),
+  adminPartFailed: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/parts/:index/failed',
+    summary:
+      'Manual payout mode, a withdrawal sent as several transfers: mark one PROCESSING transfer failed with a reason code of the catalogue; exactly its amount returns to the wallet',
+    tags: admin,
+    auth: 'staff',
+    params: partParams,
     body: adminFailedSchema,
     response: { 200: adminWithdrawalRowSchema },
     errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'CONFLICT_OF_INTEREST', 'CONFLICT'],

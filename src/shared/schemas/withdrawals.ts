@@ -1,7 +1,7 @@
 import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
-import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../states/withdrawal';
+import { WITHDRAWAL_ACTORS, WITHDRAWAL_PART_STATUSES, WITHDRAWAL_STATUSES } from '../states/withdrawal';
 import { withdrawals as messages } from '../i18n/en/withdrawals';
 import { optionalKeysetCursorParam, pageLimitParam } from './params';
 import { otpCodeSchema } from './fields';
@@ -84,6 +84,22 @@ export const withdrawalEventSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/**
+ * One transfer of a withdrawal sent as several (docs/decisions/033-split-withdrawals.md): the member
+ * sees each one's amount, channel and status; a FAILED one's amount is back in the wallet.
+ */
+export const withdrawalPartSchema = z.object({
+  /** 1..n, in the order they are sent. */
+  index: z.number().int(),
+  amount: moneySchema,
+  channel: payoutChannelSchema,
+  status: z.enum(WITHDRAWAL_PART_STATUSES),
+  failureReasonCode: payoutFailureReasonCodeSchema.nullable(),
+  failureReason: z.string().nullable(),
+  settledAt: isoDateTime.nullable(),
+});
+export type WithdrawalPartDto = z.infer<typeof withdrawalPartSchema>;
+
 export const withdrawalViewSchema = z.object({
   id: z.string(),
   /** "<SHORTNAME>-<number padded to 6>", e.g. "TAPAT-000123". */
@@ -95,11 +111,14 @@ export const withdrawalViewSchema = z.object({
   amount: moneySchema,
   fee: moneySchema,
   amountToReceive: moneySchema,
-  /** Where the money is now: HELD (not sent yet), SENT (paid out) or RETURNED (back in the wallet). */
-  funds: z.enum(['HELD', 'SENT', 'RETURNED']),
-  /** What reached the payout account: the amount to receive once SENT, 0.00 otherwise. */
+  /**
+   * Where the money is now: HELD (not sent yet), SENT (paid out), RETURNED (back in the wallet), or
+   * PARTLY_SENT (sent as several transfers: some paid, the rest back in the wallet).
+   */
+  funds: z.enum(['HELD', 'SENT', 'RETURNED', 'PARTLY_SENT']),
+  /** What reached the payout account: the amount to receive once SENT, the paid transfers' sum when PARTLY_SENT, 0.00 otherwise. */
   amountReceived: moneySchema,
-  /** What came back to the wallet: the amount once RETURNED, 0.00 otherwise. */
+  /** What came back to the wallet: the amount once RETURNED, the failed transfers' sum when PARTLY_SENT, 0.00 otherwise. */
   amountReturned: moneySchema,
   currency: z.literal('PHP'),
   channel: payoutChannelSchema,
@@ -112,6 +131,8 @@ export const withdrawalViewSchema = z.object({
   failureReason: z.string().nullable(),
   expiresAt: isoDateTime,
   events: z.array(withdrawalEventSchema),
+  /** The transfers it is sent as, when more than one (empty for a single transfer): one code, one reference. */
+  parts: z.array(withdrawalPartSchema),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
@@ -127,6 +148,8 @@ export const withdrawalOptionsSchema = z.object({
   destination: withdrawalDestinationSchema.nullable(),
   /** Set for 24 hours after a change of payout account. */
   blockedUntil: isoDateTime.nullable(),
+  /** The most transfers one withdrawal is split into (WITHDRAWAL_MAX_PARTS): above a transfer's maximum the amount is sent as several. */
+  maxParts: z.number().int(),
 });
 export type WithdrawalOptions = z.infer<typeof withdrawalOptionsSchema>;
 
@@ -163,6 +186,8 @@ export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
   ageMinutes: z.number().int(),
   payoutMode: payoutModeSchema,
   providerReference: z.string().nullable(),
+  /** The transfers with their provider's (or bank's) reference, for the per-transfer actions. */
+  parts: z.array(withdrawalPartSchema.extend({ providerReference: z.string().nullable() })),
 });
 export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRowSchema>;
 

@@ -9,7 +9,7 @@ import type { StatusColour, StatusIcon } from './loan';
  * Every transition is stored with actor, time and reason (withdrawal_events).
  */
 
-export const WITHDRAWAL_STATUSES = ['AWAITING_CODE', 'PROCESSING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELLED'] as const;
+export const WITHDRAWAL_STATUSES = ['AWAITING_CODE', 'PROCESSING', 'PAID', 'PARTLY_PAID', 'FAILED', 'EXPIRED', 'CANCELLED'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 export interface WithdrawalStatusEntry {
@@ -32,12 +32,13 @@ export const WITHDRAWAL_STATUS_CATALOGUE: Readonly<Record<WithdrawalStatus, With
   AWAITING_CODE: entry('AWAITING_CODE', 'info', 'lock-reset', false),
   PROCESSING: entry('PROCESSING', 'info', 'currency-exchange', false),
   PAID: entry('PAID', 'success', 'check-circle', true),
+  PARTLY_PAID: entry('PARTLY_PAID', 'warning', 'error', true),
   FAILED: entry('FAILED', 'danger', 'error', true),
   EXPIRED: entry('EXPIRED', 'warning', 'query-builder', true),
   CANCELLED: entry('CANCELLED', 'warning', 'highlight-off', true),
 };
 
-export const WITHDRAWAL_ACTIONS = ['REQUEST', 'CONFIRM', 'SETTLE', 'FAIL', 'EXPIRE', 'CANCEL'] as const;
+export const WITHDRAWAL_ACTIONS = ['REQUEST', 'CONFIRM', 'SETTLE', 'SETTLE_PARTLY', 'FAIL', 'EXPIRE', 'CANCEL'] as const;
 export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
 export const WITHDRAWAL_ACTORS = ['MEMBER', 'STAFF', 'SYSTEM'] as const;
 export type WithdrawalActor = (typeof WITHDRAWAL_ACTORS)[number];
@@ -49,7 +50,7 @@ export interface WithdrawalTransition {
   /** Who may take it. */
   readonly by: readonly WithdrawalActor[];
   /** What happens to the pending ledger transfer. */
-  readonly ledger: 'HOLD' | 'KEEP' | 'POST' | 'VOID';
+  readonly ledger: 'HOLD' | 'KEEP' | 'POST' | 'VOID' | 'SPLIT';
   /** A reason is required (shown to the member). */
   readonly reasonRequired?: boolean;
 }
@@ -63,6 +64,10 @@ export const WITHDRAWAL_TRANSITIONS: readonly WithdrawalTransition[] = [
   // The simulated provider settles through the worker (SYSTEM); in manual mode an officer (STAFF).
   { from: 'PROCESSING', to: 'PAID', action: 'SETTLE', by: ['SYSTEM', 'STAFF'], ledger: 'POST' },
   { from: 'PROCESSING', to: 'FAILED', action: 'FAIL', by: ['SYSTEM', 'STAFF'], ledger: 'VOID', reasonRequired: true },
+  // A withdrawal sent as several transfers (docs/decisions/033): once every transfer is final, some
+  // paid and the rest failed and returned. Each transfer moved its own money when it became final,
+  // so this transition moves none (SPLIT); the view tells what was sent and what came back.
+  { from: 'PROCESSING', to: 'PARTLY_PAID', action: 'SETTLE_PARTLY', by: ['SYSTEM', 'STAFF'], ledger: 'SPLIT', reasonRequired: true },
 ];
 
 /** The transition `action` takes from `from` for `actor`, or null when it is not allowed. */
@@ -81,13 +86,15 @@ export function withdrawalActionsFrom(from: WithdrawalStatus): WithdrawalAction[
 /**
  * Where a withdrawal's money is, from the ledger move of the transition that led to the status:
  * HELD (set aside, not sent yet), SENT (posted: it left for the payout account) or RETURNED
- * (voided: back in the wallet, nothing reached the payout account).
+ * (voided: back in the wallet, nothing reached the payout account); PARTLY_SENT for a withdrawal sent
+ * as several transfers of which some were paid and the rest returned (docs/decisions/033).
  */
-export type WithdrawalFunds = 'HELD' | 'SENT' | 'RETURNED';
+export type WithdrawalFunds = 'HELD' | 'SENT' | 'RETURNED' | 'PARTLY_SENT';
 
 export function withdrawalFunds(status: WithdrawalStatus): WithdrawalFunds {
   const into = WITHDRAWAL_TRANSITIONS.find((t) => t.to === status);
   if (into?.ledger === 'POST') return 'SENT';
+  if (into?.ledger === 'SPLIT') return 'PARTLY_SENT';
   if (into?.ledger === 'VOID') return 'RETURNED';
   return 'HELD';
 }
@@ -101,4 +108,35 @@ export function isWithdrawalStatus(value: string): value is WithdrawalStatus {
 
 export function isFinalWithdrawalStatus(status: WithdrawalStatus): boolean {
   return WITHDRAWAL_STATUS_CATALOGUE[status].final;
+}
+
+/**
+ * The transfers of a withdrawal sent as several (docs/decisions/033-split-withdrawals.md): PENDING
+ * until the one code confirms the withdrawal, then PROCESSING, then PAID or FAILED (its amount back
+ * in the wallet) on its own; CANCELLED when the withdrawal expired or was cancelled before its code.
+ */
+export const WITHDRAWAL_PART_STATUSES = ['PENDING', 'PROCESSING', 'PAID', 'FAILED', 'CANCELLED'] as const;
+export type WithdrawalPartStatus = (typeof WITHDRAWAL_PART_STATUSES)[number];
+
+/** The part transitions, as data: anything not listed is refused. */
+export const WITHDRAWAL_PART_TRANSITIONS: readonly { from: WithdrawalPartStatus; to: WithdrawalPartStatus }[] = [
+  { from: 'PENDING', to: 'PROCESSING' },
+  { from: 'PENDING', to: 'CANCELLED' },
+  { from: 'PROCESSING', to: 'PAID' },
+  { from: 'PROCESSING', to: 'FAILED' },
+];
+
+export function canPartTransition(from: WithdrawalPartStatus, to: WithdrawalPartStatus): boolean {
+  return WITHDRAWAL_PART_TRANSITIONS.some((t) => t.from === from && t.to === to);
+}
+
+/**
+ * The withdrawal's action once its parts are final: every part paid SETTLE (PAID), every part failed
+ * FAIL (FAILED), some of each SETTLE_PARTLY (PARTLY_PAID); null while a part is still processing.
+ */
+export function outcomeOfParts(statuses: readonly WithdrawalPartStatus[]): 'SETTLE' | 'FAIL' | 'SETTLE_PARTLY' | null {
+  if (statuses.length === 0 || statuses.some((s) => s !== 'PAID' && s !== 'FAILED')) return null;
+  if (statuses.every((s) => s === 'PAID')) return 'SETTLE';
+  if (statuses.every((s) => s === 'FAILED')) return 'FAIL';
+  return 'SETTLE_PARTLY';
 }

@@ -78,15 +78,17 @@ export function chooseAmongChannels(amount: Centavos, channels: readonly Channel
 
 /** The message of an amount refusal: a key of the 'withdrawals.errors' catalogue and the value it states. */
 export interface AmountRefusalMessage {
-  readonly key: 'amountPositive' | 'belowMinimum' | 'aboveChannelMax' | 'ewalletMax' | 'aboveBalance';
+  readonly key: 'amountPositive' | 'belowMinimum' | 'aboveChannelMax' | 'ewalletMax' | 'aboveBalance' | 'aboveSplitMax';
   /** The placeholder the limit fills ({{min}}, {{max}}, {{available}}), none for amountPositive. */
   readonly placeholder: 'min' | 'max' | 'available' | null;
   readonly limit: Centavos;
 }
 
 /** The one mapping from a refusal to its message (the server's field error and the browser's alike). */
-export function amountRefusalMessage(reason: AmountRefusal, limit: Centavos, kind: PayoutKind | null): AmountRefusalMessage {
+export function amountRefusalMessage(reason: AmountRefusal | 'ABOVE_SPLIT_MAX', limit: Centavos, kind: PayoutKind | null): AmountRefusalMessage {
   switch (reason) {
+    case 'ABOVE_SPLIT_MAX':
+      return { key: 'aboveSplitMax', placeholder: 'max', limit };
     case 'NOT_POSITIVE':
       return { key: 'amountPositive', placeholder: null, limit };
     case 'BELOW_MINIMUM':

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { WITHDRAWAL_ACTORS, WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
+import { WITHDRAWAL_ACTORS, WITHDRAWAL_PART_STATUSES, WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
 import { PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../../../shared/reasons/catalogue';
 import { createdAt } from './columns';
 import { users } from './identity';
@@ -59,6 +59,8 @@ export const withdrawals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     /** The id of the request that created it (x-request-id); the withdrawals worker logs it as originReqId when it expires or settles it. */
     requestId: text('request_id'),
+    /** How many transfers it is sent as (withdrawal_parts holds them when more than 1; docs/decisions/033). */
+    partCount: smallint('part_count').notNull().default(1),
   },
   (t) => [
     uniqueIndex('withdrawals_number_key').on(t.number),
@@ -79,6 +81,7 @@ export const withdrawals = pgTable(
     check('withdrawals_kind_check', sql`${t.destKind} in ('BANK', 'EWALLET')`),
     check('withdrawals_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL', 'XENDIT')`),
     check('withdrawals_amount_check', sql`${t.amount} > 0`),
+    check('withdrawals_part_count_check', sql`${t.partCount} >= 1`),
     check('withdrawals_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
   ],
 );
@@ -109,5 +112,46 @@ export const withdrawalEvents = pgTable(
     index('withdrawal_events_withdrawal_idx').on(t.withdrawalId, t.seq),
     check('withdrawal_events_actor_check', sql.raw(`actor in (${quoted(WITHDRAWAL_ACTORS)})`)),
     check('withdrawal_events_reason_code_check', sql.raw(`reason_code is null or reason_code in (${quoted(WITHDRAWAL_REASONS)})`)),
+  ],
+);
+
+// withdrawal_parts: the transfers of a withdrawal sent as several (docs/decisions/033-split-withdrawals.md).
+// One hold of the whole amount and one code for the withdrawal; at confirmation the hold is posted
+// to PAYOUT_CLEARING and each part is paid out on its own: a PAID part moves its amount from
+// clearing to SETTLEMENT_FUNDS, a FAILED part returns exactly its amount to the wallet
+// (resolutionTransferId), each in the transaction that changes the part's status.
+export const withdrawalParts = pgTable(
+  'withdrawal_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    /** 1..partCount, in the order they are sent. */
+    partIndex: smallint('part_index').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    /** The payout adapter the part was submitted to (fixed at confirmation). */
+    payoutMode: text('payout_mode'),
+    /** The provider's (or, in manual mode, the bank's) reference of this transfer. */
+    providerReference: text('provider_reference'),
+    checkAfter: timestamp('check_after', { withTimezone: true }),
+    failureReasonCode: text('failure_reason_code'),
+    /** The settlement (PAID) or the return to the wallet (FAILED, CANCELLED after confirmation) of this part. */
+    resolutionTransferId: uuid('resolution_transfer_id').references(() => ledgerTransfers.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_parts_index_key').on(t.withdrawalId, t.partIndex),
+    index('withdrawal_parts_due_idx').on(t.status, t.checkAfter),
+    check('withdrawal_parts_status_check', sql.raw(`status in (${quoted(WITHDRAWAL_PART_STATUSES)})`)),
+    check('withdrawal_parts_channel_check', sql`${t.channel} in ('INSTAPAY', 'PESONET')`),
+    check('withdrawal_parts_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL', 'XENDIT')`),
+    check('withdrawal_parts_amount_check', sql`${t.amount} > 0`),
+    check('withdrawal_parts_index_check', sql`${t.partIndex} >= 1`),
+    check('withdrawal_parts_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
   ],
 );

@@ -14,6 +14,7 @@ import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict } from '../../staff/conflict';
 import { transition } from './transitions';
+import { partByIndex, resolvePart } from './parts';
 import { referenceOf, withdrawalById, withdrawalViewsWithAdminEvents, type WithdrawalRow } from './views';
 
 /** Withdrawals, the back office (OFFICER and ADMIN): the queue, manual payouts, the daily reconciliation. */
@@ -23,7 +24,7 @@ function minutesBetween(from: Date, to: Date): number {
 }
 
 async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal: WithdrawalRow; memberName: string }[]): Promise<AdminWithdrawalRow[]> {
-  const { views, events } = await withdrawalViewsWithAdminEvents(
+  const { views, events, parts } = await withdrawalViewsWithAdminEvents(
     db,
     deps,
     rows.map((r) => r.withdrawal),
@@ -37,6 +38,7 @@ async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal:
     ageMinutes: minutesBetween(withdrawal.createdAt, now),
     payoutMode: (withdrawal.payoutMode ?? deps.config.payouts.mode) as AdminWithdrawalRow['payoutMode'],
     providerReference: withdrawal.providerReference,
+    parts: (parts.get(withdrawal.id) ?? []).map((p, j) => ({ ...views[i]!.parts[j]!, providerReference: p.providerReference })),
   }));
 }
 
@@ -86,6 +88,8 @@ export async function queue(
 }
 
 const MANUAL_ONLY = 'Only a payout in manual mode that is still processing can be marked by hand.';
+const MARK_EACH_PART = 'This withdrawal is sent as several transfers: mark each transfer paid or failed.';
+const NOT_SPLIT = 'This withdrawal is sent as one transfer: mark the withdrawal itself.';
 
 async function manualTransition(
   deps: AppDeps,
@@ -99,6 +103,7 @@ async function manualTransition(
     const row = await withdrawalById(tx, id, true);
     await assertNoConflict(tx, staff.userId, row.memberId);
     if (row.status !== 'PROCESSING' || row.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
+    if (row.partCount > 1) throw new AppError(409, 'WITHDRAWAL_STATE', MARK_EACH_PART);
     const updated = outcome.paid
       ? await transition(tx, deps, row, 'SETTLE', {
           actor: 'STAFF',
@@ -134,6 +139,55 @@ async function manualTransition(
   });
 }
 
+/**
+ * POST /api/admin/withdrawals/:id/parts/:index/paid|failed: one transfer of a withdrawal sent as
+ * several (manual mode): its own settlement or its own return to the wallet; the withdrawal becomes
+ * PAID, PARTLY_PAID or FAILED when its last transfer is marked (docs/decisions/033).
+ */
+export function markPart(
+  deps: AppDeps,
+  staff: SessionAuth,
+  id: string,
+  index: number,
+  outcome: { paid: true; bankReference: string } | { paid: false; reasonCode: PayoutFailureReason; note?: string | undefined },
+  ctx: AuditContext,
+): Promise<AdminWithdrawalRow> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await withdrawalById(tx, id, true);
+    await assertNoConflict(tx, staff.userId, row.memberId);
+    if (row.partCount <= 1) throw new AppError(409, 'WITHDRAWAL_STATE', NOT_SPLIT);
+    const part = await partByIndex(tx, row.id, index);
+    if (row.status !== 'PROCESSING' || part.status !== 'PROCESSING' || part.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
+    const updated = await resolvePart(
+      tx,
+      deps,
+      row,
+      part,
+      outcome.paid ? { paid: true, providerReference: outcome.bankReference } : { paid: false, reasonCode: outcome.reasonCode },
+      { actor: 'STAFF', actorUserId: staff.userId, at: now, note: outcome.paid ? null : outcome.note || null },
+    );
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: outcome.paid ? 'WITHDRAWAL_MARK_PAID' : 'WITHDRAWAL_MARK_FAILED',
+      subjectType: 'WITHDRAWAL',
+      subjectId: row.id,
+      details: {
+        reference: referenceOf(deps, row.number),
+        part: index,
+        parts: row.partCount,
+        amount: toDecimalString(part.amount),
+        from: row.status,
+        to: updated.status,
+        ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note || null }),
+      },
+      ip: ctx.ip,
+      at: now,
+    });
+    return adminRowOf(tx, deps, updated);
+  });
+}
+
 export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankReference: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
   return manualTransition(deps, staff, id, { paid: true, bankReference }, ctx);
 }
@@ -161,10 +215,17 @@ const EXPECTED_LEDGER: Record<WithdrawalStatus, 'PENDING' | 'POSTED' | 'VOIDED'>
   AWAITING_CODE: 'PENDING',
   PROCESSING: 'PENDING',
   PAID: 'POSTED',
+  PARTLY_PAID: 'POSTED',
   FAILED: 'VOIDED',
   EXPIRED: 'VOIDED',
   CANCELLED: 'VOIDED',
 };
+
+/** A withdrawal sent as several transfers posts its hold at confirmation; its parts then settle or return their amounts (decision 033). */
+function expectedLedger(status: WithdrawalStatus, partCount: number): 'PENDING' | 'POSTED' | 'VOIDED' {
+  if (partCount > 1 && (status === 'PROCESSING' || status === 'PAID' || status === 'PARTLY_PAID' || status === 'FAILED')) return 'POSTED';
+  return EXPECTED_LEDGER[status];
+}
 
 /**
  * GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD: the withdrawals requested that
@@ -180,6 +241,7 @@ export async function reconciliation(deps: AppDeps, date: string): Promise<Recon
       number: withdrawals.number,
       status: withdrawals.status,
       amount: withdrawals.amount,
+      partCount: withdrawals.partCount,
       resolutionType: resolution.type,
       held: sql<
         string | null
@@ -211,13 +273,13 @@ export async function reconciliation(deps: AppDeps, date: string): Promise<Recon
         ledgerState: state,
         problem: `The ledger holds ${toDecimalString(held)}, the withdrawal is for ${toDecimalString(r.amount)}.`,
       });
-    else if (EXPECTED_LEDGER[status] !== state)
+    else if (expectedLedger(status, r.partCount) !== state)
       differences.push({
         withdrawalId: r.id,
         reference,
         status,
         ledgerState: state,
-        problem: `A ${status} withdrawal should be ${EXPECTED_LEDGER[status]} in the ledger.`,
+        problem: `A ${status} withdrawal should be ${expectedLedger(status, r.partCount)} in the ledger.`,
       });
   }
   return {

@@ -89,14 +89,22 @@ export async function notifyCode(tx: Tx, deps: AppDeps, row: WithdrawalRow, code
 type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;
 
 /** A state change: SMS and e-mail, held for the quiet hours unless the member caused it right then. */
-export async function notifyStatus(tx: Tx, deps: AppDeps, row: WithdrawalRow, status: NotifiedStatus, at: Date, causedByMember: boolean): Promise<void> {
+export async function notifyStatus(
+  tx: Tx,
+  deps: AppDeps,
+  row: WithdrawalRow,
+  status: NotifiedStatus,
+  at: Date,
+  causedByMember: boolean,
+  extra: Record<string, string> = {},
+): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
   const template = templatesOf(to.language)[status];
   const sendAfter = sendAfterFor(at, causedByMember);
-  const text = fill(template.sms, values(deps, row));
+  const text = fill(template.sms, values(deps, row, extra));
   await queueSms(tx, { to: to.phone, body: text }, { sendAfter });
   // Only the catalogue's text of the reason code: never an officer's or a provider's free text.
-  const code = status === 'FAILED' ? row.failureReasonCode : null;
+  const code = status === 'FAILED' || status === 'PARTLY_PAID' ? row.failureReasonCode : null;
   const detail =
     code && isPayoutFailureReason(code) ? `\n\n${to.language === 'fil' ? translate('fil', `reasons.payoutFailure.${code}`) : withdrawalReasonText(code)}` : '';
   await queueEmail(tx, { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) }, { sendAfter });

@@ -5,7 +5,7 @@ import { registerRoute } from '../../http/route';
 import { requireMember, requireRole, requireUser } from '../../http/session';
 import { withdrawalsApi as api } from '../../../shared/api/withdrawals';
 import { STAFF_ROLES } from '../../../shared/states/roles';
-import { markFailed, markPaid, queue, reconciliation } from './admin';
+import { markFailed, markPaid, markPart, queue, reconciliation } from './admin';
 import { cancelWithdrawal, confirmWithdrawal, getWithdrawal, listWithdrawals, options, requestWithdrawal, resendCode } from './service';
 
 /**
@@ -54,5 +54,13 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   registerRoute(app, api.adminFailed, async (request) =>
     markFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body, { ip: request.ip }),
+  );
+
+  registerRoute(app, api.adminPartPaid, async (request) =>
+    markPart(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, { paid: true, bankReference: request.body.bankReference }, { ip: request.ip }),
+  );
+
+  registerRoute(app, api.adminPartFailed, async (request) =>
+    markPart(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, { paid: false, ...request.body }, { ip: request.ip }),
   );
 }

@@ -13,15 +13,9 @@ import type { SessionAuth } from '../../sessions/store';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { formatMoney, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { WITHDRAWAL_MESSAGES, type WithdrawalOptions, type WithdrawalView } from '../../../shared/schemas/withdrawals';
-import {
-  amountRefusalMessage,
-  channelsFor,
-  chooseChannel,
-  WITHDRAWAL_FEE,
-  type AmountRefusal,
-  type PayoutChannel,
-  type PayoutKind,
-} from '../../../shared/withdrawal/channels';
+import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
+import { splitWithdrawal, type SplitRefusal } from '../../../shared/withdrawal/split';
+import { insertParts, submitParts } from './parts';
 import { HOUR, MINUTE } from '../../clock';
 import { fill, notifyCode, notifyRequested } from './notifications';
 import { STATE_MESSAGE, transition } from './transitions';
@@ -87,6 +81,7 @@ export async function options(deps: AppDeps, memberId: string): Promise<Withdraw
       ? destinationOf({ institutionName: account.institutionName, kind: account.kind, accountNumber: account.accountNumber, accountName: account.accountName })
       : null,
     blockedUntil: until?.toISOString() ?? null,
+    maxParts: deps.config.payouts.maxParts,
   };
 }
 
@@ -95,7 +90,7 @@ export function codeSubject(row: Pick<WithdrawalRow, 'id' | 'amount' | 'destInst
   return `${row.id}:${row.amount}:${row.destInstitutionCode}:${row.destAccountNumber}`;
 }
 
-function amountRefusal(reason: AmountRefusal, limit: Centavos, kind: PayoutKind): AppError {
+function amountRefusal(reason: SplitRefusal, limit: Centavos, kind: PayoutKind): AppError {
   const message = amountRefusalMessage(reason, limit, kind);
   return fieldError({ amount: fill(WITHDRAWAL_MESSAGES[message.key], message.placeholder ? { [message.placeholder]: formatMoney(message.limit) } : {}) });
 }
@@ -120,7 +115,8 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
             fill(WITHDRAWAL_MESSAGES.blocked, { hours: String(deps.config.payouts.holdAfterPayoutChangeHours), until: until.toISOString() }),
           );
         const kind = account.kind as PayoutKind;
-        const limits = chooseChannel(amount, kind, undefined, supportedChannels(account));
+        // One transfer when a channel takes the amount, else the fewest transfers (docs/decisions/033).
+        const limits = splitWithdrawal(amount, channelsFor(kind, supportedChannels(account)), deps.config.payouts.maxParts);
         if (!limits.ok) throw amountRefusal(limits.reason, limits.limit, kind);
         if (await awaitingOf(tx, auth.userId)) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
         const balance = await available(tx, auth.userId);
@@ -150,7 +146,8 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
             memberId: auth.userId,
             status: 'AWAITING_CODE',
             amount,
-            channel: limits.channel,
+            channel: limits.parts[0]!.channel,
+            partCount: limits.parts.length,
             destInstitutionCode: account.institutionCode,
             destInstitutionName: account.institutionName,
             destKind: account.kind,
@@ -166,6 +163,7 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
             updatedAt: now,
           })
           .returning();
+        if (limits.parts.length > 1) await insertParts(tx, id, limits.parts, now);
         await tx
           .insert(withdrawalEvents)
           .values({ withdrawalId: id, fromStatus: null, toStatus: 'AWAITING_CODE', action: 'REQUEST', actor: 'MEMBER', actorUserId: auth.userId, at: now });
@@ -212,6 +210,18 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
         subject = codeSubject(row);
         await verifyCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', subject, code });
         const provider = payoutProviderFor(deps.config);
+        if (row.partCount > 1) {
+          // Several transfers: the hold is posted and each part submitted on its own (parts.ts).
+          const posted = await submitParts(tx, deps, row, provider, now);
+          const updated = await transition(tx, deps, row, 'CONFIRM', {
+            actor: 'MEMBER',
+            actorUserId: auth.userId,
+            at: now,
+            causedByMember: true,
+            changes: { confirmedAt: now, payoutMode: provider.mode, providerReference: null, checkAfter: null, resolutionTransferId: posted },
+          });
+          return { status: 200, body: await withdrawalView(tx, deps, updated) };
+        }
         const submission = await provider.submit(
           {
             id: row.id,

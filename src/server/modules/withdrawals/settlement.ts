@@ -5,6 +5,7 @@ import { withdrawals } from '../../db/schema';
 import { payoutProviderFor, type PayoutMode } from '../../providers/payouts';
 import type { PayoutChannel, PayoutKind } from '../../../shared/withdrawal/channels';
 import { transition } from './transitions';
+import { settleDueParts } from './parts';
 import { referenceOf, type WithdrawalRow } from './views';
 
 /**
@@ -104,6 +105,6 @@ export async function settleDue(deps: AppDeps, limit = 100, log?: FastifyBaseLog
 /** One pass of the worker: expire, then settle. */
 export async function runWithdrawalJobs(deps: AppDeps, log?: FastifyBaseLogger): Promise<{ expired: number; settled: number }> {
   const expired = await expireDue(deps, 100, log);
-  const settled = await settleDue(deps, 100, log);
+  const settled = (await settleDue(deps, 100, log)) + (await settleDueParts(deps, 100, log));
   return { expired, settled };
 }

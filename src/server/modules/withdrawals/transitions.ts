@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { withdrawalEvents, withdrawals } from '../../db/schema';
+import { withdrawalEvents, withdrawalParts, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, postPending, voidPending } from '../../ledger';
 import { findWithdrawalTransition, type WithdrawalAction, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, type WithdrawalReason } from '../../../shared/reasons/catalogue';
+import { formatMoney } from '../../../shared/money/money';
 import { notifyStatus } from './notifications';
 import { referenceOf, type WithdrawalRow } from './views';
 
@@ -41,7 +42,12 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
 
   let resolutionTransferId: string | undefined;
   const reference = referenceOf(deps, row.number);
-  if (t.ledger === 'POST') {
+  // A withdrawal sent as several transfers (docs/decisions/033): its hold was posted at confirmation
+  // and each part settled or returned its own amount, so leaving PROCESSING moves no money here.
+  const movedByParts = row.partCount > 1 && from === 'PROCESSING';
+  if (movedByParts || t.ledger === 'SPLIT') {
+    // nothing: see above
+  } else if (t.ledger === 'POST') {
     const posted = await postPending(tx, {
       pendingId: row.pendingTransferId,
       idempotencyKey: `withdrawal-post:${row.id}`,
@@ -79,7 +85,7 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
       status: t.to,
       ...(resolutionTransferId ? { resolutionTransferId } : {}),
       ...(t.to === 'PAID' ? { settledAt: input.at, checkAfter: null } : {}),
-      ...(t.to === 'FAILED' ? { failureReasonCode: input.reasonCode ?? null, settledAt: input.at, checkAfter: null } : {}),
+      ...(t.to === 'FAILED' || t.to === 'PARTLY_PAID' ? { failureReasonCode: input.reasonCode ?? null, settledAt: input.at, checkAfter: null } : {}),
       statusChangedAt: input.at,
       updatedAt: input.at,
     })
@@ -97,6 +103,19 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
     note: input.note || null,
     at: input.at,
   });
-  if (t.to !== 'AWAITING_CODE') await notifyStatus(tx, deps, updated, t.to, input.at, input.causedByMember);
+  let extra: Record<string, string> = {};
+  if (row.partCount > 1) {
+    const parts = await tx.select({ status: withdrawalParts.status, amount: withdrawalParts.amount }).from(withdrawalParts).where(eq(withdrawalParts.withdrawalId, row.id));
+    // Expired or cancelled before its code: none of its transfers was sent.
+    if (t.to === 'EXPIRED' || t.to === 'CANCELLED') {
+      await tx
+        .update(withdrawalParts)
+        .set({ status: 'CANCELLED', checkAfter: null, updatedAt: input.at })
+        .where(and(eq(withdrawalParts.withdrawalId, row.id), eq(withdrawalParts.status, 'PENDING')));
+    }
+    const sum = (status: string) => parts.filter((p) => p.status === status).reduce((s, p) => s + p.amount, 0n);
+    extra = { sent: formatMoney(sum('PAID')), returned: formatMoney(sum('FAILED')) };
+  }
+  if (t.to !== 'AWAITING_CODE') await notifyStatus(tx, deps, updated, t.to, input.at, input.causedByMember, extra);
   return updated;
 }

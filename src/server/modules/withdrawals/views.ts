@@ -1,11 +1,17 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { withdrawalEvents, withdrawals } from '../../db/schema';
+import { withdrawalEvents, withdrawalParts, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { toDecimalString } from '../../../shared/money/money';
-import type { WithdrawalDestinationDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
-import { WITHDRAWAL_STATUS_CATALOGUE, withdrawalFunds, type WithdrawalActor, type WithdrawalStatus } from '../../../shared/states/withdrawal';
+import type { WithdrawalDestinationDto, WithdrawalPartDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
+import {
+  WITHDRAWAL_STATUS_CATALOGUE,
+  withdrawalFunds,
+  type WithdrawalActor,
+  type WithdrawalPartStatus,
+  type WithdrawalStatus,
+} from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, isWithdrawalReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
 import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { withdrawalReference } from '../../../shared/company/references';
@@ -13,6 +19,40 @@ import { withdrawalReference } from '../../../shared/company/references';
 /** Withdrawal rows and their views: what the member, back-office and worker code share. */
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalPartRow = typeof withdrawalParts.$inferSelect;
+
+/** The parts of some withdrawals (docs/decisions/033), in order, by withdrawal id; read only for those sent as several transfers. */
+export async function partsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, WithdrawalPartRow[]>> {
+  const map = new Map<string, WithdrawalPartRow[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(withdrawalParts)
+    .where(inArray(withdrawalParts.withdrawalId, [...ids]))
+    .orderBy(asc(withdrawalParts.withdrawalId), asc(withdrawalParts.partIndex));
+  for (const row of rows) map.set(row.withdrawalId, [...(map.get(row.withdrawalId) ?? []), row]);
+  return map;
+}
+
+function partsOfRows(db: DbOrTx, rows: readonly WithdrawalRow[]): Promise<Map<string, WithdrawalPartRow[]>> {
+  return partsOf(
+    db,
+    rows.filter((r) => r.partCount > 1).map((r) => r.id),
+  );
+}
+
+function partDto(part: WithdrawalPartRow): WithdrawalPartDto {
+  const failure = part.failureReasonCode && isPayoutFailureReason(part.failureReasonCode) ? part.failureReasonCode : null;
+  return {
+    index: part.partIndex,
+    amount: toDecimalString(part.amount),
+    channel: part.channel as PayoutChannel,
+    status: part.status as WithdrawalPartStatus,
+    failureReasonCode: failure,
+    failureReason: failure ? withdrawalReasonText(failure) : null,
+    settledAt: part.settledAt?.toISOString() ?? null,
+  };
+}
 
 export function referenceOf(deps: AppDeps, number: number): string {
   return withdrawalReference(deps.config.company.shortName, number);
@@ -60,11 +100,12 @@ async function eventsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string,
   return map;
 }
 
-function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]): WithdrawalView {
+function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[], parts: readonly WithdrawalPartRow[] = []): WithdrawalView {
   const status = row.status as WithdrawalStatus;
   const entry = WITHDRAWAL_STATUS_CATALOGUE[status];
   const failure = row.failureReasonCode && isPayoutFailureReason(row.failureReasonCode) ? row.failureReasonCode : null;
   const funds = withdrawalFunds(status);
+  const partSum = (s: WithdrawalPartStatus) => parts.filter((p) => p.status === s).reduce((sum, p) => sum + p.amount, 0n);
   return {
     id: row.id,
     reference: referenceOf(deps, row.number),
@@ -76,8 +117,8 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
     fee: toDecimalString(WITHDRAWAL_FEE),
     amountToReceive: toDecimalString(row.amount - WITHDRAWAL_FEE),
     funds,
-    amountReceived: toDecimalString(funds === 'SENT' ? row.amount - WITHDRAWAL_FEE : 0n),
-    amountReturned: toDecimalString(funds === 'RETURNED' ? row.amount : 0n),
+    amountReceived: toDecimalString(funds === 'SENT' ? row.amount - WITHDRAWAL_FEE : funds === 'PARTLY_SENT' ? partSum('PAID') : 0n),
+    amountReturned: toDecimalString(funds === 'RETURNED' ? row.amount : funds === 'PARTLY_SENT' ? partSum('FAILED') : 0n),
     currency: 'PHP',
     channel: row.channel as PayoutChannel,
     destination: destinationOf({
@@ -99,6 +140,7 @@ function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[]):
       reasonCode: e.reasonCode && isWithdrawalReason(e.reasonCode) ? e.reasonCode : null,
       reason: e.reasonCode && isWithdrawalReason(e.reasonCode) ? withdrawalReasonText(e.reasonCode) : null,
     })),
+    parts: parts.map(partDto),
   };
 }
 
@@ -128,16 +170,20 @@ export async function withdrawalViewsWithAdminEvents(
   db: DbOrTx,
   deps: AppDeps,
   rows: readonly WithdrawalRow[],
-): Promise<{ views: WithdrawalView[]; events: Map<string, AdminEvent[]> }> {
-  const events = await eventsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { views: rows.map((r) => viewOf(deps, r, events.get(r.id) ?? [])), events: adminEventsFrom(events) };
+): Promise<{ views: WithdrawalView[]; events: Map<string, AdminEvent[]>; parts: Map<string, WithdrawalPartRow[]> }> {
+  const [events, parts] = await Promise.all([
+    eventsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    partsOfRows(db, rows),
+  ]);
+  return { views: rows.map((r) => viewOf(deps, r, events.get(r.id) ?? [], parts.get(r.id))), events: adminEventsFrom(events), parts };
 }
 
 export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalRow): Promise<WithdrawalView> {
-  return viewOf(deps, row, (await eventsOf(db, [row.id])).get(row.id) ?? []);
+  const [events, parts] = await Promise.all([eventsOf(db, [row.id]), partsOfRows(db, [row])]);
+  return viewOf(deps, row, events.get(row.id) ?? [], parts.get(row.id));
 }
 
 /**
@@ -147,7 +193,7 @@ export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalR
 export async function ownWithdrawalView(db: DbOrTx, deps: AppDeps, memberId: string, id: string): Promise<WithdrawalView> {
   if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
   const [row, events] = await Promise.all([ownWithdrawal(db, memberId, id), eventsOf(db, [id])]);
-  return viewOf(deps, row, events.get(row.id) ?? []);
+  return viewOf(deps, row, events.get(row.id) ?? [], (await partsOfRows(db, [row])).get(row.id));
 }
 
 export async function withdrawalViews(db: DbOrTx, deps: AppDeps, rows: readonly WithdrawalRow[]): Promise<WithdrawalView[]> {

@@ -12,7 +12,7 @@ const production = {
 describe('payout configuration', () => {
   it('defaults to the simulated provider outside production: 20 s, never failing, 24-hour hold', () => {
     const config = loadConfig({ NODE_ENV: 'test' });
-    expect(config.payouts).toEqual({ mode: 'SIMULATED', settleSeconds: 20, failureRate: 0, holdAfterPayoutChangeHours: 24 });
+    expect(config.payouts).toEqual({ mode: 'SIMULATED', settleSeconds: 20, failureRate: 0, holdAfterPayoutChangeHours: 24, maxParts: 10 });
     expect(payoutProviderFor(config).mode).toBe('SIMULATED');
   });
 
@@ -24,7 +24,7 @@ describe('payout configuration', () => {
       PAYOUT_FAILURE_RATE: '0.25',
       WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: '48',
     });
-    expect(config.payouts).toEqual({ mode: 'MANUAL', settleSeconds: 5, failureRate: 0.25, holdAfterPayoutChangeHours: 48 });
+    expect(config.payouts).toEqual({ mode: 'MANUAL', settleSeconds: 5, failureRate: 0.25, holdAfterPayoutChangeHours: 48, maxParts: 10 });
     expect(payoutProviderFor(config).mode).toBe('MANUAL');
   });
 

@@ -9,9 +9,26 @@ export const withdrawals = {
     },
     PROCESSING: { label: 'Processing', message: 'Your withdrawal is on its way to your account. Transfers take 10 to 60 minutes.' },
     PAID: { label: 'Paid', message: 'Your withdrawal has been sent to your account.' },
+    PARTLY_PAID: {
+      label: 'Partly paid',
+      message: 'Some transfers of this withdrawal were sent to your account; the others could not be completed and their amount is back in your wallet.',
+    },
     FAILED: { label: 'Failed', message: 'The transfer could not be completed. The amount is back in your wallet.' },
     EXPIRED: { label: 'Expired', message: 'This withdrawal was not confirmed in time. The amount is back in your wallet.' },
     CANCELLED: { label: 'Cancelled', message: 'You cancelled this withdrawal. The amount is back in your wallet.' },
+  },
+  /** One withdrawal sent as several transfers (docs/decisions/033-split-withdrawals.md). */
+  parts: {
+    sentAs: 'Sent as {{count}} transfers: {{parts}}',
+    times: '{{amount}} × {{count}}',
+    label: 'Transfer {{index}} of {{count}}',
+    status: {
+      PENDING: 'Waiting for your code',
+      PROCESSING: 'Processing',
+      PAID: 'Paid',
+      FAILED: 'Failed: returned to your wallet',
+      CANCELLED: 'Not sent: back in your wallet',
+    },
   },
   channel: {
     INSTAPAY: 'InstaPay (real time)',
@@ -28,6 +45,7 @@ export const withdrawals = {
     aboveChannelMax: 'The maximum for one transfer is {{max}}.',
     aboveBalance: 'The amount is more than your available balance of {{available}}.',
     ewalletMax: 'E-wallets receive at most {{max}} a transfer.',
+    aboveSplitMax: 'The most one withdrawal can send is {{max}}.',
     code: 'Invalid OTP',
     blocked: 'Withdrawals are paused for {{hours}} hours after a change of payout account, until {{until}}.',
     open: 'You have a withdrawal waiting for its code. Confirm or cancel it first.',
@@ -51,6 +69,10 @@ export const withdrawals = {
     PAID: {
       sms: '{{company}}: withdrawal {{reference}} of {{amount}} has been sent to your account.',
       subject: 'Your withdrawal has been sent',
+    },
+    PARTLY_PAID: {
+      sms: '{{company}}: withdrawal {{reference}}: {{sent}} has been sent to your account; {{returned}} could not be sent and is back in your wallet.',
+      subject: 'Your withdrawal was partly sent',
     },
     FAILED: {
       sms: '{{company}}: withdrawal {{reference}} could not be completed. The amount is back in your wallet.',

@@ -10,9 +10,26 @@ export const withdrawals = {
     },
     PROCESSING: { label: 'Pinoproseso', message: 'Papunta na sa iyong account ang iyong withdrawal. Inaabot ng 10 hanggang 60 minuto ang transfer.' },
     PAID: { label: 'Naipadala', message: 'Naipadala na sa iyong account ang iyong withdrawal.' },
+    PARTLY_PAID: {
+      label: 'Bahagyang naipadala',
+      message:
+        'Naipadala sa iyong account ang ilang transfer ng withdrawal na ito; ang iba ay hindi natuloy at nasa iyong wallet na muli ang halaga ng mga ito.',
+    },
     FAILED: { label: 'Hindi natuloy', message: 'Hindi natuloy ang transfer. Nasa iyong wallet na muli ang halaga.' },
     EXPIRED: { label: 'Nag-expire', message: 'Hindi nakumpirma sa oras ang withdrawal na ito. Nasa iyong wallet na muli ang halaga.' },
     CANCELLED: { label: 'Kinansela', message: 'Kinansela mo ang withdrawal na ito. Nasa iyong wallet na muli ang halaga.' },
+  },
+  parts: {
+    sentAs: 'Ipapadala bilang {{count}} na transfer: {{parts}}',
+    times: '{{amount}} × {{count}}',
+    label: 'Transfer {{index}} ng {{count}}',
+    status: {
+      PENDING: 'Naghihintay ng iyong code',
+      PROCESSING: 'Pinoproseso',
+      PAID: 'Naipadala',
+      FAILED: 'Hindi natuloy: ibinalik sa iyong wallet',
+      CANCELLED: 'Hindi ipinadala: nasa iyong wallet muli',
+    },
   },
   channel: {
     INSTAPAY: 'InstaPay (real time)',
@@ -29,6 +46,7 @@ export const withdrawals = {
     aboveChannelMax: 'Ang pinakamataas para sa isang transfer ay {{max}}.',
     aboveBalance: 'Mas malaki ang halaga kaysa sa iyong magagamit na balanse na {{available}}.',
     ewalletMax: 'Hanggang {{max}} lamang kada transfer ang natatanggap ng mga e-wallet.',
+    aboveSplitMax: 'Ang pinakamalaking maipapadala ng isang withdrawal ay {{max}}.',
     code: 'Invalid OTP',
     blocked: 'Naka-pause ang mga withdrawal nang {{hours}} oras pagkatapos palitan ang payout account, hanggang {{until}}.',
     open: 'May withdrawal kang naghihintay ng code. Kumpirmahin o kanselahin muna ito.',
@@ -52,6 +70,10 @@ export const withdrawals = {
     PAID: {
       sms: '{{company}}: naipadala na sa iyong account ang withdrawal {{reference}} na {{amount}}.',
       subject: 'Naipadala na ang iyong withdrawal',
+    },
+    PARTLY_PAID: {
+      sms: '{{company}}: withdrawal {{reference}}: naipadala na sa iyong account ang {{sent}}; hindi naipadala ang {{returned}} at nasa iyong wallet na ito muli.',
+      subject: 'Bahagyang naipadala ang iyong withdrawal',
     },
     FAILED: {
       sms: '{{company}}: hindi natuloy ang withdrawal {{reference}}. Nasa iyong wallet na muli ang halaga.',
