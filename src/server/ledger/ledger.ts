@@ -819,9 +819,19 @@ function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.i
  * An account's cached balance by code and its debits by one transfer code (as debitsByCode), in
  * one statement; null when the account does not exist yet. The wallet summary's read.
  */
-export async function balanceAndDebitsByCode(db: DbOrTx, accountCode: string, transferCode: string): Promise<(AccountBalance & { debits: Centavos }) | null> {
+export async function balanceAndDebitsByCode(
+  db: DbOrTx,
+  accountCode: string,
+  transferCode: string,
+  /** Posted credits of this transfer code are taken off the debits (a split withdrawal's failed transfer returned, docs/decisions/033). */
+  lessCreditsOf?: string,
+): Promise<(AccountBalance & { debits: Centavos }) | null> {
+  const less = lessCreditsOf
+    ? sql`(select coalesce(sum(ce.amount), 0) from ${ledgerEntries} ce join ${ledgerTransfers} ct on ct.id = ce.transfer_id
+            where ce.account_id = ${ledgerAccounts.id} and ce.direction = 'CREDIT' and ct.code = ${lessCreditsOf} and ct.type = 'POSTED')`
+    : sql`0`;
   const [row] = await db
-    .select({ account: ledgerAccounts, debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, transferCode)})` })
+    .select({ account: ledgerAccounts, debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, transferCode)}) - ${less}` })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.code, accountCode));
   return row ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;

@@ -23,6 +23,8 @@ interface WalletTransactions {
  */
 
 const WITHDRAWAL_CODE = 'WITHDRAWAL';
+/** A failed transfer of a withdrawal sent as several, returned to the wallet (docs/decisions/033). */
+const WITHDRAWAL_RETURN_CODE = 'WITHDRAWAL_RETURN';
 
 /** The member's open loan, else the latest one (one statement: open loans sort first). */
 async function walletLoan(deps: AppDeps, userId: string) {
@@ -37,7 +39,10 @@ async function walletLoan(deps: AppDeps, userId: string) {
 
 /** Two statements sent together: the wallet's balance with its withdrawals, and the loan. */
 export async function walletSummary(deps: AppDeps, userId: string): Promise<WalletSummary> {
-  const [balance, loan] = await Promise.all([balanceAndDebitsByCode(deps.db, memberWalletSpec(userId).code, WITHDRAWAL_CODE), walletLoan(deps, userId)]);
+  const [balance, loan] = await Promise.all([
+    balanceAndDebitsByCode(deps.db, memberWalletSpec(userId).code, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE),
+    walletLoan(deps, userId),
+  ]);
   const withdrawn = balance?.debits ?? 0n;
   const available = balance?.available ?? 0n;
   const entry = loan ? LOAN_STATUS_CATALOGUE[loan.status as LoanStatus] : null;
@@ -76,6 +81,7 @@ export async function walletSummary(deps: AppDeps, userId: string): Promise<Wall
 /** The i18n key of a statement line's text (values: `reference`). */
 function labelKeyOf(line: StatementLine, withdrawalStatus: WithdrawalStatus | null): string {
   if (line.code === 'LOAN_DISBURSEMENT') return 'loans.wallet.line.disbursed';
+  if (line.code === WITHDRAWAL_RETURN_CODE) return 'loans.wallet.line.partReturned';
   if (line.code === WITHDRAWAL_CODE) {
     if (line.kind === 'RELEASE') {
       const status = withdrawalStatus && withdrawalStatus in en.loans.wallet.line.returned ? withdrawalStatus : 'FAILED';
@@ -88,7 +94,7 @@ function labelKeyOf(line: StatementLine, withdrawalStatus: WithdrawalStatus | nu
 
 /** What the line did to the available balance (see WALLET_LINE_ENTRIES). */
 function entryOf(line: StatementLine): WalletLineEntry {
-  if (line.kind === 'RELEASE') return 'RELEASE';
+  if (line.kind === 'RELEASE' || line.code === WITHDRAWAL_RETURN_CODE) return 'RELEASE';
   if (line.kind === 'HOLD') return line.holdState === 'POSTED' ? 'DEBIT' : 'HOLD';
   return line.effect > 0n ? 'CREDIT' : 'DEBIT';
 }
@@ -106,7 +112,7 @@ export async function walletTransactions(deps: AppDeps, userId: string, query: {
   const nextCursor = page?.nextBefore?.toString() ?? null;
   if (lines.length === 0) return { transactions: [], nextCursor };
   const refs = (code: string) => [...new Set(lines.filter((l) => l.code === code && l.reference).map((l) => l.reference!))];
-  const withdrawalIds = refs(WITHDRAWAL_CODE);
+  const withdrawalIds = [...new Set([...refs(WITHDRAWAL_CODE), ...refs(WITHDRAWAL_RETURN_CODE)])];
   const loanIds = refs('LOAN_DISBURSEMENT');
   // The references' withdrawals and loans are read together.
   const [withdrawalRows, loanRows] = await Promise.all([
@@ -128,7 +134,8 @@ export async function walletTransactions(deps: AppDeps, userId: string, query: {
   const byLoan = new Map(loanRows.map((l) => [l.id, l]));
   return {
     transactions: lines.map((line) => {
-      const withdrawal = line.code === WITHDRAWAL_CODE && line.reference ? byWithdrawal.get(line.reference) : undefined;
+      const withdrawal =
+        (line.code === WITHDRAWAL_CODE || line.code === WITHDRAWAL_RETURN_CODE) && line.reference ? byWithdrawal.get(line.reference) : undefined;
       const loan = line.code === 'LOAN_DISBURSEMENT' && line.reference ? byLoan.get(line.reference) : undefined;
       const reference = withdrawal ? withdrawalReference(shortName, withdrawal.number) : loan ? loanNumber(shortName, loan.number) : null;
       const withdrawalStatus = withdrawal ? (withdrawal.status as WithdrawalStatus) : null;

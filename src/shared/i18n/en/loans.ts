@@ -253,6 +253,7 @@ export const loans = {
         CANCELLED: 'Withdrawal {{reference}} cancelled: amount returned to your wallet',
         EXPIRED: 'Withdrawal {{reference}} expired: amount returned to your wallet',
       },
+      partReturned: 'Withdrawal {{reference}}: a transfer that could not be sent, returned to your wallet',
       other: 'Wallet movement',
     },
     entry: {

@@ -270,6 +270,7 @@ export const loans = {
         CANCELLED: 'Kinansela ang withdrawal {{reference}}: ibinalik ang halaga sa iyong wallet',
         EXPIRED: 'Nag-expire ang withdrawal {{reference}}: ibinalik ang halaga sa iyong wallet',
       },
+      partReturned: 'Withdrawal {{reference}}: isang transfer na hindi naipadala, ibinalik sa iyong wallet',
       other: 'Galaw sa wallet',
     },
     entry: {
