@@ -50,6 +50,7 @@ describe('GET /api/withdrawals/options', () => {
       ],
       destination: { institutionName: 'BDO Unibank', kind: 'BANK', accountMasked: '001*********', accountName: 'Maria Santos Dela Cruz' },
       blockedUntil: null,
+      maxParts: 10,
     });
   });
 
@@ -68,7 +69,8 @@ describe('POST /api/withdrawals: bad input is refused by the server', () => {
     ['grouped digits', '1,000.00', /at most 2 decimals/],
     ['more than 2 decimals', '100.001', /at most 2 decimals/],
     ['below the minimum', '99.99', /minimum withdrawal is ₱100\.00/],
-    ['above the channel maximum', '5000000.01', /maximum for one transfer is ₱5,000,000\.00/],
+    // Above one transfer's maximum the amount is split (docs/decisions/033), up to WITHDRAWAL_MAX_PARTS transfers.
+    ['above the most one withdrawal can send', '50000000.01', /most one withdrawal can send is ₱50,000,000\.00/],
   ];
   for (const [name, amount, message] of cases) {
     it(`refuses ${name}`, async () => {
@@ -87,15 +89,19 @@ describe('POST /api/withdrawals: bad input is refused by the server', () => {
     );
   });
 
-  it('refuses an e-wallet withdrawal above 50,000.00 and accepts 50,000.00 by InstaPay', async () => {
+  it('sends an e-wallet withdrawal above 50,000.00 as two InstaPay transfers and 50,000.00 as one', async () => {
     const m = await fundedMember(t, approver, disburser);
     await t.deps.db
       .update(payoutAccounts)
       .set({ kind: 'EWALLET', institutionCode: 'GCASH', institutionName: 'GCash', accountNumber: '+639181234567' })
       .where(eq(payoutAccounts.userId, m.userId));
-    const above = await requestWithdrawal(t, m.cookie, '50000.01');
-    expect(above.statusCode).toBe(400);
-    expect(errorOf(above).fields?.amount).toBe('E-wallets receive at most ₱50,000.00 a transfer.');
+    const above = ok(await requestWithdrawal(t, m.cookie, '50000.01'), 201);
+    expect(above.parts.map((p: { amount: string; channel: string }) => [p.amount, p.channel])).toEqual([
+      ['49900.01', 'INSTAPAY'],
+      ['100.00', 'INSTAPAY'],
+    ]);
+    ok(await post(t, m.cookie, `/api/withdrawals/${above.id}/cancel`));
+    t.clock.advance(61_000); // the next code for this phone may be sent after a minute
     const opts = ok(await get(t, m.cookie, '/api/withdrawals/options'));
     expect(opts.channels).toEqual([{ channel: 'INSTAPAY', min: '100.00', max: '50000.00' }]);
     expect(opts.destination.accountMasked).toBe('+63**********');

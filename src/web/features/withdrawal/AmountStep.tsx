@@ -5,7 +5,8 @@ import { TextField } from '../../ui/Field';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { withdrawalAmountSchema, type WithdrawalOptions } from '../../../shared/schemas/withdrawals';
 import { dateTime, money } from '../../lib/format';
-import { AMOUNT_MAX_LENGTH, amountOf, minimumOf, pickChannel, withdrawalAmountInput, type Channel } from './amount';
+import { AMOUNT_MAX_LENGTH, amountOf, minimumOf, planTransfers, withdrawalAmountInput, type Channel } from './amount';
+import { SplitNote } from './TransferParts';
 import { StepHeading } from './StepHeading';
 import { amountRefusalMessage } from '../../../shared/withdrawal/channels';
 import { serverNow } from '../../lib/server-time';
@@ -37,7 +38,7 @@ export function AmountStep({ options, text, onText, onContinue, onBack, notice }
       setError(t('withdrawals.errors.amount'));
       return;
     }
-    const pick = pickChannel(amount, options.channels);
+    const pick = planTransfers(amount, options);
     if (!pick.ok) {
       const refusal = amountRefusalMessage(pick.reason, pick.limit, options.destination?.kind ?? null);
       setError(t(`withdrawals.errors.${refusal.key}`, refusal.placeholder ? { [refusal.placeholder]: money(toDecimalString(refusal.limit)) } : {}));
@@ -48,8 +49,10 @@ export function AmountStep({ options, text, onText, onContinue, onBack, notice }
       setError(t('withdrawals.errors.amount'));
       return;
     }
-    onContinue(value, pick.channel);
+    onContinue(value, pick.parts[0]!.channel);
   };
+  const typed = amountOf(text);
+  const plan = typed !== null ? planTransfers(typed, options) : null;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
@@ -92,6 +95,7 @@ export function AmountStep({ options, text, onText, onContinue, onBack, notice }
           }}
           className="text-lg font-semibold tabular-nums"
         />
+        {plan?.ok && <SplitNote parts={plan.parts} />}
         <Button variant="ghost" className="self-start px-2" disabled={disabled || available <= 0n} onClick={() => onText(toDecimalString(available))}>
           {t('withdrawals.flow.amount.all')}
         </Button>

@@ -9,6 +9,7 @@ import { toast } from '../../ui/toast';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
 import { dateTime, money } from '../../lib/format';
+import { TransferParts } from './TransferParts';
 import { CodeDialog } from './CodeDialog';
 import { reloadWallet, useWithdrawals } from './queries';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
@@ -122,6 +123,7 @@ export function RecentWithdrawals({ onConfirmed }: { readonly onConfirmed: (view
                   {dateTime(w.createdAt, i18n.language)}
                 </p>
                 {w.failureReasonCode && <p className="mt-1 text-xs">{t(withdrawalReasonKey(w.failureReasonCode))}</p>}
+                <TransferParts parts={w.parts} />
                 {w.status === 'AWAITING_CODE' && <AwaitingActions w={w} onConfirmed={onConfirmed} />}
               </div>
             </li>

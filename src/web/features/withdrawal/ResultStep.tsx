@@ -4,6 +4,7 @@ import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
 import { dateTime, money } from '../../lib/format';
+import { TransferParts } from './TransferParts';
 import { StepHeading } from './StepHeading';
 
 /**
@@ -31,6 +32,10 @@ export function ResultStep({ withdrawal: w, onContinue }: { readonly withdrawal:
                 account: w.destination.accountMasked,
               })}
             </p>
+          ) : w.status === 'PARTLY_PAID' ? (
+            <p className="mt-1 font-semibold" data-testid="result-funds-back">
+              {t('withdrawals.status.PARTLY_PAID.message')} {t('withdrawals.flow.failed.back', { amount: money(w.amountReturned) })}
+            </p>
           ) : w.status === 'FAILED' ? (
             <p className="mt-1 font-semibold" data-testid="result-funds-back">
               {t('withdrawals.flow.failed.back', { amount: money(w.amount) })}
@@ -41,6 +46,7 @@ export function ResultStep({ withdrawal: w, onContinue }: { readonly withdrawal:
           )}
         </div>
       </div>
+      <TransferParts parts={w.parts} />
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-muted">{t('withdrawals.flow.transfer.reference')}</dt>

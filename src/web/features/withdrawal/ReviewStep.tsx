@@ -3,6 +3,8 @@ import { Button } from '../../ui/Button';
 import type { WithdrawalDestinationDto } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
 import type { Channel } from './amount';
+import type { Centavos } from '../../../shared/money/money';
+import { SplitNote } from './TransferParts';
 import { StepHeading } from './StepHeading';
 
 /** What the member is about to confirm: the typed amount before the request, the server's view after. */
@@ -12,6 +14,8 @@ export interface ReviewFigures {
   readonly amountToReceive: string;
   readonly channel: Channel;
   readonly destination: WithdrawalDestinationDto;
+  /** The transfers it is sent as, when more than one (docs/decisions/033). */
+  readonly parts: readonly { readonly amount: Centavos }[];
 }
 
 export interface ReviewStepProps {
@@ -66,6 +70,7 @@ export function ReviewStep({ figures, busy, error, openReference, onConfirm, onB
         <Row label={t('withdrawals.flow.review.channel')} value={t(`withdrawals.channel.${figures.channel}`)} />
         <Row label={t('withdrawals.flow.review.timing')} value={t(`withdrawals.flow.review.timingValue.${figures.channel}`)} />
       </dl>
+      <SplitNote parts={figures.parts} />
       <p className="text-sm text-muted">{t('withdrawals.flow.review.codeNote')}</p>
       {error && (
         <p role="alert" className="text-sm font-medium text-danger">

@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
-import type { Channel } from './amount';
+import { planTransfers, type Channel } from './amount';
 import { AmountStep } from './AmountStep';
 import { CodeDialog } from './CodeDialog';
 import { reloadWallet, useWithdrawalOptions } from './queries';
@@ -117,8 +117,16 @@ export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () 
     }
   };
 
+  const attemptPlan = attempt ? planTransfers(parseAmount(attempt.amount) ?? 0n, o) : null;
   const figures: ReviewFigures | null = awaiting
-    ? { amount: awaiting.amount, fee: awaiting.fee, amountToReceive: awaiting.amountToReceive, channel: awaiting.channel, destination: awaiting.destination }
+    ? {
+        amount: awaiting.amount,
+        fee: awaiting.fee,
+        amountToReceive: awaiting.amountToReceive,
+        channel: awaiting.channel,
+        destination: awaiting.destination,
+        parts: awaiting.parts.map((p) => ({ amount: parseAmount(p.amount) ?? 0n })),
+      }
     : attempt && o.destination
       ? {
           amount: attempt.amount,
@@ -126,6 +134,7 @@ export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () 
           amountToReceive: toDecimalString((parseAmount(attempt.amount) ?? 0n) - (parseAmount(o.fee) ?? 0n)),
           channel: attempt.channel,
           destination: o.destination,
+          parts: attemptPlan?.ok ? attemptPlan.parts : [],
         }
       : null;
 

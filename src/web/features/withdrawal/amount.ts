@@ -1,6 +1,7 @@
 import { parseInputText, toInputText } from '../../../shared/money/calculator';
 import { parseAmount, type Centavos } from '../../../shared/money/money';
 import type { WithdrawalOptions } from '../../../shared/schemas/withdrawals';
+import { splitWithdrawal, type SplitResult } from '../../../shared/withdrawal/split';
 import { chooseAmongChannels, minimumOf as minimumOfChannels, type ChannelChoice, type ChannelLimits } from '../../../shared/withdrawal/channels';
 
 /**
@@ -48,4 +49,12 @@ export function minimumOf(channels: WithdrawalOptions['channels']): Centavos | n
 /** The channel whose limits hold `amount`, or why none does (src/shared/withdrawal/channels.ts). */
 export function pickChannel(amount: Centavos, channels: WithdrawalOptions['channels']): ChannelChoice {
   return chooseAmongChannels(amount, limitsOf(channels));
+}
+
+/**
+ * The transfers `amount` will be sent as (src/shared/withdrawal/split.ts, the server's rule): one when
+ * a channel takes it, else the fewest within the channels' limits, at most `maxParts`.
+ */
+export function planTransfers(amount: Centavos, options: Pick<WithdrawalOptions, 'channels' | 'maxParts'>): SplitResult {
+  return splitWithdrawal(amount, limitsOf(options.channels), options.maxParts);
 }
