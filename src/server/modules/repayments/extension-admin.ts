@@ -50,15 +50,16 @@ export async function listExtensions(deps: AppDeps, query: { status?: ExtensionS
           ),
         )
     : [];
-  const items: AdminExtensionItem[] = [];
-  for (const r of rows) {
-    items.push({
+  // An approved request's offer is recomputed from its loan (a few reads each): the page's are read
+  // side by side, not one after another.
+  const items: AdminExtensionItem[] = await Promise.all(
+    rows.map(async (r) => ({
       ...(await extensionDto(deps.db, deps, r.ext, r.loan)),
       memberId: r.ext.memberId,
       memberName: r.memberName,
       staffNote: notes.find((n) => n.extensionId === r.ext.id)?.note ?? null,
-    });
-  }
+    })),
+  );
   return { items, nextCursor: found.length > query.limit ? rows.at(-1)!.ext.id : null };
 }
 
