@@ -20,7 +20,22 @@ import { deliverDue } from '../../src/server/modules/delivery/worker';
 import type { MessageAdapter } from '../../src/server/providers/messages/types';
 import { storageFor } from '../../src/server/providers/storage';
 import { jpeg } from '../fixtures/images';
-import { createActivatedMember, createStaff, expectLedgerSound, get, ok, post, signedLoan, disburse, type ActivatedMember } from '../fixtures/loans';
+import {
+  APPLICATION,
+  apply,
+  createActivatedMember,
+  createStaff,
+  disburse,
+  expectLedgerSound,
+  get,
+  newKey,
+  ok,
+  post,
+  signedLoan,
+  type ActivatedMember,
+} from '../fixtures/loans';
+import { apply as applyForLoan } from '../../src/server/modules/loans/service';
+import { findSession } from '../../src/server/sessions/store';
 import { createAppWithUploads, storedFiles, type TestMember } from '../fixtures/members';
 import { payoff, quote, topUp } from '../fixtures/repayments';
 import { available, runJobs, withdrawAndConfirm } from '../fixtures/withdrawals';
@@ -51,7 +66,11 @@ async function uniqueMember(): Promise<ActivatedMember> {
   const m = await createActivatedMember(t, { fullName: NAME });
   await t.deps.db.update(memberPersonal).set({ firstName: 'Ligaya', middleName: 'Bituin', lastName: 'Macaraeg' }).where(eq(memberPersonal.userId, m.userId));
   await t.deps.db.update(payoutAccounts).set({ accountName: NAME }).where(eq(payoutAccounts.userId, m.userId));
-  // Real image objects in storage in place of the fixture's placeholders.
+  return withImages(m);
+}
+
+/** Real image objects in storage in place of the fixture's placeholder keys (which the storage adapter refuses). */
+async function withImages(m: ActivatedMember): Promise<ActivatedMember> {
   const storage = storageFor(t.deps.config.storage);
   for (const row of await t.deps.db.select().from(memberDocuments).where(eq(memberDocuments.userId, m.userId))) {
     await t.deps.db
@@ -254,5 +273,55 @@ describe('a completed deletion: only the records the law keeps still name the me
     );
     const [user] = await t.deps.db.select().from(users).where(eq(users.id, m.userId));
     expect(user).toMatchObject({ fullName: '[deleted]', phone: `deleted:${m.userId}` });
+  }, 60_000);
+});
+
+describe('a loan application racing a completion never leaves a loan for an anonymised member', () => {
+  const application = { ...APPLICATION };
+
+  it('applied first: the completion sees the open loan and is refused (OPEN_LOAN)', async () => {
+    const m = await withImages(await createActivatedMember(t, { fullName: 'Rosa Tala Villanueva' }));
+    const requestId = await fileRequest(m);
+    ok(await apply(t, m.cookie, application), 201);
+    const refused = await post(t, admin.cookie, `/api/admin/deletion-requests/${requestId}/complete`);
+    expect(refused.statusCode).toBe(409);
+    expect(Object.keys(refused.json().error.fields)).toEqual(['OPEN_LOAN']);
+    const [user] = await t.deps.db.select().from(users).where(eq(users.id, m.userId));
+    expect(user!.phone).toBe(m.phone);
+  });
+
+  it('completed while the application was in flight (its session already checked): the application is refused, no loan', async () => {
+    const m = await withImages(await createActivatedMember(t, { fullName: 'Rosa Tala Villanueva' }));
+    const auth = await findSession(t.deps.db, t.clock, m.cookie.split('=')[1]!);
+    expect(auth).not.toBeNull();
+    const requestId = await fileRequest(m);
+    ok(await post(t, admin.cookie, `/api/admin/deletion-requests/${requestId}/complete`));
+    // The request that passed the session check before the completion reaches its transaction after it.
+    await expect(applyForLoan(t.deps, auth!, application, newKey())).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(await t.deps.db.select().from(loans).where(eq(loans.memberId, m.userId))).toEqual([]);
+    expect((await get(t, m.cookie, '/api/loans/current')).statusCode).toBe(401);
+  });
+
+  it('sent at the same moment, three times over: one of the two wins, never both', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const m = await withImages(await createActivatedMember(t, { fullName: 'Rosa Tala Villanueva' }));
+      const requestId = await fileRequest(m);
+      const [applied, completed] = await Promise.all([
+        apply(t, m.cookie, application),
+        post(t, admin.cookie, `/api/admin/deletion-requests/${requestId}/complete`),
+      ]);
+      const open = await t.deps.db.select().from(loans).where(eq(loans.memberId, m.userId));
+      const [user] = await t.deps.db.select().from(users).where(eq(users.id, m.userId));
+      if (completed.statusCode === 200) {
+        expect(applied.statusCode).toBe(401);
+        expect(open).toEqual([]);
+        expect(user!.fullName).toBe('[deleted]');
+      } else {
+        expect(completed.statusCode).toBe(409);
+        expect(applied.statusCode, applied.body).toBe(201);
+        expect(open).toHaveLength(1);
+        expect(user!.phone).toBe(m.phone);
+      }
+    }
   }, 60_000);
 });
