@@ -177,3 +177,11 @@ export async function revokeUserSessions(db: DbOrTx, clock: Clock, userId: strin
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db.update(sessions).set({ revokedAt: clock.now() }).where(condition);
 }
+
+/**
+ * Deletes every session row of a user (a completed data deletion, docs/decisions/029 addendum): the
+ * rows hold the member's addresses and browsers; revoked or not, none of them signs anyone in again.
+ */
+export async function deleteUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -43,6 +43,12 @@ export const outboxMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     /** The id of the request that queued the message (x-request-id); the delivery worker logs it as originReqId. Null outside a request. */
     requestId: text('request_id'),
+    /**
+     * What the recipient becomes once the message is SENT or DEAD (null: it stays). The notice that a
+     * member's data was deleted is the last message to their real address; this erases the address
+     * after delivery (docs/decisions/029-data-deletion-review.md, addendum).
+     */
+    recipientAfterSend: text('recipient_after_send'),
   },
   (t) => [
     index('outbox_messages_status_idx').on(t.status, t.createdAt),
