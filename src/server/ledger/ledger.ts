@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../db/client';
+import { prepared } from '../db/prepared';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Centavos } from '../../shared/money/money';
@@ -796,7 +797,7 @@ export async function debitsByCode(db: DbOrTx, accountId: string, code: string):
 }
 
 /** The statement summing an account's debits by transfer code (debitsByCode); `account` may be a column (a correlated subquery). */
-function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.id, code: string) {
+function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.id, code: string | Placeholder) {
   const resolution = alias(ledgerTransfers, 'resolution');
   return db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
@@ -826,14 +827,20 @@ export async function balanceAndDebitsByCode(
   /** Posted credits of this transfer code are taken off the debits (a split withdrawal's failed transfer returned, docs/decisions/033). */
   lessCreditsOf?: string,
 ): Promise<(AccountBalance & { debits: Centavos }) | null> {
-  const less = lessCreditsOf
-    ? sql`(select coalesce(sum(ce.amount), 0) from ${ledgerEntries} ce join ${ledgerTransfers} ct on ct.id = ce.transfer_id
-            where ce.account_id = ${ledgerAccounts.id} and ce.direction = 'CREDIT' and ct.code = ${lessCreditsOf} and ct.type = 'POSTED')`
-    : sql`0`;
-  const [row] = await db
-    .select({ account: ledgerAccounts, debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, transferCode)}) - ${less}` })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, accountCode));
+  // Built once per database handle (src/server/db/prepared.ts): the wallet summary runs it on every read.
+  // Without lessCreditsOf the code '' matches no transfer, so nothing is taken off.
+  const statement = prepared(db, 'ledger_balance_and_debits_by_code', () =>
+    db
+      .select({
+        account: ledgerAccounts,
+        debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, sql.placeholder('transferCode'))}) - (select coalesce(sum(ce.amount), 0) from ${ledgerEntries} ce join ${ledgerTransfers} ct on ct.id = ce.transfer_id
+            where ce.account_id = ${ledgerAccounts}.id and ce.direction = 'CREDIT' and ct.code = ${sql.placeholder('lessCreditsOf')} and ct.type = 'POSTED')`,
+      })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, sql.placeholder('accountCode')))
+      .prepare('ledger_balance_and_debits_by_code'),
+  );
+  const [row] = await statement.execute({ accountCode, transferCode, lessCreditsOf: lessCreditsOf ?? '' });
   return row ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 
