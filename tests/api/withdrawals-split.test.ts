@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, newKey, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { available, confirmWithdrawal, fundedMember, requestWithdrawal, runJobs, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
-import { outboxMessages, payoutAccounts } from '../../src/server/db/schema';
+import { outboxMessages, payoutAccounts, payoutCallbacks, withdrawalParts } from '../../src/server/db/schema';
+import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/fake-xendit';
 
 /**
  * One withdrawal, several transfers, one code (issue 12 item 11; docs/decisions/033): ₱190,000.00 to
@@ -217,5 +218,102 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     expect(last.status).toBe('FAILED');
     expect(last.amountReturned).toBe('60000.00');
     expect(await available(t, second.userId)).toBe(before);
+  });
+});
+
+describe('a withdrawal sent as several transfers through Xendit', () => {
+  const TOKEN = 'callback-token-of-the-fake-dashboard-split-0123456789';
+  let fake: FakeXendit;
+  let t: TestApp;
+  let member: FundedMember;
+
+  beforeAll(async () => {
+    fake = await startFakeXendit();
+    t = await createTestApp(
+      {},
+      { PAYOUT_PROVIDER: 'xendit', XENDIT_API_URL: fake.url, XENDIT_SECRET_KEY: FAKE_SECRET_KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_TIMEOUT_MS: '4000' },
+    );
+    const approver = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+    const disburser = await createStaff(t, 'OFFICER', 'Officer Ben Lim');
+    member = await fundedMember(t, approver, disburser);
+    await toGcash(t, member);
+  }, 120_000);
+  afterAll(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+    await fake.close();
+  });
+
+  function callback(body: unknown) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/callbacks/xendit/payouts',
+      payload: body as Record<string, unknown>,
+      headers: { 'x-callback-token': TOKEN },
+    });
+  }
+  async function partsOf(id: string) {
+    return t.deps.db.select().from(withdrawalParts).where(eq(withdrawalParts.withdrawalId, id)).orderBy(withdrawalParts.partIndex);
+  }
+
+  it('sends each transfer as its own payout (own id, own reference) and each callback brings forward the check of exactly that transfer', async () => {
+    const before = await available(t, member.userId);
+    const created = ok(await requestWithdrawal(t, member.cookie, '60000.00'), 201);
+    const sentBefore = fake.requests.length;
+    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
+    const [one, two] = await partsOf(created.id);
+    expect([one!.amount, two!.amount]).toEqual([50_000_00n, 10_000_00n]);
+    expect([one!.payoutMode, two!.payoutMode]).toEqual(['XENDIT', 'XENDIT']);
+
+    // Two payouts, each keyed and referenced by its transfer's id, for exactly its amount.
+    const creates = fake.requests.slice(sentBefore).filter((r) => r.method === 'POST' && r.path === '/v2/payouts');
+    expect(creates.map((r) => r.headers['idempotency-key'])).toEqual([one!.id, two!.id]);
+    expect(creates.map((r) => JSON.parse(r.raw).reference_id)).toEqual([one!.id, two!.id]);
+    expect(creates.map((r) => JSON.parse(r.raw).metadata.reference)).toEqual([`${created.reference}-1`, `${created.reference}-2`]);
+    expect(creates[0]!.raw).toContain('"amount":50000.00');
+    expect(creates[1]!.raw).toContain('"amount":10000.00');
+    expect(one!.providerReference).toMatch(/^disb-/);
+    expect(two!.providerReference).toMatch(/^disb-/);
+    expect(one!.providerReference).not.toBe(two!.providerReference);
+
+    // The withdrawal's own id names no transfer: nothing is brought forward.
+    const whole = await callback({ event: 'payout.succeeded', data: { id: 'disb-whole', reference_id: created.id, status: 'SUCCEEDED' } });
+    expect(whole.json()).toEqual({ received: true, outcome: 'IGNORED' });
+
+    // Transfer 1 paid at Xendit: its callback settles that transfer alone (through the status endpoint).
+    fake.payouts.get(one!.providerReference!)!.status = 'SUCCEEDED';
+    const first = { event: 'payout.succeeded', data: { id: one!.providerReference, reference_id: one!.id, status: 'SUCCEEDED' } };
+    expect((await callback(first)).json().outcome).toBe('CHECK_DUE');
+    await runJobs(t);
+    let parts = await partsOf(created.id);
+    expect(parts.map((p) => p.status)).toEqual(['PAID', 'PROCESSING']);
+    expect(ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`)).status).toBe('PROCESSING');
+    // A replay settles nothing more.
+    expect((await callback(first)).json().outcome).toBe('IGNORED');
+    await runJobs(t);
+    expect(await available(t, member.userId)).toBe(before - 60_000_00n);
+
+    // A payout id that is not the one transfer 2 holds is nobody's.
+    const forged = await callback({ event: 'payout.failed', data: { id: 'disb-forged', reference_id: two!.id, status: 'FAILED' } });
+    expect(forged.json().outcome).toBe('UNKNOWN');
+
+    // Transfer 2 failed at Xendit (callback by its payout id only): exactly its amount returns.
+    fake.payouts.get(two!.providerReference!)!.status = 'FAILED';
+    fake.payouts.get(two!.providerReference!)!.failure_code = 'DESTINATION_MAXIMUM_LIMIT';
+    expect((await callback({ event: 'payout.failed', data: { id: two!.providerReference, status: 'FAILED' } })).json().outcome).toBe('CHECK_DUE');
+    await runJobs(t);
+    parts = await partsOf(created.id);
+    expect(parts.map((p) => [p.status, p.failureReasonCode])).toEqual([
+      ['PAID', null],
+      ['FAILED', 'RECEIVING_LIMIT'],
+    ]);
+    const view = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
+    expect(view).toMatchObject({ status: 'PARTLY_PAID', funds: 'PARTLY_SENT', amountReceived: '50000.00', amountReturned: '10000.00' });
+    expect(await available(t, member.userId)).toBe(before - 50_000_00n);
+    expect((await callback({ event: 'payout.failed', data: { id: two!.providerReference, reference_id: two!.id, status: 'FAILED' } })).json().outcome).toBe(
+      'IGNORED',
+    );
+    const recorded = await t.deps.db.select().from(payoutCallbacks).where(eq(payoutCallbacks.provider, 'XENDIT'));
+    expect(recorded.map((r) => r.outcome)).toEqual(['IGNORED', 'CHECK_DUE', 'IGNORED', 'UNKNOWN', 'CHECK_DUE', 'IGNORED']);
   });
 });
