@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { ledgerTransfers, payoutAccounts, users, withdrawals } from '../../src/server/db/schema';
+import { ledgerTransfers, payoutAccounts, users, withdrawalParts, withdrawals } from '../../src/server/db/schema';
 import { checkLedger, createTransfer, ensureMemberWallet, ensureSystemAccount, memberWalletBalance } from '../../src/server/ledger';
 import { systemClock } from '../../src/server/clock';
 import { createSession } from '../../src/server/sessions/store';
@@ -27,6 +27,13 @@ import { SESSION_COOKIE } from '../../src/server/http/session';
 const N = Number(process.env.CRASH_WITHDRAWALS ?? (process.env.TEST_DATABASE_URL ? 100 : 25));
 const CONCURRENCY = 8;
 const FUNDS = 10_000_00n;
+/**
+ * Every fourth member withdraws to GCash more than one transfer carries (₱50,000.00): one
+ * withdrawal, one code, sent as several transfers (docs/decisions/033), each paid or returned.
+ */
+const SPLIT_FUNDS = 200_000_00n;
+const isSplit = (index: number) => index % 4 === 3;
+const fundsOf = (index: number) => (isSplit(index) ? SPLIT_FUNDS : FUNDS);
 
 interface Seeded {
   readonly userId: string;
@@ -78,22 +85,21 @@ async function seed(count: number): Promise<Seeded[]> {
         })
         .returning({ id: users.id });
       const userId = row!.id;
-      await db.insert(payoutAccounts).values({
-        userId,
-        institutionCode: 'BDO',
-        institutionName: 'BDO Unibank',
-        kind: 'BANK',
-        accountNumber: '001234567890',
-        accountName: `Crash Member ${i}`,
-      });
+      await db
+        .insert(payoutAccounts)
+        .values(
+          isSplit(i)
+            ? { userId, institutionCode: 'GCASH', institutionName: 'GCash', kind: 'EWALLET', accountNumber: '+639181234567', accountName: `Crash Member ${i}` }
+            : { userId, institutionCode: 'BDO', institutionName: 'BDO Unibank', kind: 'BANK', accountNumber: '001234567890', accountName: `Crash Member ${i}` },
+        );
       await db.transaction(async (tx) =>
         createTransfer(tx, {
           idempotencyKey: `crash-fund:${userId}`,
           code: 'TEST_FUNDING',
           description: 'Crash test funding',
           legs: [
-            { accountId: await ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'), direction: 'DEBIT', amount: FUNDS },
-            { accountId: await ensureMemberWallet(tx, userId), direction: 'CREDIT', amount: FUNDS },
+            { accountId: await ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'), direction: 'DEBIT', amount: fundsOf(i) },
+            { accountId: await ensureMemberWallet(tx, userId), direction: 'CREDIT', amount: fundsOf(i) },
           ],
           at: new Date(),
         }),
@@ -195,7 +201,7 @@ async function codeFor(phone: string, cookie: string): Promise<string | null> {
 type Plan = 'CONFIRM' | 'CANCEL' | 'LEAVE';
 
 async function flow(member: Seeded, index: number): Promise<{ amount: bigint; plan: Plan; requestKey: string }> {
-  const amount = BigInt(100_00 + ((index * 7919) % 900_00));
+  const amount = isSplit(index) ? 50_000_01n + BigInt((index * 7919) % 149_999_00) : BigInt(100_00 + ((index * 7919) % 900_00));
   const plan: Plan = index % 10 === 0 ? 'CANCEL' : index % 10 === 1 ? 'LEAVE' : 'CONFIRM';
   const requestKey = `crash-req-${randomUUID()}`;
   const created = await call('POST', '/api/withdrawals', member.cookie, { amount: `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}` }, requestKey);
@@ -313,20 +319,40 @@ describe(`the server killed with SIGKILL during ${N} withdrawals`, () => {
           expect(w.requestKey).toBe(results[i]!.requestKey);
           expect(w.amount).toBe(results[i]!.amount);
           const plan = results[i]!.plan;
-          const allowed = plan === 'CANCEL' ? ['CANCELLED'] : plan === 'LEAVE' ? ['AWAITING_CODE'] : ['PAID', 'FAILED'];
+          const allowed =
+            plan === 'CANCEL' ? ['CANCELLED'] : plan === 'LEAVE' ? ['AWAITING_CODE'] : isSplit(i) ? ['PAID', 'PARTLY_PAID', 'FAILED'] : ['PAID', 'FAILED'];
           expect(allowed, `member ${i}: ${w.status}`).toContain(w.status);
           const [resolution] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, w.pendingTransferId));
+          const wallet = await memberWalletBalance(database.db, member.userId);
+          const funds = fundsOf(i);
+          if (isSplit(i)) {
+            // Several transfers: the hold is posted at confirmation, each failed transfer returned on its own.
+            const parts = await database.db.select().from(withdrawalParts).where(eq(withdrawalParts.withdrawalId, w.id));
+            expect(w.partCount, `member ${i}`).toBeGreaterThan(1);
+            expect(parts, `member ${i}`).toHaveLength(w.partCount);
+            expect(parts.reduce((sum, p) => sum + p.amount, 0n)).toBe(w.amount);
+            const confirmed = plan === 'CONFIRM';
+            const partStatuses = confirmed ? ['PAID', 'FAILED'] : plan === 'CANCEL' ? ['CANCELLED'] : ['PENDING'];
+            for (const p of parts) expect(partStatuses, `member ${i} transfer ${p.partIndex}: ${p.status}`).toContain(p.status);
+            const returned = parts.filter((p) => p.status === 'FAILED').reduce((sum, p) => sum + p.amount, 0n);
+            const expectedStatus = !confirmed ? w.status : returned === 0n ? 'PAID' : returned === w.amount ? 'FAILED' : 'PARTLY_PAID';
+            expect(w.status, `member ${i}`).toBe(expectedStatus);
+            expect(resolution?.type, `member ${i}: ${w.status}`).toBe(confirmed ? 'POST_PENDING' : plan === 'CANCEL' ? 'VOID_PENDING' : undefined);
+            const spent = confirmed ? w.amount - returned : 0n;
+            expect(wallet?.available, `member ${i}`).toBe(funds - spent - (plan === 'LEAVE' ? w.amount : 0n));
+            expect(wallet?.posted, `member ${i}`).toBe(funds - spent);
+            continue;
+          }
           const expected = w.status === 'PAID' ? 'POST_PENDING' : w.status === 'AWAITING_CODE' ? undefined : 'VOID_PENDING';
           expect(resolution?.type, `member ${i}: ${w.status}`).toBe(expected);
-          const wallet = await memberWalletBalance(database.db, member.userId);
-          expect(wallet?.available).toBe(FUNDS - (['PAID', 'AWAITING_CODE'].includes(w.status) ? w.amount : 0n));
-          expect(wallet?.posted).toBe(FUNDS - (w.status === 'PAID' ? w.amount : 0n));
+          expect(wallet?.available).toBe(funds - (['PAID', 'AWAITING_CODE'].includes(w.status) ? w.amount : 0n));
+          expect(wallet?.posted).toBe(funds - (w.status === 'PAID' ? w.amount : 0n));
         }
-        const paid = rows.filter((r) => r.status === 'PAID').length;
+        const paid = rows.filter((r) => r.status === 'PAID' || r.status === 'PARTLY_PAID').length;
         const failed = rows.filter((r) => r.status === 'FAILED').length;
         expect(paid + failed).toBeGreaterThan(N / 2);
         console.log(
-          `crash test: N=${N}, ${server.kills} SIGKILLs, ${paid} paid, ${failed} failed, ${rows.filter((r) => r.status === 'AWAITING_CODE').length} awaiting code, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+          `crash test: N=${N}, ${server.kills} SIGKILLs, ${paid} paid (${rows.filter((r) => r.status === 'PARTLY_PAID').length} partly), ${failed} failed, ${rows.filter((r) => r.partCount > 1).length} split, ${rows.filter((r) => r.status === 'AWAITING_CODE').length} awaiting code, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
         );
       } finally {
         await database.close();

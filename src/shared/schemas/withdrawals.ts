@@ -72,7 +72,7 @@ export const withdrawalDestinationSchema = z.object({
 export type WithdrawalDestinationDto = z.infer<typeof withdrawalDestinationSchema>;
 
 export const withdrawalReasonCodeSchema = z.enum(WITHDRAWAL_REASONS);
-export const payoutFailureReasonCodeSchema = z.enum(PAYOUT_FAILURE_REASONS, { error: 'Choose one of the reasons of the catalogue.' });
+export const payoutFailureReasonCodeSchema = z.enum(PAYOUT_FAILURE_REASONS, { error: messages.errors.reasonCode });
 
 export const withdrawalEventSchema = z.object({
   status: withdrawalStatusSchema,
@@ -188,7 +188,13 @@ export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
   payoutMode: payoutModeSchema,
   providerReference: z.string().nullable(),
   /** The transfers with their provider's (or bank's) reference, for the per-transfer actions. */
-  parts: z.array(withdrawalPartSchema.extend({ providerReference: z.string().nullable() })),
+  parts: z.array(
+    withdrawalPartSchema.extend({
+      /** The transfer's own reference, sent to the bank or provider: "<reference>-<index>". */
+      reference: z.string(),
+      providerReference: z.string().nullable(),
+    }),
+  ),
 });
 export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRowSchema>;
 
@@ -199,13 +205,18 @@ export const adminWithdrawalListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-/** POST /api/admin/withdrawals/:id/paid (manual payout mode, from PROCESSING). */
+/** The length of a bank reference an officer types (manual payouts). */
+export const BANK_REFERENCE_MIN = 3;
+export const BANK_REFERENCE_MAX = 100;
+const bankReferenceMessage = messages.errors.bankReference.replace('{{min}}', String(BANK_REFERENCE_MIN)).replace('{{max}}', String(BANK_REFERENCE_MAX));
+
+/** POST /api/admin/withdrawals/:id/paid and .../parts/:index/paid (manual payout mode, from PROCESSING). */
 export const adminPaidSchema = z.strictObject({
   bankReference: z
-    .string({ error: 'Enter the bank reference (3 to 100 characters).' })
+    .string({ error: bankReferenceMessage })
     .trim()
-    .min(3, { error: 'Enter the bank reference (3 to 100 characters).' })
-    .max(100, { error: 'Enter the bank reference (3 to 100 characters).' }),
+    .min(BANK_REFERENCE_MIN, { error: bankReferenceMessage })
+    .max(BANK_REFERENCE_MAX, { error: bankReferenceMessage }),
 });
 /**
  * POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING): a reason code from

@@ -14,7 +14,7 @@ import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict } from '../../staff/conflict';
 import { transition } from './transitions';
-import { partByIndex, resolvePart } from './parts';
+import { partByIndex, partReference, resolvePart } from './parts';
 import { referenceOf, withdrawalById, withdrawalViewsWithAdminEvents, type WithdrawalRow } from './views';
 
 /** Withdrawals, the back office (OFFICER and ADMIN): the queue, manual payouts, the daily reconciliation. */
@@ -38,7 +38,7 @@ async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal:
     ageMinutes: minutesBetween(withdrawal.createdAt, now),
     payoutMode: (withdrawal.payoutMode ?? deps.config.payouts.mode) as AdminWithdrawalRow['payoutMode'],
     providerReference: withdrawal.providerReference,
-    parts: (parts.get(withdrawal.id) ?? []).map((p, j) => ({ ...views[i]!.parts[j]!, providerReference: p.providerReference })),
+    parts: (parts.get(withdrawal.id) ?? []).map((p, j) => ({ ...views[i]!.parts[j]!, reference: partReference(deps, withdrawal, p), providerReference: p.providerReference })),
   }));
 }
 

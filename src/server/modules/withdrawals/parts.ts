@@ -37,7 +37,8 @@ export async function insertParts(tx: Tx, withdrawalId: string, plan: readonly W
   );
 }
 
-function partReference(deps: AppDeps, row: WithdrawalRow, part: WithdrawalPartRow): string {
+/** A transfer's own reference (bank, provider, back office): "<reference>-<index>". */
+export function partReference(deps: AppDeps, row: WithdrawalRow, part: WithdrawalPartRow): string {
   return `${referenceOf(deps, row.number)}-${part.partIndex}`;
 }
 

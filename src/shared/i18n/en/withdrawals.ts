@@ -22,6 +22,8 @@ export const withdrawals = {
     sentAs: 'Sent as {{count}} transfers: {{parts}}',
     times: '{{amount}} × {{count}}',
     label: 'Transfer {{index}} of {{count}}',
+    returned: '+{{amount}} back in your wallet',
+    summary: '{{sent}} sent · {{returned}} back in your wallet',
     status: {
       PENDING: 'Waiting for your code',
       PROCESSING: 'Processing',
@@ -52,6 +54,9 @@ export const withdrawals = {
     noDestination: 'Add a payout account before you withdraw.',
     state: 'This withdrawal can no longer be changed.',
     resendTooSoon: 'Please wait a minute before asking for a new code.',
+    bankReference: 'Enter the bank reference ({{min}} to {{max}} characters).',
+    reasonCode: 'Choose one of the reasons of the catalogue.',
+    note: 'The internal note is at most {{max}} characters.',
   },
   notify: {
     greeting: 'Hello {{name}},',

@@ -23,6 +23,8 @@ export const withdrawals = {
     sentAs: 'Ipapadala bilang {{count}} na transfer: {{parts}}',
     times: '{{amount}} × {{count}}',
     label: 'Transfer {{index}} ng {{count}}',
+    returned: '+{{amount}} ibinalik sa iyong wallet',
+    summary: '{{sent}} naipadala · {{returned}} ibinalik sa iyong wallet',
     status: {
       PENDING: 'Naghihintay ng iyong code',
       PROCESSING: 'Pinoproseso',
@@ -53,6 +55,9 @@ export const withdrawals = {
     noDestination: 'Magdagdag muna ng payout account bago mag-withdraw.',
     state: 'Hindi na mababago ang withdrawal na ito.',
     resendTooSoon: 'Maghintay ng isang minuto bago humingi ng bagong code.',
+    bankReference: 'Ilagay ang bank reference ({{min}} hanggang {{max}} na character).',
+    reasonCode: 'Pumili ng isa sa mga dahilan sa catalogue.',
+    note: 'Hanggang {{max}} na character lamang ang internal note.',
   },
   notify: {
     greeting: 'Magandang araw, {{name}},',

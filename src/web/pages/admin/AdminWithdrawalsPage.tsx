@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
@@ -15,9 +16,12 @@ import { COLOUR_TEXT } from '../../ui/StatusIcon';
 import { ageText } from '../../features/backoffice/queries';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
 import { WithdrawalRoute } from '../../features/backoffice/WithdrawalRoute';
-import { PAYOUT_FAILURE_REASONS, withdrawalReasonKey } from '../../../shared/reasons/catalogue';
+import { INTERNAL_NOTE_MAX, PAYOUT_FAILURE_REASONS, withdrawalReasonKey } from '../../../shared/reasons/catalogue';
+import { failedBody, paidBody, serverFieldErrors, type MarkErrors, type MarkFieldError } from '../../features/backoffice/withdrawal-marks';
 
-type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' };
+type Part = AdminWithdrawalRow['parts'][number];
+/** What the dialog marks: the whole payout, or one transfer of a withdrawal sent as several. */
+type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed'; readonly part?: Part };
 
 const key = (status: string) => ['admin', 'withdrawals', status] as const;
 
@@ -25,7 +29,9 @@ const key = (status: string) => ['admin', 'withdrawals', status] as const;
  * The withdrawals queue (issue 5; OFFICER and ADMIN): by status, oldest first, with age, channel
  * and destination. In manual payout mode a PROCESSING payout is marked paid with the bank's
  * reference, or failed with the reason (the amount returns to the member's wallet); the row
- * changes only after the server answered.
+ * changes only after the server answered. A withdrawal sent as several transfers
+ * (docs/decisions/033) lists each transfer (amount, its own reference, status) with its own Paid
+ * and Failed actions. The forms are checked with the routes' own schemas before any request.
  */
 export default function AdminWithdrawalsPage() {
   const { t } = useTranslation();
@@ -34,13 +40,7 @@ export default function AdminWithdrawalsPage() {
   // Pages by the server's cursor (oldest first).
   const list = useInfiniteQuery<{ withdrawals: AdminWithdrawalRow[]; nextCursor: string | null }, ApiErrorType>({
     queryKey: key(status),
-    queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams();
-      if (status) q.set('status', status);
-      if (pageParam) q.set('cursor', pageParam as string);
-      const text = q.toString();
-      return api(`/admin/withdrawals${text ? `?${text}` : ''}`);
-    },
+    queryFn: ({ pageParam }) => call(withdrawalsApi.adminQueue, { query: { status: status || undefined, cursor: (pageParam as string | null) ?? undefined } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
@@ -51,25 +51,68 @@ export default function AdminWithdrawalsPage() {
   const [reasonCode, setReasonCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<MarkErrors>({});
   const age = (minutes: number) => ageText(minutes, (k, options) => t(k, options));
 
-  const open = (row: AdminWithdrawalRow, as: Mark['as']) => {
-    setMark({ row, as });
+  const fieldText = (e: MarkFieldError | undefined) => (e ? t(e.key, e.values) : undefined);
+
+  const open = (row: AdminWithdrawalRow, as: Mark['as'], part?: Part) => {
+    setMark(part ? { row, as, part } : { row, as });
     setText('');
     setReasonCode('');
     setError(null);
+    setFieldErrors({});
+  };
+  const done = (answer: AdminWithdrawalRow, part: Part | undefined) => {
+    const status = t(`withdrawals.status.${answer.status}.label`);
+    const after = part ? answer.parts.find((p) => p.index === part.index) : undefined;
+    toast.success(
+      part && after
+        ? t('backoffice.withdrawals.partDone', {
+            reference: answer.reference,
+            index: part.index,
+            count: answer.parts.length,
+            partStatus: t(`backoffice.withdrawals.partStatus.${after.status}`),
+            status,
+          })
+        : t('backoffice.withdrawals.done', { reference: answer.reference, status }),
+    );
   };
   const run = async () => {
     if (!mark) return;
-    setBusy(true);
     setError(null);
+    // The routes' own schemas, before any request: the officer reads the catalogue's message beside the field.
+    const paid = mark.as === 'paid' ? paidBody(text) : null;
+    const failed = mark.as === 'failed' ? failedBody(reasonCode, text) : null;
+    const checked = paid ?? failed!;
+    if (!checked.ok) {
+      setFieldErrors(checked.errors);
+      return;
+    }
+    setFieldErrors({});
+    setBusy(true);
     try {
-      const body = mark.as === 'paid' ? { bankReference: text.trim() } : { reasonCode, ...(text.trim() ? { note: text.trim() } : {}) };
-      const answer = await api<AdminWithdrawalRow>(`/admin/withdrawals/${encodeURIComponent(mark.row.id)}/${mark.as}`, { body });
-      toast.success(t('backoffice.withdrawals.done', { reference: answer.reference, status: t(`withdrawals.status.${answer.status}.label`) }));
+      const { row, part } = mark;
+      let answer: AdminWithdrawalRow;
+      if (part) {
+        const params = { id: row.id, index: part.index };
+        answer = paid?.ok
+          ? await call(withdrawalsApi.adminPartPaid, { params, body: paid.body })
+          : await call(withdrawalsApi.adminPartFailed, { params, body: (failed as Extract<typeof failed, { ok: true }>).body });
+      } else {
+        const params = { id: row.id };
+        answer = paid?.ok
+          ? await call(withdrawalsApi.adminPaid, { params, body: paid.body })
+          : await call(withdrawalsApi.adminFailed, { params, body: (failed as Extract<typeof failed, { ok: true }>).body });
+      }
+      done(answer, part);
       setMark(null);
     } catch (e) {
-      setError(e instanceof ApiError ? (Object.values(e.fields)[0] ?? e.message) : t('errors.NO_SERVER_RESPONSE'));
+      if (e instanceof ApiError) {
+        const byField = serverFieldErrors(e.fields);
+        setFieldErrors(byField);
+        if (Object.keys(byField).length === 0) setError(e.message);
+      } else setError(t('errors.NO_SERVER_RESPONSE'));
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
@@ -140,47 +183,91 @@ export default function AdminWithdrawalsPage() {
             </thead>
             <tbody>
               {rows.map((w) => (
-                <tr key={w.id} className="border-b border-slate-100 align-top">
-                  <td className="px-3 py-2 font-semibold">{w.reference}</td>
-                  <td className="px-3 py-2">{w.memberName}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{money(w.amount)}</td>
-                  <td className="px-3 py-2">
-                    <WithdrawalRoute channel={w.channel} payoutMode={w.payoutMode} />
-                  </td>
-                  <td className="px-3 py-2">
-                    {w.destination.institutionName}
-                    <span className="block font-mono text-xs">{w.destination.accountMasked}</span>
-                    <span className="block text-xs text-muted">{w.destination.accountName}</span>
-                  </td>
-                  <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
-                    {t(`withdrawals.status.${w.status}.label`)}
-                    {w.failureReasonCode && <span className="block text-xs font-normal text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</span>}
-                    {w.events
-                      .map((e) => e.note)
-                      .filter(Boolean)
-                      .map((note, i) => (
-                        <span key={i} className="block text-xs font-normal text-muted">
-                          {t('loans.admin.internalNote', { note })}
-                        </span>
-                      ))}
-                    {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
-                  </td>
-                  <td className="px-3 py-2">{age(w.ageMinutes)}</td>
-                  <td className="px-3 py-2">
-                    {w.status === 'PROCESSING' && w.payoutMode === 'MANUAL' ? (
-                      <div className="flex flex-wrap gap-2">
-                        <Button variant="accent" className="px-3" onClick={() => open(w, 'paid')}>
-                          {t('backoffice.withdrawals.markPaid')}
-                        </Button>
-                        <Button variant="outline" className="px-3" onClick={() => open(w, 'failed')}>
-                          {t('backoffice.withdrawals.markFailed')}
-                        </Button>
-                      </div>
-                    ) : (
-                      <span className="text-xs text-muted">{w.status === 'PROCESSING' ? t('backoffice.withdrawals.simulated') : '—'}</span>
-                    )}
-                  </td>
-                </tr>
+                <Fragment key={w.id}>
+                  <tr className="border-b border-slate-100 align-top" data-testid="withdrawal-row" data-reference={w.reference}>
+                    <td className="px-3 py-2 font-semibold">{w.reference}</td>
+                    <td className="px-3 py-2">{w.memberName}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{money(w.amount)}</td>
+                    <td className="px-3 py-2">
+                      <WithdrawalRoute channel={w.channel} payoutMode={w.payoutMode} />
+                    </td>
+                    <td className="px-3 py-2">
+                      {w.destination.institutionName}
+                      <span className="block font-mono text-xs">{w.destination.accountMasked}</span>
+                      <span className="block text-xs text-muted">{w.destination.accountName}</span>
+                    </td>
+                    <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
+                      {t(`withdrawals.status.${w.status}.label`)}
+                      {w.failureReasonCode && <span className="block text-xs font-normal text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</span>}
+                      {w.events
+                        .map((e) => e.note)
+                        .filter(Boolean)
+                        .map((note, i) => (
+                          <span key={i} className="block text-xs font-normal text-muted">
+                            {t('loans.admin.internalNote', { note })}
+                          </span>
+                        ))}
+                      {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
+                    </td>
+                    <td className="px-3 py-2">{age(w.ageMinutes)}</td>
+                    <td className="px-3 py-2">
+                      {w.parts.length > 1 ? (
+                        <span className="text-xs text-muted">{t('backoffice.withdrawals.parts', { count: w.parts.length })}</span>
+                      ) : w.status === 'PROCESSING' && w.payoutMode === 'MANUAL' ? (
+                        <div className="flex flex-wrap gap-2">
+                          <Button variant="accent" className="px-3" onClick={() => open(w, 'paid')}>
+                            {t('backoffice.withdrawals.markPaid')}
+                          </Button>
+                          <Button variant="outline" className="px-3" onClick={() => open(w, 'failed')}>
+                            {t('backoffice.withdrawals.markFailed')}
+                          </Button>
+                        </div>
+                      ) : (
+                        <span className="text-xs text-muted">{w.status === 'PROCESSING' ? t('backoffice.withdrawals.simulated') : '—'}</span>
+                      )}
+                    </td>
+                  </tr>
+                  {w.parts.length > 1 && (
+                    <tr className="border-b border-slate-100 bg-slate-50/60">
+                      <td colSpan={8} className="px-3 py-2">
+                        <ol
+                          className="flex flex-col gap-1"
+                          data-testid="withdrawal-parts-admin"
+                          aria-label={t('backoffice.withdrawals.parts', { count: w.parts.length })}
+                        >
+                          {w.parts.map((p) => (
+                            <li
+                              key={p.index}
+                              className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm"
+                              data-part-index={p.index}
+                              data-part-status={p.status}
+                            >
+                              <span className="min-w-36 font-semibold">{t('backoffice.withdrawals.partLabel', { index: p.index, count: w.parts.length })}</span>
+                              <span className="font-mono text-xs">{p.reference}</span>
+                              <span className="tabular-nums">{money(p.amount)}</span>
+                              <span className="text-xs">{t(`withdrawals.channel.${p.channel}`)}</span>
+                              <span className="font-semibold">
+                                {t(`backoffice.withdrawals.partStatus.${p.status}`)}
+                                {p.failureReasonCode && <span className="font-normal"> ({t(withdrawalReasonKey(p.failureReasonCode))})</span>}
+                              </span>
+                              {p.providerReference && <span className="font-mono text-xs text-muted">{p.providerReference}</span>}
+                              {w.status === 'PROCESSING' && w.payoutMode === 'MANUAL' && p.status === 'PROCESSING' && (
+                                <span className="flex flex-wrap gap-2">
+                                  <Button variant="accent" className="px-3" onClick={() => open(w, 'paid', p)}>
+                                    {t('backoffice.withdrawals.markPaid')}
+                                  </Button>
+                                  <Button variant="outline" className="px-3" onClick={() => open(w, 'failed', p)}>
+                                    {t('backoffice.withdrawals.markFailed')}
+                                  </Button>
+                                </span>
+                              )}
+                            </li>
+                          ))}
+                        </ol>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>
@@ -194,13 +281,23 @@ export default function AdminWithdrawalsPage() {
       <Dialog
         open={mark !== null}
         onClose={() => !busy && setMark(null)}
-        title={mark ? t(mark.as === 'paid' ? 'backoffice.withdrawals.paidTitle' : 'backoffice.withdrawals.failedTitle', { reference: mark.row.reference }) : ''}
+        title={
+          mark
+            ? mark.part
+              ? t(mark.as === 'paid' ? 'backoffice.withdrawals.partPaidTitle' : 'backoffice.withdrawals.partFailedTitle', {
+                  reference: mark.part.reference,
+                  index: mark.part.index,
+                  count: mark.row.parts.length,
+                })
+              : t(mark.as === 'paid' ? 'backoffice.withdrawals.paidTitle' : 'backoffice.withdrawals.failedTitle', { reference: mark.row.reference })
+            : ''
+        }
         footer={
           <>
             <Button variant="outline" onClick={() => setMark(null)} disabled={busy}>
               {t('loans.admin.cancel')}
             </Button>
-            <Button variant="accent" onClick={() => void run()} busy={busy} disabled={mark?.as === 'failed' ? reasonCode === '' : text.trim().length < 3}>
+            <Button variant="accent" onClick={() => void run()} busy={busy}>
               {t('loans.admin.confirm')}
             </Button>
           </>
@@ -210,13 +307,19 @@ export default function AdminWithdrawalsPage() {
           <div className="flex flex-col gap-3">
             <p className="text-sm">
               {t('backoffice.withdrawals.summary', {
-                amount: money(mark.row.amountToReceive),
+                amount: money(mark.part ? mark.part.amount : mark.row.amountToReceive),
                 institution: mark.row.destination.institutionName,
                 account: mark.row.destination.accountMasked,
               })}
             </p>
             {mark.as === 'paid' ? (
-              <TextField label={t('backoffice.withdrawals.bankReference')} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+              <TextField
+                label={t('backoffice.withdrawals.bankReference')}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                autoComplete="off"
+                error={fieldText(fieldErrors.bankReference)}
+              />
             ) : (
               <>
                 <ReasonSelect
@@ -226,6 +329,7 @@ export default function AdminWithdrawalsPage() {
                   value={reasonCode}
                   onChange={setReasonCode}
                   testId="failure-reason"
+                  error={fieldText(fieldErrors.reasonCode)}
                 />
                 <TextAreaField
                   label={t('reasons.admin.noteLabel')}
@@ -233,7 +337,8 @@ export default function AdminWithdrawalsPage() {
                   value={text}
                   onChange={(e) => setText(e.target.value)}
                   rows={3}
-                  maxLength={500}
+                  maxLength={INTERNAL_NOTE_MAX}
+                  error={fieldText(fieldErrors.note)}
                 />
               </>
             )}

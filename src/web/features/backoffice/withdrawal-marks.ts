@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { adminFailedSchema, adminPaidSchema, BANK_REFERENCE_MAX, BANK_REFERENCE_MIN } from '../../../shared/schemas/withdrawals';
+import { INTERNAL_NOTE_MAX } from '../../../shared/reasons/catalogue';
+
+/** A field the officer fills when marking a manual payout (or one transfer of it) paid or failed. */
+export type MarkField = 'bankReference' | 'reasonCode' | 'note';
+
+/** A refused field's message: a catalogue key and its values (the numbers the schema checks). */
+export interface MarkFieldError {
+  readonly key: string;
+  readonly values?: Readonly<Record<string, number>>;
+}
+export type MarkErrors = Partial<Record<MarkField, MarkFieldError>>;
+export type MarkChecked<T> = { readonly ok: true; readonly body: T } | { readonly ok: false; readonly errors: MarkErrors };
+
+/** Each field's message in the 'withdrawals.errors' catalogue (both languages), with the schema's own limits. */
+export const MARK_FIELD_ERRORS: Readonly<Record<MarkField, MarkFieldError>> = {
+  bankReference: { key: 'withdrawals.errors.bankReference', values: { min: BANK_REFERENCE_MIN, max: BANK_REFERENCE_MAX } },
+  reasonCode: { key: 'withdrawals.errors.reasonCode' },
+  note: { key: 'withdrawals.errors.note', values: { max: INTERNAL_NOTE_MAX } },
+};
+const FIELDS = Object.keys(MARK_FIELD_ERRORS) as MarkField[];
+
+function errorsOf(error: z.ZodError): MarkErrors {
+  const errors: MarkErrors = {};
+  for (const issue of error.issues) {
+    const field = FIELDS.find((f) => f === issue.path[0]);
+    if (field && !errors[field]) errors[field] = MARK_FIELD_ERRORS[field];
+  }
+  return errors;
+}
+
+/** The "paid" body, checked with the route's own schema (adminPaidSchema) before any request. */
+export function paidBody(bankReference: string): MarkChecked<z.infer<typeof adminPaidSchema>> {
+  const checked = adminPaidSchema.safeParse({ bankReference });
+  return checked.success ? { ok: true, body: checked.data } : { ok: false, errors: errorsOf(checked.error) };
+}
+
+/** The "failed" body, checked with the route's own schema (adminFailedSchema) before any request; an empty note is left out. */
+export function failedBody(reasonCode: string, note: string): MarkChecked<z.infer<typeof adminFailedSchema>> {
+  const checked = adminFailedSchema.safeParse({ reasonCode, ...(note.trim() ? { note } : {}) });
+  return checked.success ? { ok: true, body: checked.data } : { ok: false, errors: errorsOf(checked.error) };
+}
+
+/** A field message the server answered (400 VALIDATION_FAILED) on one of the form's fields, in the catalogue's words. */
+export function serverFieldErrors(fields: Readonly<Record<string, string>>): MarkErrors {
+  const errors: MarkErrors = {};
+  for (const field of FIELDS) if (fields[field]) errors[field] = MARK_FIELD_ERRORS[field];
+  return errors;
+}
