@@ -38,7 +38,11 @@ async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal:
     ageMinutes: minutesBetween(withdrawal.createdAt, now),
     payoutMode: (withdrawal.payoutMode ?? deps.config.payouts.mode) as AdminWithdrawalRow['payoutMode'],
     providerReference: withdrawal.providerReference,
-    parts: (parts.get(withdrawal.id) ?? []).map((p, j) => ({ ...views[i]!.parts[j]!, reference: partReference(deps, withdrawal, p), providerReference: p.providerReference })),
+    parts: (parts.get(withdrawal.id) ?? []).map((p, j) => ({
+      ...views[i]!.parts[j]!,
+      reference: partReference(deps, withdrawal, p),
+      providerReference: p.providerReference,
+    })),
   }));
 }
 

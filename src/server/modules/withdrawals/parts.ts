@@ -32,9 +32,9 @@ export const WITHDRAWAL_RETURN_CODE = 'WITHDRAWAL_RETURN';
 
 /** The parts of a withdrawal at its request (PENDING until the code confirms it). */
 export async function insertParts(tx: Tx, withdrawalId: string, plan: readonly WithdrawalPartPlan[], now: Date): Promise<void> {
-  await tx.insert(withdrawalParts).values(
-    plan.map((p, i) => ({ withdrawalId, partIndex: i + 1, amount: p.amount, channel: p.channel, status: 'PENDING', createdAt: now, updatedAt: now })),
-  );
+  await tx
+    .insert(withdrawalParts)
+    .values(plan.map((p, i) => ({ withdrawalId, partIndex: i + 1, amount: p.amount, channel: p.channel, status: 'PENDING', createdAt: now, updatedAt: now })));
 }
 
 /** A transfer's own reference (bank, provider, back office): "<reference>-<index>". */
@@ -76,7 +76,13 @@ export async function submitParts(tx: Tx, deps: AppDeps, row: WithdrawalRow, pro
     const submission = await provider.submit(orderOf(deps, row, part), now);
     await tx
       .update(withdrawalParts)
-      .set({ status: 'PROCESSING', payoutMode: provider.mode, providerReference: submission.providerReference, checkAfter: submission.checkAfter, updatedAt: now })
+      .set({
+        status: 'PROCESSING',
+        payoutMode: provider.mode,
+        providerReference: submission.providerReference,
+        checkAfter: submission.checkAfter,
+        updatedAt: now,
+      })
       .where(eq(withdrawalParts.id, part.id));
   }
   return posted.id;

@@ -57,7 +57,14 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
   );
 
   registerRoute(app, api.adminPartPaid, async (request) =>
-    markPart(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, { paid: true, bankReference: request.body.bankReference }, { ip: request.ip }),
+    markPart(
+      deps,
+      requireRole(request, STAFF_ROLES),
+      request.params.id,
+      request.params.index,
+      { paid: true, bankReference: request.body.bankReference },
+      { ip: request.ip },
+    ),
   );
 
   registerRoute(app, api.adminPartFailed, async (request) =>

@@ -105,7 +105,10 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
   });
   let extra: Record<string, string> = {};
   if (row.partCount > 1) {
-    const parts = await tx.select({ status: withdrawalParts.status, amount: withdrawalParts.amount }).from(withdrawalParts).where(eq(withdrawalParts.withdrawalId, row.id));
+    const parts = await tx
+      .select({ status: withdrawalParts.status, amount: withdrawalParts.amount })
+      .from(withdrawalParts)
+      .where(eq(withdrawalParts.withdrawalId, row.id));
     // Expired or cancelled before its code: none of its transfers was sent.
     if (t.to === 'EXPIRED' || t.to === 'CANCELLED') {
       await tx
