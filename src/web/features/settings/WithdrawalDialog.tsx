@@ -15,6 +15,7 @@ import { usePayoutAccount, useWithdrawals } from './queries';
 import { RevealValue } from './RevealValue';
 import { LoadError } from '../../ui/LoadError';
 import { Rows } from './Rows';
+import { TransferParts } from '../withdrawal/TransferParts';
 
 /**
  * The full account number for the reveal: the member's current payout account, when it is the
@@ -130,6 +131,7 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
               [t('settings.withdrawal.channel'), t(`withdrawals.channel.${last.channel}`)],
             ]}
           />
+          <TransferParts parts={last.parts} />
         </section>
         <section aria-labelledby="withdrawal-all" className="flex flex-col gap-2 border-t border-slate-200 pt-4">
           <h3 id="withdrawal-all" className="text-base font-bold text-brand">
@@ -141,6 +143,11 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
                 <span className="flex flex-col">
                   <span className="font-mono text-sm">{w.reference}</span>
                   <span className="text-xs text-muted">{dateTime(w.createdAt, i18n.language)}</span>
+                  {w.funds === 'PARTLY_SENT' && (
+                    <span className="text-xs text-ink" data-testid="withdrawal-partly">
+                      {t('withdrawals.parts.summary', { sent: money(w.amountReceived), returned: `+${money(w.amountReturned)}` })}
+                    </span>
+                  )}
                 </span>
                 <span className="flex items-center gap-2">
                   <span className="font-semibold">{money(w.amount)}</span>

@@ -31,7 +31,10 @@ const PART_COLOUR: Record<WithdrawalPartDto['status'], string> = {
   CANCELLED: 'text-amber-800',
 };
 
-/** Each transfer of a withdrawal with its status (nothing for a single transfer). */
+/**
+ * Each transfer of a withdrawal with its status (nothing for a single transfer); a failed one shows
+ * its amount coming back (+) to the wallet, never as money that left.
+ */
 export function TransferParts({ parts }: { readonly parts: readonly WithdrawalPartDto[] }) {
   const { t } = useTranslation();
   if (parts.length < 2) return null;
@@ -46,6 +49,11 @@ export function TransferParts({ parts }: { readonly parts: readonly WithdrawalPa
             {t(`withdrawals.parts.status.${p.status}`)}
             {p.failureReasonCode ? ` (${t(withdrawalReasonKey(p.failureReasonCode))})` : ''}
           </span>
+          {p.status === 'FAILED' && (
+            <span className="w-full text-right font-semibold text-emerald-700" data-testid="part-returned">
+              {t('withdrawals.parts.returned', { amount: money(p.amount) })}
+            </span>
+          )}
         </li>
       ))}
     </ol>
