@@ -15,7 +15,7 @@ import { usePayoutAccount, useWithdrawals } from './queries';
 import { RevealValue } from './RevealValue';
 import { LoadError } from '../../ui/LoadError';
 import { Rows } from './Rows';
-import { TransferParts } from '../withdrawal/TransferParts';
+import { TransferParts } from '../../ui/TransferParts';
 
 /**
  * The full account number for the reveal: the member's current payout account, when it is the

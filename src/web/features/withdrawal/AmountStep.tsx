@@ -6,7 +6,7 @@ import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { withdrawalAmountSchema, type WithdrawalOptions } from '../../../shared/schemas/withdrawals';
 import { dateTime, money } from '../../lib/format';
 import { AMOUNT_MAX_LENGTH, amountOf, minimumOf, planTransfers, withdrawalAmountInput, type Channel } from './amount';
-import { SplitNote } from './TransferParts';
+import { SplitNote } from '../../ui/TransferParts';
 import { StepHeading } from './StepHeading';
 import { amountRefusalMessage } from '../../../shared/withdrawal/channels';
 import { serverNow } from '../../lib/server-time';

@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast';
 import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
 import { dateTime, money } from '../../lib/format';
-import { TransferParts } from './TransferParts';
+import { TransferParts } from '../../ui/TransferParts';
 import { CodeDialog } from './CodeDialog';
 import { reloadWallet, useWithdrawals } from './queries';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';

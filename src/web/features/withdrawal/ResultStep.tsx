@@ -4,7 +4,7 @@ import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
 import { dateTime, money } from '../../lib/format';
-import { TransferParts } from './TransferParts';
+import { TransferParts } from '../../ui/TransferParts';
 import { StepHeading } from './StepHeading';
 
 /**

@@ -4,7 +4,7 @@ import type { WithdrawalDestinationDto } from '../../../shared/schemas/withdrawa
 import { money } from '../../lib/format';
 import type { Channel } from './amount';
 import type { Centavos } from '../../../shared/money/money';
-import { SplitNote } from './TransferParts';
+import { SplitNote } from '../../ui/TransferParts';
 import { StepHeading } from './StepHeading';
 
 /** What the member is about to confirm: the typed amount before the request, the server's view after. */

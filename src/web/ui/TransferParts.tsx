@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { toDecimalString, type Centavos } from '../../../shared/money/money';
-import type { WithdrawalPartDto } from '../../../shared/schemas/withdrawals';
-import { groupParts } from '../../../shared/withdrawal/split';
-import { money } from '../../lib/format';
-import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
+import { toDecimalString, type Centavos } from '../../shared/money/money';
+import type { WithdrawalPartDto } from '../../shared/schemas/withdrawals';
+import { groupParts } from '../../shared/withdrawal/split';
+import { money } from '../lib/format';
+import { withdrawalReasonKey } from '../../shared/reasons/catalogue';
 
 /**
  * One withdrawal sent as several transfers (docs/decisions/033-split-withdrawals.md): the line
