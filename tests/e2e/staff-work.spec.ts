@@ -217,3 +217,58 @@ test('data-deletion review: the member asks in Settings, the ADMIN completes it,
   expect(check.status).toBe(200);
   expect(check.body).toMatchObject({ ok: true, problems: [] });
 });
+
+test('data-deletion review: the ADMIN declines with a reason from the list, and the member reads that reason in Settings, in Filipino too', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await registerByApi(page.request, baseURL);
+  await activateByApi(page.request, baseURL);
+  const note = `Keep me ${randomUUID().slice(0, 8)}`;
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Request deletion of my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Reason (optional)').fill(note);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expectUi(page.getByText(/You asked for the deletion of your account on/)).toBeVisible();
+
+  // The ADMIN cannot decline without choosing a reason from the list; then declines with one.
+  const admin = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  await signInByApi(admin.request, baseURL, ADMIN);
+  const requests = (await (await admin.request.get('/api/admin/deletion-requests?status=OPEN')).json()) as {
+    requests: { id: string; reason: string | null }[];
+  };
+  const mine = requests.requests.find((r) => r.reason === note);
+  expect(mine).toBeDefined();
+  // A reason outside the list is refused by the server, whatever a form would have allowed.
+  const forged = await admin.request.post(`/api/admin/deletion-requests/${mine!.id}/reject`, {
+    headers: origin(baseURL),
+    data: { reasonCode: 'Pay 500 to unfreeze your account' },
+  });
+  expect(forged.status()).toBe(400);
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/admin/deletion-requests/${mine!.id}`);
+  const reject = adminPage.getByRole('button', { name: 'Reject', exact: true });
+  await expectUi(reject).toBeDisabled();
+  await adminPage.getByTestId('deletion-reject-reason').selectOption('LEGAL_HOLD');
+  await reject.click();
+  await expectUi(adminPage.getByText('The request was rejected and the member told.')).toBeVisible();
+  await expectUi(adminPage.getByTestId('deletion-status')).toHaveText('Rejected');
+  await shoot(adminPage, 'deletion-rejected');
+  await admin.close();
+
+  // The member reads the declined request and its reason, the catalogue's words (not staff's).
+  await page.reload();
+  const status = page.getByTestId('deletion-request-status');
+  await expectUi(status).toContainText(/was declined/);
+  await expectUi(status).toContainText('Why: Your records are needed for a legal claim or an investigation that is still open');
+  // The member may ask again once the reason is settled.
+  await expectUi(page.getByRole('button', { name: 'Request deletion of my account' })).toBeVisible();
+
+  // In Filipino the status and the reason are Filipino.
+  await page.evaluate(() => window.localStorage.setItem('tapat.language', 'fil'));
+  await page.reload();
+  await expectUi(status).toContainText('Tinanggihan ang iyong kahilingan');
+  await expectUi(status).toContainText('Dahilan: Kailangan pa ang iyong mga record');
+});
