@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import type { AppDeps } from './deps';
 import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
 import { installOriginCheck } from './http/origin';
 import { installJsonCompression } from './http/compression';
+import { helmetOptions, installSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { publicConfig } from './modules/catalog/service';
@@ -154,26 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
-    strictTransportSecurity: config.production,
-    crossOriginEmbedderPolicy: false,
-  });
+  // The security headers, computed once (src/server/http/security-headers.ts, decision 038).
+  installSecurityHeaders(app, helmetOptions(config.production));
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
