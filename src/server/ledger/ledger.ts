@@ -830,7 +830,21 @@ export async function balanceAndDebitsByCode(db: DbOrTx, accountCode: string, tr
       .prepare('ledger_balance_and_debits_by_code'),
   );
   const [row] = await statement.execute({ accountCode, transferCode });
-  return row ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
+  return balanceAndDebitsOfRow(row ?? null);
+}
+
+/**
+ * balanceAndDebitsByCode's columns, for a statement that joins ledger_accounts itself: the wallet
+ * summary joins the session's member's wallet in its one statement (decision 038). Read the row
+ * with balanceAndDebitsOfRow.
+ */
+export function balanceAndDebitsColumns(db: DbOrTx, transferCode: string) {
+  return { account: ledgerAccounts, debits: sql<string | null>`(${debitsByCodeQuery(db, ledgerAccounts.id, transferCode)})` };
+}
+
+/** The balance and debits of a row with balanceAndDebitsColumns; null when the account does not exist (yet). */
+export function balanceAndDebitsOfRow(row: { account: AccountRow | null; debits: string | null } | null): (AccountBalance & { debits: Centavos }) | null {
+  return row?.account ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 
 /** The transfer with this id, or null. */
