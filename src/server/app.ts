@@ -147,8 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     accepting = false;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -169,8 +170,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Date header tells the server's time (the clock's, which development may have moved
   // forward): the web app counts down to a code's expiry and the next code by it, not by the
   // browser's own clock (src/web/lib/server-time.ts).
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('date', clock.now().toUTCString());
+    done(null, payload);
   });
   installOriginCheck(app, config.publicOrigins);
   installJsonCompression(app);
