@@ -17,23 +17,28 @@ import type { World } from './seed-large';
  *
  *   npx tsx bench/hot-reads-cpu.ts     CPU_OUT=name writes results/hot-reads-cpu-<name>.json,
  *                                      BENCH_ROUTES=wallet,account measures only the routes whose name contains one,
- *                                      BENCH_CPU_PROF=dir profiles the Tapat server (bench/profile-summary.ts)
+ *                                      BENCH_CPU_PROF=dir profiles the Tapat server (bench/profile-summary.ts),
+ *                                      BENCH_ROUNDS (default 2), BENCH_BEFORE_DIR=dir serves the code of a checkout
+ *                                      beside this one and measures both in turn (A/B in the same conditions)
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const TICK_MS = 1000 / 100; // USER_HZ
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const ONLY = process.env.BENCH_ROUTES?.split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
 
 interface Server {
   readonly child: ChildProcess;
   readonly info: { port: number; world?: World; databaseUrl?: string | null; rowId?: string };
 }
 
-async function start(mode: string, extra: string[] = []): Promise<Server> {
+async function start(mode: string, extra: string[] = [], dir = process.cwd()): Promise<Server> {
   const profile = PROFILE_DIR && mode.startsWith('tapat') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, mode)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve('bench/hot-reads-server.ts'), mode, ...extra], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve(dir, 'bench/hot-reads-server.ts'), mode, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: dir,
   });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
@@ -84,10 +89,10 @@ function request(port: number, url: string, cookie?: string): Promise<number> {
   });
 }
 
-async function run(port: number, url: string, cookie?: string): Promise<void> {
+async function run(port: number, url: string, cookie?: string, count = REQUESTS): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < REQUESTS) {
+    while (next < count) {
       next += 1;
       const status = await request(port, url, cookie);
       if (status !== 200) throw new Error(`${url}: ${status}`);
@@ -96,17 +101,26 @@ async function run(port: number, url: string, cookie?: string): Promise<void> {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-async function measure(server: Server, url: string, cookie: string | undefined, pgPids: number[]) {
-  // Warm-up: a tenth of the run, not counted.
-  const warm = Math.max(50, REQUESTS / 10);
-  for (let i = 0; i < warm; i += 1) await request(server.info.port, url, cookie);
+/** The summed CPU of the PostgreSQL backends of the databases, by pid (a backend that exits during a run drops out of both samples). */
+async function backendCpu(urls: string[]): Promise<Map<number, number>> {
+  const pids = (await Promise.all(urls.map(backends))).flat();
+  return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+}
+
+async function measure(server: Server, url: string, cookie: string | undefined, databases: string[]) {
+  // Warm-up, not counted: a tenth of the run at the same concurrency, so that the pool has opened
+  // its connections (a backend that starts during the run is not counted).
+  await run(server.info.port, url, cookie, Math.max(50, REQUESTS / 10));
+  const pg0 = await backendCpu(databases);
   const node0 = cpuMs(server.child.pid!);
-  const pg0 = pgPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const t0 = performance.now();
   await run(server.info.port, url, cookie);
   const seconds = (performance.now() - t0) / 1000;
   const node = (cpuMs(server.child.pid!) - node0) / REQUESTS;
-  const pgCpu = (pgPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - pg0) / REQUESTS;
+  const pg1 = await backendCpu(databases);
+  let pgTotal = 0;
+  for (const [pid, before] of pg0) if (pg1.has(pid)) pgTotal += pg1.get(pid)! - before;
+  const pgCpu = pgTotal / REQUESTS;
   return { nodeMsPerRequest: Math.round(node * 1000) / 1000, postgresMsPerRequest: Math.round(pgCpu * 1000) / 1000, reqPerSec: Math.round(REQUESTS / seconds) };
 }
 
@@ -125,19 +139,26 @@ try {
   servers.push(tapat);
   const base = await start('baseline-pg', [tapat.info.databaseUrl!]);
   servers.push(base);
-  const w = tapat.info.world!;
+  // BENCH_BEFORE_DIR: a checkout of the code before (git archive <commit> | tar -x -C dir, node_modules linked), served beside this one: A/B in the same conditions.
+  const before = BEFORE_DIR ? await start('tapat-pg', [], path.resolve(BEFORE_DIR)) : null;
+  if (before) servers.push(before);
+  const databases = [tapat.info.databaseUrl!, ...(before ? [before.info.databaseUrl!] : [])];
   const rows: Record<string, unknown>[] = [];
-  // Warm the pool so that every backend exists before the pids are read.
-  await run(tapat.info.port, '/api/wallet', w.member.cookie);
-  await run(base.info.port, `/row/${base.info.rowId}`);
-  const pids = await backends(tapat.info.databaseUrl!);
-  const baseline = await measure(base, `/row/${base.info.rowId}`, undefined, pids);
-  rows.push({ route: 'baseline (Fastify + one pg select)', ...baseline });
-  console.log(`baseline: Node ${baseline.nodeMsPerRequest} ms, PostgreSQL ${baseline.postgresMsPerRequest} ms per request, ${baseline.reqPerSec} req/s`);
-  for (const r of ROUTES.filter((x) => !ONLY || ONLY.some((o) => x.route.includes(o)))) {
-    const figure = await measure(tapat, r.url(w), r.who === 'member' ? w.member.cookie : w.officer.cookie, pids);
-    rows.push({ route: r.route, ...figure });
-    console.log(`${r.route}: Node ${figure.nodeMsPerRequest} ms, PostgreSQL ${figure.postgresMsPerRequest} ms per request, ${figure.reqPerSec} req/s`);
+  const contenders: [string, Server][] = [...(before ? ([['before', before]] as [string, Server][]) : []), ['after', tapat]];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const baseline = await measure(base, `/row/${base.info.rowId}`, undefined, databases);
+    rows.push({ round, route: 'baseline (Fastify + one pg select)', ...baseline });
+    console.log(`round ${round} baseline: Node ${baseline.nodeMsPerRequest} ms, PostgreSQL ${baseline.postgresMsPerRequest} ms per request, ${baseline.reqPerSec} req/s`);
+    for (const r of ROUTES.filter((x) => !ONLY || ONLY.some((o) => x.route.includes(o)))) {
+      for (const [which, server] of contenders) {
+        const w = server.info.world!;
+        const figure = await measure(server, r.url(w), r.who === 'member' ? w.member.cookie : w.officer.cookie, databases);
+        rows.push({ round, route: r.route, code: which, ...figure, nodeTimesBaseline: Math.round((figure.nodeMsPerRequest / baseline.nodeMsPerRequest) * 100) / 100 });
+        console.log(
+          `round ${round} ${r.route} (${which}): Node ${figure.nodeMsPerRequest} ms (${Math.round((figure.nodeMsPerRequest / baseline.nodeMsPerRequest) * 10) / 10} x baseline), PostgreSQL ${figure.postgresMsPerRequest} ms per request, ${figure.reqPerSec} req/s`,
+        );
+      }
+    }
   }
   const result = {
     date: new Date().toISOString(),
@@ -145,6 +166,8 @@ try {
     loadAverageBefore: loadBefore.map((x) => Math.round(x * 10) / 10),
     loadAverageAfter: os.loadavg().map((x) => Math.round(x * 10) / 10),
     requests: REQUESTS,
+    rounds: ROUNDS,
+    before: BEFORE_DIR ?? null,
     concurrency: CONCURRENCY,
     rows,
   };
