@@ -148,12 +148,20 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     const baseline = await measure(base, `/row/${base.info.rowId}`, undefined, databases);
     rows.push({ round, route: 'baseline (Fastify + one pg select)', ...baseline });
-    console.log(`round ${round} baseline: Node ${baseline.nodeMsPerRequest} ms, PostgreSQL ${baseline.postgresMsPerRequest} ms per request, ${baseline.reqPerSec} req/s`);
+    console.log(
+      `round ${round} baseline: Node ${baseline.nodeMsPerRequest} ms, PostgreSQL ${baseline.postgresMsPerRequest} ms per request, ${baseline.reqPerSec} req/s`,
+    );
     for (const r of ROUTES.filter((x) => !ONLY || ONLY.some((o) => x.route.includes(o)))) {
       for (const [which, server] of contenders) {
         const w = server.info.world!;
         const figure = await measure(server, r.url(w), r.who === 'member' ? w.member.cookie : w.officer.cookie, databases);
-        rows.push({ round, route: r.route, code: which, ...figure, nodeTimesBaseline: Math.round((figure.nodeMsPerRequest / baseline.nodeMsPerRequest) * 100) / 100 });
+        rows.push({
+          round,
+          route: r.route,
+          code: which,
+          ...figure,
+          nodeTimesBaseline: Math.round((figure.nodeMsPerRequest / baseline.nodeMsPerRequest) * 100) / 100,
+        });
         console.log(
           `round ${round} ${r.route} (${which}): Node ${figure.nodeMsPerRequest} ms (${Math.round((figure.nodeMsPerRequest / baseline.nodeMsPerRequest) * 10) / 10} x baseline), PostgreSQL ${figure.postgresMsPerRequest} ms per request, ${figure.reqPerSec} req/s`,
         );

@@ -45,8 +45,7 @@ describe('security headers computed once (decision 038)', () => {
   }
 
   it('is built from fixed values only: the CSP carries no per-request part, and upgrade-insecure-requests only in production', () => {
-    const csp = (production: boolean) =>
-      securityHeaderSteps(helmetOptions(production)).find((step) => 'set' in step && step.set === 'Content-Security-Policy');
+    const csp = (production: boolean) => securityHeaderSteps(helmetOptions(production)).find((step) => 'set' in step && step.set === 'Content-Security-Policy');
     expect(csp(false)).toEqual({
       set: 'Content-Security-Policy',
       value:

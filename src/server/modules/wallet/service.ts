@@ -92,11 +92,7 @@ export async function walletSummaryRead(deps: AppDeps, key: string) {
 }
 
 /** The wallet summary's answer from its reads. */
-export function walletSummaryOf(
-  deps: AppDeps,
-  balance: (AccountBalance & { debits: Centavos }) | null,
-  loan: typeof loans.$inferSelect | null,
-): WalletSummary {
+export function walletSummaryOf(deps: AppDeps, balance: (AccountBalance & { debits: Centavos }) | null, loan: typeof loans.$inferSelect | null): WalletSummary {
   const withdrawn = balance?.debits ?? 0n;
   const available = balance?.available ?? 0n;
   const entry = loan ? LOAN_STATUS_CATALOGUE[loan.status as LoanStatus] : null;
