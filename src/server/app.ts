@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import type { AppDeps } from './deps';
 import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
 import { installOriginCheck } from './http/origin';
 import { installJsonCompression } from './http/compression';
+import { helmetOptions, installSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { publicConfig } from './modules/catalog/service';
@@ -147,33 +147,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     accepting = false;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
-    strictTransportSecurity: config.production,
-    crossOriginEmbedderPolicy: false,
-  });
+  // The security headers, computed once (src/server/http/security-headers.ts, decision 038).
+  installSecurityHeaders(app, helmetOptions(config.production));
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -187,8 +170,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Date header tells the server's time (the clock's, which development may have moved
   // forward): the web app counts down to a code's expiry and the next code by it, not by the
   // browser's own clock (src/web/lib/server-time.ts).
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('date', clock.now().toUTCString());
+    done(null, payload);
   });
   installOriginCheck(app, config.publicOrigins);
   installJsonCompression(app);

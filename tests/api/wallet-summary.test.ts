@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount } from '../../src/server/ledger';
 import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { APPLICATION, apply, createActivatedMember, createStaff, disburse, expectLedgerSound, get, newKey, ok, signedLoan } from '../fixtures/loans';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../src/server/db/schema';
+import { DAY, HOUR } from '../../src/server/clock';
+import { APPLICATION, apply, createActivatedMember, createStaff, disburse, expectLedgerSound, get, newKey, ok, post, signedLoan } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 
 let t: TestApp;
@@ -165,5 +168,42 @@ describe('GET /api/wallet', () => {
     expect(ok(await get(t, stranger.cookie, '/api/wallet/transactions')).transactions).toEqual([]);
     expect((await get(t, undefined, '/api/wallet')).statusCode).toBe(401);
     expect((await get(t, undefined, '/api/wallet/transactions')).statusCode).toBe(401);
+  });
+
+  // GET /api/wallet reads the session in its own statement (decision 038): the same checks as the session hook's.
+  it('refuses forged, revoked and expired sessions with 401 and slides the idle expiry, reading the session in its own statement', async () => {
+    const member = await createActivatedMember(t);
+    const { loanId } = await signedLoan(t, officer, { member });
+    ok(await disburse(t, checker.cookie, loanId));
+    const owner = ok(await get(t, member.cookie, '/api/wallet'));
+    expect(owner.hasLoan).toBe(true);
+    for (const cookie of ['tapat_sid=forged-token', `tapat_sid=${'x'.repeat(101)}`, 'tapat_sid=']) {
+      const res = await get(t, cookie, '/api/wallet');
+      expect(res.statusCode, cookie).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    // A staff account's own (empty) wallet, never a member's.
+    expect(ok(await get(t, officer.cookie, '/api/wallet'))).toMatchObject({ active: false, hasLoan: false, wallet: '0.00' });
+
+    // Revoked (sign-out): 401 from then on.
+    const other = await createActivatedMember(t);
+    expect(ok(await get(t, other.cookie, '/api/wallet')).hasLoan).toBe(false);
+    expect((await post(t, other.cookie, '/api/auth/logout')).statusCode).toBe(204);
+    expect((await get(t, other.cookie, '/api/wallet')).statusCode).toBe(401);
+
+    // Idle expiry of a session without Remember me: slides while used, 401 after 12 hours idle.
+    const key = (await t.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.userId)))[0]!.id;
+    await t.deps.db.update(sessions).set({ persistent: false }).where(eq(sessions.id, key));
+    t.clock.advance(11 * HOUR);
+    expect(ok(await get(t, member.cookie, '/api/wallet')).hasLoan).toBe(true);
+    const [slid] = await t.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, key));
+    expect(slid!.expiresAt.getTime()).toBe(t.clock.now().getTime() + 12 * HOUR);
+    t.clock.advance(11 * HOUR);
+    expect((await get(t, member.cookie, '/api/wallet')).statusCode).toBe(200);
+    t.clock.advance(12 * HOUR + 60_000);
+    expect((await get(t, member.cookie, '/api/wallet')).statusCode).toBe(401);
+    // An expired persistent session too.
+    t.clock.advance(31 * DAY);
+    expect((await get(t, officer.cookie, '/api/wallet')).statusCode).toBe(401);
   });
 });

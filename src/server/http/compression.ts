@@ -36,11 +36,12 @@ export function installJsonCompression(app: FastifyInstance): void {
     // JSON, and the app's HTML since it carries a prerendered page (decision 031, about 25 KB).
     if (typeof type !== 'string' || !(type.startsWith('application/json') || type.startsWith('text/html'))) return payload;
     if (reply.getHeader('content-encoding')) return payload;
-    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     reply.header('vary', appendVary(reply.getHeader('vary')));
-    if (bytes.length < COMPRESS_MIN_BYTES) return payload;
+    // Measured without copying: most answers are short and go as they are.
+    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < COMPRESS_MIN_BYTES) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
         ? await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })

@@ -15,8 +15,8 @@ export type RouteRequest<R extends RouteSpec> = FastifyRequest<{
 /** A handler returns the success answer (sent with the route's first success status) or the reply it sent itself. */
 export type RouteHandler<R extends RouteSpec> = (request: RouteRequest<R>, reply: FastifyReply) => Promise<RouteResult<R> | FastifyReply>;
 
-/** Fastify options a few routes need besides the schema (the upload's body limit, a hook before the body is read). */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest'>;
+/** Fastify options a few routes need besides the schema (the upload's body limit, a hook before the body is read, a hot read's sessionInStatement). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'config'>;
 
 /** The Fastify schema of a table entry: its request schemas, its success answers and one error answer per status its errors use. */
 export function fastifySchemaOf(route: RouteSpec) {

@@ -1,7 +1,7 @@
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSession, findSessionAndVersions, type NewSession, type SessionAuth } from '../sessions/store';
+import { findSession, findSessionAndVersions, sessionAndVersionsOfRow, sessionKey, type NewSession, type SessionAuth } from '../sessions/store';
 import { applyConfigurationVersions } from '../product/sync';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
@@ -13,6 +13,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, from the session cookie only. Never from the body, query or path. */
     auth: SessionAuth | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A hot read that reads the session and configuration versions in its own statement (decision
+     * 038): the hook below leaves request.auth null and the handler calls acceptSessionRow with the
+     * statement's row before requireUser. A handler that forgot would answer 401: it fails closed.
+     */
+    sessionInStatement?: boolean;
   }
 }
 
@@ -29,6 +37,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     // The probes (src/server/ops/health-routes.ts) never read a session: /healthz answers even when the database is away.
     if (PROBES.has(request.routeOptions.url ?? '')) return;
     const token = request.cookies[SESSION_COOKIE];
+    if (request.routeOptions.config.sessionInStatement) return;
     if (request.url.startsWith('/api/')) {
       const { auth, versions } = await findSessionAndVersions(deps.db, deps.clock, token);
       request.auth = auth;
@@ -38,6 +47,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     request.auth = token ? await findSession(deps.db, deps.clock, token) : null;
   });
 });
+
+/** The key of the request's session row, for a route with sessionInStatement ('' without a cookie: matches no row). */
+export function sessionKeyOf(request: FastifyRequest): string {
+  return sessionKey(request.cookies[SESSION_COOKIE]);
+}
+
+/**
+ * For a route with sessionInStatement: what the hook does for every other API request, from the
+ * session-and-versions columns (sessionAndVersionsColumns) of the route's own statement: the same
+ * checks (unknown, revoked, expired: no session; idle expiry slid), the configuration versions
+ * applied, request.auth set. Call it before anything of the row is used, then requireUser/Role.
+ */
+export async function acceptSessionRow(request: FastifyRequest, deps: AppDeps, key: string, row: Parameters<typeof sessionAndVersionsOfRow>[3]): Promise<void> {
+  const { auth, versions } = await sessionAndVersionsOfRow(deps.db, deps.clock, key, row);
+  request.auth = auth;
+  await applyConfigurationVersions(deps, versions);
+}
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure in production; persistent only with 'Remember me'. */
 export function setSessionCookie(reply: FastifyReply, session: NewSession, secure: boolean): void {

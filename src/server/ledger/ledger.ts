@@ -817,6 +817,18 @@ function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.i
 }
 
 /**
+ * An account's debits of one transfer code (as debitsByCode), less its posted credits of another
+ * code (a split withdrawal's failed transfer returned, docs/decisions/033); '' matches no transfer,
+ * so nothing is taken off. Both values may be placeholders (prepared statements) or literals.
+ */
+function netDebitsSql(db: DbOrTx, transferCode: string | Placeholder, lessCreditsOf: string | Placeholder) {
+  return sql<
+    string | null
+  >`(${debitsByCodeQuery(db, ledgerAccounts.id, transferCode)}) - (select coalesce(sum(ce.amount), 0) from ${ledgerEntries} ce join ${ledgerTransfers} ct on ct.id = ce.transfer_id
+            where ce.account_id = ${ledgerAccounts}.id and ce.direction = 'CREDIT' and ct.code = ${lessCreditsOf} and ct.type = 'POSTED')`;
+}
+
+/**
  * An account's cached balance by code and its debits by one transfer code (as debitsByCode), in
  * one statement; null when the account does not exist yet. The wallet summary's read.
  */
@@ -828,20 +840,29 @@ export async function balanceAndDebitsByCode(
   lessCreditsOf?: string,
 ): Promise<(AccountBalance & { debits: Centavos }) | null> {
   // Built once per database handle (src/server/db/prepared.ts): the wallet summary runs it on every read.
-  // Without lessCreditsOf the code '' matches no transfer, so nothing is taken off.
   const statement = prepared(db, 'ledger_balance_and_debits_by_code', () =>
     db
-      .select({
-        account: ledgerAccounts,
-        debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, sql.placeholder('transferCode'))}) - (select coalesce(sum(ce.amount), 0) from ${ledgerEntries} ce join ${ledgerTransfers} ct on ct.id = ce.transfer_id
-            where ce.account_id = ${ledgerAccounts}.id and ce.direction = 'CREDIT' and ct.code = ${sql.placeholder('lessCreditsOf')} and ct.type = 'POSTED')`,
-      })
+      .select({ account: ledgerAccounts, debits: netDebitsSql(db, sql.placeholder('transferCode'), sql.placeholder('lessCreditsOf')) })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.code, sql.placeholder('accountCode')))
       .prepare('ledger_balance_and_debits_by_code'),
   );
   const [row] = await statement.execute({ accountCode, transferCode, lessCreditsOf: lessCreditsOf ?? '' });
-  return row ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
+  return balanceAndDebitsOfRow(row ?? null);
+}
+
+/**
+ * balanceAndDebitsByCode's columns, for a statement that joins ledger_accounts itself: the wallet
+ * summary joins the session's member's wallet in its one statement (decision 038). Read the row
+ * with balanceAndDebitsOfRow.
+ */
+export function balanceAndDebitsColumns(db: DbOrTx, transferCode: string, lessCreditsOf = '') {
+  return { account: ledgerAccounts, debits: netDebitsSql(db, transferCode, lessCreditsOf) };
+}
+
+/** The balance and debits of a row with balanceAndDebitsColumns; null when the account does not exist (yet). */
+export function balanceAndDebitsOfRow(row: { account: AccountRow | null; debits: string | null } | null): (AccountBalance & { debits: Centavos }) | null {
+  return row?.account ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 
 /** The transfer with this id, or null. */

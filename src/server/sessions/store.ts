@@ -75,7 +75,7 @@ const sessionFields = {
   accountState: users.accountState,
 };
 
-interface SessionRow {
+export interface SessionRow {
   sessionId: string | null;
   userId: string | null;
   persistent: boolean | null;
@@ -113,6 +113,37 @@ function validToken(token: string | null | undefined): token is string {
   return !!token && token.length <= 100;
 }
 
+/** The key a session row is stored under for a cookie's token ('' for none or a malformed one: matches no row). */
+export function sessionKey(token: string | null | undefined): string {
+  return validToken(token) ? hashToken(token) : '';
+}
+
+/**
+ * The columns of findSessionAndVersions, for a hot read's statement that joins the session itself
+ * (`from (select 1) as one left join sessions on sessions.id = <key> left join users on ...`, then
+ * the route's own tables joined to sessions.user_id): one statement per request (decision 038).
+ * Read the row with sessionAndVersionsOfRow, which applies every check findSessionAndVersions does.
+ */
+export const sessionAndVersionsColumns = {
+  companyId: sql<string | null>`(select max(id) from company_profiles)::text`,
+  productVersion: sql<number | null>`(select max(version) from product_versions)`,
+  ...sessionFields,
+};
+
+/** The session (null when unknown, revoked or expired; slides the idle expiry) and configuration versions of a row with sessionAndVersionsColumns. */
+export async function sessionAndVersionsOfRow(
+  db: DbOrTx,
+  clock: Clock,
+  key: string,
+  row: (SessionRow & { companyId: string | null; productVersion: number | string | null }) | undefined,
+): Promise<{ auth: SessionAuth | null; versions: ConfigurationVersions }> {
+  const productVersion = row?.productVersion ?? null;
+  return {
+    auth: key && row?.sessionId === key ? await sessionOfRow(db, clock, row) : null,
+    versions: { companyId: row?.companyId ?? null, productVersion: productVersion === null ? null : Number(productVersion) },
+  };
+}
+
 /** Looks a session token up; null when unknown, revoked or expired. Slides the idle expiry of non-persistent sessions. */
 export async function findSession(db: DbOrTx, clock: Clock, token: string): Promise<SessionAuth | null> {
   if (!validToken(token)) return null;
@@ -129,11 +160,7 @@ export async function findSession(db: DbOrTx, clock: Clock, token: string): Prom
 function sessionAndVersionsStatement(db: DbOrTx) {
   return prepared(db, 'session_and_versions', () =>
     db
-      .select({
-        companyId: sql<string | null>`(select max(id) from company_profiles)::text`,
-        productVersion: sql<number | null>`(select max(version) from product_versions)`,
-        ...sessionFields,
-      })
+      .select(sessionAndVersionsColumns)
       .from(sql`(select 1) as one`)
       .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
       .leftJoin(users, eq(users.id, sessions.userId))
@@ -152,14 +179,9 @@ export async function findSessionAndVersions(
   clock: Clock,
   token: string | null | undefined,
 ): Promise<{ auth: SessionAuth | null; versions: ConfigurationVersions }> {
-  const id = validToken(token) ? hashToken(token) : '';
+  const id = sessionKey(token);
   const rows = await sessionAndVersionsStatement(db).execute({ id });
-  const row = rows[0];
-  const productVersion = row?.productVersion ?? null;
-  return {
-    auth: id ? await sessionOfRow(db, clock, row) : null,
-    versions: { companyId: row?.companyId ?? null, productVersion: productVersion === null ? null : Number(productVersion) },
-  };
+  return sessionAndVersionsOfRow(db, clock, id, rows[0]);
 }
 
 /** Revokes one session (sign-out). */

@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
-import { requireUser } from '../../http/session';
+import { acceptSessionRow, requireUser, sessionKeyOf } from '../../http/session';
 import { walletApi as api } from '../../../shared/api/wallet';
-import { walletSummary, walletTransactions } from './service';
+import { walletSummaryOf, walletSummaryRead, walletTransactions } from './service';
 
 /** The member's wallet: summary and transaction history, from the ledger. Always the session's member. Contracts: src/shared/api/wallet.ts. */
 export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  registerRoute(app, api.summary, async (request) => walletSummary(deps, requireUser(request).userId));
+  // A hot read: the session, the wallet and the loan in one statement (decision 038); the session is checked before the rest is read.
+  registerRoute(
+    app,
+    api.summary,
+    async (request) => {
+      const key = sessionKeyOf(request);
+      const { session, balance, loan } = await walletSummaryRead(deps, key);
+      await acceptSessionRow(request, deps, key, session);
+      requireUser(request);
+      return walletSummaryOf(deps, balance, loan);
+    },
+    { config: { sessionInStatement: true } },
+  );
   registerRoute(app, api.transactions, async (request) => walletTransactions(deps, requireUser(request).userId, request.query));
 }

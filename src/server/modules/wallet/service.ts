@@ -1,8 +1,20 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import { prepared } from '../../db/prepared';
-import { loans, withdrawals } from '../../db/schema';
-import { accountStatementPageByCode, balanceAndDebitsByCode, memberWalletSpec, type StatementLine } from '../../ledger';
+import { ledgerAccounts, loans, sessions, users, withdrawals } from '../../db/schema';
+import {
+  accountStatementPageByCode,
+  balanceAndDebitsByCode,
+  balanceAndDebitsColumns,
+  balanceAndDebitsOfRow,
+  MEMBER_WALLET_KIND,
+  memberWalletSpec,
+  type AccountBalance,
+  type StatementLine,
+} from '../../ledger';
+import { sessionAndVersionsColumns } from '../../sessions/store';
+import type { Centavos } from '../../../shared/money/money';
 import { toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { WalletLineEntry, WalletSummary, WalletTransaction } from '../../../shared/schemas/loans';
@@ -49,6 +61,43 @@ export async function walletSummary(deps: AppDeps, userId: string): Promise<Wall
     balanceAndDebitsByCode(deps.db, memberWalletSpec(userId).code, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE),
     walletLoan(deps, userId),
   ]);
+  return walletSummaryOf(deps, balance, loan ?? null);
+}
+
+/**
+ * GET /api/wallet's one statement (decision 038): the session and configuration versions (as the
+ * session hook reads them, sessionAndVersionsColumns), the wallet of the session's member with its
+ * withdrawals, and that member's loan chosen as walletLoan chooses it. Every part hangs on
+ * sessions.user_id of the cookie's session row: no session row, no wallet and no loan. The route
+ * checks the session (acceptSessionRow) before it reads the rest.
+ */
+export async function walletSummaryRead(deps: AppDeps, key: string) {
+  const statement = prepared(deps.db, 'wallet_summary_with_session', () => {
+    const latest = alias(loans, 'latest');
+    const loanOfMember = deps.db
+      .select({ id: latest.id })
+      .from(latest)
+      .where(eq(latest.memberId, sessions.userId))
+      .orderBy(desc(sql`(${inArray(latest.status, [...OPEN_LOAN_STATUSES])})`), desc(latest.createdAt), desc(latest.number))
+      .limit(1);
+    return deps.db
+      .select({ ...sessionAndVersionsColumns, ...balanceAndDebitsColumns(deps.db, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE), loan: loans })
+      .from(sql`(select 1) as one`)
+      .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.code, sql`${`${MEMBER_WALLET_KIND}:`} || ${sessions.userId}::text`))
+      .leftJoin(loans, eq(loans.id, sql`(${loanOfMember})`))
+      .limit(1)
+      .prepare('wallet_summary_with_session');
+  });
+  const [row] = await statement.execute({ id: key });
+  if (!row) return { session: undefined, balance: null, loan: null };
+  const { account, debits, loan, ...session } = row;
+  return { session, balance: balanceAndDebitsOfRow({ account, debits }), loan };
+}
+
+/** The wallet summary's answer from its reads. */
+export function walletSummaryOf(deps: AppDeps, balance: (AccountBalance & { debits: Centavos }) | null, loan: typeof loans.$inferSelect | null): WalletSummary {
   const withdrawn = balance?.debits ?? 0n;
   const available = balance?.available ?? 0n;
   const entry = loan ? LOAN_STATUS_CATALOGUE[loan.status as LoanStatus] : null;
