@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { recoveryResetSchema, recoveryStartSchema } from '../../shared/schemas/auth';
 import { LIMITS } from '../../shared/schemas/fields';
-import { api, ApiError } from '../lib/api';
+import { call, ApiError } from '../lib/api';
+import { identityApi } from '../../shared/api/identity';
 import { Button } from '../ui/Button';
 import { PasswordField } from '../ui/Field';
 import { OtpInput } from '../ui/OtpInput';
@@ -87,7 +88,7 @@ export default function RecoverPage() {
 }
 
 async function requestCode(phone: string): Promise<Started> {
-  const answer = await api<{ codeExpiresAt: string; resendAvailableAt: string }>('/auth/recovery/start', { body: { phone } });
+  const answer = await call(identityApi.recoveryStart, { body: { phone } });
   return { phone, codeExpiresAt: answer.codeExpiresAt, resendAvailableAt: answer.resendAvailableAt };
 }
 
@@ -166,7 +167,7 @@ function ResetForm({
     setBusy(true);
     toast.loading(t('auth.recover.resetting'), { id: TOAST_ID });
     try {
-      await api<{ message: string }>('/auth/recovery/reset', { body: input });
+      await call(identityApi.recoveryReset, { body: input });
       toast.dismiss(TOAST_ID);
       onDone();
     } catch (error) {

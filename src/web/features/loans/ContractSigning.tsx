@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { loansApi } from '../../../shared/api/loans';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { OtpInput } from '../../ui/OtpInput';
@@ -33,7 +34,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
   const [error, setError] = useState<string | undefined>();
   const contract = useQuery<Contract, ApiError>({
     queryKey: [...loanKeys.contract, loan.id, loan.status],
-    queryFn: () => api<Contract>('/loans/current/contract'),
+    queryFn: () => call(loansApi.contract),
     enabled: open,
   });
 
@@ -41,7 +42,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
     setBusy('code');
     setError(undefined);
     try {
-      setSent(await api<CodeSent>('/loans/current/contract/code', { method: 'POST', body: {} }));
+      setSent(await call(loansApi.contractCode));
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
     } finally {
@@ -57,7 +58,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
     setBusy('sign');
     setError(undefined);
     try {
-      await api('/loans/current/contract/sign', { body: { code } });
+      await call(loansApi.sign, { body: { code } });
       toast.success(t('loans.sign.signed'));
       setOpen(false);
       setCode('');

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { payoutAccountCodeSchema, type PayoutAccountResponse } from '../../../shared/schemas/member-settings';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { activationApi } from '../../../shared/api/activation';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { OtpInput } from '../../ui/OtpInput';
@@ -80,7 +81,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
     setCodeError(undefined);
     toast.loading(t('settings.payout.sending'), { id: TOAST_ID });
     try {
-      const answer = await api<Sent>('/member/payout-account/code', { body: input });
+      const answer = await call(activationApi.payoutAccountCode, { body: input });
       setSent(answer);
       setDetails(input);
       toast.dismiss(TOAST_ID);
@@ -104,7 +105,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
     setCodeError(undefined);
     toast.loading(t('settings.payout.saving'), { id: TOAST_ID });
     try {
-      const answer = await api<PayoutAccountResponse>('/member/payout-account', { method: 'PUT', body: { ...details, code } });
+      const answer = await call(activationApi.changePayoutAccount, { body: { ...details, code } });
       queryClient.setQueryData(settingsKeys.payoutAccount, answer);
       await queryClient.invalidateQueries({ queryKey: ['member', 'account'] });
       await queryClient.invalidateQueries({ queryKey: ['withdrawals'] });

@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { verifyCodeSchema, type RegisterStartResponse, type SessionResponse } from '../../../../shared/schemas/auth';
-import { api, ApiError } from '../../../lib/api';
+import { verifyCodeSchema, type RegisterStartResponse } from '../../../../shared/schemas/auth';
+import { call, ApiError } from '../../../lib/api';
+import { identityApi } from '../../../../shared/api/identity';
 import { queryKeys, usePublicConfig } from '../../../lib/queries';
 import { Button } from '../../../ui/Button';
 import { OtpInput } from '../../../ui/OtpInput';
@@ -72,7 +73,7 @@ export function VerifyStep({
     loadingShown.current = true;
     toast.loading(t('auth.register.verifying'), { id: TOAST_ID });
     try {
-      const { user } = await api<SessionResponse>('/auth/register/verify', { body: { code: value } });
+      const { user } = await call(identityApi.registerVerify, { body: { code: value } });
       loadingShown.current = false;
       queryClient.setQueryData(queryKeys.session, user);
       toast.success(t('auth.register.success'), { id: TOAST_ID });
@@ -98,7 +99,7 @@ export function VerifyStep({
   const onResend = async () => {
     setResending(true);
     try {
-      const timers = await api<CodeTimers>('/auth/register/resend', { method: 'POST' });
+      const timers = await call(identityApi.registerResend);
       onTimers({ codeExpiresAt: timers.codeExpiresAt, resendAvailableAt: timers.resendAvailableAt });
       form.reset({ code: '' });
       toast.success(t('auth.register.resent', { phone: pending.phoneMasked }), { id: TOAST_ID });
