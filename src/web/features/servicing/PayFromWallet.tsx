@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { call, ApiError, newIdempotencyKey } from '../../lib/api';
+import { repaymentsApi } from '../../../shared/api/repayments';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
@@ -66,7 +67,7 @@ export function PayFromWallet({ view }: { readonly view: ServicingDto }) {
     setBusy(true);
     setServerError(null);
     try {
-      const { receipt } = await api<{ receipt: ReceiptDto }>('/loans/current/payments', { body: { amount }, idempotencyKey: key });
+      const { receipt } = await call(repaymentsApi.pay, { body: { amount }, idempotencyKey: key });
       setStep({ name: 'receipt', receipt });
       setText('');
       toast.success(t('servicing.pay.paid', { reference: receipt.reference }));

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, ApiError } from '../../../lib/api';
+import { call, ApiError } from '../../../lib/api';
+import { extensionsApi } from '../../../../shared/api/extensions';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextAreaField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
@@ -29,7 +30,7 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
   const [page, setPage] = useState(1);
   const list = useQuery<Page, ApiError>({
     queryKey: ['admin', 'extensions', status, page],
-    queryFn: () => api<Page>(`/admin/extensions?status=${status}&page=${page}&limit=${PAGE_SIZE}`),
+    queryFn: () => call(extensionsApi.adminList, { query: { status, page, limit: PAGE_SIZE } }),
   });
   const items = (list.data?.items ?? []).filter((item) => !loanId || item.loanId === loanId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'extensions'] });
@@ -87,8 +88,11 @@ function ExtensionItem({ item, onDone }: { readonly item: AdminExtensionItem; re
   const decide = async (action: 'approve' | 'decline') => {
     setBusy(true);
     try {
-      const body = action === 'approve' ? (note ? { note } : {}) : { reasonCode: reason, ...(note ? { note } : {}) };
-      await api(`/admin/extensions/${item.id}/${action}`, { body });
+      const extra = note ? { note } : {};
+      const params = { extensionId: item.id };
+      // A decline without a reason goes to the server as it is: it answers the field's message.
+      if (action === 'approve') await call(extensionsApi.approve, { params, body: extra });
+      else await call(extensionsApi.decline, { params, body: { reasonCode: reason as ExtensionDeclineReason, ...extra } });
       toast.success(t(action === 'approve' ? 'extensions.review.approved' : 'extensions.review.declined'));
       await onDone();
     } catch (e) {

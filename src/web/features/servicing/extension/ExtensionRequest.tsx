@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, ApiError } from '../../../lib/api';
+import { call, ApiError } from '../../../lib/api';
+import { extensionsApi } from '../../../../shared/api/extensions';
 import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/Field';
 import { OtpInput } from '../../../ui/OtpInput';
@@ -28,7 +29,7 @@ export const extensionKeys = { current: ['extension', 'current'] as const };
 export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const current = useQuery<Current, ApiError>({ queryKey: extensionKeys.current, queryFn: () => api<Current>('/loans/current/extension') });
+  const current = useQuery<Current, ApiError>({ queryKey: extensionKeys.current, queryFn: () => call(extensionsApi.current) });
   const [term, setTerm] = useState('');
   const [sent, setSent] = useState<CodeSent | null>(null);
   const [code, setCode] = useState('');
@@ -90,7 +91,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
               disabled={busy !== null}
               onClick={() =>
                 void run('code', async () => {
-                  setSent(await api<CodeSent>('/loans/current/extension/code', { method: 'POST', body: {} }));
+                  setSent(await call(extensionsApi.code));
                 })
               }
             >
@@ -110,7 +111,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
                         setError(t('validation.otp'));
                         return;
                       }
-                      await api('/loans/current/extension/sign', { body: { code } });
+                      await call(extensionsApi.sign, { body: { code } });
                       toast.success(t('extensions.offer.signed'));
                       setSent(null);
                       setCode('');
@@ -133,7 +134,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
           disabled={busy !== null}
           onClick={() =>
             void run('withdraw', async () => {
-              await api('/loans/current/extension/withdraw', { method: 'POST', body: {} });
+              await call(extensionsApi.withdraw);
               await refresh();
             })
           }
@@ -147,7 +148,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
             onSubmit={(event) => {
               event.preventDefault();
               void run('request', async () => {
-                await api('/loans/current/extension', { body: { term: Number(term) } });
+                await call(extensionsApi.request, { body: { term: Number(term) } });
                 await refresh();
               });
             }}
