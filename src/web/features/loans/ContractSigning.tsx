@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, ApiError } from '../../lib/api';
-import { loansApi } from '../../../shared/api/loans';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { OtpInput } from '../../ui/OtpInput';
@@ -34,7 +33,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
   const [error, setError] = useState<string | undefined>();
   const contract = useQuery<Contract, ApiError>({
     queryKey: [...loanKeys.contract, loan.id, loan.status],
-    queryFn: () => call(loansApi.contract),
+    queryFn: () => call(() => import('../../../shared/api/loans').then((m) => m.loansApi.contract)),
     enabled: open,
   });
 
@@ -42,7 +41,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
     setBusy('code');
     setError(undefined);
     try {
-      setSent(await call(loansApi.contractCode));
+      setSent(await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.contractCode)));
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
     } finally {
@@ -58,7 +57,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
     setBusy('sign');
     setError(undefined);
     try {
-      await call(loansApi.sign, { body: { code } });
+      await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.sign), { body: { code } });
       toast.success(t('loans.sign.signed'));
       setOpen(false);
       setCode('');

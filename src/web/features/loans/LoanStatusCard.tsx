@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, ApiError } from '../../lib/api';
-import { loansApi } from '../../../shared/api/loans';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
@@ -25,7 +24,7 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
   const cancel = async () => {
     setBusy(true);
     try {
-      await call(loansApi.cancel, { body: {} });
+      await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.cancel), { body: {} });
       toast.success(t('loans.status.cancelled'));
       setDialog(null);
       await queryClient.invalidateQueries({ queryKey: loanKeys.current });

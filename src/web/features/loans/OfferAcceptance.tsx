@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, ApiError } from '../../lib/api';
-import { loansApi } from '../../../shared/api/loans';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
@@ -28,7 +27,7 @@ export function OfferAcceptance({ loan }: { readonly loan: LoanView }) {
   const accept = async () => {
     setBusy(true);
     try {
-      await call(loansApi.acceptOffer, { body: { amount: offer.amount, term: offer.term } });
+      await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.acceptOffer), { body: { amount: offer.amount, term: offer.term } });
       toast.success(t('loans.offer.accepted'));
       await queryClient.invalidateQueries({ queryKey: loanKeys.current });
     } catch (e) {

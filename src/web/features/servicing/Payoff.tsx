@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, ApiError, newIdempotencyKey } from '../../lib/api';
-import { repaymentsApi } from '../../../shared/api/repayments';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast';
 import type { PayoffQuoteDto, ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
@@ -91,12 +90,15 @@ export function Payoff({ view }: { readonly view: ServicingDto }) {
   };
   const requestQuote = () =>
     run('quote', async () => {
-      const answer = await call(repaymentsApi.payoffQuote);
+      const answer = await call(() => import('../../../shared/api/repayments').then((m) => m.repaymentsApi.payoffQuote));
       setQuote({ quote: answer.quote, key: newIdempotencyKey() });
     });
   const pay = (q: { readonly quote: PayoffQuoteDto; readonly key: string }) =>
     run('pay', async () => {
-      const answer = await call(repaymentsApi.payoff, { body: { quoteId: q.quote.quoteId }, idempotencyKey: q.key });
+      const answer = await call(() => import('../../../shared/api/repayments').then((m) => m.repaymentsApi.payoff), {
+        body: { quoteId: q.quote.quoteId },
+        idempotencyKey: q.key,
+      });
       setReceipt(answer.receipt);
       setQuote(null);
       toast.success(t('servicing.payoff.closed'));

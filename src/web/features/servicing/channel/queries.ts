@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, type ApiError } from '../../../lib/api';
-import { channelPaymentsApi } from '../../../../shared/api/channel-payments';
 import type { ChannelPaymentDto, ChannelPaymentRequest } from '../../../../shared/schemas/channel-payments';
 
 export const channelPaymentKeys = { list: ['loans', 'current', 'channel-payments'] as const };
@@ -14,7 +13,7 @@ export interface ChannelPaymentList {
 export function useChannelPayments() {
   return useQuery<ChannelPaymentList, ApiError>({
     queryKey: channelPaymentKeys.list,
-    queryFn: () => call(channelPaymentsApi.list),
+    queryFn: () => call(() => import('../../../../shared/api/channel-payments').then((m) => m.channelPaymentsApi.list)),
     refetchInterval: (query) => (query.state.data?.payments.some((p) => p.status === 'PENDING') ? 5_000 : false),
   });
 }
@@ -23,7 +22,8 @@ export function useChannelPayments() {
 export function useCreateChannelPayment() {
   const client = useQueryClient();
   return useMutation<{ payment: ChannelPaymentDto }, ApiError, { body: ChannelPaymentRequest; key: string }>({
-    mutationFn: ({ body, key }) => call(channelPaymentsApi.create, { body, idempotencyKey: key }),
+    mutationFn: ({ body, key }) =>
+      call(() => import('../../../../shared/api/channel-payments').then((m) => m.channelPaymentsApi.create), { body, idempotencyKey: key }),
     onSuccess: () => client.invalidateQueries({ queryKey: channelPaymentKeys.list }),
   });
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, ApiError } from '../../../lib/api';
-import { extensionsApi } from '../../../../shared/api/extensions';
 import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/Field';
 import { OtpInput } from '../../../ui/OtpInput';
@@ -29,7 +28,10 @@ export const extensionKeys = { current: ['extension', 'current'] as const };
 export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const current = useQuery<Current, ApiError>({ queryKey: extensionKeys.current, queryFn: () => call(extensionsApi.current) });
+  const current = useQuery<Current, ApiError>({
+    queryKey: extensionKeys.current,
+    queryFn: () => call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.current)),
+  });
   const [term, setTerm] = useState('');
   const [sent, setSent] = useState<CodeSent | null>(null);
   const [code, setCode] = useState('');
@@ -91,7 +93,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
               disabled={busy !== null}
               onClick={() =>
                 void run('code', async () => {
-                  setSent(await call(extensionsApi.code));
+                  setSent(await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.code)));
                 })
               }
             >
@@ -111,7 +113,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
                         setError(t('validation.otp'));
                         return;
                       }
-                      await call(extensionsApi.sign, { body: { code } });
+                      await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.sign), { body: { code } });
                       toast.success(t('extensions.offer.signed'));
                       setSent(null);
                       setCode('');
@@ -134,7 +136,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
           disabled={busy !== null}
           onClick={() =>
             void run('withdraw', async () => {
-              await call(extensionsApi.withdraw);
+              await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.withdraw));
               await refresh();
             })
           }
@@ -148,7 +150,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
             onSubmit={(event) => {
               event.preventDefault();
               void run('request', async () => {
-                await call(extensionsApi.request, { body: { term: Number(term) } });
+                await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.request), { body: { term: Number(term) } });
                 await refresh();
               });
             }}
