@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
   readonly idempotencyKey?: string;
@@ -37,14 +37,6 @@ export interface RequestOptions {
 /** The member's chosen language, sent on every request so that the server answers errors in it. */
 export function acceptLanguage(): string {
   return i18next.language === 'fil' ? 'fil' : 'en';
-}
-
-/**
- * @deprecated Use `call(route, …)`, typed from the route table and checked against its response
- * schema. Left for the call sites another change is splitting (LoanApply, AdminLoanPage).
- */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await send(path, options)).data as T;
 }
 
 /** One request: the answer's status and parsed JSON body, or the ApiError every failure becomes. */

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { call, ApiError, newIdempotencyKey } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { OtpInput } from '../../ui/OtpInput';
@@ -55,12 +56,12 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
   const resendIn = sentAt + RESEND_AFTER_MS - now;
   /** The key of the confirmation in flight: reused when the same code is sent again after no answer. */
   const confirmKey = useRef<{ code: string; key: string } | null>(null);
-  const path = `/withdrawals/${encodeURIComponent(withdrawal.id)}`;
+  const params = { id: withdrawal.id };
 
   /** The withdrawal changed state on the server: read it and hand it on. */
   const refresh = async () => {
     try {
-      onStale(await api<WithdrawalView>(path));
+      onStale(await call(withdrawalsApi.get, { params }));
     } catch (e) {
       setError(messageOf(e, t('errors.NO_SERVER_RESPONSE')));
     }
@@ -79,7 +80,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     setNotice(null);
     toast.loading(t('withdrawals.flow.toast.verifying'), { id: TOAST_ID });
     try {
-      const view = await api<WithdrawalView>(`${path}/confirm`, { body: { code }, idempotencyKey: key });
+      const view = await call(withdrawalsApi.confirm, { params, body: { code }, idempotencyKey: key });
       toast.success(t('withdrawals.flow.toast.confirmed'), { id: TOAST_ID, duration: 500 });
       onConfirmed(view);
     } catch (e) {
@@ -107,7 +108,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     setError(undefined);
     setNotice(null);
     try {
-      await api<void>(`${path}/code`, { method: 'POST' });
+      await call(withdrawalsApi.resendCode, { params });
       setSentAt(serverNow());
       setCode('');
       setNotice(t('withdrawals.flow.code.resent'));
@@ -124,7 +125,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     setError(undefined);
     setNotice(null);
     try {
-      onCancelled(await api<WithdrawalView>(`${path}/cancel`, { method: 'POST' }));
+      onCancelled(await call(withdrawalsApi.cancel, { params }));
     } catch (e) {
       if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') await refresh();
       else {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
@@ -15,7 +16,7 @@ import { COLOUR_TEXT } from '../../ui/StatusIcon';
 import { ageText } from '../../features/backoffice/queries';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
 import { WithdrawalRoute } from '../../features/backoffice/WithdrawalRoute';
-import { PAYOUT_FAILURE_REASONS, withdrawalReasonKey } from '../../../shared/reasons/catalogue';
+import { PAYOUT_FAILURE_REASONS, withdrawalReasonKey, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
 
 type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' };
 
@@ -34,13 +35,7 @@ export default function AdminWithdrawalsPage() {
   // Pages by the server's cursor (oldest first).
   const list = useInfiniteQuery<{ withdrawals: AdminWithdrawalRow[]; nextCursor: string | null }, ApiErrorType>({
     queryKey: key(status),
-    queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams();
-      if (status) q.set('status', status);
-      if (pageParam) q.set('cursor', pageParam as string);
-      const text = q.toString();
-      return api(`/admin/withdrawals${text ? `?${text}` : ''}`);
-    },
+    queryFn: ({ pageParam }) => call(withdrawalsApi.adminQueue, { query: { status: status || undefined, cursor: (pageParam as string | null) ?? undefined } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
@@ -48,7 +43,7 @@ export default function AdminWithdrawalsPage() {
   const rows = list.data?.pages.flatMap((p) => p.withdrawals) ?? [];
   const [mark, setMark] = useState<Mark | null>(null);
   const [text, setText] = useState('');
-  const [reasonCode, setReasonCode] = useState('');
+  const [reasonCode, setReasonCode] = useState<PayoutFailureReason | ''>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const age = (minutes: number) => ageText(minutes, (k, options) => t(k, options));
@@ -64,8 +59,14 @@ export default function AdminWithdrawalsPage() {
     setBusy(true);
     setError(null);
     try {
-      const body = mark.as === 'paid' ? { bankReference: text.trim() } : { reasonCode, ...(text.trim() ? { note: text.trim() } : {}) };
-      const answer = await api<AdminWithdrawalRow>(`/admin/withdrawals/${encodeURIComponent(mark.row.id)}/${mark.as}`, { body });
+      const params = { id: mark.row.id };
+      const answer =
+        mark.as === 'paid'
+          ? await call(withdrawalsApi.adminPaid, { params, body: { bankReference: text.trim() } })
+          : reasonCode === ''
+            ? null
+            : await call(withdrawalsApi.adminFailed, { params, body: { reasonCode, ...(text.trim() ? { note: text.trim() } : {}) } });
+      if (!answer) return;
       toast.success(t('backoffice.withdrawals.done', { reference: answer.reference, status: t(`withdrawals.status.${answer.status}.label`) }));
       setMark(null);
     } catch (e) {
