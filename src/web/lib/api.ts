@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The server's Retry-After (seconds) on a refusal that says when to try again (a code asked for too soon). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -68,7 +70,14 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
   }
   if (!response.ok) {
     const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }).error;
-    throw new ApiError(response.status, knownCode(err?.code), err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), err?.fields ?? {});
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    throw new ApiError(
+      response.status,
+      knownCode(err?.code),
+      err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'),
+      err?.fields ?? {},
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+    );
   }
   return { status: response.status, data };
 }

@@ -9,7 +9,7 @@ import { call, ApiError } from '../../lib/api';
 import { activationApi } from '../../../shared/api/activation';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { OtpInput } from '../../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../ui/CodeField';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
@@ -18,7 +18,7 @@ import { settingsKeys, usePayoutAccount } from './queries';
 import { RevealValue } from './RevealValue';
 import { PayoutAccountFields } from '../activation';
 import { LoadError } from '../../ui/LoadError';
-import { codeTextValues, isCodeShaped } from '../../../shared/codes/rules';
+import { codeTextValues } from '../../../shared/codes/rules';
 
 type Input = z.input<typeof payoutAccountCodeSchema>;
 type Output = z.output<typeof payoutAccountCodeSchema>;
@@ -88,6 +88,9 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
     } catch (error) {
       applyFieldErrors(error, FIELDS, form.setError);
       toast.error(errorMessage(error), { id: TOAST_ID });
+      // Asked too soon: the server says when; the button counts down to it.
+      const resendAvailableAt = resendAvailableAtOf(error);
+      if (resendAvailableAt) setSent((now) => (now ? { ...now, resendAvailableAt } : now));
     } finally {
       setBusy(null);
     }
@@ -97,7 +100,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
 
   const change = async () => {
     if (!details) return;
-    if (!isCodeShaped(code)) {
+    if (!isCodeComplete(code)) {
       setCodeError('validation.otp');
       return;
     }
@@ -210,13 +213,21 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
             {sent && (
               <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
                 <p role="status">{t('settings.payout.sent', { to: sent.sentTo, ...codeTextValues() })}</p>
-                <OtpInput label={t('settings.payout.code')} value={code} onChange={setCode} error={codeError} autoFocus />
+                <CodeField
+                  label={t('settings.payout.code')}
+                  value={code}
+                  onChange={setCode}
+                  error={codeError}
+                  autoFocus
+                  expiresAt={sent.expiresAt}
+                  resendAvailableAt={sent.resendAvailableAt}
+                  onResend={() => details && void sendCode(details)}
+                  resending={busy === 'code'}
+                  busy={busy !== null}
+                />
                 <div className="flex flex-wrap gap-2">
                   <Button variant="accent" onClick={() => void change()} busy={busy === 'change'} disabled={busy !== null}>
                     {t('settings.payout.confirm')}
-                  </Button>
-                  <Button variant="ghost" onClick={() => details && void sendCode(details)} disabled={busy !== null}>
-                    {t('settings.payout.resend')}
                   </Button>
                   <Button
                     variant="ghost"

@@ -5,14 +5,13 @@ import type { z } from 'zod';
 import { call, ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/Field';
-import { OtpInput } from '../../../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../../ui/CodeField';
 import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast';
 import type { contractCodeResponseSchema } from '../../../../shared/schemas/loans';
 import type { ExtensionDto, memberExtensionResponseSchema } from '../../../../shared/schemas/extensions';
 import { DisclosureView } from '../../loans';
 import { money } from '../../../lib/format';
-import { isCodeShaped } from '../../../../shared/codes/rules';
 
 type Current = z.infer<typeof memberExtensionResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
@@ -52,10 +51,19 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
       const message = e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE');
       if (kind === 'sign' || kind === 'request') setError(message);
       else toast.error(message);
+      // A code asked for too soon: the server says when; the button counts down to it.
+      const resendAvailableAt = kind === 'code' ? resendAvailableAtOf(e) : null;
+      if (resendAvailableAt) setSent((now) => (now ? { ...now, resendAvailableAt } : now));
     } finally {
       setBusy(null);
     }
   };
+
+  const sendCode = () =>
+    run('code', async () => {
+      setSent(await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.code)));
+      setCode('');
+    });
 
   if (current.isPending) return <Spinner label={t('extensions.title')} />;
   if (current.isError) {
@@ -86,22 +94,23 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
           )}
           <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
             {sent && <p role="status">{t('extensions.offer.codeSent', { phone: sent.sentTo, time: new Date(sent.expiresAt).toLocaleTimeString() })}</p>}
-            <Button
-              variant={sent ? 'outline' : 'primary'}
-              className="self-start"
-              busy={busy === 'code'}
-              disabled={busy !== null}
-              onClick={() =>
-                void run('code', async () => {
-                  setSent(await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.code)));
-                })
-              }
-            >
-              {t('extensions.offer.sendCode')}
-            </Button>
+            {!sent && (
+              <Button className="self-start" busy={busy === 'code'} disabled={busy !== null} onClick={() => void sendCode()}>
+                {t('extensions.offer.sendCode')}
+              </Button>
+            )}
             {sent && (
               <>
-                <OtpInput label={t('extensions.offer.code')} value={code} onChange={setCode} error={error} />
+                <CodeField
+                  label={t('extensions.offer.code')}
+                  value={code}
+                  onChange={setCode}
+                  error={error}
+                  resendAvailableAt={sent.resendAvailableAt}
+                  onResend={() => void sendCode()}
+                  resending={busy === 'code'}
+                  busy={busy !== null}
+                />
                 <Button
                   variant="accent"
                   className="self-start"
@@ -109,7 +118,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
                   disabled={busy !== null}
                   onClick={() =>
                     void run('sign', async () => {
-                      if (!isCodeShaped(code)) {
+                      if (!isCodeComplete(code)) {
                         setError(t('validation.otp'));
                         return;
                       }
