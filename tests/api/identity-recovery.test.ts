@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { otpChallenges, recoveryAttempts, users } from '../../src/server/db/schema';
 import { HOUR, MINUTE } from '../../src/server/clock';
 import { errors } from '../../src/shared/i18n/en/errors';
+import { translateEn } from '../../src/shared/i18n/lookup';
+import { codeTextValues } from '../../src/shared/codes/rules';
 import { validation } from '../../src/shared/i18n/en/validation';
 import { cookieFor, freshPhone, getSession, latestCode, post, registerMember, setCookieOf, signIn, smsTo } from './identity-helpers';
 
@@ -66,7 +68,7 @@ describe('account recovery', () => {
     const b2 = await startRecovery(unknown);
     expect(a2.res.statusCode).toBe(429);
     expect(shape(a2.res)).toEqual(shape(b2.res));
-    expect(a2.res.json().error).toEqual({ code: 'RATE_LIMITED', message: errors.CODE_RESEND_WAIT });
+    expect(a2.res.json().error).toEqual({ code: 'RATE_LIMITED', message: translateEn('errors.CODE_RESEND_WAIT', codeTextValues()) });
 
     // And five an hour for both.
     for (let i = 0; i < 4; i++) {

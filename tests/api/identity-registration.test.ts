@@ -7,6 +7,8 @@ import { MINUTE } from '../../src/server/clock';
 import { registerStartResponseSchema, sessionResponseSchema } from '../../src/shared/schemas/auth';
 import { validation } from '../../src/shared/i18n/en/validation';
 import { errors } from '../../src/shared/i18n/en/errors';
+import { translateEn } from '../../src/shared/i18n/lookup';
+import { codeTextValues } from '../../src/shared/codes/rules';
 import { duplicateAsFieldError } from '../../src/server/modules/identity/service';
 import { cookieFor, freshPhone, getSession, latestCode, post, registerMember, registrationBody, setCookieOf, smsTo, STRONG_PASSWORD } from './identity-helpers';
 
@@ -416,7 +418,7 @@ describe('registration codes', () => {
     const s = await start();
     const tooSoon = await post(t, '/api/auth/register/resend', undefined, s.cookie);
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json().error).toEqual({ code: 'RATE_LIMITED', message: errors.CODE_RESEND_WAIT });
+    expect(tooSoon.json().error).toEqual({ code: 'RATE_LIMITED', message: translateEn('errors.CODE_RESEND_WAIT', codeTextValues()) });
     expect(Number(tooSoon.headers['retry-after'])).toBe(60);
 
     t.clock.advance(MINUTE - 1000);
@@ -450,7 +452,7 @@ describe('registration codes', () => {
     const s = await start();
     const again = await post(t, '/api/auth/register', registrationBody({ phone: s.phone }));
     expect(again.statusCode).toBe(429);
-    expect(again.json().error.message).toBe(errors.CODE_RESEND_WAIT);
+    expect(again.json().error.message).toBe(translateEn('errors.CODE_RESEND_WAIT', codeTextValues()));
     expect(setCookieOf(again, 'tapat_reg')).toBeUndefined();
     expect((await countFor(s.phone)).pending).toBe(1);
   });

@@ -16,6 +16,8 @@ import {
 import { otpChallenges, outboxMessages, payoutAccounts } from '../../src/server/db/schema';
 import { findTransfer } from '../../src/server/ledger';
 import { toDecimalString } from '../../src/shared/money/money';
+import { CODE_RESEND_AFTER_MINUTES, CODE_TTL_MINUTES, codeTextValues } from '../../src/shared/codes/rules';
+import { translateEn } from '../../src/shared/i18n/lookup';
 
 let t: TestApp;
 let approver: TestMember;
@@ -158,6 +160,12 @@ describe('POST /api/withdrawals: the request', () => {
       failureReason: null,
       events: [{ status: 'AWAITING_CODE', actor: 'MEMBER', reasonCode: null, reason: null }],
     });
+    // The code's times come from the server: the page counts down to resendAvailableAt.
+    const sentAt = t.clock.now().getTime();
+    expect(view.code).toEqual({
+      expiresAt: new Date(sentAt + CODE_TTL_MINUTES * 60_000).toISOString(),
+      resendAvailableAt: new Date(sentAt + CODE_RESEND_AFTER_MINUTES * 60_000).toISOString(),
+    });
     expect(new Date(view.expiresAt).getTime() - new Date(view.createdAt).getTime()).toBe(15 * 60_000);
     expect(await available(t, fresh.userId)).toBe(fresh.balance - 150_050n);
     const row = await withdrawalRow(t, view.id);
@@ -202,9 +210,17 @@ describe('POST /api/withdrawals: the request', () => {
     const old = await withdrawalCode(t, fresh.phone);
     t.clock.advance(61_000);
     const again = await post(t, fresh.cookie, `/api/withdrawals/${id}/code`);
-    expect(again.statusCode, again.body).toBe(204);
+    expect(again.statusCode, again.body).toBe(200);
+    // The server says when the new code expires and when the next may be sent (the page counts down to it).
+    const now = t.clock.now().getTime();
+    expect(JSON.parse(again.body)).toEqual({
+      expiresAt: new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(),
+      resendAvailableAt: new Date(now + CODE_RESEND_AFTER_MINUTES * 60_000).toISOString(),
+    });
     const tooSoon = await post(t, fresh.cookie, `/api/withdrawals/${id}/code`);
     expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.headers['retry-after']).toBe(String(CODE_RESEND_AFTER_MINUTES * 60));
+    expect(errorOf(tooSoon).message).toBe(translateEn('errors.CODE_RESEND_WAIT', codeTextValues()));
     const code = await withdrawalCode(t, fresh.phone);
     if (code !== old) {
       const stale = await post(t, fresh.cookie, `/api/withdrawals/${id}/confirm`, { code: old }, { 'idempotency-key': newKey() });

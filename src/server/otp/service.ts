@@ -7,7 +7,7 @@ import { HOUR, MINUTE, type Clock } from '../clock';
 import { AppError } from '../http/errors';
 import { translateEn } from '../../shared/i18n/lookup';
 import type { OtpBudgets } from '../config';
-import { CODE_DIGITS, CODE_HOURLY_LIMIT, CODE_MAX_ATTEMPTS, CODE_RESEND_AFTER_MINUTES, CODE_TTL_MINUTES } from '../../shared/codes/rules';
+import { codeTextValues, CODE_DIGITS, CODE_HOURLY_LIMIT, CODE_MAX_ATTEMPTS, CODE_RESEND_AFTER_MINUTES, CODE_TTL_MINUTES } from '../../shared/codes/rules';
 
 /**
  * One-time codes (DECISIONS.md invariant 2): generated, hashed, checked, expired and rate-limited
@@ -77,7 +77,7 @@ async function assertPhoneBudget(db: DbOrTx, now: Date, phone: string, purpose: 
   const last = recent[0];
   if (last && now.getTime() - last.createdAt.getTime() < OTP_RESEND_INTERVAL_MS) {
     const wait = Math.ceil((OTP_RESEND_INTERVAL_MS - (now.getTime() - last.createdAt.getTime())) / 1000);
-    throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_RESEND_WAIT'), undefined, { 'retry-after': String(wait) });
+    throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_RESEND_WAIT', codeTextValues()), undefined, { 'retry-after': String(wait) });
   }
   if (recent.length >= OTP_HOURLY_LIMIT) {
     throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_HOURLY_LIMIT'));

@@ -8,9 +8,11 @@ import {
   reconciliationQuerySchema,
   reconciliationSchema,
   WITHDRAWAL_CODE_ERROR_CODES,
+  withdrawalCodeSentSchema,
   withdrawalConfirmSchema,
   withdrawalListSchema,
   withdrawalOptionsSchema,
+  withdrawalRequestedSchema,
   withdrawalRequestSchema,
   withdrawalViewSchema,
 } from '../schemas/withdrawals';
@@ -37,12 +39,13 @@ export const withdrawalsApi = {
   request: defineRoute({
     method: 'POST',
     path: '/withdrawals',
-    summary: 'Ask to withdraw (Idempotency-Key header required): holds the amount and sends a 6-digit code by SMS',
+    summary:
+      'Ask to withdraw (Idempotency-Key header required): holds the amount and sends a code by SMS (when it expires and when another may be sent in `code`)',
     tags,
     auth: 'member',
     headers: idempotencyHeader,
     body: withdrawalRequestSchema,
-    response: { 201: withdrawalViewSchema },
+    response: { 201: withdrawalRequestedSchema },
     errors: [
       'IDEMPOTENCY_KEY_REQUIRED',
       'IDEMPOTENCY_KEY_REUSED',
@@ -76,11 +79,11 @@ export const withdrawalsApi = {
   resendCode: defineRoute({
     method: 'POST',
     path: '/withdrawals/:id/code',
-    summary: 'Send a new code for this withdrawal (at most one a minute)',
+    summary: 'Send a new code for this withdrawal (at most one a minute): when it expires and when the next may be sent',
     tags,
     auth: 'member',
     params,
-    response: { 204: z.null() },
+    response: { 200: withdrawalCodeSentSchema },
     errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'RATE_LIMITED'],
   }),
   confirm: defineRoute({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_DIGITS, CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, CODE_TTL_MINUTES, codeTextValues, isCodeShaped } from './rules';
+import { CODE_DIGITS, CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, CODE_RESEND_AFTER_MINUTES, CODE_TTL_MINUTES, codeTextValues, isCodeShaped } from './rules';
 
 describe('one-time code rules', () => {
   it('accepts digits only, from the smallest to the largest length a person may type', () => {
@@ -18,7 +18,7 @@ describe('one-time code rules', () => {
   });
 
   it('gives the texts the numbers it enforces', () => {
-    expect(codeTextValues()).toEqual({ minutes: CODE_TTL_MINUTES, digits: CODE_DIGITS });
+    expect(codeTextValues()).toEqual({ minutes: CODE_TTL_MINUTES, digits: CODE_DIGITS, resendSeconds: CODE_RESEND_AFTER_MINUTES * 60 });
   });
 });
 

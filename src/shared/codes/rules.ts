@@ -28,7 +28,10 @@ export function isCodeShaped(text: string): boolean {
   return CODE_PATTERN.test(text);
 }
 
-/** The numbers a code message states, for the {{minutes}} and {{digits}} placeholders. */
-export function codeTextValues(): { readonly minutes: number; readonly digits: number } {
-  return { minutes: CODE_TTL_MINUTES, digits: CODE_DIGITS };
+/**
+ * The numbers a code message states: {{minutes}} (how long a code lasts), {{digits}} (its length)
+ * and {{resendSeconds}} (the wait between two codes of one purpose).
+ */
+export function codeTextValues(): { readonly minutes: number; readonly digits: number; readonly resendSeconds: number } {
+  return { minutes: CODE_TTL_MINUTES, digits: CODE_DIGITS, resendSeconds: CODE_RESEND_AFTER_MINUTES * 60 };
 }

@@ -136,6 +136,18 @@ export const withdrawalViewSchema = z.object({
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
+/**
+ * The code just sent for a withdrawal: when it expires and when the server will send another (the
+ * rules of src/shared/codes/rules.ts, applied by the server's clock). The page counts down to
+ * resendAvailableAt instead of keeping a minute of its own.
+ */
+export const withdrawalCodeSentSchema = z.object({ expiresAt: isoDateTime, resendAvailableAt: isoDateTime });
+export type WithdrawalCodeSent = z.infer<typeof withdrawalCodeSentSchema>;
+
+/** POST /api/withdrawals answers the view and the code it sent (absent on the replay of an answer stored before it was added). */
+export const withdrawalRequestedSchema = withdrawalViewSchema.extend({ code: withdrawalCodeSentSchema.optional() });
+export type WithdrawalRequested = z.infer<typeof withdrawalRequestedSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Member API
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { codeTextValues } from '../codes/rules';
 import { STATUS_COLOURS, STATUS_ICONS } from './loan';
 import {
   HELD_WITHDRAWAL_STATUSES,
@@ -22,7 +23,7 @@ describe('the withdrawal status catalogue', () => {
       expect(STATUS_COLOURS).toContain(entry.colour);
       expect(STATUS_ICONS).toContain(entry.icon);
       expect(entry.messageKey).toBe(`withdrawals.status.${status}.message`);
-      expect(translateEn(entry.messageKey)).toBe(entry.message);
+      expect(translateEn(entry.messageKey, codeTextValues())).toBe(entry.message);
       expect(entry.message.length).toBeGreaterThan(10);
     }
   });

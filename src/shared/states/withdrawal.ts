@@ -1,4 +1,5 @@
 import { withdrawals as messages } from '../i18n/en/withdrawals';
+import { CODE_DIGITS } from '../codes/rules';
 import type { StatusColour, StatusIcon } from './loan';
 
 /**
@@ -16,7 +17,7 @@ export interface WithdrawalStatusEntry {
   readonly status: WithdrawalStatus;
   /** i18n key of the message (withdrawals.status.<STATUS>.message). */
   readonly messageKey: string;
-  /** The English message. */
+  /** The English message (the code rules' numbers filled in). */
   readonly message: string;
   readonly colour: StatusColour;
   readonly icon: StatusIcon;
@@ -25,7 +26,14 @@ export interface WithdrawalStatusEntry {
 }
 
 function entry(status: WithdrawalStatus, colour: StatusColour, icon: StatusIcon, final: boolean): WithdrawalStatusEntry {
-  return { status, messageKey: `withdrawals.status.${status}.message`, message: messages.status[status].message, colour, icon, final };
+  return {
+    status,
+    messageKey: `withdrawals.status.${status}.message`,
+    message: messages.status[status].message.replaceAll('{{digits}}', String(CODE_DIGITS)),
+    colour,
+    icon,
+    final,
+  };
 }
 
 export const WITHDRAWAL_STATUS_CATALOGUE: Readonly<Record<WithdrawalStatus, WithdrawalStatusEntry>> = {

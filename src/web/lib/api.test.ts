@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '../../shared/api/define';
+import { identityApi } from '../../shared/api/identity';
 import { withdrawalsApi } from '../../shared/api/withdrawals';
 import { ApiError, call } from './api';
 
@@ -72,8 +73,32 @@ describe('call(route)', () => {
 
   it('answers null for a 204 route, and takes a route that is imported lazily', async () => {
     const fetch = answer(204, null);
-    await expect(call(async () => withdrawalsApi.resendCode, { params: { id: 'w 1' } })).resolves.toBeNull();
+    await expect(call(async () => identityApi.logout)).resolves.toBeNull();
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
+    expect(fetch.mock.calls[0]![1].method).toBe('POST');
+  });
+
+  it("fills the path's parameters encoded, and hands on a resent code's times as the server answered them", async () => {
+    const times = { expiresAt: '2026-11-24T10:05:00.000Z', resendAvailableAt: '2026-11-24T10:01:00.000Z' };
+    const fetch = answer(200, times);
+    await expect(call(withdrawalsApi.resendCode, { params: { id: 'w 1' } })).resolves.toEqual(times);
     expect(fetch.mock.calls[0]![0]).toBe('/api/withdrawals/w%201/code');
     expect(fetch.mock.calls[0]![1].method).toBe('POST');
+  });
+
+  it("keeps a refusal's Retry-After (a code asked for too soon)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Please wait' } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '42' },
+          }),
+      ),
+    );
+    const refusal = await call(withdrawalsApi.resendCode, { params: { id: 'w1' } }).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).retryAfterSeconds).toBe(42);
   });
 });

@@ -22,12 +22,14 @@ export class ApiError extends Error {
     readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The server's Retry-After (seconds) on a refusal that says when to try again (a code asked for too soon). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
   readonly idempotencyKey?: string;
@@ -37,14 +39,6 @@ export interface RequestOptions {
 /** The member's chosen language, sent on every request so that the server answers errors in it. */
 export function acceptLanguage(): string {
   return i18next.language === 'fil' ? 'fil' : 'en';
-}
-
-/**
- * @deprecated Use `call(route, …)`, typed from the route table and checked against its response
- * schema. Left for the call sites another change is splitting (LoanApply, AdminLoanPage).
- */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await send(path, options)).data as T;
 }
 
 /** One request: the answer's status and parsed JSON body, or the ApiError every failure becomes. */
@@ -76,7 +70,14 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
   }
   if (!response.ok) {
     const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }).error;
-    throw new ApiError(response.status, knownCode(err?.code), err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'), err?.fields ?? {});
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    throw new ApiError(
+      response.status,
+      knownCode(err?.code),
+      err?.message ?? i18next.t('errors.NO_SERVER_RESPONSE'),
+      err?.fields ?? {},
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+    );
   }
   return { status: response.status, data };
 }

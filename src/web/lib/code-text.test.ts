@@ -2,7 +2,9 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../shared/i18n/en';
 import { fil } from '../../shared/i18n/fil';
-import { CODE_DIGITS, CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS } from '../../shared/codes/rules';
+import { CODE_DIGITS, CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, CODE_RESEND_AFTER_MINUTES, codeTextValues } from '../../shared/codes/rules';
+import { translate, translateEn } from '../../shared/i18n/lookup';
+import { WITHDRAWAL_STATUS_CATALOGUE } from '../../shared/states/withdrawal';
 import { CODE_TEXT_VARIABLES } from './code-text';
 
 const CODE_TEXTS = [
@@ -22,6 +24,27 @@ describe('code texts take their numbers from the code rules', () => {
         expect(text, key).not.toMatch(/\b6\b/);
       }
     }
+  });
+
+  it('no server text on codes writes its numbers itself: the wait between codes and the length come from the rules', () => {
+    const texts = [
+      'errors.CODE_RESEND_WAIT',
+      'withdrawals.errors.resendTooSoon',
+      'withdrawals.status.AWAITING_CODE.message',
+      'withdrawals.notify.requestedEmail',
+    ];
+    for (const catalogue of [en, fil]) {
+      for (const key of texts) {
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue) as string;
+        expect(text, key).toMatch(/\{\{(digits|resendSeconds)\}\}/);
+        expect(text, key).not.toMatch(/\b6\b|a minute|isang minuto/);
+      }
+    }
+    expect(translateEn('errors.CODE_RESEND_WAIT', codeTextValues())).toBe(
+      `Please wait ${CODE_RESEND_AFTER_MINUTES * 60} seconds after a code before asking for another.`,
+    );
+    expect(translate('fil', 'errors.CODE_RESEND_WAIT', codeTextValues())).toContain(`${CODE_RESEND_AFTER_MINUTES * 60} segundo`);
+    expect(WITHDRAWAL_STATUS_CATALOGUE.AWAITING_CODE.message).toMatch(new RegExp(`^Enter the ${CODE_DIGITS}-digit code`));
   });
 
   it("the web's default variables fill them from the rules, in both languages", async () => {

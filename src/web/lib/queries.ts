@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from './api';
+import { call, type ApiError } from './api';
 import type { PublicConfig, RatesResponse } from '../../shared/schemas/public';
-import type { SessionResponse, SessionUser } from '../../shared/schemas/auth';
+import type { SessionUser } from '../../shared/schemas/auth';
 import type { Currency } from '../../shared/money/currencies';
 import type { MemberAccountResponse } from '../../shared/schemas/activation';
 import { INLINE_CONFIG_ID } from '../../shared/web-shell';
@@ -18,7 +18,7 @@ export const queryKeys = {
 export function useSession() {
   return useQuery<SessionUser | null, ApiError>({
     queryKey: queryKeys.session,
-    queryFn: async () => (await api<SessionResponse>('/auth/session')).user,
+    queryFn: async () => (await call(() => import('../../shared/api/identity').then((m) => m.identityApi.session))).user,
     staleTime: 30_000,
     retry: false,
   });
@@ -46,7 +46,7 @@ const inlinedConfig = typeof document === 'undefined' ? undefined : inlinedPubli
 export function usePublicConfig() {
   return useQuery<PublicConfig, ApiError>({
     queryKey: queryKeys.publicConfig,
-    queryFn: () => api<PublicConfig>('/public/config'),
+    queryFn: () => call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.publicConfig)),
     staleTime: Infinity,
     initialData: inlinedConfig,
   });
@@ -55,7 +55,7 @@ export function usePublicConfig() {
 export function useCurrencies() {
   return useQuery<Currency[], ApiError>({
     queryKey: queryKeys.currencies,
-    queryFn: async () => (await api<{ currencies: Currency[] }>('/currencies')).currencies,
+    queryFn: async () => (await call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.currencies))).currencies,
     staleTime: 10 * 60_000,
   });
 }
@@ -63,7 +63,7 @@ export function useCurrencies() {
 export function useRates() {
   return useQuery<RatesResponse, ApiError>({
     queryKey: queryKeys.rates,
-    queryFn: () => api<RatesResponse>('/rates'),
+    queryFn: () => call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.rates)),
     staleTime: 10 * 60_000,
   });
 }
@@ -76,7 +76,7 @@ export function useRates() {
 export function useMemberAccount(enabled: boolean, staleTime = 0) {
   return useQuery<MemberAccountResponse, ApiError>({
     queryKey: queryKeys.memberAccount,
-    queryFn: () => api<MemberAccountResponse>('/member/account'),
+    queryFn: () => call(() => import('../../shared/api/activation').then((m) => m.activationApi.account)),
     staleTime,
     enabled,
   });

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../lib/useCurrentUser';
 import { Button } from '../ui/Button';
 import { LoanPanel } from '../features/loans/LoanPanel';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api';
+import { call } from '../lib/api';
 import { usePublicConfig } from '../lib/queries';
 import { toast } from '../ui/toast';
 import type { MyReferralResponse } from '../../shared/schemas/referrals';
@@ -74,7 +74,10 @@ export default function DashPage() {
 /** The member's referral code with a share text, and how many joined with it (a count, no names). */
 function ReferralCard() {
   const { t } = useTranslation();
-  const referral = useQuery<MyReferralResponse>({ queryKey: ['member', 'referral'], queryFn: () => api('/member/referral') });
+  const referral = useQuery<MyReferralResponse>({
+    queryKey: ['member', 'referral'],
+    queryFn: () => call(() => import('../../shared/api/member').then((m) => m.memberApi.referral)),
+  });
   const config = usePublicConfig();
   if (!referral.data || !config.data) return null;
   const { code, joined } = referral.data;

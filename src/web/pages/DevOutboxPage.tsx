@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '../../shared/schemas/auth';
-import { api, ApiError } from '../lib/api';
+import { call, ApiError } from '../lib/api';
+import { devApi } from '../../shared/api/dev';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 
@@ -15,7 +16,7 @@ export default function DevOutboxPage() {
   // Newest first, a page at a time: "Show more" asks for the page below the server's cursor.
   const outbox = useInfiniteQuery<{ messages: OutboxMessage[]; nextCursor: string | null }, ApiError>({
     queryKey: ['dev-outbox'],
-    queryFn: ({ pageParam }) => api(`/dev/outbox${pageParam ? `?cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    queryFn: ({ pageParam }) => call(devApi.outbox, { query: { cursor: (pageParam as string | null) ?? undefined } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     retry: false,

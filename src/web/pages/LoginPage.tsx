@@ -4,8 +4,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { signInSchema, SessionResponse } from '../../shared/schemas/auth';
-import { api } from '../lib/api';
+import type { signInSchema } from '../../shared/schemas/auth';
+import { call } from '../lib/api';
 import { lazyResolver } from '../lib/lazy-resolver';
 import { queryKeys } from '../lib/queries';
 import { Button } from '../ui/Button';
@@ -64,7 +64,7 @@ export default function LoginPage() {
     loadingShown.current = true;
     toast.loading(t('auth.signIn.signingIn'), { id: TOAST_ID });
     try {
-      const { user } = await api<SessionResponse>('/auth/login', { body: input });
+      const { user } = await call(() => import('../../shared/api/identity').then((m) => m.identityApi.login), { body: input });
       queryClient.setQueryData(queryKeys.session, user);
       const destination = returnPath(location.state, user?.role ?? 'MEMBER');
       later(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -6,17 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { recoveryResetSchema, recoveryStartSchema } from '../../shared/schemas/auth';
 import { LIMITS } from '../../shared/schemas/fields';
-import { api, ApiError } from '../lib/api';
+import { call, ApiError } from '../lib/api';
+import { identityApi } from '../../shared/api/identity';
 import { Button } from '../ui/Button';
 import { PasswordField } from '../ui/Field';
-import { OtpInput } from '../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../ui/CodeField';
 import { PhoneInput } from '../ui/PhoneInput';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth/AuthCard';
 import { PasswordStrength } from '../features/auth/PasswordStrength';
 import { applyFieldErrors, errorMessage } from '../lib/server-errors';
-import { formatCountdown, useNow } from '../lib/useNow';
-import { isCodeShaped } from '../../shared/codes/rules';
 
 const TOAST_ID = 'recover';
 
@@ -87,7 +86,7 @@ export default function RecoverPage() {
 }
 
 async function requestCode(phone: string): Promise<Started> {
-  const answer = await api<{ codeExpiresAt: string; resendAvailableAt: string }>('/auth/recovery/start', { body: { phone } });
+  const answer = await call(identityApi.recoveryStart, { body: { phone } });
   return { phone, codeExpiresAt: answer.codeExpiresAt, resendAvailableAt: answer.resendAvailableAt };
 }
 
@@ -147,7 +146,7 @@ function ResetForm({
   readonly onOtherNumber: () => void;
   readonly onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const form = useForm<ResetInput, unknown, ResetOutput>({
@@ -157,16 +156,12 @@ function ResetForm({
   });
   const { errors } = form.formState;
   const [code, password] = useWatch({ control: form.control, name: ['code', 'password'] });
-  const now = useNow();
-  const expiresAt = new Date(started.codeExpiresAt).getTime();
-  const resendWait = new Date(started.resendAvailableAt).getTime() - now;
-  const clock = useMemo(() => new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }), [i18n.language]);
 
   const onSubmit = form.handleSubmit(async (input) => {
     setBusy(true);
     toast.loading(t('auth.recover.resetting'), { id: TOAST_ID });
     try {
-      await api<{ message: string }>('/auth/recovery/reset', { body: input });
+      await call(identityApi.recoveryReset, { body: input });
       toast.dismiss(TOAST_ID);
       onDone();
     } catch (error) {
@@ -191,13 +186,15 @@ function ResetForm({
       toast.success(t('auth.recover.sent'), { id: TOAST_ID });
     } catch (error) {
       toast.error(errorMessage(error), { id: TOAST_ID, duration: Infinity });
+      // Asked too soon: the server says when; the button counts down to it.
+      const resendAt = resendAvailableAtOf(error);
+      if (resendAt) onRestarted({ ...started, resendAvailableAt: resendAt });
       if (error instanceof ApiError && error.code === 'RECOVERY_EXPIRED') onOtherNumber();
     } finally {
       setResending(false);
     }
   };
 
-  const expired = now >= expiresAt;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p role="status" className="rounded-md border-l-4 border-info bg-blue-50 p-3 text-sm text-blue-950">
@@ -207,7 +204,7 @@ function ResetForm({
         control={form.control}
         name="code"
         render={({ field }) => (
-          <OtpInput
+          <CodeField
             ref={field.ref}
             name={field.name}
             value={field.value}
@@ -217,12 +214,14 @@ function ResetForm({
             hint={t('auth.register.codeHint')}
             error={errors.code?.message}
             autoFocus
+            expiresAt={started.codeExpiresAt}
+            resendAvailableAt={started.resendAvailableAt}
+            onResend={() => void onResend()}
+            resending={resending}
+            busy={busy}
           />
         )}
       />
-      <p className={`-mt-2 text-sm ${expired ? 'font-semibold text-danger' : 'text-muted'}`}>
-        {expired ? t('auth.register.expired') : t('auth.register.expiresAt', { time: clock.format(expiresAt), left: formatCountdown(expiresAt - now) })}
-      </p>
       <div className="flex flex-col gap-2">
         <PasswordField
           label={t('auth.recover.newPassword')}
@@ -242,13 +241,10 @@ function ResetForm({
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" variant="accent" block busy={busy} disabled={!isCodeShaped(code)}>
+      <Button type="submit" variant="accent" block busy={busy} disabled={!isCodeComplete(code)}>
         {t('auth.recover.submit')}
       </Button>
       <div className="flex flex-col items-center gap-1">
-        <Button variant="ghost" onClick={() => void onResend()} busy={resending} disabled={busy || resendWait > 0}>
-          {resendWait > 0 ? t('auth.register.resendIn', { time: formatCountdown(resendWait) }) : t('auth.register.resend')}
-        </Button>
         <Button variant="ghost" onClick={onOtherNumber} disabled={busy}>
           {t('auth.recover.otherNumber')}
         </Button>

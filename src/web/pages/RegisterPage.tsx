@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { accountDetailsSchema, employmentSchema, type RegisterStartResponse } from '../../shared/schemas/auth';
 import { DEFAULT_COUNTRY } from '../../shared/phone/phone';
-import { api } from '../lib/api';
+import { call } from '../lib/api';
+import { identityApi } from '../../shared/api/identity';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth/AuthCard';
 import { applyFieldErrors, errorMessage } from '../lib/server-errors';
@@ -75,7 +76,7 @@ export default function RegisterPage() {
     toast.loading(t('auth.register.creating'), { id: TOAST_ID });
     try {
       const { referralCode, ...rest } = employment;
-      const result = await api<RegisterStartResponse>('/auth/register', {
+      const result = await call(identityApi.register, {
         body: { ...account, ...rest, ...(referralCode ? { referralCode } : {}) },
       });
       toast.dismiss(TOAST_ID);

@@ -17,11 +17,13 @@ export interface OtpInputProps {
   readonly error?: string | undefined;
   readonly disabled?: boolean;
   readonly autoFocus?: boolean;
+  /** The most digits taken (default OTP_MAX_DIGITS, what may be typed); a flow that knows the issued length may pass it. */
+  readonly maxDigits?: number;
 }
 
 export const OTP_MAX_DIGITS = CODE_INPUT_MAX_DIGITS;
 
-export const OtpInput = forwardRef<HTMLInputElement, OtpInputProps>(function OtpInput({ value, onChange, ...rest }, ref) {
+export const OtpInput = forwardRef<HTMLInputElement, OtpInputProps>(function OtpInput({ value, onChange, maxDigits = OTP_MAX_DIGITS, ...rest }, ref) {
   return (
     <TextField
       ref={ref}
@@ -30,10 +32,10 @@ export const OtpInput = forwardRef<HTMLInputElement, OtpInputProps>(function Otp
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]*"
-      maxLength={OTP_MAX_DIGITS}
+      maxLength={maxDigits}
       spellCheck={false}
       value={value}
-      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, OTP_MAX_DIGITS))}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, maxDigits))}
       className="font-mono text-lg tracking-[0.3em]"
     />
   );

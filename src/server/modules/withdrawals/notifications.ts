@@ -12,7 +12,7 @@ import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
 import { maskAccount, referenceOf, type WithdrawalRow } from './views';
-import { CODE_TTL_MINUTES } from '../../../shared/codes/rules';
+import { CODE_DIGITS, CODE_TTL_MINUTES } from '../../../shared/codes/rules';
 
 /**
  * The member's SMS and e-mail for each withdrawal state change (issue 5 item 6), from fixed
@@ -53,6 +53,7 @@ function values(deps: AppDeps, row: WithdrawalRow, extra: Record<string, string>
     amount: formatMoney(row.amount),
     destination: `${row.destInstitutionName} ${maskAccount(row.destAccountNumber)}`,
     supportEmail: deps.config.company.supportEmail,
+    digits: String(CODE_DIGITS),
     ...extra,
   };
 }

@@ -25,10 +25,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   registerRoute(app, api.get, async (request) => getWithdrawal(deps, requireUser(request).userId, request.params.id));
 
-  registerRoute(app, api.resendCode, async (request, reply) => {
-    await resendCode(deps, requireMember(request), request.params.id);
-    return reply.code(204).send(null);
-  });
+  registerRoute(app, api.resendCode, async (request) => resendCode(deps, requireMember(request), request.params.id));
 
   registerRoute(app, api.confirm, async (request, reply) => {
     const auth = requireMember(request);

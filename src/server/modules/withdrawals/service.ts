@@ -12,8 +12,22 @@ import { payoutProviderFor } from '../../providers/payouts';
 import type { SessionAuth } from '../../sessions/store';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { formatMoney, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
-import { WITHDRAWAL_MESSAGES, type WithdrawalOptions, type WithdrawalView } from '../../../shared/schemas/withdrawals';
-import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
+import {
+  WITHDRAWAL_MESSAGES,
+  type WithdrawalCodeSent,
+  type WithdrawalOptions,
+  type WithdrawalRequested,
+  type WithdrawalView,
+} from '../../../shared/schemas/withdrawals';
+import {
+  amountRefusalMessage,
+  channelsFor,
+  chooseChannel,
+  WITHDRAWAL_FEE,
+  type AmountRefusal,
+  type PayoutChannel,
+  type PayoutKind,
+} from '../../../shared/withdrawal/channels';
 import { splitWithdrawal, type SplitRefusal } from '../../../shared/withdrawal/split';
 import { insertParts, submitParts } from './parts';
 import { HOUR, MINUTE } from '../../clock';
@@ -97,8 +111,13 @@ function amountRefusal(reason: SplitRefusal, limit: Centavos, kind: PayoutKind):
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean => uniqueViolation(error) === constraint;
 
-/** POST /api/withdrawals (Idempotency-Key): holds the funds, sends the code. 201 with the view. */
-export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: { amount: string }, key: string): Promise<IdempotentAnswer<WithdrawalView>> {
+/** POST /api/withdrawals (Idempotency-Key): holds the funds, sends the code. 201 with the view and the code's times. */
+export async function requestWithdrawal(
+  deps: AppDeps,
+  auth: SessionAuth,
+  body: { amount: string },
+  key: string,
+): Promise<IdempotentAnswer<WithdrawalRequested>> {
   const amount = parseAmount(body.amount);
   if (amount === null) throw fieldError({ amount: WITHDRAWAL_MESSAGES.amount });
   const now = deps.clock.now();
@@ -169,7 +188,7 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
           .values({ withdrawalId: id, fromStatus: null, toStatus: 'AWAITING_CODE', action: 'REQUEST', actor: 'MEMBER', actorUserId: auth.userId, at: now });
         const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row!) });
         await notifyRequested(tx, deps, row!, issued.code);
-        return { status: 201, body: await withdrawalView(tx, deps, row!) };
+        return { status: 201, body: { ...(await withdrawalView(tx, deps, row!)), code: codeSent(issued) } };
       }),
     );
   } catch (error) {
@@ -181,14 +200,20 @@ export async function requestWithdrawal(deps: AppDeps, auth: SessionAuth, body: 
   }
 }
 
-/** POST /api/withdrawals/:id/code: a new code for the same withdrawal (at most one a minute). */
-export async function resendCode(deps: AppDeps, auth: SessionAuth, id: string): Promise<void> {
+/** The times of a code just issued, as the page counts down to them. */
+function codeSent(issued: { expiresAt: Date; resendAvailableAt: Date }): WithdrawalCodeSent {
+  return { expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
+}
+
+/** POST /api/withdrawals/:id/code: a new code for the same withdrawal (at most one a minute); when it expires and the next may be sent. */
+export async function resendCode(deps: AppDeps, auth: SessionAuth, id: string): Promise<WithdrawalCodeSent> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const row = await ownWithdrawal(tx, auth.userId, id, true);
     if (row.status !== 'AWAITING_CODE' || row.expiresAt.getTime() <= now.getTime()) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
     const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row) });
     await notifyCode(tx, deps, row, issued.code);
+    return codeSent(issued);
   });
 }
 

@@ -30,6 +30,13 @@ export const common = {
       link: 'Go to your dashboard',
     },
   },
+  /** The one-time code field (src/web/ui/CodeField.tsx), the same in every flow that sends a code. */
+  code: {
+    resend: 'Resend code',
+    resendIn: 'Resend code in {{time}}',
+    expiresAt: 'The code expires at {{time}} ({{left}} left).',
+    expired: 'This code has expired. Ask for a new one.',
+  },
   offline: {
     title: 'You are offline.',
     text: 'The public pages and the loan calculator work from what this phone saved. Your balances, loans and wallet are shown only when you are back online.',

@@ -22,7 +22,7 @@ export const errors = {
   CODE_USED: 'This code has already been used. Please request a new one.',
   CODE_LOCKED: 'Too many wrong tries for this code. Please request a new one.',
   CODE_NOT_FOUND: 'There is no code waiting for this step. Please request a new one.',
-  CODE_RESEND_WAIT: 'Please wait a minute before asking for another code.',
+  CODE_RESEND_WAIT: 'Please wait {{resendSeconds}} seconds after a code before asking for another.',
   CODE_HOURLY_LIMIT: 'Too many codes were sent to this phone in the last hour. Please try again later.',
   CODE_SENDS_BUSY: 'We cannot send a code right now. Please try again later.',
   REGISTRATION_EXPIRED: 'Your registration has expired. Please fill in the form again.',

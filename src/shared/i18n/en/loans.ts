@@ -217,7 +217,6 @@ export const loans = {
     loading: 'Loading the contract…',
     finalDisclosure: 'Final Disclosure Statement',
     sendCode: 'Send code',
-    resend: 'Send a new code',
     sent: 'We sent a code to {{to}}.',
     code: 'Code from the SMS',
     sign: 'Sign',

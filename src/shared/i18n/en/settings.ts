@@ -141,7 +141,6 @@ export const settings = {
     hold: 'For your safety, withdrawals are paused for {{count}} hours after a change.',
     blockedUntil: 'Your payout account was changed. Withdrawals are paused until {{time}}.',
     sendCode: 'Send code',
-    resend: 'Send a new code',
     sending: 'Sending code.',
     sent: 'We sent a code to {{to}}. It expires in {{minutes}} minutes.',
     code: 'Code from the SMS',

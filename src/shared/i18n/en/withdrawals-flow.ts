@@ -51,8 +51,6 @@ export const withdrawalsFlow = {
     label: 'Code from the SMS',
     hint: '{{digits}} digit OTP code. Only numbers are allowed.',
     confirm: 'Confirm',
-    resend: 'Resend code',
-    resendIn: 'Resend code in {{time}}',
     resent: 'A new code was sent by SMS.',
     cancel: 'Cancel withdrawal',
     later: 'Later',

@@ -5,7 +5,7 @@ export const withdrawals = {
   status: {
     AWAITING_CODE: {
       label: 'Awaiting code',
-      message: 'Enter the 6-digit code we sent to your phone to confirm this withdrawal. The amount is held in your wallet until then.',
+      message: 'Enter the {{digits}}-digit code we sent to your phone to confirm this withdrawal. The amount is held in your wallet until then.',
     },
     PROCESSING: { label: 'Processing', message: 'Your withdrawal is on its way to your account. Transfers take 10 to 60 minutes.' },
     PAID: { label: 'Paid', message: 'Your withdrawal has been sent to your account.' },
@@ -53,7 +53,7 @@ export const withdrawals = {
     open: 'You have a withdrawal waiting for its code. Confirm or cancel it first.',
     noDestination: 'Add a payout account before you withdraw.',
     state: 'This withdrawal can no longer be changed.',
-    resendTooSoon: 'Please wait a minute before asking for a new code.',
+    resendTooSoon: 'Please wait {{resendSeconds}} seconds after a code before asking for a new one.',
     bankReference: 'Enter the bank reference ({{min}} to {{max}} characters).',
     reasonCode: 'Choose one of the reasons of the catalogue.',
     note: 'The internal note is at most {{max}} characters.',
@@ -62,7 +62,7 @@ export const withdrawals = {
     greeting: 'Hello {{name}},',
     emailFooter: 'Reference {{reference}}. Withdrawing is always free. If you did not ask for this, call us or write to {{supportEmail}} at once.',
     requestedEmail:
-      'You asked to withdraw {{amount}} to {{destination}}. We sent a 6-digit code to your phone: enter it in the app to confirm. The amount is held in your wallet until then.',
+      'You asked to withdraw {{amount}} to {{destination}}. We sent a {{digits}}-digit code to your phone: enter it in the app to confirm. The amount is held in your wallet until then.',
     requested: {
       sms: '{{company}}: your withdrawal code is {{code}}. Reference {{reference}}. It expires in {{minutes}} minutes. Never share it.',
       subject: 'Your withdrawal code',

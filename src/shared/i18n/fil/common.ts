@@ -28,6 +28,12 @@ export const common = {
       link: 'Pumunta sa iyong dashboard',
     },
   },
+  code: {
+    resend: 'Ipadala muli ang code',
+    resendIn: 'Maipapadala muli ang code sa loob ng {{time}}',
+    expiresAt: 'Mag-e-expire ang code sa {{time}} ({{left}} na lang).',
+    expired: 'Nag-expire na ang code na ito. Humingi ng bago.',
+  },
   offline: {
     title: 'Offline ka.',
     text: 'Gumagana ang mga pampublikong pahina at ang loan calculator mula sa naka-save sa teleponong ito. Ipinapakita lang ang iyong balanse, mga loan at wallet kapag online ka na ulit.',

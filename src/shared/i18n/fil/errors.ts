@@ -21,7 +21,7 @@ export const errors = {
   CODE_USED: 'Nagamit na ang code na ito. Humingi ng bago.',
   CODE_LOCKED: 'Masyadong maraming maling subok para sa code na ito. Humingi ng bago.',
   CODE_NOT_FOUND: 'Walang code na naghihintay para sa hakbang na ito. Humingi ng bago.',
-  CODE_RESEND_WAIT: 'Maghintay ng isang minuto bago humingi ng panibagong code.',
+  CODE_RESEND_WAIT: 'Maghintay ng {{resendSeconds}} segundo pagkatapos ng isang code bago humingi ng panibago.',
   CODE_HOURLY_LIMIT: 'Masyadong maraming code ang naipadala sa teleponong ito sa nakaraang oras. Subukang muli mamaya.',
   REGISTRATION_EXPIRED: 'Expired na ang iyong pagpaparehistro. Punan muli ang form.',
   ORIGIN_REFUSED: 'Galing sa ibang site ang request na ito kaya tinanggihan.',

@@ -234,7 +234,6 @@ export const loans = {
     loading: 'Nilo-load ang kontrata…',
     finalDisclosure: 'Pinal na Disclosure Statement',
     sendCode: 'Ipadala ang code',
-    resend: 'Magpadala ng bagong code',
     sent: 'Nagpadala kami ng code sa {{to}}.',
     code: 'Code mula sa SMS',
     sign: 'Pumirma',

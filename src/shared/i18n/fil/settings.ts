@@ -141,7 +141,6 @@ export const settings = {
     hold: 'Para sa iyong kaligtasan, naka-pause ang mga withdrawal nang {{count}} oras pagkatapos ng pagpapalit.',
     blockedUntil: 'Napalitan ang iyong payout account. Naka-pause ang mga withdrawal hanggang {{time}}.',
     sendCode: 'Ipadala ang code',
-    resend: 'Magpadala ng bagong code',
     sending: 'Ipinapadala ang code.',
     sent: 'Nagpadala kami ng code sa {{to}}. Mag-e-expire ito sa loob ng {{minutes}} minuto.',
     code: 'Code mula sa SMS',

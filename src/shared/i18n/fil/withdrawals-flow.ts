@@ -51,8 +51,6 @@ export const withdrawalsFlow = {
     label: 'Code mula sa SMS',
     hint: '{{digits}} na numerong OTP code. Mga numero lamang ang pinapayagan.',
     confirm: 'Kumpirmahin',
-    resend: 'Ipadala muli ang code',
-    resendIn: 'Maipapadala muli sa loob ng {{time}}',
     resent: 'Nagpadala kami ng bagong code sa SMS.',
     cancel: 'Kanselahin ang withdrawal',
     later: 'Mamaya na',

@@ -6,7 +6,7 @@ export const withdrawals = {
     AWAITING_CODE: {
       label: 'Naghihintay ng code',
       message:
-        'Ilagay ang 6-digit na code na ipinadala namin sa iyong telepono para kumpirmahin ang withdrawal na ito. Nakahold ang halaga sa iyong wallet hanggang doon.',
+        'Ilagay ang {{digits}}-digit na code na ipinadala namin sa iyong telepono para kumpirmahin ang withdrawal na ito. Nakahold ang halaga sa iyong wallet hanggang doon.',
     },
     PROCESSING: { label: 'Pinoproseso', message: 'Papunta na sa iyong account ang iyong withdrawal. Inaabot ng 10 hanggang 60 minuto ang transfer.' },
     PAID: { label: 'Naipadala', message: 'Naipadala na sa iyong account ang iyong withdrawal.' },
@@ -54,7 +54,7 @@ export const withdrawals = {
     open: 'May withdrawal kang naghihintay ng code. Kumpirmahin o kanselahin muna ito.',
     noDestination: 'Magdagdag muna ng payout account bago mag-withdraw.',
     state: 'Hindi na mababago ang withdrawal na ito.',
-    resendTooSoon: 'Maghintay ng isang minuto bago humingi ng bagong code.',
+    resendTooSoon: 'Maghintay ng {{resendSeconds}} segundo pagkatapos ng isang code bago humingi ng bago.',
     bankReference: 'Ilagay ang bank reference ({{min}} hanggang {{max}} na character).',
     reasonCode: 'Pumili ng isa sa mga dahilan sa catalogue.',
     note: 'Hanggang {{max}} na character lamang ang internal note.',
@@ -63,7 +63,7 @@ export const withdrawals = {
     greeting: 'Magandang araw, {{name}},',
     emailFooter: 'Reference {{reference}}. Laging libre ang pag-withdraw. Kung hindi ikaw ang humiling nito, tawagan kami o sumulat agad sa {{supportEmail}}.',
     requestedEmail:
-      'Humiling ka na mag-withdraw ng {{amount}} papunta sa {{destination}}. Nagpadala kami ng 6-digit na code sa iyong telepono: ilagay ito sa app para kumpirmahin. Nakahold ang halaga sa iyong wallet hanggang doon.',
+      'Humiling ka na mag-withdraw ng {{amount}} papunta sa {{destination}}. Nagpadala kami ng {{digits}}-digit na code sa iyong telepono: ilagay ito sa app para kumpirmahin. Nakahold ang halaga sa iyong wallet hanggang doon.',
     requested: {
       sms: '{{company}}: ang iyong withdrawal code ay {{code}}. Reference {{reference}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman.',
       subject: 'Ang iyong withdrawal code',

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { activationApi } from '../../../shared/api/activation';
+import { placesApi } from '../../../shared/api/places';
+import type { RouteBodyInput } from '../../../shared/api/define';
 import { queryKeys } from '../../lib/queries';
 import type { ActivationResponse, DocumentInfo, placeSchema } from '../../../shared/schemas/activation';
 import type { DocumentKind } from '../../../shared/activation/id-types';
@@ -18,7 +21,7 @@ export const activationKeys = {
 export function useActivation() {
   return useQuery<ActivationResponse, ApiError>({
     queryKey: activationKeys.activation,
-    queryFn: () => api<ActivationResponse>('/activation'),
+    queryFn: () => call(activationApi.get),
     staleTime: 0,
     retry: 1,
   });
@@ -28,7 +31,7 @@ export function useActivation() {
 export function useProvinces(enabled: boolean) {
   return useQuery<Place[], ApiError>({
     queryKey: activationKeys.provinces,
-    queryFn: () => api<Place[]>('/places/provinces'),
+    queryFn: () => call(placesApi.provinces),
     staleTime: Infinity,
     enabled,
   });
@@ -38,15 +41,22 @@ export function useProvinces(enabled: boolean) {
 export function useCities(province: string, enabled: boolean) {
   return useQuery<Place[], ApiError>({
     queryKey: activationKeys.cities(province),
-    queryFn: () => api<Place[]>(`/places/provinces/${encodeURIComponent(province)}/cities`),
+    queryFn: () => call(placesApi.cities, { params: { code: province } }),
     staleTime: Infinity,
     enabled: enabled && province !== '',
   });
 }
 
-/** PUT /api/activation/<step>: answers the member's new state. */
+/** What each step sends (its route's body). */
+export type StepBody<S extends ActivationStep> = RouteBodyInput<(typeof activationApi)[S]>;
+
+/**
+ * PUT /api/activation/<step>: answers the member's new state. The body is the step form's parsed
+ * values (useStepSave is generic over the five forms, hence `unknown` here); the server checks it
+ * against the step's schema and the answer is checked against the route's response schema.
+ */
 export async function saveStep(step: ActivationStep, body: unknown): Promise<AccountState> {
-  const { state } = await api<{ state: AccountState }>(`/activation/${step}`, { method: 'PUT', body });
+  const { state } = await call(activationApi[step] as (typeof activationApi)['personal'], { body: body as StepBody<'personal'> });
   return state;
 }
 

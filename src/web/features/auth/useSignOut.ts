@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { toast } from '../../ui/toast';
 
@@ -14,7 +14,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await api('/auth/logout', { method: 'POST' });
+      await call(() => import('../../../shared/api/identity').then((m) => m.identityApi.logout));
     } catch (error) {
       toast.error((error as Error).message);
       return;

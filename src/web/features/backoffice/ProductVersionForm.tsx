@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { backofficeApi } from '../../../shared/api/backoffice';
 import { queryKeys } from '../../lib/queries';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -124,7 +125,7 @@ export function ProductVersionForm({ current, onCreated }: { readonly current: P
     }
     setBusy(true);
     try {
-      const created = await api<{ version: number }>('/admin/settings/product', { body: checked.data });
+      const created = await call(backofficeApi.product, { body: checked.data });
       toast.success(t('backoffice.settings.productForm.created', { version: created.version }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.publicConfig });
       await onCreated();

@@ -7,15 +7,20 @@ export const auditKeys = {
   list: (query: string) => ['admin', 'audit', query] as const,
 };
 
-/** The query string of a page: the non-empty filters, and the cursor of an older page. */
-export function auditQueryString(filters: Readonly<Record<string, string>>, cursor: string | null): string {
-  const q = new URLSearchParams();
+/** The query of a page (GET /api/admin/audit): the non-empty filters, and the cursor of an older page. */
+export function auditQuery(filters: Readonly<Record<string, string>>, cursor: string | null): Record<string, string> {
+  const q: Record<string, string> = {};
   for (const key of AUDIT_FILTERS) {
     const value = filters[key]?.trim();
-    if (value) q.set(key, value);
+    if (value) q[key] = value;
   }
-  if (cursor) q.set('cursor', cursor);
-  return q.toString();
+  if (cursor) q.cursor = cursor;
+  return q;
+}
+
+/** The same query as a query string (the page's cache key). */
+export function auditQueryString(filters: Readonly<Record<string, string>>, cursor: string | null): string {
+  return new URLSearchParams(auditQuery(filters, cursor)).toString();
 }
 
 function text(value: unknown): string {

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { repaymentsApi } from '../../../shared/api/repayments';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
 import { money } from '../../lib/format';
 import { WAIVE_REASON_CODES, type ServicingDto } from '../../../shared/schemas/repayments';
+
+type WaiveReasonCode = (typeof WAIVE_REASON_CODES)[number];
 import type { ServicingStaff } from './queries';
 
 type Charge = ServicingDto['charges'][number];
@@ -29,7 +32,7 @@ export function ChargesPanel({
 }) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<Charge | null>(null);
-  const [reasonCode, setReasonCode] = useState('');
+  const [reasonCode, setReasonCode] = useState<WaiveReasonCode | ''>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -45,7 +48,8 @@ export function ChargesPanel({
     setBusy(target.id);
     setError(null);
     try {
-      const answer = await api<{ charge: Charge }>(`/admin/loans/${encodeURIComponent(loanId)}/charges/${encodeURIComponent(target.id)}/waive`, {
+      const answer = await call(repaymentsApi.waive, {
+        params: { loanId, chargeId: target.id },
         body: { reasonCode, ...(note.trim() ? { note: note.trim() } : {}) },
       });
       toast.success(answer.charge.waivePending ? t('collections.servicing.charges.requested') : t('collections.servicing.charges.done'));
@@ -61,7 +65,7 @@ export function ChargesPanel({
   const approve = async (charge: Charge) => {
     setBusy(charge.id);
     try {
-      await api(`/admin/loans/${encodeURIComponent(loanId)}/charges/${encodeURIComponent(charge.id)}/waive/approve`, { method: 'POST' });
+      await call(repaymentsApi.approveWaiver, { params: { loanId, chargeId: charge.id } });
       toast.success(t('collections.servicing.charges.approvedDone'));
       await onDone();
     } catch (e) {
@@ -167,7 +171,7 @@ export function ChargesPanel({
             <SelectField
               label={t('collections.servicing.charges.reason')}
               value={reasonCode}
-              onChange={(e) => setReasonCode(e.target.value)}
+              onChange={(e) => setReasonCode(WAIVE_REASON_CODES.find((code) => code === e.target.value) ?? '')}
               required
               data-testid="waive-reason"
             >

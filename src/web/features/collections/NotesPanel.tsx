@@ -1,20 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { collectionsApi } from '../../../shared/api/collections';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
 import { dateTime } from '../../lib/format';
 import { loanNoteRequestSchema, NOTE_MAX } from '../../../shared/schemas/collections';
-import { collectionsKeys, pageQuery, type NotesPage } from './queries';
+import { collectionsKeys, type NotesPage } from './queries';
 
 /** A loan's internal notes (staff only, never shown to the borrower), newest first, a page at a time, and the form to add one. */
 export function NotesPanel({ loanId, onAdded }: { loanId: string; onAdded: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
   const notes = useInfiniteQuery<NotesPage, ApiError>({
     queryKey: collectionsKeys.notes(loanId),
-    queryFn: ({ pageParam }) => api<NotesPage>(`/admin/loans/${encodeURIComponent(loanId)}/notes${pageQuery({ cursor: pageParam as string | null })}`),
+    queryFn: ({ pageParam }) => call(collectionsApi.notes, { params: { loanId }, query: { cursor: (pageParam as string | null) ?? undefined } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -32,7 +33,7 @@ export function NotesPanel({ loanId, onAdded }: { loanId: string; onAdded: () =>
     setError(undefined);
     setBusy(true);
     try {
-      await api(`/admin/loans/${encodeURIComponent(loanId)}/notes`, { body: checked.data });
+      await call(collectionsApi.addNote, { params: { loanId }, body: checked.data });
       toast.success(t('collections.servicing.notes.added'));
       setBody('');
       await notes.refetch();

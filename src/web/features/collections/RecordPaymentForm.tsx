@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { call, ApiError, newIdempotencyKey } from '../../lib/api';
+import { repaymentsApi } from '../../../shared/api/repayments';
 import { Button } from '../../ui/Button';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
 import { money } from '../../lib/format';
-import { officerPaymentRequestSchema, PAYMENT_CHANNELS, type ReceiptDto } from '../../../shared/schemas/repayments';
+import { officerPaymentRequestSchema, PAYMENT_CHANNELS } from '../../../shared/schemas/repayments';
 
 type Fields = Partial<Record<'amount' | 'channel' | 'bankReference' | 'receivedOn' | 'note', string>>;
 
@@ -47,7 +48,7 @@ export function RecordPaymentForm({ loanId, today, threshold, onDone }: { loanId
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api<{ receipt: ReceiptDto }>(`/admin/loans/${encodeURIComponent(loanId)}/payments`, { body: checked.data, idempotencyKey: key });
+      const answer = await call(repaymentsApi.recordPayment, { params: { loanId }, body: checked.data, idempotencyKey: key });
       const r = answer.receipt;
       if (r.status === 'PENDING_APPROVAL') toast.success(t('collections.servicing.record.pending', { reference: r.reference }));
       else toast.success(t('collections.servicing.record.posted', { reference: r.reference }));

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { collectionsApi } from '../../../shared/api/collections';
 import { Button } from '../../ui/Button';
 import { dateTime } from '../../lib/format';
-import { collectionsKeys, pageQuery, type RemindersPage } from './queries';
+import { collectionsKeys, type RemindersPage } from './queries';
 
 /** The reminders sent to the borrower about a loan (only to the borrower's own phone), newest first, a page at a time. */
 export function RemindersPanel({ loanId }: { loanId: string }) {
   const { t, i18n } = useTranslation();
   const list = useInfiniteQuery<RemindersPage, ApiError>({
     queryKey: collectionsKeys.reminders(loanId),
-    queryFn: ({ pageParam }) => api<RemindersPage>(`/admin/loans/${encodeURIComponent(loanId)}/reminders${pageQuery({ cursor: pageParam as string | null })}`),
+    queryFn: ({ pageParam }) => call(collectionsApi.reminders, { params: { loanId }, query: { cursor: (pageParam as string | null) ?? undefined } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
   });

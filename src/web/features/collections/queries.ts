@@ -22,11 +22,3 @@ export const collectionsKeys = {
   notes: (loanId: string) => ['admin', 'servicing', loanId, 'notes'] as const,
   reminders: (loanId: string) => ['admin', 'servicing', loanId, 'reminders'] as const,
 };
-
-/** A query string with the cursor of the next page when there is one. */
-export function pageQuery(params: Record<string, string | null | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
-  const text = q.toString();
-  return text ? `?${text}` : '';
-}

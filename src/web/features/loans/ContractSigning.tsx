@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { OtpInput } from '../../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../ui/CodeField';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import type { LoanView } from '../../../shared/schemas/loans';
@@ -13,7 +13,6 @@ import type { contractCodeResponseSchema, contractResponseSchema } from '../../.
 import { ContractText } from './ContractText';
 import { DisclosureView } from './DisclosureView';
 import { loanKeys } from './queries';
-import { isCodeShaped } from '../../../shared/codes/rules';
 
 type Contract = z.infer<typeof contractResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
@@ -33,7 +32,7 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
   const [error, setError] = useState<string | undefined>();
   const contract = useQuery<Contract, ApiError>({
     queryKey: [...loanKeys.contract, loan.id, loan.status],
-    queryFn: () => api<Contract>('/loans/current/contract'),
+    queryFn: () => call(() => import('../../../shared/api/loans').then((m) => m.loansApi.contract)),
     enabled: open,
   });
 
@@ -41,23 +40,27 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
     setBusy('code');
     setError(undefined);
     try {
-      setSent(await api<CodeSent>('/loans/current/contract/code', { method: 'POST', body: {} }));
+      setSent(await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.contractCode)));
+      setCode('');
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
+      // Asked too soon: the server says when; the button counts down to it.
+      const resendAvailableAt = resendAvailableAtOf(e);
+      if (resendAvailableAt) setSent((now) => (now ? { ...now, resendAvailableAt } : now));
     } finally {
       setBusy(null);
     }
   };
 
   const sign = async () => {
-    if (!isCodeShaped(code)) {
+    if (!isCodeComplete(code)) {
       setError(t('validation.otp'));
       return;
     }
     setBusy('sign');
     setError(undefined);
     try {
-      await api('/loans/current/contract/sign', { body: { code } });
+      await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.sign), { body: { code } });
       toast.success(t('loans.sign.signed'));
       setOpen(false);
       setCode('');
@@ -96,22 +99,27 @@ export function ContractSigning({ loan }: { readonly loan: LoanView }) {
             <p className="text-xs break-all text-muted">{t('loans.sign.sha', { sha: contract.data.documentsSha256 })}</p>
             <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
               {sent && <p role="status">{t('loans.sign.sent', { to: sent.sentTo })}</p>}
-              <Button
-                variant={sent ? 'outline' : 'primary'}
-                className="self-start"
-                onClick={() => void sendCode()}
-                busy={busy === 'code'}
-                disabled={busy !== null}
-              >
-                {sent ? t('loans.sign.resend') : t('loans.sign.sendCode')}
-              </Button>
-              {sent && (
+              {sent ? (
                 <>
-                  <OtpInput label={t('loans.sign.code')} value={code} onChange={setCode} error={error} />
+                  <CodeField
+                    label={t('loans.sign.code')}
+                    value={code}
+                    onChange={setCode}
+                    error={error}
+                    expiresAt={sent.expiresAt}
+                    resendAvailableAt={sent.resendAvailableAt}
+                    onResend={() => void sendCode()}
+                    resending={busy === 'code'}
+                    busy={busy !== null}
+                  />
                   <Button variant="accent" className="self-start" onClick={() => void sign()} busy={busy === 'sign'} disabled={busy !== null}>
                     {t('loans.sign.sign')}
                   </Button>
                 </>
+              ) : (
+                <Button className="self-start" onClick={() => void sendCode()} busy={busy === 'code'} disabled={busy !== null}>
+                  {t('loans.sign.sendCode')}
+                </Button>
               )}
             </div>
           </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
@@ -24,7 +24,7 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
   const cancel = async () => {
     setBusy(true);
     try {
-      await api('/loans/current/cancel', { method: 'POST', body: {} });
+      await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.cancel), { body: {} });
       toast.success(t('loans.status.cancelled'));
       setDialog(null);
       await queryClient.invalidateQueries({ queryKey: loanKeys.current });

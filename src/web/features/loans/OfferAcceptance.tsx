@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { toast } from '../../ui/toast';
@@ -27,7 +27,7 @@ export function OfferAcceptance({ loan }: { readonly loan: LoanView }) {
   const accept = async () => {
     setBusy(true);
     try {
-      await api('/loans/current/accept-offer', { body: { amount: offer.amount, term: offer.term } });
+      await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.acceptOffer), { body: { amount: offer.amount, term: offer.term } });
       toast.success(t('loans.offer.accepted'));
       await queryClient.invalidateQueries({ queryKey: loanKeys.current });
     } catch (e) {

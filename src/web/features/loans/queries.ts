@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
 import type { LoanView } from '../../../shared/schemas/loans';
 
 export const loanKeys = {
@@ -11,6 +11,6 @@ export const loanKeys = {
 export function useCurrentLoan() {
   return useQuery<LoanView | null, ApiError>({
     queryKey: loanKeys.current,
-    queryFn: async () => (await api<{ loan: LoanView | null }>('/loans/current')).loan,
+    queryFn: async () => (await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.current))).loan,
   });
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { toast } from '../../ui/toast';
 import { useHydrated } from '../../lib/useHydrated';
 import { Button } from '../../ui/Button';
@@ -45,7 +45,7 @@ export function ContactForm({ companyName, onOpenLegal }: ContactFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     const id = toast.loading(t('public.contact.form.sending'));
     try {
-      await api<unknown>('/contact', { method: 'POST', body: values });
+      await call(() => import('../../../shared/api/support').then((m) => m.supportApi.contact), { body: values });
     } catch (error) {
       toast.error((error as Error).message, { id });
       if (error instanceof ApiError) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { useSession } from '../../lib/queries';
 import { toast } from '../../ui/toast';
 
@@ -20,7 +20,7 @@ export function LanguageSwitch({ className = '' }: { readonly className?: string
     await i18n.changeLanguage(language);
     if (!session.data) return;
     try {
-      await api('/member/language', { method: 'PUT', body: { language } });
+      await call(() => import('../../../shared/api/member').then((m) => m.memberApi.language), { body: { language } });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : t('errors.NO_SERVER_RESPONSE'));
     }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { call, ApiError, newIdempotencyKey } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { toast } from '../../ui/toast';
@@ -66,7 +66,10 @@ export function PayFromWallet({ view }: { readonly view: ServicingDto }) {
     setBusy(true);
     setServerError(null);
     try {
-      const { receipt } = await api<{ receipt: ReceiptDto }>('/loans/current/payments', { body: { amount }, idempotencyKey: key });
+      const { receipt } = await call(() => import('../../../shared/api/repayments').then((m) => m.repaymentsApi.pay), {
+        body: { amount },
+        idempotencyKey: key,
+      });
       setStep({ name: 'receipt', receipt });
       setText('');
       toast.success(t('servicing.pay.paid', { reference: receipt.reference }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { call, ApiError, newIdempotencyKey } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast';
 import type { PayoffQuoteDto, ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
@@ -90,12 +90,15 @@ export function Payoff({ view }: { readonly view: ServicingDto }) {
   };
   const requestQuote = () =>
     run('quote', async () => {
-      const answer = await api<{ quote: PayoffQuoteDto }>('/loans/current/payoff-quote', { method: 'POST', body: {} });
+      const answer = await call(() => import('../../../shared/api/repayments').then((m) => m.repaymentsApi.payoffQuote));
       setQuote({ quote: answer.quote, key: newIdempotencyKey() });
     });
   const pay = (q: { readonly quote: PayoffQuoteDto; readonly key: string }) =>
     run('pay', async () => {
-      const answer = await api<{ receipt: ReceiptDto }>('/loans/current/payoff', { body: { quoteId: q.quote.quoteId }, idempotencyKey: q.key });
+      const answer = await call(() => import('../../../shared/api/repayments').then((m) => m.repaymentsApi.payoff), {
+        body: { quoteId: q.quote.quoteId },
+        idempotencyKey: q.key,
+      });
       setReceipt(answer.receipt);
       setQuote(null);
       toast.success(t('servicing.payoff.closed'));

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import type { ServicingDto } from '../../../shared/schemas/repayments';
 import type { WalletSummary } from '../../../shared/schemas/loans';
 
@@ -11,7 +11,7 @@ export function useServicing() {
     queryKey: servicingKeys.current,
     queryFn: async () => {
       try {
-        return await api<ServicingDto>('/loans/current/servicing');
+        return await call(() => import('../../../shared/api/repayments').then((m) => m.repaymentsApi.servicing));
       } catch (error) {
         if (error instanceof ApiError && error.code === 'NO_LOAN') return null;
         throw error;
@@ -23,7 +23,10 @@ export function useServicing() {
 
 /** The wallet's available balance (the payment form's upper bound; the server checks it again). */
 export function useWalletBalance() {
-  return useQuery<WalletSummary, ApiError>({ queryKey: ['wallet'], queryFn: () => api<WalletSummary>('/wallet') });
+  return useQuery<WalletSummary, ApiError>({
+    queryKey: ['wallet'],
+    queryFn: () => call(() => import('../../../shared/api/wallet').then((m) => m.walletApi.summary)),
+  });
 }
 
 /** After a payment: the loan, the wallet and the loan status elsewhere are reloaded. */

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { contractResponseSchema } from '../../../shared/schemas/loans';
 import type { LoanStatus } from '../../../shared/states/loan';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { loansApi } from '../../../shared/api/loans';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
@@ -20,7 +21,7 @@ const WITH_CONTRACT: ReadonlySet<LoanStatus> = new Set<LoanStatus>(['APPROVED', 
 function useContract(enabled: boolean) {
   return useQuery<Contract, ApiError>({
     queryKey: [...loanKeys.contract, 'settings'],
-    queryFn: () => api<Contract>('/loans/current/contract'),
+    queryFn: () => call(loansApi.contract),
     enabled,
     staleTime: 0,
   });

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import i18next from 'i18next';
-import { api, ApiError, knownCode } from '../../lib/api';
+import { call, ApiError, knownCode } from '../../lib/api';
+import { privacyApi } from '../../../shared/api/privacy';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField, TextAreaField } from '../../ui/Field';
@@ -14,7 +15,6 @@ import {
   dataExportSchema,
   type DataExportInput,
   deletionRequestSchema,
-  type deletionRequestCreatedSchema,
   type DeletionRequestInput,
   type myDeletionRequestResponseSchema,
 } from '../../../shared/schemas/activation';
@@ -22,7 +22,6 @@ import { errorMessage, showMessage } from '../../lib/server-errors';
 import { deletionRejectionReasonKey } from '../../../shared/reasons/catalogue';
 
 type MyDeletionRequest = z.infer<typeof myDeletionRequestResponseSchema>;
-type DeletionCreated = z.infer<typeof deletionRequestCreatedSchema>;
 type DeletionOutput = z.output<typeof deletionRequestSchema>;
 
 const deletionKey = ['privacy', 'deletion-request'] as const;
@@ -32,7 +31,7 @@ const exportResolver = zodResolver(dataExportSchema);
 function useDeletionRequest() {
   return useQuery<MyDeletionRequest, ApiError>({
     queryKey: deletionKey,
-    queryFn: () => api<MyDeletionRequest>('/privacy/deletion-request'),
+    queryFn: () => call(privacyApi.myDeletionRequest),
     staleTime: 0,
   });
 }
@@ -127,7 +126,7 @@ export function DataRights() {
   const onRequest = form.handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      await api<DeletionCreated>('/privacy/deletion-request', { body: values.reason ? { reason: values.reason } : {} });
+      await call(privacyApi.requestDeletion, { body: values.reason ? { reason: values.reason } : {} });
       await queryClient.invalidateQueries({ queryKey: deletionKey });
       setSent(t('activation.privacy.deletionRequested'));
       setConfirming(false);

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LIMITS } from '../../../shared/schemas/fields';
 import { changePasswordSchema } from '../../../shared/schemas/member-settings';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import { identityApi } from '../../../shared/api/identity';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/Field';
@@ -57,7 +58,7 @@ export function PasswordDialog({ open, onClose }: { readonly open: boolean; read
     setBusy(true);
     toast.loading(t('settings.password.loading'), { id: TOAST_ID });
     try {
-      await api<{ message: string }>('/auth/password', { body: input });
+      await call(identityApi.changePassword, { body: input });
       toast.success(t('settings.password.success'), { id: TOAST_ID });
       setDone(true);
       later(() => void navigate('/dash'), AFTER_PASSWORD_CHANGE_MS);

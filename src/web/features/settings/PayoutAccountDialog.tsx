@@ -5,10 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { payoutAccountCodeSchema, type PayoutAccountResponse } from '../../../shared/schemas/member-settings';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { activationApi } from '../../../shared/api/activation';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { OtpInput } from '../../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../ui/CodeField';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
@@ -17,7 +18,7 @@ import { settingsKeys, usePayoutAccount } from './queries';
 import { RevealValue } from './RevealValue';
 import { PayoutAccountFields } from '../activation';
 import { LoadError } from '../../ui/LoadError';
-import { codeTextValues, isCodeShaped } from '../../../shared/codes/rules';
+import { codeTextValues } from '../../../shared/codes/rules';
 
 type Input = z.input<typeof payoutAccountCodeSchema>;
 type Output = z.output<typeof payoutAccountCodeSchema>;
@@ -80,13 +81,16 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
     setCodeError(undefined);
     toast.loading(t('settings.payout.sending'), { id: TOAST_ID });
     try {
-      const answer = await api<Sent>('/member/payout-account/code', { body: input });
+      const answer = await call(activationApi.payoutAccountCode, { body: input });
       setSent(answer);
       setDetails(input);
       toast.dismiss(TOAST_ID);
     } catch (error) {
       applyFieldErrors(error, FIELDS, form.setError);
       toast.error(errorMessage(error), { id: TOAST_ID });
+      // Asked too soon: the server says when; the button counts down to it.
+      const resendAvailableAt = resendAvailableAtOf(error);
+      if (resendAvailableAt) setSent((now) => (now ? { ...now, resendAvailableAt } : now));
     } finally {
       setBusy(null);
     }
@@ -96,7 +100,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
 
   const change = async () => {
     if (!details) return;
-    if (!isCodeShaped(code)) {
+    if (!isCodeComplete(code)) {
       setCodeError('validation.otp');
       return;
     }
@@ -104,7 +108,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
     setCodeError(undefined);
     toast.loading(t('settings.payout.saving'), { id: TOAST_ID });
     try {
-      const answer = await api<PayoutAccountResponse>('/member/payout-account', { method: 'PUT', body: { ...details, code } });
+      const answer = await call(activationApi.changePayoutAccount, { body: { ...details, code } });
       queryClient.setQueryData(settingsKeys.payoutAccount, answer);
       await queryClient.invalidateQueries({ queryKey: ['member', 'account'] });
       await queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
@@ -209,13 +213,21 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
             {sent && (
               <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
                 <p role="status">{t('settings.payout.sent', { to: sent.sentTo, ...codeTextValues() })}</p>
-                <OtpInput label={t('settings.payout.code')} value={code} onChange={setCode} error={codeError} autoFocus />
+                <CodeField
+                  label={t('settings.payout.code')}
+                  value={code}
+                  onChange={setCode}
+                  error={codeError}
+                  autoFocus
+                  expiresAt={sent.expiresAt}
+                  resendAvailableAt={sent.resendAvailableAt}
+                  onResend={() => details && void sendCode(details)}
+                  resending={busy === 'code'}
+                  busy={busy !== null}
+                />
                 <div className="flex flex-wrap gap-2">
                   <Button variant="accent" onClick={() => void change()} busy={busy === 'change'} disabled={busy !== null}>
                     {t('settings.payout.confirm')}
-                  </Button>
-                  <Button variant="ghost" onClick={() => details && void sendCode(details)} disabled={busy !== null}>
-                    {t('settings.payout.resend')}
                   </Button>
                   <Button
                     variant="ghost"

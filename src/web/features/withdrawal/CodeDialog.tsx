@@ -1,24 +1,23 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, newIdempotencyKey } from '../../lib/api';
+import { call, ApiError, newIdempotencyKey } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { OtpInput } from '../../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../ui/CodeField';
 import { toast } from '../../ui/toast';
-import { formatCountdown, useNow } from '../../lib/useNow';
-import { serverNow } from '../../lib/server-time';
-import { WITHDRAWAL_CODE_ERROR_CODES, type WithdrawalView } from '../../../shared/schemas/withdrawals';
+import { WITHDRAWAL_CODE_ERROR_CODES, type WithdrawalCodeSent, type WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
 import { CODE_DIGITS, codeTextValues } from '../../../shared/codes/rules';
 
-/** The server sends a phone at most one code a minute. */
-const RESEND_AFTER_MS = 60_000;
 const TOAST_ID = 'withdrawal-otp';
 /** Refusals of the code itself (src/server/otp answers them for every kind of code). */
 const CODE_REFUSALS: ReadonlySet<string> = new Set(WITHDRAWAL_CODE_ERROR_CODES);
 
 export interface CodeDialogProps {
   readonly withdrawal: WithdrawalView;
+  /** The times of the code the server sent with the request (when the next may be sent); null: not known here. */
+  readonly codeSent?: WithdrawalCodeSent | null;
   /** The server accepted the code: the withdrawal is PROCESSING. */
   readonly onConfirmed: (view: WithdrawalView) => void;
   /** The server cancelled the withdrawal: the money is back. */
@@ -27,7 +26,7 @@ export interface CodeDialogProps {
   readonly onStale: (view: WithdrawalView) => void;
   /**
    * Opened again for a withdrawal whose code went out earlier (it may have expired): a new code
-   * may be asked for at once (the server still allows one a minute).
+   * may be asked for at once (if it is too soon, the server's refusal says until when).
    */
   readonly reopened?: boolean;
   /** Set when the dialog may be closed without cancelling (the withdrawal stays awaiting its code). */
@@ -44,23 +43,25 @@ function messageOf(error: unknown, fallback: string): string {
  * 'OTP confirmed successfully.' and 'Invalid OTP' with the server's reason; a new code once a
  * minute; cancelling cancels the withdrawal on the server, which gives the money back.
  */
-export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reopened = false, onClose }: CodeDialogProps) {
+export function CodeDialog({ withdrawal, codeSent = null, onConfirmed, onCancelled, onStale, reopened = false, onClose }: CodeDialogProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'confirm' | 'resend' | 'cancel' | null>(null);
-  const [sentAt, setSentAt] = useState(() => (reopened ? 0 : serverNow()));
-  const now = useNow();
-  const resendIn = sentAt + RESEND_AFTER_MS - now;
+  /** When the server sends another code: from its answers only (the request's, a resend's, a refusal's Retry-After). */
+  const [timers, setTimers] = useState<{ expiresAt: string | null; resendAvailableAt: string | null }>(() => ({
+    expiresAt: codeSent?.expiresAt ?? null,
+    resendAvailableAt: codeSent?.resendAvailableAt ?? null,
+  }));
   /** The key of the confirmation in flight: reused when the same code is sent again after no answer. */
   const confirmKey = useRef<{ code: string; key: string } | null>(null);
-  const path = `/withdrawals/${encodeURIComponent(withdrawal.id)}`;
+  const params = { id: withdrawal.id };
 
   /** The withdrawal changed state on the server: read it and hand it on. */
   const refresh = async () => {
     try {
-      onStale(await api<WithdrawalView>(path));
+      onStale(await call(withdrawalsApi.get, { params }));
     } catch (e) {
       setError(messageOf(e, t('errors.NO_SERVER_RESPONSE')));
     }
@@ -68,7 +69,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.length !== CODE_DIGITS) {
+    if (!isCodeComplete(code)) {
       setError(t('withdrawals.flow.code.hint'));
       return;
     }
@@ -79,7 +80,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     setNotice(null);
     toast.loading(t('withdrawals.flow.toast.verifying'), { id: TOAST_ID });
     try {
-      const view = await api<WithdrawalView>(`${path}/confirm`, { body: { code }, idempotencyKey: key });
+      const view = await call(withdrawalsApi.confirm, { params, body: { code }, idempotencyKey: key });
       toast.success(t('withdrawals.flow.toast.confirmed'), { id: TOAST_ID, duration: 500 });
       onConfirmed(view);
     } catch (e) {
@@ -107,13 +108,17 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     setError(undefined);
     setNotice(null);
     try {
-      await api<void>(`${path}/code`, { method: 'POST' });
-      setSentAt(serverNow());
+      setTimers(await call(withdrawalsApi.resendCode, { params }));
       setCode('');
       setNotice(t('withdrawals.flow.code.resent'));
     } catch (e) {
       if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') await refresh();
-      else setError(messageOf(e, t('errors.NO_SERVER_RESPONSE')));
+      else {
+        setError(messageOf(e, t('errors.NO_SERVER_RESPONSE')));
+        // Asked too soon: the server says when; the button counts down to it.
+        const resendAvailableAt = resendAvailableAtOf(e);
+        if (resendAvailableAt) setTimers((now) => ({ ...now, resendAvailableAt }));
+      }
     } finally {
       setBusy(null);
     }
@@ -124,7 +129,7 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
     setError(undefined);
     setNotice(null);
     try {
-      onCancelled(await api<WithdrawalView>(`${path}/cancel`, { method: 'POST' }));
+      onCancelled(await call(withdrawalsApi.cancel, { params }));
     } catch (e) {
       if (e instanceof ApiError && e.code === 'WITHDRAWAL_STATE') await refresh();
       else {
@@ -164,28 +169,29 @@ export function CodeDialog({ withdrawal, onConfirmed, onCancelled, onStale, reop
             ...codeTextValues(),
           })}
         </p>
-        <OtpInput
+        <CodeField
           label={t('withdrawals.flow.code.label')}
           hint={t('withdrawals.flow.code.hint')}
           value={code}
           onChange={(value) => {
             setError(undefined);
-            setCode(value.slice(0, CODE_DIGITS));
+            setCode(value);
           }}
           error={error}
           autoFocus
+          maxDigits={CODE_DIGITS}
+          expiresAt={timers.expiresAt}
+          resendAvailableAt={timers.resendAvailableAt}
+          onResend={() => void resend()}
+          resending={busy === 'resend'}
+          busy={busy !== null}
         />
         <p aria-live="polite" className="text-sm text-emerald-800">
           {notice}
         </p>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <Button variant="ghost" className="px-2" onClick={() => void resend()} busy={busy === 'resend'} disabled={busy !== null || resendIn > 0}>
-            {resendIn > 0 ? t('withdrawals.flow.code.resendIn', { time: formatCountdown(resendIn) }) : t('withdrawals.flow.code.resend')}
-          </Button>
-          <Button type="submit" variant="accent" busy={busy === 'confirm'} disabled={busy !== null || code.length !== CODE_DIGITS}>
-            {t('withdrawals.flow.code.confirm')}
-          </Button>
-        </div>
+        <Button type="submit" variant="accent" className="self-end" busy={busy === 'confirm'} disabled={busy !== null || !isCodeComplete(code)}>
+          {t('withdrawals.flow.code.confirm')}
+        </Button>
         <p className="text-xs text-muted">{t('withdrawals.flow.code.never')}</p>
       </form>
     </Dialog>

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
-import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+import type { WithdrawalRequested, WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
 import { planTransfers, type Channel } from './amount';
 import { AmountStep } from './AmountStep';
@@ -36,7 +36,8 @@ export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () 
   const [attempt, setAttempt] = useState<{ amount: string; channel: Channel } | null>(null);
   /** The Idempotency-Key of the current attempt: kept for a retry after no answer, new for a new attempt. */
   const requestKey = useRef<string | null>(null);
-  const [awaiting, setAwaiting] = useState<WithdrawalView | null>(null);
+  /** The withdrawal waiting for its code, with the code's times when this page asked for it. */
+  const [awaiting, setAwaiting] = useState<WithdrawalRequested | null>(null);
   const [openReference, setOpenReference] = useState<string | null>(null);
   const [current, setCurrent] = useState<WithdrawalView | null>(resume?.status === 'PROCESSING' ? resume : null);
   const [busy, setBusy] = useState(false);
@@ -176,6 +177,7 @@ export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () 
         <CodeDialog
           key={awaiting.id}
           withdrawal={awaiting}
+          codeSent={awaiting.code ?? null}
           onConfirmed={follow}
           onStale={follow}
           onCancelled={(view) => {

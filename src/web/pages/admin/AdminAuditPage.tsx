@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { backofficeApi } from '../../../shared/api/backoffice';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, type AuditEntry, type AuditResponse } from '../../../shared/schemas/audit';
 import { dateTime } from '../../lib/format';
-import { AUDIT_FILTERS, auditDetails, auditKeys, auditQueryString } from '../../features/backoffice/audit';
+import { AUDIT_FILTERS, auditDetails, auditKeys, auditQuery, auditQueryString } from '../../features/backoffice/audit';
 
 type Filters = Record<(typeof AUDIT_FILTERS)[number], string>;
 
@@ -45,7 +46,7 @@ export default function AdminAuditPage() {
   const [draft, setDraft] = useState<Filters>(applied);
   const log = useInfiniteQuery<AuditResponse, ApiError>({
     queryKey: auditKeys.list(auditQueryString(applied, null)),
-    queryFn: ({ pageParam }) => api<AuditResponse>(`/admin/audit?${auditQueryString(applied, pageParam as string | null)}`),
+    queryFn: ({ pageParam }) => call(backofficeApi.audit, { query: auditQuery(applied, pageParam as string | null) }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { collectionsApi } from '../../../shared/api/collections';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Spinner } from '../../ui/Spinner';
 import { DPD_BUCKETS } from '../../../shared/loan/collections';
 import { dateTime, money } from '../../lib/format';
-import { collectionsKeys, pageQuery, type CollectionsPage } from '../../features/collections/queries';
+import { collectionsKeys, type CollectionsPage } from '../../features/collections/queries';
 import type { CollectionsRow } from '../../../shared/schemas/collections';
 
 /**
@@ -21,7 +22,7 @@ export default function AdminCollectionsPage() {
   const [bucket, setBucket] = useState('');
   const list = useInfiniteQuery<CollectionsPage, ApiError>({
     queryKey: collectionsKeys.queue(bucket),
-    queryFn: ({ pageParam }) => api<CollectionsPage>(`/admin/collections${pageQuery({ bucket, cursor: pageParam as string | null })}`),
+    queryFn: ({ pageParam }) => call(collectionsApi.queue, { query: { bucket: bucket || undefined, cursor: (pageParam as string | null) ?? undefined } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { privacyApi } from '../../../shared/api/privacy';
 import { useSession } from '../../lib/queries';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -52,7 +53,8 @@ function DeletionList() {
   const list = useInfiniteQuery<DeletionListResponse, ApiErrorType>({
     queryKey: ['admin', 'deletion', status],
     initialPageParam: '',
-    queryFn: ({ pageParam }) => api(`/admin/deletion-requests?status=${status}&limit=${PAGE_SIZE}&cursor=${encodeURIComponent(pageParam as string)}`),
+    queryFn: ({ pageParam }) =>
+      call(privacyApi.adminDeletionRequests, { query: { status: status || undefined, limit: PAGE_SIZE, cursor: (pageParam as string) || undefined } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchOnMount: 'always',
   });
@@ -124,7 +126,7 @@ function DeletionRequestDetail({ requestId }: { requestId: string }) {
   const queryClient = useQueryClient();
   const detail = useQuery<DeletionDetail, ApiErrorType>({
     queryKey: ['admin', 'deletion', 'detail', requestId],
-    queryFn: () => api(`/admin/deletion-requests/${encodeURIComponent(requestId)}`),
+    queryFn: () => call(privacyApi.adminDeletionRequest, { params: { requestId } }),
     // Each opening is written to the access log: no refetch on focus.
     refetchOnWindowFocus: false,
   });
@@ -133,11 +135,12 @@ function DeletionRequestDetail({ requestId }: { requestId: string }) {
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<string[]>([]);
 
-  const decide = async (path: 'complete' | 'reject', body: Record<string, unknown> | undefined, success: string) => {
+  const decide = async (decision: { readonly as: 'complete' } | { readonly as: 'reject'; readonly reasonCode: DeletionRejectionReason }, success: string) => {
     setBusy(true);
     setBlocked([]);
     try {
-      await api(`/admin/deletion-requests/${encodeURIComponent(requestId)}/${path}`, { method: 'POST', body });
+      if (decision.as === 'complete') await call(privacyApi.completeDeletion, { params: { requestId } });
+      else await call(privacyApi.rejectDeletion, { params: { requestId }, body: { reasonCode: decision.reasonCode } });
       toast.success(success);
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'deletion'] });
@@ -237,7 +240,7 @@ function DeletionRequestDetail({ requestId }: { requestId: string }) {
               className="flex flex-col gap-2"
               onSubmit={(event) => {
                 event.preventDefault();
-                if (reason) void decide('reject', { reasonCode: reason }, t('backoffice.deletion.rejected'));
+                if (reason) void decide({ as: 'reject', reasonCode: reason }, t('backoffice.deletion.rejected'));
               }}
             >
               <ReasonSelect
@@ -265,7 +268,7 @@ function DeletionRequestDetail({ requestId }: { requestId: string }) {
             <Button variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
               {t('backoffice.deletion.cancel')}
             </Button>
-            <Button onClick={() => void decide('complete', undefined, t('backoffice.deletion.completed'))} disabled={busy}>
+            <Button onClick={() => void decide({ as: 'complete' }, t('backoffice.deletion.completed'))} disabled={busy}>
               {t('backoffice.deletion.confirm')}
             </Button>
           </>

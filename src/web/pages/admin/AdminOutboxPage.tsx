@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { deliveryApi } from '../../../shared/api/delivery';
 import { Cell, Row, Table } from '../../ui/Table';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
@@ -24,7 +25,7 @@ export default function AdminOutboxPage() {
   // Newest first, a page at a time: "Show more" asks for the page below the server's cursor.
   const list = useInfiniteQuery<AdminOutboxResponse, ApiErrorType>({
     queryKey: ['admin', 'outbox', view],
-    queryFn: ({ pageParam }) => api(`/admin/outbox?view=${view}&limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    queryFn: ({ pageParam }) => call(deliveryApi.outbox, { query: { view, limit: PAGE_SIZE, cursor: (pageParam as string | null) ?? undefined } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
@@ -37,7 +38,7 @@ export default function AdminOutboxPage() {
   const retry = async (message: AdminOutboxMessage) => {
     setBusy(message.id);
     try {
-      await api(`/admin/outbox/${encodeURIComponent(message.id)}/retry`, { body: {} });
+      await call(deliveryApi.retry, { params: { messageId: message.id } });
       toast.success(t('delivery.retried'));
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { collectionsApi } from '../../../shared/api/collections';
 import { LoadError } from '../../ui/LoadError';
 import { Spinner } from '../../ui/Spinner';
 import { money } from '../../lib/format';
@@ -27,7 +28,7 @@ export default function AdminPortfolioPage() {
   const { t } = useTranslation();
   const p = useQuery<PortfolioDto, ApiError>({
     queryKey: collectionsKeys.portfolio,
-    queryFn: () => api<PortfolioDto>('/admin/portfolio'),
+    queryFn: () => call(collectionsApi.portfolio),
     refetchOnMount: 'always',
   });
   if (p.isPending) return <Spinner label={t('common.loading')} />;

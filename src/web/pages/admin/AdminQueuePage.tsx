@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { loansApi } from '../../../shared/api/loans';
 import { Cell, Row, Table } from '../../ui/Table';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
@@ -20,11 +21,7 @@ export default function AdminQueuePage() {
   const queue = useInfiniteQuery<AdminQueue, ApiError>({
     queryKey: adminKeys.queue(status),
     queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams();
-      if (status) q.set('status', status);
-      if (pageParam) q.set('cursor', pageParam as string);
-      const text = q.toString();
-      return api<AdminQueue>(`/admin/loans${text ? `?${text}` : ''}`);
+      return call(loansApi.adminQueue, { query: { status: status || undefined, cursor: (pageParam as string | null) ?? undefined } });
     },
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,

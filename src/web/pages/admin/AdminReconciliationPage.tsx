@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../lib/api';
+import { call, type ApiError } from '../../lib/api';
+import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { TextField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { philippineDate } from '../../../shared/activation/age';
@@ -20,7 +21,7 @@ export default function AdminReconciliationPage() {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const report = useQuery<Reconciliation, ApiError>({
     queryKey: ['admin', 'withdrawals', 'reconciliation', date],
-    queryFn: () => api<Reconciliation>(`/admin/withdrawals/reconciliation?date=${encodeURIComponent(date)}`),
+    queryFn: () => call(withdrawalsApi.adminReconciliation, { query: { date } }),
     enabled: valid,
     refetchOnMount: 'always',
   });

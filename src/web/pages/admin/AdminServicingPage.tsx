@@ -2,7 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { repaymentsApi } from '../../../shared/api/repayments';
+import { collectionsApi } from '../../../shared/api/collections';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Spinner } from '../../ui/Spinner';
@@ -49,12 +51,12 @@ export default function AdminServicingPage() {
   const queryClient = useQueryClient();
   const view = useQuery<ServicingDto, ApiError>({
     queryKey: collectionsKeys.servicing(loanId),
-    queryFn: () => api<ServicingDto>(`/admin/loans/${encodeURIComponent(loanId)}/servicing`),
+    queryFn: () => call(repaymentsApi.adminServicing, { params: { loanId } }),
     refetchOnMount: 'always',
   });
   const staff = useQuery<ServicingStaff, ApiError>({
     queryKey: collectionsKeys.staff(loanId),
-    queryFn: async () => (await api<{ staff: ServicingStaff }>(`/admin/loans/${encodeURIComponent(loanId)}/servicing/staff`)).staff,
+    queryFn: async () => (await call(collectionsApi.servicingStaff, { params: { loanId } })).staff,
   });
   const [approving, setApproving] = useState<string | null>(null);
   const refresh = async () => {
@@ -70,9 +72,7 @@ export default function AdminServicingPage() {
   const approve = async (p: ReceiptDto) => {
     setApproving(p.paymentId);
     try {
-      const answer = await api<{ receipt: ReceiptDto }>(`/admin/loans/${encodeURIComponent(loanId)}/payments/${encodeURIComponent(p.paymentId)}/approve`, {
-        method: 'POST',
-      });
+      const answer = await call(repaymentsApi.approvePayment, { params: { loanId, paymentId: p.paymentId } });
       toast.success(t('collections.servicing.payments.approved', { reference: answer.receipt.reference }));
       await refresh();
     } catch (e) {

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
+import { backofficeApi } from '../../../shared/api/backoffice';
 import { queryKeys, useSession } from '../../lib/queries';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextField } from '../../ui/Field';
@@ -56,7 +57,7 @@ function CompanyForm({ data }: { readonly data: AdminSettingsResponse }) {
   const save = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await api<AdminSettingsResponse['company']>('/admin/settings/company', { method: 'PUT', body: values });
+      const saved = await call(backofficeApi.company, { body: values });
       form.reset(saved.profile);
       toast.success(t('backoffice.settings.saved'));
       queryClient.setQueryData<AdminSettingsResponse>(settingsKey, (old) => (old ? { ...old, company: saved } : old));
@@ -170,7 +171,7 @@ export default function AdminSettingsPage() {
   const isAdmin = session.data?.role === 'ADMIN';
   const settings = useQuery<AdminSettingsResponse, ApiError>({
     queryKey: settingsKey,
-    queryFn: () => api<AdminSettingsResponse>('/admin/settings'),
+    queryFn: () => call(backofficeApi.settings),
     enabled: isAdmin,
   });
 

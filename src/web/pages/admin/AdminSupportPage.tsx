@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
+import { supportApi } from '../../../shared/api/support';
 import { Button } from '../../ui/Button';
 import { SelectField, TextAreaField } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -24,7 +25,7 @@ export default function AdminSupportPage() {
   const list = useInfiniteQuery<SupportInboxResponse, ApiErrorType>({
     queryKey: ['admin', 'support', status],
     initialPageParam: '',
-    queryFn: ({ pageParam }) => api(`/admin/support/messages?status=${status}&limit=${PAGE_SIZE}&cursor=${pageParam as string}`),
+    queryFn: ({ pageParam }) => call(supportApi.inbox, { query: { status, limit: PAGE_SIZE, cursor: (pageParam as string | null) ?? undefined } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchOnMount: 'always',
   });
@@ -83,11 +84,16 @@ function MessageCard(props: {
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
 
-  const act = async (path: string, body: Record<string, unknown>, success: string) => {
+  type Act =
+    { path: 'assign'; body: { staffId: string } } | { path: 'reply'; body: { text: string } } | { path: 'close' | 'reopen'; body: Record<string, never> };
+  const act = async <A extends Act>(path: A['path'], body: A['body'], success: string) => {
     setBusy(true);
     setFieldError(undefined);
     try {
-      await api(`/admin/support/messages/${encodeURIComponent(m.id)}/${path}`, { body });
+      const params = { messageId: m.id };
+      if (path === 'assign') await call(supportApi.assign, { params, body: body as { staffId: string } });
+      else if (path === 'reply') await call(supportApi.reply, { params, body: body as { text: string } });
+      else await call(path === 'close' ? supportApi.close : supportApi.reopen, { params });
       toast.success(success);
       if (path === 'reply') setReply('');
       await props.onChanged();

@@ -16,7 +16,7 @@ import { COLOUR_TEXT } from '../../ui/StatusIcon';
 import { ageText } from '../../features/backoffice/queries';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
 import { WithdrawalRoute } from '../../features/backoffice/WithdrawalRoute';
-import { INTERNAL_NOTE_MAX, PAYOUT_FAILURE_REASONS, withdrawalReasonKey } from '../../../shared/reasons/catalogue';
+import { INTERNAL_NOTE_MAX, PAYOUT_FAILURE_REASONS, withdrawalReasonKey, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import { failedBody, paidBody, serverFieldErrors, type MarkErrors, type MarkFieldError } from '../../features/backoffice/withdrawal-marks';
 
 type Part = AdminWithdrawalRow['parts'][number];
@@ -48,7 +48,7 @@ export default function AdminWithdrawalsPage() {
   const rows = list.data?.pages.flatMap((p) => p.withdrawals) ?? [];
   const [mark, setMark] = useState<Mark | null>(null);
   const [text, setText] = useState('');
-  const [reasonCode, setReasonCode] = useState('');
+  const [reasonCode, setReasonCode] = useState<PayoutFailureReason | ''>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<MarkErrors>({});

@@ -1,20 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { verifyCodeSchema, type RegisterStartResponse, type SessionResponse } from '../../../../shared/schemas/auth';
-import { api, ApiError } from '../../../lib/api';
+import { verifyCodeSchema, type RegisterStartResponse } from '../../../../shared/schemas/auth';
+import { call, ApiError } from '../../../lib/api';
+import { identityApi } from '../../../../shared/api/identity';
 import { queryKeys, usePublicConfig } from '../../../lib/queries';
 import { Button } from '../../../ui/Button';
-import { OtpInput } from '../../../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../../ui/CodeField';
 import { toast } from '../../../ui/toast';
 import { errorMessage } from '../../../lib/server-errors';
-import { formatCountdown, useNow } from '../../../lib/useNow';
 import { useTimers } from '../../../lib/useTimers';
-import { isCodeShaped } from '../../../../shared/codes/rules';
 
 const TOAST_ID = 'register-verify';
 /** Specification section 4: the new member is signed in and moves on after 3 seconds. */
@@ -39,7 +38,7 @@ export function VerifyStep({
   /** The code proved the phone but a detail was refused (an e-mail address already registered): back to the details. */
   readonly onDetailsRefused: (error: ApiError) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const later = useTimers();
@@ -55,10 +54,6 @@ export function VerifyStep({
     defaultValues: { code: '' },
   });
   const code = useWatch({ control: form.control, name: 'code' });
-  const now = useNow(!done);
-  const expiresAt = new Date(pending.codeExpiresAt).getTime();
-  const resendAt = new Date(pending.resendAvailableAt).getTime();
-  const clock = useMemo(() => new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }), [i18n.language]);
 
   useEffect(
     () => () => {
@@ -72,7 +67,7 @@ export function VerifyStep({
     loadingShown.current = true;
     toast.loading(t('auth.register.verifying'), { id: TOAST_ID });
     try {
-      const { user } = await api<SessionResponse>('/auth/register/verify', { body: { code: value } });
+      const { user } = await call(identityApi.registerVerify, { body: { code: value } });
       loadingShown.current = false;
       queryClient.setQueryData(queryKeys.session, user);
       toast.success(t('auth.register.success'), { id: TOAST_ID });
@@ -98,20 +93,21 @@ export function VerifyStep({
   const onResend = async () => {
     setResending(true);
     try {
-      const timers = await api<CodeTimers>('/auth/register/resend', { method: 'POST' });
+      const timers = await call(identityApi.registerResend);
       onTimers({ codeExpiresAt: timers.codeExpiresAt, resendAvailableAt: timers.resendAvailableAt });
       form.reset({ code: '' });
       toast.success(t('auth.register.resent', { phone: pending.phoneMasked }), { id: TOAST_ID });
     } catch (error) {
       toast.error(errorMessage(error), { id: TOAST_ID, duration: Infinity });
+      // Asked too soon: the server says when; the button counts down to it.
+      const resendAt = resendAvailableAtOf(error);
+      if (resendAt) onTimers({ codeExpiresAt: pending.codeExpiresAt, resendAvailableAt: resendAt });
       if (error instanceof ApiError && error.code === 'REGISTRATION_EXPIRED') onRestart();
     } finally {
       setResending(false);
     }
   };
 
-  const expired = now >= expiresAt;
-  const resendWait = resendAt - now;
   return (
     <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
       <p className="text-ink">{t('auth.register.codeSentTo', { phone: pending.phoneMasked })}</p>
@@ -127,7 +123,7 @@ export function VerifyStep({
         control={form.control}
         name="code"
         render={({ field }) => (
-          <OtpInput
+          <CodeField
             ref={field.ref}
             name={field.name}
             value={field.value}
@@ -138,13 +134,15 @@ export function VerifyStep({
             error={form.formState.errors.code?.message}
             disabled={done}
             autoFocus
+            expiresAt={pending.codeExpiresAt}
+            resendAvailableAt={pending.resendAvailableAt}
+            onResend={() => void onResend()}
+            resending={resending}
+            busy={busy}
           />
         )}
       />
-      <p className={`text-sm ${expired ? 'font-semibold text-danger' : 'text-muted'}`}>
-        {expired ? t('auth.register.expired') : t('auth.register.expiresAt', { time: clock.format(expiresAt), left: formatCountdown(expiresAt - now) })}
-      </p>
-      <Button type="submit" variant="accent" block busy={busy} disabled={done || !isCodeShaped(code)}>
+      <Button type="submit" variant="accent" block busy={busy} disabled={done || !isCodeComplete(code)}>
         {t('auth.register.verify')}
       </Button>
       {done ? (
@@ -153,9 +151,6 @@ export function VerifyStep({
         </p>
       ) : (
         <div className="flex flex-col items-center gap-1">
-          <Button variant="ghost" onClick={() => void onResend()} busy={resending} disabled={busy || resendWait > 0}>
-            {resendWait > 0 ? t('auth.register.resendIn', { time: formatCountdown(resendWait) }) : t('auth.register.resend')}
-          </Button>
           <Button variant="ghost" onClick={onRestart} disabled={busy}>
             {t('auth.register.changeDetails')}
           </Button>

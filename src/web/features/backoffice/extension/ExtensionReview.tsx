@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, ApiError } from '../../../lib/api';
+import { call, ApiError } from '../../../lib/api';
+import { extensionsApi } from '../../../../shared/api/extensions';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextAreaField } from '../../../ui/Field';
 import { Spinner } from '../../../ui/Spinner';
@@ -29,8 +30,7 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
   // Pages by the server's cursor: "Show more" appends the next page.
   const list = useInfiniteQuery<Page, ApiError>({
     queryKey: ['admin', 'extensions', status],
-    queryFn: ({ pageParam }) =>
-      api<Page>(`/admin/extensions?status=${status}&limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    queryFn: ({ pageParam }) => call(extensionsApi.adminList, { query: { status, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam as string } : {}) } }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -83,8 +83,11 @@ function ExtensionItem({ item, onDone }: { readonly item: AdminExtensionItem; re
   const decide = async (action: 'approve' | 'decline') => {
     setBusy(true);
     try {
-      const body = action === 'approve' ? (note ? { note } : {}) : { reasonCode: reason, ...(note ? { note } : {}) };
-      await api(`/admin/extensions/${item.id}/${action}`, { body });
+      const extra = note ? { note } : {};
+      const params = { extensionId: item.id };
+      // A decline without a reason goes to the server as it is: it answers the field's message.
+      if (action === 'approve') await call(extensionsApi.approve, { params, body: extra });
+      else await call(extensionsApi.decline, { params, body: { reasonCode: reason as ExtensionDeclineReason, ...extra } });
       toast.success(t(action === 'approve' ? 'extensions.review.approved' : 'extensions.review.declined'));
       await onDone();
     } catch (e) {

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError, newIdempotencyKey } from '../../../lib/api';
+import { call, type ApiError, newIdempotencyKey } from '../../../lib/api';
+import { loansApi } from '../../../../shared/api/loans';
 import type { AdminLoanDetail, approveRequestSchema, rejectRequestSchema } from '../../../../shared/schemas/loans';
 import type { z } from 'zod';
 import { adminKeys } from '../queries';
@@ -22,7 +23,7 @@ export type LoanActionAnswer =
 export function useAdminLoan(loanId: string) {
   return useQuery<AdminLoanDetail, ApiError>({
     queryKey: adminKeys.loan(loanId),
-    queryFn: () => api<AdminLoanDetail>(`/admin/loans/${encodeURIComponent(loanId)}`),
+    queryFn: () => call(loansApi.adminDetail, { params: { loanId } }),
   });
 }
 
@@ -37,10 +38,9 @@ export function useLoanAction(loanId: string) {
   const disburseKey = useRef<string | null>(null);
   const mutation = useMutation<LoanActionAnswer, ApiError, LoanActionRequest>({
     mutationFn: async (request) => {
-      const base = `/admin/loans/${encodeURIComponent(loanId)}`;
       if (request.action === 'disburse') {
-        const answer = await api<{ transfer: { walletCredited: string } }>(`${base}/disburse`, {
-          method: 'POST',
+        const answer = await call(loansApi.disburse, {
+          params: { loanId },
           body: {},
           idempotencyKey: disburseKey.current ?? newIdempotencyKey(),
         });
@@ -49,8 +49,10 @@ export function useLoanAction(loanId: string) {
       }
       const answer =
         request.action === 'review'
-          ? await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/review`, { method: 'POST', body: {} })
-          : await api<{ loan: AdminLoanDetail['loan'] }>(`${base}/${request.action}`, { body: request.body });
+          ? await call(loansApi.review, { params: { loanId }, body: {} })
+          : request.action === 'approve'
+            ? await call(loansApi.approve, { params: { loanId }, body: request.body })
+            : await call(loansApi.reject, { params: { loanId }, body: request.body });
       return { kind: 'status', status: answer.loan.status };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.loan(loanId) }),

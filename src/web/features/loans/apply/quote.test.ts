@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationOf, boundsOf, initialTerm, quotePath, quoteRequestOf, type ProductTerms } from './quote';
+import { applicationOf, boundsOf, initialTerm, quoteQuery, quoteRequestOf, type ProductTerms } from './quote';
 import type { QuoteResponse } from './types';
 import type { DisclosureDto } from '../../../../shared/schemas/loans';
 
@@ -26,8 +26,8 @@ describe("the loanbox's quote request (useLoanQuote)", () => {
   });
 
   it('sends the currency only when it is not the peso', () => {
-    expect(quotePath({ amount: '10000.00', term: 12, currency: 'PHP' })).toBe('/loans/quote?amount=10000.00&term=12');
-    expect(quotePath({ amount: '10000.00', term: 12, currency: 'USD' })).toBe('/loans/quote?amount=10000.00&term=12&currency=USD');
+    expect(quoteQuery({ amount: '10000.00', term: 12, currency: 'PHP' })).toEqual({ amount: '10000.00', term: 12 });
+    expect(quoteQuery({ amount: '10000.00', term: 12, currency: 'USD' })).toEqual({ amount: '10000.00', term: 12, currency: 'USD' });
   });
 
   it('applies for exactly the quote read: its amount, term and product version', () => {

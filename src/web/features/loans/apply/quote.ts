@@ -38,10 +38,10 @@ export function quoteRequestOf(text: string, term: number | null, currency: stri
 }
 
 /** GET /api/loans/quote's query string: the currency only when it is not the peso. */
-export function quotePath(request: QuoteRequest): string {
-  const params = new URLSearchParams({ amount: request.amount, term: String(request.term) });
-  if (request.currency !== DEFAULT_CURRENCY) params.set('currency', request.currency);
-  return `/loans/quote?${params.toString()}`;
+export function quoteQuery(request: QuoteRequest): { amount: string; term: number; currency?: string } {
+  return request.currency === DEFAULT_CURRENCY
+    ? { amount: request.amount, term: request.term }
+    : { amount: request.amount, term: request.term, currency: request.currency };
 }
 
 /** The application for exactly the quote the member read (amount, term, product version). */

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, type ApiError } from '../../../lib/api';
+import { call, type ApiError } from '../../../lib/api';
 import { usePublicConfig } from '../../../lib/queries';
 import { parseAmount } from '../../../../shared/money/money';
 import { DEFAULT_CURRENCY } from '../../../../shared/money/currencies';
 import { parseInputText, toInputText } from '../../../../shared/money/calculator';
-import { boundsOf, initialTerm, quotePath, quoteRequestOf } from './quote';
+import { boundsOf, initialTerm, quoteQuery, quoteRequestOf } from './quote';
 import type { QuoteResponse } from './types';
 
 /** Waits `ms` after the last change of `value`. */
@@ -45,7 +45,7 @@ export function useLoanQuote() {
   const request = useDebounced(wanted, 300);
   const quote = useQuery<QuoteResponse, ApiError>({
     queryKey: ['loans', 'quote', request],
-    queryFn: ({ signal }) => api<QuoteResponse>(quotePath(request!), { signal }),
+    queryFn: ({ signal }) => call(() => import('../../../../shared/api/loans').then((m) => m.loansApi.quote), { query: quoteQuery(request!), signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

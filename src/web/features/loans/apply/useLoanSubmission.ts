@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { api, ApiError, newIdempotencyKey } from '../../../lib/api';
+import { call, ApiError, newIdempotencyKey } from '../../../lib/api';
 import { useTimers } from '../../../lib/useTimers';
 import type { LoanApplicationRequest, LoanApplicationResponse } from '../../../../shared/schemas/loans';
 
@@ -31,7 +31,7 @@ export function useLoanSubmission({
     setLocked(true);
     later(() => setLocked(false), SUBMIT_LOCK_MS);
     try {
-      const answer = await api<LoanApplicationResponse>('/loans/applications', { body, idempotencyKey: idempotency.current.key });
+      const answer = await call(() => import('../../../../shared/api/loans').then((m) => m.loansApi.apply), { body, idempotencyKey: idempotency.current.key });
       idempotency.current = null;
       onSubmitted(answer);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '../../../lib/api';
+import { call, type ApiError } from '../../../lib/api';
 import type { ChannelPaymentDto, ChannelPaymentRequest } from '../../../../shared/schemas/channel-payments';
 
 export const channelPaymentKeys = { list: ['loans', 'current', 'channel-payments'] as const };
@@ -13,7 +13,7 @@ export interface ChannelPaymentList {
 export function useChannelPayments() {
   return useQuery<ChannelPaymentList, ApiError>({
     queryKey: channelPaymentKeys.list,
-    queryFn: () => api<ChannelPaymentList>('/loans/current/channel-payments'),
+    queryFn: () => call(() => import('../../../../shared/api/channel-payments').then((m) => m.channelPaymentsApi.list)),
     refetchInterval: (query) => (query.state.data?.payments.some((p) => p.status === 'PENDING') ? 5_000 : false),
   });
 }
@@ -22,7 +22,8 @@ export function useChannelPayments() {
 export function useCreateChannelPayment() {
   const client = useQueryClient();
   return useMutation<{ payment: ChannelPaymentDto }, ApiError, { body: ChannelPaymentRequest; key: string }>({
-    mutationFn: ({ body, key }) => api<{ payment: ChannelPaymentDto }>('/loans/current/channel-payments', { body, idempotencyKey: key }),
+    mutationFn: ({ body, key }) =>
+      call(() => import('../../../../shared/api/channel-payments').then((m) => m.channelPaymentsApi.create), { body, idempotencyKey: key }),
     onSuccess: () => client.invalidateQueries({ queryKey: channelPaymentKeys.list }),
   });
 }

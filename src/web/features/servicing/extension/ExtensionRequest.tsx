@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, ApiError } from '../../../lib/api';
+import { call, ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/Field';
-import { OtpInput } from '../../../ui/OtpInput';
+import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../../ui/CodeField';
 import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast';
 import type { contractCodeResponseSchema } from '../../../../shared/schemas/loans';
 import type { ExtensionDto, memberExtensionResponseSchema } from '../../../../shared/schemas/extensions';
 import { DisclosureView } from '../../loans';
 import { money } from '../../../lib/format';
-import { isCodeShaped } from '../../../../shared/codes/rules';
 
 type Current = z.infer<typeof memberExtensionResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
@@ -28,7 +27,10 @@ export const extensionKeys = { current: ['extension', 'current'] as const };
 export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const current = useQuery<Current, ApiError>({ queryKey: extensionKeys.current, queryFn: () => api<Current>('/loans/current/extension') });
+  const current = useQuery<Current, ApiError>({
+    queryKey: extensionKeys.current,
+    queryFn: () => call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.current)),
+  });
   const [term, setTerm] = useState('');
   const [sent, setSent] = useState<CodeSent | null>(null);
   const [code, setCode] = useState('');
@@ -49,10 +51,19 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
       const message = e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE');
       if (kind === 'sign' || kind === 'request') setError(message);
       else toast.error(message);
+      // A code asked for too soon: the server says when; the button counts down to it.
+      const resendAvailableAt = kind === 'code' ? resendAvailableAtOf(e) : null;
+      if (resendAvailableAt) setSent((now) => (now ? { ...now, resendAvailableAt } : now));
     } finally {
       setBusy(null);
     }
   };
+
+  const sendCode = () =>
+    run('code', async () => {
+      setSent(await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.code)));
+      setCode('');
+    });
 
   if (current.isPending) return <Spinner label={t('extensions.title')} />;
   if (current.isError) {
@@ -83,22 +94,23 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
           )}
           <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
             {sent && <p role="status">{t('extensions.offer.codeSent', { phone: sent.sentTo, time: new Date(sent.expiresAt).toLocaleTimeString() })}</p>}
-            <Button
-              variant={sent ? 'outline' : 'primary'}
-              className="self-start"
-              busy={busy === 'code'}
-              disabled={busy !== null}
-              onClick={() =>
-                void run('code', async () => {
-                  setSent(await api<CodeSent>('/loans/current/extension/code', { method: 'POST', body: {} }));
-                })
-              }
-            >
-              {t('extensions.offer.sendCode')}
-            </Button>
+            {!sent && (
+              <Button className="self-start" busy={busy === 'code'} disabled={busy !== null} onClick={() => void sendCode()}>
+                {t('extensions.offer.sendCode')}
+              </Button>
+            )}
             {sent && (
               <>
-                <OtpInput label={t('extensions.offer.code')} value={code} onChange={setCode} error={error} />
+                <CodeField
+                  label={t('extensions.offer.code')}
+                  value={code}
+                  onChange={setCode}
+                  error={error}
+                  resendAvailableAt={sent.resendAvailableAt}
+                  onResend={() => void sendCode()}
+                  resending={busy === 'code'}
+                  busy={busy !== null}
+                />
                 <Button
                   variant="accent"
                   className="self-start"
@@ -106,11 +118,11 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
                   disabled={busy !== null}
                   onClick={() =>
                     void run('sign', async () => {
-                      if (!isCodeShaped(code)) {
+                      if (!isCodeComplete(code)) {
                         setError(t('validation.otp'));
                         return;
                       }
-                      await api('/loans/current/extension/sign', { body: { code } });
+                      await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.sign), { body: { code } });
                       toast.success(t('extensions.offer.signed'));
                       setSent(null);
                       setCode('');
@@ -133,7 +145,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
           disabled={busy !== null}
           onClick={() =>
             void run('withdraw', async () => {
-              await api('/loans/current/extension/withdraw', { method: 'POST', body: {} });
+              await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.withdraw));
               await refresh();
             })
           }
@@ -147,7 +159,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
             onSubmit={(event) => {
               event.preventDefault();
               void run('request', async () => {
-                await api('/loans/current/extension', { body: { term: Number(term) } });
+                await call(() => import('../../../../shared/api/extensions').then((m) => m.extensionsApi.request), { body: { term: Number(term) } });
                 await refresh();
               });
             }}
