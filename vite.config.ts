@@ -75,11 +75,30 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * React's API from Preact (decision 034): the build runs the app on preact/compat, about 11 KB gzip
+ * where react-dom and react are 67 KB, in the browser and in the public pages' server renderer alike
+ * (the same runtime renders and hydrates). Exact names only, so `react-router` or `react-i18next`
+ * are not caught by a prefix. `npm run dev` keeps React 19 with fast refresh; the browser tests run
+ * the build, what ships.
+ */
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
+
 // The browser app. Vite's root is src/web; the server serves dist/web. With --ssr (scripts/build.ts):
 // the public pages' server renderer, src/web/entry-server.tsx, into dist/ssr (decision 031), its
 // packages left to node_modules, no public files, no service worker.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root,
+  resolve: command === 'build' ? { alias: PREACT_ALIASES } : {},
+  // The server renderer bundles the packages that import React, so that they get Preact too.
+  ssr: isSsrBuild ? { noExternal: true } : {},
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), serviceWorker()],
   build: {
@@ -91,6 +110,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2020',
+    rollupOptions: {
+      // react-router reads React.useOptimistic by name and falls back when it is absent, as on Preact.
+      onwarn(warning, warn) {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
   },
   // npm run dev: Vite serves the app with hot reload (its own pages, /dev/outbox included) and
   // hands /api to the API server.

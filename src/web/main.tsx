@@ -6,6 +6,9 @@ import { chosenLanguage, i18nReady } from './app/i18n';
 import './styles.css';
 import { createRouter } from './app/router';
 import { AppTree } from './app/AppTree';
+import { installDocumentTitle } from './app/document-title';
+
+installDocumentTitle();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { gcTime: 60_000, refetchOnWindowFocus: false } },

@@ -113,7 +113,9 @@ describe('prerendered public pages', () => {
     });
     expect(res.statusCode).toBe(200);
     const html = await page('/about');
-    expect(html).toContain('Bayanihan &lt;b&gt;Lending&lt;/b&gt; &amp; &quot;Sons&quot;');
+    // Every `<` and `&` of the name is escaped, so no element can open (Preact's renderer, decision
+    // 034, leaves a `>` in text as it is: without a `<` it opens nothing; React wrote `&gt;`).
+    expect(html).toMatch(/Bayanihan &lt;b(&gt;|>)Lending&lt;\/b(&gt;|>) &amp; &quot;Sons&quot;/);
     expect(html).not.toContain('<b>Lending</b>');
     expect(text(root(html)!.inner)).toContain(en.public.about.headline);
   });
