@@ -15,7 +15,8 @@ import type { World } from './seed-large';
  * runs here. Targets: ratio (Tapat / baseline req/s) >= 0.5 and p99 <= 20 ms.
  *
  *   npx tsx bench/hot-reads.ts     BENCH_DURATION (s, default 10), BENCH_ROUNDS (default 3),
- *                                  BENCH_CPU_PROF=dir profiles the Tapat servers (node --cpu-prof),
+ *                                  BENCH_CPU_PROF=dir profiles the Tapat servers (node --cpu-prof, dir/<mode>/CPU.*.cpuprofile;
+ *                                  the main thread's is the larger one: npx tsx bench/profile-summary.ts file 30 10),
  *                                  HOT_OUT=name writes results/hot-reads-<name>.json as well
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -30,8 +31,11 @@ interface Server {
 
 async function start(mode: string, extra: string[] = []): Promise<Server> {
   const profile =
-    PROFILE_DIR && mode.startsWith('tapat') ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`, `--cpu-prof-name=${mode}.cpuprofile`] : [];
-  if (profile.length) mkdirSync(path.resolve(PROFILE_DIR!), { recursive: true });
+    PROFILE_DIR && mode.startsWith('tapat')
+      ? // One directory per server: with a fixed --cpu-prof-name tsx's loader thread wrote its profile over the main thread's.
+        [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(PROFILE_DIR, mode)}`]
+      : [];
+  if (profile.length) mkdirSync(path.resolve(PROFILE_DIR!, mode), { recursive: true });
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve('bench/hot-reads-server.ts'), mode, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

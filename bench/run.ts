@@ -39,5 +39,15 @@ if (process.env.BENCH_SKIP_DB === '1') {
   console.log('\nNo PostgreSQL answers on BENCH_DATABASE_URL: hot reads and lists at 200,000 members skipped.');
 } else {
   await import('./hot-reads');
-  await import('./lists');
+  // Ledger transfers beside pgbench, and withdrawals beside ledger transfers at one connection count
+  // with the default shards (the full sweep: run bench/withdrawals.ts alone).
+  await import('./loans');
+  process.env.BENCH_SHARDS ??= '8';
+  process.env.BENCH_CONNECTIONS ??= '10';
+  await import('./withdrawals');
+  if (process.env.BENCH_SKIP_LISTS === '1') console.log('\nBENCH_SKIP_LISTS=1: lists at 200,000 members skipped.');
+  else await import('./lists');
 }
+
+const { writeIssue13Table } = await import('./issue13-table');
+console.log(`\n${writeIssue13Table()}`);

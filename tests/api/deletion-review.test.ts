@@ -261,7 +261,11 @@ describe('data-deletion review: rejection', () => {
       .where(and(eq(outboxMessages.recipient, m.phone), eq(outboxMessages.channel, 'SMS')))
       .orderBy(desc(outboxMessages.createdAt));
     expect(sms!.body).toContain('You told us that you no longer want your data deleted.');
-    expect((await get(t, m.cookie, '/api/privacy/deletion-request')).json().request.status).toBe('REJECTED');
+    // The member's privacy screen reads the catalogue's reason (its code; the text in their language), never staff's words.
+    expect((await get(t, m.cookie, '/api/privacy/deletion-request')).json().request).toMatchObject({
+      status: 'REJECTED',
+      rejectionReasonCode: 'WITHDRAWN_BY_MEMBER',
+    });
     expect((await reject(admin.cookie, requestId)).statusCode).toBe(409);
     const [audit] = await t.deps.db
       .select()

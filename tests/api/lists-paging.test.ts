@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { apply, createActivatedMember, createStaff, expectLedgerSound, get, ok, post } from '../fixtures/loans';
@@ -158,5 +159,89 @@ describe('paging by cursor', () => {
     // Another member's wallet with the first member's cursor reads only their own (empty) history.
     const other = await createActivatedMember(t, { fullName: 'Other Member' });
     expect(ok(await get(t, other.cookie, `/api/wallet/transactions?cursor=${walletCursor}`))).toEqual({ transactions: [], nextCursor: null });
+  });
+
+  it('the extension requests: every request once, by (requested_at, id), open ones oldest first, the others newest first', async () => {
+    // Five declined requests of the member's loan (three at the same instant: the id breaks the tie)
+    // and one open request on each of three pending applications.
+    const at = t.clock.now().getTime();
+    const [loan] = (await t.deps.db.execute<{ id: string }>(sql`select id from loans where member_id = ${member.userId}`)).rows;
+    const insert = (loanId: string, memberId: string, status: string, offsetMs: number) =>
+      t.deps.db
+        .execute(sql`insert into loan_extensions (loan_id, member_id, status, new_term, from_line, remaining_principal, new_end_date, requested_at, updated_at)
+        values (${loanId}, ${memberId}, ${status}, 9, 2, 1500000, '2027-09-22', ${new Date(at + offsetMs).toISOString()}, ${new Date(at).toISOString()})`);
+    for (const offset of [0, 0, 0, 1_000, 2_000]) await insert(loan!.id, member.userId, 'DECLINED', offset);
+    const pendingLoans = (await t.deps.db.execute<{ id: string; member_id: string }>(sql`select id, member_id from loans where status = 'PENDING' limit 3`))
+      .rows;
+    expect(pendingLoans).toHaveLength(3);
+    for (const [i, l] of pendingLoans.entries()) await insert(l.id, l.member_id, 'REQUESTED', i === 2 ? 1_000 : 0);
+    const [ordered] = (
+      await t.deps.db.execute<{ declined: string[]; requested: string[]; all: string[] }>(sql`select
+        (select array_agg(id::text order by requested_at desc, id desc) from loan_extensions where status = 'DECLINED') as declined,
+        (select array_agg(id::text order by requested_at, id) from loan_extensions where status = 'REQUESTED') as requested,
+        (select array_agg(id::text order by requested_at desc, id desc) from loan_extensions) as all`)
+    ).rows;
+    const cases: [string, string[]][] = [
+      ['/api/admin/extensions?status=DECLINED', ordered!.declined],
+      ['/api/admin/extensions?status=REQUESTED', ordered!.requested],
+      ['/api/admin/extensions', ordered!.all],
+    ];
+    for (const [url, ids] of cases) {
+      const whole = ok(await get(t, officer.cookie, `${url}${url.includes('?') ? '&' : '?'}limit=100`));
+      expect(
+        whole.items.map((r: Row) => r.id),
+        url,
+      ).toEqual(ids);
+      expect(whole.nextCursor).toBeNull();
+      for (const limit of [1, 2, 3]) {
+        const { rows, pages } = await pageThrough(t, officer.cookie, url, 'items', limit);
+        expect(
+          rows.map((r) => r.id),
+          `${url} by ${limit}`,
+        ).toEqual(ids);
+        expect(pages).toBe(Math.ceil(ids.length / limit));
+      }
+    }
+    expect(ordered!.all).toHaveLength(8);
+    // A garbled cursor is a 400 naming it; a member may not read the list, with or without a cursor.
+    for (const cursor of ['abc', '1', `${ordered!.all[0]}' or 1=1 --`]) {
+      const res = await get(t, officer.cookie, `/api/admin/extensions?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('cursor');
+    }
+    expect((await get(t, member.cookie, `/api/admin/extensions?cursor=${ordered!.all[0]}`)).statusCode).toBe(403);
+    expect((await get(t, undefined, '/api/admin/extensions')).statusCode).toBe(401);
+  });
+
+  it("the member's payment references: every one once, newest first; a cursor reads only the member's own", async () => {
+    const [loan] = (await t.deps.db.execute<{ id: string }>(sql`select id from loans where member_id = ${member.userId}`)).rows;
+    await t.deps.db.execute(
+      sql`insert into channel_payments (loan_id, member_id, provider, method, channel_code, amount, idempotency_key, status, expires_at, created_at, updated_at)
+        select ${loan!.id}, ${member.userId}, 'SIMULATED', 'VIRTUAL_ACCOUNT', 'BPI', 100000 + g, 'paging-' || g, 'EXPIRED',
+               ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz
+        from generate_series(1, 7) g`,
+    );
+    const url = '/api/loans/current/channel-payments';
+    const whole = ok(await get(t, member.cookie, `${url}?limit=100`));
+    expect(whole.payments).toHaveLength(7);
+    expect(whole.nextCursor).toBeNull();
+    const references = whole.payments.map((p: Row) => p.reference as string);
+    expect([...references].sort().reverse()).toEqual(references);
+    for (const limit of [1, 2, 3]) {
+      const { rows, pages } = await pageThrough(t, member.cookie, url, 'payments', limit);
+      expect(rows).toEqual(whole.payments);
+      expect(pages).toBe(Math.ceil(7 / limit));
+    }
+    // Without a limit: the newest 20 (all seven here).
+    expect(ok(await get(t, member.cookie, url)).payments).toEqual(whole.payments);
+    for (const cursor of ['abc', '0', '-1', '1e3', '9223372036854775808']) {
+      const res = await get(t, member.cookie, `${url}?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('cursor');
+    }
+    const cursor = ok(await get(t, member.cookie, `${url}?limit=1`)).nextCursor as string;
+    expect((await get(t, undefined, `${url}?cursor=${cursor}`)).statusCode).toBe(401);
+    const other = await createActivatedMember(t, { fullName: 'Another Member' });
+    expect(ok(await get(t, other.cookie, `${url}?cursor=${cursor}`)).payments).toEqual([]);
   });
 });

@@ -148,7 +148,7 @@ describe('deletion request (POST /api/privacy/deletion-request)', () => {
     expect(second.json().error.message).toBe('You already have an open request to delete your data. We will contact you about it.');
 
     const mine = await t.app.inject({ method: 'GET', url: '/api/privacy/deletion-request', headers: { cookie: m.cookie } });
-    expect(mine.json()).toEqual({ request: { requestedAt: t.clock.now().toISOString(), status: 'OPEN' } });
+    expect(mine.json()).toEqual({ request: { requestedAt: t.clock.now().toISOString(), status: 'OPEN', rejectionReasonCode: null } });
 
     const officer = await createMember(t, { role: 'OFFICER' });
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/deletion-requests', headers: { cookie: officer.cookie } });

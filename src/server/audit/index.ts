@@ -2,3 +2,4 @@ export { writeAudit, type AuditActor, type AuditContext, type AuditEntryInput } 
 export { recordStaffView, type StaffViewInput } from './staff-view';
 export { listAudit } from './query';
 export { changedFields, redactSecrets } from './redact';
+export { ERASED_TEXT, eraseFromAudit, type AuditErasure } from './erase';

@@ -17,13 +17,15 @@ const OWNERS: Record<string, readonly string[]> = {
   auditLog: ['audit'],
   companyProfiles: ['modules/backoffice'],
   consents: ['modules/activation'],
-  // The data-deletion review (modules/privacy, docs/decisions/029) erases a member's rows of the
-  // activation, documents and support tables, replaces their users columns and logs its views.
+  // The data-deletion review (modules/privacy, docs/decisions/029 and its addendum) erases a member's
+  // rows of the activation, documents, support and identity tables, replaces their users columns and
+  // the recipient of their loan reminders, and logs its views. The outbox, sessions, sign-in, code and
+  // audit rows are erased by their owners' functions (providers/notify, sessions, otp, audit).
   contactMessages: ['modules/support', 'modules/privacy'],
   dataDeletionRequests: ['modules/privacy'],
   // Staff views of a member's data: one writer, audit/staff-view.ts (with the audit row).
   documentAccessLog: ['audit'],
-  documentUploadAttempts: ['modules/documents'],
+  documentUploadAttempts: ['modules/documents', 'modules/privacy'],
   fxRateSnapshots: ['providers'],
   idempotencyKeys: ['http'],
   ledgerAccounts: ['ledger'],
@@ -39,7 +41,7 @@ const OWNERS: Record<string, readonly string[]> = {
   loanPaymentAllocations: ['modules/repayments'],
   loanPayments: ['modules/repayments'],
   loanPayoffQuotes: ['modules/repayments'],
-  loanReminders: ['modules/repayments'],
+  loanReminders: ['modules/repayments', 'modules/privacy'],
   loanServicingRuns: ['modules/repayments'],
   loanExtensions: ['modules/repayments'],
   loanExtensionEvents: ['modules/repayments'],
@@ -58,9 +60,9 @@ const OWNERS: Record<string, readonly string[]> = {
   outboxMessages: ['providers', 'modules/delivery'],
   outboxAttempts: ['modules/delivery'],
   payoutAccounts: ['modules/activation', 'modules/privacy'],
-  pendingRegistrations: ['modules/identity'],
+  pendingRegistrations: ['modules/identity', 'modules/privacy'],
   productVersions: ['modules/backoffice'],
-  recoveryAttempts: ['modules/identity'],
+  recoveryAttempts: ['modules/identity', 'modules/privacy'],
   sessions: ['sessions'],
   signInAttempts: ['sessions'],
   // A member's account is created at registration (identity) and completed at activation; staff

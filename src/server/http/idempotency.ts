@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/loans';
@@ -63,4 +63,21 @@ export async function idempotent<T>(
     .set({ responseStatus: answer.status, responseBody: JSON.stringify(answer.body) })
     .where(where);
   return { ...answer, replayed: false };
+}
+
+/**
+ * A deleted member's stored answers (docs/decisions/029 addendum): their own go (they quote the
+ * member, and nobody can retry without a session); other callers' answers that quote them (an
+ * officer's disbursement answer names the borrower) keep their place, so a retry still replays, with
+ * each of `needles` replaced by `replacement`.
+ */
+export async function forgetIdempotentAnswers(db: DbOrTx, userId: string, needles: readonly string[], replacement: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+  const ordered = [...new Set(needles.filter((n) => n.trim().length >= 3))].sort((a, b) => b.length - a.length);
+  for (const needle of ordered) {
+    await db
+      .update(idempotencyKeys)
+      .set({ responseBody: sql`replace(${idempotencyKeys.responseBody}, ${needle}::text, ${replacement}::text)` })
+      .where(sql`position(${needle}::text in ${idempotencyKeys.responseBody}) > 0`);
+  }
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../db/client';
+import { prepared } from '../db/prepared';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Centavos } from '../../shared/money/money';
@@ -796,7 +797,7 @@ export async function debitsByCode(db: DbOrTx, accountId: string, code: string):
 }
 
 /** The statement summing an account's debits by transfer code (debitsByCode); `account` may be a column (a correlated subquery). */
-function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.id, code: string) {
+function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.id, code: string | Placeholder) {
   const resolution = alias(ledgerTransfers, 'resolution');
   return db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
@@ -820,10 +821,15 @@ function debitsByCodeQuery(db: DbOrTx, account: string | typeof ledgerAccounts.i
  * one statement; null when the account does not exist yet. The wallet summary's read.
  */
 export async function balanceAndDebitsByCode(db: DbOrTx, accountCode: string, transferCode: string): Promise<(AccountBalance & { debits: Centavos }) | null> {
-  const [row] = await db
-    .select({ account: ledgerAccounts, debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, transferCode)})` })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, accountCode));
+  // Built once per database handle (src/server/db/prepared.ts): the wallet summary runs it on every read.
+  const statement = prepared(db, 'ledger_balance_and_debits_by_code', () =>
+    db
+      .select({ account: ledgerAccounts, debits: sql<string>`(${debitsByCodeQuery(db, ledgerAccounts.id, sql.placeholder('transferCode'))})` })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, sql.placeholder('accountCode')))
+      .prepare('ledger_balance_and_debits_by_code'),
+  );
+  const [row] = await statement.execute({ accountCode, transferCode });
   return row ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 

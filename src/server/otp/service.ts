@@ -219,3 +219,12 @@ export async function countWrongTry(db: DbOrTx, input: { purpose: OtpPurpose; su
       ),
     );
 }
+
+/**
+ * A deleted member's one-time code records lose their phone (docs/decisions/029 addendum). The codes
+ * are keyed hashes; the rows stay, under the anonymised phone, for the per-address and per-prefix
+ * budgets of anonymous sends.
+ */
+export async function renameOtpPhone(db: DbOrTx, from: string, to: string): Promise<void> {
+  await db.update(otpChallenges).set({ phone: to }).where(eq(otpChallenges.phone, from));
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { outboxMessages, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
@@ -43,6 +43,8 @@ export interface OutgoingEmail {
 /** Delivery options: `sendAfter` holds the message until then (quiet hours, src/shared/notify/quiet-hours.ts). */
 export interface QueueOptions {
   readonly sendAfter?: Date | null;
+  /** What the recipient is replaced by once the message is sent or dead (a deleted member's last notice: decision 029). */
+  readonly recipientAfterSend?: string | null;
 }
 
 export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
@@ -53,6 +55,7 @@ export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptio
     body: body.text,
     redactedBody: body.redacted,
     sendAfter: options.sendAfter ?? null,
+    recipientAfterSend: options.recipientAfterSend ?? null,
     requestId: currentRequestId() ?? null,
   });
 }
@@ -64,8 +67,38 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
     subject: email.subject,
     body: email.body,
     sendAfter: options.sendAfter ?? null,
+    recipientAfterSend: options.recipientAfterSend ?? null,
     requestId: currentRequestId() ?? null,
   });
+}
+
+/** What an erased message's recipient-less fields read (decision 029, addendum). */
+export const ERASED_MESSAGE = '[deleted]';
+const NOT_SENT_ERASED = "not sent: the recipient's data was deleted";
+
+/**
+ * Every message to `address` (a deleted member's phone or e-mail, docs/decisions/029 addendum) keeps
+ * its channel, times, status and attempts (the record that a notice was given) and loses what it
+ * said and to whom: the recipient becomes `replacement`, subject and body ERASED_MESSAGE. A message
+ * not delivered yet is not delivered any more (DEAD, with the reason).
+ */
+export async function eraseMessagesTo(db: DbOrTx, address: string, replacement: string): Promise<number> {
+  const erased = await db
+    .update(outboxMessages)
+    .set({
+      recipient: replacement,
+      subject: sql`case when ${outboxMessages.subject} is null then null else ${ERASED_MESSAGE}::text end`,
+      body: ERASED_MESSAGE,
+      redactedBody: null,
+      recipientAfterSend: null,
+      lastError: sql`case when ${outboxMessages.status} in ('QUEUED', 'SENDING') then ${NOT_SENT_ERASED}::text else ${outboxMessages.lastError} end`,
+      status: sql`case when ${outboxMessages.status} in ('QUEUED', 'SENDING') then 'DEAD' else ${outboxMessages.status} end`,
+      leaseUntil: null,
+      nextAttemptAt: null,
+    })
+    .where(inArray(outboxMessages.recipient, [address]))
+    .returning({ id: outboxMessages.id });
+  return erased.length;
 }
 
 /**

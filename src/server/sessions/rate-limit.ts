@@ -65,3 +65,11 @@ export async function assertSignInAllowed(db: DbOrTx, now: Date, phone: string, 
 export async function recordSignInAttempt(db: DbOrTx, now: Date, attempt: { phone: string; ip: string; succeeded: boolean }): Promise<void> {
   await db.insert(signInAttempts).values({ ...attempt, createdAt: now });
 }
+
+/**
+ * A deleted member's sign-in attempts lose their phone (docs/decisions/029 addendum): the rows stay,
+ * under the anonymised phone, so the per-address limit still counts them.
+ */
+export async function renameSignInPhone(db: DbOrTx, from: string, to: string): Promise<void> {
+  await db.update(signInAttempts).set({ phone: to }).where(eq(signInAttempts.phone, from));
+}

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
+import { prepared } from '../db/prepared';
 import { DAY, HOUR, type Clock } from '../clock';
 import type { Role } from '../../shared/states/roles';
 import type { AccountState } from '../../shared/states/account';
@@ -124,6 +125,23 @@ export async function findSession(db: DbOrTx, clock: Clock, token: string): Prom
   return sessionOfRow(db, clock, rows[0]);
 }
 
+/** The statement of findSessionAndVersions, built once per database handle (src/server/db/prepared.ts): every API request runs it. */
+function sessionAndVersionsStatement(db: DbOrTx) {
+  return prepared(db, 'session_and_versions', () =>
+    db
+      .select({
+        companyId: sql<string | null>`(select max(id) from company_profiles)::text`,
+        productVersion: sql<number | null>`(select max(version) from product_versions)`,
+        ...sessionFields,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .limit(1)
+      .prepare('session_and_versions'),
+  );
+}
+
 /**
  * The session of a token (as findSession) and the configuration versions, in ONE statement: the
  * two reads every API request makes before its route (src/server/http/session.ts). Without a
@@ -135,16 +153,7 @@ export async function findSessionAndVersions(
   token: string | null | undefined,
 ): Promise<{ auth: SessionAuth | null; versions: ConfigurationVersions }> {
   const id = validToken(token) ? hashToken(token) : '';
-  const rows = await db
-    .select({
-      companyId: sql<string | null>`(select max(id) from company_profiles)::text`,
-      productVersion: sql<number | null>`(select max(version) from product_versions)`,
-      ...sessionFields,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(sessions, eq(sessions.id, id))
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .limit(1);
+  const rows = await sessionAndVersionsStatement(db).execute({ id });
   const row = rows[0];
   const productVersion = row?.productVersion ?? null;
   return {
@@ -167,4 +176,12 @@ export async function revokeUserSessions(db: DbOrTx, clock: Clock, userId: strin
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db.update(sessions).set({ revokedAt: clock.now() }).where(condition);
+}
+
+/**
+ * Deletes every session row of a user (a completed data deletion, docs/decisions/029 addendum): the
+ * rows hold the member's addresses and browsers; revoked or not, none of them signs anyone in again.
+ */
+export async function deleteUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

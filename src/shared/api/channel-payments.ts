@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   channelEventsQuerySchema,
   channelEventsResponseSchema,
+  channelPaymentListQuerySchema,
   channelPaymentListSchema,
   channelPaymentRequestSchema,
   channelPaymentResponseSchema,
@@ -15,9 +16,10 @@ export const channelPaymentsApi = {
   list: defineRoute({
     method: 'GET',
     path: '/loans/current/channel-payments',
-    summary: "The member's payment references (newest first, at most 20) with their status, and the provider in use",
+    summary: "The member's payment references (newest first, a page at a time by cursor) with their status, and the provider in use",
     tags,
     auth: 'member',
+    query: channelPaymentListQuerySchema,
     response: { 200: channelPaymentListSchema },
     errors: [],
   }),

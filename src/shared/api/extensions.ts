@@ -73,7 +73,7 @@ export const extensionsApi = {
   adminList: defineRoute({
     method: 'GET',
     path: '/admin/extensions',
-    summary: 'Extension requests, by status (open ones oldest first), a page at a time',
+    summary: 'Extension requests, by status (open ones oldest first, others newest first), a page at a time by cursor',
     tags: admin,
     auth: 'staff',
     query: adminExtensionsQuerySchema,

@@ -9,6 +9,7 @@ import { NATIONALITIES } from '../activation/nationalities';
 import { findPayoutInstitution } from '../activation/payout-institutions';
 import { isPhilippineMobile, toE164 } from '../phone/phone';
 import { phoneField } from './fields';
+import { DELETION_REJECTION_REASONS } from '../reasons/catalogue';
 
 /**
  * Contracts of account activation (specification sections 3 and 5, DECISIONS.md): one request
@@ -375,6 +376,8 @@ export type DataExportInput = z.input<typeof dataExportSchema>;
 export const deletionRequestStatusSchema = z.object({
   requestedAt: z.string(),
   status: z.enum(['OPEN', 'COMPLETED', 'REJECTED']),
+  /** Why staff declined it (REJECTED): a code of the catalogue the member reads in their language, never staff's words. */
+  rejectionReasonCode: z.enum(DELETION_REJECTION_REASONS).nullable(),
 });
 export const deletionRequestCreatedSchema = z.object({ requestedAt: z.string(), message: z.string() });
 export const myDeletionRequestResponseSchema = z.object({ request: deletionRequestStatusSchema.nullable() });

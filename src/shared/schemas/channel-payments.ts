@@ -64,7 +64,17 @@ export const channelPaymentSchema = z.object({
 export type ChannelPaymentDto = z.infer<typeof channelPaymentSchema>;
 
 export const channelPaymentResponseSchema = z.object({ payment: channelPaymentSchema });
-export const channelPaymentListSchema = z.object({ payments: z.array(channelPaymentSchema), provider: z.enum(['SIMULATED', 'XENDIT', 'NONE']) });
+/** The member's payment references, newest first, a page at a time (the cursor is the last reference's number). */
+export const channelPaymentListQuerySchema = z.object({
+  cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+  limit: pageLimitParam(100, 20),
+});
+export const channelPaymentListSchema = z.object({
+  payments: z.array(channelPaymentSchema),
+  provider: z.enum(['SIMULATED', 'XENDIT', 'NONE']),
+  /** The cursor of the next (older) page, null on the last one. */
+  nextCursor: z.string().nullable(),
+});
 
 /** What the callback route answers the provider (always 200 once verified: the event is recorded). */
 export const callbackAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });

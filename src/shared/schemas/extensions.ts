@@ -4,7 +4,7 @@ import { EXTENSION_DECLINE_REASONS } from '../reasons/catalogue';
 import { EXTENSION_STATUSES } from '../states/extension';
 import { STATUS_COLOURS } from '../states/loan';
 import { disclosureSchema, internalNoteSchema, moneySchema, signRequestSchema } from './loans';
-import { intQueryParam, pageLimitParam } from './params';
+import { pageLimitParam } from './params';
 
 /**
  * Contracts of the extension-request API (issue 10, item 6; docs/decisions/016-extensions.md), used
@@ -91,13 +91,14 @@ export const extensionResponseSchema = z.object({ extension: extensionSchema });
 
 export const adminExtensionsQuerySchema = z.object({
   status: extensionStatusSchema.optional(),
-  page: intQueryParam({ min: 1, max: 100_000 }).optional(),
+  /** The nextCursor of the previous page (an extension id); absent: the first page. */
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('cursor must come from nextCursor').optional()),
   limit: pageLimitParam(100, 20),
 });
 export const adminExtensionItemSchema = extensionSchema.extend({ memberId: z.string(), memberName: z.string(), staffNote: z.string().nullable() });
 export const adminExtensionsResponseSchema = z.object({
   items: z.array(adminExtensionItemSchema),
-  page: z.number().int(),
-  total: z.number().int(),
+  /** The cursor of the next page, null on the last one (a keyset on (requested_at, id): no offset, no total). */
+  nextCursor: z.string().nullable(),
 });
 export type AdminExtensionItem = z.infer<typeof adminExtensionItemSchema>;

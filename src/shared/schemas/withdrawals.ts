@@ -149,7 +149,8 @@ export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalVi
 export const adminWithdrawalQuerySchema = z.object({
   /** One status or several separated by commas; default all. */
   status: z.string().max(200).optional(),
-  limit: pageLimitParam(500, 200),
+  /** 50 a page unless asked (as the loans queue): a page of 200 rows with their events was 200 KB of JSON. */
+  limit: pageLimitParam(500, 50),
   /** The nextCursor of the previous page (oldest first: the next page is newer). */
   cursor: optionalKeysetCursorParam(),
 });

@@ -27,6 +27,8 @@ export const contactMessages = pgTable(
     // The contact form's per-IP rate limit counts recent messages.
     index('contact_messages_ip_idx').on(t.ip, t.createdAt),
     index('contact_messages_status_idx').on(t.status, t.seq),
+    // A member's own messages (the privacy export, the deletion review's count): without it, every message.
+    index('contact_messages_user_idx').on(t.userId, t.createdAt),
     check('contact_messages_status_check', sql`${t.status} in ('NEW', 'IN_PROGRESS', 'ANSWERED', 'CLOSED')`),
   ],
 );

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
+import { prepared } from '../../db/prepared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { consents, memberAddresses, memberDocuments, memberIdentities, memberPersonal, memberReferences, payoutAccounts, users } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
@@ -219,23 +220,51 @@ interface Sections {
 async function readSections(deps: AppDeps, userId: string): Promise<Sections> {
   const db = deps.db;
   // Independent reads sent together: one round trip on PostgreSQL (the query-count test holds it).
+  // Each statement built once per database handle (src/server/db/prepared.ts): GET /api/member/account is a hot read.
+  const id = sql.placeholder('userId');
   const [[user], [personal], [consent], [address], refs, [identity], docs, [payout]] = await Promise.all([
-    db.select({ state: users.accountState, phone: users.phone, fullName: users.fullName }).from(users).where(eq(users.id, userId)),
-    db.select().from(memberPersonal).where(eq(memberPersonal.userId, userId)),
-    db
-      .select()
-      .from(consents)
-      .where(and(eq(consents.userId, userId), eq(consents.kind, CONSENT_KIND_CREDIT_BUREAU)))
-      .orderBy(desc(consents.givenAt))
-      .limit(1),
-    db.select().from(memberAddresses).where(eq(memberAddresses.userId, userId)),
-    db.select().from(memberReferences).where(eq(memberReferences.userId, userId)).orderBy(asc(memberReferences.position)),
-    db.select().from(memberIdentities).where(eq(memberIdentities.userId, userId)),
-    db
-      .select()
-      .from(memberDocuments)
-      .where(and(eq(memberDocuments.userId, userId), isNull(memberDocuments.supersededAt))),
-    db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)),
+    prepared(db, 'member_section_user', () =>
+      db.select({ state: users.accountState, phone: users.phone, fullName: users.fullName }).from(users).where(eq(users.id, id)).prepare('member_section_user'),
+    ).execute({ userId }),
+    prepared(db, 'member_section_personal', () =>
+      db.select().from(memberPersonal).where(eq(memberPersonal.userId, id)).prepare('member_section_personal'),
+    ).execute({
+      userId,
+    }),
+    prepared(db, 'member_section_consent', () =>
+      db
+        .select()
+        .from(consents)
+        .where(and(eq(consents.userId, id), eq(consents.kind, CONSENT_KIND_CREDIT_BUREAU)))
+        .orderBy(desc(consents.givenAt))
+        .limit(1)
+        .prepare('member_section_consent'),
+    ).execute({ userId }),
+    prepared(db, 'member_section_address', () =>
+      db.select().from(memberAddresses).where(eq(memberAddresses.userId, id)).prepare('member_section_address'),
+    ).execute({
+      userId,
+    }),
+    prepared(db, 'member_section_references', () =>
+      db.select().from(memberReferences).where(eq(memberReferences.userId, id)).orderBy(asc(memberReferences.position)).prepare('member_section_references'),
+    ).execute({ userId }),
+    prepared(db, 'member_section_identity', () =>
+      db.select().from(memberIdentities).where(eq(memberIdentities.userId, id)).prepare('member_section_identity'),
+    ).execute({
+      userId,
+    }),
+    prepared(db, 'member_section_documents', () =>
+      db
+        .select()
+        .from(memberDocuments)
+        .where(and(eq(memberDocuments.userId, id), isNull(memberDocuments.supersededAt)))
+        .prepare('member_section_documents'),
+    ).execute({ userId }),
+    prepared(db, 'member_section_payout', () => db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, id)).prepare('member_section_payout')).execute(
+      {
+        userId,
+      },
+    ),
   ]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED');
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { OUTBOX_PROBLEMS_SQL, outboxAttempts, outboxMessages } from '../../db/schema';
+import { OUTBOX_FAILING_SQL, OUTBOX_PROBLEMS_SQL, OUTBOX_WAITING_SQL, outboxAttempts, outboxMessages } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
 import type { SessionAuth } from '../../sessions/store';
 import { AppError } from '../../http/errors';
@@ -13,20 +13,20 @@ import type { AdminOutboxMessage, AdminOutboxQuery, AdminOutboxResponse, OutboxV
  * back in the queue at once (audited). The body with a one-time code is never read here.
  */
 function whereOf(view: OutboxView): SQL | undefined {
-  const failing = and(eq(outboxMessages.status, 'QUEUED'), gt(outboxMessages.attempts, 0));
+  // Each view's condition is its partial index's own predicate (or the status index's), so that the
+  // index serves the page.
   switch (view) {
     case 'DEAD':
       return eq(outboxMessages.status, 'DEAD');
     case 'FAILING':
-      return failing;
+      return sql.raw(OUTBOX_FAILING_SQL);
     case 'WAITING':
-      return and(eq(outboxMessages.status, 'QUEUED'), eq(outboxMessages.attempts, 0));
+      return sql.raw(OUTBOX_WAITING_SQL);
     case 'SENT':
       return eq(outboxMessages.status, 'SENT');
     case 'ALL':
       return undefined;
     case 'PROBLEMS':
-      // The partial index's own predicate (outbox_messages_problems_idx), so that it serves the page.
       return sql.raw(OUTBOX_PROBLEMS_SQL);
   }
 }
@@ -73,11 +73,14 @@ export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery)
         )
         .orderBy(asc(outboxAttempts.startedAt), asc(outboxAttempts.attempt))
     : [];
-  // Each count reads at most OUTBOX_COUNT_CAP rows of the status index (never the whole outbox).
-  const capped = (where: string) => `(select count(*) from (select 1 from outbox_messages where ${where} limit ${OUTBOX_COUNT_CAP}) c)::int`;
+  // Each count reads at most OUTBOX_COUNT_CAP entries of one index (never the whole outbox): queued
+  // and failing their partial indexes, the others the status index (ordered by its second column, so
+  // that an index walk, not a sequential scan that stops early, serves even the largest status).
+  const capped = (where: string) =>
+    `(select count(*) from (select 1 from outbox_messages where ${where} order by created_at limit ${OUTBOX_COUNT_CAP}) c)::int`;
   const counted = await deps.db.execute<{ queued: number; failing: number; sending: number; sent: number; dead: number }>(
     sql.raw(
-      `select ${capped(`status = 'QUEUED' and attempts = 0`)} as queued, ${capped(`status = 'QUEUED' and attempts > 0`)} as failing,
+      `select ${capped(OUTBOX_WAITING_SQL)} as queued, ${capped(OUTBOX_FAILING_SQL)} as failing,
               ${capped(`status = 'SENDING'`)} as sending, ${capped(`status = 'SENT'`)} as sent, ${capped(`status = 'DEAD'`)} as dead`,
     ),
   );

@@ -85,9 +85,11 @@ async function finish(deps: AppDeps, message: Claimed, adapter: MessageAdapter, 
     // Only while the claim is still ours (same attempt, still SENDING): a pass that took over an
     // expired lease has its own attempt number.
     const mine = and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, 'SENDING'), eq(outboxMessages.attempts, message.attempts));
+    // A message marked to lose its recipient once done (a deleted member's last notice, decision 029) loses it now.
+    const erased = { recipient: sql`coalesce(${outboxMessages.recipientAfterSend}, ${outboxMessages.recipient})` };
     const update =
       outcome.kind === 'SENT'
-        ? { status: 'SENT', sentAt: now, leaseUntil: null, lastError: null, nextAttemptAt: null, providerMessageId: outcome.providerMessageId }
+        ? { status: 'SENT', sentAt: now, leaseUntil: null, lastError: null, nextAttemptAt: null, providerMessageId: outcome.providerMessageId, ...erased }
         : outcome.kind === 'RETRY'
           ? {
               status: 'QUEUED',
@@ -95,7 +97,7 @@ async function finish(deps: AppDeps, message: Claimed, adapter: MessageAdapter, 
               lastError: outcome.error,
               nextAttemptAt: new Date(now.getTime() + backoffMs(message.attempts, deps.config.delivery.retryBaseSeconds)),
             }
-          : { status: 'DEAD', leaseUntil: null, lastError: outcome.error, nextAttemptAt: null };
+          : { status: 'DEAD', leaseUntil: null, lastError: outcome.error, nextAttemptAt: null, ...erased };
     const updated = await tx.update(outboxMessages).set(update).where(mine).returning({ id: outboxMessages.id });
     await tx.insert(outboxAttempts).values({
       messageId: message.id,

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { OPEN_LOAN_SQL, loanEvents, loans } from '../../db/schema';
+import { OPEN_LOAN_SQL, dataDeletionRequests, loanEvents, loans, users } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
@@ -72,8 +73,13 @@ export async function apply(
     now,
   );
 
-  return deps.db.transaction((tx) =>
-    idempotent(tx, { userId: auth.userId, scope: 'loans.apply', key: idempotencyKey, request: body, at: now }, async () => {
+  return deps.db.transaction(async (tx) => {
+    // A data deletion being completed at the same time (docs/decisions/029, addendum): the member's
+    // row is locked here (shared) and there (exclusive), so one waits for the other. Applied first:
+    // the completion then sees the open loan and is refused. Completed first: no application for an
+    // anonymised member.
+    await memberStillHere(tx, auth.userId);
+    return idempotent(tx, { userId: auth.userId, scope: 'loans.apply', key: idempotencyKey, request: body, at: now }, async () => {
       // One open loan per member: the partial unique index decides, also between simultaneous requests.
       const [loan] = await tx
         .insert(loans)
@@ -110,8 +116,19 @@ export async function apply(
         status: 201,
         body: { state: 'LOAN_CREATED' as const, message: LOAN_MESSAGES.created, loan: await loanView(tx, deps, loan), preAssessment: assessment },
       };
-    }),
-  );
+    });
+  });
+}
+
+/** Locks the member's row (FOR SHARE) and refuses (401) a member whose data deletion was completed meanwhile. */
+async function memberStillHere(tx: Tx, userId: string): Promise<void> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('share');
+  const [deleted] = await tx
+    .select({ id: dataDeletionRequests.id })
+    .from(dataDeletionRequests)
+    .where(and(eq(dataDeletionRequests.userId, userId), eq(dataDeletionRequests.status, 'COMPLETED')))
+    .limit(1);
+  if (!user || deleted) throw new AppError(401, 'UNAUTHENTICATED');
 }
 
 /** GET /api/loans/current */

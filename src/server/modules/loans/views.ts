@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { systemReasonOf } from '../../../shared/loan/system-reasons';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { loanContracts, loanEvents, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { latestRates } from '../../providers/fx/store';
@@ -57,12 +58,17 @@ export async function loanById(db: DbOrTx, id: string, lock = false): Promise<Lo
 export async function currentLoanOf(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow | null> {
   if (!lock) {
     // One statement: the open loan (at most one, loans_one_open_per_member) sorts first, then the newest.
-    const [row] = await db
-      .select()
-      .from(loans)
-      .where(eq(loans.memberId, memberId))
-      .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
-      .limit(1);
+    // Built once per database handle (src/server/db/prepared.ts): GET /api/loans/current is a hot read.
+    const statement = prepared(db, 'loans_current_of', () =>
+      db
+        .select()
+        .from(loans)
+        .where(eq(loans.memberId, sql.placeholder('memberId')))
+        .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
+        .limit(1)
+        .prepare('loans_current_of'),
+    );
+    const [row] = await statement.execute({ memberId });
     return row ?? null;
   }
   const [openRow] = await db
@@ -264,12 +270,17 @@ export async function adminTimelineOf(db: DbOrTx, loan: LoanRow): Promise<AdminT
 }
 
 async function entriesOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'): Promise<{ entry: LoanView['timeline'][number]; note: string | null }[]> {
-  const rows = await db
-    .select({ event: loanEvents, actorName: users.fullName })
-    .from(loanEvents)
-    .leftJoin(users, eq(loanEvents.actorUserId, users.id))
-    .where(eq(loanEvents.loanId, loan.id))
-    .orderBy(asc(loanEvents.seq));
+  // Built once per database handle (src/server/db/prepared.ts): every loan view reads it.
+  const statement = prepared(db, 'loans_events_of', () =>
+    db
+      .select({ event: loanEvents, actorName: users.fullName })
+      .from(loanEvents)
+      .leftJoin(users, eq(loanEvents.actorUserId, users.id))
+      .where(eq(loanEvents.loanId, sql.placeholder('loanId')))
+      .orderBy(asc(loanEvents.seq))
+      .prepare('loans_events_of'),
+  );
+  const rows = await statement.execute({ loanId: loan.id });
   return rows.map(({ event, actorName }) => ({
     entry: {
       at: event.at.toISOString(),
@@ -322,20 +333,35 @@ export function statusFields(status: LoanStatus, deps: AppDeps) {
   };
 }
 
+/** A loan's contract row (without the signed disclosure's text): built once per database handle (src/server/db/prepared.ts). */
+function contractStatement(db: DbOrTx) {
+  return prepared(db, 'loans_contract', () =>
+    db
+      .select({ signedAt: loanContracts.signedAt, documentsSha256: loanContracts.documentsSha256, disclosureJson: sql<string | null>`null` })
+      .from(loanContracts)
+      .where(eq(loanContracts.loanId, sql.placeholder('loanId')))
+      .prepare('loans_contract'),
+  );
+}
+
+/** A loan's contract row with the signed disclosure's text. */
+function contractWithDisclosureStatement(db: DbOrTx) {
+  return prepared(db, 'loans_contract_with_disclosure', () =>
+    db
+      .select({ signedAt: loanContracts.signedAt, documentsSha256: loanContracts.documentsSha256, disclosureJson: loanContracts.disclosureJson })
+      .from(loanContracts)
+      .where(eq(loanContracts.loanId, sql.placeholder('loanId')))
+      .prepare('loans_contract_with_disclosure'),
+  );
+}
+
 export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer: 'MEMBER' | 'STAFF' = 'MEMBER'): Promise<LoanView> {
   const status = loan.status as LoanStatus;
   const product = productOf(deps, loan);
   // Two statements sent together: the contract (with the signed disclosure when it is the one shown) and the timeline.
   const withDisclosure = needsSignedDisclosure(loan);
   const [[contract], timeline] = await Promise.all([
-    db
-      .select({
-        signedAt: loanContracts.signedAt,
-        documentsSha256: loanContracts.documentsSha256,
-        disclosureJson: withDisclosure ? loanContracts.disclosureJson : sql<string | null>`null`,
-      })
-      .from(loanContracts)
-      .where(eq(loanContracts.loanId, loan.id)),
+    (withDisclosure ? contractWithDisclosureStatement(db) : contractStatement(db)).execute({ loanId: loan.id }),
     timelineOf(db, loan, viewer),
   ]);
   const disclosure = disclosureFrom(deps, loan, contract?.disclosureJson ?? null);

@@ -6,6 +6,8 @@ import {
   contactMessages,
   dataDeletionRequests,
   documentAccessLog,
+  documentUploadAttempts,
+  loanReminders,
   loans,
   memberAddresses,
   memberDocuments,
@@ -14,16 +16,21 @@ import {
   memberReferences,
   outboxMessages,
   payoutAccounts,
+  pendingRegistrations,
+  recoveryAttempts,
   sessions,
   users,
   withdrawals,
 } from '../../db/schema';
-import { recordStaffView, writeAudit, type AuditContext } from '../../audit';
+import { ERASED_TEXT, eraseFromAudit, recordStaffView, writeAudit, type AuditContext } from '../../audit';
 import { AppError } from '../../http/errors';
+import { forgetIdempotentAnswers } from '../../http/idempotency';
 import { balanceAndDebitsByCode, memberWalletSpec } from '../../ledger';
-import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
+import { asLanguage, eraseMessagesTo, messageText, queueEmail, queueSms } from '../../providers/notify';
+import { renameOtpPhone } from '../../otp/service';
+import { renameSignInPhone } from '../../sessions/rate-limit';
 import { storageFor } from '../../providers/storage';
-import { revokeUserSessions } from '../../sessions/store';
+import { deleteUserSessions } from '../../sessions/store';
 import type { SessionAuth } from '../../sessions/store';
 import { birthday, formatIsoDate, parseIsoDate, philippineDate } from '../../../shared/activation/age';
 import { translateEn } from '../../../shared/i18n/lookup';
@@ -221,6 +228,106 @@ export async function deletionDetail(
   };
 }
 
+/** The member's contact details in the national form as well (0917..., how staff and members type them). */
+function phoneForms(e164: string): string[] {
+  return e164.startsWith('+63') ? [e164, `0${e164.slice(3)}`, e164.slice(1)] : [e164];
+}
+
+/**
+ * The erasure itself, inside the completion's transaction (the request and the users row locked, no
+ * blocker): table by table as docs/decisions/029 (addendum) decides. Answers the storage keys of the
+ * member's images, deleted from storage after the commit.
+ */
+async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$inferSelect, requestedAt: Date, now: Date): Promise<string[]> {
+  const userId = user.id;
+  const phone = anonymisedPhone(userId);
+  const email = anonymisedEmail(userId);
+  const [personal] = await tx.select().from(memberPersonal).where(eq(memberPersonal.userId, userId));
+  const [identity] = await tx.select({ number: memberIdentities.identityNumber }).from(memberIdentities).where(eq(memberIdentities.userId, userId));
+  const [payout] = await tx
+    .select({ number: payoutAccounts.accountNumber, name: payoutAccounts.accountName })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, userId));
+  const references = await tx
+    .select({ name: memberReferences.fullName, phone: memberReferences.phone })
+    .from(memberReferences)
+    .where(eq(memberReferences.userId, userId));
+  // What free text about the member (audit details) may quote: cut out wherever it appears.
+  const needles = [
+    ...phoneForms(user.phone),
+    user.email,
+    user.fullName,
+    personal ? [personal.firstName, personal.middleName, personal.lastName].filter(Boolean).join(' ') : '',
+    personal ? `${personal.firstName} ${personal.lastName}` : '',
+    identity?.number ?? '',
+    payout?.number ?? '',
+    payout?.name ?? '',
+    ...references.flatMap((r) => [r.name, ...phoneForms(r.phone)]),
+  ];
+
+  // Messages: what was sent stays as a record (channel, time, status), without recipient or text.
+  await eraseMessagesTo(tx, user.phone, phone);
+  await eraseMessagesTo(tx, user.email, email);
+  // Contact-form messages: the member's, signed in or not (by e-mail); the staff's replies to them in the audit log.
+  const contacts = await tx
+    .delete(contactMessages)
+    .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email)))
+    .returning({ id: contactMessages.id });
+  await eraseFromAudit(tx, { needles, subjects: { type: 'CONTACT_MESSAGE', ids: contacts.map((c) => c.id), fields: ['text'] } });
+  // Codes, sign-in and recovery records, unfinished sign-ups with the same phone or e-mail.
+  await renameOtpPhone(tx, user.phone, phone);
+  await renameSignInPhone(tx, user.phone, phone);
+  await tx.delete(recoveryAttempts).where(or(eq(recoveryAttempts.userId, userId), eq(recoveryAttempts.phone, user.phone)));
+  await tx.delete(pendingRegistrations).where(or(eq(pendingRegistrations.phone, user.phone), eq(pendingRegistrations.email, user.email)));
+  // The collection-conduct log keeps each reminder (which template, when, to the borrower); the number goes.
+  await tx.update(loanReminders).set({ recipient: phone }).where(eq(loanReminders.recipient, user.phone));
+  // Stored answers to retried requests: the member's go, others' (staff's) lose the member's details.
+  await forgetIdempotentAnswers(tx, userId, needles, ERASED_TEXT);
+
+  // The last message to the real address: the notice, which loses its recipient once delivered.
+  const language = asLanguage(user.language);
+  const company = deps.config.company;
+  const values = { company: company.shortName, date: philippineDate(requestedAt), years: deps.config.recordRetentionYears, supportEmail: company.supportEmail };
+  await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionCompleted', values) }, { recipientAfterSend: phone });
+  await queueEmail(
+    tx,
+    {
+      to: user.email,
+      subject: messageText(language, 'messages.privacy.deletionCompletedSubject', values),
+      body: messageText(language, 'messages.privacy.deletionCompleted', values),
+    },
+    { recipientAfterSend: email },
+  );
+
+  const documents = await tx.select({ key: memberDocuments.storageKey }).from(memberDocuments).where(eq(memberDocuments.userId, userId));
+  await tx.delete(memberDocuments).where(eq(memberDocuments.userId, userId));
+  await tx.delete(documentUploadAttempts).where(eq(documentUploadAttempts.userId, userId));
+  await tx.delete(memberPersonal).where(eq(memberPersonal.userId, userId));
+  await tx.delete(memberAddresses).where(eq(memberAddresses.userId, userId));
+  await tx.delete(memberReferences).where(eq(memberReferences.userId, userId));
+  await tx.delete(memberIdentities).where(eq(memberIdentities.userId, userId));
+  await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  await tx
+    .update(users)
+    .set({
+      phone,
+      email,
+      fullName: ANONYMISED_NAME,
+      passwordHash: NO_PASSWORD,
+      employmentLocation: '',
+      jobTitle: '',
+      referralCode: null,
+      inviteCode: null,
+      registrationIp: null,
+      registrationCountry: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  // Revoked and gone: the rows held the member's addresses and browsers.
+  await deleteUserSessions(tx, userId);
+  return documents.map((d) => d.key);
+}
+
 /** Locks the request and checks the state machine allows the action. */
 async function lockFor(tx: Tx, requestId: string, action: DeletionAction): Promise<{ row: Row; to: DeletionStatus }> {
   const [row] = await tx.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.id, requestId)).for('update');
@@ -264,48 +371,15 @@ export async function completeDeletion(deps: AppDeps, staff: SessionAuth, reques
             Object.fromEntries(blockers.map((b) => [b, translateEn(`backoffice.deletion.blockers.${b}`)])),
           );
         }
-        const language = asLanguage(user.language);
-        const company = deps.config.company;
-        const values = {
-          company: company.shortName,
-          date: philippineDate(row.requestedAt),
-          years: deps.config.recordRetentionYears,
-          supportEmail: company.supportEmail,
-        };
-        await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionCompleted', values) });
-        await queueEmail(tx, {
-          to: user.email,
-          subject: messageText(language, 'messages.privacy.deletionCompletedSubject', values),
-          body: messageText(language, 'messages.privacy.deletionCompleted', values),
-        });
-        const documents = await tx.select({ key: memberDocuments.storageKey }).from(memberDocuments).where(eq(memberDocuments.userId, userId));
-        keys.push(...documents.map((d) => d.key));
-        await tx.delete(memberDocuments).where(eq(memberDocuments.userId, userId));
-        await tx.delete(memberPersonal).where(eq(memberPersonal.userId, userId));
-        await tx.delete(memberAddresses).where(eq(memberAddresses.userId, userId));
-        await tx.delete(memberReferences).where(eq(memberReferences.userId, userId));
-        await tx.delete(memberIdentities).where(eq(memberIdentities.userId, userId));
-        await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-        await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
-        await tx
-          .update(users)
-          .set({
-            phone: anonymisedPhone(userId),
-            email: anonymisedEmail(userId),
-            fullName: ANONYMISED_NAME,
-            passwordHash: NO_PASSWORD,
-            employmentLocation: '',
-            jobTitle: '',
-            referralCode: null,
-            inviteCode: null,
-            registrationIp: null,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId));
-        await revokeUserSessions(tx, deps.clock, userId);
+        keys.push(...(await erasePersonalData(tx, deps, user, row.requestedAt, now)));
       }
     }
-    await tx.update(dataDeletionRequests).set({ status: to, handledAt: now, handledBy: staff.userId, ip: null }).where(eq(dataDeletionRequests.id, row.id));
+    // The request stays as the proof that it was made and honoured (with the name at the time); the
+    // member's own words and the address it came from go.
+    await tx
+      .update(dataDeletionRequests)
+      .set({ status: to, handledAt: now, handledBy: staff.userId, ip: null, reason: null })
+      .where(eq(dataDeletionRequests.id, row.id));
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
       action: 'DELETION_REQUEST_COMPLETE',
@@ -317,8 +391,13 @@ export async function completeDeletion(deps: AppDeps, staff: SessionAuth, reques
     });
     return { result: await answer(tx, row.id), storageKeys: keys };
   });
+  // After the commit, every object tried (a missing one is no failure: deletion is idempotent). A
+  // storage failure is not hidden: the answer is an error although the request is COMPLETED, and the
+  // objects left have no row pointing at them (decision 029, addendum: not swept yet).
   const storage = storageFor(deps.config.storage);
-  for (const key of storageKeys) await storage.delete(key);
+  const outcomes = await Promise.allSettled(storageKeys.map((key) => storage.delete(key)));
+  const failed = outcomes.filter((o) => o.status === 'rejected').length;
+  if (failed > 0) throw new Error(`deletion ${requestId} completed, but ${failed} of ${storageKeys.length} images could not be deleted from storage`);
   return result;
 }
 

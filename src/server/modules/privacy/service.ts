@@ -30,6 +30,7 @@ import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDate } from '../../../shared/activation/age';
 import { toDecimalString } from '../../../shared/money/money';
 import { uniqueViolation } from '../../db/errors';
+import { isDeletionRejectionReason, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
 
 /**
  * The member's data rights (Data Privacy Act of 2012, DECISIONS.md invariant 9): a download of
@@ -242,13 +243,19 @@ export async function requestDeletion(
 
 type RequestStatus = 'OPEN' | 'COMPLETED' | 'REJECTED';
 
-/** The member's latest deletion request, if any. */
-export async function myDeletionRequest(deps: AppDeps, userId: string): Promise<{ request: { requestedAt: string; status: RequestStatus } | null }> {
+/** The member's latest deletion request, if any, with the catalogue's reason when it was declined. */
+export async function myDeletionRequest(
+  deps: AppDeps,
+  userId: string,
+): Promise<{ request: { requestedAt: string; status: RequestStatus; rejectionReasonCode: DeletionRejectionReason | null } | null }> {
   const [row] = await deps.db
-    .select({ requestedAt: dataDeletionRequests.requestedAt, status: dataDeletionRequests.status })
+    .select({ requestedAt: dataDeletionRequests.requestedAt, status: dataDeletionRequests.status, code: dataDeletionRequests.rejectionReasonCode })
     .from(dataDeletionRequests)
     .where(eq(dataDeletionRequests.userId, userId))
     .orderBy(desc(dataDeletionRequests.requestedAt))
     .limit(1);
-  return { request: row ? { requestedAt: row.requestedAt.toISOString(), status: row.status as RequestStatus } : null };
+  if (!row) return { request: null };
+  const status = row.status as RequestStatus;
+  const code = status === 'REJECTED' && row.code && isDeletionRejectionReason(row.code) ? row.code : null;
+  return { request: { requestedAt: row.requestedAt.toISOString(), status, rejectionReasonCode: code } };
 }

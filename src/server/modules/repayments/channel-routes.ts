@@ -19,7 +19,7 @@ import { createChannelPayment, listChannelEvents, listChannelPayments, receiveCo
  * src/shared/api/channel-payments.ts and callbacks.ts.
  */
 export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  registerRoute(app, api.list, async (request) => listChannelPayments(deps, requireMember(request).userId));
+  registerRoute(app, api.list, async (request) => listChannelPayments(deps, requireMember(request).userId, request.query));
 
   registerRoute(app, api.create, async (request, reply) => {
     const auth = requireMember(request);

@@ -46,12 +46,18 @@ function numberOfReference(deps: AppDeps, reference: string | null): number | nu
 }
 
 export async function channelPaymentDto(tx: Pick<Tx, 'select'>, deps: AppDeps, row: ChannelPaymentRow): Promise<ChannelPaymentDto> {
-  const instructions = (row.instructions as ChannelPaymentDto['instructions'] | null) ?? { accountNumber: null, checkoutUrl: null, paymentCode: null };
-  let receiptReference: string | null = null;
+  let receiptNumber: number | null = null;
   if (row.loanPaymentId) {
     const [p] = await tx.select({ number: loanPayments.number }).from(loanPayments).where(eq(loanPayments.id, row.loanPaymentId));
-    if (p) receiptReference = paymentReference(deps, p.number);
+    receiptNumber = p?.number ?? null;
   }
+  return dtoOf(deps, row, receiptNumber);
+}
+
+/** A payment reference as the member reads it; `receiptNumber`: its loan payment's number, once applied. */
+function dtoOf(deps: AppDeps, row: ChannelPaymentRow, receiptNumber: number | null): ChannelPaymentDto {
+  const instructions = (row.instructions as ChannelPaymentDto['instructions'] | null) ?? { accountNumber: null, checkoutUrl: null, paymentCode: null };
+  const receiptReference = receiptNumber === null ? null : paymentReference(deps, receiptNumber);
   const money = (v: Centavos | null) => (v === null ? null : toDecimalString(v));
   return {
     id: row.id,
@@ -175,15 +181,32 @@ export async function createChannelPayment(
   return { status: 201, replayed: false, body: { payment: await channelPaymentDto(deps.db, deps, current) } };
 }
 
-/** The member's payment references, newest first (at most 20). */
+/**
+ * The member's payment references, newest first, a page at a time: a keyset on the reference's
+ * number (channel_payments_member_idx (member_id, number)); the receipts of the page read at once.
+ */
 export async function listChannelPayments(
   deps: AppDeps,
   memberId: string,
-): Promise<{ payments: ChannelPaymentDto[]; provider: 'SIMULATED' | 'XENDIT' | 'NONE' }> {
-  const rows = await deps.db.select().from(channelPayments).where(eq(channelPayments.memberId, memberId)).orderBy(desc(channelPayments.number)).limit(20);
-  const payments: ChannelPaymentDto[] = [];
-  for (const row of rows) payments.push(await channelPaymentDto(deps.db, deps, row));
-  return { payments, provider: deps.config.collections.provider };
+  query: { cursor?: string | undefined; limit: number },
+): Promise<{ payments: ChannelPaymentDto[]; provider: 'SIMULATED' | 'XENDIT' | 'NONE'; nextCursor: string | null }> {
+  const found = await deps.db
+    .select()
+    .from(channelPayments)
+    .where(and(eq(channelPayments.memberId, memberId), query.cursor ? lt(channelPayments.number, Number(query.cursor)) : undefined))
+    .orderBy(desc(channelPayments.number))
+    .limit(query.limit + 1);
+  const rows = found.slice(0, query.limit);
+  const paymentIds = rows.map((r) => r.loanPaymentId).filter((id): id is string => id !== null);
+  const receipts = paymentIds.length
+    ? await deps.db.select({ id: loanPayments.id, number: loanPayments.number }).from(loanPayments).where(inArray(loanPayments.id, paymentIds))
+    : [];
+  const numbers = new Map(receipts.map((p) => [p.id, p.number]));
+  return {
+    payments: rows.map((row) => dtoOf(deps, row, row.loanPaymentId ? (numbers.get(row.loanPaymentId) ?? null) : null)),
+    provider: deps.config.collections.provider,
+    nextCursor: found.length > query.limit ? String(rows.at(-1)!.number) : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

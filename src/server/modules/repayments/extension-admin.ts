@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type AuditContext } from '../../audit';
 import type { AppDeps } from '../../deps';
 import { loanExtensionEvents, loanExtensions, loans, users } from '../../db/schema';
@@ -19,22 +19,23 @@ import { extensionById, extensionDto, extensionTransition } from './extension-vi
  * the back office. Never on one's own loan (conflict of interest). Each decision is audited.
  */
 
-export async function listExtensions(deps: AppDeps, query: { status?: ExtensionStatus | undefined; page?: number | undefined; limit: number }) {
-  const page = query.page ?? 1;
-  const where = query.status ? eq(loanExtensions.status, query.status) : undefined;
-  const [total] = await deps.db.select({ n: count() }).from(loanExtensions).where(where);
-  const rows = await deps.db
+export async function listExtensions(deps: AppDeps, query: { status?: ExtensionStatus | undefined; cursor?: string | undefined; limit: number }) {
+  // A keyset on (requested_at, id), one direction throughout so that loan_extensions_status_idx (a
+  // status) or loan_extensions_requested_idx (all) serves it: open requests oldest first, the others
+  // newest first. The cursor is the last item's id, its position read in the same statement.
+  const oldestFirst = query.status === 'REQUESTED' || query.status === 'APPROVED';
+  const position = sql`(${loanExtensions.requestedAt}, ${loanExtensions.id})`;
+  const cursorPosition = sql`(select c.requested_at, c.id from ${loanExtensions} c where c.id = ${query.cursor ?? null})`;
+  const after = query.cursor ? (oldestFirst ? sql`${position} > ${cursorPosition}` : sql`${position} < ${cursorPosition}`) : undefined;
+  const found = await deps.db
     .select({ ext: loanExtensions, loan: loans, memberName: users.fullName })
     .from(loanExtensions)
     .innerJoin(loans, eq(loans.id, loanExtensions.loanId))
     .innerJoin(users, eq(users.id, loanExtensions.memberId))
-    .where(where)
-    .orderBy(
-      query.status === 'REQUESTED' || query.status === 'APPROVED' ? asc(loanExtensions.requestedAt) : desc(loanExtensions.requestedAt),
-      asc(loanExtensions.id),
-    )
-    .limit(query.limit)
-    .offset((page - 1) * query.limit);
+    .where(and(query.status ? eq(loanExtensions.status, query.status) : undefined, after))
+    .orderBy(...(oldestFirst ? [asc(loanExtensions.requestedAt), asc(loanExtensions.id)] : [desc(loanExtensions.requestedAt), desc(loanExtensions.id)]))
+    .limit(query.limit + 1);
+  const rows = found.slice(0, query.limit);
   const notes = rows.length
     ? await deps.db
         .select({ extensionId: loanExtensionEvents.extensionId, note: loanExtensionEvents.note })
@@ -49,16 +50,17 @@ export async function listExtensions(deps: AppDeps, query: { status?: ExtensionS
           ),
         )
     : [];
-  const items: AdminExtensionItem[] = [];
-  for (const r of rows) {
-    items.push({
+  // An approved request's offer is recomputed from its loan (a few reads each): the page's are read
+  // side by side, not one after another.
+  const items: AdminExtensionItem[] = await Promise.all(
+    rows.map(async (r) => ({
       ...(await extensionDto(deps.db, deps, r.ext, r.loan)),
       memberId: r.ext.memberId,
       memberName: r.memberName,
       staffNote: notes.find((n) => n.extensionId === r.ext.id)?.note ?? null,
-    });
-  }
-  return { items, page, total: total?.n ?? 0 };
+    })),
+  );
+  return { items, nextCursor: found.length > query.limit ? rows.at(-1)!.ext.id : null };
 }
 
 async function decide(

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
+import { prepared } from '../../db/prepared';
 import { loans, withdrawals } from '../../db/schema';
 import { accountStatementPageByCode, balanceAndDebitsByCode, memberWalletSpec, type StatementLine } from '../../ledger';
 import { toDecimalString } from '../../../shared/money/money';
@@ -26,12 +27,17 @@ const WITHDRAWAL_CODE = 'WITHDRAWAL';
 
 /** The member's open loan, else the latest one (one statement: open loans sort first). */
 async function walletLoan(deps: AppDeps, userId: string) {
-  const [loan] = await deps.db
-    .select()
-    .from(loans)
-    .where(eq(loans.memberId, userId))
-    .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
-    .limit(1);
+  // Built once per database handle (src/server/db/prepared.ts): the wallet summary is a hot read.
+  const statement = prepared(deps.db, 'wallet_loan', () =>
+    deps.db
+      .select()
+      .from(loans)
+      .where(eq(loans.memberId, sql.placeholder('userId')))
+      .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
+      .limit(1)
+      .prepare('wallet_loan'),
+  );
+  const [loan] = await statement.execute({ userId });
   return loan ?? null;
 }
 

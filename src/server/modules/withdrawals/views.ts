@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { withdrawalEvents, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { toDecimalString } from '../../../shared/money/money';
@@ -33,8 +34,16 @@ const NOT_FOUND = 'There is no such withdrawal.';
 /** A withdrawal by id (404 for anything else), optionally locked FOR UPDATE inside a transaction. */
 export async function withdrawalById(db: DbOrTx, id: string, lock = false): Promise<WithdrawalRow> {
   if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
-  const query = db.select().from(withdrawals).where(eq(withdrawals.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  // The unlocked read is the status poll's: built once per database handle (src/server/db/prepared.ts).
+  const [row] = lock
+    ? await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update')
+    : await prepared(db, 'withdrawal_by_id', () =>
+        db
+          .select()
+          .from(withdrawals)
+          .where(eq(withdrawals.id, sql.placeholder('id')))
+          .prepare('withdrawal_by_id'),
+      ).execute({ id });
   if (!row) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
   return row;
 }
@@ -51,11 +60,22 @@ type EventRow = typeof withdrawalEvents.$inferSelect;
 async function eventsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, EventRow[]>> {
   const map = new Map<string, EventRow[]>();
   if (ids.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(withdrawalEvents)
-    .where(inArray(withdrawalEvents.withdrawalId, [...ids]))
-    .orderBy(asc(withdrawalEvents.seq));
+  // One withdrawal's events (the status poll) by a statement built once per database handle.
+  const rows =
+    ids.length === 1
+      ? await prepared(db, 'withdrawal_events_of', () =>
+          db
+            .select()
+            .from(withdrawalEvents)
+            .where(eq(withdrawalEvents.withdrawalId, sql.placeholder('id')))
+            .orderBy(asc(withdrawalEvents.seq))
+            .prepare('withdrawal_events_of'),
+        ).execute({ id: ids[0]! })
+      : await db
+          .select()
+          .from(withdrawalEvents)
+          .where(inArray(withdrawalEvents.withdrawalId, [...ids]))
+          .orderBy(asc(withdrawalEvents.seq));
   for (const row of rows) map.set(row.withdrawalId, [...(map.get(row.withdrawalId) ?? []), row]);
   return map;
 }

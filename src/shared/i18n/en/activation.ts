@@ -255,6 +255,8 @@ export const activation = {
     reason: 'Reason (optional)',
     reasonHint: 'Tell us why, if you wish. At most 1000 characters.',
     confirmButton: 'Send request',
+    /** Under a declined request: the catalogue's reason (reasons.deletionRejection), never staff's words. */
+    rejectedReason: 'Why: {{reason}}',
     status: {
       OPEN: 'You asked for the deletion of your account on {{date}}. Our staff will contact you about it.',
       COMPLETED: 'Your request of {{date}} to delete your account has been handled.',

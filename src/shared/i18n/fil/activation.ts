@@ -254,6 +254,8 @@ export const activation = {
     reason: 'Dahilan (opsyonal)',
     reasonHint: 'Sabihin sa amin kung bakit, kung gusto mo. Hanggang 1000 character.',
     confirmButton: 'Ipadala ang kahilingan',
+    /** Under a declined request: the catalogue's reason (reasons.deletionRejection), never staff's words. */
+    rejectedReason: 'Dahilan: {{reason}}',
     status: {
       OPEN: 'Humiling ka noong {{date}} na burahin ang iyong account. Kokontakin ka ng aming staff tungkol dito.',
       COMPLETED: 'Naasikaso na ang iyong kahilingan noong {{date}} na burahin ang iyong account.',

@@ -19,6 +19,7 @@ import {
   type myDeletionRequestResponseSchema,
 } from '../../../shared/schemas/activation';
 import { errorMessage, showMessage } from '../../lib/server-errors';
+import { deletionRejectionReasonKey } from '../../../shared/reasons/catalogue';
 
 type MyDeletionRequest = z.infer<typeof myDeletionRequestResponseSchema>;
 type DeletionCreated = z.infer<typeof deletionRequestCreatedSchema>;
@@ -180,9 +181,12 @@ export function DataRights() {
         <div aria-live="polite" className="flex flex-col gap-2 text-sm">
           {sent && <p className="font-medium text-success">{sent}</p>}
           {request && (
-            <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
-              {t(`activation.privacy.status.${request.status}`, { date: dates.format(new Date(request.requestedAt)) })}
-            </p>
+            <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950" data-testid="deletion-request-status">
+              <p>{t(`activation.privacy.status.${request.status}`, { date: dates.format(new Date(request.requestedAt)) })}</p>
+              {request.status === 'REJECTED' && request.rejectionReasonCode && (
+                <p className="mt-1">{t('activation.privacy.rejectedReason', { reason: t(deletionRejectionReasonKey(request.rejectionReasonCode)) })}</p>
+              )}
+            </div>
           )}
         </div>
         {deletion.error && (

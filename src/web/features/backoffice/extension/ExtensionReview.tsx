@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
@@ -26,12 +26,15 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<ExtensionStatus>('REQUESTED');
-  const [page, setPage] = useState(1);
-  const list = useQuery<Page, ApiError>({
-    queryKey: ['admin', 'extensions', status, page],
-    queryFn: () => api<Page>(`/admin/extensions?status=${status}&page=${page}&limit=${PAGE_SIZE}`),
+  // Pages by the server's cursor: "Show more" appends the next page.
+  const list = useInfiniteQuery<Page, ApiError>({
+    queryKey: ['admin', 'extensions', status],
+    queryFn: ({ pageParam }) =>
+      api<Page>(`/admin/extensions?status=${status}&limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam as string)}` : ''}`),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
   });
-  const items = (list.data?.items ?? []).filter((item) => !loanId || item.loanId === loanId);
+  const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((item) => !loanId || item.loanId === loanId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'extensions'] });
 
   return (
@@ -39,14 +42,7 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
       <h2 id="extension-review-title" className="text-lg font-bold text-brand">
         {t('extensions.review.title')}
       </h2>
-      <SelectField
-        label={t('extensions.review.filter')}
-        value={status}
-        onChange={(event) => {
-          setStatus(event.target.value as ExtensionStatus);
-          setPage(1);
-        }}
-      >
+      <SelectField label={t('extensions.review.filter')} value={status} onChange={(event) => setStatus(event.target.value as ExtensionStatus)}>
         {EXTENSION_STATUSES.map((s) => (
           <option key={s} value={s}>
             {t(`extensions.statusLabel.${s}`)}
@@ -68,8 +64,8 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
           ))}
         </ul>
       )}
-      {list.data && list.data.total > page * PAGE_SIZE && (
-        <Button variant="outline" className="self-start" onClick={() => setPage(page + 1)}>
+      {list.hasNextPage && (
+        <Button variant="outline" className="self-start" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
           {t('extensions.review.more')}
         </Button>
       )}

@@ -1,0 +1,2 @@
+CREATE INDEX "outbox_messages_waiting_idx" ON "outbox_messages" USING btree ("created_at","id") WHERE (status = 'QUEUED' and attempts = 0);--> statement-breakpoint
+CREATE INDEX "outbox_messages_failing_idx" ON "outbox_messages" USING btree ("created_at","id") WHERE (status = 'QUEUED' and attempts > 0);
