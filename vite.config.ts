@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import type { OutputChunk } from 'rolldown';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -115,7 +115,7 @@ export const PREACT_ALIASES = [
 // packages bundled (so that they get Preact too), no public files, no service worker. `npm run dev`
 // (vite serve) runs Preact as well, with Preact's fast refresh (prefresh) in place of React's; the
 // build keeps @vitejs/plugin-react's JSX transform, which it has always used.
-export default defineConfig(async ({ command, isSsrBuild }) => ({
+export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig> => ({
   root,
   resolve: { alias: PREACT_ALIASES },
   // The server renderer bundles the packages that import React, so that they get Preact too.

@@ -5,7 +5,8 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
 import { AppTree } from './app/AppTree';
-import { installDocumentTitle, TitleSink } from './app/document-title';
+import { calculatorReady } from './pages/LandingPage';
+import { installDocumentTitle, TitleSink, titleElement } from './app/document-title';
 import { queryKeys } from './lib/queries';
 import { enUpfront } from '../shared/i18n/en/upfront';
 import { filUpfront } from '../shared/i18n/fil/upfront';
@@ -76,6 +77,9 @@ export async function renderPage(pathname: string, language: Language, config: P
 }
 
 async function renderOnce(pathname: string, language: Language, config: PublicConfig): Promise<string> {
+  // The calculator renders in place once its chunk is in (the browser waits for it too before
+  // hydrating): the page is rendered in one pass and its ids numbered as the browser numbers them.
+  await calculatorReady;
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}`);
@@ -90,12 +94,7 @@ async function renderOnce(pathname: string, language: Language, config: PublicCo
   // The page's <title> (src/web/app/document-title.ts) goes first, where the shell takes it into the head.
   let title: string | null = null;
   const body = await renderToStringAsync(createElement(TitleSink.Provider, { value: (text: string) => void (title = text) }, tree as unknown as VNode));
-  const html = title === null ? body : `<title>${escapeText(title)}</title>${body}`;
+  const html = title === null ? body : `${titleElement(title)}${body}`;
   queryClient.clear();
   return html;
-}
-
-/** Text as HTML: no `<` can open an element, no `&` start an entity. */
-function escapeText(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

@@ -44,3 +44,8 @@ export function installDocumentTitle(): void {
     previous?.(vnode);
   };
 }
+
+/** The page's `<title>` as the server writes it: its text escaped, so no `<` can open an element and no `&` start an entity. */
+export function titleElement(title: string): string {
+  return `<title>${title.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}</title>`;
+}
