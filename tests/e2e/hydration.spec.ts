@@ -41,7 +41,7 @@ async function calculatorAnswers(page: Page) {
   await expect(last).toHaveAttribute('aria-pressed', 'true');
   await expect(estimate).not.toHaveText(before ?? '');
   const afterTerm = await estimate.textContent();
-  await calculator.getByRole('slider').fill('0');
+  await calculator.getByRole('slider').fill('1000');
   await expect(estimate).not.toHaveText(afterTerm ?? '');
 }
 
@@ -190,20 +190,28 @@ function watchServerDom() {
   });
 }
 
-/** #root's HTML without the test's own marker. */
-const rootHtml = (page: Page) => page.evaluate(() => document.getElementById('root')!.innerHTML.replace(' data-from-server=""', ''));
+/** #root's HTML without the test's own marker, then the values its form fields hold. */
+const rootHtml = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    const values = [...root.querySelectorAll('input, select, textarea')].map((field) => (field as HTMLInputElement).value);
+    return `${root.innerHTML.replace(' data-from-server=""', '')}\n${JSON.stringify(values)}`;
+  });
 
 /**
- * Preact's ids (P0-3) renamed in the order they first appear in the page; and the selected option
- * as a state, not an attribute (the server writes `selected` on the option, the browser sets the
- * select's value: the same choice).
+ * Preact's ids (P0-3) renamed in the order they first appear in the page; and form fields' values
+ * as state, not attributes (the server writes `value` and `selected`, the browser sets the fields'
+ * values: rootHtml compares those after the HTML).
  */
 function idsInOrder(html: string) {
   const names = new Map<string, string>();
-  return html.replaceAll('<option selected="" ', '<option ').replace(/\bP\d+-\d+\b/g, (id) => {
-    if (!names.has(id)) names.set(id, `id${names.size}`);
-    return names.get(id)!;
-  });
+  return html
+    .replaceAll('<option selected="" ', '<option ')
+    .replace(/(<input\b[^>]*?) value="[^"]*"/g, '$1')
+    .replace(/\bP\d+-\d+\b/g, (id) => {
+      if (!names.has(id)) names.set(id, `id${names.size}`);
+      return names.get(id)!;
+    });
 }
 
 /** Where two pages' HTML first differ, with some of each around it; null when they are the same. */
