@@ -66,4 +66,3 @@ describe("the server renderer's escaping (decision 034)", () => {
     expect(html.match(/<[a-z][^\s>]*/g)).toEqual(['<h2', '<span']);
   });
 });
-

@@ -1,5 +1,6 @@
 import * as compat from 'preact/compat';
 import * as compatClient from 'preact/compat/client';
+// eslint-disable-next-line no-restricted-imports -- preact's static renderer, compared with react-dom/server's alias
 import * as compatServer from 'preact/compat/server';
 import * as compatJsx from 'preact/compat/jsx-runtime';
 import * as react from 'react';
