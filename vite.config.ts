@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import type { OutputChunk } from 'rolldown';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -75,13 +76,54 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * `npm run dev` only: preact/debug before the app's first module, so Preact's development checks
+ * (hook misuse, bad element types, a server's HTML that does not match what hydrates it) are
+ * console errors and warnings there, as React's development build gave them. The build has none.
+ */
+function preactDebug(): Plugin {
+  const main = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url)).replaceAll('\\', '/');
+  return {
+    name: 'tapat-preact-debug',
+    apply: 'serve',
+    transform(code, id) {
+      if (id.replaceAll('\\', '/') !== main) return null;
+      return { code: `import 'preact/debug';\n${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * React's API from Preact (decision 034): the app runs on preact/compat, about 11 KB gzip where
+ * react-dom and react are 67 KB, everywhere its code runs: `npm run dev`, the browser build, the
+ * public pages' server renderer (the same runtime renders and hydrates) and the Vitest projects
+ * (vitest.config.ts), so what developers and tests see is what borrowers get. Exact names only, so
+ * `react-router` or `react-i18next` are not caught by a prefix.
+ */
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
+
 // The browser app. Vite's root is src/web; the server serves dist/web. With --ssr (scripts/build.ts):
 // the public pages' server renderer, src/web/entry-server.tsx, into dist/ssr (decision 031), its
-// packages left to node_modules, no public files, no service worker.
-export default defineConfig(({ isSsrBuild }) => ({
+// packages bundled (so that they get Preact too), no public files, no service worker. `npm run dev`
+// (vite serve) runs Preact as well, with Preact's fast refresh (prefresh) in place of React's; the
+// build keeps @vitejs/plugin-react's JSX transform, which it has always used.
+export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig> => ({
   root,
+  resolve: { alias: PREACT_ALIASES },
+  // The server renderer bundles the packages that import React, so that they get Preact too.
+  ssr: isSsrBuild ? { noExternal: true } : {},
+  // JSX as the build compiles it (react/jsx-runtime, aliased to preact/compat/jsx-runtime).
+  oxc: command === 'serve' ? { jsx: { runtime: 'automatic' as const, importSource: 'react' } } : {},
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), serviceWorker()],
+  plugins: command === 'serve' ? [await prefresh(), preactDebug(), tailwindcss()] : isSsrBuild ? [react()] : [react(), tailwindcss(), serviceWorker()],
   build: {
     outDir: fileURLToPath(new URL(isSsrBuild ? './dist/ssr' : './dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -91,6 +133,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2020',
+    rollupOptions: {
+      // react-router reads React.useOptimistic by name and falls back when it is absent, as on Preact.
+      onwarn(warning, warn) {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
   },
   // npm run dev: Vite serves the app with hot reload (its own pages, /dev/outbox included) and
   // hands /api to the API server.

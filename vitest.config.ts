@@ -1,20 +1,43 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './vite.config';
+
+/**
+ * Both projects run the app's code on Preact, as `npm run dev` and the build do (decision 034): the
+ * unit tests that render components (react-dom/server is preact/compat/server) and the API test of
+ * the public pages' server renderer (tests/api/prerender.test.ts, through src/web/entry-server.tsx),
+ * the packages that import React included. react-router's ES module: Node's condition picks its
+ * CommonJS build, whose require('react') no alias reaches.
+ */
+const onPreact = {
+  resolve: {
+    alias: [
+      ...PREACT_ALIASES,
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
+    ],
+  },
+  inline: [/react-router/, /react-i18next/, /@tanstack\/react-query/, /@radix-ui/, /sonner/, /react-hook-form/, /@hookform/, /use-sync-external-store/],
+};
 
 // Vitest has its own config because Vite's root points at src/web.
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: onPreact.resolve,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
+          server: { deps: { inline: onPreact.inline } },
           setupFiles: ['tests/setup/no-console-error.ts'],
         },
       },
       {
+        resolve: onPreact.resolve,
         test: {
           name: 'api',
+          server: { deps: { inline: onPreact.inline } },
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/no-console-error.ts'],

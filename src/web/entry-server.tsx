@@ -1,9 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
-import { prerender } from 'react-dom/static';
+import { createElement, type VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
 import { AppTree } from './app/AppTree';
+import { calculatorReady } from './pages/LandingPage';
+import { installDocumentTitle, TitleSink, titleElement } from './app/document-title';
 import { queryKeys } from './lib/queries';
 import { enUpfront } from '../shared/i18n/en/upfront';
 import { filUpfront } from '../shared/i18n/fil/upfront';
@@ -40,6 +43,8 @@ export function pageKey(pathname: string): string | null {
   return (last && publicPages.get(last)) ?? null;
 }
 
+installDocumentTitle();
+
 const translations: Record<Language, I18n> = Object.fromEntries(
   LANGUAGES.map(({ code }) => {
     const instance = i18next.createInstance();
@@ -72,21 +77,24 @@ export async function renderPage(pathname: string, language: Language, config: P
 }
 
 async function renderOnce(pathname: string, language: Language, config: PublicConfig): Promise<string> {
+  // The calculator renders in place once its chunk is in (the browser waits for it too before
+  // hydrating): the page is rendered in one pass and its ids numbered as the browser numbers them.
+  await calculatorReady;
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   queryClient.setQueryData(queryKeys.publicConfig, config);
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <AppTree queryClient={queryClient} i18n={translations[language]} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />,
-    // A completed Suspense boundary larger than this is otherwise sent outlined, swapped in by an
-    // inline script the CSP refuses: the whole page is written in place.
-    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  // Preact's server renderer (decision 034: the runtime the browser hydrates with) waits for every
+  // Suspense boundary (the calculator's chunk included) and writes the whole page in place.
+  const tree = (
+    <AppTree queryClient={queryClient} i18n={translations[language]} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
   );
-  const html = await new Response(prelude).text();
+  // The page's <title> (src/web/app/document-title.ts) goes first, where the shell takes it into the head.
+  let title: string | null = null;
+  const body = await renderToStringAsync(createElement(TitleSink.Provider, { value: (text: string) => void (title = text) }, tree as unknown as VNode));
+  const html = title === null ? body : `${titleElement(title)}${body}`;
   queryClient.clear();
-  if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
   return html;
 }

@@ -6,6 +6,10 @@ import { chosenLanguage, i18nReady } from './app/i18n';
 import './styles.css';
 import { createRouter } from './app/router';
 import { AppTree } from './app/AppTree';
+import { installDocumentTitle } from './app/document-title';
+import { calculatorReady } from './pages/LandingPage';
+
+installDocumentTitle();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { gcTime: 60_000, refetchOnWindowFocus: false } },
@@ -37,7 +41,9 @@ function routerReady(): Promise<void> {
 // chosen in this browser applies if it differs. A page saved for another path (the service
 // worker's offline copy of `/`) or without the server's HTML is rendered afresh.
 if (container.dataset.ssrPath === window.location.pathname && container.firstElementChild) {
-  void Promise.all([i18nReady, routerReady()]).then(() => {
+  // The landing page's calculator too (src/web/pages/LandingPage.tsx): hydrated in one pass, as the
+  // server rendered it. A chunk that fails to load does not stop hydration: the page shows its error.
+  void Promise.all([i18nReady, routerReady(), calculatorReady.catch(() => undefined)]).then(() => {
     hydrateRoot(container, tree);
   });
 } else {

@@ -83,7 +83,7 @@ export default function ContactPage() {
                   {t('public.contact.email.heading')}
                 </h2>
                 <p className="text-sm text-ink">
-                  {t('public.contact.email.body')}{' '}
+                  {`${t('public.contact.email.body')} `}
                   <a href={supportMail ?? undefined} className="font-semibold break-words text-brand underline underline-offset-4 hover:no-underline">
                     {company.supportEmail}
                   </a>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../lib/queries';
 import { WhyCards } from '../features/public/WhyCards';
@@ -8,8 +8,23 @@ import { productFacts } from '../features/public/facts';
 // The calculator (with its form fields and carousel) is its own chunk, requested as soon as the app
 // starts: it downloads alongside GET /api/public/config, which it needs before it can show anything,
 // and keeps the landing page's initial JavaScript small.
-const calculatorChunk = import('../features/public/LoanCalculator');
-const LoanCalculator = lazy(() => calculatorChunk.then((module) => ({ default: module.LoanCalculator })));
+//
+// Once the chunk is in, the calculator renders in place without suspending. On Preact (decision 034)
+// useId numbers the ids of a page in render order, and a suspended boundary renders after the rest:
+// the server (src/web/entry-server.tsx) and the hydrating browser (src/web/main.tsx) both wait for
+// `calculatorReady`, so both render the page in one pass and number its ids alike.
+type CalculatorProps = Parameters<typeof import('../features/public/LoanCalculator').LoanCalculator>[0];
+type Calculator = ComponentType<CalculatorProps>;
+let loadedCalculator: Calculator | null = null;
+export const calculatorReady: Promise<void> = import('../features/public/LoanCalculator').then((module) => {
+  loadedCalculator = module.LoanCalculator;
+});
+const LazyCalculator = lazy(() => calculatorReady.then(() => ({ default: loadedCalculator! })));
+/** The loaded calculator, or the lazy one until the chunk is in; chosen once, so it never remounts. */
+function LoanCalculator(props: CalculatorProps) {
+  const [Component] = useState<Calculator>(() => loadedCalculator ?? LazyCalculator);
+  return <Component {...props} />;
+}
 
 /**
  * The landing page (specification section 2): the slogan, the loan calculator with its preview

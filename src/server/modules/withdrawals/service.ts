@@ -19,15 +19,7 @@ import {
   type WithdrawalRequested,
   type WithdrawalView,
 } from '../../../shared/schemas/withdrawals';
-import {
-  amountRefusalMessage,
-  channelsFor,
-  chooseChannel,
-  WITHDRAWAL_FEE,
-  type AmountRefusal,
-  type PayoutChannel,
-  type PayoutKind,
-} from '../../../shared/withdrawal/channels';
+import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { splitWithdrawal, type SplitRefusal } from '../../../shared/withdrawal/split';
 import { insertParts, submitParts } from './parts';
 import { HOUR, MINUTE } from '../../clock';

@@ -51,14 +51,18 @@ export function Footer() {
               <p>{t('public.footer.secRegistration', { number: company.secRegistrationNumber })}</p>
               <p>{t('public.footer.certificateOfAuthority', { number: company.certificateOfAuthorityNumber })}</p>
               <p>{company.address}</p>
+              {/* Text beside an element is one string: preact-render-to-string writes adjacent texts as one
+                  node, which hydration would split again (tests/e2e/hydration.spec.ts). */}
               <p>
-                {t('public.footer.support')}{' '}
                 {supportMail ? (
-                  <a href={supportMail} className="underline underline-offset-4 hover:text-white hover:no-underline">
-                    {company.supportEmail}
-                  </a>
+                  <>
+                    {`${t('public.footer.support')} `}
+                    <a href={supportMail} className="underline underline-offset-4 hover:text-white hover:no-underline">
+                      {company.supportEmail}
+                    </a>
+                  </>
                 ) : (
-                  company.supportEmail
+                  `${t('public.footer.support')} ${company.supportEmail}`
                 )}
               </p>
               {company.demo && <p className="mt-2 rounded-md border border-amber-300/60 px-3 py-2 text-amber-100">{t('public.footer.demoNotice')}</p>}
@@ -102,7 +106,8 @@ export function Footer() {
               {verifyUrl && (
                 <li>
                   <a href={verifyUrl} target="_blank" rel="noopener noreferrer" className={LINK}>
-                    {t('public.footer.verify')} <span className="ml-1 text-xs">{t('public.newTab')}</span>
+                    {`${t('public.footer.verify')} `}
+                    <span className="ml-1 text-xs">{t('public.newTab')}</span>
                   </a>
                 </li>
               )}

@@ -110,7 +110,7 @@ export function PreviewCarousel() {
         </CarouselButton>
       </div>
       <p className="text-center text-xs text-muted" aria-hidden="true">
-        {index + 1} / {SLIDES.length}
+        {`${index + 1} / ${SLIDES.length}`}
       </p>
     </section>
   );
