@@ -70,7 +70,7 @@ export function issue13Table(): string {
   if (hot) {
     const load = hot.loadAverageBefore ? `, load ${hot.loadAverageBefore[0]}` : '';
     for (const r of hot.summary) {
-      const ratio = median(r.ratio);
+      const ratio = Math.round(median(r.ratio) * 100) / 100;
       const p99 = median(r.p99);
       rows.push(
         `| \`${r.route}\`, ${r.database} (${day(hot.date)}${load}) | ${median(r.reqPerSec)} req/s, p99 ${p99} ms | ${median(r.baselineReqPerSec)} req/s, p99 ${median(r.baselineP99)} ms | ${ratio} | ≥ 0.5, p99 ≤ 20 ms: ${verdict(ratio >= 0.5 && p99 <= 20)} |`,
