@@ -32,6 +32,17 @@ async function codeMessages(t: TestApp, phone: string) {
   return rows.filter((r) => r.body.includes('withdrawal code')).length;
 }
 
+interface HistoryLine {
+  kind: string;
+  entry: string;
+  labelKey: string;
+  description: string;
+  direction: string;
+  amount: string;
+  reference: string | null;
+  withdrawalStatus: string | null;
+}
+
 const FOUR_PARTS = ['50000.00', '50000.00', '50000.00', '40000.00'];
 
 describe('a withdrawal sent as several transfers (simulated provider)', () => {
@@ -173,6 +184,18 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     const badBody = await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/1/paid`, { bankReference: 'x' });
     expect(badBody.statusCode).toBe(400);
 
+    // While its transfers are processing, the posted hold is sent for payout, not paid out.
+    const hold = (lines: HistoryLine[]) => lines.find((l) => l.kind === 'WITHDRAWAL' && l.reference === created.reference);
+    const sending = hold(ok(await get(t, member.cookie, '/api/wallet/transactions')).transactions);
+    expect(sending).toMatchObject({
+      entry: 'SENT',
+      labelKey: 'loans.wallet.line.sent',
+      direction: 'OUT',
+      amount: '190000.00',
+      withdrawalStatus: 'PROCESSING',
+    });
+    expect(sending!.description).toBe(`Withdrawal ${created.reference}: sent for payout, its transfers are being processed`);
+
     for (const index of [1, 2, 3]) {
       const row = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/${index}/paid`, { bankReference: `BANK-000${index}` }));
       expect(row.status).toBe('PROCESSING');
@@ -197,6 +220,13 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     const { transactions } = ok(await get(t, member.cookie, '/api/wallet/transactions'));
     const returned = transactions.find((l: { labelKey: string }) => l.labelKey === 'loans.wallet.line.partReturned');
     expect(returned).toMatchObject({ direction: 'IN', amount: '40000.00', entry: 'RELEASE', reference: created.reference });
+    // Settled: the hold now reads paid, the returned transfer being its own + line.
+    expect(hold(transactions)).toMatchObject({
+      entry: 'DEBIT',
+      labelKey: 'loans.wallet.line.paidPartly',
+      amount: '190000.00',
+      withdrawalStatus: 'PARTLY_PAID',
+    });
     const summary = ok(await get(t, member.cookie, '/api/wallet'));
     expect(summary.withdrawnAmount).toBe('150000.00');
 
@@ -218,6 +248,15 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     expect(last.status).toBe('FAILED');
     expect(last.amountReturned).toBe('60000.00');
     expect(await available(t, second.userId)).toBe(before);
+    // Nothing was paid: the hold reads sent and returned, never paid out; each transfer is a + line.
+    const { transactions } = ok(await get(t, second.cookie, '/api/wallet/transactions'));
+    const mine = (transactions as HistoryLine[]).filter((l) => l.reference === created.reference);
+    expect(mine.find((l) => l.kind === 'WITHDRAWAL')).toMatchObject({ entry: 'SENT', labelKey: 'loans.wallet.line.sentReturned', withdrawalStatus: 'FAILED' });
+    expect(mine.filter((l) => l.kind === 'WITHDRAWAL_RETURN').map((l) => [l.entry, l.direction, l.amount])).toEqual([
+      // Newest first: the second transfer (the rest) was returned last.
+      ['RELEASE', 'IN', '10000.00'],
+      ['RELEASE', 'IN', '50000.00'],
+    ]);
   });
 });
 

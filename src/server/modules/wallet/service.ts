@@ -142,23 +142,37 @@ function labelKeyOf(line: StatementLine, withdrawalStatus: WithdrawalStatus | nu
       const status = withdrawalStatus && withdrawalStatus in en.loans.wallet.line.returned ? withdrawalStatus : 'FAILED';
       return `loans.wallet.line.returned.${status}`;
     }
-    return line.holdState === 'POSTED' ? 'loans.wallet.line.paid' : 'loans.wallet.line.held';
+    if (line.holdState !== 'POSTED') return 'loans.wallet.line.held';
+    // A split withdrawal's hold is posted at its confirmation (docs/decisions/033): what it reads
+    // comes from the withdrawal's status, not from the posting. Paid only once its transfers are.
+    if (withdrawalStatus === 'PROCESSING') return 'loans.wallet.line.sent';
+    if (withdrawalStatus === 'PARTLY_PAID') return 'loans.wallet.line.paidPartly';
+    if (withdrawalStatus === 'FAILED') return 'loans.wallet.line.sentReturned';
+    return 'loans.wallet.line.paid';
   }
   return 'loans.wallet.line.other';
 }
 
-/** What the line did to the available balance (see WALLET_LINE_ENTRIES). */
-function entryOf(line: StatementLine): WalletLineEntry {
+/**
+ * What the line did to the available balance (see WALLET_LINE_ENTRIES). A posted withdrawal hold is
+ * paid out (DEBIT) only when its withdrawal was paid (PAID, or PARTLY_PAID with the failed transfers
+ * returned as their own lines); until then, or when every transfer failed, it was SENT for payout.
+ */
+function entryOf(line: StatementLine, withdrawalStatus: WithdrawalStatus | null): WalletLineEntry {
   if (line.kind === 'RELEASE' || line.code === WITHDRAWAL_RETURN_CODE) return 'RELEASE';
-  if (line.kind === 'HOLD') return line.holdState === 'POSTED' ? 'DEBIT' : 'HOLD';
+  if (line.kind === 'HOLD') {
+    if (line.holdState !== 'POSTED') return 'HOLD';
+    return line.code === WITHDRAWAL_CODE && (withdrawalStatus === 'PROCESSING' || withdrawalStatus === 'FAILED') ? 'SENT' : 'DEBIT';
+  }
   return line.effect > 0n ? 'CREDIT' : 'DEBIT';
 }
 
 /**
  * GET /api/wallet/transactions: the wallet's history as a bank statement reads, newest first.
  * Each line is its effect on the available balance with the balance after it: the loan paid in
- * (+), a withdrawal on hold (−), paid out (the same − line, marked paid) or returned (a + line
- * when it failed, was cancelled or expired). Reads the ledger, the loans and withdrawals tables.
+ * (+), a withdrawal on hold (−), sent for payout (a split withdrawal's posted hold while its
+ * transfers are processing), paid out (the same − line, marked paid) or returned (a + line when it
+ * failed, was cancelled or expired; one + line per failed transfer of a split withdrawal). Reads the ledger, the loans and withdrawals tables.
  */
 export async function walletTransactions(deps: AppDeps, userId: string, query: { cursor?: string | undefined; limit: number }): Promise<WalletTransactions> {
   // The cursor is a transfer seq (the schema checked its form); the account is always the session member's own.
@@ -199,7 +213,7 @@ export async function walletTransactions(deps: AppDeps, userId: string, query: {
         id: line.id,
         at: line.at.toISOString(),
         kind: line.code,
-        entry: entryOf(line),
+        entry: entryOf(line, withdrawalStatus),
         description: labelKey === 'loans.wallet.line.other' ? line.description : translateEn(labelKey).replace('{{reference}}', reference ?? ''),
         labelKey,
         direction: line.effect > 0n ? 'IN' : 'OUT',

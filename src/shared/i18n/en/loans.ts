@@ -247,6 +247,9 @@ export const loans = {
       disbursed: 'Loan {{reference}} paid into your wallet',
       held: 'Withdrawal {{reference}}: amount on hold',
       paid: 'Withdrawal {{reference}} to your payout account',
+      sent: 'Withdrawal {{reference}}: sent for payout, its transfers are being processed',
+      paidPartly: 'Withdrawal {{reference}} to your payout account, except the transfers returned to your wallet',
+      sentReturned: 'Withdrawal {{reference}}: sent for payout, every transfer was returned to your wallet',
       returned: {
         FAILED: 'Withdrawal {{reference}} failed: amount returned to your wallet',
         CANCELLED: 'Withdrawal {{reference}} cancelled: amount returned to your wallet',
@@ -259,6 +262,7 @@ export const loans = {
       CREDIT: 'Money in',
       DEBIT: 'Paid out',
       HOLD: 'On hold',
+      SENT: 'Sent for payout',
       RELEASE: 'Returned',
     },
     heldThen: 'Held, then returned ({{status}})',

@@ -264,6 +264,9 @@ export const loans = {
       disbursed: 'Ang loan {{reference}} ay ipinasok sa iyong wallet',
       held: 'Withdrawal {{reference}}: naka-hold ang halaga',
       paid: 'Withdrawal {{reference}} sa iyong payout account',
+      sent: 'Withdrawal {{reference}}: ipinadala para sa payout, pinoproseso pa ang mga transfer nito',
+      paidPartly: 'Withdrawal {{reference}} sa iyong payout account, maliban sa mga transfer na ibinalik sa iyong wallet',
+      sentReturned: 'Withdrawal {{reference}}: ipinadala para sa payout, ibinalik ang bawat transfer sa iyong wallet',
       returned: {
         FAILED: 'Hindi natuloy ang withdrawal {{reference}}: ibinalik ang halaga sa iyong wallet',
         CANCELLED: 'Kinansela ang withdrawal {{reference}}: ibinalik ang halaga sa iyong wallet',
@@ -276,6 +279,7 @@ export const loans = {
       CREDIT: 'Pumasok',
       DEBIT: 'Naipadala',
       HOLD: 'Naka-hold',
+      SENT: 'Ipinadala, pinoproseso',
       RELEASE: 'Ibinalik',
     },
     heldThen: 'Na-hold, saka ibinalik ({{status}})',

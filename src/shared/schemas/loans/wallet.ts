@@ -44,10 +44,12 @@ export type WalletSummary = z.infer<typeof walletSummarySchema>;
 /**
  * What one line of the wallet history did to the available balance, as a bank statement reads:
  * CREDIT money in, DEBIT money out for good (a paid withdrawal), HOLD money set aside for a
- * withdrawal not yet paid (out of the available balance), RELEASE held money returned (a failed,
- * cancelled or expired withdrawal).
+ * withdrawal not yet paid (out of the available balance), SENT money sent for payout but not yet
+ * paid (a split withdrawal's hold, posted at its confirmation, while its transfers are processing, or
+ * when they all failed and came back as RELEASE lines; docs/decisions/033), RELEASE held money
+ * returned (a failed, cancelled or expired withdrawal, or one failed transfer of a split withdrawal).
  */
-export const WALLET_LINE_ENTRIES = ['CREDIT', 'DEBIT', 'HOLD', 'RELEASE'] as const;
+export const WALLET_LINE_ENTRIES = ['CREDIT', 'DEBIT', 'HOLD', 'SENT', 'RELEASE'] as const;
 export type WalletLineEntry = (typeof WALLET_LINE_ENTRIES)[number];
 
 export const walletTransactionSchema = z.object({

@@ -27,11 +27,12 @@ function usedPercent(used: string, limit: string): number {
   return Number((u * 100n) / l);
 }
 
-/** The tag under a history line: what it did, and for a withdrawal on hold, where it stands. */
+/** The tag under a history line: what it did, and for a withdrawal on hold or sent for payout, where it stands. */
 function entryTag(tx: Transaction, t: TFunction): string {
   const status = tx.withdrawalStatus ? t(`withdrawals.status.${tx.withdrawalStatus}.label`) : null;
   if (tx.entry === 'HOLD' && tx.withdrawalStatus && isFinalWithdrawalStatus(tx.withdrawalStatus)) return t('loans.wallet.heldThen', { status });
-  if (tx.entry === 'HOLD' && status) return `${t('loans.wallet.entry.HOLD')} · ${status}`;
+  // On hold, or sent for payout and not yet paid (a split withdrawal's transfers): where it stands.
+  if ((tx.entry === 'HOLD' || tx.entry === 'SENT') && status) return `${t(`loans.wallet.entry.${tx.entry}`)} · ${status}`;
   return t(`loans.wallet.entry.${tx.entry}`);
 }
 
