@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, newKey, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { available, confirmWithdrawal, fundedMember, requestWithdrawal, runJobs, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
-import { outboxMessages, payoutAccounts, payoutCallbacks, withdrawalParts } from '../../src/server/db/schema';
+import { dataDeletionRequests, outboxMessages, payoutAccounts, payoutCallbacks, withdrawalParts } from '../../src/server/db/schema';
 import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/fake-xendit';
 
 /**
@@ -243,11 +243,20 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     const before = await available(t, second.userId);
     const created = ok(await requestWithdrawal(t, second.cookie, '60000.00', newKey()), 201);
     ok(await confirmWithdrawal(t, second.cookie, created.id, await withdrawalCode(t, second.phone)));
+    // The privacy review reads the wallet as the wallet does: the posted hold of the processing
+    // transfers is a withdrawal in progress; once every transfer came back, the money is the wallet's.
+    ok(await post(t, second.cookie, '/api/privacy/deletion-request', { reason: 'Please delete my data' }), 201);
+    const [deletion] = await t.deps.db.select({ id: dataDeletionRequests.id }).from(dataDeletionRequests).where(eq(dataDeletionRequests.userId, second.userId));
+    const blockers = async () => ok(await get(t, officer.cookie, `/api/admin/deletion-requests/${deletion!.id}`)).blockers as string[];
+    expect(await blockers()).toContain('PENDING_WITHDRAWAL');
     ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/1/failed`, { reasonCode: 'ACCOUNT_CLOSED' }));
     const last = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/2/failed`, { reasonCode: 'ACCOUNT_CLOSED' }));
     expect(last.status).toBe('FAILED');
     expect(last.amountReturned).toBe('60000.00');
     expect(await available(t, second.userId)).toBe(before);
+    const after = await blockers();
+    expect(after).not.toContain('PENDING_WITHDRAWAL');
+    expect(after).toContain('WALLET_BALANCE');
     // Nothing was paid: the hold reads sent and returned, never paid out; each transfer is a + line.
     const { transactions } = ok(await get(t, second.cookie, '/api/wallet/transactions'));
     const mine = (transactions as HistoryLine[]).filter((l) => l.reference === created.reference);

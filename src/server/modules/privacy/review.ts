@@ -125,7 +125,9 @@ async function blockersOf(db: AppDeps['db'] | Tx, userId: string): Promise<Delet
       .from(loans)
       .where(and(eq(loans.memberId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
       .limit(1),
-    balanceAndDebitsByCode(db, memberWalletSpec(userId).code, 'WITHDRAWAL'),
+    // The wallet's own figure (src/server/modules/wallet/service.ts): withdrawals net of the returned
+    // transfers of a split withdrawal (docs/decisions/033).
+    balanceAndDebitsByCode(db, memberWalletSpec(userId).code, 'WITHDRAWAL', 'WITHDRAWAL_RETURN'),
     db
       .select({ id: withdrawals.id })
       .from(withdrawals)
