@@ -8,10 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
  * own clock): tests move the server's clock forward instead of sleeping through a limit
  * (tests/e2e/clock.ts), and a moved clock must not disturb a test in another worker. One more
  * server, whose simulated payouts all fail (PAYOUT_FAILURE_RATE=1), serves the 'payout-failure'
- * project. The screenshots of tests/e2e/screenshots.spec.ts (and the other journeys' pictures)
+ * project, and one in manual payout mode (officers mark each transfer) the 'manual-payouts' project. The screenshots of tests/e2e/screenshots.spec.ts (and the other journeys' pictures)
  * are taken only with SCREENSHOTS=1.
  *
- *   E2E_PORT    first port (default 3310); the servers use E2E_PORT .. E2E_PORT + E2E_WORKERS
+ *   E2E_PORT    first port (default 3310); the servers use E2E_PORT .. E2E_PORT + E2E_WORKERS + 1
  *   E2E_WORKERS workers, and so servers for them (default 2)
  *   SCREENSHOTS 1: also take the screenshots
  */
@@ -24,6 +24,9 @@ const url = (port: number) => `http://localhost:${port}`;
 const workerPorts = Array.from({ length: WORKERS }, (_, i) => PORT + i);
 const FAILURE_PORT = PORT + WORKERS;
 const FAILURE_JOURNEY = /a payout that fails/;
+/** Officers mark each transfer by hand only in manual payout mode: one more server, for that journey. */
+const MANUAL_PORT = PORT + WORKERS + 1;
+const MANUAL_PAYOUT_SPEC = '**/split-withdrawal.spec.ts';
 
 const server = (port: number, env: Record<string, string>) => ({
   command: `bash scripts/e2e-server.sh ${port}`,
@@ -72,7 +75,7 @@ export default defineConfig<object, ServerOptions>({
   projects: [
     {
       name: 'chromium',
-      testIgnore: SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
+      testIgnore: SCREENSHOTS ? [MANUAL_PAYOUT_SPEC] : ['**/screenshots.spec.ts', MANUAL_PAYOUT_SPEC],
       grepInvert: FAILURE_JOURNEY,
       use: { ...devices['Desktop Chrome'], channel: undefined, serverURLs: workerPorts.map(url) },
     },
@@ -82,10 +85,17 @@ export default defineConfig<object, ServerOptions>({
       grep: FAILURE_JOURNEY,
       use: { ...devices['Desktop Chrome'], channel: undefined, serverURLs: [url(FAILURE_PORT)] },
     },
+    {
+      name: 'manual-payouts',
+      testMatch: MANUAL_PAYOUT_SPEC,
+      use: { ...devices['Desktop Chrome'], channel: undefined, serverURLs: [url(MANUAL_PORT)] },
+    },
   ],
   webServer: [
     ...workerPorts.map((port) => server(port, { PAYOUT_FAILURE_RATE: '0' })),
     // The simulated provider's failure share is one setting for the whole server.
     server(FAILURE_PORT, { PAYOUT_FAILURE_RATE: '1' }),
+    // Payouts an officer marks on /admin/withdrawals, transfer by transfer (tests/e2e/split-withdrawal.spec.ts).
+    server(MANUAL_PORT, { PAYOUT_PROVIDER: 'manual' }),
   ],
 });

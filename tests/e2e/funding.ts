@@ -30,8 +30,18 @@ async function expectStatus(response: APIResponse, status: number, what: string)
   expect(response.status(), `${what}: ${await response.text()}`).toBe(status);
 }
 
+/** A payout account of the activation's last step: a bank account (the default) or an e-wallet. */
+export interface PayoutAccountInput {
+  readonly bankCode: string;
+  readonly accountNumber: string;
+  readonly accountName: string;
+}
+export const BANK_PAYOUT: PayoutAccountInput = { bankCode: 'BDO', accountNumber: '0012 3456 7890', accountName: 'Maria Clara Santos' };
+/** An e-wallet, whose transfers are at most ₱50,000.00 each (a larger withdrawal goes as several, decision 033). */
+export const GCASH_PAYOUT: PayoutAccountInput = { bankCode: 'GCASH', accountNumber: '0917 555 0123', accountName: 'Maria Clara Santos' };
+
 /** Completes the five activation steps through the API, uploading the fixture images. */
-export async function activateByApi(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
+export async function activateByApi(request: APIRequestContext, baseURL: string | undefined, payout: PayoutAccountInput = BANK_PAYOUT): Promise<void> {
   const headers = origin(baseURL);
   const put = async (url: string, data: unknown) => {
     const response = await request.put(url, { headers, data: data as Record<string, unknown> });
@@ -75,7 +85,7 @@ export async function activateByApi(request: APIRequestContext, baseURL: string 
     await expectStatus(response, 201, `upload ${kind}`);
   }
   await put('/api/activation/identity', { identityType: 'National ID (PhilSys)', identityNumber: '1234-5678-9012-3456' });
-  await put('/api/activation/bank', { bankCode: 'BDO', accountNumber: '0012 3456 7890', accountName: 'Maria Clara Santos' });
+  await put('/api/activation/bank', payout);
 }
 
 /** An officer signed in through the API in a request context of their own. */
@@ -95,10 +105,15 @@ export interface ApprovedMember extends Member {
  * 24 months (an instalment within half of the member's income) and has officer 1 review and
  * approve it. Signing needs a code, and a phone gets at most one code a minute: see fundMember.
  */
-export async function approvedMember(request: APIRequestContext, officer: APIRequestContext, baseURL: string | undefined): Promise<ApprovedMember> {
+export async function approvedMember(
+  request: APIRequestContext,
+  officer: APIRequestContext,
+  baseURL: string | undefined,
+  payout: PayoutAccountInput = BANK_PAYOUT,
+): Promise<ApprovedMember> {
   const headers = origin(baseURL);
   const member = await registerByApi(request, baseURL);
-  await activateByApi(request, baseURL);
+  await activateByApi(request, baseURL, payout);
   const config = (await (await request.get('/api/public/config')).json()) as { product: { version: number } };
   const applied = await request.post('/api/loans/applications', {
     headers: { ...headers, 'idempotency-key': randomUUID() },
