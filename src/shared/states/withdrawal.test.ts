@@ -34,6 +34,7 @@ describe('the withdrawal status catalogue', () => {
       AWAITING_CODE: ['lock-reset', 'info'],
       PROCESSING: ['currency-exchange', 'info'],
       PAID: ['check-circle', 'success'],
+      PARTLY_PAID: ['error', 'warning'],
       FAILED: ['error', 'danger'],
       EXPIRED: ['query-builder', 'warning'],
       CANCELLED: ['highlight-off', 'warning'],
@@ -41,7 +42,7 @@ describe('the withdrawal status catalogue', () => {
   });
 
   it('marks the final states', () => {
-    expect(WITHDRAWAL_STATUSES.filter(isFinalWithdrawalStatus)).toEqual(['PAID', 'FAILED', 'EXPIRED', 'CANCELLED']);
+    expect(WITHDRAWAL_STATUSES.filter(isFinalWithdrawalStatus)).toEqual(['PAID', 'PARTLY_PAID', 'FAILED', 'EXPIRED', 'CANCELLED']);
     expect(HELD_WITHDRAWAL_STATUSES).toEqual(['AWAITING_CODE', 'PROCESSING']);
   });
 });
@@ -56,7 +57,11 @@ describe('the withdrawal transitions', () => {
     expect(findWithdrawalTransition('PROCESSING', 'SETTLE', 'STAFF')?.to).toBe('PAID');
     expect(findWithdrawalTransition('PROCESSING', 'FAIL', 'STAFF')?.to).toBe('FAILED');
     expect(withdrawalActionsFrom('AWAITING_CODE').sort()).toEqual(['CANCEL', 'CONFIRM', 'EXPIRE']);
-    expect(withdrawalActionsFrom('PROCESSING').sort()).toEqual(['FAIL', 'SETTLE']);
+    // A withdrawal sent as several transfers ends PARTLY_PAID when some were paid and the rest returned (decision 033).
+    expect(findWithdrawalTransition('PROCESSING', 'SETTLE_PARTLY', 'SYSTEM')?.to).toBe('PARTLY_PAID');
+    expect(findWithdrawalTransition('PROCESSING', 'SETTLE_PARTLY', 'STAFF')?.to).toBe('PARTLY_PAID');
+    expect(findWithdrawalTransition('PROCESSING', 'SETTLE_PARTLY', 'MEMBER')).toBeNull();
+    expect(withdrawalActionsFrom('PROCESSING').sort()).toEqual(['FAIL', 'SETTLE', 'SETTLE_PARTLY']);
   });
 
   it('refuses everything else', () => {
@@ -64,7 +69,7 @@ describe('the withdrawal transitions', () => {
     expect(canWithdrawalTransition('AWAITING_CODE', 'SETTLE')).toBe(false);
     expect(canWithdrawalTransition('AWAITING_CODE', 'CONFIRM', 'STAFF')).toBe(false);
     expect(canWithdrawalTransition('PROCESSING', 'SETTLE', 'MEMBER')).toBe(false);
-    for (const status of ['PAID', 'FAILED', 'EXPIRED', 'CANCELLED'] as const) expect(withdrawalActionsFrom(status)).toEqual([]);
+    for (const status of ['PAID', 'PARTLY_PAID', 'FAILED', 'EXPIRED', 'CANCELLED'] as const) expect(withdrawalActionsFrom(status)).toEqual([]);
   });
 
   it('posts only on settlement and voids on every way back', () => {
@@ -87,6 +92,7 @@ describe('withdrawalFunds', () => {
       AWAITING_CODE: 'HELD',
       PROCESSING: 'HELD',
       PAID: 'SENT',
+      PARTLY_PAID: 'PARTLY_SENT',
       FAILED: 'RETURNED',
       EXPIRED: 'RETURNED',
       CANCELLED: 'RETURNED',

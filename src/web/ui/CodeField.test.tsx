@@ -87,19 +87,19 @@ describe('CodeField', () => {
 
   it("counts the resend button down to the server's resendAvailableAt, disabled until then", () => {
     const html = render({ resendAvailableAt: fromNow(45_000) });
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Resend code in 0:4[45]<\/button>/);
+    expect(html).toMatch(/<button[^>]*\sdisabled(?:="")?(?=[\s>])[^>]*>Resend code in 0:4[45]<\/button>/);
   });
 
   it('offers the resend at once when the time has passed or the server gave none', () => {
     for (const resendAvailableAt of [fromNow(-1_000), null]) {
       const html = render({ resendAvailableAt });
       expect(html).toMatch(/<button[^>]*>Resend code<\/button>/);
-      expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Resend code<\/button>/);
+      expect(html).not.toMatch(/<button[^>]*\sdisabled(?:="")?(?=[\s>])[^>]*>Resend code<\/button>/);
     }
   });
 
   it('keeps the resend disabled while another action of the form runs', () => {
-    expect(render({ busy: true })).toMatch(/<button[^>]*disabled=""[^>]*>Resend code<\/button>/);
+    expect(render({ busy: true })).toMatch(/<button[^>]*\sdisabled(?:="")?(?=[\s>])[^>]*>Resend code<\/button>/);
   });
 
   it("shows the code's expiry with the time left, then that it expired, in both languages", () => {
