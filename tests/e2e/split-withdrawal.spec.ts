@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './browser-fixture';
 import { outbox, readCode } from './helpers';
 import { approvedMember, fundMember, GCASH_PAYOUT, officerRequest } from './funding';
@@ -17,6 +18,21 @@ import { formatMoney, parseAmount } from '../../src/shared/money/money';
 
 function peso(amount: bigint): string {
   return formatMoney(amount);
+}
+
+/** Pictures at 360 and 1280 px, only with SCREENSHOTS=1 (into SHOTS_DIR, default .tmp/shots-split); nothing wider than the screen. */
+async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  const dir = process.env.SHOTS_DIR ?? '.tmp/shots-split';
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  if (original) await page.setViewportSize(original);
 }
 
 test.use({ viewport: { width: 360, height: 800 } });
@@ -56,6 +72,7 @@ test('a split withdrawal: one code, one transfer paid and one returned by the of
   await expect(page.getByRole('heading', { name: 'Review your withdrawal' })).toBeFocused();
   await expect(page.getByTestId('review-amount')).toHaveText('₱60,000.00');
   await expect(page.getByTestId('withdrawal-split')).toHaveText('Sent as 2 transfers: ₱50,000.00 + ₱10,000.00');
+  await shoot(page, 'split-review');
 
   await clockPast(page.request, member.nextCodeAt);
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
@@ -91,6 +108,7 @@ test('a split withdrawal: one code, one transfer paid and one returned by the of
     await expect(officerPage.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
     const parts = officerPage.getByTestId('withdrawal-parts-admin').filter({ hasText: `${reference}-1` });
     await expect(parts.locator('li')).toHaveCount(2);
+    await shoot(officerPage, 'split-officer');
 
     await parts.locator('li[data-part-index="1"]').getByRole('button', { name: 'Mark paid' }).click();
     const paidDialog = officerPage.getByRole('dialog', { name: `Mark ${reference}-1 paid (transfer 1 of 2)` });
@@ -131,4 +149,5 @@ test('a split withdrawal: one code, one transfer paid and one returned by the of
   await expect(recent).toHaveAttribute('data-status', 'PARTLY_PAID');
   await expect(recent).toContainText('Partly paid');
   await expect(recent.getByTestId('part-returned')).toHaveText('+₱10,000.00 back in your wallet');
+  await shoot(page, 'split-wallet');
 });
