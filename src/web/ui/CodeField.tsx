@@ -1,7 +1,7 @@
-import { forwardRef, useMemo, type ReactNode } from 'react';
+import { forwardRef, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
-import { OtpInput } from './OtpInput';
+import { OtpInput, type OtpInputProps } from './OtpInput';
 import { ApiError } from '../lib/api';
 import { serverNow } from '../lib/server-time';
 import { formatCountdown, useNow } from '../lib/useNow';
@@ -44,18 +44,8 @@ export function resendAvailableAtOf(error: unknown, now: number = serverNow()): 
 /** Whether what was typed has the shape of a code (the one rule, src/shared/codes/rules.ts, that the routes' schemas use). */
 export const isCodeComplete = isCodeShaped;
 
-export interface CodeFieldProps {
-  readonly value: string;
-  readonly onChange: (value: string) => void;
-  readonly onBlur?: () => void;
-  readonly name?: string;
-  readonly label: ReactNode;
-  readonly hint?: ReactNode;
-  readonly error?: string | undefined;
-  readonly disabled?: boolean;
-  readonly autoFocus?: boolean;
-  /** The most digits the box takes: what may be typed (6 to 12), or the length of the code issued. */
-  readonly maxDigits?: number;
+/** OtpInput's props (the box) and the code's times (from the server's answers). */
+export interface CodeFieldProps extends Omit<OtpInputProps, 'id'> {
   /** When the code sent last expires, from the server's answer; shown with the time left. Absent: not shown. */
   readonly expiresAt?: string | null;
   /** When the server sends another code (its answer's resendAvailableAt, or resendAvailableAtOf a refusal); null: now. */

@@ -124,22 +124,38 @@ async function manualTransition(
           note: outcome.note,
           causedByMember: false,
         });
-    await writeAudit(tx, {
-      actor: { userId: staff.userId, role: staff.role },
-      action: outcome.paid ? 'WITHDRAWAL_MARK_PAID' : 'WITHDRAWAL_MARK_FAILED',
-      subjectType: 'WITHDRAWAL',
-      subjectId: row.id,
-      details: {
-        reference: referenceOf(deps, row.number),
-        amount: toDecimalString(row.amount),
-        from: row.status,
-        to: updated.status,
-        ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note }),
-      },
-      ip: ctx.ip,
-      at: now,
-    });
+    await auditMark(tx, deps, staff, row, updated.status, outcome, ctx, now);
     return adminRowOf(tx, deps, updated);
+  });
+}
+
+/** The audit row of an officer's mark: the whole payout, or one transfer of a split one (its index and amount). */
+function auditMark(
+  tx: DbOrTx,
+  deps: AppDeps,
+  staff: SessionAuth,
+  row: WithdrawalRow,
+  to: string,
+  outcome: { paid: true; bankReference: string } | { paid: false; reasonCode: PayoutFailureReason; note?: string | null | undefined },
+  ctx: AuditContext,
+  at: Date,
+  part?: { index: number; amount: bigint },
+): Promise<void> {
+  return writeAudit(tx, {
+    actor: { userId: staff.userId, role: staff.role },
+    action: outcome.paid ? 'WITHDRAWAL_MARK_PAID' : 'WITHDRAWAL_MARK_FAILED',
+    subjectType: 'WITHDRAWAL',
+    subjectId: row.id,
+    details: {
+      reference: referenceOf(deps, row.number),
+      ...(part ? { part: part.index, parts: row.partCount } : {}),
+      amount: toDecimalString(part ? part.amount : row.amount),
+      from: row.status,
+      to,
+      ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note || null }),
+    },
+    ip: ctx.ip,
+    at,
   });
 }
 
@@ -171,23 +187,7 @@ export function markPart(
       outcome.paid ? { paid: true, providerReference: outcome.bankReference } : { paid: false, reasonCode: outcome.reasonCode },
       { actor: 'STAFF', actorUserId: staff.userId, at: now, note: outcome.paid ? null : outcome.note || null },
     );
-    await writeAudit(tx, {
-      actor: { userId: staff.userId, role: staff.role },
-      action: outcome.paid ? 'WITHDRAWAL_MARK_PAID' : 'WITHDRAWAL_MARK_FAILED',
-      subjectType: 'WITHDRAWAL',
-      subjectId: row.id,
-      details: {
-        reference: referenceOf(deps, row.number),
-        part: index,
-        parts: row.partCount,
-        amount: toDecimalString(part.amount),
-        from: row.status,
-        to: updated.status,
-        ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note || null }),
-      },
-      ip: ctx.ip,
-      at: now,
-    });
+    await auditMark(tx, deps, staff, row, updated.status, outcome, ctx, now, { index, amount: part.amount });
     return adminRowOf(tx, deps, updated);
   });
 }
