@@ -35,7 +35,10 @@ interface Server {
 }
 
 async function start(mode: string, extra: string[] = [], dir = process.cwd()): Promise<Server> {
-  const profile = PROFILE_DIR && (mode.startsWith('tapat') || process.env.BENCH_PROF_BASELINE === 'true') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, mode)}`] : [];
+  const profile =
+    PROFILE_DIR && (mode.startsWith('tapat') || process.env.BENCH_PROF_BASELINE === 'true')
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, mode)}`]
+      : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve(dir, 'bench/hot-reads-server.ts'), mode, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd: dir,

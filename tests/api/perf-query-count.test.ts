@@ -40,7 +40,7 @@ async function counted(cookie: string, url: string): Promise<{ queries: number; 
 
 const MEMBER_ROUTES: Record<string, { queries: number; roundTrips: number }> = {
   '/api/wallet': { queries: 1, roundTrips: 1 }, // was 5 / 5, then 3 / 2 (decision 036); the session joined in (decision 038)
-  '/api/loans/current': { queries: 4, roundTrips: 3 }, // was 5 / 5
+  '/api/loans/current': { queries: 3, roundTrips: 2 }, // was 5 / 5, then 4 / 3; the session joined the loan's statement (decision 038)
   '/api/member/account': { queries: 9, roundTrips: 2 }, // was 10 / 10
   '/api/withdrawals/:id': { queries: 3, roundTrips: 2 }, // was 4 / 4 (the status poll)
   '/api/wallet/transactions': { queries: 6, roundTrips: 4 }, // was 8 / 7

@@ -870,7 +870,9 @@ export function balanceAndDebitsColumns(db: DbOrTx, transferCode: string, lessCr
 }
 
 /** The balance and debits of a row with balanceAndDebitsColumns; null when the account does not exist (yet). */
-export function balanceAndDebitsOfRow(row: { account: Pick<AccountRow, keyof typeof balanceColumns> | null; debits: string | null } | null): (AccountBalance & { debits: Centavos }) | null {
+export function balanceAndDebitsOfRow(
+  row: { account: Pick<AccountRow, keyof typeof balanceColumns> | null; debits: string | null } | null,
+): (AccountBalance & { debits: Centavos }) | null {
   return row?.account ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 

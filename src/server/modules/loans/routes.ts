@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
-import { requireMember, requireRole, requireUser } from '../../http/session';
+import { acceptSessionRow, requireMember, requireRole, requireUser, sessionKeyOf } from '../../http/session';
 import { loansApi as api } from '../../../shared/api/loans';
 import { approve, detail, disburse, queue, reject, startReview } from './admin';
-import { acceptOffer, apply, cancel, current, quote } from './service';
+import { acceptOffer, apply, cancel, currentOf, quote } from './service';
+import { currentLoanWithSession } from './views';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 import { languageOf } from '../../http/language';
@@ -31,7 +32,19 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const answer = await apply(deps, auth, request.body, readIdempotencyKey(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
-  registerRoute(app, api.current, async (request) => current(deps, requireUser(request).userId));
+  // A hot read: the session and the loan in one statement (decision 038); the session is checked before the loan is used.
+  registerRoute(
+    app,
+    api.current,
+    async (request) => {
+      const key = sessionKeyOf(request);
+      const { session, loan } = await currentLoanWithSession(deps.db, key);
+      await acceptSessionRow(request, deps, key, session);
+      requireUser(request);
+      return currentOf(deps, loan);
+    },
+    { config: { sessionInStatement: true } },
+  );
   registerRoute(app, api.quote, async (request) => quote(deps, request.query));
   registerRoute(app, api.cancel, async (request) => cancel(deps, requireMember(request), request.body?.reason));
   registerRoute(app, api.acceptOffer, async (request) => acceptOffer(deps, requireMember(request), request.body));

@@ -14,7 +14,7 @@ import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../..
 import { LOAN_MESSAGES, type LoanApplicationRequest, type LoanApplicationResponse, type LoanView } from '../../../shared/schemas/loans';
 import { isActivated } from '../../../shared/states/account';
 import { memberFacts } from './member-data';
-import { activeRate, assessmentDto, currentLoanOf, loanView, offerAwaitsAcceptance, todayPh, transition } from './views';
+import { activeRate, assessmentDto, currentLoanOf, loanView, offerAwaitsAcceptance, todayPh, transition, type LoanRow } from './views';
 
 /**
  * The borrower's side of loans: apply (with the instant automated pre-assessment), the current
@@ -131,9 +131,8 @@ async function memberStillHere(tx: Tx, userId: string): Promise<void> {
   if (!user || deleted) throw new AppError(401, 'UNAUTHENTICATED');
 }
 
-/** GET /api/loans/current */
-export async function current(deps: AppDeps, userId: string): Promise<{ loan: LoanView | null }> {
-  const loan = await currentLoanOf(deps.db, userId);
+/** GET /api/loans/current's answer for the loan its first statement found (currentLoanWithSession), after the session was accepted. */
+export async function currentOf(deps: AppDeps, loan: LoanRow | null): Promise<{ loan: LoanView | null }> {
   return { loan: loan ? await loanView(deps.db, deps, loan) : null };
 }
 

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { systemReasonOf } from '../../../shared/loan/system-reasons';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { loanContracts, loanEvents, loans, users } from '../../db/schema';
+import { loanContracts, loanEvents, loans, sessions, users } from '../../db/schema';
+import { sessionAndVersionsColumns } from '../../sessions/store';
 import { AppError } from '../../http/errors';
 import { latestRates } from '../../providers/fx/store';
 import { philippineDate } from '../../../shared/activation/age';
@@ -55,6 +57,36 @@ export async function loanById(db: DbOrTx, id: string, lock = false): Promise<Lo
 }
 
 /** The member's open loan, else the latest one, else null. */
+/**
+ * GET /api/loans/current's first statement (decision 038, as GET /api/wallet): the session and
+ * configuration versions (sessionAndVersionsColumns) and the session's member's loan chosen as
+ * currentLoanOf chooses it. The loan hangs on sessions.user_id of the cookie's session row: no
+ * session row, no loan. The route checks the session (acceptSessionRow) before it uses the loan.
+ */
+export async function currentLoanWithSession(db: DbOrTx, key: string) {
+  const statement = prepared(db, 'loans_current_with_session', () => {
+    const latest = alias(loans, 'latest');
+    const loanOfMember = db
+      .select({ id: latest.id })
+      .from(latest)
+      .where(eq(latest.memberId, sessions.userId))
+      .orderBy(desc(sql`(${inArray(latest.status, [...OPEN_LOAN_STATUSES])})`), desc(latest.createdAt), desc(latest.number))
+      .limit(1);
+    return db
+      .select({ ...sessionAndVersionsColumns, loan: loans })
+      .from(sql`(select 1) as one`)
+      .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(loans, eq(loans.id, sql`(${loanOfMember})`))
+      .limit(1)
+      .prepare('loans_current_with_session');
+  });
+  const [row] = await statement.execute({ id: key });
+  if (!row) return { session: undefined, loan: null };
+  const { loan, ...session } = row;
+  return { session, loan };
+}
+
 export async function currentLoanOf(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow | null> {
   if (!lock) {
     // One statement: the open loan (at most one, loans_one_open_per_member) sorts first, then the newest.

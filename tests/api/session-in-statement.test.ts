@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../fixtures/app';
+import { sessions } from '../../src/server/db/schema';
+import { DAY, HOUR } from '../../src/server/clock';
+import { createActivatedMember, createStaff, disburse, expectLedgerSound, get, ok, post, signedLoan } from '../fixtures/loans';
+import type { TestMember } from '../fixtures/members';
+
+/**
+ * The hot reads that read the session in their own statement (route option sessionInStatement,
+ * decision 038) make the same checks as the session hook of every other route: a forged, over-long,
+ * empty, revoked, idle-expired or expired session answers 401, the idle expiry slides while used,
+ * and what the statement found is the session's own member's, never another's. One table of
+ * routes: a new hot read joins it here.
+ */
+const HOT_READS = [
+  { url: '/api/wallet', hasLoan: (body: Record<string, unknown>) => body.hasLoan === true, loanNumberOf: (body: Record<string, unknown>) => body.loanNumber },
+  {
+    url: '/api/loans/current',
+    hasLoan: (body: Record<string, unknown>) => body.loan !== null,
+    loanNumberOf: (body: Record<string, unknown>) => (body.loan as { loanNumber: string } | null)?.loanNumber ?? null,
+  },
+] as const;
+
+let t: TestApp;
+let officer: TestMember;
+let checker: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await expectLedgerSound(t);
+  await t.close();
+});
+
+describe.each(HOT_READS)('$url reads the session in its own statement', ({ url, hasLoan, loanNumberOf }) => {
+  // Staff signed in afresh for each route: the last test moves the clock past every earlier session's expiry.
+  beforeAll(async () => {
+    officer = await createStaff(t, 'OFFICER', `Officer Ana Reyes ${url}`);
+    checker = await createStaff(t, 'OFFICER', `Officer Ben Cruz ${url}`);
+  });
+
+  it('answers 401 without a session or with a forged, over-long or empty one', async () => {
+    expect((await get(t, undefined, url)).statusCode).toBe(401);
+    for (const cookie of ['tapat_sid=forged-token', `tapat_sid=${'x'.repeat(101)}`, 'tapat_sid=']) {
+      const res = await get(t, cookie, url);
+      expect(res.statusCode, cookie).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it("shows the session's own member's loan, never another member's", async () => {
+    const member = await createActivatedMember(t);
+    const { loanId } = await signedLoan(t, officer, { member });
+    ok(await disburse(t, checker.cookie, loanId));
+    const owner = ok(await get(t, member.cookie, url));
+    expect(hasLoan(owner)).toBe(true);
+    const stranger = await createActivatedMember(t);
+    const theirs = ok(await get(t, stranger.cookie, url));
+    expect(hasLoan(theirs)).toBe(false);
+    expect(loanNumberOf(theirs) ?? null).toBeNull();
+    // A staff account has no loan of its own.
+    expect(hasLoan(ok(await get(t, officer.cookie, url)))).toBe(false);
+  });
+
+  it('refuses a revoked session, slides the idle expiry and refuses an idle-expired or expired one', async () => {
+    const signedOut = await createActivatedMember(t);
+    ok(await get(t, signedOut.cookie, url));
+    expect((await post(t, signedOut.cookie, '/api/auth/logout')).statusCode).toBe(204);
+    expect((await get(t, signedOut.cookie, url)).statusCode).toBe(401);
+
+    const member = await createActivatedMember(t);
+    const key = (await t.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.userId)))[0]!.id;
+    await t.deps.db.update(sessions).set({ persistent: false }).where(eq(sessions.id, key));
+    t.clock.advance(11 * HOUR);
+    ok(await get(t, member.cookie, url));
+    const [slid] = await t.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, key));
+    expect(slid!.expiresAt.getTime()).toBe(t.clock.now().getTime() + 12 * HOUR);
+    t.clock.advance(12 * HOUR + 60_000);
+    expect((await get(t, member.cookie, url)).statusCode).toBe(401);
+
+    // A persistent (Remember me) session past its expiry.
+    const remembered = await createActivatedMember(t);
+    ok(await get(t, remembered.cookie, url));
+    t.clock.advance(31 * DAY);
+    expect((await get(t, remembered.cookie, url)).statusCode).toBe(401);
+  });
+});
