@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { useNamedStatements } from './pglite-named';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -106,6 +107,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     client = image ? new PGlite({ loadDataDir: image }) : new PGlite();
   }
+  // Statements run again and again are parsed and planned once (pglite-named.ts, decision 039).
+  useNamedStatements(client);
   const log = options.queryLog;
   if (log) {
     countQueries(client as unknown as { query: (...args: unknown[]) => unknown }, log);
