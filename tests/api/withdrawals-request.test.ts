@@ -263,7 +263,7 @@ describe("reading a withdrawal awaiting its code: the code's times (issue 9)", (
   const listed = async (cookie: string, id: string) =>
     (ok(await get(t, cookie, '/api/withdrawals')).withdrawals as { id: string; code: unknown }[]).find((w) => w.id === id);
 
-  it('GET /:id and the list carry the times the request answered, by the server\'s clock, until a resend changes them', async () => {
+  it("GET /:id and the list carry the times the request answered, by the server's clock, until a resend changes them", async () => {
     const m = await fundedMember(t, approver, disburser);
     const created = ok(await requestWithdrawal(t, m.cookie, '250.00'), 201);
     const sentAt = t.clock.now().getTime();
