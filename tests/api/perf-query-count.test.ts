@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryLog } from '../../src/server/db/query-log';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, ok } from '../fixtures/loans';
-import { fundedMember, requestWithdrawal, type FundedMember } from '../fixtures/withdrawals';
+import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
 import type { TestMember } from '../fixtures/members';
 
 /**
@@ -42,7 +42,8 @@ const MEMBER_ROUTES: Record<string, { queries: number; roundTrips: number }> = {
   '/api/wallet': { queries: 1, roundTrips: 1 }, // was 5 / 5, then 3 / 2 (decision 036); the session joined in (decision 038)
   '/api/loans/current': { queries: 3, roundTrips: 2 }, // was 5 / 5, then 4 / 3; the session joined the loan's statement (decision 038)
   '/api/member/account': { queries: 9, roundTrips: 2 }, // was 10 / 10
-  '/api/withdrawals/:id': { queries: 3, roundTrips: 2 }, // was 4 / 4 (the status poll)
+  // Awaiting its code: with the code's times (issue 9), one more round trip; the status poll of a payout stays 3 / 2 (below).
+  '/api/withdrawals/:id': { queries: 5, roundTrips: 3 },
   '/api/wallet/transactions': { queries: 6, roundTrips: 4 }, // was 8 / 7
 };
 const STAFF_ROUTES: Record<string, { queries: number; roundTrips: number }> = {
@@ -63,4 +64,10 @@ describe('database round trips of the hot reads', () => {
       expect(found, log.statements.join('\n')).toEqual(expected);
     });
   }
+
+  it('/api/withdrawals/:id once confirmed (member): the status poll, 3 statements in 2 round trips (was 4 / 4)', async () => {
+    ok(await confirmWithdrawal(t, member.cookie, withdrawalId, await withdrawalCode(t, member.phone)));
+    const found = await counted(member.cookie, `/api/withdrawals/${withdrawalId}`);
+    expect(found, log.statements.join('\n')).toEqual({ queries: 3, roundTrips: 2 });
+  });
 });

@@ -253,6 +253,82 @@ describe('POST /api/withdrawals: the request', () => {
   });
 });
 
+describe("reading a withdrawal awaiting its code: the code's times (issue 9)", () => {
+  const MINUTE = 60_000;
+  const times = (sentAt: number) => ({
+    expiresAt: new Date(sentAt + CODE_TTL_MINUTES * MINUTE).toISOString(),
+    resendAvailableAt: new Date(sentAt + CODE_RESEND_AFTER_MINUTES * MINUTE).toISOString(),
+  });
+  const read = async (cookie: string, id: string) => ok(await get(t, cookie, `/api/withdrawals/${id}`));
+  const listed = async (cookie: string, id: string) =>
+    (ok(await get(t, cookie, '/api/withdrawals')).withdrawals as { id: string; code: unknown }[]).find((w) => w.id === id);
+
+  it("GET /:id and the list carry the times the request answered, by the server's clock, until a resend changes them", async () => {
+    const m = await fundedMember(t, approver, disburser);
+    const created = ok(await requestWithdrawal(t, m.cookie, '250.00'), 201);
+    const sentAt = t.clock.now().getTime();
+    expect(created.code).toEqual(times(sentAt));
+    // A reload 20 seconds later: the same times, not a fresh minute counted from the read.
+    t.clock.advance(20_000);
+    expect((await read(m.cookie, created.id)).code).toEqual(times(sentAt));
+    expect((await listed(m.cookie, created.id))?.code).toEqual(times(sentAt));
+    // A resend: the read answers the new code's times.
+    t.clock.advance(41_000);
+    const resent = ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/code`));
+    const resentAt = t.clock.now().getTime();
+    expect(resent).toEqual(times(resentAt));
+    expect((await read(m.cookie, created.id)).code).toEqual(times(resentAt));
+    // The code expired: its expiry is still said (the page shows it expired), and a resend is open now.
+    t.clock.advance(CODE_TTL_MINUTES * MINUTE + 1_000);
+    expect((await read(m.cookie, created.id)).code).toEqual({
+      expiresAt: times(resentAt).expiresAt,
+      resendAvailableAt: t.clock.now().toISOString(),
+    });
+    ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`));
+    // Not awaiting a code any more: no times.
+    expect((await read(m.cookie, created.id)).code).toBeNull();
+    expect((await listed(m.cookie, created.id))?.code).toBeNull();
+  });
+
+  it('says the hourly limit: after the fifth code of the hour the next is due an hour after the first', async () => {
+    const m = await fundedMember(t, approver, disburser);
+    // The phone's codes of other purposes (registration, contract signing) are not counted.
+    const created = ok(await requestWithdrawal(t, m.cookie, '300.00'), 201);
+    const firstAt = t.clock.now().getTime();
+    for (let sent = 1; sent < 5; sent++) {
+      t.clock.advance(61_000);
+      ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/code`));
+    }
+    const lastAt = t.clock.now().getTime();
+    t.clock.advance(61_000);
+    const refused = await post(t, m.cookie, `/api/withdrawals/${created.id}/code`);
+    expect(refused.statusCode).toBe(429);
+    expect((await read(m.cookie, created.id)).code).toEqual({
+      expiresAt: times(lastAt).expiresAt,
+      resendAvailableAt: new Date(firstAt + 60 * MINUTE).toISOString(),
+    });
+    ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`));
+  });
+
+  it('a confirmed withdrawal has no code times; only the owner reads them (404 and an empty list for another member, none in the back office)', async () => {
+    const m = await fundedMember(t, approver, disburser);
+    const other = await createActivatedMember(t);
+    t.clock.advance(61_000);
+    const created = ok(await requestWithdrawal(t, m.cookie, '200.00'), 201);
+    const other404 = await get(t, other.cookie, `/api/withdrawals/${created.id}`);
+    expect(other404.statusCode).toBe(404);
+    expect(other404.body).not.toContain('resendAvailableAt');
+    expect(ok(await get(t, other.cookie, '/api/withdrawals')).withdrawals).toEqual([]);
+    const queue = ok(await get(t, approver.cookie, '/api/admin/withdrawals?status=AWAITING_CODE&limit=500'));
+    const row = (queue.withdrawals as Record<string, unknown>[]).find((w) => w.id === created.id);
+    expect(row).toBeDefined();
+    expect(row).not.toHaveProperty('code');
+    expect((await read(m.cookie, created.id)).code).toEqual(created.code);
+    ok(await confirmWithdrawal(t, m.cookie, created.id, await withdrawalCode(t, m.phone)));
+    expect((await read(m.cookie, created.id)).code).toBeNull();
+  });
+});
+
 describe('cancel', () => {
   it('releases the hold through the ledger at once; a second cancel answers the same and moves nothing', async () => {
     const m = await fundedMember(t, approver, disburser);

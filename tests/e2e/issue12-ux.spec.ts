@@ -75,13 +75,24 @@ test.describe('issue 12', () => {
     await pending.scrollIntoViewIfNeeded();
     await shoot(page, 'wallet-awaiting');
 
-    // Enter code: the code dialog again, with a new code available at once; Later closes it.
-    await pending.getByRole('button', { name: 'Enter code' }).click();
+    // Enter code: the code dialog again with the code's times as the server read them (issue 9): its
+    // expiry, and the resend counting down to the minute the server set, not offered too soon.
     const dialog = page.getByRole('dialog', { name: 'Enter the code from the SMS' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(/If it has expired, send a new one\./)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+    const reopenShowsTimes = async () => {
+      await pending.getByRole('button', { name: 'Enter code' }).click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(/If it has expired, send a new one\./)).toBeVisible();
+      await expect(dialog.getByTestId('code-expiry')).toHaveText(/^The code expires at .+ \([0-4]:\d\d left\)\.$/);
+      await expect(dialog.getByRole('button', { name: /^Resend code in 0:\d\d$/ })).toBeDisabled();
+    };
+    await reopenShowsTimes();
     await shoot(page, 'wallet-enter-code');
+    await dialog.getByRole('button', { name: 'Later' }).click();
+    await expect(dialog).toBeHidden();
+    // A reload in the middle of the flow: the same times again, read from the server.
+    await page.reload();
+    await expect(pending).toContainText(reference);
+    await reopenShowsTimes();
     await dialog.getByRole('button', { name: 'Later' }).click();
     await expect(dialog).toBeHidden();
 

@@ -191,6 +191,54 @@ export async function verifyCode(db: DbOrTx, clock: Clock, pepper: string, input
   if (consumed.length === 0) throw new AppError(400, 'CODE_USED');
 }
 
+/** The times of the code last sent for (purpose, subject), as its page counts down to them. */
+export interface CodeTimes {
+  /** When that code expires (it may have already). */
+  readonly expiresAt: Date;
+  /** When the phone may be sent another code of this purpose: the one-a-minute rule and the hourly limit of assertPhoneBudget. */
+  readonly resendAvailableAt: Date;
+}
+
+/**
+ * The times of the live code for (purpose, subject) (neither superseded nor used), read from the
+ * rows issueCode wrote with the server's clock, and when `phone` may be sent the next code of this
+ * purpose (the budget issueCode applies to it); null when there is no live code. For a page opened
+ * again while the code is awaited: it shows the expiry and counts the resend down as it did when
+ * the code was sent, instead of offering a resend the server would refuse. Two statements, sent together.
+ */
+export async function codeTimes(db: DbOrTx, clock: Clock, input: { purpose: MemberOtpPurpose; subject: string; phone: string }): Promise<CodeTimes | null> {
+  const now = clock.now();
+  const [[challenge], recent] = await Promise.all([
+    db
+      .select({ expiresAt: otpChallenges.expiresAt })
+      .from(otpChallenges)
+      .where(
+        and(
+          eq(otpChallenges.purpose, input.purpose),
+          eq(otpChallenges.subject, input.subject),
+          isNull(otpChallenges.supersededAt),
+          isNull(otpChallenges.consumedAt),
+        ),
+      )
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1),
+    db
+      .select({ createdAt: otpChallenges.createdAt })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.phone, input.phone), eq(otpChallenges.purpose, input.purpose), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(OTP_HOURLY_LIMIT),
+  ]);
+  if (!challenge) return null;
+  let resendAt = now.getTime();
+  const last = recent[0];
+  if (last) resendAt = Math.max(resendAt, last.createdAt.getTime() + OTP_RESEND_INTERVAL_MS);
+  // The hourly limit reached: the next code goes once the oldest of the last OTP_HOURLY_LIMIT leaves the hour.
+  const oldestCounted = recent[OTP_HOURLY_LIMIT - 1];
+  if (oldestCounted) resendAt = Math.max(resendAt, oldestCounted.createdAt.getTime() + HOUR);
+  return { expiresAt: challenge.expiresAt, resendAvailableAt: new Date(resendAt) };
+}
+
 /** How many codes were sent to a phone in the last hour (for tests and the back office). */
 export async function codesSentLastHour(db: DbOrTx, clock: Clock, phone: string): Promise<number> {
   const [row] = await db

@@ -15,6 +15,7 @@ import {
   withdrawalRequestedSchema,
   withdrawalRequestSchema,
   withdrawalViewSchema,
+  memberWithdrawalSchema,
 } from '../schemas/withdrawals';
 import { intQueryParam } from '../schemas/params';
 import { defineRoute } from './define';
@@ -60,7 +61,7 @@ export const withdrawalsApi = {
   list: defineRoute({
     method: 'GET',
     path: '/withdrawals',
-    summary: "The member's withdrawals, newest first",
+    summary: "The member's withdrawals, newest first; one awaiting its code carries the times of the code sent last (`code`)",
     tags,
     auth: 'session',
     response: { 200: withdrawalListSchema },
@@ -69,11 +70,11 @@ export const withdrawalsApi = {
   get: defineRoute({
     method: 'GET',
     path: '/withdrawals/:id',
-    summary: 'One of the member’s withdrawals (any other id: 404)',
+    summary: 'One of the member’s withdrawals (any other id: 404); while it awaits its code, the times of the code sent last (`code`)',
     tags,
     auth: 'session',
     params,
-    response: { 200: withdrawalViewSchema },
+    response: { 200: memberWithdrawalSchema },
     errors: ['NOT_FOUND'],
   }),
   resendCode: defineRoute({

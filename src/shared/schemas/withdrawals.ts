@@ -148,6 +148,15 @@ export type WithdrawalCodeSent = z.infer<typeof withdrawalCodeSentSchema>;
 export const withdrawalRequestedSchema = withdrawalViewSchema.extend({ code: withdrawalCodeSentSchema.optional() });
 export type WithdrawalRequested = z.infer<typeof withdrawalRequestedSchema>;
 
+/**
+ * The member's own withdrawal as GET /api/withdrawals and GET /api/withdrawals/:id answer it (issue 9):
+ * the view and, while it awaits its code, the times of the code sent last (its expiry, and when the
+ * server will send another), so a page opened again counts down as it did when the code was sent.
+ * Null in any other state. Never in the back office's rows.
+ */
+export const memberWithdrawalSchema = withdrawalViewSchema.extend({ code: withdrawalCodeSentSchema.nullable() });
+export type MemberWithdrawal = z.infer<typeof memberWithdrawalSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Member API
 
@@ -176,7 +185,7 @@ export type WithdrawalConfirm = z.infer<typeof withdrawalConfirmSchema>;
 export const withdrawalIdParamsSchema = z.object({ id: z.string().max(64) });
 
 /** GET /api/withdrawals: newest first. */
-export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalViewSchema) });
+export const withdrawalListSchema = z.object({ withdrawals: z.array(memberWithdrawalSchema) });
 
 // ---------------------------------------------------------------------------------------------
 // Back office

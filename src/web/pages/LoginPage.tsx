@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,9 +10,9 @@ import { lazyResolver } from '../lib/lazy-resolver';
 import { queryKeys } from '../lib/queries';
 import { Button } from '../ui/Button';
 import { Checkbox, PasswordField } from '../ui/Field';
-import { PhoneInput } from '../ui/PhoneInput';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth/AuthCard';
+import { PhoneNumberField } from '../features/auth/parts/PhoneNumberField';
 import { useTimers } from '../lib/useTimers';
 import { errorMessage } from '../lib/server-errors';
 import { returnPath } from '../features/auth/returnPath';
@@ -96,27 +96,12 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneInput
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              label={t('auth.phone.label')}
-              error={errors.phone?.message}
-            />
-          )}
-        />
+        <PhoneNumberField control={form.control} error={errors.phone?.message} />
         <PasswordField
           label={t('auth.password')}
           autoComplete="current-password"
           maxLength={256}
           error={errors.password?.message}
-
           {...form.register('password')}
         />
         <div className="flex flex-wrap items-start justify-between gap-3">

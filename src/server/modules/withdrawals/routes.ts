@@ -21,9 +21,9 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 
-  registerRoute(app, api.list, async (request) => listWithdrawals(deps, requireUser(request).userId));
+  registerRoute(app, api.list, async (request) => listWithdrawals(deps, requireUser(request)));
 
-  registerRoute(app, api.get, async (request) => getWithdrawal(deps, requireUser(request).userId, request.params.id));
+  registerRoute(app, api.get, async (request) => getWithdrawal(deps, requireUser(request), request.params.id));
 
   registerRoute(app, api.resendCode, async (request) => resendCode(deps, requireMember(request), request.params.id));
 

@@ -7,13 +7,14 @@ import { payoutAccounts, withdrawalEvents, withdrawals } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, LedgerError, memberWalletBalance, shardOf } from '../../ledger';
-import { countWrongTry, issueCode, verifyCode } from '../../otp/service';
+import { codeTimes, countWrongTry, issueCode, verifyCode } from '../../otp/service';
 import { payoutProviderFor } from '../../providers/payouts';
 import type { SessionAuth } from '../../sessions/store';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { formatMoney, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import {
   WITHDRAWAL_MESSAGES,
+  type MemberWithdrawal,
   type WithdrawalCodeSent,
   type WithdrawalOptions,
   type WithdrawalRequested,
@@ -30,7 +31,7 @@ import {
   destinationOf,
   memberWithdrawals,
   ownWithdrawal,
-  ownWithdrawalView,
+  ownWithdrawalViewWith,
   referenceOf,
   withdrawalView,
   withdrawalViews,
@@ -286,10 +287,29 @@ export async function cancelWithdrawal(deps: AppDeps, auth: SessionAuth, id: str
   });
 }
 
-export async function listWithdrawals(deps: AppDeps, memberId: string): Promise<{ withdrawals: WithdrawalView[] }> {
-  return { withdrawals: await withdrawalViews(deps.db, deps, await memberWithdrawals(deps.db, memberId)) };
+/**
+ * The times of the code a withdrawal awaiting it was sent last (from the code's own rows, the server's
+ * clock; the next resend goes to the member's phone), null in any other state: the member's own reads
+ * carry them, so a page opened again (a reload mid-flow, the wallet's Enter code) shows the expiry
+ * and the resend countdown at once.
+ */
+async function codeOf(deps: AppDeps, auth: SessionAuth, row: WithdrawalRow): Promise<WithdrawalCodeSent | null> {
+  if (row.status !== 'AWAITING_CODE') return null;
+  const times = await codeTimes(deps.db, deps.clock, { purpose: 'WITHDRAWAL', subject: codeSubject(row), phone: auth.phone });
+  return times ? codeSent(times) : null;
 }
 
-export async function getWithdrawal(deps: AppDeps, memberId: string, id: string): Promise<WithdrawalView> {
-  return ownWithdrawalView(deps.db, deps, memberId, id);
+/** GET /api/withdrawals: the member's own, newest first; the one awaiting its code with the code's times. */
+export async function listWithdrawals(deps: AppDeps, auth: SessionAuth): Promise<{ withdrawals: MemberWithdrawal[] }> {
+  const rows = await memberWithdrawals(deps.db, auth.userId);
+  // At most one awaits its code (withdrawals_one_awaiting_per_member); its times are read with the views.
+  const awaiting = rows.find((row) => row.status === 'AWAITING_CODE');
+  const [views, code] = await Promise.all([withdrawalViews(deps.db, deps, rows), awaiting ? codeOf(deps, auth, awaiting) : null]);
+  return { withdrawals: views.map((view) => ({ ...view, code: view.id === awaiting?.id ? code : null })) };
+}
+
+/** GET /api/withdrawals/:id: the member's own (any other id is 404), with the code's times while it awaits its code. */
+export async function getWithdrawal(deps: AppDeps, auth: SessionAuth, id: string): Promise<MemberWithdrawal> {
+  const { view, extra } = await ownWithdrawalViewWith(deps.db, deps, auth.userId, id, (row) => codeOf(deps, auth, row));
+  return { ...view, code: extra };
 }

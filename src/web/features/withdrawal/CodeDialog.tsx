@@ -16,7 +16,7 @@ const CODE_REFUSALS: ReadonlySet<string> = new Set(WITHDRAWAL_CODE_ERROR_CODES);
 
 export interface CodeDialogProps {
   readonly withdrawal: WithdrawalView;
-  /** The times of the code the server sent with the request (when the next may be sent); null: not known here. */
+  /** The times of the code sent last (when it expires, when the next may be sent): the request's answer, or the member's read of the withdrawal; null: not known here. */
   readonly codeSent?: WithdrawalCodeSent | null;
   /** The server accepted the code: the withdrawal is PROCESSING. */
   readonly onConfirmed: (view: WithdrawalView) => void;
@@ -25,8 +25,9 @@ export interface CodeDialogProps {
   /** The withdrawal left AWAITING_CODE without this dialog (it expired): as the server has it now. */
   readonly onStale: (view: WithdrawalView) => void;
   /**
-   * Opened again for a withdrawal whose code went out earlier (it may have expired): a new code
-   * may be asked for at once (if it is too soon, the server's refusal says until when).
+   * Opened again for a withdrawal whose code went out earlier (it may have expired): the times come
+   * with the read of the withdrawal (`codeSent`); without them a new code may be asked for at once
+   * (if it is too soon, the server's refusal says until when).
    */
   readonly reopened?: boolean;
   /** Set when the dialog may be closed without cancelling (the withdrawal stays awaiting its code). */

@@ -6,12 +6,12 @@ import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
+import type { MemberWithdrawal, WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
 import { dateTime, money } from '../../lib/format';
 import { TransferParts } from '../../ui/TransferParts';
 import { CodeDialog } from './CodeDialog';
-import { reloadWallet, useWithdrawals } from './queries';
+import { reloadWallet, useWithdrawals, withdrawalKeys } from './queries';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 
 /** How many of the newest withdrawals the wallet lists. */
@@ -22,7 +22,7 @@ const RECENT = 5;
  * (the code dialog again, a new code at once if the first one expired) or cancel it on the server,
  * which releases the hold through the ledger. Nothing is assumed: the list is read again after.
  */
-function AwaitingActions({ w, onConfirmed }: { readonly w: WithdrawalView; readonly onConfirmed: (view: WithdrawalView) => void }) {
+function AwaitingActions({ w, onConfirmed }: { readonly w: MemberWithdrawal; readonly onConfirmed: (view: WithdrawalView) => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState(false);
@@ -67,8 +67,14 @@ function AwaitingActions({ w, onConfirmed }: { readonly w: WithdrawalView; reado
       {dialog && (
         <CodeDialog
           withdrawal={w}
+          // The code's times as the server read them with the list (a reload mid-flow included).
+          codeSent={w.code}
           reopened
-          onClose={() => setDialog(false)}
+          onClose={() => {
+            setDialog(false);
+            // A code sent from the dialog has times of its own: the next opening reads them anew.
+            void queryClient.invalidateQueries({ queryKey: withdrawalKeys.list });
+          }}
           onConfirmed={(view) => {
             setDialog(false);
             void reloadWallet(queryClient);

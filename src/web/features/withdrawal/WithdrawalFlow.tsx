@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
-import type { WithdrawalRequested, WithdrawalView } from '../../../shared/schemas/withdrawals';
+import type { WithdrawalCodeSent, WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
 import { planTransfers, type Channel } from './amount';
 import { AmountStep } from './AmountStep';
@@ -19,6 +19,12 @@ import { Stepper, type FlowStep } from './Stepper';
 import { TransferStep } from './TransferStep';
 
 type Step = FlowStep | 'failed';
+
+/**
+ * A withdrawal awaiting its code, with the times of the code sent last when the server said them:
+ * the request's answer, or the member's read of one already open (GET /api/withdrawals).
+ */
+type Awaiting = WithdrawalView & { readonly code?: WithdrawalCodeSent | null };
 
 /**
  * The withdrawal flow on /wallet (specification section 4 in its intended order, DECISIONS.md):
@@ -36,8 +42,8 @@ export function WithdrawalFlow({ onDone, resume = null }: { readonly onDone: () 
   const [attempt, setAttempt] = useState<{ amount: string; channel: Channel } | null>(null);
   /** The Idempotency-Key of the current attempt: kept for a retry after no answer, new for a new attempt. */
   const requestKey = useRef<string | null>(null);
-  /** The withdrawal waiting for its code, with the code's times when this page asked for it. */
-  const [awaiting, setAwaiting] = useState<WithdrawalRequested | null>(null);
+  /** The withdrawal waiting for its code, with the code's times. */
+  const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
   const [openReference, setOpenReference] = useState<string | null>(null);
   const [current, setCurrent] = useState<WithdrawalView | null>(resume?.status === 'PROCESSING' ? resume : null);
   const [busy, setBusy] = useState(false);

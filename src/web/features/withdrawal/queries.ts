@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { call, type ApiError } from '../../lib/api';
 import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { isFinalWithdrawalStatus } from '../../../shared/states/withdrawal';
-import type { WithdrawalOptions, WithdrawalView } from '../../../shared/schemas/withdrawals';
+import type { MemberWithdrawal, WithdrawalOptions, WithdrawalView } from '../../../shared/schemas/withdrawals';
 
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,
@@ -25,7 +25,7 @@ export function useWithdrawalOptions() {
 
 /** The member's own withdrawals, newest first. */
 export function useWithdrawals() {
-  return useQuery<WithdrawalView[], ApiError>({
+  return useQuery<MemberWithdrawal[], ApiError>({
     queryKey: withdrawalKeys.list,
     queryFn: async () => (await call(withdrawalsApi.list)).withdrawals,
     refetchOnMount: 'always',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,16 @@ import { call, ApiError } from '../../../lib/api';
 import { identityApi } from '../../../../shared/api/identity';
 import { queryKeys, usePublicConfig } from '../../../lib/queries';
 import { Button } from '../../../ui/Button';
-import { CodeField, isCodeComplete, resendAvailableAtOf } from '../../../ui/CodeField';
+import { isCodeComplete } from '../../../ui/CodeField';
 import { toast } from '../../../ui/toast';
 import { errorMessage } from '../../../lib/server-errors';
 import { useTimers } from '../../../lib/useTimers';
+import { CodeEntry, type CodeTimes } from '../parts/CodeEntry';
+import { useCodeResend } from '../parts/useCodeResend';
 
 const TOAST_ID = 'register-verify';
 /** Specification section 4: the new member is signed in and moves on after 3 seconds. */
 const AFTER_SUCCESS_MS = 3000;
-
-type CodeTimers = Pick<RegisterStartResponse, 'codeExpiresAt' | 'resendAvailableAt'>;
 
 /**
  * Registration step 3: the one-time code sent by SMS. The server checks it (DECISIONS.md
@@ -33,7 +33,7 @@ export function VerifyStep({
   onDetailsRefused,
 }: {
   readonly pending: RegisterStartResponse;
-  readonly onTimers: (timers: CodeTimers) => void;
+  readonly onTimers: (timers: CodeTimes) => void;
   readonly onRestart: () => void;
   /** The code proved the phone but a detail was refused (an e-mail address already registered): back to the details. */
   readonly onDetailsRefused: (error: ApiError) => void;
@@ -44,7 +44,6 @@ export function VerifyStep({
   const later = useTimers();
   const devTools = usePublicConfig().data?.devTools === true;
   const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   const [done, setDone] = useState(false);
   const loadingShown = useRef(false);
   const form = useForm<z.input<typeof verifyCodeSchema>, unknown, z.output<typeof verifyCodeSchema>>({
@@ -90,23 +89,21 @@ export function VerifyStep({
     }
   });
 
-  const onResend = async () => {
-    setResending(true);
-    try {
+  const { resending, resend } = useCodeResend({
+    send: async () => {
       const timers = await call(identityApi.registerResend);
-      onTimers({ codeExpiresAt: timers.codeExpiresAt, resendAvailableAt: timers.resendAvailableAt });
+      return { codeExpiresAt: timers.codeExpiresAt, resendAvailableAt: timers.resendAvailableAt };
+    },
+    times: pending,
+    onTimes: onTimers,
+    onSent: () => {
       form.reset({ code: '' });
       toast.success(t('auth.register.resent', { phone: pending.phoneMasked }), { id: TOAST_ID });
-    } catch (error) {
-      toast.error(errorMessage(error), { id: TOAST_ID, duration: Infinity });
-      // Asked too soon: the server says when; the button counts down to it.
-      const resendAt = resendAvailableAtOf(error);
-      if (resendAt) onTimers({ codeExpiresAt: pending.codeExpiresAt, resendAvailableAt: resendAt });
-      if (error instanceof ApiError && error.code === 'REGISTRATION_EXPIRED') onRestart();
-    } finally {
-      setResending(false);
-    }
-  };
+    },
+    expiredCode: 'REGISTRATION_EXPIRED',
+    onExpired: onRestart,
+    toastId: TOAST_ID,
+  });
 
   return (
     <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
@@ -119,28 +116,14 @@ export function VerifyStep({
           </a>
         </p>
       )}
-      <Controller
+      <CodeEntry
         control={form.control}
-        name="code"
-        render={({ field }) => (
-          <CodeField
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            label={t('auth.register.code')}
-            hint={t('auth.register.codeHint')}
-            error={form.formState.errors.code?.message}
-            disabled={done}
-            autoFocus
-            expiresAt={pending.codeExpiresAt}
-            resendAvailableAt={pending.resendAvailableAt}
-            onResend={() => void onResend()}
-            resending={resending}
-            busy={busy}
-          />
-        )}
+        error={form.formState.errors.code?.message}
+        disabled={done}
+        times={pending}
+        onResend={() => void resend()}
+        resending={resending}
+        busy={busy}
       />
       <Button type="submit" variant="accent" block busy={busy} disabled={done || !isCodeComplete(code)}>
         {t('auth.register.verify')}
