@@ -19,6 +19,9 @@ import { FormError, StepActions } from '../WizardParts';
 import { FormTextField } from '../../../ui/FormTextField';
 import { initialValues, useKeepDraft, type StepProps } from './types';
 
+/** The browser's autofill names of the places typed by hand (outside the Philippines). */
+const PLACE_AUTOCOMPLETE = { province: 'address-level1', town: 'address-level2' } as const;
+
 const FIELDS = ['countryResidence', 'province', 'town', 'streetAddress', 'postalCode'] as const;
 const resolver = zodResolver(addressStepSchema);
 
@@ -138,20 +141,16 @@ export function AddressStep({ data, onSaved, onBack, drafts }: StepProps) {
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormTextField
-            form={form}
-            name="province"
-            label={t('activation.address.provinceOther')}
-            autoComplete="address-level1"
-            maxLength={ACTIVATION_LIMITS.placeMax}
-          />
-          <FormTextField
-            form={form}
-            name="town"
-            label={t('activation.address.townOther')}
-            autoComplete="address-level2"
-            maxLength={ACTIVATION_LIMITS.placeMax}
-          />
+          {(['province', 'town'] as const).map((name) => (
+            <FormTextField
+              key={name}
+              form={form}
+              name={name}
+              label={t(`activation.address.${name}Other`)}
+              autoComplete={PLACE_AUTOCOMPLETE[name]}
+              maxLength={ACTIVATION_LIMITS.placeMax}
+            />
+          ))}
         </div>
       )}
       {placesFailed && (
