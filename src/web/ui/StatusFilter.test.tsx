@@ -19,14 +19,24 @@ describe('StatusFilter', () => {
   });
 
   it('without "all": only the statuses', () => {
-    const html = renderToStaticMarkup(<StatusFilter label="Filter" statuses={EXTENSION_STATUSES} value="REQUESTED" onChange={() => undefined} optionText={text} />);
+    const html = renderToStaticMarkup(
+      <StatusFilter label="Filter" statuses={EXTENSION_STATUSES} value="REQUESTED" onChange={() => undefined} optionText={text} />,
+    );
     expect(html.match(/<option /g)).toHaveLength(EXTENSION_STATUSES.length);
     expect(html).not.toMatch(/value(="")?>/);
   });
 
   it('segmented: a named group of toggle buttons, the chosen one pressed', () => {
     const html = renderToStaticMarkup(
-      <StatusFilter variant="segmented" label="Days past due" statuses={['D1_30', 'OVER_90'] as const} value="" onChange={() => undefined} allText="All" optionText={text} />,
+      <StatusFilter
+        variant="segmented"
+        label="Days past due"
+        statuses={['D1_30', 'OVER_90'] as const}
+        value=""
+        onChange={() => undefined}
+        allText="All"
+        optionText={text}
+      />,
     );
     expect(html).toMatch(/^<div role="group" aria-label="Days past due"/);
     const buttons = [...html.matchAll(/<button type="button" aria-pressed="(true|false)"[^>]*>([^<]*)<\/button>/g)].map((m) => [m[1], m[2]]);
