@@ -1,9 +1,8 @@
 // eslint-disable-next-line no-restricted-imports -- the static renderer for a test (preact/compat/server by alias, decision 034), not src/server
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { renderIn } from '../lib/render-for-tests';
 import { en } from '../../shared/i18n/en';
 import { FormTextField } from './FormTextField';
 import { LineIcon } from './LineIcon';
@@ -26,14 +25,8 @@ function PlaceForm({ townError }: { readonly townError?: string }) {
   );
 }
 
-async function render(townError?: string): Promise<string> {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ resources: { en: { translation: en } }, lng: 'en', react: { useSuspense: false }, showSupportNotice: false });
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <PlaceForm {...(townError ? { townError } : {})} />
-    </I18nextProvider>,
-  );
+function render(townError?: string): Promise<string> {
+  return renderIn(<PlaceForm {...(townError ? { townError } : {})} />);
 }
 
 describe('FormTextField', () => {
