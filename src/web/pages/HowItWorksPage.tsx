@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '../ui/LineIcon';
 
 const STEP_ICONS: readonly ReactNode[] = [
   <path key="1" d="M8 3h8a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM11 18h2M9 9l2 2 4-4" />,
@@ -28,19 +29,7 @@ export default function HowItWorksPage() {
             <li key={n} className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
               <div className="flex items-center gap-3">
                 <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand text-white">
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="h-6 w-6"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
-                    {STEP_ICONS[n - 1]}
-                  </svg>
+                  <LineIcon>{STEP_ICONS[n - 1]}</LineIcon>
                 </span>
                 <p className="text-sm font-bold tracking-wide text-accent uppercase">{t('public.hiw.stepLabel', { n })}</p>
               </div>

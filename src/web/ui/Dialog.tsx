@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './Button';
 
 /**
  * A modal dialog on the native <dialog> element (focus trap, inert background and top layer come
@@ -12,13 +13,22 @@ export interface DialogProps {
   readonly title: ReactNode;
   readonly children: ReactNode;
   readonly footer?: ReactNode;
+  /** A dialog that is only read: its footer is one outlined button with this text that closes it. */
+  readonly closeText?: string;
   readonly staticBackdrop?: boolean;
   readonly size?: 'md' | 'lg' | 'xl';
 }
 
 const SIZES = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
-export function Dialog({ open, onClose, title, children, footer, staticBackdrop = false, size = 'md' }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer: given, closeText, staticBackdrop = false, size = 'md' }: DialogProps) {
+  const footer =
+    given ??
+    (closeText !== undefined && (
+      <Button variant="outline" onClick={onClose}>
+        {closeText}
+      </Button>
+    ));
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

@@ -1,4 +1,5 @@
 import type { StatusColour, StatusIcon as IconName } from '../../shared/states/loan';
+import { LineIcon } from './LineIcon';
 
 /** The specification's ten status icon names (section 3) as inline SVG paths (24 x 24, stroked). */
 const PATHS: Record<IconName, string> = {
@@ -29,20 +30,5 @@ export const COLOUR_BG: Record<StatusColour, string> = {
 };
 
 export function StatusIcon({ name, colour, className = 'h-8 w-8' }: { readonly name: IconName; readonly colour: StatusColour; readonly className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={`${className} shrink-0 ${COLOUR_TEXT[colour]}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-icon={name}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon d={PATHS[name]} className={`${className} shrink-0 ${COLOUR_TEXT[colour]}`} testName={name} />;
 }

@@ -10,6 +10,8 @@ export const common = {
   hidePassword: 'Hide',
   loading: 'LOADING...',
   /** The next page of a list (a cursor from the server). */
+  /** A failed load's retry button (src/web/ui/ListState.tsx). */
+  retry: 'Try again',
   showMore: 'Show more',
   /** The next, older page of a history. */
   showOlder: 'Show older',

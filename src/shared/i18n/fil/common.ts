@@ -9,6 +9,7 @@ export const common = {
   showPassword: 'Ipakita',
   hidePassword: 'Itago',
   loading: 'NAGLO-LOAD...',
+  retry: 'Subukang muli',
   showMore: 'Magpakita pa',
   showOlder: 'Ipakita ang mas luma',
   redirectingHome: 'Babalik sa home',

@@ -4,6 +4,7 @@ import { call } from '../../lib/api';
 import { useSession } from '../../lib/queries';
 import { isActivated } from '../../../shared/states/account';
 import type { WalletSummary } from '../../../shared/schemas/loans';
+import { LineIcon } from '../../ui/LineIcon';
 
 /** Imported when first called: the route's schemas stay out of every page's first JavaScript (issue 13). */
 const walletSummaryRoute = () => import('../../../shared/api/wallet').then((m) => m.walletApi.summary);
@@ -58,37 +59,9 @@ const PATHS: Record<MemberIcon, string> = {
 };
 
 export function NavIcon({ name, className = 'h-5 w-5' }: { readonly name: MemberIcon; readonly className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon d={PATHS[name]} className={className} strokeWidth={1.8} />;
 }
 
 export function LockIcon({ className = 'h-3.5 w-3.5' }: { readonly className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" />
-    </svg>
-  );
+  return <LineIcon d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z" className={className} />;
 }

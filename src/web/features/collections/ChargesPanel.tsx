@@ -5,6 +5,7 @@ import { repaymentsApi } from '../../../shared/api/repayments';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextAreaField } from '../../ui/Field';
+import { Cell, Row, Table } from '../../ui/Table';
 import { toast } from '../../ui/toast';
 import { money } from '../../lib/format';
 import { WAIVE_REASON_CODES, type ServicingDto } from '../../../shared/schemas/repayments';
@@ -75,76 +76,75 @@ export function ChargesPanel({
     }
   };
 
-  if (charges.length === 0) return <p className="text-sm text-muted">{t('collections.servicing.charges.empty')}</p>;
   return (
     <>
-      <div className="overflow-x-auto" role="region" aria-label={t('collections.servicing.charges.title')} tabIndex={0}>
-        <table className="w-full min-w-[52rem] text-left text-sm" data-testid="charges-table">
-          <thead className="text-muted">
-            <tr>
-              {(['date', 'line', 'kind', 'basis', 'amount', 'paid', 'outstanding', 'waiver'] as const).map((c) => (
-                <th key={c} scope="col" className={`px-2 py-1 ${['amount', 'paid', 'outstanding'].includes(c) ? 'text-right' : ''}`}>
-                  {t(`collections.servicing.charges.col.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {charges.map((c) => {
-              const who = staffOf(c.id);
-              const request = who?.waiveRequest;
-              return (
-                <tr key={c.id} className="border-t border-slate-100" data-testid={`charge-${c.kind}-${c.businessDate}`}>
-                  <td className="px-2 py-1">{c.businessDate}</td>
-                  <td className="px-2 py-1">{c.lineNumber}</td>
-                  <td className="px-2 py-1">{t(`collections.servicing.charges.kind.${c.kind}`)}</td>
-                  <td className="px-2 py-1 text-xs">
-                    {t('collections.servicing.charges.basis', {
-                      rate: c.basis.ratePercent,
-                      overdue: money(c.basis.overdueAmount),
-                      days: c.basis.daysLate,
-                      capped: c.basis.capped ? t('collections.servicing.charges.capped') : '',
-                    })}
-                  </td>
-                  <td className="px-2 py-1 text-right">{money(c.amount)}</td>
-                  <td className="px-2 py-1 text-right">{money(c.paid)}</td>
-                  <td className="px-2 py-1 text-right font-semibold">{money(c.outstanding)}</td>
-                  <td className="px-2 py-1">
-                    {c.waived ? (
-                      who?.waivedBy ? (
-                        t('collections.servicing.charges.waivedBy', { name: who.waivedBy.name, reason: reasonText(c.waiveReasonCode) })
-                      ) : (
-                        t('collections.servicing.charges.waived', { reason: reasonText(c.waiveReasonCode) })
-                      )
-                    ) : c.waivePending ? (
-                      <div className="flex flex-col items-start gap-1">
-                        <span className="text-xs text-warning">
-                          {t('collections.servicing.charges.pending', { name: request?.by?.name ?? '—', reason: reasonText(request?.reasonCode) })}
-                        </span>
-                        <Button variant="outline" busy={busy === c.id} onClick={() => void approve(c)}>
-                          {t('collections.servicing.charges.approve')}
-                        </Button>
-                      </div>
-                    ) : c.outstanding !== '0.00' ? (
-                      <Button
-                        variant="outline"
-                        onClick={() => {
-                          setTarget(c);
-                          setReasonCode('');
-                          setNote('');
-                          setError(null);
-                        }}
-                      >
-                        {t('collections.servicing.charges.waive')}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        look="plain"
+        label={t('collections.servicing.charges.title')}
+        minWidth="min-w-[52rem]"
+        testId="charges-table"
+        empty={charges.length === 0}
+        emptyText={t('collections.servicing.charges.empty')}
+        columns={(['date', 'line', 'kind', 'basis', 'amount', 'paid', 'outstanding', 'waiver'] as const).map((c) => ({
+          label: t(`collections.servicing.charges.col.${c}`),
+          ...(c === 'amount' || c === 'paid' || c === 'outstanding' ? { align: 'right' as const } : {}),
+        }))}
+      >
+        {charges.map((c) => {
+          const who = staffOf(c.id);
+          const request = who?.waiveRequest;
+          return (
+            <Row key={c.id} testId={`charge-${c.kind}-${c.businessDate}`}>
+              <Cell>{c.businessDate}</Cell>
+              <Cell>{c.lineNumber}</Cell>
+              <Cell>{t(`collections.servicing.charges.kind.${c.kind}`)}</Cell>
+              <Cell className="text-xs">
+                {t('collections.servicing.charges.basis', {
+                  rate: c.basis.ratePercent,
+                  overdue: money(c.basis.overdueAmount),
+                  days: c.basis.daysLate,
+                  capped: c.basis.capped ? t('collections.servicing.charges.capped') : '',
+                })}
+              </Cell>
+              <Cell align="right">{money(c.amount)}</Cell>
+              <Cell align="right">{money(c.paid)}</Cell>
+              <Cell align="right" className="font-semibold">
+                {money(c.outstanding)}
+              </Cell>
+              <Cell>
+                {c.waived ? (
+                  who?.waivedBy ? (
+                    t('collections.servicing.charges.waivedBy', { name: who.waivedBy.name, reason: reasonText(c.waiveReasonCode) })
+                  ) : (
+                    t('collections.servicing.charges.waived', { reason: reasonText(c.waiveReasonCode) })
+                  )
+                ) : c.waivePending ? (
+                  <div className="flex flex-col items-start gap-1">
+                    <span className="text-xs text-warning">
+                      {t('collections.servicing.charges.pending', { name: request?.by?.name ?? '—', reason: reasonText(request?.reasonCode) })}
+                    </span>
+                    <Button variant="outline" busy={busy === c.id} onClick={() => void approve(c)}>
+                      {t('collections.servicing.charges.approve')}
+                    </Button>
+                  </div>
+                ) : c.outstanding !== '0.00' ? (
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setTarget(c);
+                      setReasonCode('');
+                      setNote('');
+                      setError(null);
+                    }}
+                  >
+                    {t('collections.servicing.charges.waive')}
+                  </Button>
+                ) : null}
+              </Cell>
+            </Row>
+          );
+        })}
+      </Table>
       <Dialog
         open={target !== null}
         onClose={() => setTarget(null)}

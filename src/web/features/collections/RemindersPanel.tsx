@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { call, type ApiError } from '../../lib/api';
 import { collectionsApi } from '../../../shared/api/collections';
-import { Button } from '../../ui/Button';
+import { ListState } from '../../ui/ListState';
+import { Cell, Row, Table } from '../../ui/Table';
 import { dateTime } from '../../lib/format';
 import { collectionsKeys, type RemindersPage } from './queries';
 
@@ -16,43 +17,32 @@ export function RemindersPanel({ loanId }: { loanId: string }) {
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  if (list.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        {list.error.message}
-      </p>
-    );
-  if (items.length === 0) return <p className="text-sm text-muted">{list.isPending ? t('common.loading') : t('collections.servicing.reminders.empty')}</p>;
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto" role="region" aria-label={t('collections.servicing.reminders.title')} tabIndex={0}>
-        <table className="w-full min-w-[36rem] text-left text-sm" data-testid="reminders-table">
-          <thead className="text-muted">
-            <tr>
-              {(['at', 'template', 'line', 'recipient'] as const).map((c) => (
-                <th key={c} scope="col" className="px-2 py-1">
-                  {t(`collections.servicing.reminders.col.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.id} className="border-t border-slate-100">
-                <td className="px-2 py-1">{dateTime(r.sendAfter ?? r.createdAt, i18n.language)}</td>
-                <td className="px-2 py-1">{t(`collections.servicing.reminders.templates.${r.template}`)}</td>
-                <td className="px-2 py-1">{r.lineNumber}</td>
-                <td className="px-2 py-1">{r.recipient}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.hasNextPage && (
-        <Button variant="ghost" className="self-start" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('collections.servicing.more')}
-        </Button>
-      )}
+      <ListState
+        query={list}
+        empty={items.length === 0}
+        emptyText={t('collections.servicing.reminders.empty')}
+        moreText={t('collections.servicing.more')}
+        compact
+      >
+        <Table
+          look="plain"
+          label={t('collections.servicing.reminders.title')}
+          minWidth="min-w-[36rem]"
+          testId="reminders-table"
+          columns={(['at', 'template', 'line', 'recipient'] as const).map((c) => ({ label: t(`collections.servicing.reminders.col.${c}`) }))}
+        >
+          {items.map((r) => (
+            <Row key={r.id}>
+              <Cell>{dateTime(r.sendAfter ?? r.createdAt, i18n.language)}</Cell>
+              <Cell>{t(`collections.servicing.reminders.templates.${r.template}`)}</Cell>
+              <Cell>{r.lineNumber}</Cell>
+              <Cell>{r.recipient}</Cell>
+            </Row>
+          ))}
+        </Table>
+      </ListState>
     </div>
   );
 }

@@ -1,10 +1,5 @@
-// eslint-disable-next-line no-restricted-imports -- the static renderer for a test (preact/compat/server by alias, decision 034), not src/server
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../shared/i18n/en';
-import { fil } from '../../../shared/i18n/fil';
+import { readableText, renderIn } from '../../lib/render-for-tests';
 import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
 import { PRODUCT_V1 } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
@@ -13,26 +8,7 @@ import { DisclosureView } from './DisclosureView';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 
 async function render(disclosure: DisclosureDto, lng: 'en' | 'fil' = 'en'): Promise<string> {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, fil: { translation: fil } },
-    lng,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-  const html = renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <DisclosureView disclosure={disclosure} />
-    </I18nextProvider>,
-  );
-  // The text content, entities decoded, whitespace collapsed.
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
+  return readableText(await renderIn(<DisclosureView disclosure={disclosure} />, lng));
 }
 
 describe('the disclosure statement on screen (BSP Circular 730)', () => {

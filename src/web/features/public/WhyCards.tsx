@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductFacts } from './facts';
+import { LineIcon } from '../../ui/LineIcon';
 
 const ICONS: Record<'lowest' | 'flexible' | 'exclusive', ReactNode> = {
   lowest: <path d="M6 18L18 6M8.5 8.5a2 2 0 1 1-4 0 2 2 0 0 1 4 0zM19.5 15.5a2 2 0 1 1-4 0 2 2 0 0 1 4 0z" />,
@@ -24,19 +25,7 @@ export function WhyCards({ facts }: { readonly facts: ProductFacts }) {
         {cards.map((card) => (
           <li key={card} className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
             <span className="flex h-12 w-12 items-center justify-center rounded-full bg-accent text-white">
-              <svg
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-                focusable="false"
-              >
-                {ICONS[card]}
-              </svg>
+              <LineIcon>{ICONS[card]}</LineIcon>
             </span>
             <h3 className="text-lg font-bold text-brand">{t(`public.landing.cards.${card}.title`)}</h3>
             <p className="text-sm leading-relaxed text-ink">{t(`public.landing.cards.${card}.body`, facts.values)}</p>

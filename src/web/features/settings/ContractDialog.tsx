@@ -5,9 +5,8 @@ import type { contractResponseSchema } from '../../../shared/schemas/loans';
 import type { LoanStatus } from '../../../shared/states/loan';
 import { call, type ApiError } from '../../lib/api';
 import { loansApi } from '../../../shared/api/loans';
-import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Spinner } from '../../ui/Spinner';
+import { LoadState } from '../../ui/ListState';
 import { ContractText } from '../loans';
 import { DisclosureView } from '../loans';
 import { dateTime } from '../../lib/format';
@@ -41,27 +40,13 @@ export function ContractDialog({ open, onClose }: { readonly open: boolean; read
   const contract = useContract(open && hasContract);
 
   const body = () => {
-    if (loan.isPending) return <Spinner label={t('settings.contract.loading')} />;
-    if (loan.isError) {
-      return (
-        <p role="alert" className="py-6 text-center text-ink">
-          {loan.error.message}
-        </p>
-      );
-    }
+    if (!loan.isSuccess) return <LoadState query={loan} loadingText={t('settings.contract.loading')} />;
     if (!loan.data) return <p className="py-6 text-center text-ink">{t('settings.contract.empty')}</p>;
     if (!hasContract) {
       const closed = loan.data.status === 'REJECTED' || loan.data.status === 'CANCELLED';
       return <p className="py-6 text-center text-ink">{t(closed ? 'settings.contract.noContract' : 'settings.contract.notReady')}</p>;
     }
-    if (contract.isPending) return <Spinner label={t('settings.contract.loading')} />;
-    if (contract.isError) {
-      return (
-        <p role="alert" className="py-6 text-center text-ink">
-          {contract.error.message}
-        </p>
-      );
-    }
+    if (!contract.isSuccess) return <LoadState query={contract} loadingText={t('settings.contract.loading')} />;
     const c = contract.data;
     return (
       <div className="flex flex-col gap-5">
@@ -89,17 +74,7 @@ export function ContractDialog({ open, onClose }: { readonly open: boolean; read
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="xl"
-      title={t('settings.contract.title')}
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          {t('settings.contract.close')}
-        </Button>
-      }
-    >
+    <Dialog open={open} onClose={onClose} size="xl" title={t('settings.contract.title')} closeText={t('settings.contract.close')}>
       {body()}
     </Dialog>
   );

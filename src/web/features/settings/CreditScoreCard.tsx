@@ -108,17 +108,7 @@ export function CreditScoreCard() {
           </div>
         </div>
       )}
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        size="lg"
-        title={t('settings.creditScore.whatIs')}
-        footer={
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            {t('settings.creditScore.close')}
-          </Button>
-        }
-      >
+      <Dialog open={open} onClose={() => setOpen(false)} size="lg" title={t('settings.creditScore.whatIs')} closeText={t('settings.creditScore.close')}>
         {score.data && <Explanation data={score.data} />}
       </Dialog>
     </section>

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { CHANNEL_LIMITS, WITHDRAWAL_FEE } from '../../../shared/withdrawal/channels';
 import { formatMoney } from '../../../shared/money/money';
 import { usePublicConfig } from '../../lib/queries';
-import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 
 export type InfoTopic = 'transfer' | 'pay' | 'borrow';
@@ -17,16 +16,7 @@ export function InfoDialog({ topic, onClose }: { readonly topic: InfoTopic | nul
   const config = usePublicConfig();
   const email = config.data?.company.supportEmail ?? '';
   return (
-    <Dialog
-      open={topic !== null}
-      onClose={onClose}
-      title={topic ? t(`settings.info.${topic}.title`) : ''}
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          {t('settings.info.close')}
-        </Button>
-      }
-    >
+    <Dialog open={topic !== null} onClose={onClose} title={topic ? t(`settings.info.${topic}.title`) : ''} closeText={t('settings.info.close')}>
       {topic && (
         <div className="flex flex-col gap-3 text-sm text-ink" data-topic={topic}>
           {(['p1', 'p2', 'p3'] as const).map((p) => (

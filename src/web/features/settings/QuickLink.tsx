@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from '../../ui/LineIcon';
 
 /** Icon paths (24 x 24, stroked) of the Settings links. */
 export const LINK_ICONS = {
@@ -33,19 +34,7 @@ export function QuickLink({
       aria-haspopup="dialog"
       className="flex min-h-16 w-full items-center gap-3 rounded-lg border border-slate-300 px-4 py-3 text-left hover:border-brand hover:bg-brand-light"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="h-6 w-6 shrink-0 text-brand"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d={LINK_ICONS[icon]} />
-      </svg>
+      <LineIcon d={LINK_ICONS[icon]} className="h-6 w-6 shrink-0 text-brand" strokeWidth={1.8} />
       <span className="flex flex-col">
         <span className="font-semibold text-ink">{title}</span>
         {text && <span className="text-xs text-muted">{text}</span>}

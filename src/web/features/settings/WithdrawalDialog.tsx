@@ -5,15 +5,13 @@ import type { WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { withdrawalReasonKey } from '../../../shared/reasons/catalogue';
 import type { PayoutAccountResponse } from '../../../shared/schemas/member-settings';
 import { usePublicConfig } from '../../lib/queries';
-import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Spinner } from '../../ui/Spinner';
+import { LoadState } from '../../ui/ListState';
 import { useCurrentLoan } from '../loans';
 import { COLOUR_BG, StatusIcon } from '../../ui/StatusIcon';
 import { dateTime, money } from '../../lib/format';
 import { usePayoutAccount, useWithdrawals } from './queries';
 import { RevealValue } from './RevealValue';
-import { LoadError } from '../../ui/LoadError';
 import { Rows } from './Rows';
 import { TransferParts } from '../../ui/TransferParts';
 
@@ -80,14 +78,13 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
   const rate = loan.data?.displayRate ?? '1.00';
 
   const body = () => {
-    if (withdrawals.isPending) return <Spinner label={t('settings.withdrawal.loading')} />;
-    if (withdrawals.isError) {
+    if (!withdrawals.isSuccess) {
       return (
-        <LoadError
-          title={t('settings.withdrawal.error')}
-          detail={withdrawals.error.message}
-          retryLabel={t('settings.withdrawal.retry')}
-          onRetry={() => void withdrawals.refetch()}
+        <LoadState
+          query={withdrawals}
+          loadingText={t('settings.withdrawal.loading')}
+          errorTitle={t('settings.withdrawal.error')}
+          retryText={t('settings.withdrawal.retry')}
         />
       );
     }
@@ -163,17 +160,7 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="lg"
-      title={t('settings.withdrawal.title')}
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          {t('settings.withdrawal.close')}
-        </Button>
-      }
-    >
+    <Dialog open={open} onClose={onClose} size="lg" title={t('settings.withdrawal.title')} closeText={t('settings.withdrawal.close')}>
       {body()}
     </Dialog>
   );

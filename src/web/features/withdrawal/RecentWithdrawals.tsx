@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
 import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { ListState } from '../../ui/ListState';
 import { toast } from '../../ui/toast';
 import type { MemberWithdrawal, WithdrawalView } from '../../../shared/schemas/withdrawals';
 import { COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
@@ -103,20 +103,16 @@ export function RecentWithdrawals({ onConfirmed }: { readonly onConfirmed: (view
       <h2 id="wallet-withdrawals" className="text-lg font-bold text-brand">
         {t('withdrawals.flow.recent.title')}
       </h2>
-      {list.isPending ? (
-        <Spinner label={t('withdrawals.flow.recent.loading')} />
-      ) : list.isError ? (
-        <div role="alert" className="mt-2 flex flex-col items-start gap-2">
-          <p className="text-accent">{list.error.message}</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            {t('withdrawals.flow.amount.retry')}
-          </Button>
-        </div>
-      ) : list.data.length === 0 ? (
-        <p className="mt-2 text-muted">{t('withdrawals.flow.recent.empty')}</p>
-      ) : (
+      <ListState
+        query={list}
+        empty={list.data?.length === 0}
+        emptyText={t('withdrawals.flow.recent.empty')}
+        loadingText={t('withdrawals.flow.recent.loading')}
+        retryText={t('withdrawals.flow.amount.retry')}
+        compact
+      >
         <ul className="mt-3 flex flex-col divide-y divide-slate-100" data-testid="recent-withdrawals">
-          {list.data.slice(0, RECENT).map((w) => (
+          {(list.data ?? []).slice(0, RECENT).map((w) => (
             <li key={w.id} className="flex items-start gap-3 py-3 text-sm" data-status={w.status}>
               <StatusIcon name={w.statusIcon} colour={w.statusColor} className="mt-0.5 h-6 w-6" />
               <div className="min-w-0 flex-1">
@@ -135,7 +131,7 @@ export function RecentWithdrawals({ onConfirmed }: { readonly onConfirmed: (view
             </li>
           ))}
         </ul>
-      )}
+      </ListState>
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { call, type ApiError } from '../../lib/api';
 import { backofficeApi } from '../../../shared/api/backoffice';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
+import { ListState } from '../../ui/ListState';
+import { Cell, Row, Table } from '../../ui/Table';
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, type AuditEntry, type AuditResponse } from '../../../shared/schemas/audit';
 import { dateTime } from '../../lib/format';
 import { AUDIT_FILTERS, auditDetails, auditKeys, auditQuery, auditQueryString } from '../../features/backoffice/audit';
@@ -32,6 +33,19 @@ function Subject({ entry }: { readonly entry: AuditEntry }) {
       {label}
       {entry.subjectId && <span className="block font-mono text-xs break-all text-muted">{entry.subjectId}</span>}
     </span>
+  );
+}
+
+/** An entry's details, one "label: value" a line. */
+function Details({ entry, className = '' }: { readonly entry: AuditEntry; readonly className?: string }) {
+  return (
+    <ul className={`flex flex-col gap-0.5 text-xs ${className}`}>
+      {auditDetails(entry).map(([label, value]) => (
+        <li key={label} className="break-words">
+          <span className="font-semibold">{label}:</span> {value}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -112,100 +126,48 @@ export default function AdminAuditPage() {
         </div>
       </form>
 
-      {log.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : log.isError ? (
-        <p role="alert" className="text-accent">
-          {log.error.message}
-        </p>
-      ) : entries.length === 0 ? (
-        <p className="text-muted">{t('backoffice.audit.empty')}</p>
-      ) : (
-        <>
-          {/* Narrow screens: one card per entry; wider ones: the table. */}
-          <ul className="flex flex-col gap-3 sm:hidden" aria-label={t('backoffice.audit.title')}>
-            {entries.map((e) => (
-              <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
-                <p className="font-bold">{t(`backoffice.audit.actions.${e.action}`, { defaultValue: e.action })}</p>
-                <p className="text-xs text-muted">
-                  {dateTime(e.at, i18n.language)} · {e.actor.id ? e.actor.name : t('backoffice.audit.commandLine')} ({e.actor.role}) · {e.ip ?? '—'}
-                </p>
-                <div className="mt-1">
-                  <Subject entry={e} />
-                </div>
-                <ul className="mt-1 flex flex-col gap-0.5 text-xs">
-                  {auditDetails(e).map(([label, value]) => (
-                    <li key={label} className="break-words">
-                      <span className="font-semibold">{label}:</span> {value}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-          <div
-            className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
-            role="region"
-            aria-label={t('backoffice.audit.title')}
-            tabIndex={0}
-          >
-            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="audit-table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t('backoffice.audit.col.at')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('backoffice.audit.col.actor')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('backoffice.audit.col.action')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('backoffice.audit.col.subject')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('backoffice.audit.col.details')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('backoffice.audit.col.ip')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={e.id} className="border-b border-slate-100 align-top">
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTime(e.at, i18n.language)}</td>
-                    <td className="px-3 py-2">
-                      {e.actor.id ? e.actor.name : t('backoffice.audit.commandLine')}
-                      <span className="block text-xs text-muted">{e.actor.role}</span>
-                    </td>
-                    <td className="px-3 py-2 font-semibold">{t(`backoffice.audit.actions.${e.action}`, { defaultValue: e.action })}</td>
-                    <td className="px-3 py-2">
-                      <Subject entry={e} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <ul className="flex flex-col gap-0.5 text-xs">
-                        {auditDetails(e).map(([label, value]) => (
-                          <li key={label} className="break-words">
-                            <span className="font-semibold">{label}:</span> {value}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">{e.ip ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {log.hasNextPage && (
-            <Button variant="outline" className="self-start" busy={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-              {t('backoffice.audit.more')}
-            </Button>
-          )}
-        </>
-      )}
+      <ListState query={log} empty={entries.length === 0} emptyText={t('backoffice.audit.empty')} moreText={t('backoffice.audit.more')}>
+        {/* Narrow screens: one card per entry; wider ones: the table. */}
+        <ul className="flex flex-col gap-3 sm:hidden" aria-label={t('backoffice.audit.title')}>
+          {entries.map((e) => (
+            <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
+              <p className="font-bold">{t(`backoffice.audit.actions.${e.action}`, { defaultValue: e.action })}</p>
+              <p className="text-xs text-muted">
+                {dateTime(e.at, i18n.language)} · {e.actor.id ? e.actor.name : t('backoffice.audit.commandLine')} ({e.actor.role}) · {e.ip ?? '—'}
+              </p>
+              <div className="mt-1">
+                <Subject entry={e} />
+              </div>
+              <Details entry={e} className="mt-1" />
+            </li>
+          ))}
+        </ul>
+        <Table
+          className="hidden sm:block"
+          label={t('backoffice.audit.title')}
+          minWidth="min-w-[52rem]"
+          testId="audit-table"
+          columns={(['at', 'actor', 'action', 'subject', 'details', 'ip'] as const).map((c) => ({ label: t(`backoffice.audit.col.${c}`) }))}
+        >
+          {entries.map((e) => (
+            <Row key={e.id} className="align-top">
+              <Cell className="whitespace-nowrap">{dateTime(e.at, i18n.language)}</Cell>
+              <Cell>
+                {e.actor.id ? e.actor.name : t('backoffice.audit.commandLine')}
+                <span className="block text-xs text-muted">{e.actor.role}</span>
+              </Cell>
+              <Cell className="font-semibold">{t(`backoffice.audit.actions.${e.action}`, { defaultValue: e.action })}</Cell>
+              <Cell>
+                <Subject entry={e} />
+              </Cell>
+              <Cell>
+                <Details entry={e} />
+              </Cell>
+              <Cell className="font-mono text-xs">{e.ip ?? '—'}</Cell>
+            </Row>
+          ))}
+        </Table>
+      </ListState>
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { privacyApi } from '../../../shared/api/privacy';
 import { useSession } from '../../lib/queries';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { SelectField } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
+import { ListState, LoadState } from '../../ui/ListState';
+import { StatusFilter } from '../../ui/StatusFilter';
 import { toast } from '../../ui/toast';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
 import { DELETION_REJECTION_REASONS, deletionRejectionReasonKey, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
@@ -63,25 +63,15 @@ function DeletionList() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-brand">{t('backoffice.deletion.title')}</h1>
       <p className="text-sm text-muted">{t('backoffice.deletion.intro')}</p>
-      <div className="max-w-xs">
-        <SelectField label={t('backoffice.deletion.status')} value={status} onChange={(event) => setStatus(event.target.value as DeletionStatus | '')}>
-          <option value="">{t('backoffice.deletion.all')}</option>
-          {DELETION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`backoffice.deletion.statuses.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <p role="alert" className="text-accent">
-          {list.error.message}
-        </p>
-      ) : requests.length === 0 ? (
-        <p className="text-muted">{t('backoffice.deletion.empty')}</p>
-      ) : (
+      <StatusFilter
+        label={t('backoffice.deletion.status')}
+        statuses={DELETION_STATUSES}
+        value={status}
+        onChange={setStatus}
+        allText={t('backoffice.deletion.all')}
+        optionText={(s) => t(`backoffice.deletion.statuses.${s}`)}
+      />
+      <ListState query={list} empty={requests.length === 0} emptyText={t('backoffice.deletion.empty')} moreText={t('backoffice.deletion.more')}>
         <ul className="flex flex-col gap-3">
           {requests.map((r) => (
             <li key={r.id} className="rounded-xl bg-white p-4 shadow-sm" data-testid="deletion-request">
@@ -109,12 +99,7 @@ function DeletionList() {
             </li>
           ))}
         </ul>
-      )}
-      {list.hasNextPage && (
-        <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('backoffice.deletion.more')}
-        </Button>
-      )}
+      </ListState>
     </div>
   );
 }
@@ -153,13 +138,7 @@ function DeletionRequestDetail({ requestId }: { requestId: string }) {
     }
   };
 
-  if (detail.isPending) return <Spinner label={t('common.loading')} />;
-  if (detail.isError)
-    return (
-      <p role="alert" className="text-accent">
-        {detail.error.message}
-      </p>
-    );
+  if (!detail.isSuccess) return <LoadState query={detail} />;
   const d = detail.data;
   const r: DeletionRequestRow = d.request;
   const isAdmin = session.data?.role === 'ADMIN';

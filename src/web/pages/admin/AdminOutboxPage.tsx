@@ -5,8 +5,8 @@ import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
 import { deliveryApi } from '../../../shared/api/delivery';
 import { Cell, Row, Table } from '../../ui/Table';
 import { Button } from '../../ui/Button';
-import { SelectField } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
+import { ListState, LoadState } from '../../ui/ListState';
+import { StatusFilter } from '../../ui/StatusFilter';
 import { toast } from '../../ui/toast';
 import { OUTBOX_VIEWS, type AdminOutboxMessage, type AdminOutboxResponse, type OutboxView } from '../../../shared/schemas/outbox-admin';
 
@@ -52,28 +52,9 @@ export default function AdminOutboxPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-brand">{t('delivery.title')}</h1>
       <p className="text-sm text-muted">{t('delivery.intro')}</p>
-      <div className="max-w-xs">
-        <SelectField
-          label={t('delivery.view')}
-          value={view}
-          onChange={(event) => {
-            setView(event.target.value as OutboxView);
-          }}
-        >
-          {OUTBOX_VIEWS.map((v) => (
-            <option key={v} value={v}>
-              {t(`delivery.views.${v}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <p role="alert" className="text-accent">
-          {list.error.message}
-        </p>
-      ) : !first ? null : (
+      <StatusFilter label={t('delivery.view')} statuses={OUTBOX_VIEWS} value={view} onChange={setView} optionText={(v) => t(`delivery.views.${v}`)} />
+      <LoadState query={list} />
+      {list.isSuccess && first && (
         <>
           <p className="text-sm" data-testid="outbox-counts">
             {t('delivery.counts', {
@@ -86,9 +67,7 @@ export default function AdminOutboxPage() {
             {t('delivery.providers', first.providers)}
             {(first.providers.sms === 'outbox' || first.providers.email === 'outbox') && <span className="block text-muted">{t('delivery.outboxNote')}</span>}
           </p>
-          {messages.length === 0 ? (
-            <p className="text-muted">{t('delivery.empty')}</p>
-          ) : (
+          <ListState query={list} empty={messages.length === 0} emptyText={t('delivery.empty')}>
             <Table
               label={t('delivery.title')}
               minWidth="min-w-[60rem]"
@@ -129,14 +108,7 @@ export default function AdminOutboxPage() {
                 );
               })}
             </Table>
-          )}
-          {list.hasNextPage && (
-            <div>
-              <Button variant="outline" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                {t('common.showMore')}
-              </Button>
-            </div>
-          )}
+          </ListState>
         </>
       )}
     </div>

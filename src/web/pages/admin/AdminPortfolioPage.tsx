@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { call, type ApiError } from '../../lib/api';
 import { collectionsApi } from '../../../shared/api/collections';
-import { LoadError } from '../../ui/LoadError';
-import { Spinner } from '../../ui/Spinner';
+import { LoadState } from '../../ui/ListState';
+import { Cell, Row, Table } from '../../ui/Table';
 import { money } from '../../lib/format';
 import { collectionsKeys, type PortfolioDto } from '../../features/collections/queries';
 import { loanStatusLabelKey } from '../../../shared/states/loan';
@@ -31,8 +31,7 @@ export default function AdminPortfolioPage() {
     queryFn: () => call(collectionsApi.portfolio),
     refetchOnMount: 'always',
   });
-  if (p.isPending) return <Spinner label={t('common.loading')} />;
-  if (p.isError) return <LoadError title={p.error.message} retryLabel={t('public.retry')} onRetry={() => void p.refetch()} />;
+  if (!p.isSuccess) return <LoadState query={p} />;
   const d = p.data;
   const c = d.collectedThisMonth;
   return (
@@ -65,26 +64,21 @@ export default function AdminPortfolioPage() {
       </div>
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 className="mb-2 font-bold text-brand">{t('collections.portfolio.byState')}</h2>
-        <table className="w-full max-w-md text-left text-sm" data-testid="portfolio-states">
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="py-1">
-                {t('collections.portfolio.col.status')}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t('collections.portfolio.col.count')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <div className="max-w-md">
+          <Table
+            look="plain"
+            label={t('collections.portfolio.byState')}
+            testId="portfolio-states"
+            columns={[{ label: t('collections.portfolio.col.status') }, { label: t('collections.portfolio.col.count'), align: 'right' }]}
+          >
             {d.loansByState.map((s) => (
-              <tr key={s.status} className="border-t border-slate-100">
-                <td className="py-1">{t(loanStatusLabelKey(s.status))}</td>
-                <td className="py-1 text-right">{s.count}</td>
-              </tr>
+              <Row key={s.status}>
+                <Cell>{t(loanStatusLabelKey(s.status))}</Cell>
+                <Cell align="right">{s.count}</Cell>
+              </Row>
             ))}
-          </tbody>
-        </table>
+          </Table>
+        </div>
       </section>
     </div>
   );

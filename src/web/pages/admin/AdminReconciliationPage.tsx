@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { call, type ApiError } from '../../lib/api';
 import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { TextField } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
+import { LoadState } from '../../ui/ListState';
+import { Cell, Row, Table } from '../../ui/Table';
 import { philippineDate } from '../../../shared/activation/age';
 import type { Reconciliation } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
@@ -35,12 +36,8 @@ export default function AdminReconciliationPage() {
       <div className="max-w-xs">
         <TextField label={t('backoffice.reconciliation.date')} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </div>
-      {!valid ? null : report.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : report.isError ? (
-        <p role="alert" className="text-accent">
-          {report.error.message}
-        </p>
+      {!valid ? null : !report.isSuccess ? (
+        <LoadState query={report} />
       ) : (
         <>
           <p
@@ -55,34 +52,26 @@ export default function AdminReconciliationPage() {
           <div className="grid gap-4 lg:grid-cols-2">
             <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <h2 className="mb-2 font-bold text-brand">{t('backoffice.reconciliation.byStatus')}</h2>
-              {report.data.rows.length === 0 ? (
-                <p className="text-sm text-muted">{t('backoffice.reconciliation.none')}</p>
-              ) : (
-                <table className="w-full text-left text-sm">
-                  <thead className="text-muted">
-                    <tr>
-                      <th scope="col" className="py-1">
-                        {t('backoffice.withdrawals.col.status')}
-                      </th>
-                      <th scope="col" className="py-1 text-right">
-                        {t('backoffice.reconciliation.count')}
-                      </th>
-                      <th scope="col" className="py-1 text-right">
-                        {t('backoffice.reconciliation.total')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.data.rows.map((r) => (
-                      <tr key={r.status} className="border-t border-slate-100">
-                        <td className="py-1">{r.status.replace('_', ' ')}</td>
-                        <td className="py-1 text-right tabular-nums">{r.count}</td>
-                        <td className="py-1 text-right tabular-nums">{money(r.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+              <Table
+                look="plain"
+                label={t('backoffice.reconciliation.byStatus')}
+                empty={report.data.rows.length === 0}
+                emptyText={t('backoffice.reconciliation.none')}
+                testId="reconciliation-rows"
+                columns={[
+                  { label: t('backoffice.withdrawals.col.status') },
+                  { label: t('backoffice.reconciliation.count'), align: 'right' },
+                  { label: t('backoffice.reconciliation.total'), align: 'right' },
+                ]}
+              >
+                {report.data.rows.map((r) => (
+                  <Row key={r.status}>
+                    <Cell>{r.status.replace('_', ' ')}</Cell>
+                    <Cell align="right">{r.count}</Cell>
+                    <Cell align="right">{money(r.total)}</Cell>
+                  </Row>
+                ))}
+              </Table>
             </section>
             <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <h2 className="mb-2 font-bold text-brand">{t('backoffice.reconciliation.ledger')}</h2>

@@ -6,8 +6,8 @@ import { call, ApiError } from '../../lib/api';
 import { repaymentsApi } from '../../../shared/api/repayments';
 import { collectionsApi } from '../../../shared/api/collections';
 import { Button } from '../../ui/Button';
-import { LoadError } from '../../ui/LoadError';
-import { Spinner } from '../../ui/Spinner';
+import { LoadState } from '../../ui/ListState';
+import { Cell, Row, Table } from '../../ui/Table';
 import { toast } from '../../ui/toast';
 import { dateTime, money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
@@ -64,8 +64,7 @@ export default function AdminServicingPage() {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'collections'] });
   };
 
-  if (view.isPending) return <Spinner label={t('common.loading')} />;
-  if (view.isError) return <LoadError title={view.error.message} retryLabel={t('public.retry')} onRetry={() => void view.refetch()} />;
+  if (!view.isSuccess) return <LoadState query={view} />;
   const d = view.data;
   const payer = (id: string) => staff.data?.payments.find((p) => p.paymentId === id);
 
@@ -119,34 +118,30 @@ export default function AdminServicingPage() {
       </dl>
 
       <Card title={t('collections.servicing.schedule.title')}>
-        <div className="overflow-x-auto" role="region" aria-label={t('collections.servicing.schedule.title')} tabIndex={0}>
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="schedule-table">
-            <thead className="text-muted">
-              <tr>
-                {(['number', 'due', 'total', 'paid', 'outstanding', 'status'] as const).map((c) => (
-                  <th key={c} scope="col" className={`px-2 py-1 ${['total', 'paid', 'outstanding'].includes(c) ? 'text-right' : ''}`}>
-                    {t(`collections.servicing.schedule.col.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {d.lines.map((l) => (
-                <tr key={l.number} className="border-t border-slate-100" data-testid={`line-${l.number}`}>
-                  <td className="px-2 py-1">{l.number}</td>
-                  <td className="px-2 py-1">{l.dueDate}</td>
-                  <td className="px-2 py-1 text-right">{money(l.scheduled.total)}</td>
-                  <td className="px-2 py-1 text-right">{money(l.paid.total)}</td>
-                  <td className="px-2 py-1 text-right">{money(l.outstanding)}</td>
-                  <td className={`px-2 py-1 font-semibold ${LINE_COLOUR[l.status] ?? ''}`}>
-                    {t(`collections.servicing.lineStatus.${l.status}`)}
-                    {l.status === 'OVERDUE' && <span className="font-normal"> ({t('collections.servicing.schedule.dpd', { count: l.daysPastDue })})</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          look="plain"
+          label={t('collections.servicing.schedule.title')}
+          minWidth="min-w-[40rem]"
+          testId="schedule-table"
+          columns={(['number', 'due', 'total', 'paid', 'outstanding', 'status'] as const).map((c) => ({
+            label: t(`collections.servicing.schedule.col.${c}`),
+            ...(c === 'total' || c === 'paid' || c === 'outstanding' ? { align: 'right' as const } : {}),
+          }))}
+        >
+          {d.lines.map((l) => (
+            <Row key={l.number} testId={`line-${l.number}`}>
+              <Cell>{l.number}</Cell>
+              <Cell>{l.dueDate}</Cell>
+              <Cell align="right">{money(l.scheduled.total)}</Cell>
+              <Cell align="right">{money(l.paid.total)}</Cell>
+              <Cell align="right">{money(l.outstanding)}</Cell>
+              <Cell className={`font-semibold ${LINE_COLOUR[l.status] ?? ''}`}>
+                {t(`collections.servicing.lineStatus.${l.status}`)}
+                {l.status === 'OVERDUE' && <span className="font-normal"> ({t('collections.servicing.schedule.dpd', { count: l.daysPastDue })})</span>}
+              </Cell>
+            </Row>
+          ))}
+        </Table>
       </Card>
 
       {serviced && staff.data && (
@@ -156,60 +151,54 @@ export default function AdminServicingPage() {
       )}
 
       <Card title={t('collections.servicing.payments.title')} testId="payments-card">
-        {d.payments.length === 0 ? (
-          <p className="text-sm text-muted">{t('collections.servicing.payments.empty')}</p>
-        ) : (
-          <div className="overflow-x-auto" role="region" aria-label={t('collections.servicing.payments.title')} tabIndex={0}>
-            <table className="w-full min-w-[60rem] text-left text-sm" data-testid="payments-table">
-              <thead className="text-muted">
-                <tr>
-                  {(['reference', 'received', 'source', 'amount', 'allocation', 'status', 'recordedBy', 'approvedBy'] as const).map((c) => (
-                    <th key={c} scope="col" className={`px-2 py-1 ${c === 'amount' ? 'text-right' : ''}`}>
-                      {t(`collections.servicing.payments.col.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {[...d.payments].reverse().map((p) => {
-                  const who = payer(p.paymentId);
-                  return (
-                    <tr key={p.paymentId} className="border-t border-slate-100" data-testid={`payment-${p.reference}`}>
-                      <td className="px-2 py-1 font-semibold">{p.reference}</td>
-                      <td className="px-2 py-1">{dateTime(p.receivedAt, i18n.language)}</td>
-                      <td className="px-2 py-1">
-                        {t(`collections.servicing.payments.source.${p.source}`)}
-                        {p.channel ? ` (${t(`collections.servicing.payments.channel.${p.channel}`)})` : ''}
-                      </td>
-                      <td className="px-2 py-1 text-right">{money(p.amount)}</td>
-                      <td className="px-2 py-1 text-xs">
-                        {p.status === 'POSTED'
-                          ? t('collections.servicing.payments.allocation', {
-                              charges: money(p.allocation.charges),
-                              fees: money(p.allocation.fees),
-                              interest: money(p.allocation.interest),
-                              principal: money(p.allocation.principal),
-                            })
-                          : '—'}
-                      </td>
-                      <td className="px-2 py-1">{t(`collections.servicing.payments.status.${p.status}`)}</td>
-                      <td className="px-2 py-1">{who?.recordedBy?.name ?? '—'}</td>
-                      <td className="px-2 py-1">
-                        {p.status === 'PENDING_APPROVAL' ? (
-                          <Button variant="outline" busy={approving === p.paymentId} onClick={() => void approve(p)}>
-                            {t('collections.servicing.payments.approve')}
-                          </Button>
-                        ) : (
-                          (who?.approvedBy?.name ?? '—')
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Table
+          look="plain"
+          label={t('collections.servicing.payments.title')}
+          minWidth="min-w-[60rem]"
+          testId="payments-table"
+          empty={d.payments.length === 0}
+          emptyText={t('collections.servicing.payments.empty')}
+          columns={(['reference', 'received', 'source', 'amount', 'allocation', 'status', 'recordedBy', 'approvedBy'] as const).map((c) => ({
+            label: t(`collections.servicing.payments.col.${c}`),
+            ...(c === 'amount' ? { align: 'right' as const } : {}),
+          }))}
+        >
+          {[...d.payments].reverse().map((p) => {
+            const who = payer(p.paymentId);
+            return (
+              <Row key={p.paymentId} testId={`payment-${p.reference}`}>
+                <Cell className="font-semibold">{p.reference}</Cell>
+                <Cell>{dateTime(p.receivedAt, i18n.language)}</Cell>
+                <Cell>
+                  {t(`collections.servicing.payments.source.${p.source}`)}
+                  {p.channel ? ` (${t(`collections.servicing.payments.channel.${p.channel}`)})` : ''}
+                </Cell>
+                <Cell align="right">{money(p.amount)}</Cell>
+                <Cell className="text-xs">
+                  {p.status === 'POSTED'
+                    ? t('collections.servicing.payments.allocation', {
+                        charges: money(p.allocation.charges),
+                        fees: money(p.allocation.fees),
+                        interest: money(p.allocation.interest),
+                        principal: money(p.allocation.principal),
+                      })
+                    : '—'}
+                </Cell>
+                <Cell>{t(`collections.servicing.payments.status.${p.status}`)}</Cell>
+                <Cell>{who?.recordedBy?.name ?? '—'}</Cell>
+                <Cell>
+                  {p.status === 'PENDING_APPROVAL' ? (
+                    <Button variant="outline" busy={approving === p.paymentId} onClick={() => void approve(p)}>
+                      {t('collections.servicing.payments.approve')}
+                    </Button>
+                  ) : (
+                    (who?.approvedBy?.name ?? '—')
+                  )}
+                </Cell>
+              </Row>
+            );
+          })}
+        </Table>
       </Card>
 
       <Card title={t('collections.servicing.charges.title')} testId="charges-card">

@@ -5,7 +5,8 @@ import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
 import { supportApi } from '../../../shared/api/support';
 import { Button } from '../../ui/Button';
 import { SelectField, TextAreaField } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
+import { ListState } from '../../ui/ListState';
+import { StatusFilter } from '../../ui/StatusFilter';
 import { toast } from '../../ui/toast';
 import { SUPPORT_REPLY_MAX, type SupportInboxResponse, type SupportMessage } from '../../../shared/schemas/support-inbox';
 import { SUPPORT_STATUSES, supportTransition, type SupportStatus } from '../../../shared/states/support';
@@ -37,36 +38,21 @@ export default function AdminSupportPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-brand">{t('backoffice.support.title')}</h1>
       <p className="text-sm text-muted">{t('backoffice.support.intro')}</p>
-      <div className="max-w-xs">
-        <SelectField label={t('backoffice.support.status')} value={status} onChange={(event) => setStatus(event.target.value as SupportStatus | '')}>
-          <option value="">{t('backoffice.support.all')}</option>
-          {SUPPORT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`backoffice.support.statuses.${s}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <p role="alert" className="text-accent">
-          {list.error.message}
-        </p>
-      ) : messages.length === 0 ? (
-        <p className="text-muted">{t('backoffice.support.empty')}</p>
-      ) : (
+      <StatusFilter
+        label={t('backoffice.support.status')}
+        statuses={SUPPORT_STATUSES}
+        value={status}
+        onChange={setStatus}
+        allText={t('backoffice.support.all')}
+        optionText={(s) => t(`backoffice.support.statuses.${s}`)}
+      />
+      <ListState query={list} empty={messages.length === 0} emptyText={t('backoffice.support.empty')} moreText={t('backoffice.support.more')}>
         <ul className="flex flex-col gap-4">
           {messages.map((m) => (
             <MessageCard key={m.id} message={m} staff={staff} when={when} onChanged={() => queryClient.invalidateQueries({ queryKey: ['admin', 'support'] })} />
           ))}
         </ul>
-      )}
-      {list.hasNextPage && (
-        <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-          {t('backoffice.support.more')}
-        </Button>
-      )}
+      </ListState>
     </div>
   );
 }

@@ -6,10 +6,12 @@ import { call, ApiError, type ApiError as ApiErrorType } from '../../lib/api';
 import { withdrawalsApi } from '../../../shared/api/withdrawals';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { SelectField, TextAreaField, TextField } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
+import { TextAreaField, TextField } from '../../ui/Field';
+import { ListState } from '../../ui/ListState';
+import { StatusFilter } from '../../ui/StatusFilter';
+import { Cell, Row, Table } from '../../ui/Table';
 import { toast } from '../../ui/toast';
-import { WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import type { AdminWithdrawalRow } from '../../../shared/schemas/withdrawals';
 import { money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
@@ -24,6 +26,22 @@ type Part = AdminWithdrawalRow['parts'][number];
 type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed'; readonly part?: Part };
 
 const key = (status: string) => ['admin', 'withdrawals', status] as const;
+const COLUMNS = ['reference', 'member', 'amount', 'channel', 'destination', 'status', 'age', 'actions'] as const;
+
+/** Paid and Failed of a payout the officer sends by hand (the whole payout or one transfer). */
+function MarkButtons({ onMark }: { readonly onMark: (as: Mark['as']) => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-wrap gap-2">
+      <Button variant="accent" className="px-3" onClick={() => onMark('paid')}>
+        {t('backoffice.withdrawals.markPaid')}
+      </Button>
+      <Button variant="outline" className="px-3" onClick={() => onMark('failed')}>
+        {t('backoffice.withdrawals.markFailed')}
+      </Button>
+    </span>
+  );
+}
 
 /**
  * The withdrawals queue (issue 5; OFFICER and ADMIN): by status, oldest first, with age, channel
@@ -36,7 +54,7 @@ const key = (status: string) => ['admin', 'withdrawals', status] as const;
 export default function AdminWithdrawalsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState('PROCESSING');
+  const [status, setStatus] = useState<WithdrawalStatus | ''>('PROCESSING');
   // Pages by the server's cursor (oldest first).
   const list = useInfiniteQuery<{ withdrawals: AdminWithdrawalRow[]; nextCursor: string | null }, ApiErrorType>({
     queryKey: key(status),
@@ -127,157 +145,98 @@ export default function AdminWithdrawalsPage() {
           {t('backoffice.withdrawals.reconciliationLink')}
         </Link>
       </div>
-      <div className="max-w-xs">
-        <SelectField label={t('backoffice.withdrawals.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
-          <option value="">{t('backoffice.withdrawals.all')}</option>
-          {WITHDRAWAL_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`withdrawals.status.${s}.label`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <p role="alert" className="text-accent">
-          {list.error.message}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="text-muted">{t('backoffice.withdrawals.empty')}</p>
-      ) : (
-        <div
-          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-          role="region"
-          aria-label={t('backoffice.withdrawals.title')}
-          tabIndex={0}
+      <StatusFilter
+        label={t('backoffice.withdrawals.status')}
+        statuses={WITHDRAWAL_STATUSES}
+        value={status}
+        onChange={setStatus}
+        allText={t('backoffice.withdrawals.all')}
+        optionText={(s) => t(`withdrawals.status.${s}.label`)}
+      />
+      <ListState query={list} empty={rows.length === 0} emptyText={t('backoffice.withdrawals.empty')}>
+        <Table
+          label={t('backoffice.withdrawals.title')}
+          minWidth="min-w-[60rem]"
+          testId="withdrawals-table"
+          columns={COLUMNS.map((c) => ({ label: t(`backoffice.withdrawals.col.${c}`), ...(c === 'amount' ? { align: 'right' as const } : {}) }))}
         >
-          <table className="w-full min-w-[60rem] text-left text-sm" data-testid="withdrawals-table">
-            <thead className="border-b border-slate-200 bg-slate-50 text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t('backoffice.withdrawals.col.reference')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('backoffice.withdrawals.col.member')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('backoffice.withdrawals.col.amount')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('backoffice.withdrawals.col.channel')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('backoffice.withdrawals.col.destination')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('backoffice.withdrawals.col.status')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('backoffice.withdrawals.col.age')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('backoffice.withdrawals.col.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((w) => (
-                <Fragment key={w.id}>
-                  <tr className="border-b border-slate-100 align-top" data-testid="withdrawal-row" data-reference={w.reference}>
-                    <td className="px-3 py-2 font-semibold">{w.reference}</td>
-                    <td className="px-3 py-2">{w.memberName}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{money(w.amount)}</td>
-                    <td className="px-3 py-2">
-                      <WithdrawalRoute channel={w.channel} payoutMode={w.payoutMode} />
-                    </td>
-                    <td className="px-3 py-2">
-                      {w.destination.institutionName}
-                      <span className="block font-mono text-xs">{w.destination.accountMasked}</span>
-                      <span className="block text-xs text-muted">{w.destination.accountName}</span>
-                    </td>
-                    <td className={`px-3 py-2 font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
-                      {t(`withdrawals.status.${w.status}.label`)}
-                      {w.failureReasonCode && <span className="block text-xs font-normal text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</span>}
-                      {w.events
-                        .map((e) => e.note)
-                        .filter(Boolean)
-                        .map((note, i) => (
-                          <span key={i} className="block text-xs font-normal text-muted">
-                            {t('loans.admin.internalNote', { note })}
-                          </span>
+          {rows.map((w) => {
+            const manual = w.status === 'PROCESSING' && w.payoutMode === 'MANUAL';
+            return (
+              <Fragment key={w.id}>
+                <Row className="align-top" testId="withdrawal-row" data-reference={w.reference}>
+                  <Cell className="font-semibold">{w.reference}</Cell>
+                  <Cell>{w.memberName}</Cell>
+                  <Cell align="right">{money(w.amount)}</Cell>
+                  <Cell>
+                    <WithdrawalRoute channel={w.channel} payoutMode={w.payoutMode} />
+                  </Cell>
+                  <Cell>
+                    {w.destination.institutionName}
+                    <span className="block font-mono text-xs">{w.destination.accountMasked}</span>
+                    <span className="block text-xs text-muted">{w.destination.accountName}</span>
+                  </Cell>
+                  <Cell className={`font-semibold ${COLOUR_TEXT[w.statusColor]}`}>
+                    {t(`withdrawals.status.${w.status}.label`)}
+                    {w.failureReasonCode && <span className="block text-xs font-normal text-ink">{t(withdrawalReasonKey(w.failureReasonCode))}</span>}
+                    {w.events
+                      .map((e) => e.note)
+                      .filter(Boolean)
+                      .map((note, i) => (
+                        <span key={i} className="block text-xs font-normal text-muted">
+                          {t('loans.admin.internalNote', { note })}
+                        </span>
+                      ))}
+                    {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
+                  </Cell>
+                  <Cell>{age(w.ageMinutes)}</Cell>
+                  <Cell>
+                    {w.parts.length > 1 ? (
+                      <span className="text-xs text-muted">{t('backoffice.withdrawals.parts', { count: w.parts.length })}</span>
+                    ) : manual ? (
+                      <MarkButtons onMark={(as) => open(w, as)} />
+                    ) : (
+                      <span className="text-xs text-muted">{w.status === 'PROCESSING' ? t('backoffice.withdrawals.simulated') : '—'}</span>
+                    )}
+                  </Cell>
+                </Row>
+                {w.parts.length > 1 && (
+                  <Row className="bg-slate-50/60">
+                    <Cell colSpan={COLUMNS.length}>
+                      {/* Held at the left of the scrolling box and as wide as the screen: on a phone each transfer's Paid and Failed stay in view. */}
+                      <ol
+                        className="sticky left-3 flex max-w-[calc(100vw-3rem)] flex-col gap-2"
+                        data-testid="withdrawal-parts-admin"
+                        aria-label={t('backoffice.withdrawals.parts', { count: w.parts.length })}
+                      >
+                        {w.parts.map((p) => (
+                          <li
+                            key={p.index}
+                            className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm"
+                            data-part-index={p.index}
+                            data-part-status={p.status}
+                          >
+                            <span className="min-w-36 font-semibold">{t('backoffice.withdrawals.partLabel', { index: p.index, count: w.parts.length })}</span>
+                            <span className="font-mono text-xs">{p.reference}</span>
+                            <span className="tabular-nums">{money(p.amount)}</span>
+                            <span className="text-xs">{t(`withdrawals.channel.${p.channel}`)}</span>
+                            <span className="font-semibold">
+                              {t(`backoffice.withdrawals.partStatus.${p.status}`)}
+                              {p.failureReasonCode && <span className="font-normal"> ({t(withdrawalReasonKey(p.failureReasonCode))})</span>}
+                            </span>
+                            {p.providerReference && <span className="font-mono text-xs text-muted">{p.providerReference}</span>}
+                            {manual && p.status === 'PROCESSING' && <MarkButtons onMark={(as) => open(w, as, p)} />}
+                          </li>
                         ))}
-                      {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
-                    </td>
-                    <td className="px-3 py-2">{age(w.ageMinutes)}</td>
-                    <td className="px-3 py-2">
-                      {w.parts.length > 1 ? (
-                        <span className="text-xs text-muted">{t('backoffice.withdrawals.parts', { count: w.parts.length })}</span>
-                      ) : w.status === 'PROCESSING' && w.payoutMode === 'MANUAL' ? (
-                        <div className="flex flex-wrap gap-2">
-                          <Button variant="accent" className="px-3" onClick={() => open(w, 'paid')}>
-                            {t('backoffice.withdrawals.markPaid')}
-                          </Button>
-                          <Button variant="outline" className="px-3" onClick={() => open(w, 'failed')}>
-                            {t('backoffice.withdrawals.markFailed')}
-                          </Button>
-                        </div>
-                      ) : (
-                        <span className="text-xs text-muted">{w.status === 'PROCESSING' ? t('backoffice.withdrawals.simulated') : '—'}</span>
-                      )}
-                    </td>
-                  </tr>
-                  {w.parts.length > 1 && (
-                    <tr className="border-b border-slate-100 bg-slate-50/60">
-                      <td colSpan={8} className="px-3 py-2">
-                        <ol
-                          className="flex flex-col gap-1"
-                          data-testid="withdrawal-parts-admin"
-                          aria-label={t('backoffice.withdrawals.parts', { count: w.parts.length })}
-                        >
-                          {w.parts.map((p) => (
-                            <li
-                              key={p.index}
-                              className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm"
-                              data-part-index={p.index}
-                              data-part-status={p.status}
-                            >
-                              <span className="min-w-36 font-semibold">{t('backoffice.withdrawals.partLabel', { index: p.index, count: w.parts.length })}</span>
-                              <span className="font-mono text-xs">{p.reference}</span>
-                              <span className="tabular-nums">{money(p.amount)}</span>
-                              <span className="text-xs">{t(`withdrawals.channel.${p.channel}`)}</span>
-                              <span className="font-semibold">
-                                {t(`backoffice.withdrawals.partStatus.${p.status}`)}
-                                {p.failureReasonCode && <span className="font-normal"> ({t(withdrawalReasonKey(p.failureReasonCode))})</span>}
-                              </span>
-                              {p.providerReference && <span className="font-mono text-xs text-muted">{p.providerReference}</span>}
-                              {w.status === 'PROCESSING' && w.payoutMode === 'MANUAL' && p.status === 'PROCESSING' && (
-                                <span className="flex flex-wrap gap-2">
-                                  <Button variant="accent" className="px-3" onClick={() => open(w, 'paid', p)}>
-                                    {t('backoffice.withdrawals.markPaid')}
-                                  </Button>
-                                  <Button variant="outline" className="px-3" onClick={() => open(w, 'failed', p)}>
-                                    {t('backoffice.withdrawals.markFailed')}
-                                  </Button>
-                                </span>
-                              )}
-                            </li>
-                          ))}
-                        </ol>
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.hasNextPage && (
-        <Button variant="outline" className="self-start" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('common.showMore')}
-        </Button>
-      )}
+                      </ol>
+                    </Cell>
+                  </Row>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table>
+      </ListState>
       <Dialog
         open={mark !== null}
         onClose={() => !busy && setMark(null)}

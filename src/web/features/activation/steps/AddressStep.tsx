@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
-import { SelectField, TextField } from '../../../ui/Field';
+import { SelectField } from '../../../ui/Field';
 import { useRegionNames } from '../../../ui/PhoneInput';
 import {
   ACTIVATION_LIMITS,
@@ -16,7 +16,11 @@ import { useCities, useProvinces, type Place } from '../queries';
 import { SearchableSelect } from '../SearchableSelect';
 import { useStepSave } from '../useStepSave';
 import { FormError, StepActions } from '../WizardParts';
+import { FormTextField } from '../../../ui/FormTextField';
 import { initialValues, useKeepDraft, type StepProps } from './types';
+
+/** The browser's autofill names of the places typed by hand (outside the Philippines). */
+const PLACE_AUTOCOMPLETE = { province: 'address-level1', town: 'address-level2' } as const;
 
 const FIELDS = ['countryResidence', 'province', 'town', 'streetAddress', 'postalCode'] as const;
 const resolver = zodResolver(addressStepSchema);
@@ -137,20 +141,16 @@ export function AddressStep({ data, onSaved, onBack, drafts }: StepProps) {
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('activation.address.provinceOther')}
-            autoComplete="address-level1"
-            maxLength={ACTIVATION_LIMITS.placeMax}
-            error={errors.province?.message}
-            {...form.register('province')}
-          />
-          <TextField
-            label={t('activation.address.townOther')}
-            autoComplete="address-level2"
-            maxLength={ACTIVATION_LIMITS.placeMax}
-            error={errors.town?.message}
-            {...form.register('town')}
-          />
+          {(['province', 'town'] as const).map((name) => (
+            <FormTextField
+              key={name}
+              form={form}
+              name={name}
+              label={t(`activation.address.${name}Other`)}
+              autoComplete={PLACE_AUTOCOMPLETE[name]}
+              maxLength={ACTIVATION_LIMITS.placeMax}
+            />
+          ))}
         </div>
       )}
       {placesFailed && (
@@ -163,15 +163,17 @@ export function AddressStep({ data, onSaved, onBack, drafts }: StepProps) {
           </Button>
         </div>
       )}
-      <TextField
+      <FormTextField
+        form={form}
+        name="streetAddress"
         label={t('activation.address.street')}
         hint={t('activation.address.streetHint')}
         autoComplete="street-address"
         maxLength={ACTIVATION_LIMITS.streetMax}
-        error={errors.streetAddress?.message}
-        {...form.register('streetAddress')}
       />
-      <TextField
+      <FormTextField
+        form={form}
+        name="postalCode"
         label={t('activation.address.postalCode')}
         hint={inPhilippines ? t('activation.address.postalCodeHintPh') : undefined}
         optional
@@ -179,8 +181,6 @@ export function AddressStep({ data, onSaved, onBack, drafts }: StepProps) {
         inputMode={inPhilippines ? 'numeric' : undefined}
         maxLength={ACTIVATION_LIMITS.postalMax}
         className="sm:max-w-48"
-        error={errors.postalCode?.message}
-        {...form.register('postalCode')}
       />
       <FormError message={save.formError} />
       <StepActions step="address" onBack={onBack} submitting={save.submitting} />

@@ -3,7 +3,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../lib/queries';
-import { Checkbox, SelectField, TextField } from '../../../ui/Field';
+import { Checkbox, SelectField } from '../../../ui/Field';
 import { checkBirthDate, philippineDate } from '../../../../shared/activation/age';
 import { creditBureauConsentFor, creditBureauConsentText } from '../../../../shared/activation/consent';
 import { MARITAL_STATUSES } from '../../../../shared/activation/marital';
@@ -13,6 +13,7 @@ import { DateOfBirthInput } from '../DateOfBirthInput';
 import { SearchableSelect } from '../SearchableSelect';
 import { useStepSave } from '../useStepSave';
 import { FormError, StepActions } from '../WizardParts';
+import { FormTextField } from '../../../ui/FormTextField';
 import { initialValues, useKeepDraft, type StepProps } from './types';
 import { serverNow } from '../../../lib/server-time';
 
@@ -102,29 +103,29 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <FormTextField
+          form={form}
+          name="firstName"
           label={t('activation.personal.firstName')}
           autoComplete="given-name"
           maxLength={ACTIVATION_LIMITS.nameMax}
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="middleName"
           label={t('activation.personal.middleName')}
           optional
           autoComplete="additional-name"
           maxLength={ACTIVATION_LIMITS.nameMax}
-          error={errors.middleName?.message}
-          {...form.register('middleName')}
         />
       </div>
-      <TextField
+      <FormTextField
+        form={form}
+        name="lastName"
         label={t('activation.personal.lastName')}
         hint={t('activation.personal.nameHint')}
         autoComplete="family-name"
         maxLength={ACTIVATION_LIMITS.nameMax}
-        error={errors.lastName?.message}
-        {...form.register('lastName')}
       />
       <Controller
         control={form.control}

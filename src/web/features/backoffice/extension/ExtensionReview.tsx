@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import { call, ApiError } from '../../../lib/api';
 import { extensionsApi } from '../../../../shared/api/extensions';
 import { Button } from '../../../ui/Button';
-import { SelectField, TextAreaField } from '../../../ui/Field';
-import { Spinner } from '../../../ui/Spinner';
+import { TextAreaField } from '../../../ui/Field';
+import { ListState } from '../../../ui/ListState';
+import { StatusFilter } from '../../../ui/StatusFilter';
 import { toast } from '../../../ui/toast';
 import { EXTENSION_DECLINE_REASONS, extensionDeclineReasonKey, INTERNAL_NOTE_MAX, type ExtensionDeclineReason } from '../../../../shared/reasons/catalogue';
 import type { AdminExtensionItem, adminExtensionsResponseSchema } from '../../../../shared/schemas/extensions';
@@ -42,33 +43,26 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
       <h2 id="extension-review-title" className="text-lg font-bold text-brand">
         {t('extensions.review.title')}
       </h2>
-      <SelectField label={t('extensions.review.filter')} value={status} onChange={(event) => setStatus(event.target.value as ExtensionStatus)}>
-        {EXTENSION_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`extensions.statusLabel.${s}`)}
-          </option>
-        ))}
-      </SelectField>
-      {list.isPending ? (
-        <Spinner label={t('extensions.review.title')} />
-      ) : list.isError ? (
-        <p role="alert" className="text-accent">
-          {list.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p>{t('extensions.review.empty')}</p>
-      ) : (
+      <StatusFilter
+        label={t('extensions.review.filter')}
+        statuses={EXTENSION_STATUSES}
+        value={status}
+        onChange={setStatus}
+        optionText={(s) => t(`extensions.statusLabel.${s}`)}
+      />
+      <ListState
+        query={list}
+        empty={items.length === 0}
+        emptyText={t('extensions.review.empty')}
+        loadingText={t('extensions.review.title')}
+        moreText={t('extensions.review.more')}
+      >
         <ul className="flex flex-col gap-3">
           {items.map((item) => (
             <ExtensionItem key={item.id} item={item} onDone={refresh} />
           ))}
         </ul>
-      )}
-      {list.hasNextPage && (
-        <Button variant="outline" className="self-start" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('extensions.review.more')}
-        </Button>
-      )}
+      </ListState>
     </section>
   );
 }
