@@ -340,7 +340,7 @@ function emptySums(): Sums {
  *    available balance with the changes applied (as applyToAccounts computes it).
  * 4. `applied` and `entries`: only with that verdict, the sums are moved by the legs' amounts and
  *    the entries written. A refused transfer writes no sum and no entry; the statement answers why,
- *    and the caller throws (the claimed row then goes with the transaction, as before).
+ *    and writeTransfer removes the claimed row and throws.
  *
  * `existing` is the row holding the key when the claim did not insert, as this statement's snapshot
  * sees it (a key committed by a transaction that ended while the claim waited is read again after).
@@ -497,8 +497,14 @@ async function writeTransfer(
     }
     return resultOf(existing as TransferRow, true);
   }
-  if (!row.known) throw new LedgerError('UNKNOWN_ACCOUNT', 'A transfer names an unknown account');
-  if (row.short !== null) throw new LedgerError('INSUFFICIENT_FUNDS', `Account ${row.short} would go below zero`);
+  if (!row.known || row.short !== null) {
+    // Refused: nothing was applied. The claimed row, this transaction's own and never seen by
+    // another, goes too, so a caller that catches the refusal and commits leaves no transfer
+    // without entries (a concurrent retry of the key then claims it afresh).
+    await tx.delete(ledgerTransfers).where(eq(ledgerTransfers.id, row.claimed_id));
+    if (!row.known) throw new LedgerError('UNKNOWN_ACCOUNT', 'A transfer names an unknown account');
+    throw new LedgerError('INSUFFICIENT_FUNDS', `Account ${row.short} would go below zero`);
+  }
   return { id: row.claimed_id, type: values.type, code: values.code, reference: values.reference, createdAt: new Date(Number(row.claimed_at)), replayed: false };
 }
 
