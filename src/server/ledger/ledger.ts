@@ -121,24 +121,39 @@ export class LedgerError extends AppError {
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
-/** The id of the account with this spec, created on first use. */
+/**
+ * The id of the account with this spec, created on first use. One statement: the account by its
+ * code, inserted only when absent (an account created by a transaction that committed after this
+ * statement began is read again after).
+ */
 export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<string> {
-  const inserted = await tx
-    .insert(ledgerAccounts)
-    .values({
-      code: spec.code,
-      kind: spec.kind,
-      name: spec.name,
-      normalBalance: spec.normalBalance,
-      allowNegative: spec.allowNegative,
-      ownerUserId: spec.ownerUserId ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerAccounts.code })
-    .returning({ id: ledgerAccounts.id });
-  if (inserted[0]) return inserted[0].id;
-  const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
-  if (!row) throw new LedgerError('UNKNOWN_ACCOUNT', `Account ${spec.code} could not be created`);
-  return row.id;
+  const statement = preparedSql<{ id: string }>(
+    tx,
+    'ledger_ensure_account',
+    () => sql`with
+  found as (select id from ledger_accounts where code = ${sql.placeholder('code')}),
+  created as (
+    insert into ledger_accounts (code, kind, name, normal_balance, allow_negative, owner_user_id)
+    select ${sql.placeholder('code')}, ${sql.placeholder('kind')}, ${sql.placeholder('name')}, ${sql.placeholder('normalBalance')},
+      ${sql.placeholder('allowNegative')}::boolean, ${sql.placeholder('ownerUserId')}::uuid
+    where not exists (select 1 from found)
+    on conflict (code) do nothing
+    returning id
+  )
+select id::text as id from found union all select id::text from created`,
+  );
+  const [row] = await statement.execute({
+    code: spec.code,
+    kind: spec.kind,
+    name: spec.name,
+    normalBalance: spec.normalBalance,
+    allowNegative: spec.allowNegative,
+    ownerUserId: spec.ownerUserId ?? null,
+  });
+  if (row) return row.id;
+  const [again] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
+  if (!again) throw new LedgerError('UNKNOWN_ACCOUNT', `Account ${spec.code} could not be created`);
+  return again.id;
 }
 
 // ---------------------------------------------------------------------------------------------
