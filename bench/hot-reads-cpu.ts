@@ -17,7 +17,7 @@ import type { World } from './seed-large';
  *
  *   npx tsx bench/hot-reads-cpu.ts     CPU_OUT=name writes results/hot-reads-cpu-<name>.json,
  *                                      BENCH_ROUTES=wallet,account measures only the routes whose name contains one,
- *                                      BENCH_CPU_PROF=dir profiles the Tapat server (bench/profile-summary.ts),
+ *                                      BENCH_CPU_PROF=dir profiles the Tapat server (bench/profile-summary.ts; BENCH_PROF_BASELINE=true the baseline too),
  *                                      BENCH_ROUNDS (default 2), BENCH_BEFORE_DIR=dir serves the code of a checkout
  *                                      beside this one and measures both in turn (A/B in the same conditions)
  */
@@ -35,7 +35,7 @@ interface Server {
 }
 
 async function start(mode: string, extra: string[] = [], dir = process.cwd()): Promise<Server> {
-  const profile = PROFILE_DIR && mode.startsWith('tapat') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, mode)}`] : [];
+  const profile = PROFILE_DIR && (mode.startsWith('tapat') || process.env.BENCH_PROF_BASELINE === 'true') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR, mode)}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve(dir, 'bench/hot-reads-server.ts'), mode, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd: dir,

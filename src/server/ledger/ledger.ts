@@ -241,9 +241,18 @@ export interface AccountBalance {
 
 type AccountRow = typeof ledgerAccounts.$inferSelect;
 
-function balanceOfRow(
-  row: Pick<AccountRow, 'id' | 'code' | 'normalBalance' | 'debitsPosted' | 'creditsPosted' | 'debitsPending' | 'creditsPending'>,
-): AccountBalance {
+/** The columns an account's balance is computed from (balanceOfRow): a hot read selects these, not the whole row. */
+const balanceColumns = {
+  id: ledgerAccounts.id,
+  code: ledgerAccounts.code,
+  normalBalance: ledgerAccounts.normalBalance,
+  debitsPosted: ledgerAccounts.debitsPosted,
+  creditsPosted: ledgerAccounts.creditsPosted,
+  debitsPending: ledgerAccounts.debitsPending,
+  creditsPending: ledgerAccounts.creditsPending,
+};
+
+function balanceOfRow(row: Pick<AccountRow, keyof typeof balanceColumns>): AccountBalance {
   const credit = row.normalBalance === 'CREDIT';
   const posted = credit ? row.creditsPosted - row.debitsPosted : row.debitsPosted - row.creditsPosted;
   const available = posted - (credit ? row.debitsPending : row.creditsPending);
@@ -960,7 +969,7 @@ export async function balanceAndDebitsByCode(
   // Built once per database handle (src/server/db/prepared.ts): the wallet summary runs it on every read.
   const statement = prepared(db, 'ledger_balance_and_debits_by_code', () =>
     db
-      .select({ account: ledgerAccounts, debits: netDebitsSql(db, sql.placeholder('transferCode'), sql.placeholder('lessCreditsOf')) })
+      .select({ account: balanceColumns, debits: netDebitsSql(db, sql.placeholder('transferCode'), sql.placeholder('lessCreditsOf')) })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.code, sql.placeholder('accountCode')))
       .prepare('ledger_balance_and_debits_by_code'),
@@ -975,11 +984,11 @@ export async function balanceAndDebitsByCode(
  * with balanceAndDebitsOfRow.
  */
 export function balanceAndDebitsColumns(db: DbOrTx, transferCode: string, lessCreditsOf = '') {
-  return { account: ledgerAccounts, debits: netDebitsSql(db, transferCode, lessCreditsOf) };
+  return { account: balanceColumns, debits: netDebitsSql(db, transferCode, lessCreditsOf) };
 }
 
 /** The balance and debits of a row with balanceAndDebitsColumns; null when the account does not exist (yet). */
-export function balanceAndDebitsOfRow(row: { account: AccountRow | null; debits: string | null } | null): (AccountBalance & { debits: Centavos }) | null {
+export function balanceAndDebitsOfRow(row: { account: Pick<AccountRow, keyof typeof balanceColumns> | null; debits: string | null } | null): (AccountBalance & { debits: Centavos }) | null {
   return row?.account ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 

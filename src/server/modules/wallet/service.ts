@@ -39,12 +39,25 @@ const WITHDRAWAL_CODE = 'WITHDRAWAL';
 /** A failed transfer of a withdrawal sent as several, returned to the wallet (docs/decisions/033). */
 const WITHDRAWAL_RETURN_CODE = 'WITHDRAWAL_RETURN';
 
+/** The loan's columns the summary shows (walletSummaryOf): a hot read selects these, not the whole row. */
+const walletLoanColumns = {
+  status: loans.status,
+  number: loans.number,
+  amount: loans.amount,
+  createdAt: loans.createdAt,
+  disbursedAt: loans.disbursedAt,
+  selectedCurrency: loans.selectedCurrency,
+  exchangeRate: loans.exchangeRate,
+  ratesAsOf: loans.ratesAsOf,
+};
+type WalletLoan = { [K in keyof typeof walletLoanColumns]: (typeof loans.$inferSelect)[K] };
+
 /** The member's open loan, else the latest one (one statement: open loans sort first). */
 async function walletLoan(deps: AppDeps, userId: string) {
   // Built once per database handle (src/server/db/prepared.ts): the wallet summary is a hot read.
   const statement = prepared(deps.db, 'wallet_loan', () =>
     deps.db
-      .select()
+      .select(walletLoanColumns)
       .from(loans)
       .where(eq(loans.memberId, sql.placeholder('userId')))
       .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
@@ -81,7 +94,7 @@ export async function walletSummaryRead(deps: AppDeps, key: string) {
       .orderBy(desc(sql`(${inArray(latest.status, [...OPEN_LOAN_STATUSES])})`), desc(latest.createdAt), desc(latest.number))
       .limit(1);
     return deps.db
-      .select({ ...sessionAndVersionsColumns, ...balanceAndDebitsColumns(deps.db, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE), loan: loans })
+      .select({ ...sessionAndVersionsColumns, ...balanceAndDebitsColumns(deps.db, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE), loan: walletLoanColumns })
       .from(sql`(select 1) as one`)
       .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
       .leftJoin(users, eq(users.id, sessions.userId))
@@ -97,7 +110,7 @@ export async function walletSummaryRead(deps: AppDeps, key: string) {
 }
 
 /** The wallet summary's answer from its reads. */
-export function walletSummaryOf(deps: AppDeps, balance: (AccountBalance & { debits: Centavos }) | null, loan: typeof loans.$inferSelect | null): WalletSummary {
+export function walletSummaryOf(deps: AppDeps, balance: (AccountBalance & { debits: Centavos }) | null, loan: WalletLoan | null): WalletSummary {
   const withdrawn = balance?.debits ?? 0n;
   const available = balance?.available ?? 0n;
   const entry = loan ? LOAN_STATUS_CATALOGUE[loan.status as LoanStatus] : null;
