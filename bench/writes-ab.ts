@@ -60,7 +60,10 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const after = result.after as Record<string, number>;
   Object.assign(result, {
     pgbenchTpcbTps: tpcb,
-    ledgerToTpcb: { before: Math.round((before.ledgerTransfersPerSecond! / tpcb) * 100) / 100, after: Math.round((after.ledgerTransfersPerSecond! / tpcb) * 100) / 100 },
+    ledgerToTpcb: {
+      before: Math.round((before.ledgerTransfersPerSecond! / tpcb) * 100) / 100,
+      after: Math.round((after.ledgerTransfersPerSecond! / tpcb) * 100) / 100,
+    },
     ledgerAfterOverBefore: Math.round((after.ledgerTransfersPerSecond! / before.ledgerTransfersPerSecond!) * 100) / 100,
     pairsAfterOverBefore: Math.round((after.pairsPerSecond! / before.pairsPerSecond!) * 100) / 100,
     loadAverageEnd: loadAverage(),

@@ -84,7 +84,11 @@ async function pairs(t: TestApp, members: ActivatedMember[]) {
   );
   const seconds = (performance.now() - started - outside / CONCURRENCY) / 1000;
   pair.sort((a, b) => a - b);
-  return { pairsPerSecond: Math.round((members.length / seconds) * 10) / 10, pairP50Ms: Math.round(percentile(pair, 50)), pairP99Ms: Math.round(percentile(pair, 99)) };
+  return {
+    pairsPerSecond: Math.round((members.length / seconds) * 10) / 10,
+    pairP50Ms: Math.round(percentile(pair, 50)),
+    pairP99Ms: Math.round(percentile(pair, 99)),
+  };
 }
 
 const t = await createTestApp({}, { LEDGER_SYSTEM_SHARDS: String(SHARDS) }, { maxConnections: CONCURRENCY });

@@ -349,7 +349,13 @@ describe('one statement per transfer (decision 039)', () => {
     const k = key();
     const caught = await t.deps.db.transaction(async (tx) => {
       const error = await refusal(
-        createTransfer(tx, { idempotencyKey: k, code: 'WITHDRAWAL', description: 'too much', legs: withdrawalLegs(w.wallet, w.clearing, 600n), at: t.clock.now() }),
+        createTransfer(tx, {
+          idempotencyKey: k,
+          code: 'WITHDRAWAL',
+          description: 'too much',
+          legs: withdrawalLegs(w.wallet, w.clearing, 600n),
+          at: t.clock.now(),
+        }),
       );
       // The caller goes on in the same transaction: the refused transfer changed no sum and wrote no entry.
       const [wallet] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, w.wallet));
@@ -399,7 +405,14 @@ describe('one statement per transfer (decision 039)', () => {
   it('a pending transfer posted and voided at once: exactly one resolution lands, the other is ALREADY_RESOLVED', async () => {
     const w = await fundedWallet(1_000n);
     const hold = await t.deps.db.transaction((tx) =>
-      createTransfer(tx, { idempotencyKey: key(), code: 'WITHDRAWAL', description: 'hold', legs: withdrawalLegs(w.wallet, w.clearing, 400n), pending: true, at: t.clock.now() }),
+      createTransfer(tx, {
+        idempotencyKey: key(),
+        code: 'WITHDRAWAL',
+        description: 'hold',
+        legs: withdrawalLegs(w.wallet, w.clearing, 400n),
+        pending: true,
+        at: t.clock.now(),
+      }),
     );
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>

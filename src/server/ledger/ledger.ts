@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { prepared, preparedSql } from '../db/prepared';
@@ -22,6 +22,8 @@ import { ERROR_STATUS, type ErrorCode } from '../../shared/schemas/errors';
  *   entries; an account that may not go negative is refused before any write (and a CHECK
  *   constraint refuses it again in the database).
  * - A pending debit reduces the available balance at once (withdrawals hold funds this way).
+ * - All of that is one statement per transfer (transferStatement, docs/decisions/039): claim, lock,
+ *   check, sums and entries; a refused transfer writes nothing and leaves no claimed row.
  *
  * Every write takes the caller's transaction (`Tx`), so the business change and its money move
  * commit together.
@@ -478,7 +480,16 @@ interface StatementLeg {
  */
 async function writeTransfer(
   tx: Tx,
-  values: { key: string; hash: string; type: TransferResult['type']; pendingId: string | null; code: string; reference: string | null; description: string; at: Date },
+  values: {
+    key: string;
+    hash: string;
+    type: TransferResult['type'];
+    pendingId: string | null;
+    code: string;
+    reference: string | null;
+    description: string;
+    at: Date;
+  },
   legs: readonly StatementLeg[],
 ): Promise<TransferResult> {
   const [row] = await transferStatement(tx).execute({
@@ -509,7 +520,14 @@ async function writeTransfer(
   if (row.claimed_id === null) {
     const existing =
       row.existing_id !== null
-        ? { id: row.existing_id, requestHash: row.existing_hash!, type: row.existing_type!, code: row.existing_code!, reference: row.existing_reference, createdAt: new Date(Number(row.existing_at)) }
+        ? {
+            id: row.existing_id,
+            requestHash: row.existing_hash!,
+            type: row.existing_type!,
+            code: row.existing_code!,
+            reference: row.existing_reference,
+            createdAt: new Date(Number(row.existing_at)),
+          }
         : // The key was committed by a transaction that ended while the claim waited: read it now.
           ((await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, values.key)))[0] ?? null);
     if (!existing) {
@@ -529,7 +547,14 @@ async function writeTransfer(
     if (!row.known) throw new LedgerError('UNKNOWN_ACCOUNT', 'A transfer names an unknown account');
     throw new LedgerError('INSUFFICIENT_FUNDS', `Account ${row.short} would go below zero`);
   }
-  return { id: row.claimed_id, type: values.type, code: values.code, reference: values.reference, createdAt: new Date(Number(row.claimed_at)), replayed: false };
+  return {
+    id: row.claimed_id,
+    type: values.type,
+    code: values.code,
+    reference: values.reference,
+    createdAt: new Date(Number(row.claimed_at)),
+    replayed: false,
+  };
 }
 
 /** Records a balanced transfer, posted at once or pending: one statement (writeTransfer). */
@@ -988,7 +1013,9 @@ export function balanceAndDebitsColumns(db: DbOrTx, transferCode: string, lessCr
 }
 
 /** The balance and debits of a row with balanceAndDebitsColumns; null when the account does not exist (yet). */
-export function balanceAndDebitsOfRow(row: { account: Pick<AccountRow, keyof typeof balanceColumns> | null; debits: string | null } | null): (AccountBalance & { debits: Centavos }) | null {
+export function balanceAndDebitsOfRow(
+  row: { account: Pick<AccountRow, keyof typeof balanceColumns> | null; debits: string | null } | null,
+): (AccountBalance & { debits: Centavos }) | null {
   return row?.account ? { ...balanceOfRow(row.account), debits: BigInt(row.debits ?? '0') } : null;
 }
 
