@@ -83,4 +83,5 @@ const report = {
   rounds,
 };
 writeFileSync(path.resolve(OUT), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.resolve('bench/results/writes-ab-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(JSON.stringify(report, null, 2));
