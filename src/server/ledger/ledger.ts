@@ -547,6 +547,12 @@ async function writeTransfer(
     if (!row.known) throw new LedgerError('UNKNOWN_ACCOUNT', 'A transfer names an unknown account');
     throw new LedgerError('INSUFFICIENT_FUNDS', `Account ${row.short} would go below zero`);
   }
+  // Accepted: every account's sums moved and every entry written, or the statement did not do what it says (roll back).
+  const accounts = new Set(legs.map((l) => l.accountId)).size;
+  const entries = legs.filter((l) => l.entry).length;
+  if (row.applied !== accounts || row.entries !== entries) {
+    throw new Error(`the transfer statement applied ${row.applied} of ${accounts} accounts and ${row.entries} of ${entries} entries`);
+  }
   return {
     id: row.claimed_id,
     type: values.type,
