@@ -58,6 +58,28 @@ interface Withdrawals {
     readonly pairsPerLedgerTransfer: number;
   }[];
 }
+/** bench/writes-ab.ts: the commit before and this one, alternating, with TPC-B in each round (decision 039). */
+interface WritesAb {
+  readonly date: string;
+  readonly concurrency: number;
+  readonly shards: number;
+  readonly rounds: readonly {
+    readonly loadAverage: readonly number[];
+    readonly pgbenchTpcbTps: number;
+    readonly before: {
+      readonly ledgerTransfersPerSecond: number;
+      readonly pairsPerSecond: number;
+      readonly pairP99Ms: number;
+      readonly pairsPerLedgerTransfer: number;
+    };
+    readonly after: {
+      readonly ledgerTransfersPerSecond: number;
+      readonly pairsPerSecond: number;
+      readonly pairP99Ms: number;
+      readonly pairsPerLedgerTransfer: number;
+    };
+  }[];
+}
 interface Start {
   readonly date: string;
   readonly machine: string;
@@ -77,14 +99,26 @@ export function issue13Table(): string {
       );
     }
   }
+  const ab = latest<WritesAb>('writes-ab');
+  const abRounds = ab?.rounds ?? [];
   const loans = latest<Loans>('loans');
-  if (loans) {
+  if (loans && !(ab && abRounds.length > 0 && ab.date > loans.date)) {
     rows.push(
       `| Ledger transfers, PostgreSQL (${day(loans.date)}) | ${loans.ledgerTransfersPerSecondPostgres}/s | pgbench TPC-B: ${loans.pgbenchTpcbTps} tps | ${loans.ledgerToTpcbRatio} | ≥ 0.5: ${verdict(loans.ledgerToTpcbRatio >= 0.5)} |`,
     );
   }
+  if (ab && abRounds.length > 0) {
+    const m = (pick: (r: WritesAb['rounds'][number]) => number) => Math.round(median(abRounds.map(pick)) * 100) / 100;
+    const load = `load ${Math.min(...abRounds.map((r) => r.loadAverage[0]!))}-${Math.max(...abRounds.map((r) => r.loadAverage[0]!))}`;
+    const ledgerRatio = m((r) => r.after.ledgerTransfersPerSecond / r.pgbenchTpcbTps);
+    const pairRatio = m((r) => r.after.pairsPerLedgerTransfer);
+    rows.push(
+      `| Ledger transfers, PostgreSQL, before → after decision 039 (${day(ab.date)}, ${load}, median of ${abRounds.length} A/B rounds) | ${m((r) => r.before.ledgerTransfersPerSecond)} → ${m((r) => r.after.ledgerTransfersPerSecond)}/s | pgbench TPC-B: ${m((r) => r.pgbenchTpcbTps)} tps | ${m((r) => r.before.ledgerTransfersPerSecond / r.pgbenchTpcbTps)} → ${ledgerRatio} | ≥ 0.5: ${verdict(ledgerRatio >= 0.5)} |`,
+      `| Withdrawal request + confirmation, ${ab.concurrency} connections, ${ab.shards} shards, before → after decision 039 (${day(ab.date)}, ${load}) | ${m((r) => r.before.pairsPerSecond)} → ${m((r) => r.after.pairsPerSecond)} pairs/s, p99 ${m((r) => r.after.pairP99Ms)} ms | ledger transfers (after): ${m((r) => r.after.ledgerTransfersPerSecond)}/s | ${m((r) => r.before.pairsPerLedgerTransfer)} → ${pairRatio} | ≥ 0.5: ${verdict(pairRatio >= 0.5)} |`,
+    );
+  }
   const withdrawals = latest<Withdrawals>('withdrawals');
-  if (withdrawals && withdrawals.runs.length > 0) {
+  if (withdrawals && withdrawals.runs.length > 0 && !(ab && abRounds.length > 0 && ab.date > withdrawals.date)) {
     const shards = Math.max(...withdrawals.runs.map((r) => r.shards));
     const atShards = withdrawals.runs.filter((r) => r.shards === shards);
     const run = atShards.reduce((a, b) => (b.connections > a.connections ? b : a));

@@ -325,6 +325,111 @@ describe('under concurrency', () => {
   });
 });
 
+describe('one statement per transfer (decision 039)', () => {
+  it('a transfer naming an unknown account is refused and moves nothing', async () => {
+    const w = await fundedWallet(1_000n);
+    const before = await memberWalletBalance(t.deps.db, w.userId);
+    const error = await refusal(
+      t.deps.db.transaction((tx) =>
+        createTransfer(tx, {
+          idempotencyKey: key(),
+          code: 'WITHDRAWAL',
+          description: 'to nowhere',
+          legs: withdrawalLegs(w.wallet, randomUUID(), 100n),
+          at: t.clock.now(),
+        }),
+      ),
+    );
+    expect(error.ledgerCode).toBe('UNKNOWN_ACCOUNT');
+    expect(await memberWalletBalance(t.deps.db, w.userId)).toEqual(before);
+  });
+
+  it('a refusal caught inside the transaction leaves no sum and no entry written', async () => {
+    const w = await fundedWallet(500n);
+    const k = key();
+    const caught = await t.deps.db.transaction(async (tx) => {
+      const error = await refusal(
+        createTransfer(tx, {
+          idempotencyKey: k,
+          code: 'WITHDRAWAL',
+          description: 'too much',
+          legs: withdrawalLegs(w.wallet, w.clearing, 600n),
+          at: t.clock.now(),
+        }),
+      );
+      // The caller goes on in the same transaction: the refused transfer changed no sum and wrote no entry.
+      const [wallet] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, w.wallet));
+      const entries = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.accountId, w.wallet));
+      return { code: error.ledgerCode, debits: wallet!.debitsPosted, credits: wallet!.creditsPosted, entries: entries.length };
+    });
+    expect(caught).toEqual({ code: 'INSUFFICIENT_FUNDS', debits: 0n, credits: 500n, entries: 1 });
+  });
+
+  it('several legs on one account are summed before the check, each written as its own entry', async () => {
+    const w = await fundedWallet(1_000n);
+    const result = await t.deps.db.transaction((tx) =>
+      createTransfer(tx, {
+        idempotencyKey: key(),
+        code: 'WITHDRAWAL',
+        description: 'split',
+        legs: [
+          { accountId: w.wallet, direction: 'DEBIT', amount: 600n },
+          { accountId: w.wallet, direction: 'DEBIT', amount: 400n },
+          { accountId: w.clearing, direction: 'CREDIT', amount: 1_000n },
+        ],
+        at: t.clock.now(),
+      }),
+    );
+    const entries = await t.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, result.id));
+    expect(entries.map((e) => e.amount).sort()).toEqual([1_000n, 400n, 600n]);
+    expect(await memberWalletBalance(t.deps.db, w.userId)).toMatchObject({ posted: 0n, available: 0n });
+    const over = await refusal(
+      t.deps.db.transaction((tx) =>
+        createTransfer(tx, {
+          idempotencyKey: key(),
+          code: 'WITHDRAWAL',
+          description: 'split beyond',
+          legs: [
+            { accountId: w.wallet, direction: 'DEBIT', amount: 1n },
+            { accountId: w.wallet, direction: 'CREDIT', amount: 1n },
+            { accountId: w.wallet, direction: 'DEBIT', amount: 1n },
+            { accountId: w.clearing, direction: 'CREDIT', amount: 1n },
+          ],
+          at: t.clock.now(),
+        }),
+      ),
+    );
+    expect(over.ledgerCode).toBe('INSUFFICIENT_FUNDS');
+  });
+
+  it('a pending transfer posted and voided at once: exactly one resolution lands, the other is ALREADY_RESOLVED', async () => {
+    const w = await fundedWallet(1_000n);
+    const hold = await t.deps.db.transaction((tx) =>
+      createTransfer(tx, {
+        idempotencyKey: key(),
+        code: 'WITHDRAWAL',
+        description: 'hold',
+        legs: withdrawalLegs(w.wallet, w.clearing, 400n),
+        pending: true,
+        at: t.clock.now(),
+      }),
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        t.deps.db.transaction((tx) =>
+          (i % 2 === 0 ? postPending : voidPending)(tx, { pendingId: hold.id, idempotencyKey: key(), description: `r${i}`, at: t.clock.now() }),
+        ),
+      ),
+    );
+    const landed = results.filter((r) => r.status === 'fulfilled');
+    expect(landed).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as LedgerError).ledgerCode).toBe('ALREADY_RESOLVED');
+    const balance = await memberWalletBalance(t.deps.db, w.userId);
+    expect(balance).toMatchObject({ debitsPending: 0n });
+    expect([600n, 1_000n]).toContain(balance!.available);
+  });
+});
+
 describe('checkLedger', () => {
   it('finds a cached balance that disagrees with the entries, an unbalanced transfer and a forbidden negative', async () => {
     const other = await createTestApp();

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryLog } from '../../src/server/db/query-log';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, ok } from '../fixtures/loans';
+import { randomUUID } from 'node:crypto';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../../src/server/ledger';
 import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
 import type { TestMember } from '../fixtures/members';
 
@@ -17,6 +19,7 @@ let t: TestApp;
 let officer: TestMember;
 let member: FundedMember;
 let withdrawalId: string;
+let writer: FundedMember;
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { queryLog: log });
@@ -24,6 +27,7 @@ beforeAll(async () => {
   const disburser = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
   member = await fundedMember(t, officer, disburser);
   withdrawalId = ok(await requestWithdrawal(t, member.cookie, '1000.00'), 201).id as string;
+  writer = await fundedMember(t, officer, disburser);
 });
 afterAll(async () => {
   await expectLedgerSound(t);
@@ -69,5 +73,54 @@ describe('database round trips of the hot reads', () => {
     ok(await confirmWithdrawal(t, member.cookie, withdrawalId, await withdrawalCode(t, member.phone)));
     const found = await counted(member.cookie, `/api/withdrawals/${withdrawalId}`);
     expect(found, log.statements.join('\n')).toEqual({ queries: 3, roundTrips: 2 });
+  });
+});
+
+/**
+ * The hot writes (issue 13 part 2, decision 039): statements sent, BEGIN and COMMIT left out (PGlite
+ * opens its transactions without the client's query method; on PostgreSQL each transaction adds
+ * those two). Every one is its own round trip here. bench/write-statements.ts prints the counts on
+ * either database with each statement's text.
+ */
+function written(): { statements: number; text: string } {
+  const sent = log.statements.filter((s) => !/^\s*(begin|commit)\b/i.test(s));
+  return { statements: sent.length, text: sent.join('\n') };
+}
+
+describe('database round trips of the hot writes', () => {
+  it('a 2-leg ledger transfer: one statement (was 5)', async () => {
+    const [wallet, clearing] = await inTransaction(t.deps.db, async (tx) => [
+      await ensureMemberWallet(tx, writer.userId),
+      await ensureSystemAccount(tx, 'DISBURSEMENT_CLEARING'),
+    ]);
+    log.reset();
+    const transfer = await inTransaction(t.deps.db, (tx) =>
+      createTransfer(tx, {
+        idempotencyKey: randomUUID(),
+        code: 'TEST_COUNT',
+        description: 'counted',
+        legs: [
+          { accountId: clearing!, direction: 'DEBIT', amount: 100n },
+          { accountId: wallet!, direction: 'CREDIT', amount: 100n },
+        ],
+        at: t.clock.now(),
+      }),
+    );
+    expect(transfer.replayed).toBe(false);
+    const sent = written();
+    expect(sent.statements, sent.text).toBe(1);
+  });
+
+  it('a withdrawal request: 17 statements (was 25) and its confirmation: 11 (was 12)', async () => {
+    ok(await get(t, writer.cookie, '/api/withdrawals'));
+    log.reset();
+    const id = ok(await requestWithdrawal(t, writer.cookie, '1000.00'), 201).id as string;
+    const request = written();
+    const code = await withdrawalCode(t, writer.phone);
+    log.reset();
+    ok(await confirmWithdrawal(t, writer.cookie, id, code));
+    const confirmation = written();
+    expect(request.statements, request.text).toBe(17);
+    expect(confirmation.statements, confirmation.text).toBe(11);
   });
 });

@@ -42,5 +42,14 @@ describe('prepared statements (decision 036)', () => {
     // Every call of prepared() in src/ was seen by the pattern above (none escapes the check).
     const calls = sourceFiles(SRC).reduce((n, file) => n + (readFileSync(file, 'utf8').match(/\bprepared\(\s*[\w.]+,\s*'/g)?.length ?? 0), 0);
     expect(calls).toBe(sites.length);
+    // preparedSql (raw statements, decision 039) shares PostgreSQL's names: one call site each, none a prepared() name.
+    const rawNames = sourceFiles(SRC).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bpreparedSql<[^>]*>\(\s*[\w.]+,\s*'([^']+)'/g)].map((m) => m[1]!),
+    );
+    expect(rawNames.length).toBeGreaterThan(0);
+    const rawCalls = sourceFiles(SRC).reduce((n, file) => n + (readFileSync(file, 'utf8').match(/\bpreparedSql<[^>]*>\(\s*[\w.]+,/g)?.length ?? 0), 0);
+    expect(rawCalls).toBe(rawNames.length);
+    expect(rawNames.filter((n, i) => rawNames.indexOf(n) !== i)).toEqual([]);
+    expect(rawNames.filter((n) => names.includes(n))).toEqual([]);
   });
 });

@@ -24,3 +24,40 @@ export function prepared<T>(db: object, name: string, build: () => T): T {
   }
   return statement;
 }
+
+/** A statement of raw SQL built once per database handle and sent under a name (preparedSql). */
+export interface PreparedSql<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+interface SessionOf {
+  readonly session: {
+    prepareQuery(
+      query: unknown,
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(values: Record<string, unknown>): Promise<{ rows: unknown[] } | unknown[]> };
+  };
+  readonly dialect: { sqlToQuery(sql: unknown): unknown };
+}
+
+/**
+ * prepared() for a statement drizzle's builders cannot express (a write in one statement with
+ * data-modifying CTEs, decision 039): the SQL, with `sql.placeholder`s for everything that varies,
+ * is turned into a query once per handle and sent as the named statement `name` (PostgreSQL parses
+ * and plans it once per connection; PGlite runs the text). Rows come back as the driver gives them
+ * (no mapping): select text columns and convert them.
+ */
+export function preparedSql<Row>(db: object, name: string, build: () => unknown): PreparedSql<Row> {
+  return prepared(db, `sql:${name}`, () => {
+    const handle = db as unknown as SessionOf;
+    const query = handle.session.prepareQuery(handle.dialect.sqlToQuery(build()), undefined, name, false);
+    return {
+      async execute(values: Record<string, unknown>): Promise<Row[]> {
+        const result = await query.execute(values);
+        return (Array.isArray(result) ? result : result.rows) as Row[];
+      },
+    };
+  });
+}

@@ -97,7 +97,9 @@ const tables = new Map<string, string>(
     .map(([name, value]) => [name, getTableName(value as PgTable)]),
 );
 
-/** Every `.insert(t)`, `.update(t)` and `.delete(t)` of a schema table in the server's code, with its writer. */
+const bySqlName = new Map([...tables].map(([name, sqlName]) => [sqlName, name]));
+
+/** Every `.insert(t)`, `.update(t)` and `.delete(t)` of a schema table in the server's code (and in its raw SQL), with its writer. */
 function writes(): { table: string; writer: string; where: string }[] {
   const found: { table: string; writer: string; where: string }[] = [];
   for (const file of sourceFiles(SERVER)) {
@@ -105,6 +107,13 @@ function writes(): { table: string; writer: string; where: string }[] {
     for (const match of text.matchAll(/\.(insert|update|delete)\(\s*([A-Za-z_$][\w$]*)\s*\)/g)) {
       const name = match[2]!;
       if (!tables.has(name)) continue; // hash.update(key) and the like
+      const line = text.slice(0, match.index).split('\n').length;
+      found.push({ table: name, writer: ownerOf(file), where: `${path.relative(SERVER, file)}:${line}` });
+    }
+    // Hand-written SQL (the ledger's one-statement transfer, decision 039): `insert into t`, `update t`, `delete from t`.
+    for (const match of text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/g)) {
+      const name = bySqlName.get(match[1]!);
+      if (!name) continue;
       const line = text.slice(0, match.index).split('\n').length;
       found.push({ table: name, writer: ownerOf(file), where: `${path.relative(SERVER, file)}:${line}` });
     }
@@ -118,6 +127,8 @@ describe('table ownership', () => {
     const found = writes();
     expect(found.some((w) => w.table === 'ledgerEntries' && w.writer === 'ledger')).toBe(true);
     expect(found.some((w) => w.table === 'withdrawals' && w.writer === 'modules/withdrawals')).toBe(true);
+    // The raw SQL of the one-statement transfer is seen too.
+    expect(found.some((w) => w.table === 'ledgerAccounts' && w.writer === 'ledger' && /ledger\.ts/.test(w.where))).toBe(true);
   });
 
   it('gives every table an owner', () => {

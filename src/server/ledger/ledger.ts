@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { prepared } from '../db/prepared';
+import { prepared, preparedSql } from '../db/prepared';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Centavos } from '../../shared/money/money';
@@ -22,6 +22,8 @@ import { ERROR_STATUS, type ErrorCode } from '../../shared/schemas/errors';
  *   entries; an account that may not go negative is refused before any write (and a CHECK
  *   constraint refuses it again in the database).
  * - A pending debit reduces the available balance at once (withdrawals hold funds this way).
+ * - All of that is one statement per transfer (transferStatement, docs/decisions/039): claim, lock,
+ *   check, sums and entries; a refused transfer writes nothing and leaves no claimed row.
  *
  * Every write takes the caller's transaction (`Tx`), so the business change and its money move
  * commit together.
@@ -121,24 +123,39 @@ export class LedgerError extends AppError {
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
-/** The id of the account with this spec, created on first use. */
+/**
+ * The id of the account with this spec, created on first use. One statement: the account by its
+ * code, inserted only when absent (an account created by a transaction that committed after this
+ * statement began is read again after).
+ */
 export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<string> {
-  const inserted = await tx
-    .insert(ledgerAccounts)
-    .values({
-      code: spec.code,
-      kind: spec.kind,
-      name: spec.name,
-      normalBalance: spec.normalBalance,
-      allowNegative: spec.allowNegative,
-      ownerUserId: spec.ownerUserId ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerAccounts.code })
-    .returning({ id: ledgerAccounts.id });
-  if (inserted[0]) return inserted[0].id;
-  const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
-  if (!row) throw new LedgerError('UNKNOWN_ACCOUNT', `Account ${spec.code} could not be created`);
-  return row.id;
+  const statement = preparedSql<{ id: string }>(
+    tx,
+    'ledger_ensure_account',
+    () => sql`with
+  found as (select id from ledger_accounts where code = ${sql.placeholder('code')}),
+  created as (
+    insert into ledger_accounts (code, kind, name, normal_balance, allow_negative, owner_user_id)
+    select ${sql.placeholder('code')}, ${sql.placeholder('kind')}, ${sql.placeholder('name')}, ${sql.placeholder('normalBalance')},
+      ${sql.placeholder('allowNegative')}::boolean, ${sql.placeholder('ownerUserId')}::uuid
+    where not exists (select 1 from found)
+    on conflict (code) do nothing
+    returning id
+  )
+select id::text as id from found union all select id::text from created`,
+  );
+  const [row] = await statement.execute({
+    code: spec.code,
+    kind: spec.kind,
+    name: spec.name,
+    normalBalance: spec.normalBalance,
+    allowNegative: spec.allowNegative,
+    ownerUserId: spec.ownerUserId ?? null,
+  });
+  if (row) return row.id;
+  const [again] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
+  if (!again) throw new LedgerError('UNKNOWN_ACCOUNT', `Account ${spec.code} could not be created`);
+  return again.id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,72 +348,222 @@ function resultOf(row: TransferRow, replayed: boolean): TransferResult {
   return { id: row.id, type: row.type as TransferResult['type'], code: row.code, reference: row.reference, createdAt: row.createdAt, replayed };
 }
 
-/**
- * Claims the idempotency key by inserting the transfer row. Null when the key already exists: then
- * the existing transfer is answered if it is the same request, else IDEMPOTENCY_CONFLICT.
- * (A conflicting row also blocks the insert until its transaction ends, so a concurrent retry waits
- * for the first and then sees it.)
- */
-async function claim(tx: Tx, values: typeof ledgerTransfers.$inferInsert): Promise<{ row: TransferRow; replayed: boolean }> {
-  const inserted = await tx.insert(ledgerTransfers).values(values).onConflictDoNothing().returning();
-  if (inserted[0]) return { row: inserted[0], replayed: false };
-  const [existing] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, values.idempotencyKey));
-  if (!existing) {
-    // Not the key: the pending transfer was already posted or voided by another key.
-    throw new LedgerError('ALREADY_RESOLVED', 'This pending transfer was already posted or voided');
-  }
-  if (existing.requestHash !== values.requestHash) {
-    throw new LedgerError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for a different transfer');
-  }
-  return { row: existing, replayed: true };
-}
-
-/** Locks the accounts (in id order) and returns them by id. */
-async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<Map<string, AccountRow>> {
-  const unique = [...new Set(ids)].sort();
-  const rows = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, unique)).orderBy(asc(ledgerAccounts.id)).for('update');
-  if (rows.length !== unique.length) throw new LedgerError('UNKNOWN_ACCOUNT', 'A transfer names an unknown account');
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 type Sums = Pick<AccountRow, 'debitsPosted' | 'creditsPosted' | 'debitsPending' | 'creditsPending'>;
-
-/** Applies the changes to the locked accounts, refusing a forbidden negative, then writes them. */
-async function applyToAccounts(tx: Tx, accounts: Map<string, AccountRow>, changes: Map<string, Sums>, at: Date): Promise<void> {
-  for (const [id, delta] of changes) {
-    const row = accounts.get(id)!;
-    const next: AccountRow = {
-      ...row,
-      debitsPosted: row.debitsPosted + delta.debitsPosted,
-      creditsPosted: row.creditsPosted + delta.creditsPosted,
-      debitsPending: row.debitsPending + delta.debitsPending,
-      creditsPending: row.creditsPending + delta.creditsPending,
-    };
-    if (!row.allowNegative && balanceOfRow(next).available < 0n) {
-      throw new LedgerError('INSUFFICIENT_FUNDS', `Account ${row.code} would go below zero`);
-    }
-    accounts.set(id, next);
-  }
-  for (const [id] of changes) {
-    const row = accounts.get(id)!;
-    await tx
-      .update(ledgerAccounts)
-      .set({
-        debitsPosted: row.debitsPosted,
-        creditsPosted: row.creditsPosted,
-        debitsPending: row.debitsPending,
-        creditsPending: row.creditsPending,
-        updatedAt: at,
-      })
-      .where(eq(ledgerAccounts.id, id));
-  }
-}
 
 function emptySums(): Sums {
   return { debitsPosted: 0n, creditsPosted: 0n, debitsPending: 0n, creditsPending: 0n };
 }
 
-/** Records a balanced transfer, posted at once or pending. */
+/**
+ * A whole transfer in one statement (decision 039), in the order the steps always had:
+ *
+ * 1. `claim`: the transfer row is inserted, or nothing when its idempotency key (or the pending
+ *    transfer it resolves) is taken; a concurrent insert of the same key waits for the other
+ *    transaction to end.
+ * 2. `locked`: only when the claim inserted, the accounts are locked `FOR UPDATE` in id order (two
+ *    transfers never deadlock), which returns their newest committed sums.
+ * 3. `verdict`: every account exists, and none that may not go negative would go below zero on its
+ *    available balance with the changes applied (as applyToAccounts computes it).
+ * 4. `applied` and `entries`: only with that verdict, the sums are moved by the legs' amounts and
+ *    the entries written. A refused transfer writes no sum and no entry; the statement answers why,
+ *    and writeTransfer removes the claimed row and throws.
+ *
+ * `existing` is the row holding the key when the claim did not insert, as this statement's snapshot
+ * sees it (a key committed by a transaction that ended while the claim waited is read again after).
+ * Legs come as JSON (one text parameter whatever their number, so the text never varies).
+ */
+function transferStatement(db: DbOrTx) {
+  return preparedSql<TransferStatementRow>(
+    db,
+    'ledger_create_transfer',
+    () => sql`with
+  claim as (
+    insert into ledger_transfers (idempotency_key, request_hash, type, pending_id, code, reference, description, created_at)
+    values (${sql.placeholder('key')}, ${sql.placeholder('hash')}, ${sql.placeholder('type')}, ${sql.placeholder('pendingId')}::uuid,
+      ${sql.placeholder('code')}, ${sql.placeholder('reference')}, ${sql.placeholder('description')}, ${sql.placeholder('at')}::timestamptz)
+    on conflict do nothing
+    returning id, type, code, reference, created_at
+  ),
+  legs as (
+    select l.account_id, l.direction, l.amount, l.phase, l.entry, l.dp, l.cp, l.dq, l.cq, l.ord
+    from jsonb_to_recordset(${sql.placeholder('legs')}::jsonb)
+      as l(account_id uuid, direction text, amount bigint, phase text, entry boolean, dp bigint, cp bigint, dq bigint, cq bigint, ord int)
+  ),
+  deltas as (
+    select account_id, sum(dp) as dp, sum(cp) as cp, sum(dq) as dq, sum(cq) as cq from legs group by account_id
+  ),
+  locked as (
+    select a.id, a.code, a.normal_balance, a.allow_negative, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending
+    from ledger_accounts a
+    where a.id = any (array(select account_id from deltas)) and exists (select 1 from claim)
+    order by a.id
+    for update
+  ),
+  after as (
+    select l.code, l.normal_balance, l.allow_negative,
+      l.debits_posted + d.dp as debits_posted, l.credits_posted + d.cp as credits_posted,
+      l.debits_pending + d.dq as debits_pending, l.credits_pending + d.cq as credits_pending
+    from locked l join deltas d on d.account_id = l.id
+  ),
+  verdict as (
+    select count(*) = (select count(*) from deltas) as known,
+      min(code) filter (where not allow_negative and (case when normal_balance = 'CREDIT'
+        then credits_posted - debits_posted - debits_pending else debits_posted - credits_posted - credits_pending end) < 0) as short
+    from after
+  ),
+  accepted as (
+    select c.id from claim c, verdict v where v.known and v.short is null
+  ),
+  applied as (
+    update ledger_accounts a
+    set debits_posted = a.debits_posted + d.dp, credits_posted = a.credits_posted + d.cp,
+      debits_pending = a.debits_pending + d.dq, credits_pending = a.credits_pending + d.cq, updated_at = ${sql.placeholder('at')}::timestamptz
+    from deltas d
+    where a.id = d.account_id and exists (select 1 from accepted)
+    returning a.id
+  ),
+  entries as (
+    insert into ledger_entries (transfer_id, account_id, direction, amount, phase, created_at)
+    select t.id, l.account_id, l.direction, l.amount, l.phase, ${sql.placeholder('at')}::timestamptz
+    from accepted t cross join legs l
+    where l.entry
+    order by l.ord
+    returning id
+  ),
+  existing as (
+    select id, request_hash, type, code, reference, created_at from ledger_transfers
+    where idempotency_key = ${sql.placeholder('key')} and not exists (select 1 from claim)
+  )
+select
+  (select id::text from claim) as claimed_id,
+  (select floor(extract(epoch from created_at) * 1000)::bigint::text from claim) as claimed_at,
+  (select known from verdict) as known,
+  (select short from verdict) as short,
+  (select count(*)::int from applied) as applied,
+  (select count(*)::int from entries) as entries,
+  e.id::text as existing_id, e.request_hash as existing_hash, e.type as existing_type, e.code as existing_code,
+  e.reference as existing_reference, floor(extract(epoch from e.created_at) * 1000)::bigint::text as existing_at
+from (select 1) one left join existing e on true`,
+  );
+}
+
+interface TransferStatementRow {
+  claimed_id: string | null;
+  claimed_at: string | null;
+  known: boolean | null;
+  short: string | null;
+  applied: number;
+  entries: number;
+  existing_id: string | null;
+  existing_hash: string | null;
+  existing_type: string | null;
+  existing_code: string | null;
+  existing_reference: string | null;
+  existing_at: string | null;
+}
+
+/** A leg as the statement takes it: the entry it writes (if any) and its changes to its account's four sums. */
+interface StatementLeg {
+  readonly accountId: string;
+  readonly direction: Direction;
+  readonly amount: Centavos;
+  readonly phase: 'PENDING' | 'POSTED';
+  /** Whether the leg writes an entry (a void writes none: it only releases the held sums). */
+  readonly entry: boolean;
+  readonly delta: Sums;
+}
+
+/**
+ * Runs transferStatement: claims the key, and when claimed locks the accounts, checks and writes.
+ * A refusal throws as the steps did one by one (UNKNOWN_ACCOUNT, INSUFFICIENT_FUNDS); a key already
+ * used answers the first transfer (same request) or IDEMPOTENCY_CONFLICT.
+ */
+async function writeTransfer(
+  tx: Tx,
+  values: {
+    key: string;
+    hash: string;
+    type: TransferResult['type'];
+    pendingId: string | null;
+    code: string;
+    reference: string | null;
+    description: string;
+    at: Date;
+  },
+  legs: readonly StatementLeg[],
+): Promise<TransferResult> {
+  const [row] = await transferStatement(tx).execute({
+    key: values.key,
+    hash: values.hash,
+    type: values.type,
+    pendingId: values.pendingId,
+    code: values.code,
+    reference: values.reference,
+    description: values.description,
+    at: values.at.toISOString(),
+    legs: JSON.stringify(
+      legs.map((l, ord) => ({
+        ord,
+        account_id: l.accountId,
+        direction: l.direction,
+        amount: l.amount.toString(),
+        phase: l.phase,
+        entry: l.entry,
+        dp: l.delta.debitsPosted.toString(),
+        cp: l.delta.creditsPosted.toString(),
+        dq: l.delta.debitsPending.toString(),
+        cq: l.delta.creditsPending.toString(),
+      })),
+    ),
+  });
+  if (!row) throw new Error('the transfer statement answered no row');
+  if (row.claimed_id === null) {
+    const existing =
+      row.existing_id !== null
+        ? {
+            id: row.existing_id,
+            requestHash: row.existing_hash!,
+            type: row.existing_type!,
+            code: row.existing_code!,
+            reference: row.existing_reference,
+            createdAt: new Date(Number(row.existing_at)),
+          }
+        : // The key was committed by a transaction that ended while the claim waited: read it now.
+          ((await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, values.key)))[0] ?? null);
+    if (!existing) {
+      // Not the key: the pending transfer was already posted or voided by another key.
+      throw new LedgerError('ALREADY_RESOLVED', 'This pending transfer was already posted or voided');
+    }
+    if (existing.requestHash !== values.hash) {
+      throw new LedgerError('IDEMPOTENCY_CONFLICT', 'This idempotency key was already used for a different transfer');
+    }
+    return resultOf(existing as TransferRow, true);
+  }
+  if (!row.known || row.short !== null) {
+    // Refused: nothing was applied. The claimed row, this transaction's own and never seen by
+    // another, goes too, so a caller that catches the refusal and commits leaves no transfer
+    // without entries (a concurrent retry of the key then claims it afresh).
+    await tx.delete(ledgerTransfers).where(eq(ledgerTransfers.id, row.claimed_id));
+    if (!row.known) throw new LedgerError('UNKNOWN_ACCOUNT', 'A transfer names an unknown account');
+    throw new LedgerError('INSUFFICIENT_FUNDS', `Account ${row.short} would go below zero`);
+  }
+  // Accepted: every account's sums moved and every entry written, or the statement did not do what it says (roll back).
+  const accounts = new Set(legs.map((l) => l.accountId)).size;
+  const entries = legs.filter((l) => l.entry).length;
+  if (row.applied !== accounts || row.entries !== entries) {
+    throw new Error(`the transfer statement applied ${row.applied} of ${accounts} accounts and ${row.entries} of ${entries} entries`);
+  }
+  return {
+    id: row.claimed_id,
+    type: values.type,
+    code: values.code,
+    reference: values.reference,
+    createdAt: new Date(Number(row.claimed_at)),
+    replayed: false,
+  };
+}
+
+/** Records a balanced transfer, posted at once or pending: one statement (writeTransfer). */
 export async function createTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   validateLegs(request.legs);
   const pending = request.pending === true;
@@ -406,99 +573,81 @@ export async function createTransfer(tx: Tx, request: TransferRequest): Promise<
     reference: request.reference ?? null,
     legs: request.legs.map((l) => ({ accountId: l.accountId, direction: l.direction, amount: l.amount })),
   });
-  const { row, replayed } = await claim(tx, {
-    idempotencyKey: request.idempotencyKey,
-    requestHash: hash,
-    type: pending ? 'PENDING' : 'POSTED',
-    code: request.code,
-    reference: request.reference ?? null,
-    description: request.description,
-    createdAt: request.at,
-  });
-  if (replayed) return resultOf(row, true);
-
-  const accounts = await lockAccounts(
+  return writeTransfer(
     tx,
-    request.legs.map((l) => l.accountId),
+    {
+      key: request.idempotencyKey,
+      hash,
+      type: pending ? 'PENDING' : 'POSTED',
+      pendingId: null,
+      code: request.code,
+      reference: request.reference ?? null,
+      description: request.description,
+      at: request.at,
+    },
+    request.legs.map((l) => {
+      const delta = emptySums();
+      if (l.direction === 'DEBIT') {
+        if (pending) delta.debitsPending = l.amount;
+        else delta.debitsPosted = l.amount;
+      } else if (pending) delta.creditsPending = l.amount;
+      else delta.creditsPosted = l.amount;
+      return { accountId: l.accountId, direction: l.direction, amount: l.amount, phase: pending ? 'PENDING' : 'POSTED', entry: true, delta };
+    }),
   );
-  const changes = new Map<string, Sums>();
-  for (const leg of request.legs) {
-    const delta = changes.get(leg.accountId) ?? emptySums();
-    if (leg.direction === 'DEBIT') {
-      if (pending) delta.debitsPending += leg.amount;
-      else delta.debitsPosted += leg.amount;
-    } else if (pending) delta.creditsPending += leg.amount;
-    else delta.creditsPosted += leg.amount;
-    changes.set(leg.accountId, delta);
-  }
-  await applyToAccounts(tx, accounts, changes, request.at);
-  await tx.insert(ledgerEntries).values(
-    request.legs.map((leg) => ({
-      transferId: row.id,
-      accountId: leg.accountId,
-      direction: leg.direction,
-      amount: leg.amount,
-      phase: pending ? 'PENDING' : 'POSTED',
-      createdAt: request.at,
-    })),
-  );
-  return resultOf(row, false);
 }
 
-/** Resolves a pending transfer: POST moves the held amounts to posted; VOID releases them. */
+/**
+ * Resolves a pending transfer: POST moves the held amounts to posted (its entries repeated as
+ * POSTED); VOID releases them (no entries). Two statements: the pending transfer with its legs,
+ * then writeTransfer (claim, lock, check, write).
+ */
 async function resolvePending(
   tx: Tx,
   input: { pendingId: string; idempotencyKey: string; description: string; at: Date },
   type: 'POST_PENDING' | 'VOID_PENDING',
 ): Promise<TransferResult> {
-  const [pendingRow] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, input.pendingId));
+  const rows = await tx
+    .select({
+      type: ledgerTransfers.type,
+      code: ledgerTransfers.code,
+      reference: ledgerTransfers.reference,
+      accountId: ledgerEntries.accountId,
+      direction: ledgerEntries.direction,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerTransfers)
+    .leftJoin(ledgerEntries, and(eq(ledgerEntries.transferId, ledgerTransfers.id), eq(ledgerEntries.phase, 'PENDING')))
+    .where(eq(ledgerTransfers.id, input.pendingId));
+  const pendingRow = rows[0];
   if (!pendingRow || pendingRow.type !== 'PENDING') throw new LedgerError('NOT_PENDING', 'There is no pending transfer with this id');
-  const { row, replayed } = await claim(tx, {
-    idempotencyKey: input.idempotencyKey,
-    requestHash: requestHash({ kind: type, pendingId: input.pendingId }),
-    type,
-    pendingId: input.pendingId,
-    code: pendingRow.code,
-    reference: pendingRow.reference,
-    description: input.description,
-    createdAt: input.at,
-  });
-  if (replayed) return resultOf(row, true);
-
-  const legs = await tx
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.transferId, input.pendingId), eq(ledgerEntries.phase, 'PENDING')));
-  const accounts = await lockAccounts(
-    tx,
-    legs.map((l) => l.accountId),
-  );
-  const changes = new Map<string, Sums>();
-  for (const leg of legs) {
-    const delta = changes.get(leg.accountId) ?? emptySums();
+  const legs: StatementLeg[] = [];
+  for (const leg of rows) {
+    if (leg.accountId === null || leg.direction === null || leg.amount === null) continue;
+    const delta = emptySums();
     if (leg.direction === 'DEBIT') {
-      delta.debitsPending -= leg.amount;
-      if (type === 'POST_PENDING') delta.debitsPosted += leg.amount;
+      delta.debitsPending = -leg.amount;
+      if (type === 'POST_PENDING') delta.debitsPosted = leg.amount;
     } else {
-      delta.creditsPending -= leg.amount;
-      if (type === 'POST_PENDING') delta.creditsPosted += leg.amount;
+      delta.creditsPending = -leg.amount;
+      if (type === 'POST_PENDING') delta.creditsPosted = leg.amount;
     }
-    changes.set(leg.accountId, delta);
+    legs.push({ accountId: leg.accountId, direction: leg.direction as Direction, amount: leg.amount, phase: 'POSTED', entry: type === 'POST_PENDING', delta });
   }
-  await applyToAccounts(tx, accounts, changes, input.at);
-  if (type === 'POST_PENDING') {
-    await tx.insert(ledgerEntries).values(
-      legs.map((leg) => ({
-        transferId: row.id,
-        accountId: leg.accountId,
-        direction: leg.direction,
-        amount: leg.amount,
-        phase: 'POSTED',
-        createdAt: input.at,
-      })),
-    );
-  }
-  return resultOf(row, false);
+  return writeTransfer(
+    tx,
+    {
+      key: input.idempotencyKey,
+      hash: requestHash({ kind: type, pendingId: input.pendingId }),
+      type,
+      pendingId: input.pendingId,
+      code: pendingRow.code,
+      reference: pendingRow.reference,
+      description: input.description,
+      at: input.at,
+    },
+    legs,
+  );
 }
 
 export function postPending(tx: Tx, input: { pendingId: string; idempotencyKey: string; description: string; at: Date }): Promise<TransferResult> {

@@ -47,9 +47,9 @@ export interface QueueOptions {
   readonly recipientAfterSend?: string | null;
 }
 
-export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
+function smsRow(sms: OutgoingSms, options: QueueOptions): typeof outboxMessages.$inferInsert {
   const body = typeof sms.body === 'string' ? { text: sms.body, redacted: null } : sms.body;
-  await db.insert(outboxMessages).values({
+  return {
     channel: 'SMS',
     recipient: sms.to,
     body: body.text,
@@ -57,11 +57,11 @@ export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptio
     sendAfter: options.sendAfter ?? null,
     recipientAfterSend: options.recipientAfterSend ?? null,
     requestId: currentRequestId() ?? null,
-  });
+  };
 }
 
-export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
-  await db.insert(outboxMessages).values({
+function emailRow(email: OutgoingEmail, options: QueueOptions): typeof outboxMessages.$inferInsert {
+  return {
     channel: 'EMAIL',
     recipient: email.to,
     subject: email.subject,
@@ -69,7 +69,20 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
     sendAfter: options.sendAfter ?? null,
     recipientAfterSend: options.recipientAfterSend ?? null,
     requestId: currentRequestId() ?? null,
-  });
+  };
+}
+
+export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
+  await db.insert(outboxMessages).values(smsRow(sms, options));
+}
+
+export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
+  await db.insert(outboxMessages).values(emailRow(email, options));
+}
+
+/** An SMS and an e-mail about the same event, with the same options, in one insert (the same rows as queueSms then queueEmail). */
+export async function queueSmsAndEmail(db: DbOrTx, sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
+  await db.insert(outboxMessages).values([smsRow(sms, options), emailRow(email, options)]);
 }
 
 /** What an erased message's recipient-less fields read (decision 029, addendum). */

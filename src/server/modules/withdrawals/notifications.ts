@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { asLanguage, queueEmail, queueSms, withCode } from '../../providers/notify';
+import { asLanguage, queueSms, queueSmsAndEmail, withCode } from '../../providers/notify';
 import { withdrawals as enMessages } from '../../../shared/i18n/en/withdrawals';
 import { withdrawals as filMessages } from '../../../shared/i18n/fil/withdrawals';
 import type { Language } from '../../../shared/i18n/languages';
@@ -73,12 +73,11 @@ function codeSms(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string)
 export async function notifyRequested(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
   const t = templatesOf(to.language);
-  await queueSms(tx, { to: to.phone, body: codeSms(deps, to, row, code) });
-  await queueEmail(tx, {
-    to: to.email,
-    subject: t.requested.subject,
-    body: email(deps, to, row, fill(t.requestedEmail, values(deps, row))),
-  });
+  await queueSmsAndEmail(
+    tx,
+    { to: to.phone, body: codeSms(deps, to, row, code) },
+    { to: to.email, subject: t.requested.subject, body: email(deps, to, row, fill(t.requestedEmail, values(deps, row))) },
+  );
 }
 
 /** A new code for the same withdrawal (resend): SMS only, at once. */
@@ -103,10 +102,14 @@ export async function notifyStatus(
   const template = templatesOf(to.language)[status];
   const sendAfter = sendAfterFor(at, causedByMember);
   const text = fill(template.sms, values(deps, row, extra));
-  await queueSms(tx, { to: to.phone, body: text }, { sendAfter });
   // Only the catalogue's text of the reason code: never an officer's or a provider's free text.
   const code = status === 'FAILED' || status === 'PARTLY_PAID' ? row.failureReasonCode : null;
   const detail =
     code && isPayoutFailureReason(code) ? `\n\n${to.language === 'fil' ? translate('fil', `reasons.payoutFailure.${code}`) : withdrawalReasonText(code)}` : '';
-  await queueEmail(tx, { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) }, { sendAfter });
+  await queueSmsAndEmail(
+    tx,
+    { to: to.phone, body: text },
+    { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) },
+    { sendAfter },
+  );
 }

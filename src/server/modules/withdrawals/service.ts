@@ -131,8 +131,8 @@ export async function requestWithdrawal(
         const limits = splitWithdrawal(amount, channelsFor(kind, supportedChannels(account)), deps.config.payouts.maxParts);
         if (!limits.ok) throw amountRefusal(limits.reason, limits.limit, kind);
         if (await awaitingOf(tx, auth.userId)) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
-        const balance = await available(tx, auth.userId);
-        if (amount > balance) throw amountRefusal('ABOVE_BALANCE', balance, kind);
+        // Above the available balance: the hold below refuses it under the wallet's lock
+        // (INSUFFICIENT_FUNDS, answered with the same aboveBalance message by the catch below).
 
         const id = randomUUID();
         // The hold and the settlement use one shard of PAYOUT_CLEARING, stored on the row (docs/decisions/030).
