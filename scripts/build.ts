@@ -61,6 +61,10 @@ try {
         format: 'esm',
         target: 'node20',
         packages: 'external',
+        // main.js imports the rest of the server (app.ts) with import(): split into chunks, the
+        // packages app.ts needs load after main.js has started the data directory's copy (issue 13 part 3).
+        splitting: true,
+        chunkNames: 'chunks/[name]-[hash]',
         sourcemap: true,
         logLevel: 'warning',
         // JSON data from packages (the PSGC places) is bundled: esbuild does not keep an external
