@@ -27,6 +27,14 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
+/**
+ * Packages bundled into dist/server instead of loaded from node_modules: ESM of hundreds of small
+ * files each (zod 95, drizzle-orm 112, libphonenumber-js 93 at start), which node resolved, read and
+ * linked one by one (issue 13 part 3). fastify-type-provider-zod goes with zod so that both use one
+ * copy of it. Packages with native code, WebAssembly or files read at run time stay external.
+ */
+const BUNDLED = /^(zod|drizzle-orm|libphonenumber-js|fastify-type-provider-zod)(\/|$)/;
+
 const started = performance.now();
 const timed = async (name: string, step: () => Promise<unknown>) => {
   const t0 = performance.now();
@@ -60,7 +68,8 @@ try {
         platform: 'node',
         format: 'esm',
         target: 'node20',
-        packages: 'external',
+        // node_modules stay external except a few pure-JavaScript ESM packages of many small files
+        // (BUNDLED below): node resolves and links each file of an external package at start.
         // main.js imports the rest of the server (app.ts) with import(): split into chunks, the
         // packages app.ts needs load after main.js has started the data directory's copy (issue 13 part 3).
         splitting: true,
@@ -74,6 +83,12 @@ try {
             name: 'bundle-package-json',
             setup(on) {
               on.onResolve({ filter: /^[^./].*\.json$/ }, (args) => ({ path: path.join(root, 'node_modules', args.path) }));
+            },
+          },
+          {
+            name: 'external-packages',
+            setup(on) {
+              on.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
             },
           },
         ],
