@@ -7,8 +7,8 @@ import { ensureTemplate } from '../src/server/db/template';
 
 /**
  * npm run build (docs/decisions/023-start-fast.md): the web app (Vite, then .br/.gz beside each
- * asset; the public pages' server renderer into dist/ssr, decision 031) and the server (esbuild: src/server/main.ts bundled into dist/server, node_modules
- * left external) are built into a folder of their own,
+ * asset; the public pages' server renderer into dist/ssr, decision 031) and the server (esbuild: src/server/main.ts bundled into dist/server, main.js
+ * plus chunks/, node_modules external but for BUNDLED) are built into a folder of their own,
  * dist/.build-<pid>, and renamed into place folder by folder, so a server running from dist/
  * never sees an emptied dist/web; then the stamp is written. Beside them the migrated PGlite
  * template (node_modules/.cache/tapat) is made when missing, so a fresh DATA_DIR skips initdb.
