@@ -7,8 +7,8 @@ import { ensureTemplate } from '../src/server/db/template';
 
 /**
  * npm run build (docs/decisions/023-start-fast.md): the web app (Vite, then .br/.gz beside each
- * asset; the public pages' server renderer into dist/ssr, decision 031) and the server (esbuild: src/server/main.ts bundled into dist/server, node_modules
- * left external) are built into a folder of their own,
+ * asset; the public pages' server renderer into dist/ssr, decision 031) and the server (esbuild: src/server/main.ts bundled into dist/server, main.js
+ * plus chunks/, node_modules external but for BUNDLED) are built into a folder of their own,
  * dist/.build-<pid>, and renamed into place folder by folder, so a server running from dist/
  * never sees an emptied dist/web; then the stamp is written. Beside them the migrated PGlite
  * template (node_modules/.cache/tapat) is made when missing, so a fresh DATA_DIR skips initdb.
@@ -26,6 +26,14 @@ function run(command: string, args: string[]): Promise<void> {
     child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`))));
   });
 }
+
+/**
+ * Packages bundled into dist/server instead of loaded from node_modules: ESM of hundreds of small
+ * files each (zod 95, drizzle-orm 112, libphonenumber-js 93 at start), which node resolved, read and
+ * linked one by one (issue 13 part 3). fastify-type-provider-zod goes with zod so that both use one
+ * copy of it. Packages with native code, WebAssembly or files read at run time stay external.
+ */
+const BUNDLED = /^(zod|drizzle-orm|libphonenumber-js|fastify-type-provider-zod)(\/|$)/;
 
 const started = performance.now();
 const timed = async (name: string, step: () => Promise<unknown>) => {
@@ -60,7 +68,12 @@ try {
         platform: 'node',
         format: 'esm',
         target: 'node20',
-        packages: 'external',
+        // node_modules stay external except a few pure-JavaScript ESM packages of many small files
+        // (BUNDLED below): node resolves and links each file of an external package at start.
+        // main.js imports the rest of the server (app.ts) with import(): split into chunks, the
+        // packages app.ts needs load after main.js has started the data directory's copy (issue 13 part 3).
+        splitting: true,
+        chunkNames: 'chunks/[name]-[hash]',
         sourcemap: true,
         logLevel: 'warning',
         // JSON data from packages (the PSGC places) is bundled: esbuild does not keep an external
@@ -70,6 +83,12 @@ try {
             name: 'bundle-package-json',
             setup(on) {
               on.onResolve({ filter: /^[^./].*\.json$/ }, (args) => ({ path: path.join(root, 'node_modules', args.path) }));
+            },
+          },
+          {
+            name: 'external-packages',
+            setup(on) {
+              on.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
             },
           },
         ],

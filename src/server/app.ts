@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import type { PreparedDataDir } from './db/data-dir';
 import { isAdjustableClock, OffsetClock, systemClock, type Clock } from './clock';
 import type { AppDeps } from './deps';
 import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
@@ -19,7 +20,7 @@ import { sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { publicConfig } from './modules/catalog/service';
 import { webShell } from './http/web-shell';
-import { loadPageRenderer, pagePreloads, prerenderedPages, type PageRenderer } from './http/prerender';
+import { lazyPageRenderer, pagePreloads, prerenderedPages, type PageRenderer } from './http/prerender';
 import { LANGUAGE_COOKIE, shellLanguage } from './http/language';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   readonly config: AppConfig;
   /** An open database; when absent one is opened from the config (and closed with the app). */
   readonly database?: Database;
+  /** The embedded DATA_DIR, locked and seeded from the template while the modules loaded (main.ts); without it buildApp does both. */
+  readonly preparedDataDir?: Promise<PreparedDataDir>;
   /** Default: the system clock in production; an OffsetClock (moved by POST /api/dev/clock) with config.devTools. */
   readonly clock?: Clock;
   /** pino options, or false for no logs (tests). */
@@ -92,6 +95,13 @@ function requestId(request: { headers: Record<string, string | string[] | undefi
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Fastify's compiler factories answering the zod compilers (Fastify types them for Ajv schemas, hence the cast). */
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory;
+
+/** How long after listening the public pages' renderer is loaded when no page asked for it first. */
+const RENDERER_WARM_MS = 1000;
+
 /** Personal data never reaches the logs. */
 const REDACT = [
   'req.headers.cookie',
@@ -115,7 +125,14 @@ const REDACT = [
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, purpose: 'server', template: config.pgliteTemplate }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      prepared: options.preparedDataDir,
+      purpose: 'server',
+      template: config.pgliteTemplate,
+    }));
   const ownsDatabase = !options.database;
   // The company profile an ADMIN saved (company_profiles) overrides the configured one: every
   // reader of config.company sees the one in force (src/server/company/store.ts).
@@ -135,7 +152,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
           serializers: { err: serializeErrorForLog },
           ...(typeof options.logger === 'object' ? options.logger : {}),
         };
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, genReqId: requestId });
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    genReqId: requestId,
+    // Every schema is zod (decision 027): the zod compilers from the start, so Fastify does not
+    // load Ajv and fast-json-stringify for its defaults, which nothing here used (issue 13 part 3).
+    schemaController: { compilersFactory: ZOD_COMPILERS },
+  });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -231,8 +256,19 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // index.html with the public configuration inlined (src/server/http/web-shell.ts), and the
   // public pages rendered into it by the web app's server bundle when it was built (decision 031).
   const shell = serveWeb ? webShell(indexHtml) : null;
-  const renderer = serveWeb ? (options.pageRenderer ?? (await loadPageRenderer(path.join(config.webDir, '..', 'ssr', 'entry-server.js')))) : null;
+  const given = options.pageRenderer;
+  const renderer = !serveWeb
+    ? null
+    : given
+      ? () => Promise.resolve(given)
+      : lazyPageRenderer(path.join(config.webDir, '..', 'ssr', 'entry-server.js'), app.log);
   const prerendered = renderer ? prerenderedPages(renderer, app.log) : null;
+  if (renderer && !given) {
+    // Loaded a moment after the server listens (not before: /readyz first), so the first visitor does not wait for it.
+    app.addHook('onListen', () => {
+      setTimeout(() => void renderer(), RENDERER_WARM_MS).unref();
+    });
+  }
   const preloads = pagePreloads(path.join(config.webDir, '.vite', 'manifest.json'));
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const current = publicConfig(deps.config, deps.products.current);

@@ -1,14 +1,17 @@
-import { inArray } from 'drizzle-orm';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { users } from './db/schema';
+import { prepareDataDir } from './db/data-dir';
 
 /**
  * The process entry point: validated config, the app (which owns the embedded DATA_DIR while it
  * runs), graceful shutdown on SIGTERM and SIGINT: /readyz turns 503, the listener stops accepting,
  * requests in flight and the running job passes finish, the database closes and the lock is
  * released; past SHUTDOWN_TIMEOUT_MS the process exits 1 anyway (a lock left behind is stale).
+ *
+ * Start order (issue 13 part 3, docs/decisions/023-start-fast.md): this module imports only the
+ * config and the data directory's preparation; the embedded DATA_DIR is locked and, when empty,
+ * filled from the migrated template on libuv's threads while the rest of the server (app.ts and
+ * its packages, a separate chunk of the bundle) loads.
  */
 async function main(): Promise<void> {
   let config;
@@ -21,9 +24,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const preparedDataDir = config.databaseUrl ? undefined : prepareDataDir(config.dataDir, 'server', config.pgliteTemplate);
+  // Awaited, and its refusal handled, in buildApp below: not an unhandled rejection meanwhile.
+  preparedDataDir?.catch(() => {});
+  const [{ buildApp }, { users }, { inArray }] = await Promise.all([import('./app'), import('./db/schema'), import('drizzle-orm')]);
   let built;
   try {
-    built = await buildApp({ config, jobs: { intervalMs: config.jobsIntervalMs }, adminChannel: true });
+    built = await buildApp({ config, jobs: { intervalMs: config.jobsIntervalMs }, adminChannel: true, ...(preparedDataDir ? { preparedDataDir } : {}) });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -1,18 +1,17 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { useNamedStatements } from './pglite-named';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import * as schema from './schema';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import type { DataDirLock } from './data-dir-lock';
+import { prepareDataDir, type PreparedDataDir } from './data-dir';
 import { countQueries, type QueryLog } from './query-log';
 import { migrationsFolder } from '../paths';
-import { ensureMemoryImage, seedFromTemplate } from './template';
+import { ensureMemoryImage } from './template';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -40,6 +39,8 @@ export interface DatabaseOptions {
   readonly purpose?: string;
   /** An empty DATA_DIR starts as a copy of the migrated template (template.ts), an in-memory database from its image, instead of running initdb; default true. */
   readonly template?: boolean;
+  /** The embedded data directory already locked and seeded (main.ts starts that before the server's modules load); instead of dataDir. */
+  readonly prepared?: Promise<PreparedDataDir> | undefined;
   /** PostgreSQL: the most connections the pool opens; default 10 (the benchmarks vary it). */
   readonly maxConnections?: number;
 }
@@ -68,6 +69,12 @@ async function readiness(db: Db, lock: DataDirLock | undefined): Promise<Readine
 /** Opens the database and applies the migrations (the same on PGlite and PostgreSQL). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    // node-postgres and its drizzle driver load only for PostgreSQL: an embedded start skips them (issue 13 part 3).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
     // An idle connection may be closed by the server (a restart, a terminated backend): the pool
     // drops it and opens another on demand. Without a listener that 'error' event would crash the process.
@@ -81,15 +88,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let client: PGlite;
   let lock: DataDirLock | undefined;
-  if (options.dataDir) {
-    // One process at a time: a second opener is refused (data-dir-lock.ts) instead of writing to a copy that is lost.
-    lock = acquireDataDirLock(path.resolve(options.dataDir), options.purpose ?? (path.basename(process.argv[1] ?? 'a script') || 'a script'));
+  if (options.dataDir || options.prepared) {
+    const prepared = await (options.prepared ??
+      prepareDataDir(options.dataDir!, options.purpose ?? (path.basename(process.argv[1] ?? 'a script') || 'a script'), options.template ?? true));
+    lock = prepared.lock;
     try {
-      // PGlite does not create missing parent directories.
-      const dir = path.join(options.dataDir, 'pglite');
-      mkdirSync(dir, { recursive: true });
-      await seedFromTemplate(dir, options.template ?? true);
-      client = new PGlite(dir);
+      client = new PGlite(prepared.dir);
       await client.waitReady;
     } catch (error) {
       lock.release();

@@ -20,6 +20,21 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
   return (await import(pathToFileURL(file).href)) as PageRenderer;
 }
 
+/**
+ * The server bundle at `file`, loaded with the first page asked for (or `warm()`), not while the
+ * server starts: the bundle and the web app's libraries took a noticeable part of a fresh start
+ * (issue 13 part 3). Loaded once; a bundle that fails to load is logged once and the plain shell is
+ * sent from then on.
+ */
+export function lazyPageRenderer(file: string, log: FastifyBaseLogger): () => Promise<PageRenderer | null> {
+  let loaded: Promise<PageRenderer | null> | undefined;
+  return () =>
+    (loaded ??= loadPageRenderer(file).catch((error: unknown) => {
+      log.error({ err: error, file }, 'loading the public pages renderer failed; the plain shell is sent');
+      return null;
+    }));
+}
+
 /** Entries kept; the oldest go first. A key is (page, language, configuration), so few are live. */
 const CACHE_ENTRIES = 64;
 
@@ -30,9 +45,11 @@ const CACHE_ENTRIES = 64;
  * A render that fails is logged and answers null (the caller sends the plain shell, which the
  * browser renders as before).
  */
-export function prerenderedPages(renderer: PageRenderer, log: FastifyBaseLogger) {
+export function prerenderedPages(loadRenderer: () => Promise<PageRenderer | null>, log: FastifyBaseLogger) {
   const cache = new Map<string, Promise<string | null>>();
   return async (pathname: string, language: Language, config: PublicConfig, configJson: string): Promise<{ key: string; html: string } | null> => {
+    const renderer = await loadRenderer();
+    if (!renderer) return null;
     const page = renderer.pageKey(pathname);
     if (page === null) return null;
     const version = createHash('sha256').update(configJson).digest('base64url').slice(0, 16);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadFileType, loadSharp } from '../../lazy';
 import { checkContainer } from './containers';
 
 /**
@@ -27,7 +27,10 @@ export const STORED_CONTENT_TYPE = 'image/jpeg';
  * Whether this sharp build can decode HEIC (HEVC in HEIF). sharp's prebuilt libvips reads AVIF
  * (AV1 in HEIF) but not HEVC, for patent reasons; a libvips built with libde265 lists '.heic'.
  */
-export const HEIC_DECODABLE = (sharp.format.heif?.input.fileSuffix ?? []).includes('.heic');
+export async function heicDecodable(): Promise<boolean> {
+  const sharp = await loadSharp();
+  return (sharp.format.heif?.input.fileSuffix ?? []).includes('.heic');
+}
 
 export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'heif';
 
@@ -63,10 +66,12 @@ export interface SanitisedImage {
 /** Checks, decodes and re-encodes an uploaded image; throws ImageRefused with the reason. */
 export async function sanitiseImage(input: Uint8Array): Promise<SanitisedImage> {
   if (input.byteLength === 0) throw new ImageRefused('EMPTY');
+  // sharp and file-type load with the first upload, not at the server's start (src/server/lazy.ts).
+  const [sharp, { fileTypeFromBuffer }] = await Promise.all([loadSharp(), loadFileType()]);
   const detected = await fileTypeFromBuffer(input);
   const format = detected ? FORMAT_BY_MIME[detected.mime] : undefined;
   if (!format) throw new ImageRefused('NOT_AN_IMAGE');
-  if (format === 'heif' && !HEIC_DECODABLE) throw new ImageRefused('HEIC_UNSUPPORTED');
+  if (format === 'heif' && !(await heicDecodable())) throw new ImageRefused('HEIC_UNSUPPORTED');
 
   const container = checkContainer(format, input);
   if (container === 'TRUNCATED') throw new ImageRefused('UNREADABLE');

@@ -1,5 +1,6 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
 import { fieldError } from '../../http/errors';
 
 /**
@@ -14,18 +15,41 @@ import { fieldError } from '../../http/errors';
 export const MIN_PASSWORD_SCORE = 2;
 const NEAR_MISS_EDITS = 2;
 
-const COMMON = dictionary['passwords-common'].map((p) => p.toLowerCase());
-const COMMON_SET = new Set(COMMON);
-const COMMON_BY_LENGTH = new Map<number, string[]>();
-for (const word of COMMON) {
-  const list = COMMON_BY_LENGTH.get(word.length) ?? [];
-  list.push(word);
-  COMMON_BY_LENGTH.set(word.length, list);
+/**
+ * zxcvbn and its 1.3 MB of dictionaries load with the first password checked, not at the server's
+ * start (issue 13 part 3): required (the packages' CommonJS builds) so that the checks stay synchronous.
+ */
+const requirePackage = createRequire(import.meta.url);
+let common:
+  | {
+      readonly dictionary: typeof ZxcvbnCommon.dictionary;
+      readonly graphs: typeof ZxcvbnCommon.adjacencyGraphs;
+      readonly set: Set<string>;
+      readonly byLength: Map<number, string[]>;
+    }
+  | undefined;
+function commonPasswords() {
+  if (!common) {
+    const { adjacencyGraphs, dictionary } = requirePackage('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon;
+    const words = dictionary['passwords-common'].map((p) => p.toLowerCase());
+    const byLength = new Map<number, string[]>();
+    for (const word of words) {
+      const list = byLength.get(word.length) ?? [];
+      list.push(word);
+      byLength.set(word.length, list);
+    }
+    common = { dictionary, graphs: adjacencyGraphs, set: new Set(words), byLength };
+  }
+  return common;
 }
 
-let zxcvbn: ZxcvbnFactory | undefined;
-function estimator(): ZxcvbnFactory {
-  zxcvbn ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+let zxcvbn: ZxcvbnCore.ZxcvbnFactory | undefined;
+function estimator(): ZxcvbnCore.ZxcvbnFactory {
+  if (!zxcvbn) {
+    const { ZxcvbnFactory } = requirePackage('@zxcvbn-ts/core') as typeof ZxcvbnCore;
+    const { dictionary, graphs } = commonPasswords();
+    zxcvbn = new ZxcvbnFactory({ dictionary, graphs });
+  }
   return zxcvbn;
 }
 
@@ -53,9 +77,10 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 
 /** Is the (lower-cased) password a common password or within a couple of edits of one? */
 function isNearCommon(lower: string): boolean {
-  if (COMMON_SET.has(lower) || COMMON_SET.has(lower.trim())) return true;
+  const { set, byLength } = commonPasswords();
+  if (set.has(lower) || set.has(lower.trim())) return true;
   for (let length = lower.length - NEAR_MISS_EDITS; length <= lower.length + NEAR_MISS_EDITS; length++) {
-    for (const word of COMMON_BY_LENGTH.get(length) ?? []) {
+    for (const word of byLength.get(length) ?? []) {
       // As zxcvbn: a password no longer than the word may differ by a quarter of its length.
       const allowed = lower.length <= word.length ? Math.min(NEAR_MISS_EDITS, Math.ceil(lower.length / 4)) : NEAR_MISS_EDITS;
       if (Math.abs(word.length - lower.length) > allowed) continue;

@@ -1,4 +1,6 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib } from '../../lazy';
 import type { CompanyProfile } from '../../../shared/company/profile';
 import { formatAmount, parseAmount } from '../../../shared/money/money';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
@@ -15,6 +17,7 @@ import type { ContractDocument } from './contract';
  */
 
 const A4: [number, number] = [595.28, 841.89];
+
 const MARGIN = 50;
 const BODY = 10;
 const LEADING = 14;
@@ -49,6 +52,7 @@ class Writer {
   private y = 0;
 
   constructor(
+    readonly lib: typeof PdfLib,
     private readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
@@ -89,7 +93,7 @@ class Writer {
     const leading = size * 1.4;
     for (const line of this.wrap(text, font, size, A4[0] - 2 * MARGIN)) {
       this.ensure(leading);
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: rgb(...(options.colour ?? [0, 0, 0])) });
+      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: this.lib.rgb(...(options.colour ?? [0, 0, 0])) });
       this.y -= leading;
     }
     this.y -= options.gapAfter ?? 4;
@@ -122,14 +126,16 @@ class Writer {
 }
 
 async function newDocument(meta: Meta): Promise<{ doc: PDFDocument; w: Writer }> {
-  const doc = await PDFDocument.create();
+  const lib = await loadPdfLib();
+  const { StandardFonts } = lib;
+  const doc = await lib.PDFDocument.create();
   doc.setTitle(winAnsi(meta.title));
   doc.setAuthor(winAnsi(meta.company.companyName));
   doc.setProducer('Tapat');
   doc.setCreator('Tapat');
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w = new Writer(doc, font, bold);
+  const w = new Writer(lib, doc, font, bold);
   w.text(meta.title, { font: bold, size: 15, gapAfter: 2 });
   w.text(meta.subtitle, { size: 9, gapAfter: meta.notice ? 2 : 10, colour: [0.3, 0.3, 0.3] });
   if (meta.notice) w.text(meta.notice, { font: bold, size: 10, gapAfter: 10, colour: [0.75, 0.1, 0.1] });
@@ -140,6 +146,7 @@ async function newDocument(meta: Meta): Promise<{ doc: PDFDocument; w: Writer }>
 function finish(w: Writer, meta: Meta): void {
   const c = meta.company;
   const total = w.pages.length;
+  const { rgb } = w.lib;
   w.pages.forEach((page, i) => {
     const header = winAnsi(c.companyName);
     page.drawText(header, { x: MARGIN, y: A4[1] - MARGIN + 10, size: 9, font: w.bold });

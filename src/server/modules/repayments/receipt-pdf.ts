@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib } from '../../lazy';
 import type { CompanyProfile } from '../../../shared/company/profile';
 import { formatAmount, parseAmount } from '../../../shared/money/money';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
@@ -69,6 +70,7 @@ class Page {
 }
 
 export async function receiptPdf(company: CompanyProfile, receipt: ReceiptDto, borrowerName: string): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Payment receipt ${receipt.reference}`);
   doc.setAuthor(plain(company.companyName));

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../../lazy';
 import { DeliveryError, type Delivered, type MessageAdapter } from './types';
 
 /**
@@ -45,26 +46,31 @@ function reasonOf(error: SmtpFailure): DeliveryError {
 }
 
 export function smtpAdapter(options: SmtpOptions): MessageAdapter {
-  const transport = nodemailer.createTransport({
-    host: options.host,
-    port: options.port,
-    secure: options.secure,
-    requireTLS: options.requireTls,
-    ...(options.user ? { auth: { user: options.user, pass: options.password ?? '' } } : {}),
-    ...(options.ca ? { tls: { ca: options.ca } } : {}),
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-    pool: true,
-    maxConnections: 2,
-  });
+  // nodemailer loads with the first message, not at the server's start (src/server/lazy.ts).
+  let transport: Promise<Transporter> | undefined;
+  const open = (nodemailer: Awaited<ReturnType<typeof loadNodemailer>>) =>
+    nodemailer.createTransport({
+      host: options.host,
+      port: options.port,
+      secure: options.secure,
+      requireTLS: options.requireTls,
+      ...(options.user ? { auth: { user: options.user, pass: options.password ?? '' } } : {}),
+      ...(options.ca ? { tls: { ca: options.ca } } : {}),
+      connectionTimeout: options.timeoutMs,
+      greetingTimeout: options.timeoutMs,
+      socketTimeout: options.timeoutMs,
+      pool: true,
+      maxConnections: 2,
+    });
   const domain = options.messageIdDomain ?? options.from.replace(/^.*@/, '').replace(/>.*$/, '');
   return {
     name: 'smtp',
     async deliver(message): Promise<Delivered> {
       if (message.channel !== 'EMAIL') throw new DeliveryError('SMTP sends e-mail only', true);
+      transport ??= loadNodemailer().then(open);
+      const mailer = await transport;
       try {
-        const info = await transport.sendMail({
+        const info = await mailer.sendMail({
           from: options.from,
           to: message.recipient,
           subject: message.subject ?? '',
@@ -78,7 +84,7 @@ export function smtpAdapter(options: SmtpOptions): MessageAdapter {
       }
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close()).catch(() => {});
     },
   };
 }
