@@ -68,7 +68,12 @@ export async function ensureDatabase(name: string, reuse: boolean): Promise<{ ur
 }
 
 /** The app on a given database (PostgreSQL url, or embedded PGlite when undefined), as the API tests build it. */
-export async function openApp(databaseUrl: string | undefined, onClose: () => Promise<void> = async () => {}, queryLog?: QueryLog): Promise<TestApp> {
+export async function openApp(
+  databaseUrl: string | undefined,
+  onClose: () => Promise<void> = async () => {},
+  queryLog?: QueryLog,
+  databaseOptions: { readonly namedStatements?: boolean } = {},
+): Promise<TestApp> {
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -81,7 +86,7 @@ export async function openApp(databaseUrl: string | undefined, onClose: () => Pr
     {},
   );
   const clock = new ManualClock(START);
-  const database = await openDatabase({ ...(databaseUrl ? { databaseUrl } : {}), queryLog });
+  const database = await openDatabase({ ...(databaseUrl ? { databaseUrl } : {}), queryLog, ...databaseOptions });
   const built = await buildApp({ config, database, clock, logger: false });
   await built.app.ready();
   return {

@@ -43,6 +43,8 @@ export interface DatabaseOptions {
   readonly prepared?: Promise<PreparedDataDir> | undefined;
   /** PostgreSQL: the most connections the pool opens; default 10 (the benchmarks vary it). */
   readonly maxConnections?: number;
+  /** PGlite: keep statements run again and again as named statements (pglite-named.ts, decision 040); default true, false for the benchmarks' "before". */
+  readonly namedStatements?: boolean;
 }
 
 /** The newest migration in the journal: applied when drizzle's migrations table holds its hash. */
@@ -111,8 +113,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     client = image ? new PGlite({ loadDataDir: image }) : new PGlite();
   }
-  // Statements run again and again are parsed and planned once (pglite-named.ts, decision 039).
-  useNamedStatements(client);
+  // Statements run again and again are parsed and planned once (pglite-named.ts, decision 040).
+  if (options.namedStatements ?? true) useNamedStatements(client);
   const log = options.queryLog;
   if (log) {
     countQueries(client as unknown as { query: (...args: unknown[]) => unknown }, log);

@@ -16,7 +16,7 @@ interface Named {
 }
 
 /**
- * Named statements for the embedded database (decision 039). PGlite's `query` sends every
+ * Named statements for the embedded database (decision 040). PGlite's `query` sends every
  * statement unnamed, so PostgreSQL (in WebAssembly, on the server's own thread) parses and plans it
  * on every run: for a hot read of five joins that was most of its time. This wraps the client's
  * `query` (top-level statements only: a transaction's statements go through its own `query`) so
