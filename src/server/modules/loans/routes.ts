@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { sendPdf } from '../../http/pdf-reply';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
@@ -12,15 +13,6 @@ import { STAFF_ROLES } from '../../../shared/states/roles';
 import { languageOf } from '../../http/language';
 
 const STAFF = STAFF_ROLES;
-
-function sendPdf(reply: FastifyReply, pdf: { bytes: Uint8Array; filename: string }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(pdf.bytes));
-}
 
 /**
  * Loans: the borrower's application, loan, contract and documents under /api/loans (identity from the

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { sendPdf } from '../../http/pdf-reply';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
@@ -10,15 +11,6 @@ import { currentServicing, payFromWallet, payoff, requestPayoffQuote } from './s
 import { STAFF_ROLES } from '../../../shared/states/roles';
 
 const STAFF = STAFF_ROLES;
-
-function sendPdf(reply: FastifyReply, pdf: { bytes: Uint8Array; filename: string }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(pdf.bytes));
-}
 
 /**
  * Loan servicing (issue 10): the borrower's schedule, payments and payoff under /api/loans/current

@@ -20,7 +20,7 @@ import {
   type WithdrawalRequested,
   type WithdrawalView,
 } from '../../../shared/schemas/withdrawals';
-import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
+import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { splitWithdrawal, type SplitRefusal } from '../../../shared/withdrawal/split';
 import { insertParts, submitParts } from './parts';
 import { HOUR, MINUTE } from '../../clock';
@@ -32,7 +32,7 @@ import {
   memberWithdrawals,
   ownWithdrawal,
   ownWithdrawalViewWith,
-  referenceOf,
+  payoutOrderOf,
   withdrawalView,
   withdrawalViews,
   type WithdrawalRow,
@@ -240,21 +240,7 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
           });
           return { status: 200, body: await withdrawalView(tx, deps, updated) };
         }
-        const submission = await provider.submit(
-          {
-            id: row.id,
-            reference: referenceOf(deps, row.number),
-            amount: row.amount,
-            channel: row.channel as PayoutChannel,
-            destination: {
-              institutionCode: row.destInstitutionCode,
-              kind: row.destKind as PayoutKind,
-              accountNumber: row.destAccountNumber,
-              accountName: row.destAccountName,
-            },
-          },
-          now,
-        );
+        const submission = await provider.submit(payoutOrderOf(deps, row), now);
         const updated = await transition(tx, deps, row, 'CONFIRM', {
           actor: 'MEMBER',
           actorUserId: auth.userId,

@@ -3,10 +3,9 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withdrawals } from '../../db/schema';
 import { payoutProviderFor, type PayoutMode } from '../../providers/payouts';
-import type { PayoutChannel, PayoutKind } from '../../../shared/withdrawal/channels';
 import { transition } from './transitions';
 import { settleDueParts } from './parts';
-import { referenceOf, type WithdrawalRow } from './views';
+import { payoutOrderOf, type WithdrawalRow } from './views';
 
 /**
  * The work the withdrawals worker does (src/server/jobs/withdrawals.ts calls these on an interval;
@@ -45,20 +44,7 @@ export async function expireDue(deps: AppDeps, limit = 100, log?: FastifyBaseLog
 }
 
 function orderOf(deps: AppDeps, row: WithdrawalRow) {
-  return {
-    id: row.id,
-    reference: referenceOf(deps, row.number),
-    amount: row.amount,
-    channel: row.channel as PayoutChannel,
-    destination: {
-      institutionCode: row.destInstitutionCode,
-      kind: row.destKind as PayoutKind,
-      accountNumber: row.destAccountNumber,
-      accountName: row.destAccountName,
-    },
-    providerReference: row.providerReference,
-    submittedAt: row.confirmedAt ?? row.createdAt,
-  };
+  return { ...payoutOrderOf(deps, row), providerReference: row.providerReference, submittedAt: row.confirmedAt ?? row.createdAt };
 }
 
 /** PROCESSING payouts whose outcome is due: asks the provider; PAID posts, FAILED voids. Returns how many were resolved. */

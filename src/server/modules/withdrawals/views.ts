@@ -245,3 +245,19 @@ export async function awaitingOf(db: DbOrTx, memberId: string): Promise<Withdraw
     .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.status, 'AWAITING_CODE')));
   return row ?? null;
 }
+
+/** What a payout provider is asked to send for a withdrawal sent as one transfer: its reference, amount, channel and destination as the member confirmed them. */
+export function payoutOrderOf(deps: AppDeps, row: WithdrawalRow) {
+  return {
+    id: row.id,
+    reference: referenceOf(deps, row.number),
+    amount: row.amount,
+    channel: row.channel as PayoutChannel,
+    destination: {
+      institutionCode: row.destInstitutionCode,
+      kind: row.destKind as PayoutKind,
+      accountNumber: row.destAccountNumber,
+      accountName: row.destAccountName,
+    },
+  };
+}
