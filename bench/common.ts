@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
@@ -94,4 +95,24 @@ export async function ledgerTransfers(
     options.concurrency ?? CONCURRENCY,
   );
   return { count, perSecond: Math.round(count / ((performance.now() - started) / 1000)) };
+}
+
+/** The PostgreSQL server the benchmarks measure (its postgres database; each benchmark makes its own). */
+export const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** pgbench's TPC-B figure on PG_ADMIN's server (scale 1, `clients` clients, 2 threads, 15 s) in a throw-away database: the baseline of the ledger's transfers. */
+export function pgbenchTps(clients: number = CONCURRENCY): number {
+  const db = `tapat_pgbench_${process.pid}`;
+  const url = new URL(PG_ADMIN);
+  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
+  execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `CREATE DATABASE ${db}`]);
+  try {
+    execFileSync('pgbench', [...args, '-i', '-q', '-s', '1', db], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', [...args, '-c', String(clients), '-j', '2', '-T', '15', db], { encoding: 'utf8' });
+    const match = /tps = ([\d.]+)/.exec(out);
+    if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Math.round(Number(match[1]));
+  } finally {
+    execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
+  }
 }

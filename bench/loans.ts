@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONCURRENCY, ledgerTransfers, percentile, runPool } from './common';
+import { CONCURRENCY, ledgerTransfers, percentile, PG_ADMIN, pgbenchTps, runPool } from './common';
 import { createTestApp, type TestApp } from '../tests/fixtures/app';
 import { APPLICATION, createActivatedMember } from '../tests/fixtures/loans';
 
@@ -15,7 +14,6 @@ import { APPLICATION, createActivatedMember } from '../tests/fixtures/loans';
  *
  *   npx tsx bench/loans.ts            (PostgreSQL from BENCH_DATABASE_URL, default the local server)
  */
-const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200);
 
 async function applications(t: TestApp) {
@@ -42,22 +40,6 @@ async function applications(t: TestApp) {
     p50Ms: Math.round(percentile(latencies, 50)),
     p99Ms: Math.round(percentile(latencies, 99)),
   };
-}
-
-function pgbenchTps(): number {
-  const db = `tapat_pgbench_${process.pid}`;
-  const url = new URL(PG_ADMIN);
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
-  execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `CREATE DATABASE ${db}`]);
-  try {
-    execFileSync('pgbench', [...args, '-i', '-q', '-s', '1', db], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', [...args, '-c', String(CONCURRENCY), '-j', '2', '-T', '15', db], { encoding: 'utf8' });
-    const match = /tps = ([\d.]+)/.exec(out);
-    if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
-    return Math.round(Number(match[1]));
-  } finally {
-    execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
-  }
 }
 
 const embedded = await createTestApp();

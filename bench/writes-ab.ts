@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadAverage, machine } from './common';
+import { loadAverage, machine, PG_ADMIN, pgbenchTps } from './common';
 
 /**
  * Issue 13 part 2, A/B in one run (decision 039): ledger transfers and withdrawal pairs of an older
@@ -13,7 +13,6 @@ import { loadAverage, machine } from './common';
  *     (PostgreSQL: BENCH_DATABASE_URL, default the local server; BENCH_ROUNDS, default 3; the side's
  *      BENCH_WITHDRAWALS, BENCH_TRANSFERS, BENCH_CONCURRENCY, BENCH_SHARDS pass through)
  */
-const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BEFORE = process.env.BENCH_BEFORE_DIR;
 if (!BEFORE) throw new Error('BENCH_BEFORE_DIR: an older checkout with bench/writes-side.ts copied in');
 const AFTER = process.cwd();
@@ -32,22 +31,6 @@ function side(dir: string): Record<string, number> {
   return JSON.parse(line) as Record<string, number>;
 }
 
-function pgbenchTps(): number {
-  const db = `money13_pgbench_${process.pid}`;
-  const url = new URL(PG_ADMIN);
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
-  execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `CREATE DATABASE ${db}`]);
-  try {
-    execFileSync('pgbench', [...args, '-i', '-q', '-s', '1', db], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', [...args, '-c', String(CONCURRENCY), '-j', '2', '-T', '15', db], { encoding: 'utf8' });
-    const match = /tps = ([\d.]+)/.exec(out);
-    if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
-    return Math.round(Number(match[1]));
-  } finally {
-    execFileSync('psql', [...args, '-q', '-d', 'postgres', '-c', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
-  }
-}
-
 const started = new Date().toISOString();
 const rounds: Record<string, unknown>[] = [];
 for (let round = 1; round <= ROUNDS; round += 1) {
@@ -55,7 +38,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const order = round % 2 === 1 ? (['before', 'after'] as const) : (['after', 'before'] as const);
   const result: Record<string, unknown> = { round, loadAverage: load, order };
   for (const which of order) result[which] = side(which === 'before' ? BEFORE : AFTER);
-  const tpcb = pgbenchTps();
+  const tpcb = pgbenchTps(CONCURRENCY);
   const before = result.before as Record<string, number>;
   const after = result.after as Record<string, number>;
   Object.assign(result, {
