@@ -7,10 +7,10 @@ import { en } from '../../shared/i18n/en';
 import { fil } from '../../shared/i18n/fil';
 
 /**
- * For unit tests only (nothing in the app imports it): `element` rendered to HTML with the full
- * catalogues, in `lng`, as the app's i18n would.
+ * For unit tests only (nothing in the app imports it): a renderer of elements to HTML with the full
+ * catalogues, in `lng`, as the app's i18n would (one i18n instance, set up once: call it in beforeAll).
  */
-export async function renderIn(element: ReactElement, lng: 'en' | 'fil' = 'en'): Promise<string> {
+export async function rendererIn(lng: 'en' | 'fil' = 'en'): Promise<(element: ReactElement) => string> {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     resources: { en: { translation: en }, fil: { translation: fil } },
@@ -20,7 +20,12 @@ export async function renderIn(element: ReactElement, lng: 'en' | 'fil' = 'en'):
     react: { useSuspense: false },
     showSupportNotice: false,
   });
-  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+  return (element) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+}
+
+/** `element` rendered to HTML in `lng` (rendererIn for one element). */
+export async function renderIn(element: ReactElement, lng: 'en' | 'fil' = 'en'): Promise<string> {
+  return (await rendererIn(lng))(element);
 }
 
 /** The text a person reads in rendered HTML: tags dropped, &amp; and &#x27; decoded, whitespace collapsed. */

@@ -1,13 +1,9 @@
-// eslint-disable-next-line no-restricted-imports -- React's static renderer for a test, not src/server
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../shared/i18n/en';
-import { fil } from '../../shared/i18n/fil';
 import { CODE_DIGITS, CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS } from '../../shared/codes/rules';
 import { otpCodeField } from '../../shared/schemas/fields';
 import { ApiError } from '../lib/api';
+import { rendererIn } from '../lib/render-for-tests';
 import { serverNow } from '../lib/server-time';
 import { CodeField, codeTimerState, isCodeComplete, resendAvailableAtOf, type CodeFieldProps } from './CodeField';
 
@@ -55,25 +51,16 @@ describe('isCodeComplete: the one code rule the routes use', () => {
 });
 
 describe('CodeField', () => {
-  let i18n: I18n;
+  const renderers: Partial<Record<'en' | 'fil', (element: ReactElement) => string>> = {};
   beforeAll(async () => {
-    i18n = createInstance();
-    await i18n.use(initReactI18next).init({
-      resources: { en: { translation: en }, fil: { translation: fil } },
-      lng: 'en',
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
-    });
+    renderers.en = await rendererIn('en');
+    renderers.fil = await rendererIn('fil');
   });
 
-  const render = (props: Partial<CodeFieldProps>, language = 'en') => {
-    void i18n.changeLanguage(language);
-    return renderToStaticMarkup(
-      <I18nextProvider i18n={i18n}>
-        <CodeField label="Code from the SMS" value="" onChange={() => undefined} resendAvailableAt={null} onResend={() => undefined} {...props} />
-      </I18nextProvider>,
+  const render = (props: Partial<CodeFieldProps>, language: 'en' | 'fil' = 'en') =>
+    renderers[language]!(
+      <CodeField label="Code from the SMS" value="" onChange={() => undefined} resendAvailableAt={null} onResend={() => undefined} {...props} />,
     );
-  };
   // The field reads the server's clock (src/web/lib/server-time.ts); times relative to it.
   const fromNow = (ms: number) => new Date(serverNow() + ms).toISOString();
 

@@ -1,13 +1,9 @@
-// eslint-disable-next-line no-restricted-imports -- React's static renderer for a test, not src/server
-import { renderToStaticMarkup } from 'react-dom/server';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../../../shared/i18n/en';
-import { fil } from '../../../../shared/i18n/fil';
 import { LIMITS } from '../../../../shared/schemas/fields';
+import { rendererIn } from '../../../lib/render-for-tests';
 import { serverNow } from '../../../lib/server-time';
 import { ResetStep } from '../recover/ResetStep';
 import { PhoneStep } from '../recover/PhoneStep';
@@ -21,18 +17,10 @@ import { PhoneNumberField } from './PhoneNumberField';
  * The parts the sign-in, registration and recovery flows share (issue 9): one phone-number field,
  * one code entry, one new-password pair. Rendered as the browser first draws them.
  */
-let i18n: I18n;
+let render: (element: ReactElement) => string;
 beforeAll(async () => {
-  i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, fil: { translation: fil } },
-    lng: 'en',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  render = await rendererIn('en');
 });
-
-const render = (node: ReactNode) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
 const fromNow = (ms: number) => new Date(serverNow() + ms).toISOString();
 const DISABLED_BUTTON = /<button[^>]*\sdisabled(?:="")?(?=[\s>])[^>]*>/;
 
