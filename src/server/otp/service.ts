@@ -199,6 +199,16 @@ export interface CodeTimes {
   readonly resendAvailableAt: Date;
 }
 
+/** The code of (purpose, subject) still in force: neither superseded by a newer one nor used. */
+function liveCode(input: { readonly purpose: OtpPurpose; readonly subject: string }) {
+  return and(
+    eq(otpChallenges.purpose, input.purpose),
+    eq(otpChallenges.subject, input.subject),
+    isNull(otpChallenges.supersededAt),
+    isNull(otpChallenges.consumedAt),
+  );
+}
+
 /**
  * The times of the live code for (purpose, subject) (neither superseded nor used), read from the
  * rows issueCode wrote with the server's clock, and when `phone` may be sent the next code of this
@@ -209,19 +219,7 @@ export interface CodeTimes {
 export async function codeTimes(db: DbOrTx, clock: Clock, input: { purpose: MemberOtpPurpose; subject: string; phone: string }): Promise<CodeTimes | null> {
   const now = clock.now();
   const [[challenge], recent] = await Promise.all([
-    db
-      .select({ expiresAt: otpChallenges.expiresAt })
-      .from(otpChallenges)
-      .where(
-        and(
-          eq(otpChallenges.purpose, input.purpose),
-          eq(otpChallenges.subject, input.subject),
-          isNull(otpChallenges.supersededAt),
-          isNull(otpChallenges.consumedAt),
-        ),
-      )
-      .orderBy(desc(otpChallenges.createdAt))
-      .limit(1),
+    db.select({ expiresAt: otpChallenges.expiresAt }).from(otpChallenges).where(liveCode(input)).orderBy(desc(otpChallenges.createdAt)).limit(1),
     db
       .select({ createdAt: otpChallenges.createdAt })
       .from(otpChallenges)
@@ -257,15 +255,7 @@ export async function countWrongTry(db: DbOrTx, input: { purpose: OtpPurpose; su
   await db
     .update(otpChallenges)
     .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(otpChallenges.purpose, input.purpose),
-        eq(otpChallenges.subject, input.subject),
-        isNull(otpChallenges.supersededAt),
-        isNull(otpChallenges.consumedAt),
-        sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`,
-      ),
-    );
+    .where(and(liveCode(input), sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`));
 }
 
 /**
