@@ -45,6 +45,8 @@ interface Loans {
   readonly ledgerTransfersPerSecondPostgres: number;
   readonly pgbenchTpcbTps: number;
   readonly ledgerToTpcbRatio: number;
+  readonly ledgerSystemShards?: number;
+  readonly load?: number;
 }
 interface Withdrawals {
   readonly date: string;
@@ -104,7 +106,7 @@ export function issue13Table(): string {
   const loans = latest<Loans>('loans');
   if (loans && !(ab && abRounds.length > 0 && ab.date > loans.date)) {
     rows.push(
-      `| Ledger transfers, PostgreSQL (${day(loans.date)}) | ${loans.ledgerTransfersPerSecondPostgres}/s | pgbench TPC-B: ${loans.pgbenchTpcbTps} tps | ${loans.ledgerToTpcbRatio} | ≥ 0.5: ${verdict(loans.ledgerToTpcbRatio >= 0.5)} |`,
+      `| Ledger transfers, PostgreSQL (${day(loans.date)}${loans.ledgerSystemShards ? `, ${loans.ledgerSystemShards} system account shards` : ', one clearing row'}${loans.load !== undefined ? `, load ${Math.round(loans.load * 10) / 10}` : ''}) | ${loans.ledgerTransfersPerSecondPostgres}/s | pgbench TPC-B: ${loans.pgbenchTpcbTps} tps | ${loans.ledgerToTpcbRatio} | ≥ 0.5: ${verdict(loans.ledgerToTpcbRatio >= 0.5)} |`,
     );
   }
   if (ab && abRounds.length > 0) {

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { PreparedDataDir } from './db/data-dir';
@@ -55,6 +55,7 @@ import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
 import { startRatesRefresh } from './jobs/rates-refresh';
 import { runWithRequestId } from './request-context';
+import { responseSerializerCompiler } from './http/serializer';
 import { healthRoutes } from './ops/health-routes';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
@@ -97,7 +98,7 @@ function requestId(request: { headers: Record<string, string | string[] | undefi
 
 /** Fastify's compiler factories answering the zod compilers (Fastify types them for Ajv schemas, hence the cast). */
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
-const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory;
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => responseSerializerCompiler } as unknown as CompilersFactory;
 
 /** How long after listening the public pages' renderer is loaded when no page asked for it first. */
 const RENDERER_WARM_MS = 1000;
@@ -177,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandling(app);
 
   // The security headers, computed once (src/server/http/security-headers.ts, decision 038).
