@@ -43,7 +43,7 @@ interface ListCase {
   readonly call?: (t: TestApp, w: World) => Promise<unknown>;
 }
 
-const CASES: ListCase[] = [
+const ALL_CASES: ListCase[] = [
   { name: 'GET /api/admin/loans (queue: waiting)', who: 'staff', url: () => '/api/admin/loans' },
   { name: 'GET /api/admin/loans?status=ACTIVE', who: 'staff', url: () => '/api/admin/loans?status=ACTIVE' },
   { name: 'GET /api/admin/withdrawals', who: 'staff', url: () => '/api/admin/withdrawals' },
@@ -63,6 +63,9 @@ const CASES: ListCase[] = [
   { name: 'GET /api/dev/outbox', who: 'member', url: () => '/api/dev/outbox' },
   { name: 'privacy export (exportMemberData, no password hash)', who: 'member', call: (t, w) => exportMemberData(t.deps, w.member.userId) },
 ];
+/** BENCH_LISTS=extensions,withdrawals measures only the lists whose name contains one of them. */
+const ONLY_LISTS = process.env.BENCH_LISTS?.split(',');
+const CASES = ONLY_LISTS ? ALL_CASES.filter((c) => ONLY_LISTS.some((part) => c.name.includes(part))) : ALL_CASES;
 
 async function once(t: TestApp, w: World, c: ListCase): Promise<number> {
   const started = performance.now();
@@ -183,8 +186,9 @@ try {
   for (const r of rows)
     console.log(`| ${r.list} | ${r.emptyP50} / ${r.emptyP99} | ${r.largeP50} / ${r.largeP99} | ${r.ratioP50} | ${r.seqScans.join(', ') || 'none'} |`);
   const json = `${JSON.stringify(result, null, 2)}\n`;
-  writeFileSync(path.resolve(`bench/results/lists-${date.slice(0, 10)}.json`), json);
-  writeFileSync(path.resolve('bench/results/lists-latest.json'), json);
+  // A run of some lists only (BENCH_LISTS) is kept beside the full table, never as the latest.
+  writeFileSync(path.resolve(`bench/results/lists-${date.slice(0, 10)}${ONLY_LISTS ? '-some' : ''}.json`), json);
+  if (!ONLY_LISTS) writeFileSync(path.resolve('bench/results/lists-latest.json'), json);
 } finally {
   await empty.close();
   await large.t.close();

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loanExtensionEvents, users } from '../../src/server/db/schema';
+import { auditLog, loanExtensionEvents, loans, users } from '../../src/server/db/schema';
+import { loadState, loadStates } from '../../src/server/modules/repayments/core';
+import { isServiced } from '../../src/server/modules/repayments/extension-plan';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { approvedLoan, createStaff, expectLedgerSound, get, lastSms, ok, post, signingCode } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
@@ -147,6 +149,10 @@ describe('extension requests', () => {
     expect(offer.disclosure.schedule[0]).toMatchObject({ number: 2, dueDate: '2027-01-22' });
     expect(offer.disclosure.schedule.at(-1)).toMatchObject({ number: 13, dueDate: '2027-12-22', balanceAfter: '0.00' });
     expect(BigInt(offer.totalCost.replace('.', ''))).toBeLessThanOrEqual(BigInt(offer.costCap.replace('.', '')));
+    // The officer's page computes the same offer from states read for the whole page (loadStates).
+    const approvedPage = ok(await get(t, officer.cookie, '/api/admin/extensions?status=APPROVED'));
+    const listed = approvedPage.items.find((i: { id: string }) => i.id === requested.id);
+    expect(listed).toMatchObject({ disclosure: offer.disclosure, totalCost: offer.totalCost, costCap: offer.costCap, documentsSha256: offer.documentsSha256 });
     ok(await post(t, a.cookie, `${EXT}/code`));
     const wrong = await post(t, a.cookie, `${EXT}/sign`, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
@@ -198,5 +204,12 @@ describe('extension requests', () => {
     expect(lateFil.json().error.message).toBe(
       'Dapat hilingin ang extension hindi bababa sa 5 araw bago ang iyong huling due date. Ang huling araw para humingi ay 2027-05-17.',
     );
+
+    // Every serviced loan of the timeline (one extended, some paid, one late): the page's batched
+    // read gives the same servicing state as the one-loan read.
+    const serviced = (await t.deps.db.select().from(loans)).filter(isServiced);
+    expect(serviced.length).toBeGreaterThan(1);
+    const batch = await loadStates(t.deps.db, t.deps, serviced);
+    for (const loan of serviced) expect(batch.get(loan.id)).toEqual(await loadState(t.deps.db, t.deps, loan));
   });
 });

@@ -115,6 +115,65 @@ export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promi
     .from(loanCharges)
     .where(eq(loanCharges.loanId, loan.id))
     .orderBy(asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind));
+  // After an extension (docs/decisions/016-extensions.md) the schedule is the stored lines with the
+  // extended term and the new lines' contractual rate, recorded when it took effect.
+  const [extension] = await db
+    .select({ totalMonths: loanExtensions.totalMonths, rate: loanExtensions.contractualMonthlyRate })
+    .from(loanExtensions)
+    .where(and(eq(loanExtensions.loanId, loan.id), eq(loanExtensions.status, 'EFFECTIVE')))
+    .orderBy(desc(loanExtensions.signedAt))
+    .limit(1);
+  return stateOf(deps, loan, rows, chargeRows, extension ?? null);
+}
+
+/**
+ * The servicing states of several loans (a back-office page) in three statements whatever their
+ * number, each the same as loadState's: lines by number, charges by line, date and kind, the
+ * latest effective extension.
+ */
+export async function loadStates(db: DbOrTx, deps: AppDeps, loans: readonly LoanRow[]): Promise<Map<string, ServicingState>> {
+  const states = new Map<string, ServicingState>();
+  if (loans.length === 0) return states;
+  const ids = [...new Set(loans.map((l) => l.id))];
+  const [rows, chargeRows, extensions] = await Promise.all([
+    db.select().from(loanInstalments).where(inArray(loanInstalments.loanId, ids)).orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number)),
+    db
+      .select()
+      .from(loanCharges)
+      .where(inArray(loanCharges.loanId, ids))
+      .orderBy(asc(loanCharges.loanId), asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind)),
+    db
+      .selectDistinctOn([loanExtensions.loanId], {
+        loanId: loanExtensions.loanId,
+        totalMonths: loanExtensions.totalMonths,
+        rate: loanExtensions.contractualMonthlyRate,
+      })
+      .from(loanExtensions)
+      .where(and(inArray(loanExtensions.loanId, ids), eq(loanExtensions.status, 'EFFECTIVE')))
+      .orderBy(asc(loanExtensions.loanId), desc(loanExtensions.signedAt)),
+  ]);
+  for (const loan of loans) {
+    states.set(
+      loan.id,
+      stateOf(
+        deps,
+        loan,
+        rows.filter((r) => r.loanId === loan.id),
+        chargeRows.filter((c) => c.loanId === loan.id),
+        extensions.find((e) => e.loanId === loan.id) ?? null,
+      ),
+    );
+  }
+  return states;
+}
+
+function stateOf(
+  deps: AppDeps,
+  loan: LoanRow,
+  rows: (typeof loanInstalments.$inferSelect)[],
+  chargeRows: ChargeRow[],
+  extension: { totalMonths: number | null; rate: string | null } | null,
+): ServicingState {
   const lines: ServicingLine[] = rows.map((r) => ({
     number: r.number,
     dueDate: r.dueDate,
@@ -127,14 +186,6 @@ export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promi
     interestRebated: r.interestRebated,
     paidOn: r.paidOn,
   }));
-  // After an extension (docs/decisions/016-extensions.md) the schedule is the stored lines with the
-  // extended term and the new lines' contractual rate, recorded when it took effect.
-  const [extension] = await db
-    .select({ totalMonths: loanExtensions.totalMonths, rate: loanExtensions.contractualMonthlyRate })
-    .from(loanExtensions)
-    .where(and(eq(loanExtensions.loanId, loan.id), eq(loanExtensions.status, 'EFFECTIVE')))
-    .orderBy(desc(loanExtensions.signedAt))
-    .limit(1);
   const original = scheduleOf(deps, loan);
   const schedule = extension?.totalMonths && extension.rate ? extendedSchedule(original, rows, extension.totalMonths, Number(extension.rate)) : original;
   return {

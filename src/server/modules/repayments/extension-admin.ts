@@ -8,8 +8,8 @@ import { assertNoConflict } from '../../staff/conflict';
 import { extensionDeclineReasonKey, type ExtensionDeclineReason } from '../../../shared/reasons/catalogue';
 import type { AdminExtensionItem } from '../../../shared/schemas/extensions';
 import type { ExtensionStatus } from '../../../shared/states/extension';
-import { loanById, loanNumberOf } from './core';
-import { planFor } from './extension-plan';
+import { loadStates, loanById, loanNumberOf } from './core';
+import { isServiced, planFor } from './extension-plan';
 import { extensionById, extensionDto, extensionTransition } from './extension-views';
 
 /**
@@ -36,25 +36,29 @@ export async function listExtensions(deps: AppDeps, query: { status?: ExtensionS
     .orderBy(...(oldestFirst ? [asc(loanExtensions.requestedAt), asc(loanExtensions.id)] : [desc(loanExtensions.requestedAt), desc(loanExtensions.id)]))
     .limit(query.limit + 1);
   const rows = found.slice(0, query.limit);
-  const notes = rows.length
-    ? await deps.db
-        .select({ extensionId: loanExtensionEvents.extensionId, note: loanExtensionEvents.note })
-        .from(loanExtensionEvents)
-        .where(
-          and(
-            inArray(
-              loanExtensionEvents.extensionId,
-              rows.map((r) => r.ext.id),
+  // An approved request's offer is recomputed from its loan as it is now: the servicing states of
+  // the page's approved requests are read together (three statements, loadStates), beside the notes.
+  const approvedLoans = rows.filter((r) => r.ext.status === 'APPROVED' && isServiced(r.loan)).map((r) => r.loan);
+  const [notes, states] = await Promise.all([
+    rows.length
+      ? deps.db
+          .select({ extensionId: loanExtensionEvents.extensionId, note: loanExtensionEvents.note })
+          .from(loanExtensionEvents)
+          .where(
+            and(
+              inArray(
+                loanExtensionEvents.extensionId,
+                rows.map((r) => r.ext.id),
+              ),
+              inArray(loanExtensionEvents.action, ['APPROVE', 'DECLINE']),
             ),
-            inArray(loanExtensionEvents.action, ['APPROVE', 'DECLINE']),
-          ),
-        )
-    : [];
-  // An approved request's offer is recomputed from its loan (a few reads each): the page's are read
-  // side by side, not one after another.
+          )
+      : [],
+    loadStates(deps.db, deps, approvedLoans),
+  ]);
   const items: AdminExtensionItem[] = await Promise.all(
     rows.map(async (r) => ({
-      ...(await extensionDto(deps.db, deps, r.ext, r.loan)),
+      ...(await extensionDto(deps.db, deps, r.ext, r.loan, states.get(r.loan.id))),
       memberId: r.ext.memberId,
       memberName: r.memberName,
       staffNote: notes.find((n) => n.extensionId === r.ext.id)?.note ?? null,

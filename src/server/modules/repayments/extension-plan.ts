@@ -25,6 +25,11 @@ export function assertServiced(loan: LoanRow): void {
   }
 }
 
+/** Whether assertServiced lets the loan through (its servicing state can be read). */
+export function isServiced(loan: LoanRow): boolean {
+  return loan.status !== 'OVERDUE' && (SERVICED_STATUSES as readonly string[]).includes(loan.status) && loan.scheduleStartDate !== null;
+}
+
 export interface LoanPlan {
   readonly state: ServicingState;
   readonly plan: ExtensionPlan;
@@ -32,7 +37,12 @@ export interface LoanPlan {
 
 export async function planFor(db: DbOrTx, deps: AppDeps, loan: LoanRow, newTerm: number, fee: bigint): Promise<LoanPlan> {
   assertServiced(loan);
-  const state = await loadState(db, deps, loan);
+  return planOfState(deps, loan, await loadState(db, deps, loan), newTerm, fee);
+}
+
+/** planFor on a state already read (loadStates, for a page of requests). */
+export function planOfState(deps: AppDeps, loan: LoanRow, state: ServicingState, newTerm: number, fee: bigint): LoanPlan {
+  assertServiced(loan);
   const result = planExtension({
     product: productOf(deps, loan),
     principal: loan.amount,

@@ -16,8 +16,8 @@ import {
   type ExtensionActor,
   type ExtensionStatus,
 } from '../../../shared/states/extension';
-import { loanNumberOf, type LoanRow } from './core';
-import { disclosureOfPlan, planFor } from './extension-plan';
+import { loanNumberOf, type LoanRow, type ServicingState } from './core';
+import { disclosureOfPlan, planFor, planOfState } from './extension-plan';
 
 /** Extension rows, their views and their transitions (docs/decisions/016-extensions.md). */
 
@@ -84,8 +84,11 @@ export async function extensionTransition(
   return updated!;
 }
 
-/** The request as the API answers it; an APPROVED one carries the offer computed from the loan as it is now. */
-export async function extensionDto(db: DbOrTx, deps: AppDeps, row: ExtensionRow, loan: LoanRow): Promise<ExtensionDto> {
+/**
+ * The request as the API answers it; an APPROVED one carries the offer computed from the loan as it
+ * is now (from `state` when the caller read it already: loadStates for a page).
+ */
+export async function extensionDto(db: DbOrTx, deps: AppDeps, row: ExtensionRow, loan: LoanRow, state?: ServicingState): Promise<ExtensionDto> {
   const status = row.status as ExtensionStatus;
   const entry = EXTENSION_STATUS_CATALOGUE[status];
   let disclosure: DisclosureDto | null = null;
@@ -97,7 +100,7 @@ export async function extensionDto(db: DbOrTx, deps: AppDeps, row: ExtensionRow,
     documentsSha256 = row.documentsSha256;
   } else if (status === 'APPROVED') {
     try {
-      const { plan } = await planFor(db, deps, loan, row.newTerm, row.fee);
+      const { plan } = state ? planOfState(deps, loan, state, row.newTerm, row.fee) : await planFor(db, deps, loan, row.newTerm, row.fee);
       const offer = disclosureOfPlan(deps, loan, row.id, plan);
       disclosure = offer.disclosure;
       documentsSha256 = offer.sha256;
