@@ -80,9 +80,17 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
   await db.insert(outboxMessages).values(emailRow(email, options));
 }
 
+/**
+ * The outbox rows of an SMS and an e-mail about the same event (queueSmsAndEmail's), for a caller
+ * that writes them with its last statement (http/idempotency.ts: the answer and its messages, decision 041).
+ */
+export function smsAndEmailRows(sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions = {}): (typeof outboxMessages.$inferInsert)[] {
+  return [smsRow(sms, options), emailRow(email, options)];
+}
+
 /** An SMS and an e-mail about the same event, with the same options, in one insert (the same rows as queueSms then queueEmail). */
 export async function queueSmsAndEmail(db: DbOrTx, sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
-  await db.insert(outboxMessages).values([smsRow(sms, options), emailRow(email, options)]);
+  await db.insert(outboxMessages).values(smsAndEmailRows(sms, email, options));
 }
 
 /** What an erased message's recipient-less fields read (decision 029, addendum). */
