@@ -54,9 +54,7 @@ export type RowShape = Record<string, Column | SQL | Record<string, Column | SQL
 /** A shape as drizzle's list of selected fields (path and decoder), in order. */
 function fieldsOf(shape: RowShape): { path: string[]; field: Column | SQL }[] {
   return Object.entries(shape).flatMap(([key, value]) =>
-    is(value, Column) || is(value, SQL)
-      ? [{ path: [key], field: value }]
-      : Object.entries(value).map(([inner, field]) => ({ path: [key, inner], field })),
+    is(value, Column) || is(value, SQL) ? [{ path: [key], field: value }] : Object.entries(value).map(([inner, field]) => ({ path: [key, inner], field })),
   );
 }
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../db/client';
 import { idempotencyKeys, outboxMessages } from '../db/schema';
+import { messagesJson, queueMessagesSql } from '../providers/notify';
 import { preparedSql } from '../db/prepared';
 import { AppError } from './errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/loans';
@@ -51,9 +52,11 @@ export async function idempotent<T>(
 ): Promise<IdempotentAnswer<T>> {
   const hash = createHash('sha256').update(canonical(input.request)).digest('hex');
   const claimed = await claimStatement(tx).execute({ userId: input.userId, scope: input.scope, key: input.key, hash, at: input.at.toISOString() });
-  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key));
   if (!claimed[0]) {
-    const [row] = await tx.select().from(idempotencyKeys).where(where);
+    const [row] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
     if (!row || row.requestHash !== hash || row.responseStatus === 0) {
       throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
     }
@@ -62,7 +65,7 @@ export async function idempotent<T>(
   const { messages, ...answer } = await work();
   const values = { userId: input.userId, scope: input.scope, key: input.key, status: answer.status, body: JSON.stringify(answer.body) };
   if (messages && messages.length > 0) {
-    const [stored] = await answerWithMessagesStatement(tx).execute({ ...values, messages: JSON.stringify(messages.map((message, ord) => ({ ...messageOf(message), ord }))) });
+    const [stored] = await answerWithMessagesStatement(tx).execute({ ...values, messages: messagesJson(messages) });
     if (stored?.messages !== messages.length) throw new Error(`the answer statement wrote ${stored?.messages ?? 0} of ${messages.length} messages`);
   } else {
     await answerStatement(tx).execute(values);
@@ -97,14 +100,7 @@ function answerWithMessagesStatement(tx: Tx) {
     tx,
     'idempotency_answer_with_messages',
     () => sql`with
-  queued as (
-    insert into outbox_messages (channel, recipient, subject, body, redacted_body, send_after, recipient_after_send, request_id)
-    select m.channel, m.recipient, m.subject, m.body, m.redacted_body, m.send_after, m.recipient_after_send, m.request_id
-    from jsonb_to_recordset(${sql.placeholder('messages')}::jsonb)
-      as m(channel text, recipient text, subject text, body text, redacted_body text, send_after timestamptz, recipient_after_send text, request_id text, ord int)
-    order by m.ord
-    returning 1
-  ),
+  queued as (${queueMessagesSql('messages')}),
   answered as (
     update idempotency_keys set response_status = ${sql.placeholder('status')}::int, response_body = ${sql.placeholder('body')}
     where user_id = ${sql.placeholder('userId')}::uuid and scope = ${sql.placeholder('scope')} and key = ${sql.placeholder('key')}
@@ -112,20 +108,6 @@ function answerWithMessagesStatement(tx: Tx) {
   )
 select (select count(*)::int from queued) as messages, (select count(*)::int from answered) as answered`,
   );
-}
-
-/** An outbox row as the statement's JSON carries it (column names; a time as ISO text). */
-function messageOf(message: AnswerMessage): Record<string, string | null> {
-  return {
-    channel: message.channel,
-    recipient: message.recipient,
-    subject: message.subject ?? null,
-    body: message.body,
-    redacted_body: message.redactedBody ?? null,
-    send_after: message.sendAfter ? message.sendAfter.toISOString() : null,
-    recipient_after_send: message.recipientAfterSend ?? null,
-    request_id: message.requestId ?? null,
-  };
 }
 
 /**

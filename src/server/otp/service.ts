@@ -121,7 +121,13 @@ async function assertAnonymousBudgets(db: DbOrTx, now: Date, purpose: AnonymousO
  * the checks take turns under a transaction-scoped advisory lock, so several processes agree and a
  * burst of parallel requests cannot slip past a limit. Call it inside the transaction that sends.
  */
-export async function issueCode(db: DbOrTx, clock: Clock, pepper: string, input: IssueInput, options: { readonly lockHeld?: boolean } = {}): Promise<IssuedCode> {
+export async function issueCode(
+  db: DbOrTx,
+  clock: Clock,
+  pepper: string,
+  input: IssueInput,
+  options: { readonly lockHeld?: boolean } = {},
+): Promise<IssuedCode> {
   const anonymous = 'requester' in input ? input.requester : null;
   const prefix = anonymous ? phonePrefix(input.phone) : null;
   // Anonymous sends all take turns (their budgets are shared); a member's, per phone and purpose.

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { asLanguage, queueSms, queueSmsAndEmail, smsAndEmailRows, withCode, type OutgoingEmail, type OutgoingSms, type QueueOptions } from '../../providers/notify';
+import {
+  asLanguage,
+  queueSms,
+  queueSmsAndEmail,
+  smsAndEmailRows,
+  withCode,
+  type OutgoingEmail,
+  type OutgoingSms,
+  type QueueOptions,
+} from '../../providers/notify';
 import type { AnswerMessage } from '../../http/idempotency';
 import { withdrawals as enMessages } from '../../../shared/i18n/en/withdrawals';
 import { withdrawals as filMessages } from '../../../shared/i18n/fil/withdrawals';

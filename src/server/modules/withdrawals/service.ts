@@ -75,7 +75,9 @@ function blockedUntil(deps: AppDeps, account: Pick<PayoutAccountRow, 'changedAt'
 }
 
 /** The payout account's columns the request reads, from its context statement (statements.ts). */
-function accountOf(context: RequestContext): Pick<PayoutAccountRow, 'institutionCode' | 'institutionName' | 'kind' | 'accountNumber' | 'accountName' | 'changedAt'> {
+function accountOf(
+  context: RequestContext,
+): Pick<PayoutAccountRow, 'institutionCode' | 'institutionName' | 'kind' | 'accountNumber' | 'accountName' | 'changedAt'> {
   return {
     institutionCode: context.institutionCode!,
     institutionName: context.institutionName!,
