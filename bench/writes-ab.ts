@@ -49,6 +49,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     },
     ledgerAfterOverBefore: Math.round((after.ledgerTransfersPerSecond! / before.ledgerTransfersPerSecond!) * 100) / 100,
     pairsAfterOverBefore: Math.round((after.pairsPerSecond! / before.pairsPerSecond!) * 100) / 100,
+    pairCpuAfterOverBefore: before.pairNodeCpuMs ? Math.round((after.pairNodeCpuMs! / before.pairNodeCpuMs) * 100) / 100 : null,
     loadAverageEnd: loadAverage(),
   });
   console.log(JSON.stringify(result));

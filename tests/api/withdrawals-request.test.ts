@@ -434,3 +434,20 @@ describe('authorisation', () => {
     ok(await post(t, owner.cookie, `/api/withdrawals/${id}/cancel`));
   });
 });
+
+describe('the answers of the request and its confirmation (decision 041: built from the rows the statements return)', () => {
+  it('are the views a read of the withdrawal gives, and a replay answers the same', async () => {
+    const fresh = await fundedMember(t, approver, disburser);
+    const key = newKey();
+    const requested = ok(await requestWithdrawal(t, fresh.cookie, '1500.00', key), 201);
+    expect(ok(await get(t, fresh.cookie, `/api/withdrawals/${requested.id}`))).toEqual(requested);
+    expect(ok(await requestWithdrawal(t, fresh.cookie, '1500.00', key), 201)).toEqual(requested);
+    const confirmKey = newKey();
+    const code = await withdrawalCode(t, fresh.phone);
+    const confirmed = ok(await confirmWithdrawal(t, fresh.cookie, requested.id, code, confirmKey));
+    expect(confirmed.status).toBe('PROCESSING');
+    expect(confirmed.events.map((e: { status: string }) => e.status)).toEqual(['AWAITING_CODE', 'PROCESSING']);
+    expect(ok(await get(t, fresh.cookie, `/api/withdrawals/${requested.id}`))).toEqual({ ...confirmed, code: null });
+    expect(ok(await confirmWithdrawal(t, fresh.cookie, requested.id, code, confirmKey))).toEqual(confirmed);
+  });
+});

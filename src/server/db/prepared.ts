@@ -1,3 +1,5 @@
+import { Column, getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
+
 /**
  * Statements built once per database handle (decision 036): a hot read's query is built by drizzle
  * on its first use and kept, with `.prepare(name)`, so a request only fills in its parameters. On
@@ -34,25 +36,51 @@ interface SessionOf {
   readonly session: {
     prepareQuery(
       query: unknown,
-      fields: undefined,
+      fields: unknown,
       name: string,
-      arrayMode: false,
+      arrayMode: boolean,
     ): { execute(values: Record<string, unknown>): Promise<{ rows: unknown[] } | unknown[]> };
   };
   readonly dialect: { sqlToQuery(sql: unknown): unknown };
 }
 
 /**
+ * What a raw statement's columns are read as: drizzle columns (mapped as drizzle maps them: dates,
+ * bigints, ...), nested one level for several tables (`{ w: getTableColumns(withdrawals), ... }`),
+ * or `sql```, a value taken as the driver gives it. The statement selects them in this order.
+ */
+export type RowShape = Record<string, Column | SQL | Record<string, Column | SQL>>;
+
+/** A shape as drizzle's list of selected fields (path and decoder), in order. */
+function fieldsOf(shape: RowShape): { path: string[]; field: Column | SQL }[] {
+  return Object.entries(shape).flatMap(([key, value]) =>
+    is(value, Column) || is(value, SQL) ? [{ path: [key], field: value }] : Object.entries(value).map(([inner, field]) => ({ path: [key, inner], field })),
+  );
+}
+
+/** Each statement's query (text and parameters), built once per process: the same for every handle (one dialect). */
+const queries = new Map<string, { query: unknown; fields: unknown }>();
+
+/**
  * prepared() for a statement drizzle's builders cannot express (a write in one statement with
  * data-modifying CTEs, decision 039): the SQL, with `sql.placeholder`s for everything that varies,
- * is turned into a query once per handle and sent as the named statement `name` (PostgreSQL parses
- * and plans it once per connection; PGlite runs the text). Rows come back as the driver gives them
- * (no mapping): select text columns and convert them.
+ * is turned into a query once per process and sent as the named statement `name` (PostgreSQL parses
+ * and plans it once per connection; PGlite runs the text). Without `shape`, rows come back as the
+ * driver gives them (no mapping): select text columns and convert them. With `shape`, the columns
+ * (selected in its order) are mapped to its keys as drizzle maps a select (decision 041).
+ *
+ * The text is kept per process, not per handle: a transaction is a new handle each time, and only
+ * binding the kept query to it is left per transaction.
  */
-export function preparedSql<Row>(db: object, name: string, build: () => unknown): PreparedSql<Row> {
+export function preparedSql<Row>(db: object, name: string, build: () => unknown, shape?: RowShape): PreparedSql<Row> {
   return prepared(db, `sql:${name}`, () => {
     const handle = db as unknown as SessionOf;
-    const query = handle.session.prepareQuery(handle.dialect.sqlToQuery(build()), undefined, name, false);
+    let built = queries.get(name);
+    if (!built) {
+      built = { query: handle.dialect.sqlToQuery(build()), fields: shape ? fieldsOf(shape) : undefined };
+      queries.set(name, built);
+    }
+    const query = handle.session.prepareQuery(built.query, built.fields, name, shape !== undefined);
     return {
       async execute(values: Record<string, unknown>): Promise<Row[]> {
         const result = await query.execute(values);
@@ -60,4 +88,13 @@ export function preparedSql<Row>(db: object, name: string, build: () => unknown)
       },
     };
   });
+}
+
+/** The columns of `table` as `alias."column", ...`, in the order of getTableColumns (a RowShape's order). */
+export function columnList(alias: string, table: Table): SQL {
+  return sql.raw(
+    Object.values(getTableColumns(table))
+      .map((column) => `${alias}."${column.name}"`)
+      .join(', '),
+  );
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys, outboxMessages } from '../db/schema';
+import { messagesJson, queueMessagesSql } from '../providers/notify';
+import { preparedSql } from '../db/prepared';
 import { AppError } from './errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/loans';
 import { canonicalJson } from '../../shared/json/canonical';
@@ -34,35 +36,78 @@ export interface IdempotentAnswer<T> {
   readonly replayed: boolean;
 }
 
+/** An outbox message written with the answer (providers/notify.ts outboxRows). */
+export type AnswerMessage = typeof outboxMessages.$inferInsert;
+
 /**
  * Runs `work` once per (user, scope, key) inside the caller's transaction. `request` is what makes
- * two requests the same (body and path). `work`'s answer must be JSON.
+ * two requests the same (body and path). `work`'s answer must be JSON. The messages `work` answers
+ * with (`messages`: outbox rows, in order) are written by the statement that stores the answer
+ * (decision 041): the same rows as queueing them last in `work`, one round trip fewer.
  */
 export async function idempotent<T>(
   tx: Tx,
   input: { userId: string; scope: string; key: string; request: unknown; at: Date },
-  work: () => Promise<{ status: number; body: T }>,
+  work: () => Promise<{ status: number; body: T; messages?: readonly AnswerMessage[] }>,
 ): Promise<IdempotentAnswer<T>> {
   const hash = createHash('sha256').update(canonical(input.request)).digest('hex');
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({ userId: input.userId, scope: input.scope, key: input.key, requestHash: hash, createdAt: input.at })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  const where = and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key));
+  const claimed = await claimStatement(tx).execute({ userId: input.userId, scope: input.scope, key: input.key, hash, at: input.at.toISOString() });
   if (!claimed[0]) {
-    const [row] = await tx.select().from(idempotencyKeys).where(where);
+    const [row] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
     if (!row || row.requestHash !== hash || row.responseStatus === 0) {
       throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
     }
     return { status: row.responseStatus, body: JSON.parse(row.responseBody) as T, replayed: true };
   }
-  const answer = await work();
-  await tx
-    .update(idempotencyKeys)
-    .set({ responseStatus: answer.status, responseBody: JSON.stringify(answer.body) })
-    .where(where);
+  const { messages, ...answer } = await work();
+  const values = { userId: input.userId, scope: input.scope, key: input.key, status: answer.status, body: JSON.stringify(answer.body) };
+  if (messages && messages.length > 0) {
+    const [stored] = await answerWithMessagesStatement(tx).execute({ ...values, messages: messagesJson(messages) });
+    if (stored?.messages !== messages.length) throw new Error(`the answer statement wrote ${stored?.messages ?? 0} of ${messages.length} messages`);
+  } else {
+    await answerStatement(tx).execute(values);
+  }
   return { ...answer, replayed: false };
+}
+
+/** The claim of a key: built once (src/server/db/prepared.ts), a row only when this transaction inserted it. */
+function claimStatement(tx: Tx) {
+  return preparedSql<{ key: string }>(
+    tx,
+    'idempotency_claim',
+    () => sql`insert into idempotency_keys (user_id, scope, key, request_hash, created_at)
+values (${sql.placeholder('userId')}::uuid, ${sql.placeholder('scope')}, ${sql.placeholder('key')}, ${sql.placeholder('hash')}, ${sql.placeholder('at')}::timestamptz)
+on conflict do nothing
+returning key`,
+  );
+}
+
+function answerStatement(tx: Tx) {
+  return preparedSql<never>(
+    tx,
+    'idempotency_answer',
+    () => sql`update idempotency_keys set response_status = ${sql.placeholder('status')}::int, response_body = ${sql.placeholder('body')}
+where user_id = ${sql.placeholder('userId')}::uuid and scope = ${sql.placeholder('scope')} and key = ${sql.placeholder('key')}`,
+  );
+}
+
+/** The answer and the outbox messages in one statement (the messages as one JSON parameter, inserted in their order). */
+function answerWithMessagesStatement(tx: Tx) {
+  return preparedSql<{ messages: number }>(
+    tx,
+    'idempotency_answer_with_messages',
+    () => sql`with
+  queued as (${queueMessagesSql('messages')}),
+  answered as (
+    update idempotency_keys set response_status = ${sql.placeholder('status')}::int, response_body = ${sql.placeholder('body')}
+    where user_id = ${sql.placeholder('userId')}::uuid and scope = ${sql.placeholder('scope')} and key = ${sql.placeholder('key')}
+    returning 1
+  )
+select (select count(*)::int from queued) as messages, (select count(*)::int from answered) as answered`,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { otpChallenges } from '../db/schema';
+import { columnList, preparedSql } from '../db/prepared';
 import type { DbOrTx } from '../db/client';
 import { HOUR, MINUTE, type Clock } from '../clock';
 import { AppError } from '../http/errors';
@@ -25,6 +26,8 @@ export type MemberOtpPurpose = 'CONTRACT_SIGNING' | 'WITHDRAWAL' | 'PAYOUT_ACCOU
 /** Codes anyone may ask for without a session: also limited per client address, per number prefix and in all. */
 export type AnonymousOtpPurpose = 'REGISTRATION' | 'PASSWORD_RESET';
 export type OtpPurpose = MemberOtpPurpose | AnonymousOtpPurpose;
+
+type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 
 export interface IssuedCode {
   readonly code: string;
@@ -74,12 +77,16 @@ async function assertPhoneBudget(db: DbOrTx, now: Date, phone: string, purpose: 
     .from(otpChallenges)
     .where(and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
     .orderBy(desc(otpChallenges.createdAt));
-  const last = recent[0];
-  if (last && now.getTime() - last.createdAt.getTime() < OTP_RESEND_INTERVAL_MS) {
-    const wait = Math.ceil((OTP_RESEND_INTERVAL_MS - (now.getTime() - last.createdAt.getTime())) / 1000);
+  refusePhoneBudget(now, recent[0]?.createdAt ?? null, recent.length);
+}
+
+/** assertPhoneBudget's refusals, from the newest code of the last hour and how many were sent in it. */
+function refusePhoneBudget(now: Date, last: Date | null, sent: number): void {
+  if (last && now.getTime() - last.getTime() < OTP_RESEND_INTERVAL_MS) {
+    const wait = Math.ceil((OTP_RESEND_INTERVAL_MS - (now.getTime() - last.getTime())) / 1000);
     throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_RESEND_WAIT', codeTextValues()), undefined, { 'retry-after': String(wait) });
   }
-  if (recent.length >= OTP_HOURLY_LIMIT) {
+  if (sent >= OTP_HOURLY_LIMIT) {
     throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_HOURLY_LIMIT'));
   }
 }
@@ -114,26 +121,55 @@ async function assertAnonymousBudgets(db: DbOrTx, now: Date, purpose: AnonymousO
  * the checks take turns under a transaction-scoped advisory lock, so several processes agree and a
  * burst of parallel requests cannot slip past a limit. Call it inside the transaction that sends.
  */
-export async function issueCode(db: DbOrTx, clock: Clock, pepper: string, input: IssueInput): Promise<IssuedCode> {
+export async function issueCode(
+  db: DbOrTx,
+  clock: Clock,
+  pepper: string,
+  input: IssueInput,
+  options: { readonly lockHeld?: boolean } = {},
+): Promise<IssuedCode> {
   const anonymous = 'requester' in input ? input.requester : null;
   const prefix = anonymous ? phonePrefix(input.phone) : null;
   // Anonymous sends all take turns (their budgets are shared); a member's, per phone and purpose.
-  const lockKey = anonymous ? 'otp:anonymous' : `otp:${input.purpose}:${input.phone}`;
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+  // A caller that took codeLockKey's lock in its own last statement says so (lockHeld, decision 041).
+  if (!options.lockHeld || anonymous) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${codeLockKey(input)}))`);
   const now = clock.now();
+  const id = randomUUID();
+  const code = randomInt(0, 10 ** OTP_DIGITS)
+    .toString()
+    .padStart(OTP_DIGITS, '0');
+  const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
+  const issued = { code, expiresAt, resendAvailableAt: new Date(now.getTime() + OTP_RESEND_INTERVAL_MS) };
+  if (!anonymous) {
+    // A member's code: the phone's budget, the earlier code superseded and the new one written in one statement (decision 041).
+    const [row] = await memberCodeStatement(db).execute({
+      phone: input.phone,
+      purpose: input.purpose,
+      subject: input.subject,
+      since: new Date(now.getTime() - HOUR).toISOString(),
+      resendCutoff: new Date(now.getTime() - OTP_RESEND_INTERVAL_MS).toISOString(),
+      limit: OTP_HOURLY_LIMIT,
+      now: now.toISOString(),
+      id,
+      codeHash: hashCode(pepper, id, code),
+      maxAttempts: OTP_MAX_ATTEMPTS,
+      expiresAt: expiresAt.toISOString(),
+    });
+    if (!row) throw new Error('the code statement answered no row');
+    if (row.issued !== 1) {
+      refusePhoneBudget(now, row.last, row.sent);
+      throw new Error('the code statement wrote no code within the budget');
+    }
+    return issued;
+  }
   await assertPhoneBudget(db, now, input.phone, input.purpose);
-  if (anonymous && prefix) await assertAnonymousBudgets(db, now, input.purpose as AnonymousOtpPurpose, prefix, anonymous);
+  if (prefix) await assertAnonymousBudgets(db, now, input.purpose as AnonymousOtpPurpose, prefix, anonymous);
 
   await db
     .update(otpChallenges)
     .set({ supersededAt: now })
     .where(and(eq(otpChallenges.purpose, input.purpose), eq(otpChallenges.subject, input.subject), isNull(otpChallenges.supersededAt)));
 
-  const id = randomUUID();
-  const code = randomInt(0, 10 ** OTP_DIGITS)
-    .toString()
-    .padStart(OTP_DIGITS, '0');
-  const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
   await db.insert(otpChallenges).values({
     id,
     purpose: input.purpose,
@@ -142,11 +178,58 @@ export async function issueCode(db: DbOrTx, clock: Clock, pepper: string, input:
     codeHash: hashCode(pepper, id, code),
     maxAttempts: OTP_MAX_ATTEMPTS,
     expiresAt,
-    ip: anonymous?.ip ?? null,
+    ip: anonymous.ip,
     prefix,
     createdAt: now,
   });
-  return { code, expiresAt, resendAvailableAt: new Date(now.getTime() + OTP_RESEND_INTERVAL_MS) };
+  return issued;
+}
+
+/**
+ * The transaction-scoped advisory lock issueCode's budget checks take turns under: all anonymous
+ * sends share one; a member's are per phone and purpose. A caller may take it in a statement of
+ * its own (after its writes, as issueCode would) and call issueCode with lockHeld.
+ */
+export function codeLockKey(input: { readonly purpose: OtpPurpose; readonly phone: string }): string {
+  return ANONYMOUS_PURPOSES.includes(input.purpose as AnonymousOtpPurpose) ? 'otp:anonymous' : `otp:${input.purpose}:${input.phone}`;
+}
+
+/**
+ * A member's code in one statement, after the lock: the phone's codes of this purpose in the last
+ * hour (assertPhoneBudget's rule: none since resendCutoff, fewer than the hourly limit), and only
+ * within that budget the earlier live code superseded and the new one inserted. It answers the
+ * count and the newest of that hour for the refusal, and whether the code was written.
+ */
+function memberCodeStatement(db: DbOrTx) {
+  return preparedSql<{ sent: number; last: Date | null; issued: number }>(
+    db,
+    'otp_issue_member_code',
+    () => sql`with
+  recent as (
+    select created_at from otp_challenges
+    where phone = ${sql.placeholder('phone')} and purpose = ${sql.placeholder('purpose')} and created_at > ${sql.placeholder('since')}::timestamptz
+  ),
+  budget as (select count(*)::int as sent, max(created_at) as last from recent),
+  allowed as (
+    select 1 from budget
+    where sent < ${sql.placeholder('limit')}::int and (last is null or last <= ${sql.placeholder('resendCutoff')}::timestamptz)
+  ),
+  superseded as (
+    update otp_challenges set superseded_at = ${sql.placeholder('now')}::timestamptz
+    where purpose = ${sql.placeholder('purpose')} and subject = ${sql.placeholder('subject')} and superseded_at is null and exists (select 1 from allowed)
+    returning 1
+  ),
+  issued as (
+    insert into otp_challenges (id, purpose, phone, subject, code_hash, max_attempts, expires_at, ip, prefix, created_at)
+    select ${sql.placeholder('id')}::uuid, ${sql.placeholder('purpose')}, ${sql.placeholder('phone')}, ${sql.placeholder('subject')},
+      ${sql.placeholder('codeHash')}, ${sql.placeholder('maxAttempts')}::int, ${sql.placeholder('expiresAt')}::timestamptz, null, null,
+      ${sql.placeholder('now')}::timestamptz
+    from allowed
+    returning 1
+  )
+select budget.sent, budget.last, (select count(*)::int from issued) as issued from budget`,
+    { sent: sql`sent`, last: otpChallenges.createdAt, issued: sql`issued` },
+  );
 }
 
 /**
@@ -156,12 +239,16 @@ export async function issueCode(db: DbOrTx, clock: Clock, pepper: string, input:
  */
 export async function verifyCode(db: DbOrTx, clock: Clock, pepper: string, input: { purpose: OtpPurpose; subject: string; code: string }): Promise<void> {
   const now = clock.now();
-  const rows = await db
-    .select()
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.purpose, input.purpose), eq(otpChallenges.subject, input.subject), isNull(otpChallenges.supersededAt)))
-    .orderBy(desc(otpChallenges.createdAt))
-    .limit(1);
+  // Built once (src/server/db/prepared.ts): the confirmations of money paths run it on every try (decision 041).
+  const rows = await preparedSql<OtpChallengeRow>(
+    db,
+    'otp_current_code',
+    () => sql`select ${columnList('c', otpChallenges)} from otp_challenges c
+where c.purpose = ${sql.placeholder('purpose')} and c.subject = ${sql.placeholder('subject')} and c.superseded_at is null
+order by c.created_at desc
+limit 1`,
+    getTableColumns(otpChallenges),
+  ).execute({ purpose: input.purpose, subject: input.subject });
   const challenge = rows[0];
   if (!challenge) throw new AppError(400, 'CODE_NOT_FOUND');
   if (challenge.consumedAt) throw new AppError(400, 'CODE_USED');
@@ -183,11 +270,13 @@ export async function verifyCode(db: DbOrTx, clock: Clock, pepper: string, input
     throw new AppError(400, 'CODE_INVALID', translateEn(left === 1 ? 'errors.codeTriesLeft_one' : 'errors.codeTriesLeft_other', { count: left }));
   }
 
-  const consumed = await db
-    .update(otpChallenges)
-    .set({ consumedAt: now })
-    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), sql`${otpChallenges.attempts} < ${otpChallenges.maxAttempts}`))
-    .returning({ id: otpChallenges.id });
+  const consumed = await preparedSql<{ id: string }>(
+    db,
+    'otp_consume_code',
+    () => sql`update otp_challenges set consumed_at = ${sql.placeholder('now')}::timestamptz
+where id = ${sql.placeholder('id')}::uuid and consumed_at is null and attempts < max_attempts
+returning id::text as id`,
+  ).execute({ id: challenge.id, now: now.toISOString() });
   if (consumed.length === 0) throw new AppError(400, 'CODE_USED');
 }
 

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { outboxMessages, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
@@ -80,9 +80,51 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
   await db.insert(outboxMessages).values(emailRow(email, options));
 }
 
+/**
+ * The outbox rows of an SMS and an e-mail about the same event (queueSmsAndEmail's), for a caller
+ * that writes them with its last statement (http/idempotency.ts: the answer and its messages, decision 041).
+ */
+export function smsAndEmailRows(sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions = {}): (typeof outboxMessages.$inferInsert)[] {
+  return [smsRow(sms, options), emailRow(email, options)];
+}
+
+/**
+ * The body of a CTE that queues outbox rows given as one JSON parameter (`placeholder`, written by
+ * messagesJson), in their order, returning a row per message: for a statement that writes its
+ * messages with its other rows (http/idempotency.ts, the answer and its messages: decision 041).
+ * The same rows as queueSms / queueEmail (status, attempts and times from the table's defaults).
+ */
+export function queueMessagesSql(placeholder: string): SQL {
+  return sql`
+    insert into outbox_messages (channel, recipient, subject, body, redacted_body, send_after, recipient_after_send, request_id)
+    select m.channel, m.recipient, m.subject, m.body, m.redacted_body, m.send_after, m.recipient_after_send, m.request_id
+    from jsonb_to_recordset(${sql.placeholder(placeholder)}::jsonb)
+      as m(channel text, recipient text, subject text, body text, redacted_body text, send_after timestamptz, recipient_after_send text, request_id text, ord int)
+    order by m.ord
+    returning 1
+  `;
+}
+
+/** Outbox rows as queueMessagesSql's parameter: column names, a time as ISO text, the order kept. */
+export function messagesJson(rows: readonly (typeof outboxMessages.$inferInsert)[]): string {
+  return JSON.stringify(
+    rows.map((row, ord) => ({
+      ord,
+      channel: row.channel,
+      recipient: row.recipient,
+      subject: row.subject ?? null,
+      body: row.body,
+      redacted_body: row.redactedBody ?? null,
+      send_after: row.sendAfter ? row.sendAfter.toISOString() : null,
+      recipient_after_send: row.recipientAfterSend ?? null,
+      request_id: row.requestId ?? null,
+    })),
+  );
+}
+
 /** An SMS and an e-mail about the same event, with the same options, in one insert (the same rows as queueSms then queueEmail). */
 export async function queueSmsAndEmail(db: DbOrTx, sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
-  await db.insert(outboxMessages).values([smsRow(sms, options), emailRow(email, options)]);
+  await db.insert(outboxMessages).values(smsAndEmailRows(sms, email, options));
 }
 
 /** What an erased message's recipient-less fields read (decision 029, addendum). */

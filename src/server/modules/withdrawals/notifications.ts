@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { asLanguage, queueSms, queueSmsAndEmail, withCode } from '../../providers/notify';
+import {
+  asLanguage,
+  queueSms,
+  queueSmsAndEmail,
+  smsAndEmailRows,
+  withCode,
+  type OutgoingEmail,
+  type OutgoingSms,
+  type QueueOptions,
+} from '../../providers/notify';
+import type { AnswerMessage } from '../../http/idempotency';
 import { withdrawals as enMessages } from '../../../shared/i18n/en/withdrawals';
 import { withdrawals as filMessages } from '../../../shared/i18n/fil/withdrawals';
 import type { Language } from '../../../shared/i18n/languages';
@@ -24,7 +34,7 @@ export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-interface Recipient {
+export interface Recipient {
   readonly phone: string;
   readonly email: string;
   readonly fullName: string;
@@ -42,8 +52,16 @@ async function recipientOf(tx: Tx, memberId: string): Promise<Recipient> {
     .select({ phone: users.phone, email: users.email, fullName: users.fullName, language: users.language })
     .from(users)
     .where(eq(users.id, memberId));
-  if (!row) throw new Error(`withdrawal member ${memberId} not found`);
-  return { ...row, language: asLanguage(row.language) };
+  return recipientFrom(memberId, row);
+}
+
+/** The member's contact as a statement read it beside other columns (null columns: no such member). */
+export function recipientFrom(
+  memberId: string,
+  row: { phone: string | null; email: string | null; fullName: string | null; language: string | null } | undefined,
+): Recipient {
+  if (!row || row.phone === null || row.email === null || row.fullName === null) throw new Error(`withdrawal member ${memberId} not found`);
+  return { phone: row.phone, email: row.email, fullName: row.fullName, language: asLanguage(row.language) };
 }
 
 function values(deps: AppDeps, row: WithdrawalRow, extra: Record<string, string> = {}): Record<string, string> {
@@ -69,12 +87,13 @@ function codeSms(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string)
   return withCode((c) => fill(templatesOf(to.language).requested.sms, values(deps, row, { code: c, minutes: String(CODE_TTL_MINUTES) })), code);
 }
 
-/** The code SMS (and an e-mail without the code): the member just asked, so at once. */
-export async function notifyRequested(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
-  const to = await recipientOf(tx, row.memberId);
+/**
+ * The outbox rows of the code SMS (and an e-mail without the code): the member just asked, so at
+ * once. The request writes them with its answer (http/idempotency.ts, decision 041).
+ */
+export function requestedMessages(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string): AnswerMessage[] {
   const t = templatesOf(to.language);
-  await queueSmsAndEmail(
-    tx,
+  return smsAndEmailRows(
     { to: to.phone, body: codeSms(deps, to, row, code) },
     { to: to.email, subject: t.requested.subject, body: email(deps, to, row, fill(t.requestedEmail, values(deps, row))) },
   );
@@ -86,7 +105,7 @@ export async function notifyCode(tx: Tx, deps: AppDeps, row: WithdrawalRow, code
   await queueSms(tx, { to: to.phone, body: codeSms(deps, to, row, code) });
 }
 
-type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;
+export type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;
 
 /** A state change: SMS and e-mail, held for the quiet hours unless the member caused it right then. */
 export async function notifyStatus(
@@ -99,6 +118,32 @@ export async function notifyStatus(
   extra: Record<string, string> = {},
 ): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
+  const [sms, mail, options] = statusMessage(deps, to, row, status, at, causedByMember, extra);
+  await queueSmsAndEmail(tx, sms, mail, options);
+}
+
+/** notifyStatus's outbox rows, for a caller that writes them with its answer (decision 041). */
+export function statusMessages(
+  deps: AppDeps,
+  to: Recipient,
+  row: WithdrawalRow,
+  status: NotifiedStatus,
+  at: Date,
+  causedByMember: boolean,
+  extra: Record<string, string> = {},
+): AnswerMessage[] {
+  return smsAndEmailRows(...statusMessage(deps, to, row, status, at, causedByMember, extra));
+}
+
+function statusMessage(
+  deps: AppDeps,
+  to: Recipient,
+  row: WithdrawalRow,
+  status: NotifiedStatus,
+  at: Date,
+  causedByMember: boolean,
+  extra: Record<string, string>,
+): [OutgoingSms, OutgoingEmail, QueueOptions] {
   const template = templatesOf(to.language)[status];
   const sendAfter = sendAfterFor(at, causedByMember);
   const text = fill(template.sms, values(deps, row, extra));
@@ -106,10 +151,5 @@ export async function notifyStatus(
   const code = status === 'FAILED' || status === 'PARTLY_PAID' ? row.failureReasonCode : null;
   const detail =
     code && isPayoutFailureReason(code) ? `\n\n${to.language === 'fil' ? translate('fil', `reasons.payoutFailure.${code}`) : withdrawalReasonText(code)}` : '';
-  await queueSmsAndEmail(
-    tx,
-    { to: to.phone, body: text },
-    { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) },
-    { sendAfter },
-  );
+  return [{ to: to.phone, body: text }, { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) }, { sendAfter }];
 }

@@ -31,10 +31,12 @@ export { partsOf, type WithdrawalPartRow };
 export const WITHDRAWAL_RETURN_CODE = 'WITHDRAWAL_RETURN';
 
 /** The parts of a withdrawal at its request (PENDING until the code confirms it). */
-export async function insertParts(tx: Tx, withdrawalId: string, plan: readonly WithdrawalPartPlan[], now: Date): Promise<void> {
-  await tx
+export async function insertParts(tx: Tx, withdrawalId: string, plan: readonly WithdrawalPartPlan[], now: Date): Promise<WithdrawalPartRow[]> {
+  const rows = await tx
     .insert(withdrawalParts)
-    .values(plan.map((p, i) => ({ withdrawalId, partIndex: i + 1, amount: p.amount, channel: p.channel, status: 'PENDING', createdAt: now, updatedAt: now })));
+    .values(plan.map((p, i) => ({ withdrawalId, partIndex: i + 1, amount: p.amount, channel: p.channel, status: 'PENDING', createdAt: now, updatedAt: now })))
+    .returning();
+  return rows.sort((a, b) => a.partIndex - b.partIndex);
 }
 
 /** A transfer's own reference (bank, provider, back office): "<reference>-<index>". */

@@ -3,11 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { payoutAccounts, withdrawalEvents, withdrawals } from '../../db/schema';
+import { payoutAccounts } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount, LedgerError, memberWalletBalance, shardOf } from '../../ledger';
-import { codeTimes, countWrongTry, issueCode, verifyCode } from '../../otp/service';
+import {
+  createTransfer,
+  ensureMemberWallet,
+  ensureSystemAccount,
+  LedgerError,
+  memberWalletBalance,
+  memberWalletSpec,
+  shardOf,
+  systemAccountSpec,
+} from '../../ledger';
+import { codeLockKey, codeTimes, countWrongTry, issueCode, verifyCode } from '../../otp/service';
 import { payoutProviderFor } from '../../providers/payouts';
 import type { SessionAuth } from '../../sessions/store';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
@@ -24,16 +33,18 @@ import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutKind } fr
 import { splitWithdrawal, type SplitRefusal } from '../../../shared/withdrawal/split';
 import { insertParts, submitParts } from './parts';
 import { HOUR, MINUTE } from '../../clock';
-import { fill, notifyCode, notifyRequested } from './notifications';
-import { STATE_MESSAGE, transition } from './transitions';
+import { fill, notifyCode, recipientFrom, requestedMessages, statusMessages } from './notifications';
+import { confirmOne, insertRequested, requestContext, type RequestContext } from './statements';
+import { memberConfirmTarget, STATE_MESSAGE, transition } from './transitions';
 import {
-  awaitingOf,
   destinationOf,
   memberWithdrawals,
   ownWithdrawal,
+  ownWithdrawalLocked,
   ownWithdrawalViewWith,
   payoutOrderOf,
   withdrawalView,
+  withdrawalViewOfRows,
   withdrawalViews,
   type WithdrawalRow,
 } from './views';
@@ -57,13 +68,27 @@ async function payoutAccountOf(db: DbOrTx, memberId: string): Promise<PayoutAcco
 }
 
 /** Until when withdrawals are paused after a change of payout account, or null. */
-function blockedUntil(deps: AppDeps, account: PayoutAccountRow | null, now: Date): Date | null {
+function blockedUntil(deps: AppDeps, account: Pick<PayoutAccountRow, 'changedAt'> | null, now: Date): Date | null {
   if (!account?.changedAt) return null;
   const until = new Date(account.changedAt.getTime() + deps.config.payouts.holdAfterPayoutChangeHours * HOUR);
   return until.getTime() > now.getTime() ? until : null;
 }
 
-function supportedChannels(account: PayoutAccountRow) {
+/** The payout account's columns the request reads, from its context statement (statements.ts). */
+function accountOf(
+  context: RequestContext,
+): Pick<PayoutAccountRow, 'institutionCode' | 'institutionName' | 'kind' | 'accountNumber' | 'accountName' | 'changedAt'> {
+  return {
+    institutionCode: context.institutionCode!,
+    institutionName: context.institutionName!,
+    kind: context.kind!,
+    accountNumber: context.accountNumber!,
+    accountName: context.accountName!,
+    changedAt: context.changedAt,
+  };
+}
+
+function supportedChannels(account: Pick<PayoutAccountRow, 'institutionCode'>) {
   return findPayoutInstitution(account.institutionCode)?.channels;
 }
 
@@ -117,7 +142,13 @@ export async function requestWithdrawal(
   try {
     return await deps.db.transaction((tx) =>
       idempotent(tx, { userId: auth.userId, scope: 'withdrawals.request', key, request: { amount: toDecimalString(amount) }, at: now }, async () => {
-        const account = await payoutAccountOf(tx, auth.userId);
+        const id = randomUUID();
+        // The hold and the settlement use one shard of PAYOUT_CLEARING, stored on the row (docs/decisions/030).
+        const ledgerShard = shardOf(id, deps.config.ledgerSystemShards);
+        // The payout account, another withdrawal awaiting its code, the two accounts and the member's
+        // contact in one read (decision 041); the refusals below come in the order they always did.
+        const context = await requestContext(tx, auth.userId, memberWalletSpec(auth.userId).code, systemAccountSpec('PAYOUT_CLEARING', ledgerShard).code);
+        const account = context.hasAccount ? accountOf(context) : null;
         if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', WITHDRAWAL_MESSAGES.noDestination);
         const until = blockedUntil(deps, account, now);
         if (until)
@@ -130,58 +161,56 @@ export async function requestWithdrawal(
         // One transfer when a channel takes the amount, else the fewest transfers (docs/decisions/033).
         const limits = splitWithdrawal(amount, channelsFor(kind, supportedChannels(account)), deps.config.payouts.maxParts);
         if (!limits.ok) throw amountRefusal(limits.reason, limits.limit, kind);
-        if (await awaitingOf(tx, auth.userId)) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
+        if (context.awaiting) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
         // Above the available balance: the hold below refuses it under the wallet's lock
         // (INSUFFICIENT_FUNDS, answered with the same aboveBalance message by the catch below).
 
-        const id = randomUUID();
-        // The hold and the settlement use one shard of PAYOUT_CLEARING, stored on the row (docs/decisions/030).
-        const ledgerShard = shardOf(id, deps.config.ledgerSystemShards);
         // The hold: the ledger locks the wallet and refuses to take it below zero, so two requests
-        // racing for one balance cannot both hold it.
+        // racing for one balance cannot both hold it. An account not created yet is created first, as before.
+        const wallet = context.walletId ?? (await ensureMemberWallet(tx, auth.userId));
+        const clearing = context.clearingId ?? (await ensureSystemAccount(tx, 'PAYOUT_CLEARING', ledgerShard));
         const hold = await createTransfer(tx, {
           idempotencyKey: `withdrawal-hold:${id}`,
           code: 'WITHDRAWAL',
           reference: id,
           description: 'Withdrawal to your payout account (held until confirmed)',
           legs: [
-            { accountId: await ensureMemberWallet(tx, auth.userId), direction: 'DEBIT', amount },
-            { accountId: await ensureSystemAccount(tx, 'PAYOUT_CLEARING', ledgerShard), direction: 'CREDIT', amount },
+            { accountId: wallet, direction: 'DEBIT', amount },
+            { accountId: clearing, direction: 'CREDIT', amount },
           ],
           pending: true,
           at: now,
         });
-        const [row] = await tx
-          .insert(withdrawals)
-          .values({
-            id,
-            memberId: auth.userId,
-            status: 'AWAITING_CODE',
-            amount,
-            channel: limits.parts[0]!.channel,
-            partCount: limits.parts.length,
-            destInstitutionCode: account.institutionCode,
-            destInstitutionName: account.institutionName,
-            destKind: account.kind,
-            destAccountNumber: account.accountNumber,
-            destAccountName: account.accountName,
-            pendingTransferId: hold.id,
-            ledgerShard,
-            requestId: currentRequestId() ?? null,
-            requestKey: key,
-            expiresAt: new Date(now.getTime() + WITHDRAWAL_TTL_MS),
-            statusChangedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (limits.parts.length > 1) await insertParts(tx, id, limits.parts, now);
-        await tx
-          .insert(withdrawalEvents)
-          .values({ withdrawalId: id, fromStatus: null, toStatus: 'AWAITING_CODE', action: 'REQUEST', actor: 'MEMBER', actorUserId: auth.userId, at: now });
-        const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row!) });
-        await notifyRequested(tx, deps, row!, issued.code);
-        return { status: 201, body: { ...(await withdrawalView(tx, deps, row!)), code: codeSent(issued) } };
+        // The row and its event, then the code budget's lock (issueCode with lockHeld below).
+        const { row, event } = await insertRequested(tx, {
+          id,
+          memberId: auth.userId,
+          amount,
+          channel: limits.parts[0]!.channel,
+          partCount: limits.parts.length,
+          destInstitutionCode: account.institutionCode,
+          destInstitutionName: account.institutionName,
+          destKind: account.kind,
+          destAccountNumber: account.accountNumber,
+          destAccountName: account.accountName,
+          pendingTransferId: hold.id,
+          ledgerShard,
+          requestId: currentRequestId() ?? null,
+          requestKey: key,
+          expiresAt: new Date(now.getTime() + WITHDRAWAL_TTL_MS),
+          at: now,
+          codeLockKey: codeLockKey({ purpose: 'WITHDRAWAL', phone: auth.phone }),
+        });
+        const parts = limits.parts.length > 1 ? await insertParts(tx, id, limits.parts, now) : [];
+        const issued = await issueCode(
+          tx,
+          deps.clock,
+          deps.config.otpPepper,
+          { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row) },
+          { lockHeld: true },
+        );
+        const messages = requestedMessages(deps, recipientFrom(auth.userId, context), row, issued.code);
+        return { status: 201, body: { ...withdrawalViewOfRows(deps, row, [event], parts), code: codeSent(issued) }, messages };
       }),
     );
   } catch (error) {
@@ -223,7 +252,7 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
   try {
     return await deps.db.transaction((tx) =>
       idempotent(tx, { userId: auth.userId, scope: 'withdrawals.confirm', key, request: { id, code }, at: now }, async () => {
-        const row = await ownWithdrawal(tx, auth.userId, id, true);
+        const row = await ownWithdrawalLocked(tx, auth.userId, id);
         if (row.status !== 'AWAITING_CODE' || row.expiresAt.getTime() <= now.getTime()) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
         subject = codeSubject(row);
         await verifyCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', subject, code });
@@ -241,14 +270,21 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
           return { status: 200, body: await withdrawalView(tx, deps, updated) };
         }
         const submission = await provider.submit(payoutOrderOf(deps, row), now);
-        const updated = await transition(tx, deps, row, 'CONFIRM', {
-          actor: 'MEMBER',
+        // transition(row, 'CONFIRM') in one statement (the status, its event, the events and the
+        // member's contact); the messages are written with the answer (decision 041).
+        const to = memberConfirmTarget(row);
+        const confirmed = await confirmOne(tx, row.id, {
+          from: row.status,
+          to,
           actorUserId: auth.userId,
+          payoutMode: provider.mode,
+          providerReference: submission.providerReference,
+          checkAfter: submission.checkAfter,
           at: now,
-          causedByMember: true,
-          changes: { confirmedAt: now, payoutMode: provider.mode, providerReference: submission.providerReference, checkAfter: submission.checkAfter },
         });
-        return { status: 200, body: await withdrawalView(tx, deps, updated) };
+        if (!confirmed) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
+        const messages = statusMessages(deps, recipientFrom(row.memberId, confirmed.contact), confirmed.row, to, now, true);
+        return { status: 200, body: withdrawalViewOfRows(deps, confirmed.row, confirmed.events), messages };
       }),
     );
   } catch (error) {

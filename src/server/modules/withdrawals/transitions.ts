@@ -30,6 +30,21 @@ export interface TransitionInput {
 
 export const STATE_MESSAGE = 'This withdrawal can no longer be changed.';
 
+/**
+ * Where the member's CONFIRM of a withdrawal sent as one transfer leads from `row`'s status, for
+ * statements.ts confirmOne, which does what transition() does for it (no ledger move: the hold is
+ * kept; the status, the event; the messages go with the answer). 409 as transition() when no
+ * transition applies; a state machine whose CONFIRM moved money would fail here, not go unnoticed.
+ */
+export function memberConfirmTarget(row: WithdrawalRow): Exclude<WithdrawalStatus, 'AWAITING_CODE'> {
+  const t = findWithdrawalTransition(row.status as WithdrawalStatus, 'CONFIRM', 'MEMBER');
+  if (!t) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
+  if (t.ledger !== 'KEEP' || t.reasonRequired || t.to === 'AWAITING_CODE' || t.to === 'FAILED' || t.to === 'PAID' || row.partCount > 1) {
+    throw new Error(`CONFIRM from ${row.status} (to ${t.to}, ledger ${t.ledger}) is not what confirmOne does`);
+  }
+  return t.to;
+}
+
 export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, action: WithdrawalAction, input: TransitionInput): Promise<WithdrawalRow> {
   const from = row.status as WithdrawalStatus;
   const t = findWithdrawalTransition(from, action, input.actor);

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { columnList, prepared, preparedSql } from '../../db/prepared';
 import { withdrawalEvents, withdrawalParts, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { toDecimalString } from '../../../shared/money/money';
@@ -260,4 +260,27 @@ export function payoutOrderOf(deps: AppDeps, row: WithdrawalRow) {
       accountName: row.destAccountName,
     },
   };
+}
+
+/** A withdrawal's view from rows the caller already has (its events in order, its parts): no read (decision 041). */
+export function withdrawalViewOfRows(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[], parts: readonly WithdrawalPartRow[] = []): WithdrawalView {
+  return viewOf(deps, row, events, parts);
+}
+
+export type WithdrawalEventRow = EventRow;
+
+/**
+ * ownWithdrawal(db, memberId, id, true) by a statement built once (src/server/db/prepared.ts): the
+ * row locked FOR UPDATE, 404 for another member's id like one that does not exist (decision 041).
+ */
+export async function ownWithdrawalLocked(tx: DbOrTx, memberId: string, id: string): Promise<WithdrawalRow> {
+  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  const [row] = await preparedSql<WithdrawalRow>(
+    tx,
+    'withdrawal_for_update',
+    () => sql`select ${columnList('w', withdrawals)} from withdrawals w where w.id = ${sql.placeholder('id')}::uuid for update`,
+    getTableColumns(withdrawals),
+  ).execute({ id });
+  if (!row || row.memberId !== memberId) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  return row;
 }
