@@ -11,7 +11,8 @@ import type { TestMember } from '../fixtures/members';
  * The hot reads that read the session in their own statement (route option sessionInStatement,
  * decision 038) make the same checks as the session hook of every other route: a forged, over-long,
  * empty, revoked, idle-expired or expired session answers 401, the idle expiry slides while used,
- * and what the statement found is the session's own member's, never another's. One table of
+ * and what the statement found is the session's own member's, never another's (a staff-only
+ * route: a member's session is refused 403, and its statement reads nothing for it). One table of
  * routes: a new hot read joins it here.
  */
 type Body = Record<string, unknown>;
@@ -22,11 +23,15 @@ interface Whose {
   phone?: unknown;
 }
 
-const HOT_READS: readonly { url: string; whose: (body: Body) => Whose }[] = [
+const HOT_READS: readonly { url: string; staffOnly?: true; whose: (body: Body) => Whose }[] = [
   { url: '/api/wallet', whose: (body) => ({ loanNumber: body.hasLoan === true ? body.loanNumber : null }) },
   { url: '/api/loans/current', whose: (body) => ({ loanNumber: (body.loan as { loanNumber: string } | null)?.loanNumber ?? null }) },
   { url: '/api/member/account', whose: (body) => ({ phone: body.phoneNumber }) },
+  // The back office's queue: every member's applications, for staff only.
+  { url: '/api/admin/loans', staffOnly: true, whose: () => ({}) },
 ];
+
+let staffCount = 0;
 
 /** The facts of `who` a route's answer may show, limited to what `whose` reads of it. */
 function expected(found: Whose, who: { phone: string; loanNumber: string | null }): Whose {
@@ -45,7 +50,10 @@ afterAll(async () => {
   await t.close();
 });
 
-describe.each(HOT_READS)('$url reads the session in its own statement', ({ url, whose }) => {
+describe.each(HOT_READS)('$url reads the session in its own statement', ({ url, staffOnly, whose }) => {
+  /** Someone the route answers: a member, or for a staff-only route a new officer. */
+  const signIn = () => (staffOnly ? createStaff(t, 'OFFICER', `Officer ${(staffCount += 1)} ${url}`) : createActivatedMember(t));
+
   // Staff signed in afresh for each route: the last test moves the clock past every earlier session's expiry.
   beforeAll(async () => {
     officer = await createStaff(t, 'OFFICER', `Officer Ana Reyes ${url}`);
@@ -65,6 +73,16 @@ describe.each(HOT_READS)('$url reads the session in its own statement', ({ url, 
     const member = await createActivatedMember(t);
     const { loanId } = await signedLoan(t, officer, { member });
     ok(await disburse(t, checker.cookie, loanId));
+    if (staffOnly) {
+      // A member's session is refused (and the statement read no page for it); staff read the queue.
+      for (const cookie of [member.cookie, (await createActivatedMember(t)).cookie]) {
+        const res = await get(t, cookie, url);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.code).toBe('FORBIDDEN');
+      }
+      ok(await get(t, officer.cookie, url));
+      return;
+    }
     const [loan] = await t.deps.db.select({ number: loans.number }).from(loans).where(eq(loans.id, loanId));
     const owner = whose(ok(await get(t, member.cookie, url)));
     expect(owner).toEqual(expected(owner, { phone: member.phone, loanNumber: loanNumber(t.deps.config.company.shortName, loan!.number) }));
@@ -77,12 +95,12 @@ describe.each(HOT_READS)('$url reads the session in its own statement', ({ url, 
   });
 
   it('refuses a revoked session, slides the idle expiry and refuses an idle-expired or expired one', async () => {
-    const signedOut = await createActivatedMember(t);
+    const signedOut = await signIn();
     ok(await get(t, signedOut.cookie, url));
     expect((await post(t, signedOut.cookie, '/api/auth/logout')).statusCode).toBe(204);
     expect((await get(t, signedOut.cookie, url)).statusCode).toBe(401);
 
-    const member = await createActivatedMember(t);
+    const member = await signIn();
     const key = (await t.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.userId)))[0]!.id;
     await t.deps.db.update(sessions).set({ persistent: false }).where(eq(sessions.id, key));
     t.clock.advance(11 * HOUR);
@@ -93,7 +111,7 @@ describe.each(HOT_READS)('$url reads the session in its own statement', ({ url, 
     expect((await get(t, member.cookie, url)).statusCode).toBe(401);
 
     // A persistent (Remember me) session past its expiry.
-    const remembered = await createActivatedMember(t);
+    const remembered = await signIn();
     ok(await get(t, remembered.cookie, url));
     t.clock.advance(31 * DAY);
     expect((await get(t, remembered.cookie, url)).statusCode).toBe(401);

@@ -2,7 +2,17 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { prepared } from '../../db/prepared';
 import type { DbOrTx, Tx } from '../../db/client';
-import { consents, memberAddresses, memberDocuments, memberIdentities, memberPersonal, memberReferences, payoutAccounts, sessions, users } from '../../db/schema';
+import {
+  consents,
+  memberAddresses,
+  memberDocuments,
+  memberIdentities,
+  memberPersonal,
+  memberReferences,
+  payoutAccounts,
+  sessions,
+  users,
+} from '../../db/schema';
 import { sessionAndVersionsColumns, type SessionAuth } from '../../sessions/store';
 import { AppError, fieldError } from '../../http/errors';
 import { translateEn } from '../../../shared/i18n/lookup';
@@ -274,7 +284,10 @@ async function readSections(deps: AppDeps, userId: string): Promise<Sections> {
 /** What the sections are built from: the member's row and each step's rows, as readSections or memberAccountWithSession read them. */
 interface SectionRows {
   user: { state: string; phone: string; fullName: string };
-  personal: Pick<typeof memberPersonal.$inferSelect, 'gender' | 'firstName' | 'middleName' | 'lastName' | 'birthDate' | 'maritalStatus' | 'nationality'> | null | undefined;
+  personal:
+    | Pick<typeof memberPersonal.$inferSelect, 'gender' | 'firstName' | 'middleName' | 'lastName' | 'birthDate' | 'maritalStatus' | 'nationality'>
+    | null
+    | undefined;
   consent: { textVersion: string; givenAt: Date } | null | undefined;
   address:
     | Pick<typeof memberAddresses.$inferSelect, 'countryCode' | 'provinceCode' | 'provinceName' | 'townCode' | 'townName' | 'streetAddress' | 'postalCode'>
@@ -420,7 +433,9 @@ export async function memberAccountWithSession(db: DbOrTx, key: string) {
           streetAddress: memberAddresses.streetAddress,
           postalCode: memberAddresses.postalCode,
         },
-        refs: sql<ReferenceJson[] | null>`(select json_agg(json_build_object('fullName', r.full_name, 'relationship', r.relationship, 'phone', r.phone) order by r.position)
+        refs: sql<
+          ReferenceJson[] | null
+        >`(select json_agg(json_build_object('fullName', r.full_name, 'relationship', r.relationship, 'phone', r.phone) order by r.position)
           from ${memberReferences} r where r.user_id = ${sessions.userId})`,
         identity: {
           userId: memberIdentities.userId,
@@ -428,7 +443,9 @@ export async function memberAccountWithSession(db: DbOrTx, key: string) {
           otherIdentityType: memberIdentities.otherIdentityType,
           identityNumber: memberIdentities.identityNumber,
         },
-        docs: sql<DocumentJson[] | null>`(select json_agg(json_build_object('id', d.id, 'kind', d.kind, 'createdAt', d.created_at, 'width', d.width, 'height', d.height, 'sizeBytes', d.size_bytes))
+        docs: sql<
+          DocumentJson[] | null
+        >`(select json_agg(json_build_object('id', d.id, 'kind', d.kind, 'createdAt', d.created_at, 'width', d.width, 'height', d.height, 'sizeBytes', d.size_bytes))
           from ${memberDocuments} d where d.user_id = ${sessions.userId} and d.superseded_at is null)`,
         payout: {
           userId: payoutAccounts.userId,
