@@ -24,7 +24,6 @@ import {
   todayPh,
   transition,
   type CurrentLoanRead,
-  type LoanRow,
 } from './views';
 
 /**
