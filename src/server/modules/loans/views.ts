@@ -206,23 +206,84 @@ function needsSignedDisclosure(loan: LoanRow): boolean {
 
 /** disclosureOf, given the signed contract's disclosure when it was read. */
 function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null, borrower: StatementBorrower | null = null): DisclosureDto {
-  const signed = loan.signedAt && signedJson !== null ? (JSON.parse(signedJson) as DisclosureDto) : null;
+  const signed = loan.signedAt && signedJson !== null ? signedDisclosure(signedJson) : null;
   if (loan.scheduleStartDate) {
     if (signed && signed.scheduleStartDate === loan.scheduleStartDate) return signed;
     // Re-issued at disbursement: dated and scheduled from the disbursement date; the signed statement stays as signed.
     // Everything but the date comes from the signed statement, so the re-issue reads the same whenever it is asked for.
-    const base = statementOf(
-      deps.config.company,
-      loan.scheduleStartDate,
-      signed?.statement?.borrower ?? borrower,
-      signed ? 'REISSUED_AT_DISBURSEMENT' : 'ISSUED',
-    );
-    const statement = signed?.statement ? { ...base, certifiedCorrect: signed.statement.certifiedCorrect } : base;
-    return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, loan.scheduleStartDate), displayOf(loan), statement);
+    const startDate = loan.scheduleStartDate;
+    const to = signed?.statement?.borrower ?? borrower;
+    const issue = signed ? 'REISSUED_AT_DISBURSEMENT' : 'ISSUED';
+    const signedStatement = signed?.statement ? { certifiedCorrect: signed.statement.certifiedCorrect } : null;
+    return builtDisclosure(deps, loan, startDate, [to, issue, signedStatement], () => {
+      const base = statementOf(deps.config.company, startDate, to, issue);
+      const statement = signedStatement ? { ...base, ...signedStatement } : base;
+      return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, startDate), displayOf(loan), statement);
+    });
   }
   if (signed) return signed;
   const today = todayPh(deps);
-  return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, today), displayOf(loan), statementOf(deps.config.company, today, borrower));
+  return builtDisclosure(deps, loan, today, [borrower], () =>
+    toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, today), displayOf(loan), statementOf(deps.config.company, today, borrower)),
+  );
+}
+
+// Disclosures kept once built (decision 042): a loan polled again and again shows the same one, and
+// building it (the schedule, the rates, the texts) or parsing the signed one's text was most of its
+// view's own work. Each is kept under ALL its inputs, so a kept one is exactly what building it
+// again would give: the signed text itself; else the product version's object (a new version is a
+// new object), the amount, term, start date, display currency and rate, the company's name and
+// signatory, and the statement's borrower, issue and signatory. Frozen: a shared answer is never
+// changed by a caller. At most DISCLOSURES_KEPT of each kind (the oldest goes first).
+export const DISCLOSURES_KEPT = 500;
+const signedDisclosures = new Map<string, DisclosureDto>();
+const builtDisclosures = new WeakMap<ProductConfig, Map<string, DisclosureDto>>();
+
+function kept(map: Map<string, DisclosureDto>, key: string, build: () => DisclosureDto): DisclosureDto {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = deepFreeze(build());
+    if (map.size >= DISCLOSURES_KEPT) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+  }
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The signed contract's disclosure from its text (parsed once per text). */
+function signedDisclosure(json: string): DisclosureDto {
+  return kept(signedDisclosures, json, () => JSON.parse(json) as DisclosureDto);
+}
+
+/** A disclosure built from the loan's product, amount, term, display currency and `startDate`, with `statement` the rest of its inputs. */
+function builtDisclosure(deps: AppDeps, loan: LoanRow, startDate: string, statement: unknown[], build: () => DisclosureDto): DisclosureDto {
+  const product = productOf(deps, loan);
+  let map = builtDisclosures.get(product);
+  if (!map) {
+    map = new Map();
+    builtDisclosures.set(product, map);
+  }
+  const { companyName, disclosureSignatory } = deps.config.company;
+  const key = JSON.stringify([
+    loan.amount.toString(),
+    loan.term,
+    startDate,
+    loan.selectedCurrency,
+    loan.exchangeRate,
+    loan.ratesAsOf,
+    companyName,
+    disclosureSignatory.name,
+    disclosureSignatory.position,
+    ...statement,
+  ]);
+  return kept(map, key, build);
 }
 
 export function assessmentDto(a: Assessment, at: Date): PreAssessmentDto {
