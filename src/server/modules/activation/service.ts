@@ -492,10 +492,6 @@ export function memberAccountOf(auth: Pick<SessionAuth, 'accountState' | 'phone'
 }
 
 /** GET /api/member/account: the Account dialog (section 2): ID number in full, account number masked. */
-export async function getMemberAccount(deps: AppDeps, userId: string): Promise<MemberAccountResponse> {
-  return memberAccountFrom(await readSections(deps, userId));
-}
-
 function memberAccountFrom(s: Sections): MemberAccountResponse {
   return {
     state: s.state,
