@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
-import { requireUser } from '../../http/session';
+import { AppError } from '../../http/errors';
+import { acceptSessionRow, requireUser, sessionKeyOf } from '../../http/session';
 import { activationApi as api } from '../../../shared/api/activation';
 import { changePayoutAccount, getPayoutAccount, requestPayoutChangeCode } from './payout-change';
-import { getActivation, getMemberAccount, saveAddress, saveBank, saveIdentity, savePersonal, saveReferences } from './service';
+import { getActivation, memberAccountOf, memberAccountWithSession, saveAddress, saveBank, saveIdentity, savePersonal, saveReferences } from './service';
 
 /**
  * The activation wizard's API: GET the state and saved data, PUT each step (answers the new state),
@@ -29,5 +30,19 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
   });
   registerRoute(app, api.payoutAccountCode, async (request) => requestPayoutChangeCode(deps, member(request), request.body));
   registerRoute(app, api.changePayoutAccount, async (request) => changePayoutAccount(deps, member(request), request.body));
-  registerRoute(app, api.account, async (request) => getMemberAccount(deps, requireUser(request).userId));
+  // A hot read: the session and every section in one statement (decisions 038, 042); the session is checked before the sections are used.
+  registerRoute(
+    app,
+    api.account,
+    async (request) => {
+      const key = sessionKeyOf(request);
+      const { session, sections } = await memberAccountWithSession(deps.db, key);
+      await acceptSessionRow(request, deps, key, session);
+      const auth = requireUser(request);
+      // A session row accepted always comes with its sections (the statement's one row).
+      if (!sections) throw new AppError(401, 'UNAUTHENTICATED');
+      return memberAccountOf(auth, sections);
+    },
+    { config: { sessionInStatement: true } },
+  );
 }

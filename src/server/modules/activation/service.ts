@@ -2,7 +2,18 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { prepared } from '../../db/prepared';
 import type { DbOrTx, Tx } from '../../db/client';
-import { consents, memberAddresses, memberDocuments, memberIdentities, memberPersonal, memberReferences, payoutAccounts, users } from '../../db/schema';
+import {
+  consents,
+  memberAddresses,
+  memberDocuments,
+  memberIdentities,
+  memberPersonal,
+  memberReferences,
+  payoutAccounts,
+  sessions,
+  users,
+} from '../../db/schema';
+import { sessionAndVersionsColumns, type SessionAuth } from '../../sessions/store';
 import { AppError, fieldError } from '../../http/errors';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDate, checkBirthDate } from '../../../shared/activation/age';
@@ -267,7 +278,28 @@ async function readSections(deps: AppDeps, userId: string): Promise<Sections> {
     ),
   ]);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+  return sectionsOf({ user, personal, consent, address, refs, identity, docs, payout });
+}
 
+/** What the sections are built from: the member's row and each step's rows, as readSections or memberAccountWithSession read them. */
+interface SectionRows {
+  user: { state: string; phone: string; fullName: string };
+  personal:
+    | Pick<typeof memberPersonal.$inferSelect, 'gender' | 'firstName' | 'middleName' | 'lastName' | 'birthDate' | 'maritalStatus' | 'nationality'>
+    | null
+    | undefined;
+  consent: { textVersion: string; givenAt: Date } | null | undefined;
+  address:
+    | Pick<typeof memberAddresses.$inferSelect, 'countryCode' | 'provinceCode' | 'provinceName' | 'townCode' | 'townName' | 'streetAddress' | 'postalCode'>
+    | null
+    | undefined;
+  refs: readonly Pick<typeof memberReferences.$inferSelect, 'fullName' | 'relationship' | 'phone'>[];
+  identity: Pick<typeof memberIdentities.$inferSelect, 'identityType' | 'otherIdentityType' | 'identityNumber'> | null | undefined;
+  docs: readonly { id: string; kind: string; createdAt: Date; width: number; height: number; sizeBytes: number }[];
+  payout: Pick<typeof payoutAccounts.$inferSelect, 'institutionCode' | 'institutionName' | 'kind' | 'accountNumber' | 'accountName'> | null | undefined;
+}
+
+function sectionsOf({ user, personal, consent, address, refs, identity, docs, payout }: SectionRows): Sections {
   const documents: ActivationResponse['documents'] = { ID_FRONT: null, ID_BACK: null, SELFIE: null };
   for (const doc of docs) {
     const kind = doc.kind as DocumentKind;
@@ -349,9 +381,118 @@ export async function getActivation(deps: AppDeps, userId: string): Promise<Acti
   };
 }
 
+/** A JSON column's reference of memberAccountWithSession. */
+interface ReferenceJson {
+  fullName: string;
+  relationship: string;
+  phone: string;
+}
+
+/** A JSON column's current document of memberAccountWithSession (`createdAt` as PostgreSQL's JSON text of a timestamptz). */
+interface DocumentJson {
+  id: string;
+  kind: string;
+  createdAt: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+}
+
+/**
+ * GET /api/member/account in ONE statement (decision 042, as GET /api/wallet in decision 038): the
+ * session and configuration versions (sessionAndVersionsColumns, which carry the member's state,
+ * phone and name), then each section readSections reads, every one joined on sessions.user_id of
+ * the cookie's session row (no session row, no section): the one-row steps as joins, the latest
+ * credit-bureau consent, the references and the current documents as JSON columns. The route
+ * checks the session (acceptSessionRow) before memberAccountOf uses anything else of the row.
+ */
+export async function memberAccountWithSession(db: DbOrTx, key: string) {
+  const statement = prepared(db, 'member_account_with_session', () =>
+    db
+      .select({
+        ...sessionAndVersionsColumns,
+        personal: {
+          userId: memberPersonal.userId,
+          gender: memberPersonal.gender,
+          firstName: memberPersonal.firstName,
+          middleName: memberPersonal.middleName,
+          lastName: memberPersonal.lastName,
+          birthDate: memberPersonal.birthDate,
+          maritalStatus: memberPersonal.maritalStatus,
+          nationality: memberPersonal.nationality,
+        },
+        consent: sql<{ textVersion: string; givenAt: string } | null>`(select json_build_object('textVersion', c.text_version, 'givenAt', c.given_at)
+          from ${consents} c where c.user_id = ${sessions.userId} and c.kind = ${CONSENT_KIND_CREDIT_BUREAU} order by c.given_at desc limit 1)`,
+        address: {
+          userId: memberAddresses.userId,
+          countryCode: memberAddresses.countryCode,
+          provinceCode: memberAddresses.provinceCode,
+          provinceName: memberAddresses.provinceName,
+          townCode: memberAddresses.townCode,
+          townName: memberAddresses.townName,
+          streetAddress: memberAddresses.streetAddress,
+          postalCode: memberAddresses.postalCode,
+        },
+        refs: sql<
+          ReferenceJson[] | null
+        >`(select json_agg(json_build_object('fullName', r.full_name, 'relationship', r.relationship, 'phone', r.phone) order by r.position)
+          from ${memberReferences} r where r.user_id = ${sessions.userId})`,
+        identity: {
+          userId: memberIdentities.userId,
+          identityType: memberIdentities.identityType,
+          otherIdentityType: memberIdentities.otherIdentityType,
+          identityNumber: memberIdentities.identityNumber,
+        },
+        docs: sql<
+          DocumentJson[] | null
+        >`(select json_agg(json_build_object('id', d.id, 'kind', d.kind, 'createdAt', d.created_at, 'width', d.width, 'height', d.height, 'sizeBytes', d.size_bytes))
+          from ${memberDocuments} d where d.user_id = ${sessions.userId} and d.superseded_at is null)`,
+        payout: {
+          userId: payoutAccounts.userId,
+          institutionCode: payoutAccounts.institutionCode,
+          institutionName: payoutAccounts.institutionName,
+          kind: payoutAccounts.kind,
+          accountNumber: payoutAccounts.accountNumber,
+          accountName: payoutAccounts.accountName,
+        },
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(memberPersonal, eq(memberPersonal.userId, sessions.userId))
+      .leftJoin(memberAddresses, eq(memberAddresses.userId, sessions.userId))
+      .leftJoin(memberIdentities, eq(memberIdentities.userId, sessions.userId))
+      .leftJoin(payoutAccounts, eq(payoutAccounts.userId, sessions.userId))
+      .limit(1)
+      .prepare('member_account_with_session'),
+  );
+  const [row] = await statement.execute({ id: key });
+  if (!row) return { session: undefined, sections: null };
+  const { personal, consent, address, refs, identity, docs, payout, ...session } = row;
+  return { session, sections: { personal, consent, address, refs, identity, docs, payout } };
+}
+
+/** What memberAccountWithSession read of the member's sections. */
+export type MemberAccountRead = NonNullable<Awaited<ReturnType<typeof memberAccountWithSession>>['sections']>;
+
+/** GET /api/member/account's answer from its statement's row, for the session's member (auth: the accepted session). */
+export function memberAccountOf(auth: Pick<SessionAuth, 'accountState' | 'phone' | 'fullName'>, read: MemberAccountRead): MemberAccountResponse {
+  return memberAccountFrom(
+    sectionsOf({
+      user: { state: auth.accountState, phone: auth.phone, fullName: auth.fullName },
+      personal: read.personal,
+      consent: read.consent ? { textVersion: read.consent.textVersion, givenAt: new Date(read.consent.givenAt) } : null,
+      address: read.address,
+      refs: read.refs ?? [],
+      identity: read.identity,
+      docs: (read.docs ?? []).map((d) => ({ ...d, createdAt: new Date(d.createdAt) })),
+      payout: read.payout,
+    }),
+  );
+}
+
 /** GET /api/member/account: the Account dialog (section 2): ID number in full, account number masked. */
-export async function getMemberAccount(deps: AppDeps, userId: string): Promise<MemberAccountResponse> {
-  const s = await readSections(deps, userId);
+function memberAccountFrom(s: Sections): MemberAccountResponse {
   return {
     state: s.state,
     active: isActivated(s.state),

@@ -1,7 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { loanInstalments, loans, users } from '../../db/schema';
+import { loanInstalments, loans, sessions, users } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { sessionAndVersionsColumns } from '../../sessions/store';
+import { STAFF_ROLES } from '../../../shared/states/roles';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { recordStaffView, writeAudit, type AuditContext } from '../../audit';
@@ -13,7 +16,7 @@ import { ratePercent } from '../../../shared/loan/rate-solver';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import type { AdminLoanDetail } from '../../../shared/schemas/loans';
 import { LOAN_MESSAGES } from '../../../shared/schemas/loans';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../../shared/schemas/params';
+import { decodeKeysetCursor, encodeKeysetCursor, type KeysetPosition } from '../../../shared/schemas/params';
 import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isCounterOffer, isLoanStatus, type LoanStatus } from '../../../shared/states/loan';
 import { loanReasonKey, type CounterOfferReason, type LoanRejectionReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict, conflictOfInterest } from '../../staff/conflict';
@@ -39,7 +42,14 @@ function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
 }
 
-export async function queue(deps: AppDeps, input: { status?: string | undefined; limit: number; cursor?: string | undefined }) {
+interface QueueInput {
+  status?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** The statuses and position a queue page asks for, or the 400 it answers (after the session and role are checked). */
+function queueParams(input: QueueInput): { statuses: LoanStatus[]; after: KeysetPosition | null } | { refusal: AppError } {
   const statuses = input.status
     ? input.status
         .split(',')
@@ -48,55 +58,117 @@ export async function queue(deps: AppDeps, input: { status?: string | undefined;
     : [...DEFAULT_QUEUE];
   const unknown = statuses.filter((s) => !isLoanStatus(s));
   if (unknown.length > 0 || statuses.length === 0) {
-    throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${LOAN_STATUSES.join(', ')}.`, { status: 'Unknown status.' });
+    return {
+      refusal: new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${LOAN_STATUSES.join(', ')}.`, { status: 'Unknown status.' }),
+    };
   }
   const after = input.cursor ? decodeKeysetCursor(input.cursor) : null;
-  if (input.cursor && !after) throw new AppError(400, 'VALIDATION_FAILED', 'cursor must come from nextCursor', { cursor: 'cursor must come from nextCursor' });
+  if (input.cursor && !after)
+    return { refusal: new AppError(400, 'VALIDATION_FAILED', 'cursor must come from nextCursor', { cursor: 'cursor must come from nextCursor' }) };
+  return { statuses: statuses as LoanStatus[], after };
+}
+
+/** A loan of the queue's page as its statement's JSON column carries it (timestamps as PostgreSQL's JSON text of a timestamptz). */
+interface QueueLoanJson {
+  id: string;
+  number: number;
+  status: string;
+  memberId: string;
+  memberName: string;
+  amount: string;
+  term: number;
+  eligible: boolean;
+  createdAt: string;
+  statusChangedAt: string;
+}
+
+/**
+ * GET /api/admin/loans in ONE statement (decision 042, as GET /api/wallet in decision 038): the
+ * session and configuration versions (sessionAndVersionsColumns), the page and the counts by
+ * status, both only for a staff session's row (users.role: nothing is read for anyone else). Built
+ * once per database handle (with and without a cursor): the statuses, the position and the limit
+ * are parameters. Keyset on (created_at, number), served by loans_status_idx (status, created_at,
+ * number): each status is read in index order, limit + 1 rows at most (a lateral join per status),
+ * and the few rows merged; the member's name is joined on the page's rows only. Each count reads
+ * at most QUEUE_COUNT_CAP entries of the status index: past it the screen shows "1000+".
+ */
+function queueStatement(db: AppDeps['db'], withCursor: boolean) {
+  const name = withCursor ? 'loans_queue_after_with_session' : 'loans_queue_with_session';
+  return prepared(db, name, () => {
+    const staff = sql`${users.role} in (${sql.join(
+      STAFF_ROLES.map((r) => sql.raw(`'${r}'`)),
+      sql`, `,
+    )})`;
+    const after = withCursor
+      ? sql` and (q.created_at, q.number) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterNumber')}::bigint)`
+      : sql``;
+    const limit = sql.placeholder('limit');
+    return db
+      .select({
+        ...sessionAndVersionsColumns,
+        page: sql<QueueLoanJson[] | null>`(select json_agg(json_build_object('id', p.id, 'number', p.number, 'status', p.status, 'memberId', p.member_id,
+            'memberName', p.full_name, 'amount', p.amount::text, 'term', p.term, 'eligible', p.pre_assessment -> 'eligible',
+            'createdAt', p.created_at, 'statusChangedAt', p.status_changed_at) order by p.created_at, p.number)
+          from (select l.id, l.number, l.status, l.member_id, u.full_name, l.amount, l.term, l.pre_assessment, l.created_at, l.status_changed_at
+                from ${loans} l join ${users} u on u.id = l.member_id
+                where l.id in (select x.id from unnest(${sql.placeholder('statuses')}::text[]) as s(status)
+                               cross join lateral (select q.id from ${loans} q where q.status = s.status${after} order by q.created_at, q.number limit ${limit}) x)
+                order by l.created_at, l.number limit ${limit}) p
+          where ${staff})`,
+        counts: sql<Record<string, number | string> | null>`(select json_object_agg(s.status,
+            (select count(*) from (select 1 from ${loans} c where c.status = s.status limit ${sql.raw(String(QUEUE_COUNT_CAP))}) capped))
+          from unnest(${sql.raw(`'{${LOAN_STATUSES.join(',')}}'`)}::text[]) as s(status) where ${staff})`,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .limit(1)
+      .prepare(name);
+  });
+}
+
+/** The queue page's statement (queueStatement) for the request's session key; an invalid status or cursor reads no page and answers 400 from queueAnswer. */
+export async function queueWithSession(deps: AppDeps, key: string, input: QueueInput) {
+  const params = queueParams(input);
+  const ok = 'statuses' in params ? params : { statuses: [], after: null };
+  const [row] = await queueStatement(deps.db, ok.after !== null).execute({
+    id: key,
+    statuses: `{${ok.statuses.join(',')}}`,
+    limit: input.limit + 1,
+    ...(ok.after ? { afterAt: ok.after.at.toISOString(), afterNumber: ok.after.number.toString() } : {}),
+  });
+  if (!row) return { session: undefined, queue: null };
+  const { page, counts, ...session } = row;
+  return { session, queue: { refusal: 'refusal' in params ? params.refusal : null, limit: input.limit, page: page ?? [], counts: counts ?? {} } };
+}
+
+/** GET /api/admin/loans's answer from queueWithSession's row, once the session was accepted as staff's (or its 400). */
+export function queueAnswer(deps: AppDeps, read: Awaited<ReturnType<typeof queueWithSession>>['queue']) {
+  // A staff session's row always comes with its page (the statement's one row).
+  if (!read) throw new AppError(401, 'UNAUTHENTICATED');
+  if (read.refusal) throw read.refusal;
   const now = deps.clock.now();
-  // Keyset on (created_at, number), served by loans_status_idx (status, created_at, number): each
-  // status is read in index order, limit + 1 rows at most, and the few rows merged (a filter over
-  // several statuses would otherwise read and sort every loan in them). The member's name is joined
-  // on the page's rows only.
-  const afterSql = after ? sql` and (${loans.createdAt}, ${loans.number}) > (${after.at.toISOString()}::timestamptz, ${Number(after.number)})` : sql``;
-  const perStatus = statuses.map(
-    (s) =>
-      sql`(select ${loans.id} from ${loans} where ${loans.status} = ${s}${afterSql} order by ${loans.createdAt}, ${loans.number} limit ${input.limit + 1})`,
-  );
-  // The page and the counts by status are sent together (one round trip on PostgreSQL). Each count
-  // reads at most QUEUE_COUNT_CAP entries of the status index: past it the screen shows "1000+".
-  const [found, counts] = await Promise.all([
-    deps.db
-      .select({ loan: loans, memberName: users.fullName })
-      .from(loans)
-      .innerJoin(users, eq(users.id, loans.memberId))
-      .where(inArray(loans.id, sql`(${sql.join(perStatus, sql` union all `)})`))
-      .orderBy(asc(loans.createdAt), asc(loans.number))
-      .limit(input.limit + 1),
-    deps.db.execute<{ status: string; n: number }>(
-      sql`select s.status, (select count(*) from (select 1 from ${loans} where ${loans.status} = s.status limit ${QUEUE_COUNT_CAP}) c)::int as n
-          from unnest(${`{${LOAN_STATUSES.join(',')}}`}::text[]) as s(status)`,
-    ),
-  ]);
-  const rows = found.slice(0, input.limit);
-  const last = rows.at(-1)?.loan;
+  const found = read.page.map((loan) => ({ ...loan, createdAt: new Date(loan.createdAt), statusChangedAt: new Date(loan.statusChangedAt) }));
+  const rows = found.slice(0, read.limit);
+  const last = rows.at(-1);
   return {
-    items: rows.map(({ loan, memberName }) => ({
+    items: rows.map((loan) => ({
       id: loan.id,
       loanNumber: loanNumberOf(deps, loan.number),
       status: loan.status as LoanStatus,
       statusColor: LOAN_STATUS_CATALOGUE[loan.status as LoanStatus].colour,
       memberId: loan.memberId,
-      memberName,
-      amount: toDecimalString(loan.amount),
+      memberName: loan.memberName,
+      amount: toDecimalString(BigInt(loan.amount)),
       term: loan.term,
-      eligible: (loan.preAssessment as { eligible: boolean }).eligible,
+      eligible: loan.eligible,
       createdAt: loan.createdAt.toISOString(),
       ageMinutes: minutesBetween(loan.createdAt, now),
       inStatusMinutes: minutesBetween(loan.statusChangedAt, now),
     })),
-    counts: Object.fromEntries(LOAN_STATUSES.map((s) => [s, Number(counts.rows.find((c) => c.status === s)?.n ?? 0)])),
+    counts: Object.fromEntries(LOAN_STATUSES.map((s) => [s, Number(read.counts[s] ?? 0)])),
     countCap: QUEUE_COUNT_CAP,
-    nextCursor: found.length > input.limit && last ? encodeKeysetCursor(last.createdAt, last.number) : null,
+    nextCursor: found.length > read.limit && last ? encodeKeysetCursor(last.createdAt, last.number) : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
 import { acceptSessionRow, requireMember, requireRole, requireUser, sessionKeyOf } from '../../http/session';
 import { loansApi as api } from '../../../shared/api/loans';
-import { approve, detail, disburse, queue, reject, startReview } from './admin';
+import { approve, detail, disburse, queueAnswer, queueWithSession, reject, startReview } from './admin';
 import { acceptOffer, apply, cancel, currentOf, quote } from './service';
 import { currentLoanWithSession } from './views';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
@@ -24,16 +24,16 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const answer = await apply(deps, auth, request.body, readIdempotencyKey(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
-  // A hot read: the session and the loan in one statement (decision 038); the session is checked before the loan is used.
+  // A hot read: the session, the loan, its contract and timeline in one statement (decisions 038, 042); the session is checked before the loan is used.
   registerRoute(
     app,
     api.current,
     async (request) => {
       const key = sessionKeyOf(request);
-      const { session, loan } = await currentLoanWithSession(deps.db, key);
+      const { session, current } = await currentLoanWithSession(deps.db, key);
       await acceptSessionRow(request, deps, key, session);
       requireUser(request);
-      return currentOf(deps, loan);
+      return currentOf(deps, current);
     },
     { config: { sessionInStatement: true } },
   );
@@ -55,10 +55,19 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   }
 
   // Back office ---------------------------------------------------------------------------------
-  registerRoute(app, api.adminQueue, async (request) => {
-    requireRole(request, STAFF);
-    return queue(deps, request.query);
-  });
+  // A hot read: the session, the page and the counts in one statement (decision 042); the session and role are checked before the page is used.
+  registerRoute(
+    app,
+    api.adminQueue,
+    async (request) => {
+      const key = sessionKeyOf(request);
+      const { session, queue } = await queueWithSession(deps, key, request.query);
+      await acceptSessionRow(request, deps, key, session);
+      requireRole(request, STAFF);
+      return queueAnswer(deps, queue);
+    },
+    { config: { sessionInStatement: true } },
+  );
   registerRoute(app, api.adminDetail, async (request) =>
     detail(deps, requireRole(request, STAFF), request.params.loanId, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );

@@ -14,7 +14,17 @@ import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../..
 import { LOAN_MESSAGES, type LoanApplicationRequest, type LoanApplicationResponse, type LoanView } from '../../../shared/schemas/loans';
 import { isActivated } from '../../../shared/states/account';
 import { memberFacts } from './member-data';
-import { activeRate, assessmentDto, currentLoanOf, loanView, offerAwaitsAcceptance, todayPh, transition, type LoanRow } from './views';
+import {
+  activeRate,
+  assessmentDto,
+  currentLoanOf,
+  loanView,
+  memberLoanViewOf,
+  offerAwaitsAcceptance,
+  todayPh,
+  transition,
+  type CurrentLoanRead,
+} from './views';
 
 /**
  * The borrower's side of loans: apply (with the instant automated pre-assessment), the current
@@ -132,8 +142,8 @@ async function memberStillHere(tx: Tx, userId: string): Promise<void> {
 }
 
 /** GET /api/loans/current's answer for the loan its first statement found (currentLoanWithSession), after the session was accepted. */
-export async function currentOf(deps: AppDeps, loan: LoanRow | null): Promise<{ loan: LoanView | null }> {
-  return { loan: loan ? await loanView(deps.db, deps, loan) : null };
+export function currentOf(deps: AppDeps, current: CurrentLoanRead | null): { loan: LoanView | null } {
+  return { loan: current ? memberLoanViewOf(deps, current) : null };
 }
 
 /** GET /api/loans/quote: the disclosure statement the application would get, from the same engine. */

@@ -56,12 +56,14 @@ export async function loanById(db: DbOrTx, id: string, lock = false): Promise<Lo
   return row;
 }
 
-/** The member's open loan, else the latest one, else null. */
 /**
- * GET /api/loans/current's first statement (decision 038, as GET /api/wallet): the session and
- * configuration versions (sessionAndVersionsColumns) and the session's member's loan chosen as
- * currentLoanOf chooses it. The loan hangs on sessions.user_id of the cookie's session row: no
- * session row, no loan. The route checks the session (acceptSessionRow) before it uses the loan.
+ * GET /api/loans/current in ONE statement (decision 038, as GET /api/wallet; decision 042): the
+ * session and configuration versions (sessionAndVersionsColumns), the session's member's loan
+ * chosen as currentLoanOf chooses it, its contract row (with the signed disclosure's text once the
+ * loan is signed: disclosureOf), and its member's timeline as one JSON column (the columns
+ * entriesOf reads, the note left out: a member never reads it). Everything hangs on
+ * sessions.user_id of the cookie's session row: no session row, no loan. The route checks the
+ * session (acceptSessionRow) before it uses anything else of the row.
  */
 export async function currentLoanWithSession(db: DbOrTx, key: string) {
   const statement = prepared(db, 'loans_current_with_session', () => {
@@ -73,20 +75,53 @@ export async function currentLoanWithSession(db: DbOrTx, key: string) {
       .orderBy(desc(sql`(${inArray(latest.status, [...OPEN_LOAN_STATUSES])})`), desc(latest.createdAt), desc(latest.number))
       .limit(1);
     return db
-      .select({ ...sessionAndVersionsColumns, loan: loans })
+      .select({
+        ...sessionAndVersionsColumns,
+        loan: loans,
+        contract: { signedAt: loanContracts.signedAt, documentsSha256: loanContracts.documentsSha256 },
+        disclosureJson: sql<string | null>`case when ${loans.signedAt} is not null then ${loanContracts.disclosureJson} end`,
+        events: sql<TimelineEventJson[] | null>`(select json_agg(json_build_object(
+            'at', e.at, 'fromStatus', e.from_status, 'toStatus', e.to_status, 'action', e.action, 'actorUserId', e.actor_user_id,
+            'actorRole', e.actor_role, 'reasonCode', e.reason_code, 'data', e.data, 'actorName', a.full_name) order by e.seq)
+          from ${loanEvents} e left join ${users} a on a.id = e.actor_user_id where e.loan_id = ${loans.id})`,
+      })
       .from(sql`(select 1) as one`)
       .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
       .leftJoin(users, eq(users.id, sessions.userId))
       .leftJoin(loans, eq(loans.id, sql`(${loanOfMember})`))
+      .leftJoin(loanContracts, eq(loanContracts.loanId, loans.id))
       .limit(1)
       .prepare('loans_current_with_session');
   });
   const [row] = await statement.execute({ id: key });
-  if (!row) return { session: undefined, loan: null };
-  const { loan, ...session } = row;
-  return { session, loan };
+  if (!row) return { session: undefined, current: null };
+  const { loan, contract, disclosureJson, events, ...session } = row;
+  return { session, current: loan ? { loan, contract, disclosureJson, events: events ?? [] } : null };
 }
 
+/** What currentLoanWithSession read of the loan: enough for memberLoanViewOf without another statement. */
+export type CurrentLoanRead = NonNullable<Awaited<ReturnType<typeof currentLoanWithSession>>['current']>;
+
+/** A timeline event as the JSON column of currentLoanWithSession carries it (`at` as PostgreSQL's JSON text of a timestamptz). */
+export interface TimelineEventJson {
+  at: string;
+  fromStatus: string | null;
+  toStatus: string;
+  action: string;
+  actorUserId: string | null;
+  actorRole: string;
+  reasonCode: string | null;
+  data: unknown;
+  actorName: string | null;
+}
+
+/** The member's loan view from currentLoanWithSession's row (the same answer as loanView(db, deps, loan)). */
+export function memberLoanViewOf(deps: AppDeps, read: CurrentLoanRead): LoanView {
+  const timeline = read.events.map((e) => timelineEntryOf(e, new Date(e.at), e.actorName, read.loan, 'MEMBER'));
+  return loanViewFrom(deps, read.loan, read.contract ? { ...read.contract, disclosureJson: read.disclosureJson } : undefined, timeline);
+}
+
+/** The member's open loan, else the latest one, else null. */
 export async function currentLoanOf(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow | null> {
   if (!lock) {
     // One statement: the open loan (at most one, loans_one_open_per_member) sorts first, then the newest.
@@ -171,23 +206,84 @@ function needsSignedDisclosure(loan: LoanRow): boolean {
 
 /** disclosureOf, given the signed contract's disclosure when it was read. */
 function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null, borrower: StatementBorrower | null = null): DisclosureDto {
-  const signed = loan.signedAt && signedJson !== null ? (JSON.parse(signedJson) as DisclosureDto) : null;
+  const signed = loan.signedAt && signedJson !== null ? signedDisclosure(signedJson) : null;
   if (loan.scheduleStartDate) {
     if (signed && signed.scheduleStartDate === loan.scheduleStartDate) return signed;
     // Re-issued at disbursement: dated and scheduled from the disbursement date; the signed statement stays as signed.
     // Everything but the date comes from the signed statement, so the re-issue reads the same whenever it is asked for.
-    const base = statementOf(
-      deps.config.company,
-      loan.scheduleStartDate,
-      signed?.statement?.borrower ?? borrower,
-      signed ? 'REISSUED_AT_DISBURSEMENT' : 'ISSUED',
-    );
-    const statement = signed?.statement ? { ...base, certifiedCorrect: signed.statement.certifiedCorrect } : base;
-    return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, loan.scheduleStartDate), displayOf(loan), statement);
+    const startDate = loan.scheduleStartDate;
+    const to = signed?.statement?.borrower ?? borrower;
+    const issue = signed ? 'REISSUED_AT_DISBURSEMENT' : 'ISSUED';
+    const signedStatement = signed?.statement ? { certifiedCorrect: signed.statement.certifiedCorrect } : null;
+    return builtDisclosure(deps, loan, startDate, [to, issue, signedStatement], () => {
+      const base = statementOf(deps.config.company, startDate, to, issue);
+      const statement = signedStatement ? { ...base, ...signedStatement } : base;
+      return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, startDate), displayOf(loan), statement);
+    });
   }
   if (signed) return signed;
   const today = todayPh(deps);
-  return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, today), displayOf(loan), statementOf(deps.config.company, today, borrower));
+  return builtDisclosure(deps, loan, today, [borrower], () =>
+    toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, today), displayOf(loan), statementOf(deps.config.company, today, borrower)),
+  );
+}
+
+// Disclosures kept once built (decision 042): a loan polled again and again shows the same one, and
+// building it (the schedule, the rates, the texts) or parsing the signed one's text was most of its
+// view's own work. Each is kept under ALL its inputs, so a kept one is exactly what building it
+// again would give: the signed text itself; else the product version's object (a new version is a
+// new object), the amount, term, start date, display currency and rate, the company's name and
+// signatory, and the statement's borrower, issue and signatory. Frozen: a shared answer is never
+// changed by a caller. At most DISCLOSURES_KEPT of each kind (the oldest goes first).
+export const DISCLOSURES_KEPT = 500;
+const signedDisclosures = new Map<string, DisclosureDto>();
+const builtDisclosures = new WeakMap<ProductConfig, Map<string, DisclosureDto>>();
+
+function kept(map: Map<string, DisclosureDto>, key: string, build: () => DisclosureDto): DisclosureDto {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = deepFreeze(build());
+    if (map.size >= DISCLOSURES_KEPT) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+  }
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The signed contract's disclosure from its text (parsed once per text). */
+function signedDisclosure(json: string): DisclosureDto {
+  return kept(signedDisclosures, json, () => JSON.parse(json) as DisclosureDto);
+}
+
+/** A disclosure built from the loan's product, amount, term, display currency and `startDate`, with `statement` the rest of its inputs. */
+function builtDisclosure(deps: AppDeps, loan: LoanRow, startDate: string, statement: unknown[], build: () => DisclosureDto): DisclosureDto {
+  const product = productOf(deps, loan);
+  let map = builtDisclosures.get(product);
+  if (!map) {
+    map = new Map();
+    builtDisclosures.set(product, map);
+  }
+  const { companyName, disclosureSignatory } = deps.config.company;
+  const key = JSON.stringify([
+    loan.amount.toString(),
+    loan.term,
+    startDate,
+    loan.selectedCurrency,
+    loan.exchangeRate,
+    loan.ratesAsOf,
+    companyName,
+    disclosureSignatory.name,
+    disclosureSignatory.position,
+    ...statement,
+  ]);
+  return kept(map, key, build);
 }
 
 export function assessmentDto(a: Assessment, at: Date): PreAssessmentDto {
@@ -313,19 +409,29 @@ async function entriesOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'):
       .prepare('loans_events_of'),
   );
   const rows = await statement.execute({ loanId: loan.id });
-  return rows.map(({ event, actorName }) => ({
-    entry: {
-      at: event.at.toISOString(),
-      from: (event.fromStatus as LoanStatus | null) ?? null,
-      to: event.toStatus as LoanStatus,
-      action: event.action as LoanAction,
-      actorRole: event.actorRole as 'MEMBER' | 'OFFICER' | 'ADMIN' | 'SYSTEM',
-      actorName: event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId ? 'You' : (actorName ?? null),
-      ...reasonOf(event.reasonCode),
-      systemReason: systemReasonOf(event.data),
-    },
-    note: event.note,
-  }));
+  return rows.map(({ event, actorName }) => ({ entry: timelineEntryOf(event, event.at, actorName, loan, viewer), note: event.note }));
+}
+
+type TimelineEventFields = Pick<typeof loanEvents.$inferSelect, 'fromStatus' | 'toStatus' | 'action' | 'actorUserId' | 'actorRole' | 'reasonCode' | 'data'>;
+
+/** One event of a loan's history as `viewer` reads it (entriesOf, memberLoanViewOf). */
+function timelineEntryOf(
+  event: TimelineEventFields,
+  at: Date,
+  actorName: string | null,
+  loan: Pick<LoanRow, 'memberId'>,
+  viewer: 'MEMBER' | 'STAFF',
+): LoanView['timeline'][number] {
+  return {
+    at: at.toISOString(),
+    from: (event.fromStatus as LoanStatus | null) ?? null,
+    to: event.toStatus as LoanStatus,
+    action: event.action as LoanAction,
+    actorRole: event.actorRole as 'MEMBER' | 'OFFICER' | 'ADMIN' | 'SYSTEM',
+    actorName: event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId ? 'You' : (actorName ?? null),
+    ...reasonOf(event.reasonCode),
+    systemReason: systemReasonOf(event.data),
+  };
 }
 
 /** The approved offer: the amount and term against the application, the counter-offer's reason, its acceptance. */
@@ -388,14 +494,24 @@ function contractWithDisclosureStatement(db: DbOrTx) {
 }
 
 export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer: 'MEMBER' | 'STAFF' = 'MEMBER'): Promise<LoanView> {
-  const status = loan.status as LoanStatus;
-  const product = productOf(deps, loan);
   // Two statements sent together: the contract (with the signed disclosure when it is the one shown) and the timeline.
   const withDisclosure = needsSignedDisclosure(loan);
   const [[contract], timeline] = await Promise.all([
     (withDisclosure ? contractWithDisclosureStatement(db) : contractStatement(db)).execute({ loanId: loan.id }),
     timelineOf(db, loan, viewer),
   ]);
+  return loanViewFrom(deps, loan, contract, timeline);
+}
+
+/** A loan's view from its contract row (with the signed disclosure's text when it is the one shown) and its timeline. */
+function loanViewFrom(
+  deps: AppDeps,
+  loan: LoanRow,
+  contract: { signedAt: Date; documentsSha256: string; disclosureJson: string | null } | undefined | null,
+  timeline: LoanView['timeline'],
+): LoanView {
+  const status = loan.status as LoanStatus;
+  const product = productOf(deps, loan);
   const disclosure = disclosureFrom(deps, loan, contract?.disclosureJson ?? null);
   const rate = parseRate(loan.exchangeRate);
   const regular = parseAmount(disclosure.regularInstalment) ?? 0n;
