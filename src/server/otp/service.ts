@@ -254,6 +254,9 @@ export function codeTimesOf(now: Date, read: CodeTimesRead): CodeTimes | null {
   return { expiresAt: read.codeExpiresAt, resendAvailableAt: new Date(resendAt) };
 }
 
+/** How codeTimesColumns's values are read from a raw row (rawRowMapper, src/server/db/prepared.ts): as these columns. */
+export const codeTimesDecoders = { codeExpiresAt: otpChallenges.expiresAt, lastSentAt: otpChallenges.createdAt, oldestCountedAt: otpChallenges.createdAt };
+
 /**
  * codeTimes's reads as scalar subqueries for a statement that reads the code's subject and phone
  * itself (the withdrawal status poll, one statement with its session: decision 043): `subject` and
@@ -273,9 +276,9 @@ export function codeTimesColumns(db: DbOrTx, purpose: MemberOtpPurpose, subject:
   const sent = (offset: number) =>
     db.select({ createdAt: otpChallenges.createdAt }).from(otpChallenges).where(sentInTheHour).orderBy(desc(otpChallenges.createdAt)).limit(1).offset(offset);
   return {
-    codeExpiresAt: sql<Date | null>`(case when ${when} then (${live}) end)`.mapWith(otpChallenges.expiresAt),
-    lastSentAt: sql<Date | null>`(case when ${when} then (${sent(0)}) end)`.mapWith(otpChallenges.createdAt),
-    oldestCountedAt: sql<Date | null>`(case when ${when} then (${sent(OTP_HOURLY_LIMIT - 1)}) end)`.mapWith(otpChallenges.createdAt),
+    codeExpiresAt: sql<Date | null>`(case when ${when} then (${live}) end)`.mapWith(codeTimesDecoders.codeExpiresAt),
+    lastSentAt: sql<Date | null>`(case when ${when} then (${sent(0)}) end)`.mapWith(codeTimesDecoders.lastSentAt),
+    oldestCountedAt: sql<Date | null>`(case when ${when} then (${sent(OTP_HOURLY_LIMIT - 1)}) end)`.mapWith(codeTimesDecoders.oldestCountedAt),
   };
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { prepared, preparedSql, rawRowMapper, rawSelectList } from '../../db/prepared';
 import { sessions, users, withdrawalEvents, withdrawalParts, withdrawals } from '../../db/schema';
 import { HOUR } from '../../clock';
-import { codeTimesColumns, codeTimesOf, type CodeTimesRead } from '../../otp/service';
+import { codeTimesColumns, codeTimesDecoders, codeTimesOf, type CodeTimesRead } from '../../otp/service';
 import { sessionAndVersionsColumns, type sessionAndVersionsOfRow } from '../../sessions/store';
 import { AppError } from '../../http/errors';
 import { toDecimalString } from '../../../shared/money/money';
@@ -305,7 +305,7 @@ type PollPartJson = [number, string, string, string, string | null, string | nul
  * machinery. The route checks the session (acceptSessionRow) before it reads the rest.
  */
 function withdrawalPollStatement(db: DbOrTx) {
-  return prepared(db, 'withdrawal_poll_statement', () => {
+  return preparedSql<Record<string, unknown>>(db, 'withdrawal_poll', () => {
     const subject = sql`(${withdrawals.id}::text || ':' || ${withdrawals.amount}::text || ':' || ${withdrawals.destInstitutionCode} || ':' || ${withdrawals.destAccountNumber})`;
     const code = codeTimesColumns(
       db,
@@ -320,20 +320,18 @@ function withdrawalPollStatement(db: DbOrTx) {
     const parts = sql`(case when ${withdrawals.partCount} > 1 then (select json_agg(json_build_array(${withdrawalParts.partIndex}, ${withdrawalParts.amount}::text,
       ${withdrawalParts.channel}, ${withdrawalParts.status}, ${withdrawalParts.failureReasonCode}, ${withdrawalParts.settledAt}::text) order by ${withdrawalParts.partIndex})
       from ${withdrawalParts} where ${withdrawalParts.withdrawalId} = ${withdrawals.id}) end)`;
-    const statement = preparedSql<Record<string, unknown>>(
-      db,
-      'withdrawal_poll',
-      () => sql`select ${rawSelectList(sessionAndVersionsColumns)}, ${rawSelectList(pollColumns, 'w_')}, ${rawSelectList(code)},
+    return sql`select ${rawSelectList(sessionAndVersionsColumns)}, ${rawSelectList(pollColumns, 'w_')}, ${rawSelectList(code)},
   ${events} as "events", ${parts} as "parts"
 from (select 1) as one
 left join ${sessions} on ${sessions.id} = ${sql.placeholder('key')}
 left join ${users} on ${users.id} = ${sessions.userId}
 left join ${withdrawals} on ${withdrawals.id} = ${sql.placeholder('id')}::uuid and ${withdrawals.memberId} = ${sessions.userId}
-limit 1`,
-    );
-    return { statement, session: rawRowMapper(sessionAndVersionsColumns), withdrawal: rawRowMapper(pollColumns, 'w_'), code: rawRowMapper(code) };
+limit 1`;
   });
 }
+const pollSessionOf = rawRowMapper(sessionAndVersionsColumns);
+const pollWithdrawalOf = rawRowMapper(pollColumns, 'w_');
+const pollCodeOf = rawRowMapper(codeTimesDecoders);
 
 /** What the status poll's statement found: the session's columns, and the withdrawal when it is the session's member's (null otherwise). */
 export interface WithdrawalPollRead {
@@ -343,11 +341,10 @@ export interface WithdrawalPollRead {
 
 /** Reads the status poll's statement (withdrawalPollStatement); `now` starts the code's hour (the server's clock). An id that is no UUID matches no row. */
 export async function withdrawalPollRead(db: DbOrTx, deps: AppDeps, key: string, id: string, now: Date): Promise<WithdrawalPollRead> {
-  const read = withdrawalPollStatement(db);
-  const [raw] = await read.statement.execute({ key, id: UUID.test(id) ? id : null, since: new Date(now.getTime() - HOUR).toISOString() });
+  const [raw] = await withdrawalPollStatement(db).execute({ key, id: UUID.test(id) ? id : null, since: new Date(now.getTime() - HOUR).toISOString() });
   if (!raw) return { session: undefined, poll: null };
-  const session = read.session(raw);
-  const row = read.withdrawal(raw);
+  const session = pollSessionOf(raw);
+  const row = pollWithdrawalOf(raw);
   if (row.id === null) return { session, poll: null };
   // Found: the row's not-null columns are set.
   const withdrawal = row as RowOfView;
@@ -367,7 +364,7 @@ export async function withdrawalPollRead(db: DbOrTx, deps: AppDeps, key: string,
   }));
   return {
     session,
-    poll: { view: viewOf(deps, withdrawal, events, parts), code: read.code(raw) },
+    poll: { view: viewOf(deps, withdrawal, events, parts), code: pollCodeOf(raw) },
   };
 }
 
