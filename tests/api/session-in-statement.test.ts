@@ -64,6 +64,8 @@ const HOT_READS: readonly HotRead[] = [
       const owner = ok(await get(t, member.cookie, url));
       expect(owner.id).toBe(id);
       expect(owner.code).not.toBeNull();
+      // The same answer as the list's reads (the session hook, the row, events and code's times read apart).
+      expect(owner).toEqual(ok(await get(t, member.cookie, '/api/withdrawals')).withdrawals.find((w: { id: string }) => w.id === id));
       // Another member's withdrawal, and a staff account's read of it, are 404 like one that does not exist.
       const stranger = await createActivatedMember(t);
       for (const cookie of [stranger.cookie, officer.cookie]) {
