@@ -33,10 +33,10 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     async (request) => {
       const key = sessionKeyOf(request);
       const now = deps.clock.now();
-      const { session, poll } = await withdrawalPollRead(deps.db, deps, key, request.params.id, now);
+      const { session, poll } = await withdrawalPollRead(deps.db, key, request.params.id, now);
       await acceptSessionRow(request, deps, key, session);
       requireUser(request);
-      return withdrawalPollAnswer(poll, now);
+      return withdrawalPollAnswer(deps, poll, now);
     },
     { config: { sessionInStatement: true } },
   );

@@ -336,11 +336,11 @@ const pollCodeOf = rawRowMapper(codeTimesDecoders);
 /** What the status poll's statement found: the session's columns, and the withdrawal when it is the session's member's (null otherwise). */
 export interface WithdrawalPollRead {
   readonly session: Parameters<typeof sessionAndVersionsOfRow>[3];
-  readonly poll: { view: WithdrawalView; code: CodeTimesRead } | null;
+  readonly poll: { row: RowOfView; events: EventOfView[]; parts: PartOfView[]; code: CodeTimesRead } | null;
 }
 
 /** Reads the status poll's statement (withdrawalPollStatement); `now` starts the code's hour (the server's clock). An id that is no UUID matches no row. */
-export async function withdrawalPollRead(db: DbOrTx, deps: AppDeps, key: string, id: string, now: Date): Promise<WithdrawalPollRead> {
+export async function withdrawalPollRead(db: DbOrTx, key: string, id: string, now: Date): Promise<WithdrawalPollRead> {
   const [raw] = await withdrawalPollStatement(db).execute({ key, id: UUID.test(id) ? id : null, since: new Date(now.getTime() - HOUR).toISOString() });
   if (!raw) return { session: undefined, poll: null };
   const session = pollSessionOf(raw);
@@ -362,15 +362,15 @@ export async function withdrawalPollRead(db: DbOrTx, deps: AppDeps, key: string,
     failureReasonCode,
     settledAt: settledAt === null ? null : (withdrawalParts.settledAt.mapFromDriverValue(settledAt) as Date),
   }));
-  return {
-    session,
-    poll: { view: viewOf(deps, withdrawal, events, parts), code: pollCodeOf(raw) },
-  };
+  return { session, poll: { row: withdrawal, events, parts, code: pollCodeOf(raw) } };
 }
 
 /** The status poll's answer once its session was accepted: 404 when the statement found no withdrawal of the session's member; the code's times while it awaits its code. */
-export function withdrawalPollAnswer(poll: WithdrawalPollRead['poll'], now: Date): MemberWithdrawal {
+export function withdrawalPollAnswer(deps: AppDeps, poll: WithdrawalPollRead['poll'], now: Date): MemberWithdrawal {
   if (!poll) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
   const times = codeTimesOf(now, poll.code);
-  return { ...poll.view, code: times ? { expiresAt: times.expiresAt.toISOString(), resendAvailableAt: times.resendAvailableAt.toISOString() } : null };
+  return {
+    ...viewOf(deps, poll.row, poll.events, poll.parts),
+    code: times ? { expiresAt: times.expiresAt.toISOString(), resendAvailableAt: times.resendAvailableAt.toISOString() } : null,
+  };
 }
