@@ -47,8 +47,8 @@ const MEMBER_ROUTES: Record<string, { queries: number; roundTrips: number }> = {
   // was 5 / 5, then 4 / 3, then 3 / 2 (the session joined the loan's statement, decision 038); the contract and timeline joined too (decision 042)
   '/api/loans/current': { queries: 1, roundTrips: 1 },
   '/api/member/account': { queries: 1, roundTrips: 1 }, // was 10 / 10, then 9 / 2; the session and the eight sections in one statement (decision 042)
-  // Awaiting its code: with the code's times (issue 9), one more round trip; the status poll of a payout stays 3 / 2 (below).
-  '/api/withdrawals/:id': { queries: 5, roundTrips: 3 },
+  // Awaiting its code, with the code's times (issue 9): was 5 / 3; the session, row, events and code's times in one statement (decision 043).
+  '/api/withdrawals/:id': { queries: 1, roundTrips: 1 },
   '/api/wallet/transactions': { queries: 6, roundTrips: 4 }, // was 8 / 7
 };
 const STAFF_ROUTES: Record<string, { queries: number; roundTrips: number }> = {
@@ -70,10 +70,10 @@ describe('database round trips of the hot reads', () => {
     });
   }
 
-  it('/api/withdrawals/:id once confirmed (member): the status poll, 3 statements in 2 round trips (was 4 / 4)', async () => {
+  it('/api/withdrawals/:id once confirmed (member): the status poll, 1 statement (was 4 / 4, then 3 / 2; decision 043)', async () => {
     ok(await confirmWithdrawal(t, member.cookie, withdrawalId, await withdrawalCode(t, member.phone)));
     const found = await counted(member.cookie, `/api/withdrawals/${withdrawalId}`);
-    expect(found, log.statements.join('\n')).toEqual({ queries: 3, roundTrips: 2 });
+    expect(found, log.statements.join('\n')).toEqual({ queries: 1, roundTrips: 1 });
   });
 });
 

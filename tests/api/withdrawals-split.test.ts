@@ -215,6 +215,8 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     expect(view.amountReturned).toBe('40000.00');
     expect(view.parts[3]).toMatchObject({ index: 4, amount: '40000.00', status: 'FAILED', failureReasonCode: 'RECEIVING_LIMIT' });
     expect(JSON.stringify(view)).not.toContain('GCash wallet limit');
+    // The status poll's one statement (decision 043) answers exactly what the list's reads make of the same withdrawal.
+    expect(view).toEqual(ok(await get(t, member.cookie, '/api/withdrawals')).withdrawals.find((w: { id: string }) => w.id === created.id));
     expect(await available(t, member.userId)).toBe(before - 150_000_00n);
 
     const { transactions } = ok(await get(t, member.cookie, '/api/wallet/transactions'));

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { prepared } from './prepared';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { prepared, rawRowMapper, rawSelectList } from './prepared';
+import { sessions, withdrawals } from './schema';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -51,5 +54,51 @@ describe('prepared statements (decision 036)', () => {
     expect(rawCalls).toBe(rawNames.length);
     expect(rawNames.filter((n, i) => rawNames.indexOf(n) !== i)).toEqual([]);
     expect(rawNames.filter((n) => names.includes(n))).toEqual([]);
+  });
+});
+
+describe('raw rows (decision 043)', () => {
+  const columns = {
+    id: withdrawals.id,
+    amount: withdrawals.amount,
+    confirmedAt: withdrawals.confirmedAt,
+    partCount: withdrawals.partCount,
+    persistent: sessions.persistent,
+    version: sql<number | null>`(select 1)`,
+    at: sql<Date>`now()`.mapWith(withdrawals.createdAt),
+  };
+
+  it('selects each column under its key, with a prefix', () => {
+    const text = new PgDialect().sqlToQuery(rawSelectList(columns, 'w_')).sql;
+    expect(text).toBe(
+      '"withdrawals"."id" as "w_id", "withdrawals"."amount" as "w_amount", "withdrawals"."confirmed_at" as "w_confirmedAt", ' +
+        '"withdrawals"."part_count" as "w_partCount", "sessions"."persistent" as "w_persistent", (select 1) as "w_version", now() as "w_at"',
+    );
+  });
+
+  it("maps a driver's row as drizzle maps it: each column's type, an expression's mapWith, null kept", () => {
+    const row = rawRowMapper(
+      columns,
+      'w_',
+    )({
+      w_id: '7c0e3f6a-1f7e-4b43-9a55-3d1c1c0f0a11',
+      w_amount: '123456789012345678',
+      w_confirmedAt: null,
+      w_partCount: 2,
+      w_persistent: true,
+      w_version: 7,
+      w_at: '2026-11-25 01:39:46.123456+00',
+      other: 'ignored',
+    });
+    expect(row).toEqual({
+      id: '7c0e3f6a-1f7e-4b43-9a55-3d1c1c0f0a11',
+      amount: 123456789012345678n,
+      confirmedAt: null,
+      partCount: 2,
+      persistent: true,
+      version: 7,
+      at: new Date('2026-11-25T01:39:46.123Z'),
+    });
+    expect(rawRowMapper(columns)({})).toEqual({ id: null, amount: null, confirmedAt: null, partCount: null, persistent: null, version: null, at: null });
   });
 });

@@ -1,4 +1,4 @@
-import { Column, getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
+import { Column, getTableColumns, is, noopDecoder, SQL, sql, type DriverValueDecoder, type Table } from 'drizzle-orm';
 
 /**
  * Statements built once per database handle (decision 036): a hot read's query is built by drizzle
@@ -97,4 +97,41 @@ export function columnList(alias: string, table: Table): SQL {
       .map((column) => `${alias}."${column.name}"`)
       .join(', '),
   );
+}
+
+/** What a raw statement (preparedSql) selects: drizzle columns, and sql expressions (`.mapWith(column)` to map them as that column). */
+export type RawColumns = Record<string, Column | SQL>;
+
+/** A row of RawColumns as rawRowMapper maps it: a column's value or an expression's, either null (an outer join, a null expression). */
+export type RawRow<C extends RawColumns> = { [K in keyof C]: C[K] extends Column ? C[K]['_']['data'] | null : C[K] extends SQL<infer T> ? T | null : never };
+
+/** The select list of RawColumns: each one `as "<prefix><key>"`, so the driver's row has the keys rawRowMapper reads. */
+export function rawSelectList(columns: RawColumns, prefix = ''): SQL {
+  return sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(prefix + key)}`),
+    sql`, `,
+  );
+}
+
+/**
+ * Maps a driver's row of RawColumns as drizzle would (each column's mapFromDriverValue, an
+ * expression's mapWith decoder, null left null) without drizzle's per-row machinery
+ * (mapResultRow walks every field's path and join nullability on each row). Build it once, with
+ * the statement.
+ */
+export function rawRowMapper<C extends RawColumns>(columns: C, prefix = ''): (row: Record<string, unknown>) => RawRow<C> {
+  const decoders = Object.entries(columns).map(([key, column]) => {
+    // An expression's decoder is set by mapWith (drizzle does not type the field); noopDecoder otherwise.
+    const mapped = is(column, Column) ? column : (column as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+    const decoder = mapped === noopDecoder ? null : mapped;
+    return [key, prefix + key, decoder] as const;
+  });
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, name, decoder] of decoders) {
+      const value = row[name];
+      out[key] = value === null || value === undefined ? null : decoder ? decoder.mapFromDriverValue(value) : value;
+    }
+    return out as RawRow<C>;
+  };
 }

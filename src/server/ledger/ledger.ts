@@ -244,7 +244,8 @@ export interface AccountBalance {
 type AccountRow = typeof ledgerAccounts.$inferSelect;
 
 /** The columns an account's balance is computed from (balanceOfRow): a hot read selects these, not the whole row. */
-const balanceColumns = {
+/** The columns of an account's balance (balanceOfRow); a statement that joins ledger_accounts itself selects these (the wallet summary). */
+export const balanceColumns = {
   id: ledgerAccounts.id,
   code: ledgerAccounts.code,
   normalBalance: ledgerAccounts.normalBalance,

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { otpChallenges } from '../db/schema';
 import { columnList, preparedSql } from '../db/prepared';
@@ -289,7 +289,7 @@ export interface CodeTimes {
 }
 
 /** The code of (purpose, subject) still in force: neither superseded by a newer one nor used. */
-function liveCode(input: { readonly purpose: OtpPurpose; readonly subject: string }) {
+function liveCode(input: { readonly purpose: OtpPurpose; readonly subject: string | SQL }) {
   return and(
     eq(otpChallenges.purpose, input.purpose),
     eq(otpChallenges.subject, input.subject),
@@ -316,14 +316,59 @@ export async function codeTimes(db: DbOrTx, clock: Clock, input: { purpose: Memb
       .orderBy(desc(otpChallenges.createdAt))
       .limit(OTP_HOURLY_LIMIT),
   ]);
-  if (!challenge) return null;
+  return codeTimesOf(now, {
+    codeExpiresAt: challenge?.expiresAt ?? null,
+    lastSentAt: recent[0]?.createdAt ?? null,
+    oldestCountedAt: recent[OTP_HOURLY_LIMIT - 1]?.createdAt ?? null,
+  });
+}
+
+/** What codeTimes reads, as one statement's columns (codeTimesColumns). */
+export interface CodeTimesRead {
+  /** The live code's expiry (null: no live code). */
+  readonly codeExpiresAt: Date | null;
+  /** The newest code of this purpose sent to the phone in the hour before now. */
+  readonly lastSentAt: Date | null;
+  /** The OTP_HOURLY_LIMIT-th newest of them (null while fewer were sent). */
+  readonly oldestCountedAt: Date | null;
+}
+
+/** The code's times from what was read (codeTimes, or codeTimesColumns in a hot read's statement); null when there is no live code. */
+export function codeTimesOf(now: Date, read: CodeTimesRead): CodeTimes | null {
+  if (!read.codeExpiresAt) return null;
   let resendAt = now.getTime();
-  const last = recent[0];
-  if (last) resendAt = Math.max(resendAt, last.createdAt.getTime() + OTP_RESEND_INTERVAL_MS);
+  if (read.lastSentAt) resendAt = Math.max(resendAt, read.lastSentAt.getTime() + OTP_RESEND_INTERVAL_MS);
   // The hourly limit reached: the next code goes once the oldest of the last OTP_HOURLY_LIMIT leaves the hour.
-  const oldestCounted = recent[OTP_HOURLY_LIMIT - 1];
-  if (oldestCounted) resendAt = Math.max(resendAt, oldestCounted.createdAt.getTime() + HOUR);
-  return { expiresAt: challenge.expiresAt, resendAvailableAt: new Date(resendAt) };
+  if (read.oldestCountedAt) resendAt = Math.max(resendAt, read.oldestCountedAt.getTime() + HOUR);
+  return { expiresAt: read.codeExpiresAt, resendAvailableAt: new Date(resendAt) };
+}
+
+/** How codeTimesColumns's values are read from a raw row (rawRowMapper, src/server/db/prepared.ts): as these columns. */
+export const codeTimesDecoders = { codeExpiresAt: otpChallenges.expiresAt, lastSentAt: otpChallenges.createdAt, oldestCountedAt: otpChallenges.createdAt };
+
+/**
+ * codeTimes's reads as scalar subqueries for a statement that reads the code's subject and phone
+ * itself (the withdrawal status poll, one statement with its session: decision 043): `subject` and
+ * `phone` are SQL of that statement, `since` the start of the hour before now (a placeholder of an
+ * ISO time), `when` the condition under which they are read at all (null otherwise). The same
+ * conditions as codeTimes (liveCode; the phone's codes of this purpose in the hour); read the row's
+ * values with codeTimesOf.
+ */
+export function codeTimesColumns(db: DbOrTx, purpose: MemberOtpPurpose, subject: SQL, phone: SQL | Column, since: SQL, when: SQL) {
+  const sentInTheHour = and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose), gt(otpChallenges.createdAt, since));
+  const live = db
+    .select({ expiresAt: otpChallenges.expiresAt })
+    .from(otpChallenges)
+    .where(liveCode({ purpose, subject }))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  const sent = (offset: number) =>
+    db.select({ createdAt: otpChallenges.createdAt }).from(otpChallenges).where(sentInTheHour).orderBy(desc(otpChallenges.createdAt)).limit(1).offset(offset);
+  return {
+    codeExpiresAt: sql<Date | null>`(case when ${when} then (${live}) end)`.mapWith(codeTimesDecoders.codeExpiresAt),
+    lastSentAt: sql<Date | null>`(case when ${when} then (${sent(0)}) end)`.mapWith(codeTimesDecoders.lastSentAt),
+    oldestCountedAt: sql<Date | null>`(case when ${when} then (${sent(OTP_HOURLY_LIMIT - 1)}) end)`.mapWith(codeTimesDecoders.oldestCountedAt),
+  };
 }
 
 /** How many codes were sent to a phone in the last hour (for tests and the back office). */

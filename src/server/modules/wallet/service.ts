@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
-import { prepared } from '../../db/prepared';
+import { prepared, preparedSql, rawRowMapper, rawSelectList } from '../../db/prepared';
 import { ledgerAccounts, loans, sessions, users, withdrawals } from '../../db/schema';
 import {
   accountStatementPageByCode,
   balanceAndDebitsByCode,
   balanceAndDebitsColumns,
+  balanceColumns,
   balanceAndDebitsOfRow,
   MEMBER_WALLET_KIND,
   memberWalletSpec,
@@ -82,10 +83,11 @@ export async function walletSummary(deps: AppDeps, userId: string): Promise<Wall
  * session hook reads them, sessionAndVersionsColumns), the wallet of the session's member with its
  * withdrawals, and that member's loan chosen as walletLoan chooses it. Every part hangs on
  * sessions.user_id of the cookie's session row: no session row, no wallet and no loan. The route
- * checks the session (acceptSessionRow) before it reads the rest.
+ * checks the session (acceptSessionRow) before it reads the rest. Raw rows mapped here
+ * (rawRowMapper, decision 043), not by drizzle's per-row machinery.
  */
-export async function walletSummaryRead(deps: AppDeps, key: string) {
-  const statement = prepared(deps.db, 'wallet_summary_with_session', () => {
+function walletSummaryStatement(deps: AppDeps) {
+  return preparedSql<Record<string, unknown>>(deps.db, 'wallet_summary_with_session', () => {
     const latest = alias(loans, 'latest');
     const loanOfMember = deps.db
       .select({ id: latest.id })
@@ -93,20 +95,27 @@ export async function walletSummaryRead(deps: AppDeps, key: string) {
       .where(eq(latest.memberId, sessions.userId))
       .orderBy(desc(sql`(${inArray(latest.status, [...OPEN_LOAN_STATUSES])})`), desc(latest.createdAt), desc(latest.number))
       .limit(1);
-    return deps.db
-      .select({ ...sessionAndVersionsColumns, ...balanceAndDebitsColumns(deps.db, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE), loan: walletLoanColumns })
-      .from(sql`(select 1) as one`)
-      .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(ledgerAccounts, eq(ledgerAccounts.code, sql`${`${MEMBER_WALLET_KIND}:`} || ${sessions.userId}::text`))
-      .leftJoin(loans, eq(loans.id, sql`(${loanOfMember})`))
-      .limit(1)
-      .prepare('wallet_summary_with_session');
+    const { account, debits } = balanceAndDebitsColumns(deps.db, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE);
+    return sql`select ${rawSelectList(sessionAndVersionsColumns)}, ${rawSelectList(account, 'a_')}, ${debits} as "debits", ${rawSelectList(walletLoanColumns, 'l_')}
+from (select 1) as one
+left join ${sessions} on ${sessions.id} = ${sql.placeholder('id')}
+left join ${users} on ${users.id} = ${sessions.userId}
+left join ${ledgerAccounts} on ${ledgerAccounts.code} = ${`${MEMBER_WALLET_KIND}:`} || ${sessions.userId}::text
+left join ${loans} on ${loans.id} = (${loanOfMember})
+limit 1`;
   });
-  const [row] = await statement.execute({ id: key });
+}
+const summarySessionOf = rawRowMapper(sessionAndVersionsColumns);
+const summaryAccountOf = rawRowMapper(balanceColumns, 'a_');
+const summaryLoanOf = rawRowMapper(walletLoanColumns, 'l_');
+
+export async function walletSummaryRead(deps: AppDeps, key: string) {
+  const [row] = await walletSummaryStatement(deps).execute({ id: key });
   if (!row) return { session: undefined, balance: null, loan: null };
-  const { account, debits, loan, ...session } = row;
-  return { session, balance: balanceAndDebitsOfRow({ account, debits }), loan };
+  // An outer join that found nothing leaves every column null; the id and the number are never null in a row.
+  const account = row.a_id === null ? null : (summaryAccountOf(row) as NonNullable<Parameters<typeof balanceAndDebitsOfRow>[0]>['account']);
+  const loan = row.l_number === null ? null : (summaryLoanOf(row) as WalletLoan);
+  return { session: summarySessionOf(row), balance: balanceAndDebitsOfRow({ account, debits: row.debits as string | null }), loan };
 }
 
 /** The wallet summary's answer from its reads. */

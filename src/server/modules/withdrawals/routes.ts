@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
-import { requireMember, requireRole, requireUser } from '../../http/session';
+import { acceptSessionRow, requireMember, requireRole, requireUser, sessionKeyOf } from '../../http/session';
 import { withdrawalsApi as api } from '../../../shared/api/withdrawals';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 import { markFailed, markPaid, markPart, queue, reconciliation } from './admin';
-import { cancelWithdrawal, confirmWithdrawal, getWithdrawal, listWithdrawals, options, requestWithdrawal, resendCode } from './service';
+import { cancelWithdrawal, confirmWithdrawal, listWithdrawals, options, requestWithdrawal, resendCode } from './service';
+import { withdrawalPollAnswer, withdrawalPollRead } from './views';
 
 /**
  * Withdrawals (issue 5): the member's under /api/withdrawals (identity from the session), the back
@@ -23,7 +24,22 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   registerRoute(app, api.list, async (request) => listWithdrawals(deps, requireUser(request)));
 
-  registerRoute(app, api.get, async (request) => getWithdrawal(deps, requireUser(request), request.params.id));
+  // The status poll, a hot read: the session, the withdrawal, its events (and parts, and the code's
+  // times while it awaits its code) in one statement (decision 043); the session is checked before
+  // the rest is read. Its params are checked first, as on every route (an id over 64 characters: 400).
+  registerRoute(
+    app,
+    api.get,
+    async (request) => {
+      const key = sessionKeyOf(request);
+      const now = deps.clock.now();
+      const { session, poll } = await withdrawalPollRead(deps.db, key, request.params.id, now);
+      await acceptSessionRow(request, deps, key, session);
+      requireUser(request);
+      return withdrawalPollAnswer(deps, poll, now);
+    },
+    { config: { sessionInStatement: true } },
+  );
 
   registerRoute(app, api.resendCode, async (request) => resendCode(deps, requireMember(request), request.params.id));
 

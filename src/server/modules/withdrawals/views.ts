@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { columnList, prepared, preparedSql } from '../../db/prepared';
-import { withdrawalEvents, withdrawalParts, withdrawals } from '../../db/schema';
+import { columnList, prepared, preparedSql, rawRowMapper, rawSelectList } from '../../db/prepared';
+import { sessions, users, withdrawalEvents, withdrawalParts, withdrawals } from '../../db/schema';
+import { HOUR } from '../../clock';
+import { codeTimesColumns, codeTimesDecoders, codeTimesOf, type CodeTimesRead } from '../../otp/service';
+import { sessionAndVersionsColumns, type sessionAndVersionsOfRow } from '../../sessions/store';
 import { AppError } from '../../http/errors';
 import { toDecimalString } from '../../../shared/money/money';
-import type { WithdrawalDestinationDto, WithdrawalPartDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
+import type { MemberWithdrawal, WithdrawalDestinationDto, WithdrawalPartDto, WithdrawalView } from '../../../shared/schemas/withdrawals';
 import {
   WITHDRAWAL_STATUS_CATALOGUE,
   withdrawalFunds,
@@ -42,7 +45,9 @@ function partsOfRows(db: DbOrTx, rows: readonly WithdrawalRow[]): Promise<Map<st
   );
 }
 
-function partDto(part: WithdrawalPartRow): WithdrawalPartDto {
+type PartOfView = Pick<WithdrawalPartRow, 'partIndex' | 'amount' | 'channel' | 'status' | 'failureReasonCode' | 'settledAt'>;
+
+function partDto(part: PartOfView): WithdrawalPartDto {
   const failure = part.failureReasonCode && isPayoutFailureReason(part.failureReasonCode) ? part.failureReasonCode : null;
   return {
     index: part.partIndex,
@@ -120,7 +125,28 @@ async function eventsOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string,
   return map;
 }
 
-function viewOf(deps: AppDeps, row: WithdrawalRow, events: readonly EventRow[], parts: readonly WithdrawalPartRow[] = []): WithdrawalView {
+/** What viewOf reads of a withdrawal row and of its events (the status poll selects only these). */
+const viewColumns = {
+  id: withdrawals.id,
+  number: withdrawals.number,
+  status: withdrawals.status,
+  amount: withdrawals.amount,
+  channel: withdrawals.channel,
+  destInstitutionName: withdrawals.destInstitutionName,
+  destKind: withdrawals.destKind,
+  destAccountNumber: withdrawals.destAccountNumber,
+  destAccountName: withdrawals.destAccountName,
+  createdAt: withdrawals.createdAt,
+  confirmedAt: withdrawals.confirmedAt,
+  settledAt: withdrawals.settledAt,
+  failureReasonCode: withdrawals.failureReasonCode,
+  expiresAt: withdrawals.expiresAt,
+  partCount: withdrawals.partCount,
+};
+type RowOfView = Pick<WithdrawalRow, keyof typeof viewColumns>;
+type EventOfView = Pick<EventRow, 'toStatus' | 'at' | 'actor' | 'reasonCode'>;
+
+function viewOf(deps: AppDeps, row: RowOfView, events: readonly EventOfView[], parts: readonly PartOfView[] = []): WithdrawalView {
   const status = row.status as WithdrawalStatus;
   const entry = WITHDRAWAL_STATUS_CATALOGUE[status];
   const failure = row.failureReasonCode && isPayoutFailureReason(row.failureReasonCode) ? row.failureReasonCode : null;
@@ -283,4 +309,91 @@ export async function ownWithdrawalLocked(tx: DbOrTx, memberId: string, id: stri
   ).execute({ id });
   if (!row || row.memberId !== memberId) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
   return row;
+}
+
+/** The status poll's withdrawal columns: the view's and the code's subject's (codeSubject in service.ts). */
+const pollColumns = { ...viewColumns, destInstitutionCode: withdrawals.destInstitutionCode };
+
+/** The poll's events and parts as one JSON array each: [toStatus, at, actor, reasonCode] and [partIndex, amount, channel, status, failureReasonCode, settledAt]; times and amounts as the driver's text. */
+type PollEventJson = [string, string, string, string | null];
+type PollPartJson = [number, string, string, string, string | null, string | null];
+
+/**
+ * GET /api/withdrawals/:id's one statement (decision 043, as GET /api/wallet in decision 038): the
+ * session and configuration versions as the session hook reads them (sessionAndVersionsColumns),
+ * the withdrawal of that id only if it is the session's member's (joined on sessions.user_id), its
+ * events, its parts when it was sent as several, and, only while it awaits its code, the code's
+ * times (codeTimesColumns: its live code by subject, the member's phone's codes of the hour). No
+ * session row, no withdrawal. Raw rows mapped here (rawRowMapper), not by drizzle's per-row
+ * machinery. The route checks the session (acceptSessionRow) before it reads the rest.
+ */
+function withdrawalPollStatement(db: DbOrTx) {
+  return preparedSql<Record<string, unknown>>(db, 'withdrawal_poll', () => {
+    const subject = sql`(${withdrawals.id}::text || ':' || ${withdrawals.amount}::text || ':' || ${withdrawals.destInstitutionCode} || ':' || ${withdrawals.destAccountNumber})`;
+    const code = codeTimesColumns(
+      db,
+      'WITHDRAWAL',
+      subject,
+      users.phone,
+      sql`${sql.placeholder('since')}::timestamptz`,
+      sql`${withdrawals.status} = 'AWAITING_CODE'`,
+    );
+    const events = sql`(select json_agg(json_build_array(${withdrawalEvents.toStatus}, ${withdrawalEvents.at}::text, ${withdrawalEvents.actor}, ${withdrawalEvents.reasonCode}) order by ${withdrawalEvents.seq})
+      from ${withdrawalEvents} where ${withdrawalEvents.withdrawalId} = ${withdrawals.id})`;
+    const parts = sql`(case when ${withdrawals.partCount} > 1 then (select json_agg(json_build_array(${withdrawalParts.partIndex}, ${withdrawalParts.amount}::text,
+      ${withdrawalParts.channel}, ${withdrawalParts.status}, ${withdrawalParts.failureReasonCode}, ${withdrawalParts.settledAt}::text) order by ${withdrawalParts.partIndex})
+      from ${withdrawalParts} where ${withdrawalParts.withdrawalId} = ${withdrawals.id}) end)`;
+    return sql`select ${rawSelectList(sessionAndVersionsColumns)}, ${rawSelectList(pollColumns, 'w_')}, ${rawSelectList(code)},
+  ${events} as "events", ${parts} as "parts"
+from (select 1) as one
+left join ${sessions} on ${sessions.id} = ${sql.placeholder('key')}
+left join ${users} on ${users.id} = ${sessions.userId}
+left join ${withdrawals} on ${withdrawals.id} = ${sql.placeholder('id')}::uuid and ${withdrawals.memberId} = ${sessions.userId}
+limit 1`;
+  });
+}
+const pollSessionOf = rawRowMapper(sessionAndVersionsColumns);
+const pollWithdrawalOf = rawRowMapper(pollColumns, 'w_');
+const pollCodeOf = rawRowMapper(codeTimesDecoders);
+
+/** What the status poll's statement found: the session's columns, and the withdrawal when it is the session's member's (null otherwise). */
+export interface WithdrawalPollRead {
+  readonly session: Parameters<typeof sessionAndVersionsOfRow>[3];
+  readonly poll: { row: RowOfView; events: EventOfView[]; parts: PartOfView[]; code: CodeTimesRead } | null;
+}
+
+/** Reads the status poll's statement (withdrawalPollStatement); `now` starts the code's hour (the server's clock). An id that is no UUID matches no row. */
+export async function withdrawalPollRead(db: DbOrTx, key: string, id: string, now: Date): Promise<WithdrawalPollRead> {
+  const [raw] = await withdrawalPollStatement(db).execute({ key, id: UUID.test(id) ? id : null, since: new Date(now.getTime() - HOUR).toISOString() });
+  if (!raw) return { session: undefined, poll: null };
+  const session = pollSessionOf(raw);
+  const row = pollWithdrawalOf(raw);
+  if (row.id === null) return { session, poll: null };
+  // Found: the row's not-null columns are set.
+  const withdrawal = row as RowOfView;
+  const events = ((raw.events ?? []) as PollEventJson[]).map(([toStatus, at, actor, reasonCode]) => ({
+    toStatus,
+    at: withdrawalEvents.at.mapFromDriverValue(at) as Date,
+    actor,
+    reasonCode,
+  }));
+  const parts = ((raw.parts ?? []) as PollPartJson[]).map(([partIndex, amount, channel, status, failureReasonCode, settledAt]) => ({
+    partIndex,
+    amount: BigInt(amount),
+    channel,
+    status,
+    failureReasonCode,
+    settledAt: settledAt === null ? null : (withdrawalParts.settledAt.mapFromDriverValue(settledAt) as Date),
+  }));
+  return { session, poll: { row: withdrawal, events, parts, code: pollCodeOf(raw) } };
+}
+
+/** The status poll's answer once its session was accepted: 404 when the statement found no withdrawal of the session's member; the code's times while it awaits its code. */
+export function withdrawalPollAnswer(deps: AppDeps, poll: WithdrawalPollRead['poll'], now: Date): MemberWithdrawal {
+  if (!poll) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  const times = codeTimesOf(now, poll.code);
+  return {
+    ...viewOf(deps, poll.row, poll.events, poll.parts),
+    code: times ? { expiresAt: times.expiresAt.toISOString(), resendAvailableAt: times.resendAvailableAt.toISOString() } : null,
+  };
 }
