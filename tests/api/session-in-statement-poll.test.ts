@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { sessions } from '../../src/server/db/schema';
 import { PERSISTENT_SESSION_MS } from '../../src/server/sessions/store';
 import { DAY, HOUR } from '../../src/server/clock';
-import { createActivatedMember, createStaff, expectLedgerSound, get, ok, post, } from '../fixtures/loans';
+import { createActivatedMember, createStaff, expectLedgerSound, get, ok, post } from '../fixtures/loans';
 import { fundedMember, requestWithdrawal } from '../fixtures/withdrawals';
 import { randomUUID } from 'node:crypto';
 import type { TestMember } from '../fixtures/members';

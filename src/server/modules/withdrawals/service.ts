@@ -41,7 +41,6 @@ import {
   memberWithdrawals,
   ownWithdrawal,
   ownWithdrawalLocked,
-  ownWithdrawalViewWith,
   payoutOrderOf,
   withdrawalView,
   withdrawalViewOfRows,
@@ -330,8 +329,3 @@ export async function listWithdrawals(deps: AppDeps, auth: SessionAuth): Promise
   return { withdrawals: views.map((view) => ({ ...view, code: view.id === awaiting?.id ? code : null })) };
 }
 
-/** GET /api/withdrawals/:id: the member's own (any other id is 404), with the code's times while it awaits its code. */
-export async function getWithdrawal(deps: AppDeps, auth: SessionAuth, id: string): Promise<MemberWithdrawal> {
-  const { view, extra } = await ownWithdrawalViewWith(deps.db, deps, auth.userId, id, (row) => codeOf(deps, auth, row));
-  return { ...view, code: extra };
-}

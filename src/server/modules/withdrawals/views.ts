@@ -232,28 +232,6 @@ export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalR
   return viewOf(deps, row, events.get(row.id) ?? [], parts.get(row.id));
 }
 
-/**
- * The member's own withdrawal's view (the status poll): the row and its events are read together
- * (two statements, one round trip); another member's id is 404 like one that does not exist.
- */
-export async function ownWithdrawalView(db: DbOrTx, deps: AppDeps, memberId: string, id: string): Promise<WithdrawalView> {
-  return (await ownWithdrawalViewWith(db, deps, memberId, id, async () => null)).view;
-}
-
-/** ownWithdrawalView, and what `alongside` reads of the row, sent with the parts' read (no extra round trip). */
-export async function ownWithdrawalViewWith<T>(
-  db: DbOrTx,
-  deps: AppDeps,
-  memberId: string,
-  id: string,
-  alongside: (row: WithdrawalRow) => Promise<T>,
-): Promise<{ view: WithdrawalView; extra: T }> {
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
-  const [row, events] = await Promise.all([ownWithdrawal(db, memberId, id), eventsOf(db, [id])]);
-  const [parts, extra] = await Promise.all([partsOfRows(db, [row]), alongside(row)]);
-  return { view: viewOf(deps, row, events.get(row.id) ?? [], parts.get(row.id)), extra };
-}
-
 export async function withdrawalViews(db: DbOrTx, deps: AppDeps, rows: readonly WithdrawalRow[]): Promise<WithdrawalView[]> {
   return (await withdrawalViewsWithAdminEvents(db, deps, rows)).views;
 }
