@@ -328,4 +328,3 @@ export async function listWithdrawals(deps: AppDeps, auth: SessionAuth): Promise
   const [views, code] = await Promise.all([withdrawalViews(deps.db, deps, rows), awaiting ? codeOf(deps, auth, awaiting) : null]);
   return { withdrawals: views.map((view) => ({ ...view, code: view.id === awaiting?.id ? code : null })) };
 }
-
