@@ -10,9 +10,9 @@ import { formatMoney, type Centavos } from '../../../shared/money/money';
 import { canPartTransition, outcomeOfParts, type WithdrawalActor, type WithdrawalPartStatus } from '../../../shared/states/withdrawal';
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import type { WithdrawalPartPlan } from '../../../shared/withdrawal/split';
-import type { PayoutChannel, PayoutKind } from '../../../shared/withdrawal/channels';
+import type { PayoutChannel } from '../../../shared/withdrawal/channels';
 import { STATE_MESSAGE, transition } from './transitions';
-import { partsOf, referenceOf, type WithdrawalPartRow, type WithdrawalRow } from './views';
+import { partsOf, payoutDestinationOf, referenceOf, type WithdrawalPartRow, type WithdrawalRow } from './views';
 
 export { partsOf, type WithdrawalPartRow };
 
@@ -51,12 +51,7 @@ function orderOf(deps: AppDeps, row: WithdrawalRow, part: WithdrawalPartRow) {
     reference: partReference(deps, row, part),
     amount: part.amount,
     channel: part.channel as PayoutChannel,
-    destination: {
-      institutionCode: row.destInstitutionCode,
-      kind: row.destKind as PayoutKind,
-      accountNumber: row.destAccountNumber,
-      accountName: row.destAccountName,
-    },
+    destination: payoutDestinationOf(row),
   };
 }
 

@@ -257,12 +257,17 @@ export function payoutOrderOf(deps: AppDeps, row: WithdrawalRow) {
     reference: referenceOf(deps, row.number),
     amount: row.amount,
     channel: row.channel as PayoutChannel,
-    destination: {
-      institutionCode: row.destInstitutionCode,
-      kind: row.destKind as PayoutKind,
-      accountNumber: row.destAccountNumber,
-      accountName: row.destAccountName,
-    },
+    destination: payoutDestinationOf(row),
+  };
+}
+
+/** The account a withdrawal (each of its transfers) is paid to, as the member confirmed it. */
+export function payoutDestinationOf(row: WithdrawalRow) {
+  return {
+    institutionCode: row.destInstitutionCode,
+    kind: row.destKind as PayoutKind,
+    accountNumber: row.destAccountNumber,
+    accountName: row.destAccountName,
   };
 }
 
