@@ -17,8 +17,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A hot read that reads the session and configuration versions in its own statement (decision
-     * 038): the hook below leaves request.auth null and the handler calls acceptSessionRow with the
-     * statement's row before requireUser. A handler that forgot would answer 401: it fails closed.
+     * 038): the hook below leaves request.auth null and the handler reads through readWithSession
+     * (acceptSessionRow on the statement's row) before requireUser. A handler that forgot would
+     * answer 401: it fails closed.
      */
     sessionInStatement?: boolean;
   }
@@ -63,6 +64,22 @@ export async function acceptSessionRow(request: FastifyRequest, deps: AppDeps, k
   const { auth, versions } = await sessionAndVersionsOfRow(deps.db, deps.clock, key, row);
   request.auth = auth;
   await applyConfigurationVersions(deps, versions);
+}
+
+/**
+ * A sessionInStatement route's read: runs the route's one statement with the request's session key,
+ * accepts the session columns it returned (acceptSessionRow) and returns the rest of what it read,
+ * for the handler to use once it has guarded the request (requireUser/Role).
+ */
+export async function readWithSession<R extends { session: Parameters<typeof sessionAndVersionsOfRow>[3] }>(
+  request: FastifyRequest,
+  deps: AppDeps,
+  read: (key: string) => Promise<R>,
+): Promise<Omit<R, 'session'>> {
+  const key = sessionKeyOf(request);
+  const { session, ...rest } = await read(key);
+  await acceptSessionRow(request, deps, key, session);
+  return rest;
 }
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure in production; persistent only with 'Remember me'. */

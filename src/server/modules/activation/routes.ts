@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import { AppError } from '../../http/errors';
-import { acceptSessionRow, requireUser, sessionKeyOf } from '../../http/session';
+import { readWithSession, requireUser } from '../../http/session';
 import { activationApi as api } from '../../../shared/api/activation';
 import { changePayoutAccount, getPayoutAccount, requestPayoutChangeCode } from './payout-change';
 import { getActivation, memberAccountOf, memberAccountWithSession, saveAddress, saveBank, saveIdentity, savePersonal, saveReferences } from './service';
@@ -35,9 +35,7 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
     app,
     api.account,
     async (request) => {
-      const key = sessionKeyOf(request);
-      const { session, sections } = await memberAccountWithSession(deps.db, key);
-      await acceptSessionRow(request, deps, key, session);
+      const { sections } = await readWithSession(request, deps, (key) => memberAccountWithSession(deps.db, key));
       const auth = requireUser(request);
       // A session row accepted always comes with its sections (the statement's one row).
       if (!sections) throw new AppError(401, 'UNAUTHENTICATED');

@@ -3,7 +3,7 @@ import { sendPdf } from '../../http/pdf-reply';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
-import { acceptSessionRow, requireMember, requireRole, requireUser, sessionKeyOf } from '../../http/session';
+import { readWithSession, requireMember, requireRole, requireUser } from '../../http/session';
 import { loansApi as api } from '../../../shared/api/loans';
 import { approve, detail, disburse, queueAnswer, queueWithSession, reject, startReview } from './admin';
 import { acceptOffer, apply, cancel, currentOf, quote } from './service';
@@ -29,9 +29,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     app,
     api.current,
     async (request) => {
-      const key = sessionKeyOf(request);
-      const { session, current } = await currentLoanWithSession(deps.db, key);
-      await acceptSessionRow(request, deps, key, session);
+      const { current } = await readWithSession(request, deps, (key) => currentLoanWithSession(deps.db, key));
       requireUser(request);
       return currentOf(deps, current);
     },
@@ -60,9 +58,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     app,
     api.adminQueue,
     async (request) => {
-      const key = sessionKeyOf(request);
-      const { session, queue } = await queueWithSession(deps, key, request.query);
-      await acceptSessionRow(request, deps, key, session);
+      const { queue } = await readWithSession(request, deps, (key) => queueWithSession(deps, key, request.query));
       requireRole(request, STAFF);
       return queueAnswer(deps, queue);
     },

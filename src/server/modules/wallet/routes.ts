@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
-import { acceptSessionRow, requireUser, sessionKeyOf } from '../../http/session';
+import { readWithSession, requireUser } from '../../http/session';
 import { walletApi as api } from '../../../shared/api/wallet';
 import { walletSummaryOf, walletSummaryRead, walletTransactions } from './service';
 
@@ -12,9 +12,7 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps): Promise
     app,
     api.summary,
     async (request) => {
-      const key = sessionKeyOf(request);
-      const { session, balance, loan } = await walletSummaryRead(deps, key);
-      await acceptSessionRow(request, deps, key, session);
+      const { balance, loan } = await readWithSession(request, deps, (key) => walletSummaryRead(deps, key));
       requireUser(request);
       return walletSummaryOf(deps, balance, loan);
     },

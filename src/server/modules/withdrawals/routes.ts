@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
-import { acceptSessionRow, requireMember, requireRole, requireUser, sessionKeyOf } from '../../http/session';
+import { readWithSession, requireMember, requireRole, requireUser } from '../../http/session';
 import { withdrawalsApi as api } from '../../../shared/api/withdrawals';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 import { markFailed, markPaid, markPart, queue, reconciliation } from './admin';
@@ -31,10 +31,8 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     app,
     api.get,
     async (request) => {
-      const key = sessionKeyOf(request);
       const now = deps.clock.now();
-      const { session, poll } = await withdrawalPollRead(deps.db, key, request.params.id, now);
-      await acceptSessionRow(request, deps, key, session);
+      const { poll } = await readWithSession(request, deps, (key) => withdrawalPollRead(deps.db, key, request.params.id, now));
       requireUser(request);
       return withdrawalPollAnswer(deps, poll, now);
     },
