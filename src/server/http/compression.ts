@@ -30,25 +30,28 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  * at build time instead (scripts/precompress.ts, served by @fastify/static).
  */
 export function installJsonCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // Callback style: most answers are short and pass without a promise (issue 13, hot reads).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
     // JSON, and the app's HTML since it carries a prerendered page (decision 031, about 25 KB).
-    if (typeof type !== 'string' || !(type.startsWith('application/json') || type.startsWith('text/html'))) return payload;
-    if (reply.getHeader('content-encoding')) return payload;
+    if (typeof type !== 'string' || !(type.startsWith('application/json') || type.startsWith('text/html'))) return done(null, payload);
+    if (reply.getHeader('content-encoding')) return done(null, payload);
     reply.header('vary', appendVary(reply.getHeader('vary')));
     // Measured without copying: most answers are short and go as they are.
-    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < COMPRESS_MIN_BYTES) return payload;
+    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < COMPRESS_MIN_BYTES) return done(null, payload);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
-        ? await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-        : await gzipAsync(bytes, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+        ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+        : gzipAsync(bytes, { level: 6 });
+    compressed.then((body) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, body);
+    }, done);
   });
 }
 

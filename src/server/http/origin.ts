@@ -9,16 +9,18 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * without Origin, a browser's Sec-Fetch-Site must not say cross-site.
  */
 export function installOriginCheck(app: FastifyInstance, allowedOrigins: readonly string[]): void {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (SAFE.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin) {
-      const allowed = allowedOrigins.length > 0 ? allowedOrigins.includes(origin) : sameHost(origin, request.headers.host);
-      if (!allowed) throw new AppError(403, 'ORIGIN_REFUSED');
-      return;
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError(403, 'ORIGIN_REFUSED');
+  // Callback style, not async: a GET passes without a promise (issue 13, hot reads).
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(originRefused(request, allowedOrigins) ? new AppError(403, 'ORIGIN_REFUSED') : undefined);
   });
+}
+
+/** Whether the check above refuses the request. */
+export function originRefused(request: Pick<FastifyRequest, 'method' | 'headers'>, allowedOrigins: readonly string[]): boolean {
+  if (SAFE.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin) return !(allowedOrigins.length > 0 ? allowedOrigins.includes(origin) : sameHost(origin, request.headers.host));
+  return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
 function sameHost(origin: string, host: string | undefined): boolean {

@@ -34,20 +34,27 @@ const PROBES = new Set(['/healthz', '/readyz']);
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: the probes and the one-statement hot reads pass without a promise (issue 13).
+  app.addHook('onRequest', (request, _reply, done) => {
     // The probes (src/server/ops/health-routes.ts) never read a session: /healthz answers even when the database is away.
-    if (PROBES.has(request.routeOptions.url ?? '')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (request.routeOptions.config.sessionInStatement) return;
-    if (request.url.startsWith('/api/')) {
-      const { auth, versions } = await findSessionAndVersions(deps.db, deps.clock, token);
-      request.auth = auth;
-      await applyConfigurationVersions(deps, versions);
+    if (PROBES.has(request.routeOptions.url ?? '') || request.routeOptions.config.sessionInStatement) {
+      done();
       return;
     }
-    request.auth = token ? await findSession(deps.db, deps.clock, token) : null;
+    readSession(request, deps).then(() => done(), done);
   });
 });
+
+async function readSession(request: FastifyRequest, deps: AppDeps): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (request.url.startsWith('/api/')) {
+    const { auth, versions } = await findSessionAndVersions(deps.db, deps.clock, token);
+    request.auth = auth;
+    await applyConfigurationVersions(deps, versions);
+    return;
+  }
+  request.auth = token ? await findSession(deps.db, deps.clock, token) : null;
+}
 
 /** The key of the request's session row, for a route with sessionInStatement ('' without a cookie: matches no row). */
 export function sessionKeyOf(request: FastifyRequest): string {
