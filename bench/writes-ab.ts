@@ -11,7 +11,7 @@ import { loadAverage, machine, PG_ADMIN, pgbenchTps } from './common';
  *
  *   BENCH_BEFORE_DIR=/tmp/before npx tsx bench/writes-ab.ts
  *     (PostgreSQL: BENCH_DATABASE_URL, default the local server; BENCH_ROUNDS, default 3; the side's
- *      BENCH_WITHDRAWALS, BENCH_TRANSFERS, BENCH_CONCURRENCY, BENCH_SHARDS pass through)
+ *      BENCH_WITHDRAWALS, BENCH_WITHDRAWALS_WARMUP, BENCH_TRANSFERS, BENCH_CONCURRENCY, BENCH_SHARDS pass through)
  */
 const BEFORE = process.env.BENCH_BEFORE_DIR;
 if (!BEFORE) throw new Error('BENCH_BEFORE_DIR: an older checkout with bench/writes-side.ts copied in');
@@ -63,6 +63,7 @@ const report = {
   concurrency: CONCURRENCY,
   shards: Number(process.env.BENCH_SHARDS ?? 8),
   withdrawalPairs: Number(process.env.BENCH_WITHDRAWALS ?? 120),
+  withdrawalWarmupPairs: Number(process.env.BENCH_WITHDRAWALS_WARMUP ?? 40),
   ledgerTransfers: Number(process.env.BENCH_TRANSFERS ?? 1500),
   rounds,
 };

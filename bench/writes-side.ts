@@ -16,7 +16,7 @@ import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const PAIRS = Number(process.env.BENCH_WITHDRAWALS ?? 120);
 /** Pairs made before the measured ones (their code compiled and optimised, as the ledger's 200 warm-up transfers), not counted. */
-const WARMUP_PAIRS = Number(process.env.BENCH_WITHDRAWALS_WARMUP ?? 0);
+const WARMUP_PAIRS = Number(process.env.BENCH_WITHDRAWALS_WARMUP ?? 40);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 1500);
 const SHARDS = Number(process.env.BENCH_SHARDS ?? 8);
 
