@@ -113,7 +113,7 @@ describe('the request id travels with the work a job does for the request', () =
 
   it('a row made outside any request carries no request id', async () => {
     const { queueSms } = await import('../../src/server/providers/notify');
-    await queueSms(t.deps.db, { to: '+639171110000', body: 'outside a request' });
+    await queueSms(t.deps.db, { to: '+639171110000', body: 'outside a request' }, { requestId: null });
     const [row] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, '+639171110000'));
     expect(row!.requestId).toBeNull();
   });

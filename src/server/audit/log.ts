@@ -24,10 +24,18 @@ export interface AuditEntryInput {
   readonly at: Date;
 }
 
-/** Where a staff request came from, for the audit row. */
+/**
+ * The request a staff or member action runs for: where it came from, for the audit row, and its id
+ * (request.id, x-request-id) for the rows it leaves to a job (outbox messages, withdrawals: decision
+ * 045). Built from a request by requestOrigin (http/request-origin.ts); null fields outside a request.
+ */
 export interface AuditContext {
   readonly ip: string | null;
+  readonly requestId: string | null;
 }
+
+/** The context of work done outside any request (a job, a script). */
+export const NO_REQUEST: AuditContext = { ip: null, requestId: null };
 
 export async function writeAudit(db: DbOrTx, entry: AuditEntryInput): Promise<void> {
   await db.insert(auditLog).values({
