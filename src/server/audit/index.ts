@@ -1,4 +1,4 @@
-export { NO_REQUEST, writeAudit, type AuditActor, type AuditContext, type AuditEntryInput } from './log';
+export { writeAudit, type AuditActor, type AuditContext, type AuditEntryInput } from './log';
 export { recordStaffView, type StaffViewInput } from './staff-view';
 export { listAudit } from './query';
 export { changedFields, redactSecrets } from './redact';

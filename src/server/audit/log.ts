@@ -34,9 +34,6 @@ export interface AuditContext {
   readonly requestId: string | null;
 }
 
-/** The context of work done outside any request (a job, a script). */
-export const NO_REQUEST: AuditContext = { ip: null, requestId: null };
-
 export async function writeAudit(db: DbOrTx, entry: AuditEntryInput): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actor.userId,

@@ -43,7 +43,8 @@ export interface OutgoingEmail {
  * Delivery options: `sendAfter` holds the message until then (quiet hours, src/shared/notify/quiet-hours.ts).
  * `requestId` is required so that no caller can forget it: the id of the request that queues the
  * message (request.id, x-request-id), stored in the row so that the delivery pass logs it as
- * originReqId (decision 045); null from a job or a script.
+ * originReqId (decision 045); null from a job or a script. A request's context (AuditContext,
+ * RequestOrigin, a module's RequestContext) carries it and may be passed as the options as it is.
  */
 export interface QueueOptions {
   readonly requestId: string | null;
