@@ -54,7 +54,6 @@ import { CompanyProfileHolder } from './company/store';
 import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
 import { startRatesRefresh } from './jobs/rates-refresh';
-import { runWithRequestId } from './request-context';
 import { responseSerializerCompiler } from './http/serializer';
 import { healthRoutes } from './ops/health-routes';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
@@ -166,8 +165,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  // The request's id for the work it leaves to the jobs (request-context.ts): the rest of the request runs inside.
-  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(String(request.id), done));
   // Shutting down (app.close()): /readyz answers 503 so a load balancer stops sending requests here.
   let accepting = true;
   app.addHook('preClose', async () => {

@@ -201,7 +201,7 @@ describe('the simulated provider through the worker', () => {
     ok(await ask(cookie, gcash('34334.00')), 201);
     // The provider says it was paid after all: the money is the member's, in the wallet.
     const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
-    const late = await receiveConfirmation(t.deps, simulatedEvent(await rowOf(payment.id), 34_334_00n));
+    const late = await receiveConfirmation(t.deps, simulatedEvent(await rowOf(payment.id), 34_334_00n), null);
     expect(late.outcome).toBe('LATE_TO_WALLET');
     expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before + 34_334_00n);
     expect(await rowOf(payment.id)).toMatchObject({ status: 'CREDITED_TO_WALLET', creditedToWallet: 34_334_00n, appliedToLoan: 0n });
@@ -211,7 +211,7 @@ describe('the simulated provider through the worker', () => {
 
 describe('the confirmation path', () => {
   it('records an unknown payment without moving money; staff see it, members may not', async () => {
-    const r = await receiveConfirmation(t.deps, { ...simulatedEvent({ providerPaymentId: 'sim-nobody' }, 100_00n) });
+    const r = await receiveConfirmation(t.deps, { ...simulatedEvent({ providerPaymentId: 'sim-nobody' }, 100_00n) }, null);
     expect(r).toEqual({ outcome: 'UNKNOWN', channelPaymentId: null });
     const [event] = await t.deps.db.select().from(channelPaymentEvents).where(eq(channelPaymentEvents.providerPaymentId, 'sim-nobody'));
     expect(event).toMatchObject({ outcome: 'UNKNOWN', amount: 100_00n });
@@ -230,9 +230,9 @@ describe('the confirmation path', () => {
     const { payment } = ok(await ask(member.cookie, gcash('34334.00')), 201);
     const row = await rowOf(payment.id);
     const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
-    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 30_000_00n))).outcome).toBe('AMOUNT_MISMATCH_TO_WALLET');
-    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 30_000_00n))).outcome).toBe('DUPLICATE');
-    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 34_334_00n))).outcome).toBe('DUPLICATE');
+    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 30_000_00n), null)).outcome).toBe('AMOUNT_MISMATCH_TO_WALLET');
+    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 30_000_00n), null)).outcome).toBe('DUPLICATE');
+    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 34_334_00n), null)).outcome).toBe('DUPLICATE');
     expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before + 30_000_00n);
     expect(await t.deps.db.select().from(loanPayments).where(eq(loanPayments.loanId, loanId))).toEqual([]);
     await expectLedgerSound(t);
@@ -242,12 +242,12 @@ describe('the confirmation path', () => {
     const { member } = await disbursedLoan(t, officer, checker);
     const { payment } = ok(await ask(member.cookie, gcash('34334.00')), 201);
     const row = await rowOf(payment.id);
-    expect((await receiveConfirmation(t.deps, { ...simulatedEvent(row, 34_334_00n), currency: 'USD' })).outcome).toBe('CURRENCY_MISMATCH');
+    expect((await receiveConfirmation(t.deps, { ...simulatedEvent(row, 34_334_00n), currency: 'USD' }, null)).outcome).toBe('CURRENCY_MISMATCH');
     await topUp(t, member.userId, 10_000_00n);
     const q = ok(await quote(t, member.cookie));
     ok(await payoff(t, member.cookie, q.quote.quoteId), 201);
     const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
-    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 34_334_00n))).outcome).toBe('LOAN_CLOSED_TO_WALLET');
+    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 34_334_00n), null)).outcome).toBe('LOAN_CLOSED_TO_WALLET');
     expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before + 34_334_00n);
     await expectLedgerSound(t);
   });
@@ -259,7 +259,7 @@ describe('the confirmation path', () => {
     // The member prepays part from the wallet meanwhile.
     ok(await post(t, member.cookie, '/api/loans/current/payments', { amount: '34334.00' }, { 'idempotency-key': newKey() }), 201);
     const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
-    const r = await receiveConfirmation(t.deps, simulatedEvent(await rowOf(payment.id), 200_000_00n));
+    const r = await receiveConfirmation(t.deps, simulatedEvent(await rowOf(payment.id), 200_000_00n), null);
     expect(r.outcome).toBe('POSTED_EXCESS_TO_WALLET');
     const row = await rowOf(payment.id);
     expect(row.status).toBe('PAID');
@@ -275,7 +275,7 @@ describe('the confirmation path', () => {
     const loan = await disbursedLoan(t, officer, checker);
     const { payment } = ok(await ask(loan.member.cookie, gcash('34334.00')), 201);
     const row = await rowOf(payment.id);
-    const results = await Promise.all(Array.from({ length: 8 }, () => receiveConfirmation(t.deps, simulatedEvent(row, 34_334_00n))));
+    const results = await Promise.all(Array.from({ length: 8 }, () => receiveConfirmation(t.deps, simulatedEvent(row, 34_334_00n), null)));
     const outcomes = results.map((r) => r.outcome).sort();
     expect(outcomes.filter((o) => o === 'POSTED')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'DUPLICATE')).toHaveLength(7);

@@ -30,7 +30,7 @@ const failing = { name: 'failing', deliver: async () => Promise.reject(new Deliv
 
 describe('GET /api/admin/outbox', () => {
   it('shows a dead message with a masked recipient, its redacted body and its attempts; retry queues it again, audited', async () => {
-    await queueSms(t.deps.db, { to: '+639175550123', body: withCode((c) => `Your code is ${c}.`, '771204') });
+    await queueSms(t.deps.db, { to: '+639175550123', body: withCode((c) => `Your code is ${c}.`, '771204') }, { requestId: null });
     await deliverDue(t.deps, { SMS: failing, EMAIL: null });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?view=DEAD', headers: { cookie: officer.cookie } });
     expect(res.statusCode).toBe(200);
@@ -61,7 +61,7 @@ describe('GET /api/admin/outbox', () => {
   });
 
   it('pages by cursor, newest first: every message once at any depth; a forged cursor is a 400; the counts stop at a cap', async () => {
-    for (let i = 0; i < 3; i += 1) await queueSms(t.deps.db, { to: '+639175550999', body: `Message ${i}` });
+    for (let i = 0; i < 3; i += 1) await queueSms(t.deps.db, { to: '+639175550999', body: `Message ${i}` }, { requestId: null });
     const read = async (url: string) =>
       adminOutboxResponseSchema.parse((await t.app.inject({ method: 'GET', url, headers: { cookie: officer.cookie } })).json());
     const whole = await read('/api/admin/outbox?view=ALL&limit=100');

@@ -46,7 +46,7 @@ async function rows() {
 
 describe('the delivery worker', () => {
   it('sends a queued SMS once, with its id as the idempotency key, and records the attempt', async () => {
-    await queueSms(t.deps.db, { to: phone, body: withCode((c) => `Your code is ${c}.`, '482913') });
+    await queueSms(t.deps.db, { to: phone, body: withCode((c) => `Your code is ${c}.`, '482913') }, { requestId: null });
     const sms = scripted('ok');
     expect(await deliverDue(t.deps, { SMS: sms, EMAIL: null })).toEqual({ sent: 1, retried: 0, dead: 0 });
     const [row] = await rows();
@@ -62,8 +62,8 @@ describe('the delivery worker', () => {
   });
 
   it('leaves a channel on the outbox adapter alone', async () => {
-    await queueEmail(t.deps.db, { to: 'juan@example.com', subject: 'Hi', body: 'Hello' });
-    await queueSms(t.deps.db, { to: phone, body: 'Hello' });
+    await queueEmail(t.deps.db, { to: 'juan@example.com', subject: 'Hi', body: 'Hello' }, { requestId: null });
+    await queueSms(t.deps.db, { to: phone, body: 'Hello' }, { requestId: null });
     const sms = scripted('ok');
     expect(await deliverDue(t.deps, { SMS: sms, EMAIL: null })).toEqual({ sent: 1, retried: 0, dead: 0 });
     const all = await rows();
@@ -72,7 +72,7 @@ describe('the delivery worker', () => {
 
   it('holds a message until its send_after', async () => {
     const later = new Date(t.clock.now().getTime() + 3_600_000);
-    await queueSms(t.deps.db, { to: phone, body: 'A reminder' }, { sendAfter: later });
+    await queueSms(t.deps.db, { to: phone, body: 'A reminder' }, { sendAfter: later, requestId: null });
     const sms = scripted('ok');
     expect((await deliverDue(t.deps, { SMS: sms, EMAIL: null })).sent).toBe(0);
     t.clock.advance(3_600_000);
@@ -80,7 +80,7 @@ describe('the delivery worker', () => {
   });
 
   it('retries a transient failure with exponential backoff, then gives up into DEAD after the last attempt', async () => {
-    await queueSms(t.deps.db, { to: phone, body: 'Hello' });
+    await queueSms(t.deps.db, { to: phone, body: 'Hello' }, { requestId: null });
     const sms = scripted('transient');
     const adapters: MessageAdapters = { SMS: sms, EMAIL: null };
     expect(await deliverDue(t.deps, adapters)).toEqual({ sent: 0, retried: 1, dead: 0 });
@@ -110,14 +110,14 @@ describe('the delivery worker', () => {
   });
 
   it('a permanent refusal is DEAD at once, with the reason', async () => {
-    await queueSms(t.deps.db, { to: phone, body: 'Hello' });
+    await queueSms(t.deps.db, { to: phone, body: 'Hello' }, { requestId: null });
     expect(await deliverDue(t.deps, { SMS: scripted('permanent'), EMAIL: null })).toEqual({ sent: 0, retried: 0, dead: 1 });
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'DEAD', attempts: 1, lastError: 'gateway answered HTTP 400: invalid number' });
   });
 
   it('passes racing each other send every message exactly once', async () => {
-    for (let i = 0; i < 12; i += 1) await queueSms(t.deps.db, { to: phone, body: `Message ${i}` });
+    for (let i = 0; i < 12; i += 1) await queueSms(t.deps.db, { to: phone, body: `Message ${i}` }, { requestId: null });
     const sms = scripted('ok');
     const passes = await Promise.all([1, 2, 3].map(() => deliverDue(t.deps, { SMS: sms, EMAIL: null })));
     expect(passes.reduce((n, p) => n + p.sent, 0)).toBe(12);
@@ -127,7 +127,7 @@ describe('the delivery worker', () => {
   });
 
   it('takes over a message whose sender died mid-send once its lease has run out', async () => {
-    await queueSms(t.deps.db, { to: phone, body: 'Hello' });
+    await queueSms(t.deps.db, { to: phone, body: 'Hello' }, { requestId: null });
     const [queued] = await rows();
     // A process claimed it and died: SENDING with a lease.
     await t.deps.db
@@ -150,7 +150,7 @@ describe('the delivery worker', () => {
     });
     try {
       const sms = smsHttpAdapter({ baseUrl: fake.url, apiKey: 'k', senderName: 'TAPAT', timeoutMs: 2_000 });
-      await queueSms(t.deps.db, { to: phone, body: 'Hello' });
+      await queueSms(t.deps.db, { to: phone, body: 'Hello' }, { requestId: null });
       expect((await deliverDue(t.deps, { SMS: sms, EMAIL: null })).retried).toBe(1);
       answer = 'ok';
       t.clock.advance(30_000);

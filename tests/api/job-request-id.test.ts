@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -10,9 +10,9 @@ import { startDeliveryWorker } from '../../src/server/jobs/delivery';
 import { startWithdrawalsWorker } from '../../src/server/jobs/withdrawals';
 import type { MessageAdapter } from '../../src/server/providers/messages/types';
 import type { TestApp } from '../fixtures/app';
-import { createStaff } from '../fixtures/loans';
-import { fundedMember, requestWithdrawal } from '../fixtures/withdrawals';
-import { post, registrationBody } from './identity-helpers';
+import { APPLICATION, apply, createActivatedMember, createStaff, disburse, newKey, ok, post as postAs, signingCode } from '../fixtures/loans';
+import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
+import { post, registerMember, registrationBody } from './identity-helpers';
 
 /**
  * Issue 11: a request id carried into the jobs. A row a request leaves for a job (an outbox
@@ -60,6 +60,27 @@ const adapter: MessageAdapter = {
   },
 };
 
+function requestIdOf(res: { headers: Record<string, unknown> }): string {
+  const id = String(res.headers['x-request-id'] ?? '');
+  expect(id).not.toBe('');
+  return id;
+}
+
+/** The channels of the outbox rows a request left, sorted. */
+async function channelsOf(requestId: string): Promise<string[]> {
+  const rows = await t.deps.db.select({ channel: outboxMessages.channel }).from(outboxMessages).where(eq(outboxMessages.requestId, requestId));
+  return rows.map((r) => r.channel).sort();
+}
+
+/** How many messages to this phone were made outside any request. */
+async function fromNoRequest(phone: string): Promise<number> {
+  const rows = await t.deps.db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, phone), isNull(outboxMessages.requestId)));
+  return rows.length;
+}
+
 describe('the request id travels with the work a job does for the request', () => {
   it('an SMS queued by a request carries its id; the delivery pass logs it as originReqId beside its own job id', async () => {
     const body = registrationBody();
@@ -97,6 +118,10 @@ describe('the request id travels with the work a job does for the request', () =
     const id = created.json().id as string;
     const [row] = await t.deps.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row!.requestId).toBe(reqId);
+    // Its code SMS and e-mail, written with the idempotent answer, carry the same id.
+    expect(await channelsOf(reqId)).toEqual(['EMAIL', 'SMS']);
+    // Everything the member was sent so far came from a request.
+    expect(await fromNoRequest(member.phone)).toBe(0);
 
     t.clock.advance(60 * 60_000); // past the code's validity: the pass expires it
     lines.length = 0;
@@ -109,11 +134,59 @@ describe('the request id travels with the work a job does for the request', () =
     const line = lines.find((l) => l.withdrawalId === id);
     expect(line).toMatchObject({ msg: 'withdrawal processed', outcome: 'EXPIRED', originReqId: reqId, job: 'withdrawals worker' });
     expect(String(line!.reqId)).toMatch(/^job-/);
+    // The notice of the expiry was made by the job, not by the request that created the withdrawal.
+    expect(await fromNoRequest(member.phone)).toBe(1);
   }, 120_000);
+
+  it("an officer's actions and the member's contract code and signature: each message carries its own request's id", async () => {
+    const officer = await createStaff(t, 'OFFICER');
+    const checker = await createStaff(t, 'OFFICER');
+    const member = await createActivatedMember(t);
+    const loanId = ok(await apply(t, member.cookie), 201).loan.id as string;
+    ok(await postAs(t, officer.cookie, `/api/admin/loans/${loanId}/review`, {}));
+    const approved = await postAs(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: APPLICATION.amount, term: APPLICATION.term });
+    ok(approved);
+    expect(await channelsOf(requestIdOf(approved))).toEqual(['EMAIL', 'SMS']);
+    const code = await postAs(t, member.cookie, '/api/loans/current/contract/code');
+    ok(code);
+    expect(await channelsOf(requestIdOf(code))).toEqual(['SMS']);
+    const signed = await postAs(t, member.cookie, '/api/loans/current/contract/sign', { code: await signingCode(t, member.phone) });
+    ok(signed);
+    expect(await channelsOf(requestIdOf(signed))).toEqual(['SMS']);
+    const disbursed = await disburse(t, checker.cookie, loanId);
+    ok(disbursed);
+    expect(await channelsOf(requestIdOf(disbursed))).toEqual(['SMS']);
+    expect(await fromNoRequest(member.phone)).toBe(0);
+  }, 120_000);
+
+  it("a repayment receipt and a withdrawal's confirmation: the receipt and the status messages carry the paying and confirming requests' ids", async () => {
+    const officer = await createStaff(t, 'OFFICER');
+    const checker = await createStaff(t, 'OFFICER');
+    const member = await fundedMember(t, officer, checker);
+    const paid = await postAs(t, member.cookie, '/api/loans/current/payments', { amount: '34334.00' }, { 'idempotency-key': newKey() });
+    ok(paid, 201);
+    expect(await channelsOf(requestIdOf(paid))).toEqual(['EMAIL', 'SMS']);
+
+    t.clock.advance(61_000); // the next code for this phone may be sent after a minute
+    const created = await requestWithdrawal(t, member.cookie, '500.00');
+    ok(created, 201);
+    const confirmed = await confirmWithdrawal(t, member.cookie, created.json().id as string, await withdrawalCode(t, member.phone));
+    ok(confirmed);
+    expect(await channelsOf(requestIdOf(confirmed))).toEqual(['EMAIL', 'SMS']);
+    expect(await fromNoRequest(member.phone)).toBe(0);
+  }, 120_000);
+
+  it("a password change: the member's notice carries the request's id", async () => {
+    const m = await registerMember(t);
+    const newPassword = 'Kalesa-Bibingka-4417';
+    const changed = await post(t, '/api/auth/password', { currentPassword: m.password, newPassword, confirmPassword: newPassword }, m.cookie);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await channelsOf(requestIdOf(changed))).toEqual(['EMAIL', 'SMS']);
+  }, 60_000);
 
   it('a row made outside any request carries no request id', async () => {
     const { queueSms } = await import('../../src/server/providers/notify');
-    await queueSms(t.deps.db, { to: '+639171110000', body: 'outside a request' });
+    await queueSms(t.deps.db, { to: '+639171110000', body: 'outside a request' }, { requestId: null });
     const [row] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, '+639171110000'));
     expect(row!.requestId).toBeNull();
   });

@@ -24,9 +24,14 @@ export interface AuditEntryInput {
   readonly at: Date;
 }
 
-/** Where a staff request came from, for the audit row. */
+/**
+ * The request a staff or member action runs for: where it came from, for the audit row, and its id
+ * (request.id, x-request-id) for the rows it leaves to a job (outbox messages, withdrawals: decision
+ * 045). Built from a request by requestOrigin (http/request-origin.ts); null fields outside a request.
+ */
 export interface AuditContext {
   readonly ip: string | null;
+  readonly requestId: string | null;
 }
 
 export async function writeAudit(db: DbOrTx, entry: AuditEntryInput): Promise<void> {

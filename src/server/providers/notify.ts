@@ -3,7 +3,6 @@ import { outboxMessages, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { translate } from '../../shared/i18n/lookup';
-import { currentRequestId } from '../request-context';
 
 /**
  * SMS and e-mail. A message is written to the outbox table in the same transaction as the change
@@ -40,8 +39,15 @@ export interface OutgoingEmail {
   readonly body: string;
 }
 
-/** Delivery options: `sendAfter` holds the message until then (quiet hours, src/shared/notify/quiet-hours.ts). */
+/**
+ * Delivery options: `sendAfter` holds the message until then (quiet hours, src/shared/notify/quiet-hours.ts).
+ * `requestId` is required so that no caller can forget it: the id of the request that queues the
+ * message (request.id, x-request-id), stored in the row so that the delivery pass logs it as
+ * originReqId (decision 045); null from a job or a script. A request's context (AuditContext,
+ * RequestOrigin, a module's RequestContext) carries it and may be passed as the options as it is.
+ */
 export interface QueueOptions {
+  readonly requestId: string | null;
   readonly sendAfter?: Date | null;
   /** What the recipient is replaced by once the message is sent or dead (a deleted member's last notice: decision 029). */
   readonly recipientAfterSend?: string | null;
@@ -56,7 +62,7 @@ function smsRow(sms: OutgoingSms, options: QueueOptions): typeof outboxMessages.
     redactedBody: body.redacted,
     sendAfter: options.sendAfter ?? null,
     recipientAfterSend: options.recipientAfterSend ?? null,
-    requestId: currentRequestId() ?? null,
+    requestId: options.requestId,
   };
 }
 
@@ -68,15 +74,15 @@ function emailRow(email: OutgoingEmail, options: QueueOptions): typeof outboxMes
     body: email.body,
     sendAfter: options.sendAfter ?? null,
     recipientAfterSend: options.recipientAfterSend ?? null,
-    requestId: currentRequestId() ?? null,
+    requestId: options.requestId,
   };
 }
 
-export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions = {}): Promise<void> {
+export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptions): Promise<void> {
   await db.insert(outboxMessages).values(smsRow(sms, options));
 }
 
-export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
+export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions): Promise<void> {
   await db.insert(outboxMessages).values(emailRow(email, options));
 }
 
@@ -84,7 +90,7 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
  * The outbox rows of an SMS and an e-mail about the same event (queueSmsAndEmail's), for a caller
  * that writes them with its last statement (http/idempotency.ts: the answer and its messages, decision 041).
  */
-export function smsAndEmailRows(sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions = {}): (typeof outboxMessages.$inferInsert)[] {
+export function smsAndEmailRows(sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions): (typeof outboxMessages.$inferInsert)[] {
   return [smsRow(sms, options), emailRow(email, options)];
 }
 
@@ -123,7 +129,7 @@ export function messagesJson(rows: readonly (typeof outboxMessages.$inferInsert)
 }
 
 /** An SMS and an e-mail about the same event, with the same options, in one insert (the same rows as queueSms then queueEmail). */
-export async function queueSmsAndEmail(db: DbOrTx, sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions = {}): Promise<void> {
+export async function queueSmsAndEmail(db: DbOrTx, sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions): Promise<void> {
   await db.insert(outboxMessages).values(smsAndEmailRows(sms, email, options));
 }
 

@@ -13,7 +13,7 @@ import { findPayoutInstitution } from '../../../shared/activation/payout-institu
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { PayoutAccountChangeData, PayoutAccountDetailsData, PayoutAccountResponse } from '../../../shared/schemas/member-settings';
 import { isActivated, type AccountState } from '../../../shared/states/account';
-import { maskAccountNumber, type Member } from './service';
+import { maskAccountNumber, type Member, type RequestContext } from './service';
 
 /**
  * Changing the payout account after activation (issue 5 item 4; DECISIONS.md section 9: free of
@@ -87,7 +87,7 @@ async function changeable(deps: AppDeps, userId: string, details: PayoutAccountD
 }
 
 /** POST /api/member/payout-account/code: a code by SMS to the member's phone for exactly this new account. */
-export async function requestPayoutChangeCode(deps: AppDeps, member: Member, details: PayoutAccountDetailsData) {
+export async function requestPayoutChangeCode(deps: AppDeps, member: Member, details: PayoutAccountDetailsData, ctx: RequestContext) {
   const { institution } = await changeable(deps, member.userId, details);
   return deps.db.transaction(async (tx) => {
     const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, {
@@ -102,7 +102,11 @@ export async function requestPayoutChangeCode(deps: AppDeps, member: Member, det
       account: maskAccountNumber(institution.kind, details.accountNumber),
       ...codeTextValues(),
     };
-    await queueSms(tx, { to: member.phone, body: withCode((code) => messageText(language, 'messages.payout.changeCode', { ...values, code }), issued.code) });
+    await queueSms(
+      tx,
+      { to: member.phone, body: withCode((code) => messageText(language, 'messages.payout.changeCode', { ...values, code }), issued.code) },
+      ctx,
+    );
     return { sentTo: maskPhoneNational(member.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });
 }
@@ -115,7 +119,7 @@ function manilaTime(instant: Date, language: Language): string {
  * PUT /api/member/payout-account: checks the code (bound to these details) on the server, then
  * replaces the account, sets changed_at and tells the member by SMS and e-mail, in one transaction.
  */
-export async function changePayoutAccount(deps: AppDeps, member: Member, input: PayoutAccountChangeData): Promise<PayoutAccountResponse> {
+export async function changePayoutAccount(deps: AppDeps, member: Member, input: PayoutAccountChangeData, ctx: RequestContext): Promise<PayoutAccountResponse> {
   const details = { institutionCode: input.institutionCode, accountNumber: input.accountNumber, accountName: input.accountName };
   const { user, institution } = await changeable(deps, member.userId, details);
   // Outside the transaction: a wrong try must stay counted.
@@ -149,8 +153,8 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
       until: manilaTime(new Date(now.getTime() + holdMs(deps)), language),
     };
     const body = messageText(language, holdMs(deps) > 0 ? 'messages.payout.changedWithHold' : 'messages.payout.changed', values);
-    await queueSms(tx, { to: member.phone, body });
-    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.payout.changedSubject', values), body });
+    await queueSms(tx, { to: member.phone, body }, ctx);
+    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.payout.changedSubject', values), body }, ctx);
     return updated;
   });
   return responseOf(deps, row);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { AppError } from '../../http/errors';
 import { readWithSession, requireUser } from '../../http/session';
 import { activationApi as api } from '../../../shared/api/activation';
@@ -18,7 +19,7 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
   };
 
   registerRoute(app, api.get, async (request) => getActivation(deps, requireUser(request).userId));
-  registerRoute(app, api.personal, async (request) => savePersonal(deps, member(request), request.body, { ip: request.ip }));
+  registerRoute(app, api.personal, async (request) => savePersonal(deps, member(request), request.body, requestOrigin(request)));
   registerRoute(app, api.address, async (request) => saveAddress(deps, member(request), request.body));
   registerRoute(app, api.references, async (request) => saveReferences(deps, member(request), request.body));
   registerRoute(app, api.identity, async (request) => saveIdentity(deps, member(request), request.body));
@@ -28,8 +29,8 @@ export async function activationRoutes(app: FastifyInstance, deps: AppDeps): Pro
     reply.header('cache-control', 'no-store');
     return getPayoutAccount(deps, requireUser(request).userId);
   });
-  registerRoute(app, api.payoutAccountCode, async (request) => requestPayoutChangeCode(deps, member(request), request.body));
-  registerRoute(app, api.changePayoutAccount, async (request) => changePayoutAccount(deps, member(request), request.body));
+  registerRoute(app, api.payoutAccountCode, async (request) => requestPayoutChangeCode(deps, member(request), request.body, requestOrigin(request)));
+  registerRoute(app, api.changePayoutAccount, async (request) => changePayoutAccount(deps, member(request), request.body, requestOrigin(request)));
   // A hot read: the session and every section in one statement (decisions 038, 042); the session is checked before the sections are used.
   registerRoute(
     app,

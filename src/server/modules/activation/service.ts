@@ -48,8 +48,11 @@ export interface Member {
   readonly phone: string;
 }
 
+/** The request a step is saved in (routes: http/request-origin.ts). */
 export interface RequestContext {
   readonly ip: string;
+  /** The request's id, for any row it leaves to a job (decision 045). */
+  readonly requestId: string | null;
 }
 
 type StepSaved = { state: AccountState };

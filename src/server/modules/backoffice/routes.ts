@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { requireRole } from '../../http/session';
 import { backofficeApi as api } from '../../../shared/api/backoffice';
 import { auditPage, createProductVersion, settings, updateCompany } from './service';
@@ -18,8 +19,8 @@ export async function backofficeRoutes(app: FastifyInstance, deps: AppDeps): Pro
     requireRole(request, ADMIN);
     return settings(deps);
   });
-  registerRoute(app, api.company, async (request) => updateCompany(deps, requireRole(request, ADMIN), request.body, { ip: request.ip }));
+  registerRoute(app, api.company, async (request) => updateCompany(deps, requireRole(request, ADMIN), request.body, requestOrigin(request)));
   registerRoute(app, api.product, async (request, reply) =>
-    reply.code(201).send(await createProductVersion(deps, requireRole(request, ADMIN), request.body, { ip: request.ip })),
+    reply.code(201).send(await createProductVersion(deps, requireRole(request, ADMIN), request.body, requestOrigin(request))),
   );
 }

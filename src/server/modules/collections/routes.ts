@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { requireRole } from '../../http/session';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 import { collectionsApi as api } from '../../../shared/api/collections';
@@ -30,7 +31,7 @@ export async function collectionsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     return listNotes(deps, request.params.loanId, request.query);
   });
   registerRoute(app, api.addNote, async (request, reply) =>
-    reply.code(201).send(await addNote(deps, requireRole(request, STAFF), request.params.loanId, request.body, { ip: request.ip })),
+    reply.code(201).send(await addNote(deps, requireRole(request, STAFF), request.params.loanId, request.body, requestOrigin(request))),
   );
   registerRoute(app, api.reminders, async (request) => {
     requireRole(request, STAFF);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { requireRole } from '../../http/session';
 import { deliveryApi as api } from '../../../shared/api/delivery';
 import { STAFF_ROLES } from '../../../shared/states/roles';
@@ -13,5 +14,5 @@ export async function deliveryRoutes(app: FastifyInstance, deps: AppDeps): Promi
     reply.header('cache-control', 'no-store');
     return listOutboxForStaff(deps, request.query);
   });
-  registerRoute(app, api.retry, async (request) => retryMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, { ip: request.ip }));
+  registerRoute(app, api.retry, async (request) => retryMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, requestOrigin(request)));
 }

@@ -2,6 +2,7 @@ import { languageOf } from '../../http/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
 import { identityApi as api } from '../../../shared/api/identity';
 import { clearFlowCookie, readFlowCookie, recoveryCookie, registrationCookie, setFlowCookie } from './cookies';
@@ -22,7 +23,7 @@ import {
 } from './service';
 
 const ctxOf = (request: FastifyRequest): RequestContext => ({
-  ip: request.ip,
+  ...requestOrigin(request),
   userAgent: request.headers['user-agent'] ?? null,
   log: request.log,
   // Only a request that says its language changes the member's (a script without the header does not).
@@ -96,7 +97,11 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   registerRoute(app, api.recoveryReset, async (request, reply) => {
-    await completeRecovery(deps, { attemptId: readFlowCookie(request, recoveryCookie), code: request.body.code, password: request.body.password });
+    await completeRecovery(
+      deps,
+      { attemptId: readFlowCookie(request, recoveryCookie), code: request.body.code, password: request.body.password },
+      ctxOf(request),
+    );
     clearFlowCookie(reply, recoveryCookie, secure);
     clearSessionCookie(reply, secure);
     return { message: RECOVERY_DONE_MESSAGE };

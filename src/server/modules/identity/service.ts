@@ -24,6 +24,8 @@ import { codeTextValues } from '../../../shared/codes/rules';
 /** Who is asking: recorded, never used to decide whose data is touched. */
 export interface RequestContext {
   readonly ip: string;
+  /** The request's id, stored with the SMS and e-mail it queues (decision 045; routes: http/request-origin.ts). */
+  readonly requestId: string | null;
   readonly userAgent: string | null;
   /** Where a tripped code budget is reported (the request's logger). */
   readonly log?: BudgetLog;
@@ -137,7 +139,11 @@ export async function startRegistration(
     });
     const registered = await phoneRegistered(tx, input.phone);
     const language = await languageOfPhone(tx, input.phone, ctx.language);
-    await queueSms(tx, { to: input.phone, body: registered ? registrationAttemptSms(deps, language) : codeSms(deps, language, 'verification', code.code) });
+    await queueSms(
+      tx,
+      { to: input.phone, body: registered ? registrationAttemptSms(deps, language) : codeSms(deps, language, 'verification', code.code) },
+      ctx,
+    );
     return code;
   });
   return { pendingId, phoneMasked: maskPhoneNational(input.phone), codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
@@ -169,7 +175,7 @@ export async function resendRegistrationCode(deps: AppDeps, pendingId: string | 
       requester: requesterOf(deps, ctx),
     });
     if (!(await phoneRegistered(tx, pending.phone)))
-      await queueSms(tx, { to: pending.phone, body: codeSms(deps, ctx.language ?? (pending.language as Language), 'verification', code.code) });
+      await queueSms(tx, { to: pending.phone, body: codeSms(deps, ctx.language ?? (pending.language as Language), 'verification', code.code) }, ctx);
     return code;
   });
   return { codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
@@ -306,8 +312,8 @@ export async function changePassword(
     const language = await languageOfUser(tx, user.id);
     const company = { company: deps.config.company.shortName };
     const body = messageText(language, 'messages.password.changed', company);
-    await queueSms(tx, { to: user.phone, body });
-    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.password.changedSubject', company), body });
+    await queueSms(tx, { to: user.phone, body }, ctx);
+    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.password.changedSubject', company), body }, ctx);
   });
 }
 
@@ -340,7 +346,7 @@ export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestCo
       requester: requesterOf(deps, ctx),
     });
     if (userId) {
-      await queueSms(tx, { to: phone, body: codeSms(deps, await languageOfUser(tx, userId), 'passwordReset', code.code) });
+      await queueSms(tx, { to: phone, body: codeSms(deps, await languageOfUser(tx, userId), 'passwordReset', code.code) }, ctx);
     }
     return code;
   });
@@ -350,7 +356,11 @@ export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestCo
 export type RecoveryResetData = z.output<typeof recoveryResetSchema>;
 
 /** Sets a new password with the code sent to the phone, and revokes every session of the account. */
-export async function completeRecovery(deps: AppDeps, input: { attemptId: string | null } & Pick<RecoveryResetData, 'code' | 'password'>): Promise<void> {
+export async function completeRecovery(
+  deps: AppDeps,
+  input: { attemptId: string | null } & Pick<RecoveryResetData, 'code' | 'password'>,
+  ctx: Pick<RequestContext, 'requestId'>,
+): Promise<void> {
   if (!input.attemptId) throw new AppError(400, 'RECOVERY_EXPIRED');
   const rows = await deps.db
     .select({ id: recoveryAttempts.id, phone: recoveryAttempts.phone, userId: recoveryAttempts.userId, fullName: users.fullName, email: users.email })
@@ -375,9 +385,13 @@ export async function completeRecovery(deps: AppDeps, input: { attemptId: string
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await tx.update(recoveryAttempts).set({ completedAt: now }).where(eq(recoveryAttempts.id, attempt.id));
     await revokeUserSessions(tx, deps.clock, userId);
-    await queueSms(tx, {
-      to: attempt.phone,
-      body: messageText(await languageOfUser(tx, userId), 'messages.password.reset', { company: deps.config.company.shortName }),
-    });
+    await queueSms(
+      tx,
+      {
+        to: attempt.phone,
+        body: messageText(await languageOfUser(tx, userId), 'messages.password.reset', { company: deps.config.company.shortName }),
+      },
+      ctx,
+    );
   });
 }

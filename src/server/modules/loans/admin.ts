@@ -268,7 +268,7 @@ function auditLoan(
   });
 }
 
-export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: string, note: string | undefined, ctx: AuditContext = { ip: null }) {
+export async function startReview(deps: AppDeps, staff: SessionAuth, loanId: string, note: string | undefined, ctx: AuditContext) {
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
@@ -291,7 +291,7 @@ export async function approve(
   staff: SessionAuth,
   loanId: string,
   input: { amount: string; term: number; reasonCode?: CounterOfferReason | undefined; note?: string | undefined },
-  ctx: AuditContext = { ip: null },
+  ctx: AuditContext,
 ) {
   const found = await loanById(deps.db, loanId);
   await assertNoConflict(deps.db, staff.userId, found.memberId);
@@ -352,22 +352,26 @@ export async function approve(
           reason: messageText(language, loanReasonKey(reasonCode)),
         })
       : messageText(language, 'messages.loans.approved', offer);
-    await queueSms(tx, { to: facts.phone, body: text });
-    await queueEmail(tx, {
-      to: facts.email,
-      subject: messageText(language, 'messages.loans.approvedSubject', { number }),
-      body: messageText(language, 'messages.loans.approvedEmail', {
-        name: facts.fullName,
-        text,
-        net: formatAmount(schedule.netProceeds),
-        total: formatAmount(schedule.totalPayable),
-        monthly: ratePercent(schedule.eir.monthly, 2),
-        annual: ratePercent(schedule.eir.annualNominal, 2),
-        companyName: company.companyName,
-        sec: company.secRegistrationNumber,
-        coa: company.certificateOfAuthorityNumber,
-      }),
-    });
+    await queueSms(tx, { to: facts.phone, body: text }, ctx);
+    await queueEmail(
+      tx,
+      {
+        to: facts.email,
+        subject: messageText(language, 'messages.loans.approvedSubject', { number }),
+        body: messageText(language, 'messages.loans.approvedEmail', {
+          name: facts.fullName,
+          text,
+          net: formatAmount(schedule.netProceeds),
+          total: formatAmount(schedule.totalPayable),
+          monthly: ratePercent(schedule.eir.monthly, 2),
+          annual: ratePercent(schedule.eir.annualNominal, 2),
+          companyName: company.companyName,
+          sec: company.secRegistrationNumber,
+          coa: company.certificateOfAuthorityNumber,
+        }),
+      },
+      ctx,
+    );
     return { loan: await adminLoan(tx, deps, updated) };
   });
 }
@@ -377,7 +381,7 @@ export async function reject(
   staff: SessionAuth,
   loanId: string,
   input: { reasonCode: LoanRejectionReason; note?: string | undefined },
-  ctx: AuditContext = { ip: null },
+  ctx: AuditContext,
 ) {
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
@@ -398,10 +402,14 @@ export async function reject(
     });
     const facts = await memberFacts(tx, loan.memberId);
     const language = await languageOfUser(tx, loan.memberId);
-    await queueSms(tx, {
-      to: facts.phone,
-      body: messageText(language, 'messages.loans.rejected', { company: deps.config.company.shortName, number: loanNumberOf(deps, loan.number) }),
-    });
+    await queueSms(
+      tx,
+      {
+        to: facts.phone,
+        body: messageText(language, 'messages.loans.rejected', { company: deps.config.company.shortName, number: loanNumberOf(deps, loan.number) }),
+      },
+      ctx,
+    );
     return { loan: await adminLoan(tx, deps, updated) };
   });
 }
@@ -413,14 +421,7 @@ export async function reject(
  * Idempotency-Key answers a retry with the first answer, and the loan's state (locked) and the
  * transfer's own key (one per loan) make a second disbursement with any other key a refusal.
  */
-export async function disburse(
-  deps: AppDeps,
-  staff: SessionAuth,
-  loanId: string,
-  idempotencyKey: string,
-  note: string | undefined,
-  ctx: AuditContext = { ip: null },
-) {
+export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string, idempotencyKey: string, note: string | undefined, ctx: AuditContext) {
   const now = deps.clock.now();
   return deps.db.transaction(
     (
@@ -487,16 +488,20 @@ export async function disburse(
         });
         const facts = await memberFacts(tx, loan.memberId);
         const language = await languageOfUser(tx, loan.memberId);
-        await queueSms(tx, {
-          to: facts.phone,
-          body: messageText(language, 'messages.loans.disbursed', {
-            company: deps.config.company.shortName,
-            number,
-            amount: formatAmount(schedule.netProceeds),
-            first: formatAmount(schedule.lines[0]!.total),
-            due: schedule.lines[0]!.dueDate,
-          }),
-        });
+        await queueSms(
+          tx,
+          {
+            to: facts.phone,
+            body: messageText(language, 'messages.loans.disbursed', {
+              company: deps.config.company.shortName,
+              number,
+              amount: formatAmount(schedule.netProceeds),
+              first: formatAmount(schedule.lines[0]!.total),
+              due: schedule.lines[0]!.dueDate,
+            }),
+          },
+          ctx,
+        );
         return {
           status: 200,
           body: {

@@ -3,6 +3,7 @@ import { sendPdf } from '../../http/pdf-reply';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { readWithSession, requireMember, requireRole, requireUser } from '../../http/session';
 import { loansApi as api } from '../../../shared/api/loans';
 import { approve, detail, disburse, queueAnswer, queueWithSession, reject, startReview } from './admin';
@@ -39,9 +40,9 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   registerRoute(app, api.cancel, async (request) => cancel(deps, requireMember(request), request.body?.reason));
   registerRoute(app, api.acceptOffer, async (request) => acceptOffer(deps, requireMember(request), request.body));
   registerRoute(app, api.contract, async (request) => getContract(deps, requireUser(request).userId));
-  registerRoute(app, api.contractCode, async (request) => requestSigningCode(deps, requireMember(request)));
+  registerRoute(app, api.contractCode, async (request) => requestSigningCode(deps, requireMember(request), requestOrigin(request)));
   registerRoute(app, api.sign, async (request) =>
-    sign(deps, requireMember(request), request.body.code, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+    sign(deps, requireMember(request), request.body.code, { ...requestOrigin(request), userAgent: request.headers['user-agent'] ?? null }),
   );
   for (const [route, which] of [
     [api.contractPdf, 'contract'],
@@ -68,13 +69,13 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     detail(deps, requireRole(request, STAFF), request.params.loanId, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
   registerRoute(app, api.review, async (request) =>
-    startReview(deps, requireRole(request, STAFF), request.params.loanId, request.body?.note, { ip: request.ip }),
+    startReview(deps, requireRole(request, STAFF), request.params.loanId, request.body?.note, requestOrigin(request)),
   );
-  registerRoute(app, api.approve, async (request) => approve(deps, requireRole(request, STAFF), request.params.loanId, request.body, { ip: request.ip }));
-  registerRoute(app, api.reject, async (request) => reject(deps, requireRole(request, STAFF), request.params.loanId, request.body, { ip: request.ip }));
+  registerRoute(app, api.approve, async (request) => approve(deps, requireRole(request, STAFF), request.params.loanId, request.body, requestOrigin(request)));
+  registerRoute(app, api.reject, async (request) => reject(deps, requireRole(request, STAFF), request.params.loanId, request.body, requestOrigin(request)));
   registerRoute(app, api.disburse, async (request, reply) => {
     const staff = requireRole(request, STAFF);
-    const answer = await disburse(deps, staff, request.params.loanId, readIdempotencyKey(request), request.body?.note, { ip: request.ip });
+    const answer = await disburse(deps, staff, request.params.loanId, readIdempotencyKey(request), request.body?.note, requestOrigin(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 }

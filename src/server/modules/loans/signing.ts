@@ -5,6 +5,7 @@ import { loanContracts } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueSms, withCode } from '../../providers/notify';
+import type { RequestOrigin } from '../../http/request-origin';
 import type { SessionAuth } from '../../sessions/store';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { DisclosureDto, LoanView } from '../../../shared/schemas/loans';
@@ -99,7 +100,7 @@ function signingSubject(loanId: string, documentsSha256: string): string {
 }
 
 /** POST /api/loans/current/contract/code: a CONTRACT_SIGNING code by SMS to the member's own phone. */
-export async function requestSigningCode(deps: AppDeps, auth: SessionAuth) {
+export async function requestSigningCode(deps: AppDeps, auth: SessionAuth, ctx: RequestOrigin) {
   const d = await documentsOf(deps, auth.userId);
   if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
   assertOfferAccepted(d.loan);
@@ -110,19 +111,23 @@ export async function requestSigningCode(deps: AppDeps, auth: SessionAuth) {
       subject: signingSubject(d.loan.id, d.documentsSha256),
     });
     const language = await languageOfUser(tx, auth.userId);
-    await queueSms(tx, {
-      to: auth.phone,
-      body: withCode(
-        (code) =>
-          messageText(language, 'messages.loans.signingCode', {
-            company: deps.config.company.shortName,
-            code,
-            number: loanNumberOf(deps, d.loan.number),
-            ...codeTextValues(),
-          }),
-        issued.code,
-      ),
-    });
+    await queueSms(
+      tx,
+      {
+        to: auth.phone,
+        body: withCode(
+          (code) =>
+            messageText(language, 'messages.loans.signingCode', {
+              company: deps.config.company.shortName,
+              code,
+              number: loanNumberOf(deps, d.loan.number),
+              ...codeTextValues(),
+            }),
+          issued.code,
+        ),
+      },
+      ctx,
+    );
     return { sentTo: maskPhoneNational(auth.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });
 }
@@ -132,7 +137,7 @@ export async function sign(
   deps: AppDeps,
   auth: SessionAuth,
   code: string,
-  ctx: { ip: string; userAgent: string | null },
+  ctx: RequestOrigin & { userAgent: string | null },
 ): Promise<{ loan: LoanView; signedAt: string; documentsSha256: string }> {
   const d = await documentsOf(deps, auth.userId);
   if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
@@ -170,10 +175,14 @@ export async function sign(
       changes: { signedAt: now },
     });
     const language = await languageOfUser(tx, auth.userId);
-    await queueSms(tx, {
-      to: auth.phone,
-      body: messageText(language, 'messages.loans.signed', { company: deps.config.company.shortName, number: loanNumberOf(deps, loan.number) }),
-    });
+    await queueSms(
+      tx,
+      {
+        to: auth.phone,
+        body: messageText(language, 'messages.loans.signed', { company: deps.config.company.shortName, number: loanNumberOf(deps, loan.number) }),
+      },
+      ctx,
+    );
     return { loan: await loanView(tx, deps, updated), signedAt: now.toISOString(), documentsSha256: dig.documentsSha256 };
   });
 }

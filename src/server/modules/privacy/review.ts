@@ -240,7 +240,7 @@ function phoneForms(e164: string): string[] {
  * blocker): table by table as docs/decisions/029 (addendum) decides. Answers the storage keys of the
  * member's images, deleted from storage after the commit.
  */
-async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$inferSelect, requestedAt: Date, now: Date): Promise<string[]> {
+async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$inferSelect, requestedAt: Date, now: Date, ctx: AuditContext): Promise<string[]> {
   const userId = user.id;
   const phone = anonymisedPhone(userId);
   const email = anonymisedEmail(userId);
@@ -290,7 +290,11 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
   const language = asLanguage(user.language);
   const company = deps.config.company;
   const values = { company: company.shortName, date: philippineDate(requestedAt), years: deps.config.recordRetentionYears, supportEmail: company.supportEmail };
-  await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionCompleted', values) }, { recipientAfterSend: phone });
+  await queueSms(
+    tx,
+    { to: user.phone, body: messageText(language, 'messages.privacy.deletionCompleted', values) },
+    { recipientAfterSend: phone, requestId: ctx.requestId },
+  );
   await queueEmail(
     tx,
     {
@@ -298,7 +302,7 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
       subject: messageText(language, 'messages.privacy.deletionCompletedSubject', values),
       body: messageText(language, 'messages.privacy.deletionCompleted', values),
     },
-    { recipientAfterSend: email },
+    { recipientAfterSend: email, requestId: ctx.requestId },
   );
 
   const documents = await tx.select({ key: memberDocuments.storageKey }).from(memberDocuments).where(eq(memberDocuments.userId, userId));
@@ -373,7 +377,7 @@ export async function completeDeletion(deps: AppDeps, staff: SessionAuth, reques
             Object.fromEntries(blockers.map((b) => [b, translateEn(`backoffice.deletion.blockers.${b}`)])),
           );
         }
-        keys.push(...(await erasePersonalData(tx, deps, user, row.requestedAt, now)));
+        keys.push(...(await erasePersonalData(tx, deps, user, row.requestedAt, now, ctx)));
       }
     }
     // The request stays as the proof that it was made and honoured (with the name at the time); the
@@ -425,12 +429,16 @@ export async function rejectDeletion(
           reason: messageText(language, deletionRejectionReasonKey(input.reasonCode)),
           supportEmail: company.supportEmail,
         };
-        await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionRejected', values) });
-        await queueEmail(tx, {
-          to: user.email,
-          subject: messageText(language, 'messages.privacy.deletionRejectedSubject', values),
-          body: messageText(language, 'messages.privacy.deletionRejected', values),
-        });
+        await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionRejected', values) }, ctx);
+        await queueEmail(
+          tx,
+          {
+            to: user.email,
+            subject: messageText(language, 'messages.privacy.deletionRejectedSubject', values),
+            body: messageText(language, 'messages.privacy.deletionRejected', values),
+          },
+          ctx,
+        );
       }
     }
     await tx

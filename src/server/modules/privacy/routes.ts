@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { requireRole, requireUser } from '../../http/session';
 import { privacyApi as api } from '../../../shared/api/privacy';
 import { exportMemberDataConfirmed, myDeletionRequest, requestDeletion } from './service';
@@ -12,7 +13,7 @@ export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promis
   // A binary answer: no JSON schema for the ZIP. A POST with the current password: a session alone
   // (a stolen cookie) does not download the member's data.
   registerRoute(app, api.export, async (request, reply) => {
-    const { filename, zip } = await exportMemberDataConfirmed(deps, requireUser(request), request.body, { ip: request.ip });
+    const { filename, zip } = await exportMemberDataConfirmed(deps, requireUser(request), request.body, requestOrigin(request));
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${filename}"`)
@@ -25,7 +26,7 @@ export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   registerRoute(app, api.requestDeletion, async (request, reply) => {
     const auth = requireUser(request);
-    const created = await requestDeletion(deps, auth.userId, { reason: request.body?.reason ?? null }, { ip: request.ip });
+    const created = await requestDeletion(deps, auth.userId, { reason: request.body?.reason ?? null }, requestOrigin(request));
     return reply.code(201).send(created);
   });
 
@@ -39,9 +40,9 @@ export async function privacyRoutes(app: FastifyInstance, deps: AppDeps): Promis
     deletionDetail(deps, requireRole(request, STAFF_ROLES), request.params.requestId, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
   registerRoute(app, api.completeDeletion, async (request) =>
-    completeDeletion(deps, requireRole(request, ['ADMIN']), request.params.requestId, { ip: request.ip }),
+    completeDeletion(deps, requireRole(request, ['ADMIN']), request.params.requestId, requestOrigin(request)),
   );
   registerRoute(app, api.rejectDeletion, async (request) =>
-    rejectDeletion(deps, requireRole(request, ['ADMIN']), request.params.requestId, request.body, { ip: request.ip }),
+    rejectDeletion(deps, requireRole(request, ['ADMIN']), request.params.requestId, request.body, requestOrigin(request)),
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
+import type { RequestOrigin } from '../../http/request-origin';
 import type { Language } from '../../../shared/i18n/languages';
 import { confirmCurrentPassword } from '../../sessions/reauth';
 import type { SessionAuth } from '../../sessions/store';
@@ -67,7 +68,7 @@ function manilaTime(instant: Date, language: Language): string {
  * sign-in, under the same limits: sessions/reauth.ts), then the export, and the member is told by
  * SMS and e-mail that a copy of their data was made. A stolen session alone downloads nothing.
  */
-export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth, input: { password: string }, ctx: { ip: string }): Promise<DataExport> {
+export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth, input: { password: string }, ctx: RequestOrigin): Promise<DataExport> {
   await confirmCurrentPassword(deps.db, deps.clock, auth, input.password, ctx, { field: 'password', key: 'activation.privacy.passwordWrong' });
   const exported = await exportMemberData(deps, auth.userId);
   const [user] = await deps.db.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, auth.userId));
@@ -78,8 +79,8 @@ export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth
     const values = { company: company.shortName, date: manilaTime(deps.clock.now(), language), supportEmail: company.supportEmail };
     const body = messageText(language, 'activation.privacy.exportNotice', values);
     await deps.db.transaction(async (tx) => {
-      await queueSms(tx, { to: user.phone, body });
-      await queueEmail(tx, { to: user.email, subject: messageText(language, 'activation.privacy.exportNoticeSubject', values), body });
+      await queueSms(tx, { to: user.phone, body }, ctx);
+      await queueEmail(tx, { to: user.email, subject: messageText(language, 'activation.privacy.exportNoticeSubject', values), body }, ctx);
     });
   }
   return exported;

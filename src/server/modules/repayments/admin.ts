@@ -123,7 +123,7 @@ export async function recordPayment(
       }
       const applied = allocateFor(state, amount, today);
       const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
-      const { receipt } = await postPayment(deps, tx, state, payment!, applied, funds, { causedByMember: false });
+      const { receipt } = await postPayment(deps, tx, state, payment!, applied, funds, { causedByMember: false, requestId: ctx.requestId });
       return { status: 201, body: { receipt } };
     }),
   );
@@ -157,7 +157,7 @@ export async function approvePayment(
     const applied = allocateFor(state, payment.amount, today);
     await tx.update(loanPayments).set({ approvedBy: staff.userId, approvedAt: now }).where(eq(loanPayments.id, payment.id));
     const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
-    const { receipt } = await postPayment(deps, tx, state, payment, applied, funds, { causedByMember: false });
+    const { receipt } = await postPayment(deps, tx, state, payment, applied, funds, { causedByMember: false, requestId: ctx.requestId });
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
       action: 'LOAN_PAYMENT_APPROVE',

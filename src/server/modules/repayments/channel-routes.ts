@@ -38,7 +38,7 @@ export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps):
       throw error;
     }
     if (!event) return { received: true as const, outcome: 'IGNORED' };
-    const { outcome } = await receiveConfirmation(deps, event);
+    const { outcome } = await receiveConfirmation(deps, event, String(request.id));
     return { received: true as const, outcome };
   });
 

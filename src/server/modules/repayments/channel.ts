@@ -266,11 +266,16 @@ async function creditWallet(tx: Tx, deps: AppDeps, row: ChannelPaymentRow, amoun
  * Applies a provider's confirmation at most once (the payment row locked; a repeat is a DUPLICATE)
  * and records it, whatever it was. Never throws for a payment it cannot match: it records UNKNOWN.
  */
-export async function receiveConfirmation(deps: AppDeps, event: ConfirmationEvent): Promise<{ outcome: ConfirmationOutcome; channelPaymentId: string | null }> {
+export async function receiveConfirmation(
+  deps: AppDeps,
+  event: ConfirmationEvent,
+  /** The provider's callback request (decision 045); null from the payment channels worker. */
+  requestId: string | null,
+): Promise<{ outcome: ConfirmationOutcome; channelPaymentId: string | null }> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const row = await findRow(tx, deps, event);
-    const outcome = row ? await apply(tx, deps, row, event, now) : 'UNKNOWN';
+    const outcome = row ? await apply(tx, deps, row, event, now, requestId) : 'UNKNOWN';
     await tx.insert(channelPaymentEvents).values({
       provider: event.provider,
       source: event.source,
@@ -288,7 +293,14 @@ export async function receiveConfirmation(deps: AppDeps, event: ConfirmationEven
   });
 }
 
-async function apply(tx: Tx, deps: AppDeps, row: ChannelPaymentRow, event: ConfirmationEvent, now: Date): Promise<ConfirmationOutcome> {
+async function apply(
+  tx: Tx,
+  deps: AppDeps,
+  row: ChannelPaymentRow,
+  event: ConfirmationEvent,
+  now: Date,
+  requestId: string | null,
+): Promise<ConfirmationOutcome> {
   const open = OPEN.includes(row.status);
   if (event.kind !== 'SUCCEEDED') {
     if (!open) return 'IGNORED';
@@ -335,7 +347,7 @@ async function apply(tx: Tx, deps: AppDeps, row: ChannelPaymentRow, event: Confi
           actorRole: 'SYSTEM',
         })
         .returning();
-      await postPayment(deps, tx, state, payment!, applied, clearing, { causedByMember: false });
+      await postPayment(deps, tx, state, payment!, applied, clearing, { causedByMember: false, requestId });
       loanPaymentId = payment!.id;
     }
   }
@@ -416,7 +428,7 @@ export async function runChannelPayments(deps: AppDeps, limit = 100): Promise<{ 
         .where(and(eq(channelPayments.id, claimed.id), eq(channelPayments.status, 'PENDING')));
       continue;
     }
-    await receiveConfirmation(deps, status);
+    await receiveConfirmation(deps, status, null);
     resolved += 1;
   }
   return { checked, resolved };

@@ -289,7 +289,8 @@ export async function postPayment(
   payment: PaymentRow,
   applied: AppliedPayment,
   debitAccountId: string,
-  options: { causedByMember: boolean },
+  /** causedByMember: the receipt at once, else after the quiet hours; requestId: the request that posts it (decision 045), null from a job. */
+  options: { causedByMember: boolean; requestId: string | null },
 ): Promise<{ receipt: ReceiptDto; loan: LoanRow }> {
   const now = deps.clock.now();
   const today = todayPh(deps);
@@ -383,10 +384,14 @@ export async function postPayment(
   // The receipt goes only to the borrower's own phone (DECISIONS.md invariant 10).
   if (member) {
     const sendAfter = sendAfterFor(now, options.causedByMember);
-    await queueSms(tx, { to: member.phone, body }, { sendAfter });
+    await queueSms(tx, { to: member.phone, body }, { sendAfter, requestId: options.requestId });
     // The same fixed receipt by e-mail, to the borrower's own address only.
     const subject = messageText(language, 'repayments.email.receiptSubject', { company, reference, loan: number });
-    await queueEmail(tx, { to: member.email, subject, body: `${body}\n\n${messageText(language, 'repayments.email.receiptFooter')}` }, { sendAfter });
+    await queueEmail(
+      tx,
+      { to: member.email, subject, body: `${body}\n\n${messageText(language, 'repayments.email.receiptFooter')}` },
+      { sendAfter, requestId: options.requestId },
+    );
   }
 
   const posted = { ...payment, transferId, remainingAfter: remaining, status: 'POSTED' };

@@ -130,7 +130,8 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
       .onConflictDoNothing()
       .returning({ id: loanReminders.id });
     if (!logged) continue;
-    await queueSms(tx, { to: member.phone, body }, { sendAfter });
+    // A job pass: no request to name (decision 045).
+    await queueSms(tx, { to: member.phone, body }, { sendAfter, requestId: null });
     room -= 1;
     queued += 1;
   }

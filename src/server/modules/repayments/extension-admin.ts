@@ -107,13 +107,17 @@ async function decide(
     const values = { company: deps.config.company.shortName, loan: number };
     // In the member's language (users.language), the reason from the catalogue in it too.
     const language = asLanguage(member!.language);
-    await queueSms(tx, {
-      to: member!.phone,
-      body:
-        decision.action === 'APPROVE'
-          ? messageText(language, 'extensions.sms.approved', values)
-          : messageText(language, 'extensions.sms.declined', { ...values, reason: messageText(language, extensionDeclineReasonKey(decision.reasonCode)) }),
-    });
+    await queueSms(
+      tx,
+      {
+        to: member!.phone,
+        body:
+          decision.action === 'APPROVE'
+            ? messageText(language, 'extensions.sms.approved', values)
+            : messageText(language, 'extensions.sms.declined', { ...values, reason: messageText(language, extensionDeclineReasonKey(decision.reasonCode)) }),
+      },
+      ctx,
+    );
     return { extension: await extensionDto(tx, deps, updated, loan) };
   });
 }

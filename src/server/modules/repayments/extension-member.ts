@@ -4,6 +4,7 @@ import { loanExtensionEvents, loanExtensions, loanInstalments, otpChallenges } f
 import { AppError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueSms, withCode } from '../../providers/notify';
+import type { RequestOrigin } from '../../http/request-origin';
 import type { SessionAuth } from '../../sessions/store';
 import { extensions as texts } from '../../../shared/i18n/en/extensions';
 import { EXTENSION_NOTICE_DAYS } from '../../../shared/loan/extension';
@@ -98,7 +99,7 @@ async function approvedOffer(deps: AppDeps, userId: string) {
   return { loan, row, plan, ...disclosureOfPlan(deps, loan, row.id, plan) };
 }
 
-export async function requestExtensionCode(deps: AppDeps, auth: SessionAuth) {
+export async function requestExtensionCode(deps: AppDeps, auth: SessionAuth, ctx: RequestOrigin) {
   const offer = await approvedOffer(deps, auth.userId);
   return deps.db.transaction(async (tx) => {
     const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, {
@@ -108,10 +109,14 @@ export async function requestExtensionCode(deps: AppDeps, auth: SessionAuth) {
     });
     const values = { company: deps.config.company.shortName, loan: loanNumberOf(deps, offer.loan.number) };
     const language = await languageOfUser(tx, auth.userId);
-    await queueSms(tx, {
-      to: auth.phone,
-      body: withCode((code) => messageText(language, 'extensions.sms.code', { ...values, code, ...codeTextValues() }), issued.code),
-    });
+    await queueSms(
+      tx,
+      {
+        to: auth.phone,
+        body: withCode((code) => messageText(language, 'extensions.sms.code', { ...values, code, ...codeTextValues() }), issued.code),
+      },
+      ctx,
+    );
     return { sentTo: maskPhoneNational(auth.phone), expiresAt: issued.expiresAt.toISOString(), resendAvailableAt: issued.resendAvailableAt.toISOString() };
   });
 }
@@ -120,7 +125,7 @@ export async function signExtension(
   deps: AppDeps,
   auth: SessionAuth,
   code: string,
-  ctx: { ip: string; userAgent: string | null },
+  ctx: RequestOrigin & { userAgent: string | null },
 ): Promise<{ extension: ExtensionDto }> {
   const offer = await approvedOffer(deps, auth.userId);
   // A code sent for another statement of this extension (a payment since changed it): say so.
@@ -185,14 +190,18 @@ export async function signExtension(
         documentsSha256: signed.sha256,
       },
     });
-    await queueSms(tx, {
-      to: auth.phone,
-      body: messageText(await languageOfUser(tx, auth.userId), 'extensions.sms.effective', {
-        company: deps.config.company.shortName,
-        loan: loanNumberOf(deps, loan.number),
-        due: plan.schedule.lines[0]!.dueDate,
-      }),
-    });
+    await queueSms(
+      tx,
+      {
+        to: auth.phone,
+        body: messageText(await languageOfUser(tx, auth.userId), 'extensions.sms.effective', {
+          company: deps.config.company.shortName,
+          loan: loanNumberOf(deps, loan.number),
+          due: plan.schedule.lines[0]!.dueDate,
+        }),
+      },
+      ctx,
+    );
     return { extension: await extensionDto(tx, deps, updated, loan) };
   });
 }

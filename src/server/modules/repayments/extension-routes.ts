@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { requireMember, requireRole, requireUser } from '../../http/session';
 import { extensionsApi as api } from '../../../shared/api/extensions';
 import { STAFF_ROLES } from '../../../shared/states/roles';
@@ -18,9 +19,9 @@ export async function extensionRoutes(app: FastifyInstance, deps: AppDeps): Prom
   registerRoute(app, api.current, async (request) => currentExtension(deps, requireUser(request).userId));
   registerRoute(app, api.request, async (request, reply) => reply.code(201).send(await requestExtension(deps, requireMember(request), request.body.term)));
   registerRoute(app, api.withdraw, async (request) => withdrawExtension(deps, requireMember(request)));
-  registerRoute(app, api.code, async (request) => requestExtensionCode(deps, requireMember(request)));
+  registerRoute(app, api.code, async (request) => requestExtensionCode(deps, requireMember(request), requestOrigin(request)));
   registerRoute(app, api.sign, async (request) =>
-    signExtension(deps, requireMember(request), request.body.code, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+    signExtension(deps, requireMember(request), request.body.code, { ...requestOrigin(request), userAgent: request.headers['user-agent'] ?? null }),
   );
 
   // Back office ---------------------------------------------------------------------------------
@@ -29,9 +30,9 @@ export async function extensionRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return listExtensions(deps, request.query);
   });
   registerRoute(app, api.approve, async (request) =>
-    approveExtension(deps, requireRole(request, STAFF), request.params.extensionId, request.body?.note, { ip: request.ip }),
+    approveExtension(deps, requireRole(request, STAFF), request.params.extensionId, request.body?.note, requestOrigin(request)),
   );
   registerRoute(app, api.decline, async (request) =>
-    declineExtension(deps, requireRole(request, STAFF), request.params.extensionId, request.body.reasonCode, request.body.note, { ip: request.ip }),
+    declineExtension(deps, requireRole(request, STAFF), request.params.extensionId, request.body.reasonCode, request.body.note, requestOrigin(request)),
   );
 }

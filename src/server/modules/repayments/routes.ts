@@ -3,6 +3,7 @@ import { sendPdf } from '../../http/pdf-reply';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { requireMember, requireRole, requireUser } from '../../http/session';
 import { repaymentsApi as api } from '../../../shared/api/repayments';
 import { adminServicing, approvePayment, approveWaiver, recordPayment, waiveCharge } from './admin';
@@ -22,7 +23,7 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   registerRoute(app, api.pay, async (request, reply) => {
     const auth = requireMember(request);
-    const answer = await payFromWallet(deps, auth, request.body, readIdempotencyKey(request));
+    const answer = await payFromWallet(deps, auth, request.body, readIdempotencyKey(request), requestOrigin(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 
@@ -30,7 +31,7 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   registerRoute(app, api.payoff, async (request, reply) => {
     const auth = requireMember(request);
-    const answer = await payoff(deps, auth, request.body.quoteId, readIdempotencyKey(request));
+    const answer = await payoff(deps, auth, request.body.quoteId, readIdempotencyKey(request), requestOrigin(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 
@@ -44,20 +45,20 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   registerRoute(app, api.recordPayment, async (request, reply) => {
     const staff = requireRole(request, STAFF);
-    const answer = await recordPayment(deps, staff, request.params.loanId, request.body, readIdempotencyKey(request), { ip: request.ip });
+    const answer = await recordPayment(deps, staff, request.params.loanId, request.body, readIdempotencyKey(request), requestOrigin(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 
   registerRoute(app, api.approvePayment, async (request) =>
-    approvePayment(deps, requireRole(request, STAFF), request.params.loanId, request.params.paymentId, { ip: request.ip }),
+    approvePayment(deps, requireRole(request, STAFF), request.params.loanId, request.params.paymentId, requestOrigin(request)),
   );
 
   registerRoute(app, api.waive, async (request, reply) => {
-    const answer = await waiveCharge(deps, requireRole(request, STAFF), request.params.loanId, request.params.chargeId, request.body, { ip: request.ip });
+    const answer = await waiveCharge(deps, requireRole(request, STAFF), request.params.loanId, request.params.chargeId, request.body, requestOrigin(request));
     return reply.code(answer.status).send(answer.body);
   });
 
   registerRoute(app, api.approveWaiver, async (request) =>
-    approveWaiver(deps, requireRole(request, STAFF), request.params.loanId, request.params.chargeId, { ip: request.ip }),
+    approveWaiver(deps, requireRole(request, STAFF), request.params.loanId, request.params.chargeId, requestOrigin(request)),
   );
 }

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { loanEvents, loanPayments, loanPayoffQuotes, loanReminders } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import type { RequestOrigin } from '../../http/request-origin';
 import { ensureMemberWallet, memberWalletBalance } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
@@ -239,6 +240,7 @@ export async function payFromWallet(
   auth: SessionAuth,
   input: { amount: string },
   key: string,
+  ctx: RequestOrigin,
 ): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
   const amount = parsePositive(input.amount);
   const now = deps.clock.now();
@@ -265,7 +267,7 @@ export async function payFromWallet(
           actorRole: 'MEMBER',
         })
         .returning();
-      const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true });
+      const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true, requestId: ctx.requestId });
       return { status: 201, body: { receipt } };
     }),
   );
@@ -354,7 +356,13 @@ export function payoffAllocation(state: ServicingState, q: PayoffQuote, today: s
 }
 
 /** Pays a payoff quote from the wallet and closes the loan (REPAID). A stale or expired quote is refused. */
-export async function payoff(deps: AppDeps, auth: SessionAuth, quoteId: string, key: string): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
+export async function payoff(
+  deps: AppDeps,
+  auth: SessionAuth,
+  quoteId: string,
+  key: string,
+  ctx: RequestOrigin,
+): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
   const now = deps.clock.now();
   return deps.db.transaction((tx) =>
     idempotent(tx, { userId: auth.userId, scope: 'repayments.payoff', key, request: { quoteId }, at: now }, async () => {
@@ -386,7 +394,7 @@ export async function payoff(deps: AppDeps, auth: SessionAuth, quoteId: string, 
           payoffQuoteId: quote.id,
         })
         .returning();
-      const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true });
+      const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true, requestId: ctx.requestId });
       await tx.update(loanPayoffQuotes).set({ usedAt: now }).where(eq(loanPayoffQuotes.id, quote.id));
       return { status: 201, body: { receipt } };
     }),

@@ -118,11 +118,15 @@ export async function replyToMessage(deps: AppDeps, staff: SessionAuth, messageI
     const now = deps.clock.now();
     const language = row.userId ? await languageOfUser(tx, row.userId) : DEFAULT_LANGUAGE;
     const company = deps.config.company;
-    await queueEmail(tx, {
-      to: row.email,
-      subject: messageText(language, 'messages.support.replySubject', { company: company.shortName }),
-      body: `${input.text}\n\n${messageText(language, 'messages.support.replyFooter', { company: company.companyName, supportEmail: company.supportEmail })}`,
-    });
+    await queueEmail(
+      tx,
+      {
+        to: row.email,
+        subject: messageText(language, 'messages.support.replySubject', { company: company.shortName }),
+        body: `${input.text}\n\n${messageText(language, 'messages.support.replyFooter', { company: company.companyName, supportEmail: company.supportEmail })}`,
+      },
+      ctx,
+    );
     await tx
       .update(contactMessages)
       .set({ status: to, handledAt: now, assignedTo: row.assignedTo ?? staff.userId })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { requireRole } from '../../http/session';
 import { supportApi as api } from '../../../shared/api/support';
 import { STAFF_ROLES } from '../../../shared/states/roles';
@@ -19,13 +20,15 @@ export async function supportRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return listInbox(deps, request.query);
   });
   registerRoute(app, api.assign, async (request) =>
-    assignMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, request.body, { ip: request.ip }),
+    assignMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, request.body, requestOrigin(request)),
   );
   registerRoute(app, api.reply, async (request) =>
-    replyToMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, request.body, { ip: request.ip }),
+    replyToMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, request.body, requestOrigin(request)),
   );
-  registerRoute(app, api.close, async (request) => moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'CLOSE', { ip: request.ip }));
+  registerRoute(app, api.close, async (request) =>
+    moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'CLOSE', requestOrigin(request)),
+  );
   registerRoute(app, api.reopen, async (request) =>
-    moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'REOPEN', { ip: request.ip }),
+    moveMessage(deps, requireRole(request, STAFF_ROLES), request.params.messageId, 'REOPEN', requestOrigin(request)),
   );
 }

@@ -114,6 +114,7 @@ async function manualTransition(
           actorUserId: staff.userId,
           at: now,
           causedByMember: false,
+          requestId: ctx.requestId,
           changes: { providerReference: outcome.bankReference },
         })
       : await transition(tx, deps, row, 'FAIL', {
@@ -123,6 +124,7 @@ async function manualTransition(
           reasonCode: outcome.reasonCode,
           note: outcome.note,
           causedByMember: false,
+          requestId: ctx.requestId,
         });
     await auditMark(tx, deps, staff, row, updated.status, outcome, ctx, now);
     return adminRowOf(tx, deps, updated);
@@ -185,7 +187,7 @@ export function markPart(
       row,
       part,
       outcome.paid ? { paid: true, providerReference: outcome.bankReference } : { paid: false, reasonCode: outcome.reasonCode },
-      { actor: 'STAFF', actorUserId: staff.userId, at: now, note: outcome.paid ? null : outcome.note || null },
+      { actor: 'STAFF', actorUserId: staff.userId, at: now, note: outcome.paid ? null : outcome.note || null, requestId: ctx.requestId },
     );
     await auditMark(tx, deps, staff, row, updated.status, outcome, ctx, now, { index, amount: part.amount });
     return adminRowOf(tx, deps, updated);

@@ -91,18 +91,19 @@ function codeSms(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string)
  * The outbox rows of the code SMS (and an e-mail without the code): the member just asked, so at
  * once. The request writes them with its answer (http/idempotency.ts, decision 041).
  */
-export function requestedMessages(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string): AnswerMessage[] {
+export function requestedMessages(deps: AppDeps, to: Recipient, row: WithdrawalRow, code: string, requestId: string | null): AnswerMessage[] {
   const t = templatesOf(to.language);
   return smsAndEmailRows(
     { to: to.phone, body: codeSms(deps, to, row, code) },
     { to: to.email, subject: t.requested.subject, body: email(deps, to, row, fill(t.requestedEmail, values(deps, row))) },
+    { requestId },
   );
 }
 
 /** A new code for the same withdrawal (resend): SMS only, at once. */
-export async function notifyCode(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string): Promise<void> {
+export async function notifyCode(tx: Tx, deps: AppDeps, row: WithdrawalRow, code: string, requestId: string | null): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
-  await queueSms(tx, { to: to.phone, body: codeSms(deps, to, row, code) });
+  await queueSms(tx, { to: to.phone, body: codeSms(deps, to, row, code) }, { requestId });
 }
 
 export type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;
@@ -115,10 +116,11 @@ export async function notifyStatus(
   status: NotifiedStatus,
   at: Date,
   causedByMember: boolean,
+  requestId: string | null,
   extra: Record<string, string> = {},
 ): Promise<void> {
   const to = await recipientOf(tx, row.memberId);
-  const [sms, mail, options] = statusMessage(deps, to, row, status, at, causedByMember, extra);
+  const [sms, mail, options] = statusMessage(deps, to, row, status, at, causedByMember, requestId, extra);
   await queueSmsAndEmail(tx, sms, mail, options);
 }
 
@@ -130,9 +132,10 @@ export function statusMessages(
   status: NotifiedStatus,
   at: Date,
   causedByMember: boolean,
+  requestId: string | null,
   extra: Record<string, string> = {},
 ): AnswerMessage[] {
-  return smsAndEmailRows(...statusMessage(deps, to, row, status, at, causedByMember, extra));
+  return smsAndEmailRows(...statusMessage(deps, to, row, status, at, causedByMember, requestId, extra));
 }
 
 function statusMessage(
@@ -142,6 +145,7 @@ function statusMessage(
   status: NotifiedStatus,
   at: Date,
   causedByMember: boolean,
+  requestId: string | null,
   extra: Record<string, string>,
 ): [OutgoingSms, OutgoingEmail, QueueOptions] {
   const template = templatesOf(to.language)[status];
@@ -151,5 +155,9 @@ function statusMessage(
   const code = status === 'FAILED' || status === 'PARTLY_PAID' ? row.failureReasonCode : null;
   const detail =
     code && isPayoutFailureReason(code) ? `\n\n${to.language === 'fil' ? translate('fil', `reasons.payoutFailure.${code}`) : withdrawalReasonText(code)}` : '';
-  return [{ to: to.phone, body: text }, { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) }, { sendAfter }];
+  return [
+    { to: to.phone, body: text },
+    { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) },
+    { sendAfter, requestId },
+  ];
 }

@@ -92,6 +92,8 @@ export interface PartInput {
   readonly actorUserId: string | null;
   readonly at: Date;
   readonly note?: string | null;
+  /** The request that resolves the part (decision 045); null from a job. */
+  readonly requestId: string | null;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function resolvePart(
     reasonCode: action === 'SETTLE' ? null : reasonCode,
     note: input.note ?? null,
     causedByMember: false,
+    requestId: input.requestId,
   });
 }
 
@@ -209,7 +212,7 @@ export async function settleDueParts(deps: AppDeps, limit = 100, log?: FastifyBa
         row,
         part,
         result.state === 'PAID' ? { paid: true, providerReference: result.providerReference } : { paid: false, reasonCode: result.reasonCode },
-        { actor: 'SYSTEM', actorUserId: null, at: now },
+        { actor: 'SYSTEM', actorUserId: null, at: now, requestId: null },
       );
       log?.info(
         { withdrawalId: row.id, part: part.partIndex, outcome: result.state, withdrawalStatus: updated.status, originReqId: row.requestId ?? undefined },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { registerRoute } from '../../http/route';
+import { requestOrigin } from '../../http/request-origin';
 import { readWithSession, requireMember, requireRole, requireUser } from '../../http/session';
 import { withdrawalsApi as api } from '../../../shared/api/withdrawals';
 import { STAFF_ROLES } from '../../../shared/states/roles';
@@ -18,7 +19,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   registerRoute(app, api.request, async (request, reply) => {
     const auth = requireMember(request);
-    const answer = await requestWithdrawal(deps, auth, request.body, readIdempotencyKey(request));
+    const answer = await requestWithdrawal(deps, auth, request.body, readIdempotencyKey(request), requestOrigin(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 
@@ -39,15 +40,15 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     { config: { sessionInStatement: true } },
   );
 
-  registerRoute(app, api.resendCode, async (request) => resendCode(deps, requireMember(request), request.params.id));
+  registerRoute(app, api.resendCode, async (request) => resendCode(deps, requireMember(request), request.params.id, requestOrigin(request)));
 
   registerRoute(app, api.confirm, async (request, reply) => {
     const auth = requireMember(request);
-    const answer = await confirmWithdrawal(deps, auth, request.params.id, request.body.code, readIdempotencyKey(request));
+    const answer = await confirmWithdrawal(deps, auth, request.params.id, request.body.code, readIdempotencyKey(request), requestOrigin(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 
-  registerRoute(app, api.cancel, async (request) => cancelWithdrawal(deps, requireMember(request), request.params.id));
+  registerRoute(app, api.cancel, async (request) => cancelWithdrawal(deps, requireMember(request), request.params.id, requestOrigin(request)));
 
   registerRoute(app, api.adminQueue, async (request) => {
     requireRole(request, STAFF_ROLES);
@@ -60,11 +61,11 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
   });
 
   registerRoute(app, api.adminPaid, async (request) =>
-    markPaid(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body.bankReference, { ip: request.ip }),
+    markPaid(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body.bankReference, requestOrigin(request)),
   );
 
   registerRoute(app, api.adminFailed, async (request) =>
-    markFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body, { ip: request.ip }),
+    markFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body, requestOrigin(request)),
   );
 
   registerRoute(app, api.adminPartPaid, async (request) =>
@@ -74,11 +75,11 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
       request.params.id,
       request.params.index,
       { paid: true, bankReference: request.body.bankReference },
-      { ip: request.ip },
+      requestOrigin(request),
     ),
   );
 
   registerRoute(app, api.adminPartFailed, async (request) =>
-    markPart(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, { paid: false, ...request.body }, { ip: request.ip }),
+    markPart(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, { paid: false, ...request.body }, requestOrigin(request)),
   );
 }

@@ -1,4 +1,3 @@
-import { currentRequestId } from '../../request-context';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
@@ -6,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { payoutAccounts } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
+import type { RequestOrigin } from '../../http/request-origin';
 import {
   createTransfer,
   ensureMemberWallet,
@@ -134,6 +134,7 @@ export async function requestWithdrawal(
   auth: SessionAuth,
   body: { amount: string },
   key: string,
+  ctx: RequestOrigin,
 ): Promise<IdempotentAnswer<WithdrawalRequested>> {
   const amount = parseAmount(body.amount);
   if (amount === null) throw fieldError({ amount: WITHDRAWAL_MESSAGES.amount });
@@ -194,7 +195,7 @@ export async function requestWithdrawal(
           destAccountName: account.accountName,
           pendingTransferId: hold.id,
           ledgerShard,
-          requestId: currentRequestId() ?? null,
+          requestId: ctx.requestId,
           requestKey: key,
           expiresAt: new Date(now.getTime() + WITHDRAWAL_TTL_MS),
           at: now,
@@ -208,7 +209,7 @@ export async function requestWithdrawal(
           { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row) },
           { lockHeld: true },
         );
-        const messages = requestedMessages(deps, recipientFrom(auth.userId, context), row, issued.code);
+        const messages = requestedMessages(deps, recipientFrom(auth.userId, context), row, issued.code, ctx.requestId);
         return { status: 201, body: { ...withdrawalViewOfRows(deps, row, [event], parts), code: codeSent(issued) }, messages };
       }),
     );
@@ -227,13 +228,13 @@ function codeSent(issued: { expiresAt: Date; resendAvailableAt: Date }): Withdra
 }
 
 /** POST /api/withdrawals/:id/code: a new code for the same withdrawal (at most one a minute); when it expires and the next may be sent. */
-export async function resendCode(deps: AppDeps, auth: SessionAuth, id: string): Promise<WithdrawalCodeSent> {
+export async function resendCode(deps: AppDeps, auth: SessionAuth, id: string, ctx: RequestOrigin): Promise<WithdrawalCodeSent> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await ownWithdrawal(tx, auth.userId, id, true);
     if (row.status !== 'AWAITING_CODE' || row.expiresAt.getTime() <= now.getTime()) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
     const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', phone: auth.phone, subject: codeSubject(row) });
-    await notifyCode(tx, deps, row, issued.code);
+    await notifyCode(tx, deps, row, issued.code, ctx.requestId);
     return codeSent(issued);
   });
 }
@@ -245,7 +246,14 @@ export async function resendCode(deps: AppDeps, auth: SessionAuth, id: string): 
  * with the transaction and is then counted on its own. A retry with the same key answers the first
  * answer without checking the code again.
  */
-export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: string, code: string, key: string): Promise<IdempotentAnswer<WithdrawalView>> {
+export async function confirmWithdrawal(
+  deps: AppDeps,
+  auth: SessionAuth,
+  id: string,
+  code: string,
+  key: string,
+  ctx: RequestOrigin,
+): Promise<IdempotentAnswer<WithdrawalView>> {
   const now = deps.clock.now();
   let subject: string | null = null;
   try {
@@ -264,6 +272,7 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
             actorUserId: auth.userId,
             at: now,
             causedByMember: true,
+            requestId: ctx.requestId,
             changes: { confirmedAt: now, payoutMode: provider.mode, providerReference: null, checkAfter: null, resolutionTransferId: posted },
           });
           return { status: 200, body: await withdrawalView(tx, deps, updated) };
@@ -282,7 +291,7 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
           at: now,
         });
         if (!confirmed) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
-        const messages = statusMessages(deps, recipientFrom(row.memberId, confirmed.contact), confirmed.row, to, now, true);
+        const messages = statusMessages(deps, recipientFrom(row.memberId, confirmed.contact), confirmed.row, to, now, true, ctx.requestId);
         return { status: 200, body: withdrawalViewOfRows(deps, confirmed.row, confirmed.events), messages };
       }),
     );
@@ -298,12 +307,18 @@ export async function confirmWithdrawal(deps: AppDeps, auth: SessionAuth, id: st
  * held funds are released through the ledger at once). Idempotent: cancelling a withdrawal that
  * is already CANCELLED answers its view again and moves no money; any other state is refused.
  */
-export async function cancelWithdrawal(deps: AppDeps, auth: SessionAuth, id: string): Promise<WithdrawalView> {
+export async function cancelWithdrawal(deps: AppDeps, auth: SessionAuth, id: string, ctx: RequestOrigin): Promise<WithdrawalView> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await ownWithdrawal(tx, auth.userId, id, true);
     if (row.status === 'CANCELLED') return withdrawalView(tx, deps, row);
-    const updated = await transition(tx, deps, row, 'CANCEL', { actor: 'MEMBER', actorUserId: auth.userId, at: now, causedByMember: true });
+    const updated = await transition(tx, deps, row, 'CANCEL', {
+      actor: 'MEMBER',
+      actorUserId: auth.userId,
+      at: now,
+      causedByMember: true,
+      requestId: ctx.requestId,
+    });
     return withdrawalView(tx, deps, updated);
   });
 }

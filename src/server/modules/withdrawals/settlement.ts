@@ -33,7 +33,14 @@ export async function expireDue(deps: AppDeps, limit = 100, log?: FastifyBaseLog
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return false;
-      await transition(tx, deps, row, 'EXPIRE', { actor: 'SYSTEM', actorUserId: null, at: now, reasonCode: EXPIRED_REASON_CODE, causedByMember: false });
+      await transition(tx, deps, row, 'EXPIRE', {
+        actor: 'SYSTEM',
+        actorUserId: null,
+        at: now,
+        reasonCode: EXPIRED_REASON_CODE,
+        causedByMember: false,
+        requestId: null,
+      });
       log?.info({ withdrawalId: row.id, outcome: 'EXPIRED', originReqId: row.requestId ?? undefined }, 'withdrawal processed');
       return true;
     });
@@ -74,10 +81,18 @@ export async function settleDue(deps: AppDeps, limit = 100, log?: FastifyBaseLog
           actorUserId: null,
           at: now,
           causedByMember: false,
+          requestId: null,
           changes: { providerReference: result.providerReference },
         });
       } else {
-        await transition(tx, deps, row, 'FAIL', { actor: 'SYSTEM', actorUserId: null, at: now, reasonCode: result.reasonCode, causedByMember: false });
+        await transition(tx, deps, row, 'FAIL', {
+          actor: 'SYSTEM',
+          actorUserId: null,
+          at: now,
+          reasonCode: result.reasonCode,
+          causedByMember: false,
+          requestId: null,
+        });
       }
       log?.info({ withdrawalId: row.id, outcome: result.state, originReqId: row.requestId ?? undefined }, 'withdrawal processed');
       return 'RESOLVED' as const;

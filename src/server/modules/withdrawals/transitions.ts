@@ -26,6 +26,8 @@ export interface TransitionInput {
   readonly changes?: Partial<typeof withdrawals.$inferInsert>;
   /** The member caused it right then: notify at once even in the quiet hours. */
   readonly causedByMember: boolean;
+  /** The request that makes the change, stored with the member's messages (decision 045); null from a job. */
+  readonly requestId: string | null;
 }
 
 export const STATE_MESSAGE = 'This withdrawal can no longer be changed.';
@@ -134,6 +136,6 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
     const sum = (status: string) => parts.filter((p) => p.status === status).reduce((s, p) => s + p.amount, 0n);
     extra = { sent: formatMoney(sum('PAID')), returned: formatMoney(sum('FAILED')) };
   }
-  if (t.to !== 'AWAITING_CODE') await notifyStatus(tx, deps, updated, t.to, input.at, input.causedByMember, extra);
+  if (t.to !== 'AWAITING_CODE') await notifyStatus(tx, deps, updated, t.to, input.at, input.causedByMember, input.requestId, extra);
   return updated;
 }
