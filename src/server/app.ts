@@ -14,6 +14,7 @@ import { isAdjustableClock, OffsetClock, systemClock, type Clock } from './clock
 import type { AppDeps } from './deps';
 import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
 import { installOriginCheck } from './http/origin';
+import { httpDateOf } from './http/http-date';
 import { installJsonCompression } from './http/compression';
 import { helmetOptions, installSecurityHeaders } from './http/security-headers';
 import { sessionPlugin } from './http/session';
@@ -170,10 +171,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     accepting = false;
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandling(app);
@@ -193,8 +190,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Date header tells the server's time (the clock's, which development may have moved
   // forward): the web app counts down to a code's expiry and the next code by it, not by the
   // browser's own clock (src/web/lib/server-time.ts).
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('date', clock.now().toUTCString());
+  // One hook for both headers of every answer: the request id (x-request-id) and the Date.
+  const dateHeader = httpDateOf(clock);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    reply.header('date', dateHeader());
     done(null, payload);
   });
   installOriginCheck(app, config.publicOrigins);
