@@ -17,12 +17,15 @@ import type { World } from './seed-large';
  *   npx tsx bench/hot-reads.ts     BENCH_DURATION (s, default 10), BENCH_ROUNDS (default 3),
  *                                  BENCH_CPU_PROF=dir profiles the Tapat servers (node --cpu-prof, dir/<mode>/CPU.*.cpuprofile;
  *                                  the main thread's is the larger one: npx tsx bench/profile-summary.ts file 30 10),
- *                                  HOT_OUT=name writes results/hot-reads-<name>.json as well
+ *                                  HOT_OUT=name writes results/hot-reads-<name>.json as well,
+ *                                  BENCH_BASELINE_EACH=false measures the baseline once per round instead of before each route
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** The baseline measured right before each route (default), not once per round: BENCH_BASELINE_EACH=false for the older method. */
+const BASELINE_EACH = process.env.BENCH_BASELINE_EACH !== 'false';
 
 interface Server {
   readonly child: ChildProcess;
@@ -120,9 +123,12 @@ try {
       ['PostgreSQL', tapatPg, basePg],
       ['PGlite', tapatLite, baseLite],
     ] as const) {
-      const baseline = await cannon(base.info.port, `/row/${base.info.rowId}`);
+      let baseline = await cannon(base.info.port, `/row/${base.info.rowId}`);
       const w = tapat.info.world!;
-      for (const r of ROUTES) {
+      for (const [i, r] of ROUTES.entries()) {
+        // The baseline again right before each route (BASELINE_EACH): the machine's own load drifts
+        // over a round, and a ratio of two runs minutes apart measured the drift as much as the route.
+        if (BASELINE_EACH && i > 0) baseline = await cannon(base.info.port, `/row/${base.info.rowId}`);
         const figure = await cannon(tapat.info.port, r.url(w), r.who === 'member' ? w.member.cookie : w.officer.cookie);
         // A non-2xx answer is a broken benchmark; errors (autocannon's 10 s timeouts on a loaded machine) are recorded in the row.
         if (figure.non2xx > 0) throw new Error(`${r.route} on ${database}: ${figure.non2xx} non-2xx answers`);
@@ -170,6 +176,7 @@ try {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     rounds: ROUNDS,
+    baselineBeforeEachRoute: BASELINE_EACH,
     targets: 'ratio >= 0.5, p99 <= 20 ms',
     summary,
     rows,
