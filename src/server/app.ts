@@ -190,11 +190,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // The Date header tells the server's time (the clock's, which development may have moved
   // forward): the web app counts down to a code's expiry and the next code by it, not by the
   // browser's own clock (src/web/lib/server-time.ts).
-  // One hook for both headers of every answer: the request id (x-request-id) and the Date.
+  // One hook for the headers every answer gets: the request id (x-request-id), the Date, and for
+  // the API `Cache-Control: no-store` unless the route chose its own: a member's wallet, loan or
+  // account must not stay in a shared device's cache or a proxy's (places, the public catalogue,
+  // set theirs).
   const dateHeader = httpDateOf(clock);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     reply.header('date', dateHeader());
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
   installOriginCheck(app, config.publicOrigins);

@@ -172,3 +172,24 @@ describe('responses carry no secrets', () => {
     expect(session.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('API answers are not kept in caches', () => {
+  it("a member's reads, a refusal and an unknown route say no-store; a route that chose its own caching keeps it", async () => {
+    const m = await registerMember(t);
+    for (const url of ['/api/wallet', '/api/loans/current', '/api/member/account', '/api/auth/session']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: m.cookie } });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/wallet' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    const places = await t.app.inject({ method: 'GET', url: '/api/places/provinces' });
+    expect(places.headers['cache-control']).toBe('public, max-age=86400');
+    const pdf = await t.app.inject({ method: 'GET', url: '/api/loans/current/contract.pdf', headers: { cookie: m.cookie } });
+    expect(pdf.headers['cache-control']).toBe(pdf.statusCode === 200 ? 'private, no-store' : 'no-store');
+  });
+});
