@@ -64,7 +64,11 @@ test('the ADMIN reads and filters the audit log, edits the company profile and s
   await nav.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   const table = page.getByTestId('audit-table');
-  const approvedRow = table.getByRole('row').filter({ hasText: 'Loan approved' });
+  // This loan's approval (other journeys on the same server approve loans too).
+  const approvedRow = table
+    .getByRole('row')
+    .filter({ hasText: 'Loan approved' })
+    .filter({ has: page.locator(`a[href="/admin/loans/${loanId}"]`) });
   await expect(approvedRow).toHaveCount(1);
   await expect(approvedRow).toContainText(OFFICERS[0].fullName);
   await expect(table.getByRole('row').filter({ hasText: 'Staff account created' }).first()).toContainText('Command line');
