@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
+import { APPLICATION, apply, createActivatedMember, createStaff, expectLedgerSound, newKey } from '../fixtures/loans';
+import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
 import { loadConfig } from '../../src/server/config';
 import { freshPhone, registrationBody } from './identity-helpers';
 
 /**
- * What a stranger (no account) can do through the HTTP API, found by the sec-stranger audit and
- * kept here: the client address every per-address limit counts is the one the proxy saw, never
- * one the client wrote into X-Forwarded-For.
+ * What a stranger (no account) or a member acting against another can do through the HTTP API,
+ * from the sec-stranger audit: the client address every per-address limit counts is the one the
+ * proxy saw, never one the client wrote into X-Forwarded-For; an Idempotency-Key another member
+ * used never replays their answer.
  */
 
 /** A request as the reverse proxy forwards it: the client's own X-Forwarded-For, then the address the proxy saw (appended). */
@@ -66,5 +69,48 @@ describe('TRUST_PROXY', () => {
     for (const bad of ['yes', '0', '-1', '10.0.0.0/99', 'proxy.example.com', '']) {
       expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
+  });
+});
+
+describe("another member's Idempotency-Key", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { PAYOUT_SETTLE_SECONDS: '20', PAYOUT_FAILURE_RATE: '0' });
+  });
+  afterAll(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('is a fresh key for me: a loan application, a withdrawal and its confirmation answer my own, never theirs', async () => {
+    const approver = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+    const disburser = await createStaff(t, 'OFFICER', 'Officer Ben Lim');
+
+    const key = newKey();
+    const [x, y] = [await createActivatedMember(t), await createActivatedMember(t, { fullName: 'Jose Protacio Rizal' })];
+    const theirs = await apply(t, x.cookie, { ...APPLICATION }, key);
+    const mine = await apply(t, y.cookie, { ...APPLICATION }, key);
+    expect(theirs.statusCode).toBe(201);
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.headers['idempotent-replayed']).not.toBe('true');
+    expect(mine.json().loan.id).not.toBe(theirs.json().loan.id);
+
+    const a = await fundedMember(t, approver, disburser);
+    const b = await fundedMember(t, approver, disburser);
+    const requestKey = newKey();
+    const first = await requestWithdrawal(t, a.cookie, '500.00', requestKey);
+    expect(first.statusCode).toBe(201);
+    const second = await requestWithdrawal(t, b.cookie, '500.00', requestKey);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('false');
+    expect(second.json().id).not.toBe(first.json().id);
+
+    const confirmKey = newKey();
+    const confirmed = await confirmWithdrawal(t, a.cookie, first.json().id, await withdrawalCode(t, a.phone), confirmKey);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // B replays A's confirmation (same key, same body): it is B's request, about a withdrawal B cannot see.
+    const replayed = await confirmWithdrawal(t, b.cookie, first.json().id, await withdrawalCode(t, a.phone), confirmKey);
+    expect(replayed.statusCode).toBe(404);
+    expect(replayed.json().error.code).toBe('NOT_FOUND');
   });
 });
