@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
  * every hop and answers the leftmost X-Forwarded-For entry, which the client writes itself (a
  * proxy appends the address it saw, it does not replace the header). Every per-address limit (the
  * sign-in limit, the anonymous code budgets, the contact form) would then count an address the
- * client chose on each request.
+ * client chose on each request (docs/decisions/046-client-address-behind-proxies.md).
  */
 export type TrustProxy = false | number | readonly string[];
 
