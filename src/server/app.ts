@@ -56,6 +56,7 @@ import { ProductCatalog } from './product/catalog';
 import { syncConfiguration } from './product/sync';
 import { startRatesRefresh } from './jobs/rates-refresh';
 import { responseSerializerCompiler } from './http/serializer';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { healthRoutes } from './ops/health-routes';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
@@ -155,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         };
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     genReqId: requestId,
     // Every schema is zod (decision 027): the zod compilers from the start, so Fastify does not

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_COMPANY_PROFILE, type CompanyProfile } from '../shared/company/profile';
 import { companyProfileSchema } from '../shared/schemas/company';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /**
  * The process configuration: environment variables validated at boot (fail fast), and the
@@ -55,10 +56,24 @@ const envSchema = z.object({
   DELIVERY_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(10).max(3_600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which X-Forwarded-For entries are the proxies' (http/trust-proxy.ts): false (none), true (one
+   * hop: the proxy in front), a number of hops, or the proxies' addresses and CIDR ranges.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY must be false, true (one proxy), a number of proxy hops, or the proxies addresses and CIDR ranges.',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Serve the built web app from dist/web. */
   /** Where the built web app is (default dist/web). */
   WEB_DIR: z.string().default('dist/web'),
@@ -192,7 +207,8 @@ export interface AppConfig {
   readonly company: CompanyProfile;
   readonly otpPepper: string;
   readonly logLevel: Env['LOG_LEVEL'];
-  readonly trustProxy: boolean;
+  /** Which X-Forwarded-For entries to trust (http/trust-proxy.ts): never `true`, which would let a client choose its address. */
+  readonly trustProxy: TrustProxy;
   readonly serveWeb: boolean;
   readonly webDir: string;
   /** The outbox page and API (/dev/outbox) and the movable clock (/api/dev/clock) exist only outside production. */

@@ -186,6 +186,22 @@ export async function issueCode(
 }
 
 /**
+ * issueCode's budget refusals for an anonymous code, read before the caller does anything costly
+ * (registration hashes the password with argon2id first): without the lock and writing nothing, so
+ * it may let a request through that issueCode then refuses, never the other way round. A stranger
+ * past a budget costs these reads, not a password hash each.
+ */
+export async function assertAnonymousCodeAllowed(
+  db: DbOrTx,
+  clock: Clock,
+  input: { readonly purpose: AnonymousOtpPurpose; readonly phone: string; readonly requester: AnonymousRequester },
+): Promise<void> {
+  const now = clock.now();
+  await assertPhoneBudget(db, now, input.phone, input.purpose);
+  await assertAnonymousBudgets(db, now, input.purpose, phonePrefix(input.phone), input.requester);
+}
+
+/**
  * The transaction-scoped advisory lock issueCode's budget checks take turns under: all anonymous
  * sends share one; a member's are per phone and purpose. A caller may take it in a statement of
  * its own (after its writes, as issueCode would) and call issueCode with lockHeld.

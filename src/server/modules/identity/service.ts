@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
-import { issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
+import { assertAnonymousCodeAllowed, issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
 import { languageOfPhone, languageOfUser, messageText, queueEmail, queueSms, withCode, type CodeText } from '../../providers/notify';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
@@ -108,6 +108,8 @@ export async function startRegistration(
   ctx: RequestContext,
 ): Promise<CodeTimers & { pendingId: string; phoneMasked: string }> {
   if (!isPasswordAcceptable(input.password, [input.fullName, input.email, input.phone])) throw fieldError({ password: 'validation.passwordCommon' });
+  // The code budgets before the argon2id hash: a flood past them must not cost a hash each (issueCode checks them again, under its lock).
+  await assertAnonymousCodeAllowed(deps.db, deps.clock, { purpose: 'REGISTRATION', phone: input.phone, requester: requesterOf(deps, ctx) });
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
