@@ -176,7 +176,8 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     version: 1,
     exportedAt: now.toISOString(),
     controller: { companyName: deps.config.company.companyName, dataProtectionOfficerEmail: deps.config.company.dataProtectionOfficerEmail },
-    account: clean(user, ['passwordHash']),
+    // Whether an invite brought the member, never whose it was: that is another member's id.
+    account: { ...clean(user, ['passwordHash', 'referredBy']), referred: user.referredBy !== null },
     activation: {
       personal: personal ? clean(personal, ['userId']) : null,
       address: address ? clean(address, ['userId']) : null,
