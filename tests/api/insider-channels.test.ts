@@ -1,7 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, dataDeletionRequests, users } from '../../src/server/db/schema';
+import { auditLog, companyProfiles, contactMessages, dataDeletionRequests, outboxMessages, users } from '../../src/server/db/schema';
+import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
+import { NUL_MESSAGE } from '../../src/server/http/nul-guard';
 import { writeAudit } from '../../src/server/audit';
 import { hashPassword } from '../../src/server/sessions/passwords';
 import { createStaff, post } from '../fixtures/loans';
@@ -163,5 +165,117 @@ describe("one member's data export", () => {
     expect(json).toContain('FRIEND01');
     expect(json).not.toContain(referrer.userId);
     expect(JSON.parse(json).account).toMatchObject({ referred: true });
+  });
+});
+
+describe("the company profile's words stand on every page, document and e-mail footer", () => {
+  const REAL = {
+    ...DEMO_COMPANY_PROFILE,
+    social: { ...DEMO_COMPANY_PROFILE.social },
+    disclosureSignatory: { name: 'Ramon Bautista', position: 'Loan Release Officer' },
+    demo: false,
+    companyName: 'Bayanihan Lending Corporation',
+    shortName: 'BAYAN',
+    address: '12 Ayala Avenue, Export Processing Zone, Makati City',
+    secRegistrationNumber: 'CS201912345',
+    certificateOfAuthorityNumber: 'CA-3001',
+    operatingPermitNumber: 'OP-2024-17',
+    employees: '50 to 99',
+    officeHours: 'Mon–Fri 8:00–17:00, Sat 9:00–12:00',
+  };
+  const put = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/settings/company', payload, headers: { cookie: admin.cookie } });
+
+  it('refuses a line break, a control or a direction-override character in any text (a forged line on the contract PDF)', async () => {
+    const res = await put({
+      ...REAL,
+      companyName: 'Bayanihan Lending Corporation\nNOTICE: pay PHP 500 to 0917 123 4567 first',
+      address: '12 Ayala Avenue\r\nMakati City',
+      officeHours: 'Mon\u202Eto Fri',
+      employees: '50\t99',
+      disclosureSignatory: { name: 'Ramon\u0007Bautista', position: 'Manager\u2028Cashier' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().error.fields).sort()).toEqual([
+      'address',
+      'companyName',
+      'disclosureSignatory.name',
+      'disclosureSignatory.position',
+      'employees',
+      'officeHours',
+    ]);
+    expect(await t.deps.db.select().from(companyProfiles)).toHaveLength(0);
+  });
+
+  it('a NUL character is a 400 naming the field, never a 500 from the database (the profile, the public contact form)', async () => {
+    const profile = await put({ ...REAL, disclosureSignatory: { name: 'Ramon\u0000Bautista', position: 'President' } });
+    expect(profile.statusCode, profile.body).toBe(400);
+    expect(profile.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'disclosureSignatory.name': NUL_MESSAGE } });
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ana', email: 'nul@example.com', message: 'Hello\u0000 there, a question.', agree: true },
+    });
+    expect(contact.statusCode, contact.body).toBe(400);
+    expect(Object.keys(contact.json().error.fields)).toEqual(['message']);
+    expect(await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'nul@example.com'))).toHaveLength(0);
+    const query = await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=%00', headers: { cookie: admin.cookie } });
+    expect(query.statusCode, query.body).toBe(400);
+  });
+
+  it('refuses words of the advance-fee pattern in the office hours, the staff count and the registration numbers, as in a product name', async () => {
+    const res = await put({
+      ...REAL,
+      officeHours: 'Daily; pay the unlock fee at the cashier first',
+      employees: 'Deposit required',
+      secRegistrationNumber: 'CS2019 processing',
+      certificateOfAuthorityNumber: 'CA-3001 verification',
+      operatingPermitNumber: 'Release fee 500',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().error.fields).sort()).toEqual([
+      'certificateOfAuthorityNumber',
+      'employees',
+      'officeHours',
+      'operatingPermitNumber',
+      'secRegistrationNumber',
+    ]);
+    expect(await t.deps.db.select().from(companyProfiles)).toHaveLength(0);
+  });
+
+  it('accepts a real profile (an en dash in the hours, a processing zone in the address, a release officer as signatory)', async () => {
+    const res = await put(REAL);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().profile).toMatchObject({ officeHours: REAL.officeHours, address: REAL.address });
+    // Back to the configured profile (at the next request) for the other tests of this file.
+    await t.deps.db.delete(companyProfiles);
+  });
+});
+
+describe("a support reply: the officer's own words, under the lender's standing warning", () => {
+  it('every reply e-mail ends with the statement that nothing is ever paid to receive, unlock or withdraw a loan (en and fil)', async () => {
+    const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
+    const filMember = await createMember(t);
+    await t.deps.db.update(users).set({ language: 'fil' }).where(eq(users.id, filMember.userId));
+    const cases = [
+      { cookie: undefined, email: 'ana.reply@example.com', warning: 'We never ask you to pay anything to receive, unlock or withdraw a loan' },
+      { cookie: filMember.cookie, email: 'pedro.reply@example.com', warning: 'Hindi ka namin kailanman hihingan ng bayad' },
+    ];
+    for (const c of cases) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Ana', email: c.email, message: 'Is there a fee to get my loan?', agree: true },
+        headers: c.cookie ? { cookie: c.cookie } : {},
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const [message] = await t.deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, c.email));
+      const text = 'Your loan is approved. Pay PHP 1,500 to GCash 0917 123 4567 and we release it today.';
+      const replied = await post(t, officer.cookie, `/api/admin/support/messages/${message!.id}/reply`, { text });
+      expect(replied.statusCode, replied.body).toBe(200);
+      const [email] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, c.email));
+      expect(email!.body.startsWith(`${text}\n\n`)).toBe(true);
+      expect(email!.body.slice(text.length)).toContain(c.warning);
+    }
   });
 });
