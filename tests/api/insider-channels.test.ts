@@ -153,18 +153,29 @@ describe("a member's erasure cuts the member's words out of the audit rows about
 });
 
 describe("one member's data export", () => {
-  it('does not carry the id of the member who referred them', async () => {
+  it('does not carry the id of the member who referred them, nor of the staff member handling their message', async () => {
     const referrer = await createMember(t, { fullName: 'Teresita Ocampo' });
     const member = await createMember(t, { fullName: 'Nestor Aquino' });
     await t.deps.db
       .update(users)
       .set({ passwordHash: await hashPassword(PASSWORD), referralCode: 'FRIEND01', referredBy: referrer.userId })
       .where(eq(users.id, member.userId));
+    await t.deps.db.insert(contactMessages).values({
+      name: 'Nestor',
+      email: member.email,
+      message: 'A question about my data.',
+      consentAt: t.clock.now(),
+      userId: member.userId,
+      status: 'IN_PROGRESS',
+      assignedTo: admin.userId,
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/privacy/export', payload: { password: PASSWORD }, headers: { cookie: member.cookie } });
     expect(res.statusCode, res.body).toBe(200);
     const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['data.json']!);
     expect(json).toContain('FRIEND01');
     expect(json).not.toContain(referrer.userId);
+    expect(json).toContain('A question about my data.');
+    expect(json).not.toContain(admin.userId);
     expect(JSON.parse(json).account).toMatchObject({ referred: true });
   });
 });

@@ -194,7 +194,8 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     recoveryAttempts: cleanAll(recoveries),
     oneTimeCodes: cleanAll(codes),
     messagesSentToYou: cleanAll(messages),
-    contactMessages: cleanAll(contacts, ['userId']),
+    // The member's words and their state; not which staff member handles them (another person's id).
+    contactMessages: cleanAll(contacts, ['userId', 'assignedTo']),
     deletionRequests: cleanAll(deletions, ['userId', 'handledBy']),
   };
   files['data.json'] = [strToU8(JSON.stringify(data, null, 2)), { level: 6 }];
