@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companyProfiles, contactMessages, dataDeletionRequests, outboxMessages, users } from '../../src/server/db/schema';
 import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
-import { NUL_MESSAGE } from '../../src/server/http/nul-guard';
+import { UNSTORABLE_TEXT_MESSAGE } from '../../src/server/http/text-guard';
 import { writeAudit } from '../../src/server/audit';
 import { hashPassword } from '../../src/server/sessions/passwords';
 import { createTestApp } from '../fixtures/app';
@@ -222,7 +222,7 @@ describe("the company profile's words stand on every page, document and e-mail f
   it('a NUL character is a 400 naming the field, never a 500 from the database (the profile, the public contact form)', async () => {
     const profile = await put({ ...REAL, disclosureSignatory: { name: 'Ramon\u0000Bautista', position: 'President' } });
     expect(profile.statusCode, profile.body).toBe(400);
-    expect(profile.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'disclosureSignatory.name': NUL_MESSAGE } });
+    expect(profile.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'disclosureSignatory.name': UNSTORABLE_TEXT_MESSAGE } });
     const contact = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -233,6 +233,39 @@ describe("the company profile's words stand on every page, document and e-mail f
     expect(await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'nul@example.com'))).toHaveLength(0);
     const query = await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=%00', headers: { cookie: admin.cookie } });
     expect(query.statusCode, query.body).toBe(400);
+  });
+
+  it('an unpaired surrogate (a JSON \\ud800 escape) is a 400 naming the field, never a 500 from a jsonb column (a support reply, the profile)', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ana', email: 'surrogate@example.com', message: 'A question about fees.', agree: true },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [message] = await t.deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, 'surrogate@example.com'));
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/support/messages/${message!.id}/reply`,
+      payload: '{"text":"Hello \\udc00 there"}',
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+    });
+    expect(reply.statusCode, reply.body).toBe(400);
+    expect(reply.json().error.fields).toEqual({ text: UNSTORABLE_TEXT_MESSAGE });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/company',
+      payload: JSON.stringify({ ...REAL, officeHours: 'Mon \ud800 Fri' }),
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+    });
+    expect(profile.statusCode, profile.body).toBe(400);
+    // Paired surrogates (an emoji) are ordinary text.
+    const emoji = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: '{"name":"Ana","email":"emoji@example.com","message":"Thank you \\ud83d\\ude00 so much","agree":true}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(emoji.statusCode, emoji.body).toBe(201);
   });
 
   it('refuses words of the advance-fee pattern in the office hours, the staff count and the registration numbers, as in a product name', async () => {
