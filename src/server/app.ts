@@ -27,6 +27,7 @@ import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { devRoutes } from './modules/dev/routes';
+import { installTextGuard } from './http/text-guard';
 import { devClockRoutes } from './modules/dev/clock-routes';
 import { devServicingRoutes } from './modules/dev/servicing-routes';
 import { runServicing } from './modules/repayments/daily';
@@ -214,6 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     async (api) => {
       // The API speaks JSON only: a text/plain body is 415, like any other non-JSON type.
       api.removeContentTypeParser('text/plain');
+      // Text the database cannot store (a NUL, an unpaired surrogate) is a 400 naming the field, never a 500 (http/text-guard.ts).
+      installTextGuard(api);
       await catalogRoutes(api, deps);
       await identityRoutes(api, deps);
       await supportRoutes(api, deps);

@@ -22,8 +22,15 @@ function eraseIn(value: unknown, needles: readonly string[], depth = 0): unknown
 }
 
 export interface AuditErasure {
-  /** Texts to cut out wherever they appear (at least 3 characters each; shorter ones are ignored). */
+  /** Texts to cut out wherever they appear in the rows of `within` (at least 3 characters each; shorter ones are ignored). */
   readonly needles: readonly string[];
+  /**
+   * The subject types whose rows may quote a member (a loan, a withdrawal, a contact message, ...).
+   * The needles are the member's own words (a name, a reference's name: any letters), so rows about
+   * the lender itself (its staff accounts, company profile, product versions) are never searched:
+   * a member named like a staff member or the signatory must not cut them out of those records.
+   */
+  readonly within: readonly string[];
   /** Rows about these subjects lose the named free-text fields of their details entirely. */
   readonly subjects?: { readonly type: string; readonly ids: readonly string[]; readonly fields: readonly string[] };
 }
@@ -31,7 +38,8 @@ export interface AuditErasure {
 /** Answers how many audit rows were changed. A full scan of the details (a rare ADMIN action). */
 export async function eraseFromAudit(db: DbOrTx, input: AuditErasure): Promise<number> {
   const needles = [...new Set(input.needles.filter((n) => n.trim().length >= 3))].sort((a, b) => b.length - a.length);
-  const matches: SQL[] = needles.map((n) => sql`position(${n} in ${auditLog.details}::text) > 0`);
+  const quoting: SQL[] = needles.map((n) => sql`position(${n} in ${auditLog.details}::text) > 0`);
+  const matches: SQL[] = quoting.length > 0 && input.within.length > 0 ? [and(inArray(auditLog.subjectType, [...input.within]), or(...quoting))!] : [];
   const subjects = input.subjects && input.subjects.ids.length > 0 ? input.subjects : null;
   if (subjects) matches.push(and(eq(auditLog.subjectType, subjects.type), inArray(auditLog.subjectId, [...subjects.ids]))!);
   if (matches.length === 0) return 0;
@@ -45,7 +53,7 @@ export async function eraseFromAudit(db: DbOrTx, input: AuditErasure): Promise<n
     if (subjects && row.subjectType === subjects.type && row.subjectId && subjects.ids.includes(row.subjectId)) {
       details = Object.fromEntries(Object.entries(details).map(([k, v]) => [k, subjects.fields.includes(k) && v !== null ? ERASED_TEXT : v]));
     }
-    const erased = eraseIn(details, needles);
+    const erased = input.within.includes(row.subjectType) ? eraseIn(details, needles) : details;
     if (JSON.stringify(erased) === JSON.stringify(row.details)) continue;
     await db
       .update(auditLog)

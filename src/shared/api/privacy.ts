@@ -67,12 +67,13 @@ export const privacyApi = {
   completeDeletion: defineRoute({
     method: 'POST',
     path: '/admin/deletion-requests/:requestId/complete',
-    summary: 'ADMIN: anonymise the member (refused with an open loan, a wallet balance or a withdrawal in progress); the member is told',
+    summary:
+      'ADMIN: anonymise the member (refused with an open loan, a wallet balance or a withdrawal in progress, or for a staff account; never by the ADMIN the request is of or related to); the member is told',
     tags: ['admin'],
     auth: 'admin',
     params: deletionRequestParams,
     response: { 200: deletionDecisionResponseSchema },
-    errors: ['NOT_FOUND', 'DELETION_REQUEST_STATE', 'DELETION_BLOCKED'],
+    errors: ['NOT_FOUND', 'DELETION_REQUEST_STATE', 'DELETION_BLOCKED', 'CONFLICT_OF_INTEREST'],
   }),
   rejectDeletion: defineRoute({
     method: 'POST',
@@ -83,6 +84,6 @@ export const privacyApi = {
     params: deletionRequestParams,
     body: deletionRejectSchema,
     response: { 200: deletionDecisionResponseSchema },
-    errors: ['NOT_FOUND', 'DELETION_REQUEST_STATE'],
+    errors: ['NOT_FOUND', 'DELETION_REQUEST_STATE', 'CONFLICT_OF_INTEREST'],
   }),
 };

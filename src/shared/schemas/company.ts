@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { productDraftSchema } from './product';
+import { PRODUCT_DRAFT_MESSAGES, productDraftSchema } from './product';
 import { isHttpsUrl } from '../company/links';
+import { scamWordIn } from '../loan/fees';
 
 export const COMPANY_LINK_MESSAGE = 'A web address starting with https://.';
 /** A link rendered on every page: an https address only (never javascript:, data: or http:), see company/links.ts. */
@@ -12,6 +13,17 @@ const optionalHttpsUrl = z
   .max(300)
   .refine((v) => v === '' || isHttpsUrl(v), { error: `${COMPANY_LINK_MESSAGE} Or leave it empty.` });
 
+export const COMPANY_TEXT_MESSAGE = 'Plain text on one line: no line breaks, tabs or control characters.';
+/** Line breaks, tabs, control and format characters (direction overrides, zero-width ones). */
+const NOT_ONE_LINE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/**
+ * The profile's texts stand on every page, in every PDF and e-mail footer: one line of plain text
+ * each (a line break drew a line of the ADMIN's own on the contract PDF; security review, sec-insider).
+ */
+const oneLine = (schema: z.ZodString) => schema.refine((v) => !NOT_ONE_LINE.test(v), { error: COMPANY_TEXT_MESSAGE });
+/** Short fields no real profile fills with words of the advance-fee pattern (as a product's name). */
+const noScamWord = (schema: z.ZodString) => schema.refine((v) => scamWordIn(v) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord });
+
 /**
  * The company profile (DECISIONS.md invariant 8) as a contract: COMPANY_PROFILE_FILE at boot
  * (src/server/config.ts) and the ADMIN's editing in the back office (PUT /api/admin/settings/company)
@@ -19,18 +31,18 @@ const optionalHttpsUrl = z
  */
 export const companyProfileSchema = z.strictObject({
   demo: z.boolean(),
-  companyName: z.string().trim().min(3, 'At least 3 characters.').max(200),
+  companyName: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(200)),
   shortName: z.string().regex(/^[A-Z0-9]{2,12}$/, '2 to 12 capital letters or digits (it prefixes loan numbers and SMS).'),
-  address: z.string().trim().min(5, 'At least 5 characters.').max(300),
-  secRegistrationNumber: z.string().trim().min(3, 'At least 3 characters.').max(60),
-  certificateOfAuthorityNumber: z.string().trim().min(3, 'At least 3 characters.').max(60),
-  operatingPermitNumber: z.string().trim().max(60),
+  address: oneLine(z.string().trim().min(5, 'At least 5 characters.').max(300)),
+  secRegistrationNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
+  certificateOfAuthorityNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
+  operatingPermitNumber: noScamWord(oneLine(z.string().trim().max(60))),
   dateRegistered: z.iso.date('A date YYYY-MM-DD.'),
-  employees: z.string().trim().max(30),
+  employees: noScamWord(oneLine(z.string().trim().max(30))),
   supportEmail: z.email('An e-mail address.'),
   supportChatUrl: optionalHttpsUrl,
   social: z.strictObject({ facebook: optionalHttpsUrl, instagram: optionalHttpsUrl, tiktok: optionalHttpsUrl }),
-  officeHours: z.string().trim().max(100),
+  officeHours: noScamWord(oneLine(z.string().trim().max(100))),
   verifyRegistrationUrl: httpsUrl,
   dataProtectionOfficerEmail: z.email('An e-mail address.'),
   /**
@@ -38,8 +50,8 @@ export const companyProfileSchema = z.strictObject({
    * position. A profile saved in the database before this field existed takes the configured one (store.ts).
    */
   disclosureSignatory: z.strictObject({
-    name: z.string().trim().min(3, 'At least 3 characters.').max(120),
-    position: z.string().trim().min(2, 'At least 2 characters.').max(120),
+    name: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(120)),
+    position: oneLine(z.string().trim().min(2, 'At least 2 characters.').max(120)),
   }),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;

@@ -60,7 +60,7 @@ export const ERASED_CATEGORIES = [
 /** What the lender keeps, linked to the anonymised member (each an i18n key under backoffice.deletion.keep). */
 export const KEPT_CATEGORIES = ['LOANS', 'LEDGER', 'CONSENTS', 'AUDIT', 'MESSAGES_SENT', 'REQUEST'] as const;
 /** Why a completion is refused now (each an i18n key under backoffice.deletion.blockers). */
-export const DELETION_BLOCKERS = ['OPEN_LOAN', 'WALLET_BALANCE', 'PENDING_WITHDRAWAL'] as const;
+export const DELETION_BLOCKERS = ['OPEN_LOAN', 'WALLET_BALANCE', 'PENDING_WITHDRAWAL', 'STAFF_ACCOUNT'] as const;
 export type DeletionBlocker = (typeof DELETION_BLOCKERS)[number];
 
 export const deletionDetailSchema = z.object({

@@ -23,6 +23,8 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { ERASED_TEXT, eraseFromAudit, recordStaffView, writeAudit, type AuditContext } from '../../audit';
+import { assertNoConflict } from '../../staff/conflict';
+import { AUDIT_SUBJECT_TYPES, type AuditSubjectType } from '../../../shared/schemas/audit';
 import { AppError } from '../../http/errors';
 import { forgetIdempotentAnswers } from '../../http/idempotency';
 import { balanceAndDebitsByCode, memberWalletSpec } from '../../ledger';
@@ -118,8 +120,27 @@ export async function listDeletionReview(deps: AppDeps, q: DeletionListQuery): P
 }
 
 /** Why the member cannot be anonymised now: an open loan, money in (or held from) the wallet, a withdrawal in progress. */
+/**
+ * The audit subjects whose details may quote a member, searched for the member's words when they are
+ * erased. Not USER (staff accounts), COMPANY_PROFILE nor PRODUCT: the member's name and their
+ * references' are words they chose, and must not cut the lender's own records (sec-insider review).
+ */
+const QUOTES_MEMBERS: Readonly<Record<AuditSubjectType, boolean>> = {
+  MEMBER: true,
+  LOAN: true,
+  WITHDRAWAL: true,
+  CONTACT_MESSAGE: true,
+  DELETION_REQUEST: true,
+  OUTBOX_MESSAGE: true,
+  USER: false,
+  COMPANY_PROFILE: false,
+  PRODUCT: false,
+};
+export const AUDIT_SUBJECTS_ABOUT_MEMBERS: readonly AuditSubjectType[] = AUDIT_SUBJECT_TYPES.filter((type) => QUOTES_MEMBERS[type]);
+
 async function blockersOf(db: AppDeps['db'] | Tx, userId: string): Promise<DeletionBlocker[]> {
-  const [openLoan, wallet, held] = await Promise.all([
+  const [account, openLoan, wallet, held] = await Promise.all([
+    db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
     db
       .select({ id: loans.id })
       .from(loans)
@@ -135,6 +156,9 @@ async function blockersOf(db: AppDeps['db'] | Tx, userId: string): Promise<Delet
       .limit(1),
   ]);
   const blockers: DeletionBlocker[] = [];
+  // A staff account is the lender's record of who did what (the audit log names its actor from it):
+  // the member's erasure never applies to it, whoever files the request (security review, sec-insider).
+  if (account[0] && account[0].role !== 'MEMBER') blockers.push('STAFF_ACCOUNT');
   if (openLoan.length > 0) blockers.push('OPEN_LOAN');
   if (wallet && (wallet.posted !== 0n || wallet.available !== 0n)) blockers.push('WALLET_BALANCE');
   if (held.length > 0 || (wallet && wallet.debitsPending !== 0n)) blockers.push('PENDING_WITHDRAWAL');
@@ -275,7 +299,11 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
     .delete(contactMessages)
     .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email)))
     .returning({ id: contactMessages.id });
-  await eraseFromAudit(tx, { needles, subjects: { type: 'CONTACT_MESSAGE', ids: contacts.map((c) => c.id), fields: ['text'] } });
+  await eraseFromAudit(tx, {
+    needles,
+    within: AUDIT_SUBJECTS_ABOUT_MEMBERS,
+    subjects: { type: 'CONTACT_MESSAGE', ids: contacts.map((c) => c.id), fields: ['text'] },
+  });
   // Codes, sign-in and recovery records, unfinished sign-ups with the same phone or e-mail.
   await renameOtpPhone(tx, user.phone, phone);
   await renameSignInPhone(tx, user.phone, phone);
@@ -350,7 +378,9 @@ async function answer(tx: Tx, id: string): Promise<{ request: DeletionRequestRow
 
 /**
  * POST /api/admin/deletion-requests/:id/complete (ADMIN): refused (DELETION_BLOCKED, each blocker
- * in `fields`) while the member has an open loan, a wallet balance or a withdrawal in progress.
+ * in `fields`) while the member has an open loan, a wallet balance or a withdrawal in progress, and
+ * for a staff account; refused (CONFLICT_OF_INTEREST) to the ADMIN whose own request it is or who
+ * shares the member's phone or e-mail.
  * Otherwise, in one transaction: the member is told (SMS and e-mail to the contact details they
  * still have, in their language), their name, phone, e-mail, password, birth date, address, ID
  * details, references, payout account, image records and contact messages are replaced or deleted,
@@ -362,6 +392,8 @@ export async function completeDeletion(deps: AppDeps, staff: SessionAuth, reques
   const { result, storageKeys } = await deps.db.transaction(async (tx) => {
     const { row, to } = await lockFor(tx, requestId, 'COMPLETE');
     const userId = row.userId;
+    // No ADMIN decides their own request, nor one of a member sharing their phone or e-mail (decision 010).
+    if (userId) await assertNoConflict(tx, staff.userId, userId);
     const now = deps.clock.now();
     const keys: string[] = [];
     if (userId) {
@@ -417,6 +449,7 @@ export async function rejectDeletion(
 ): Promise<{ request: DeletionRequestRow }> {
   return deps.db.transaction(async (tx) => {
     const { row, to } = await lockFor(tx, requestId, 'REJECT');
+    if (row.userId) await assertNoConflict(tx, staff.userId, row.userId);
     const now = deps.clock.now();
     if (row.userId) {
       const [user] = await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, row.userId));

@@ -176,7 +176,8 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     version: 1,
     exportedAt: now.toISOString(),
     controller: { companyName: deps.config.company.companyName, dataProtectionOfficerEmail: deps.config.company.dataProtectionOfficerEmail },
-    account: clean(user, ['passwordHash']),
+    // Whether an invite brought the member, never whose it was: that is another member's id.
+    account: { ...clean(user, ['passwordHash', 'referredBy']), referred: user.referredBy !== null },
     activation: {
       personal: personal ? clean(personal, ['userId']) : null,
       address: address ? clean(address, ['userId']) : null,
@@ -193,7 +194,8 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     recoveryAttempts: cleanAll(recoveries),
     oneTimeCodes: cleanAll(codes),
     messagesSentToYou: cleanAll(messages),
-    contactMessages: cleanAll(contacts, ['userId']),
+    // The member's words and their state; not which staff member handles them (another person's id).
+    contactMessages: cleanAll(contacts, ['userId', 'assignedTo']),
     deletionRequests: cleanAll(deletions, ['userId', 'handledBy']),
   };
   files['data.json'] = [strToU8(JSON.stringify(data, null, 2)), { level: 6 }];

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { loanCharges, loanPayments } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -57,7 +57,44 @@ function fieldRefusal(field: string, message: string): AppError {
   return new AppError(400, 'VALIDATION_FAILED', message, { [field]: message });
 }
 
-/** Records a payment received outside the app. Above the threshold it waits for a second officer (202). */
+/** The Philippine midnight that starts `day` (YYYY-MM-DD). */
+const manilaMidnight = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
+
+/**
+ * What `staffId` alone (no second officer) has posted on the loan since `since`: the maker-checker
+ * threshold counts it with the new payment, so that several payments just under the threshold, on
+ * one loan and one day, cannot post what one payment above it could not (security review, sec-insider).
+ */
+async function postedAloneSince(tx: Tx, loanId: string, staffId: string, since: Date): Promise<Centavos> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${loanPayments.amount}), 0)::text` })
+    .from(loanPayments)
+    .where(
+      and(
+        eq(loanPayments.loanId, loanId),
+        eq(loanPayments.source, 'OFFICER'),
+        eq(loanPayments.actorUserId, staffId),
+        eq(loanPayments.status, 'POSTED'),
+        isNull(loanPayments.approvedBy),
+        gte(loanPayments.createdAt, since),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/** What `staffId` alone (no request approved by another officer) has waived on the loan since `since`; as postedAloneSince. */
+async function waivedAloneSince(tx: Tx, loanId: string, staffId: string, since: Date): Promise<Centavos> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${loanCharges.amount} - ${loanCharges.paid}), 0)::text` })
+    .from(loanCharges)
+    .where(and(eq(loanCharges.loanId, loanId), eq(loanCharges.waivedBy, staffId), isNull(loanCharges.waiveRequestedBy), gte(loanCharges.waivedAt, since)));
+  return BigInt(row?.total ?? '0');
+}
+
+/**
+ * Records a payment received outside the app. When it brings what this officer alone posted on the
+ * loan this Philippine day above the threshold, it waits for a second officer (202).
+ */
 export async function recordPayment(
   deps: AppDeps,
   staff: SessionAuth,
@@ -81,7 +118,8 @@ export async function recordPayment(
         throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
       const state = await loadState(tx, deps, loan);
       checkAmount(state, amount, today);
-      const pending = amount > deps.config.servicing.approvalThreshold;
+      const alone = await postedAloneSince(tx, loan.id, staff.userId, manilaMidnight(today));
+      const pending = alone + amount > deps.config.servicing.approvalThreshold;
       const receivedAt = new Date(Date.parse(`${input.receivedOn}T12:00:00+08:00`));
       const [payment] = await tx
         .insert(loanPayments)
@@ -97,6 +135,7 @@ export async function recordPayment(
           receivedAt,
           actorUserId: staff.userId,
           actorRole: staff.role,
+          createdAt: now,
         })
         .returning();
       await writeAudit(tx, {
@@ -114,6 +153,7 @@ export async function recordPayment(
           note: input.note ?? null,
           pendingApproval: pending,
           threshold: toDecimalString(deps.config.servicing.approvalThreshold),
+          postedAloneToday: toDecimalString(alone),
         },
         ip: ctx.ip,
         at: now,
@@ -173,8 +213,9 @@ export async function approvePayment(
 
 /**
  * Waives what is still owed on a late charge: the ledger reverses it (penalty income back to the
- * receivable). Above WAIVER_APPROVAL_THRESHOLD the officer's request is stored (202, nothing moved)
- * until another officer approves it (approveWaiver).
+ * receivable). Above WAIVER_APPROVAL_THRESHOLD (counted with what this officer alone waived on the
+ * loan this Philippine day) the officer's request is stored (202, nothing moved) until another
+ * officer approves it (approveWaiver).
  */
 export async function waiveCharge(
   deps: AppDeps,
@@ -192,7 +233,9 @@ export async function waiveCharge(
     const charge = await lockedCharge(tx, loan.id, chargeId);
     if (charge.waiveRequestedAt !== null && charge.waivedAt === null) throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
     const owed: Centavos = charge.amount - charge.paid;
-    if (owed > deps.config.servicing.waiverApprovalThreshold) {
+    // With what this officer alone waived on the loan this Philippine day (several charges just under the threshold).
+    const alone = await waivedAloneSince(tx, loan.id, staff.userId, manilaMidnight(todayPh(deps)));
+    if (alone + owed > deps.config.servicing.waiverApprovalThreshold) {
       const [updated] = await tx
         .update(loanCharges)
         .set({ waiveRequestedBy: staff.userId, waiveRequestedAt: now, waiveRequestReasonCode: input.reasonCode, waiveRequestNote: input.note ?? null })
@@ -212,6 +255,7 @@ export async function waiveCharge(
           reasonCode: input.reasonCode,
           note: input.note ?? null,
           threshold: toDecimalString(deps.config.servicing.waiverApprovalThreshold),
+          waivedAloneToday: toDecimalString(alone),
         },
         ip: ctx.ip,
         at: now,

@@ -80,6 +80,7 @@ export const backoffice = {
       OPEN_LOAN: 'The member has a loan that is not closed.',
       WALLET_BALANCE: 'The member has money in the wallet.',
       PENDING_WITHDRAWAL: 'The member has a withdrawal in progress.',
+      STAFF_ACCOUNT: 'This is a staff account: the audit log names its actions by it, so it is never erased as a member is.',
     },
   },
   audit: {

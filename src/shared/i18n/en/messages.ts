@@ -27,7 +27,8 @@ export const messages = {
   },
   support: {
     replySubject: 'Your message to {{company}}',
-    replyFooter: '{{company}}\nThis is a reply to the message you sent with our contact form. Questions: {{supportEmail}}',
+    replyFooter:
+      '{{company}}\nThis is a reply to the message you sent with our contact form. We never ask you to pay anything to receive, unlock or withdraw a loan: if anyone does, do not pay, and tell us. Questions: {{supportEmail}}',
   },
   privacy: {
     deletionCompletedSubject: 'Your {{company}} account data was deleted',

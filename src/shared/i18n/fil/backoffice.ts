@@ -81,6 +81,7 @@ export const backoffice = {
       OPEN_LOAN: 'May loan ang miyembro na hindi pa sarado.',
       WALLET_BALANCE: 'May pera pa sa wallet ang miyembro.',
       PENDING_WITHDRAWAL: 'May withdrawal ang miyembro na pinoproseso pa.',
+      STAFF_ACCOUNT: 'Account ito ng kawani: dito nakapangalan ang mga aksyon sa audit log, kaya hindi ito binubura gaya ng sa miyembro.',
     },
   },
   audit: {

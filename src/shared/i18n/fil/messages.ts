@@ -27,7 +27,8 @@ export const messages: Shape<typeof en> = {
   },
   support: {
     replySubject: 'Ang mensahe mo sa {{company}}',
-    replyFooter: '{{company}}\nIto ay sagot sa mensaheng ipinadala mo gamit ang aming contact form. May tanong: {{supportEmail}}',
+    replyFooter:
+      '{{company}}\nIto ay sagot sa mensaheng ipinadala mo gamit ang aming contact form. Hindi ka namin kailanman hihingan ng bayad para matanggap, ma-unlock o ma-withdraw ang loan: kung may humingi, huwag magbayad at sabihan kami. May tanong: {{supportEmail}}',
   },
   privacy: {
     deletionCompletedSubject: 'Nabura na ang data ng iyong {{company}} account',
