@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors';
+import { fieldError } from './errors';
+import { validation } from '../../shared/i18n/en/validation';
 
 /**
  * Text PostgreSQL cannot store is refused with 400 VALIDATION_FAILED naming each field, before the
@@ -8,7 +9,7 @@ import { AppError } from './errors';
  * Either one used to reach the database and come back as a 500 (the public contact form, the company
  * profile, a support reply; security review, branch sec-insider, decision 047). No text of Tapat needs them.
  */
-export const UNSTORABLE_TEXT_MESSAGE = 'This text holds a character that is not allowed (U+0000 or an unpaired surrogate).';
+export const UNSTORABLE_TEXT_MESSAGE = validation.unstorableText;
 
 const MAX_DEPTH = 32;
 const NUL = String.fromCharCode(0);
@@ -42,6 +43,6 @@ export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const paths = [...unstorableTextPaths(request.body), ...unstorableTextPaths(request.query), ...unstorableTextPaths(request.params)];
     if (paths.length === 0) return done();
-    done(new AppError(400, 'VALIDATION_FAILED', undefined, Object.fromEntries(paths.map((p) => [p, UNSTORABLE_TEXT_MESSAGE]))));
+    done(fieldError(Object.fromEntries(paths.map((p) => [p, 'validation.unstorableText']))));
   });
 }

@@ -8,6 +8,7 @@ export const validation = {
   passwordLength: 'Use 8 to 64 characters. Spaces are allowed.',
   passwordCommon: 'This password is too common or easy to guess. Please choose another.',
   passwordRequired: 'Please enter your password.',
+  unstorableText: 'This text holds a character that is not allowed. Please type it again.',
   passwordMismatch: 'Password confirmation mismatch.',
   employmentCountry: 'Please choose your country employed at. Ensure that you choose a country.',
   employmentLocation: 'Please enter your employment location. Ensure that you enter a valid employment location.',

@@ -8,6 +8,7 @@ export const validation = {
   passwordLength: 'Gumamit ng 8 hanggang 64 na character. Puwede ang espasyo.',
   passwordCommon: 'Masyadong karaniwan o madaling hulaan ang password na ito. Pumili ng iba.',
   passwordRequired: 'Pakilagay ang iyong password.',
+  unstorableText: 'May character sa tekstong ito na hindi pinapayagan. Pakitype itong muli.',
   passwordMismatch: 'Hindi magkapareho ang password at ang kumpirmasyon nito.',
   employmentCountry: 'Pakipili ang bansang pinagtatrabahuhan mo. Tiyaking may napiling bansa.',
   employmentLocation: 'Pakilagay ang lugar ng iyong trabaho. Tiyaking wasto ang lugar na inilagay mo.',
