@@ -164,6 +164,19 @@ describe('session and sign-out', () => {
     expect((await getSession(t, cookie)).json().user).toBeNull();
   });
 
+  it('a session without Remember me, used every 11 hours, still ends 30 days after sign-in', async () => {
+    const cookie = cookieFor(await signIn(t, member.phone, member.password, false), 'tapat_sid');
+    // 65 x 11 hours = 29 days 19 hours: still signed in.
+    for (let i = 0; i < 65; i += 1) {
+      t.clock.advance(11 * HOUR);
+      expect((await getSession(t, cookie)).json().user, `after ${(i + 1) * 11} hours`).not.toBeNull();
+    }
+    // 30 days after sign-in, though it was used 11 hours ago.
+    t.clock.advance(5 * HOUR + MINUTE);
+    expect((await getSession(t, cookie)).json().user).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet', headers: { cookie } })).statusCode).toBe(401);
+  });
+
   it('a remembered session survives 12 hours idle and ends after 30 days', async () => {
     const cookie = cookieFor(await signIn(t, member.phone, member.password, true), 'tapat_sid');
     t.clock.advance(13 * HOUR);

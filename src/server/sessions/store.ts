@@ -7,7 +7,10 @@ import { DAY, HOUR, type Clock } from '../clock';
 import type { Role } from '../../shared/states/roles';
 import type { AccountState } from '../../shared/states/account';
 
-/** 'Remember me': a 30-day cookie. Without it: a browser-session cookie and 12 hours idle. */
+/**
+ * 'Remember me': a 30-day cookie. Without it: a browser-session cookie and 12 hours idle, sliding
+ * while used but never past PERSISTENT_SESSION_MS from sign-in (no session outlives a remembered one).
+ */
 export const PERSISTENT_SESSION_MS = 30 * DAY;
 export const IDLE_SESSION_MS = 12 * HOUR;
 /** How often last_seen_at is written (sliding idle expiry) at most. */
@@ -94,8 +97,18 @@ async function sessionOfRow(db: DbOrTx, clock: Clock, row: SessionRow | undefine
   if (!row?.sessionId || !row.userId || !row.expiresAt || !row.lastSeenAt || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   let expiresAt = row.expiresAt;
   if (!row.persistent && now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    expiresAt = new Date(now.getTime() + IDLE_SESSION_MS);
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.sessionId));
+    // Slides, capped at the sign-in time plus the remembered session's life (the row's created_at).
+    const slid = new Date(now.getTime() + IDLE_SESSION_MS);
+    const [touched] = await db
+      .update(sessions)
+      .set({
+        lastSeenAt: now,
+        expiresAt: sql`least(${slid.toISOString()}::timestamptz, ${sessions.createdAt} + ${`${PERSISTENT_SESSION_MS} milliseconds`}::interval)`,
+      })
+      .where(eq(sessions.id, row.sessionId))
+      .returning({ expiresAt: sessions.expiresAt });
+    expiresAt = touched?.expiresAt ?? expiresAt;
+    if (expiresAt.getTime() <= now.getTime()) return null;
   }
   return {
     sessionId: row.sessionId,
