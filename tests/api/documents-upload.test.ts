@@ -213,4 +213,13 @@ describe('when uploads are allowed', () => {
     t.clock.advance(60 * 60_000 + 1);
     expect((await uploadDocument(t, m.cookie, 'ID_FRONT', await jpeg(64, 64))).statusCode).toBe(201);
   });
+
+  it('the limit holds when the attempts arrive at the same time: 40 at once, 30 are looked at, 10 refused', async () => {
+    const m = await memberAtIdentityStep();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => uploadDocument(t, m.cookie, 'ID_FRONT', textBytes())));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 415)).toHaveLength(30);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    expect(await t.deps.db.select().from(documentUploadAttempts).where(eq(documentUploadAttempts.userId, m.userId))).toHaveLength(30);
+  });
 });
