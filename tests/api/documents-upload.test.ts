@@ -2,7 +2,21 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentUploadAttempts, memberDocuments } from '../../src/server/db/schema';
-import { elfBytes, exifTags, hugePngHeader, jpeg, jpegWithGps, peBytes, png, pngZipPolyglot, textBytes, truncatedJpeg, webp } from '../fixtures/images';
+import {
+  elfBytes,
+  exifTags,
+  hugeJpegHeader,
+  hugePngHeader,
+  hugeWebpHeader,
+  jpeg,
+  jpegWithGps,
+  peBytes,
+  png,
+  pngZipPolyglot,
+  textBytes,
+  truncatedJpeg,
+  webp,
+} from '../fixtures/images';
 import { completeSteps, createAppWithUploads, createMember, storedFiles, uploadDocument } from '../fixtures/members';
 
 type App = Awaited<ReturnType<typeof createAppWithUploads>>;
@@ -133,6 +147,8 @@ describe('refused uploads: a clear message and nothing stored', () => {
     ['a truncated JPEG', truncatedJpeg, 'image/jpeg', 400, /damaged or incomplete/],
     ['a PNG with a ZIP appended (polyglot)', pngZipPolyglot, 'image/png', 400, /extra data after the image/],
     ['a PNG whose header says 30000 x 30000', hugePngHeader, 'image/png', 413, /too many pixels/],
+    ['a JPEG whose frame header says 60000 x 60000', () => hugeJpegHeader(), 'image/jpeg', 413, /too many pixels/],
+    ['a WebP whose frame header says 16383 x 16383', hugeWebpHeader, 'image/webp', 413, /too many pixels/],
     ['an empty body', () => Buffer.alloc(0), 'image/jpeg', 400, /No photo was received/],
   ];
 
