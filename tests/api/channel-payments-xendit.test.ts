@@ -163,6 +163,25 @@ describe('the payment callback', () => {
     await expectLedgerSound(t);
   });
 
+  it('a payment that names no currency, or another one, is recorded only: nothing moves until a PHP payment is confirmed', async () => {
+    const { member } = await disbursedLoan(t, officer, checker);
+    const { payment } = ok(await ask(member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'BPI', amount: '34334.00' }), 201);
+    const pr = (await rowOf(payment.id)).providerPaymentId!;
+    const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
+    const body = succeeded(pr, payment.reference, 34334);
+    const { currency: _dropped, ...noCurrency } = body.data;
+    for (const data of [noCurrency, { ...body.data, currency: '' }, { ...body.data, currency: 'USD' }, { ...body.data, currency: 'php' }]) {
+      const res = await callback('payments', { ...body, data });
+      expect(res.statusCode, JSON.stringify(data)).toBe(200);
+      expect(res.json().outcome, JSON.stringify(data)).toBe('CURRENCY_MISMATCH');
+    }
+    expect((await rowOf(payment.id)).status).toBe('PENDING');
+    expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before);
+    expect(ok(await servicing(t, member.cookie)).payments).toHaveLength(0);
+    expect((await callback('payments', body)).json().outcome).toBe('POSTED');
+    await expectLedgerSound(t);
+  });
+
   it('another amount goes to the wallet; an expiry then a late payment goes to the wallet', async () => {
     const a = await disbursedLoan(t, officer, checker);
     const one = ok(await ask(a.member.cookie, { method: 'EWALLET', channelCode: 'GCASH', amount: '34334.00' }), 201).payment;

@@ -311,7 +311,8 @@ async function apply(
     return event.kind;
   }
   if (row.status === 'PAID' || row.status === 'CREDITED_TO_WALLET') return 'DUPLICATE';
-  if (event.currency !== null && event.currency !== 'PHP') return 'CURRENCY_MISMATCH';
+  // Only a payment that says it is in PHP is money we asked for: none named, or another, is recorded only.
+  if (event.currency !== 'PHP') return 'CURRENCY_MISMATCH';
   const paid = event.amount;
   if (paid === null || paid <= 0n) return 'IGNORED';
 
