@@ -280,6 +280,29 @@ describe('payouts through Xendit', () => {
     expect((await p.outcome({ ...again, providerReference: created[0]!.id as string, submittedAt: now }, now)).state).toBe('PENDING');
   });
 
+  it("a status answer about another payout is never this withdrawal's outcome: its own payout is read (created again with its key) instead", async () => {
+    const p = provider();
+    // Another withdrawal's payout, paid.
+    const other = { ...order, id: '9e4f7a0e-1111-4222-8333-944455556666' };
+    const otherRef = (await p.submit(other, now)).providerReference!;
+    fake.payouts.get(otherRef)!.status = 'SUCCEEDED';
+    // This withdrawal's submit got no answer; a (verified) callback then named the other payout's id for it.
+    const mine = { ...order, id: 'af5f7a0e-1111-4222-8333-944455556666' };
+    fake.failNext('500');
+    expect((await p.submit(mine, now)).providerReference).toBeNull();
+    const outcome = await p.outcome({ ...mine, providerReference: otherRef, submittedAt: now }, now);
+    expect(outcome.state).toBe('PENDING');
+    const own = [...fake.payouts.values()].filter((x) => x.reference_id === mine.id);
+    expect(own).toHaveLength(1);
+    own[0]!.status = 'SUCCEEDED';
+    expect(await p.outcome({ ...mine, providerReference: otherRef, submittedAt: now }, now)).toEqual({ state: 'PAID', providerReference: own[0]!.id });
+    // Our own reference but another amount than the one asked: not a usable answer, asked again later.
+    const third = { ...order, id: 'b06f7a0e-1111-4222-8333-944455556666' };
+    const thirdRef = (await p.submit(third, now)).providerReference!;
+    Object.assign(fake.payouts.get(thirdRef)!, { status: 'SUCCEEDED', amount: 1 });
+    expect((await p.outcome({ ...third, providerReference: thirdRef, submittedAt: now }, now)).state).toBe('PENDING');
+  });
+
   it('a withdrawal is paid out through Xendit: the verified callback brings the status check forward, the status endpoint settles it', async () => {
     const { member } = await disbursedLoan(t, officer, checker);
     const confirmed = await withdrawAndConfirm(t, member, '1000.00');
