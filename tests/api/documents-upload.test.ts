@@ -144,6 +144,30 @@ describe('refused uploads: a clear message and nothing stored', () => {
     ['a text file named .jpg', textBytes, 'image/jpeg', 415, /not a photo we can read.*JPEG, PNG or WebP image\.$/],
     ['a renamed Linux executable (ELF) sent as .png', elfBytes, 'image/png', 415, /not a photo we can read/],
     ['a renamed Windows executable (PE) sent as .png', peBytes, 'image/png', 415, /not a photo we can read/],
+    [
+      'an SVG carrying a script, declared as SVG',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(document.cookie)</script></svg>'),
+      'image/svg+xml',
+      415,
+      /not a photo we can read/,
+    ],
+    [
+      'an HTML page declared as a JPEG',
+      () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      'image/jpeg',
+      415,
+      /not a photo we can read/,
+    ],
+    [
+      'a GIF (not an accepted format)',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+          .gif()
+          .toBuffer(),
+      'image/gif',
+      415,
+      /not a photo we can read/,
+    ],
     ['a truncated JPEG', truncatedJpeg, 'image/jpeg', 400, /damaged or incomplete/],
     ['a PNG with a ZIP appended (polyglot)', pngZipPolyglot, 'image/png', 400, /extra data after the image/],
     ['a PNG whose header says 30000 x 30000', hugePngHeader, 'image/png', 413, /too many pixels/],
