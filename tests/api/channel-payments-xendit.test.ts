@@ -182,6 +182,24 @@ describe('the payment callback', () => {
     await expectLedgerSound(t);
   });
 
+  it("a payment whose provider id and reference name two different payments (one member's id, another's reference) is recorded UNKNOWN, nothing moves", async () => {
+    const a = await disbursedLoan(t, officer, checker);
+    const b = await disbursedLoan(t, officer, checker);
+    const pa = ok(await ask(a.member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'BPI', amount: '34334.00' }), 201).payment;
+    const pb = ok(await ask(b.member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'BPI', amount: '34334.00' }), 201).payment;
+    const prA = (await rowOf(pa.id)).providerPaymentId!;
+    const before = await memberWalletBalance(t.deps.db, a.member.userId);
+    expect((await callback('payments', succeeded(prA, pb.reference, 34334))).json().outcome).toBe('UNKNOWN');
+    expect((await rowOf(pa.id)).status).toBe('PENDING');
+    expect((await rowOf(pb.id)).status).toBe('PENDING');
+    expect(await memberWalletBalance(t.deps.db, a.member.userId)).toEqual(before);
+    expect(ok(await servicing(t, a.member.cookie)).payments).toHaveLength(0);
+    expect(ok(await servicing(t, b.member.cookie)).payments).toHaveLength(0);
+    // The consistent callback is applied.
+    expect((await callback('payments', succeeded(prA, pa.reference, 34334))).json().outcome).toBe('POSTED');
+    await expectLedgerSound(t);
+  });
+
   it('another amount goes to the wallet; an expiry then a late payment goes to the wallet', async () => {
     const a = await disbursedLoan(t, officer, checker);
     const one = ok(await ask(a.member.cookie, { method: 'EWALLET', channelCode: 'GCASH', amount: '34334.00' }), 201).payment;
