@@ -17,6 +17,8 @@ import {
   truncatedJpeg,
   webp,
 } from '../fixtures/images';
+import { AppError } from '../../src/server/http/errors';
+import { uploadDocument as uploadDocumentService } from '../../src/server/modules/documents/service';
 import { completeSteps, createAppWithUploads, createMember, storedFiles, uploadDocument } from '../fixtures/members';
 
 type App = Awaited<ReturnType<typeof createAppWithUploads>>;
@@ -254,12 +256,40 @@ describe('when uploads are allowed', () => {
     expect((await uploadDocument(t, m.cookie, 'ID_FRONT', await jpeg(64, 64))).statusCode).toBe(201);
   });
 
-  it('the limit holds when the attempts arrive at the same time: 40 at once, 30 are looked at, 10 refused', async () => {
+  it('at most 3 uploads of one member at a time, refused before their bodies are read; the slots come back', async () => {
     const m = await memberAtIdentityStep();
-    const answers = await Promise.all(Array.from({ length: 40 }, () => uploadDocument(t, m.cookie, 'ID_FRONT', textBytes())));
-    const codes = answers.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 415)).toHaveLength(30);
-    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    const other = await memberAtIdentityStep();
+    const image = await jpeg(64, 64);
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => uploadDocument(t, m.cookie, 'ID_FRONT', image)),
+      uploadDocument(t, other.cookie, 'ID_FRONT', image),
+    ]);
+    const mine = answers.slice(0, 8);
+    const refused = mine.filter((r) => r.statusCode === 429);
+    expect(refused.length, mine.map((r) => r.statusCode).join()).toBeGreaterThanOrEqual(1);
+    for (const r of refused) expect(r.json().error.message).toBe('Your other photos are still being sent. Please wait until they finish, then try again.');
+    for (const r of mine.filter((x) => x.statusCode !== 429)) expect(r.statusCode).toBe(201);
+    expect(answers[8]!.statusCode, 'another member is not held up').toBe(201);
+    // Refused before their bodies were read: no attempt recorded for them.
+    const attempts = await t.deps.db.select().from(documentUploadAttempts).where(eq(documentUploadAttempts.userId, m.userId));
+    expect(attempts).toHaveLength(8 - refused.length);
+    // Once those are done, the member may upload again.
+    expect((await uploadDocument(t, m.cookie, 'ID_BACK', image)).statusCode).toBe(201);
+  });
+
+  it('the hourly limit holds when attempts arrive at the same time (as through several processes): 40 at once, 30 looked at, 10 refused', async () => {
+    const m = await memberAtIdentityStep();
+    // The service itself, as each process's route calls it (one process lets only a few of a member's uploads in at a time).
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        uploadDocumentService(t.deps, m.userId, 'ID_FRONT', textBytes()).then(
+          () => 201,
+          (error: unknown) => (error instanceof AppError ? error.status : 500),
+        ),
+      ),
+    );
+    expect(outcomes.filter((c) => c === 415)).toHaveLength(30);
+    expect(outcomes.filter((c) => c === 429)).toHaveLength(10);
     expect(await t.deps.db.select().from(documentUploadAttempts).where(eq(documentUploadAttempts.userId, m.userId))).toHaveLength(30);
   });
 });
