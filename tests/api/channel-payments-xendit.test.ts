@@ -163,6 +163,43 @@ describe('the payment callback', () => {
     await expectLedgerSound(t);
   });
 
+  it('a payment that names no currency, or another one, is recorded only: nothing moves until a PHP payment is confirmed', async () => {
+    const { member } = await disbursedLoan(t, officer, checker);
+    const { payment } = ok(await ask(member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'BPI', amount: '34334.00' }), 201);
+    const pr = (await rowOf(payment.id)).providerPaymentId!;
+    const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
+    const body = succeeded(pr, payment.reference, 34334);
+    const { currency: _dropped, ...noCurrency } = body.data;
+    for (const data of [noCurrency, { ...body.data, currency: '' }, { ...body.data, currency: 'USD' }, { ...body.data, currency: 'php' }]) {
+      const res = await callback('payments', { ...body, data });
+      expect(res.statusCode, JSON.stringify(data)).toBe(200);
+      expect(res.json().outcome, JSON.stringify(data)).toBe('CURRENCY_MISMATCH');
+    }
+    expect((await rowOf(payment.id)).status).toBe('PENDING');
+    expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before);
+    expect(ok(await servicing(t, member.cookie)).payments).toHaveLength(0);
+    expect((await callback('payments', body)).json().outcome).toBe('POSTED');
+    await expectLedgerSound(t);
+  });
+
+  it("a payment whose provider id and reference name two different payments (one member's id, another's reference) is recorded UNKNOWN, nothing moves", async () => {
+    const a = await disbursedLoan(t, officer, checker);
+    const b = await disbursedLoan(t, officer, checker);
+    const pa = ok(await ask(a.member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'BPI', amount: '34334.00' }), 201).payment;
+    const pb = ok(await ask(b.member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'BPI', amount: '34334.00' }), 201).payment;
+    const prA = (await rowOf(pa.id)).providerPaymentId!;
+    const before = await memberWalletBalance(t.deps.db, a.member.userId);
+    expect((await callback('payments', succeeded(prA, pb.reference, 34334))).json().outcome).toBe('UNKNOWN');
+    expect((await rowOf(pa.id)).status).toBe('PENDING');
+    expect((await rowOf(pb.id)).status).toBe('PENDING');
+    expect(await memberWalletBalance(t.deps.db, a.member.userId)).toEqual(before);
+    expect(ok(await servicing(t, a.member.cookie)).payments).toHaveLength(0);
+    expect(ok(await servicing(t, b.member.cookie)).payments).toHaveLength(0);
+    // The consistent callback is applied.
+    expect((await callback('payments', succeeded(prA, pa.reference, 34334))).json().outcome).toBe('POSTED');
+    await expectLedgerSound(t);
+  });
+
   it('another amount goes to the wallet; an expiry then a late payment goes to the wallet', async () => {
     const a = await disbursedLoan(t, officer, checker);
     const one = ok(await ask(a.member.cookie, { method: 'EWALLET', channelCode: 'GCASH', amount: '34334.00' }), 201).payment;
@@ -259,6 +296,29 @@ describe('payouts through Xendit', () => {
     // Garbage from the status endpoint is asked again later.
     fake.failNext('garbage');
     expect((await p.outcome({ ...again, providerReference: created[0]!.id as string, submittedAt: now }, now)).state).toBe('PENDING');
+  });
+
+  it("a status answer about another payout is never this withdrawal's outcome: its own payout is read (created again with its key) instead", async () => {
+    const p = provider();
+    // Another withdrawal's payout, paid.
+    const other = { ...order, id: '9e4f7a0e-1111-4222-8333-944455556666' };
+    const otherRef = (await p.submit(other, now)).providerReference!;
+    fake.payouts.get(otherRef)!.status = 'SUCCEEDED';
+    // This withdrawal's submit got no answer; a (verified) callback then named the other payout's id for it.
+    const mine = { ...order, id: 'af5f7a0e-1111-4222-8333-944455556666' };
+    fake.failNext('500');
+    expect((await p.submit(mine, now)).providerReference).toBeNull();
+    const outcome = await p.outcome({ ...mine, providerReference: otherRef, submittedAt: now }, now);
+    expect(outcome.state).toBe('PENDING');
+    const own = [...fake.payouts.values()].filter((x) => x.reference_id === mine.id);
+    expect(own).toHaveLength(1);
+    own[0]!.status = 'SUCCEEDED';
+    expect(await p.outcome({ ...mine, providerReference: otherRef, submittedAt: now }, now)).toEqual({ state: 'PAID', providerReference: own[0]!.id });
+    // Our own reference but another amount than the one asked: not a usable answer, asked again later.
+    const third = { ...order, id: 'b06f7a0e-1111-4222-8333-944455556666' };
+    const thirdRef = (await p.submit(third, now)).providerReference!;
+    Object.assign(fake.payouts.get(thirdRef)!, { status: 'SUCCEEDED', amount: 1 });
+    expect((await p.outcome({ ...third, providerReference: thirdRef, submittedAt: now }, now)).state).toBe('PENDING');
   });
 
   it('a withdrawal is paid out through Xendit: the verified callback brings the status check forward, the status endpoint settles it', async () => {

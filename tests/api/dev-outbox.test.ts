@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { outboxResponseSchema } from '../../src/shared/schemas/auth';
+import { devApi } from '../../src/shared/api/dev';
 import { latestCode, post, registrationBody } from './identity-helpers';
 
 let t: TestApp;
@@ -66,6 +67,27 @@ describe('production mode', () => {
       } finally {
         await prod.close();
       }
+    }
+  });
+
+  it('has none of the development routes (outbox, clock, servicing run), even from this machine', async () => {
+    const prod = await createTestApp({ production: true, devTools: false });
+    try {
+      const doc = (await prod.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      for (const route of Object.values(devApi)) {
+        const url = `/api${route.path}`;
+        const res = await prod.app.inject({
+          method: route.method,
+          url,
+          remoteAddress: '127.0.0.1',
+          ...(route.method === 'POST' ? { payload: { advanceMs: 60_000 } } : {}),
+        });
+        expect(res.statusCode, `${route.method} ${url}`).toBe(404);
+        expect(doc.paths[url], url).toBeUndefined();
+      }
+      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/dev'))).toEqual([]);
+    } finally {
+      await prod.close();
     }
   });
 });

@@ -2,7 +2,23 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentUploadAttempts, memberDocuments } from '../../src/server/db/schema';
-import { elfBytes, exifTags, hugePngHeader, jpeg, jpegWithGps, peBytes, png, pngZipPolyglot, textBytes, truncatedJpeg, webp } from '../fixtures/images';
+import {
+  elfBytes,
+  exifTags,
+  hugeJpegHeader,
+  hugePngHeader,
+  hugeWebpHeader,
+  jpeg,
+  jpegWithGps,
+  peBytes,
+  png,
+  pngZipPolyglot,
+  textBytes,
+  truncatedJpeg,
+  webp,
+} from '../fixtures/images';
+import { AppError } from '../../src/server/http/errors';
+import { uploadDocument as uploadDocumentService } from '../../src/server/modules/documents/service';
 import { completeSteps, createAppWithUploads, createMember, storedFiles, uploadDocument } from '../fixtures/members';
 
 type App = Awaited<ReturnType<typeof createAppWithUploads>>;
@@ -130,9 +146,35 @@ describe('refused uploads: a clear message and nothing stored', () => {
     ['a text file named .jpg', textBytes, 'image/jpeg', 415, /not a photo we can read.*JPEG, PNG or WebP image\.$/],
     ['a renamed Linux executable (ELF) sent as .png', elfBytes, 'image/png', 415, /not a photo we can read/],
     ['a renamed Windows executable (PE) sent as .png', peBytes, 'image/png', 415, /not a photo we can read/],
+    [
+      'an SVG carrying a script, declared as SVG',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(document.cookie)</script></svg>'),
+      'image/svg+xml',
+      415,
+      /not a photo we can read/,
+    ],
+    [
+      'an HTML page declared as a JPEG',
+      () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      'image/jpeg',
+      415,
+      /not a photo we can read/,
+    ],
+    [
+      'a GIF (not an accepted format)',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+          .gif()
+          .toBuffer(),
+      'image/gif',
+      415,
+      /not a photo we can read/,
+    ],
     ['a truncated JPEG', truncatedJpeg, 'image/jpeg', 400, /damaged or incomplete/],
     ['a PNG with a ZIP appended (polyglot)', pngZipPolyglot, 'image/png', 400, /extra data after the image/],
     ['a PNG whose header says 30000 x 30000', hugePngHeader, 'image/png', 413, /too many pixels/],
+    ['a JPEG whose frame header says 60000 x 60000', () => hugeJpegHeader(), 'image/jpeg', 413, /too many pixels/],
+    ['a WebP whose frame header says 16383 x 16383', hugeWebpHeader, 'image/webp', 413, /too many pixels/],
     ['an empty body', () => Buffer.alloc(0), 'image/jpeg', 400, /No photo was received/],
   ];
 
@@ -212,5 +254,42 @@ describe('when uploads are allowed', () => {
     expect(await t.deps.db.select().from(documentUploadAttempts).where(eq(documentUploadAttempts.userId, m.userId))).toHaveLength(30);
     t.clock.advance(60 * 60_000 + 1);
     expect((await uploadDocument(t, m.cookie, 'ID_FRONT', await jpeg(64, 64))).statusCode).toBe(201);
+  });
+
+  it('at most 3 uploads of one member at a time, refused before their bodies are read; the slots come back', async () => {
+    const m = await memberAtIdentityStep();
+    const other = await memberAtIdentityStep();
+    const image = await jpeg(64, 64);
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => uploadDocument(t, m.cookie, 'ID_FRONT', image)),
+      uploadDocument(t, other.cookie, 'ID_FRONT', image),
+    ]);
+    const mine = answers.slice(0, 8);
+    const refused = mine.filter((r) => r.statusCode === 429);
+    expect(refused.length, mine.map((r) => r.statusCode).join()).toBeGreaterThanOrEqual(1);
+    for (const r of refused) expect(r.json().error.message).toBe('Your other photos are still being sent. Please wait until they finish, then try again.');
+    for (const r of mine.filter((x) => x.statusCode !== 429)) expect(r.statusCode).toBe(201);
+    expect(answers[8]!.statusCode, 'another member is not held up').toBe(201);
+    // Refused before their bodies were read: no attempt recorded for them.
+    const attempts = await t.deps.db.select().from(documentUploadAttempts).where(eq(documentUploadAttempts.userId, m.userId));
+    expect(attempts).toHaveLength(8 - refused.length);
+    // Once those are done, the member may upload again.
+    expect((await uploadDocument(t, m.cookie, 'ID_BACK', image)).statusCode).toBe(201);
+  });
+
+  it('the hourly limit holds when attempts arrive at the same time (as through several processes): 40 at once, 30 looked at, 10 refused', async () => {
+    const m = await memberAtIdentityStep();
+    // The service itself, as each process's route calls it (one process lets only a few of a member's uploads in at a time).
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        uploadDocumentService(t.deps, m.userId, 'ID_FRONT', textBytes()).then(
+          () => 201,
+          (error: unknown) => (error instanceof AppError ? error.status : 500),
+        ),
+      ),
+    );
+    expect(outcomes.filter((c) => c === 415)).toHaveLength(30);
+    expect(outcomes.filter((c) => c === 429)).toHaveLength(10);
+    expect(await t.deps.db.select().from(documentUploadAttempts).where(eq(documentUploadAttempts.userId, m.userId))).toHaveLength(30);
   });
 });

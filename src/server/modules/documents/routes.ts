@@ -7,6 +7,7 @@ import { registerRoute } from '../../http/route';
 import { documentsApi as api } from '../../../shared/api/documents';
 import { STAFF_ROLES, hasAnyRole } from '../../../shared/states/roles';
 import { MAX_UPLOAD_BYTES } from './image';
+import { inFlightLimiter, UPLOADS_IN_FLIGHT_PER_MEMBER } from './in-flight';
 import { documentForStaff, ownDocument, uploadDocument, type ImageFile } from './service';
 
 const STAFF = STAFF_ROLES;
@@ -27,10 +28,15 @@ function sendImage(reply: FastifyReply, file: ImageFile) {
  */
 export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // The upload takes the image's bytes as the body, up to 10 MB, in a scope of its own.
+  const inFlight = inFlightLimiter(UPLOADS_IN_FLIGHT_PER_MEMBER);
   await app.register(async (scope) => {
-    // Refuse anonymous uploads before reading a byte of the body.
-    scope.addHook('onRequest', async (request) => {
-      requireUser(request);
+    // Refuse anonymous uploads, and a member's uploads beyond the few at a time (in-flight.ts), before reading a byte of the body.
+    scope.addHook('onRequest', async (request, reply) => {
+      const auth = requireUser(request);
+      const release = inFlight.acquire(auth.userId);
+      if (!release) throw new AppError(429, 'RATE_LIMITED', translateEn('activation.documents.oneAtATime'), undefined, { 'retry-after': '5' });
+      // 'close' comes once the response is sent or the connection is gone, whichever happens.
+      reply.raw.once('close', release);
     });
     // Only image bytes here: no JSON, no text.
     scope.removeAllContentTypeParsers();

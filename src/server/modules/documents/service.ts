@@ -55,8 +55,8 @@ async function stateOf(db: DbOrTx, userId: string, lock = false): Promise<Accoun
   return row.state as AccountState;
 }
 
-async function assertUploadAllowed(deps: AppDeps, userId: string, now: Date): Promise<void> {
-  const [row] = await deps.db
+async function assertUploadAllowed(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  const [row] = await db
     .select({ n: count() })
     .from(documentUploadAttempts)
     .where(and(eq(documentUploadAttempts.userId, userId), gt(documentUploadAttempts.createdAt, new Date(now.getTime() - HOUR))));
@@ -73,9 +73,14 @@ async function assertUploadAllowed(deps: AppDeps, userId: string, now: Date): Pr
  */
 export async function uploadDocument(deps: AppDeps, userId: string, kind: DocumentKind, body: Uint8Array): Promise<DocumentInfo> {
   const now = deps.clock.now();
-  assertMayUpload(await stateOf(deps.db, userId));
-  await assertUploadAllowed(deps, userId, now);
-  const [attempt] = await deps.db.insert(documentUploadAttempts).values({ userId, kind, createdAt: now }).returning({ id: documentUploadAttempts.id });
+  // Counted and recorded under the member's row lock: attempts sent at the same time cannot all
+  // read the same count and pass the hourly limit together.
+  const attempt = await deps.db.transaction(async (tx) => {
+    assertMayUpload(await stateOf(tx, userId, true));
+    await assertUploadAllowed(tx, userId, now);
+    const [row] = await tx.insert(documentUploadAttempts).values({ userId, kind, createdAt: now }).returning({ id: documentUploadAttempts.id });
+    return row;
+  });
 
   let image;
   try {

@@ -45,6 +45,13 @@ function numberOfReference(deps: AppDeps, reference: string | null): number | nu
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/** The number of a payment reference whatever its prefix (TAPAT-C000123: 123), or null. */
+function numberInReference(reference: string): number | null {
+  const match = /-C(\d{1,15})$/.exec(reference);
+  const n = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(n) ? n : null;
+}
+
 export async function channelPaymentDto(tx: Pick<Tx, 'select'>, deps: AppDeps, row: ChannelPaymentRow): Promise<ChannelPaymentDto> {
   let receiptNumber: number | null = null;
   if (row.loanPaymentId) {
@@ -232,6 +239,9 @@ async function findRow(tx: Tx, deps: AppDeps, event: ConfirmationEvent): Promise
       .from(channelPayments)
       .where(and(eq(channelPayments.provider, event.provider), eq(channelPayments.providerPaymentId, event.providerPaymentId)))
       .for('update');
+    // A reference that names another payment than the provider id does: neither is trusted. (By its
+    // number: a reference made before the company's short name changed is still this payment's.)
+    if (row && event.referenceId !== null && numberInReference(event.referenceId) !== row.number) return undefined;
     if (row) return row;
   }
   // Our reference, for a payment whose provider id we never stored (the provider answered after our timeout).
@@ -311,7 +321,8 @@ async function apply(
     return event.kind;
   }
   if (row.status === 'PAID' || row.status === 'CREDITED_TO_WALLET') return 'DUPLICATE';
-  if (event.currency !== null && event.currency !== 'PHP') return 'CURRENCY_MISMATCH';
+  // Only a payment that says it is in PHP is money we asked for: none named, or another, is recorded only.
+  if (event.currency !== 'PHP') return 'CURRENCY_MISMATCH';
   const paid = event.amount;
   if (paid === null || paid <= 0n) return 'IGNORED';
 

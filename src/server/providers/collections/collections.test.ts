@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { centavosOfProviderNumber, jsonWithAmount, tokenMatches } from '../xendit/http';
-import { collectionProviderFor, parseXenditPaymentCallback, simulatedCollectionProvider, simulatedExpires } from './index';
+import { collectionProviderFor, parseXenditPaymentCallback, simulatedCollectionProvider, simulatedExpires, xenditCollectionProvider } from './index';
 
 const production = {
   NODE_ENV: 'production',
@@ -125,4 +125,58 @@ describe('the Xendit helpers', () => {
     ])
       expect(() => parseXenditPaymentCallback(garbage, now), JSON.stringify(garbage)).toThrow();
   });
+});
+
+describe("Xendit's e-wallet checkout address", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const provider = xenditCollectionProvider({
+    baseUrl: 'https://xendit.test',
+    secretKey: 'k',
+    callbackToken: 't',
+    timeoutMs: 1000,
+    returnUrl: 'https://tapat.test/loan',
+  });
+  const order = {
+    id: 'a1b2c3',
+    reference: 'TAPAT-C000001',
+    amount: 50_000n,
+    method: 'EWALLET' as const,
+    channelCode: 'GCASH' as const,
+    customerName: 'Juan Dela Cruz',
+    expiresAt: new Date('2026-11-23T04:00:00Z'),
+  };
+  const answering = (url: string) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ id: 'pr-1', status: 'REQUIRES_ACTION', actions: [{ action: 'AUTH', url_type: 'WEB', method: 'GET', url }] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+
+  it('keeps an https checkout address', async () => {
+    answering('https://checkout.xendit.test/pr-1');
+    const created = await provider.create(order, new Date('2026-11-22T04:00:00Z'));
+    expect(created.instructions.checkoutUrl).toBe('https://checkout.xendit.test/pr-1');
+  });
+
+  // The member's page renders it as a link: a javascript: or data: address would run in their session.
+  for (const url of [
+    'javascript:alert(document.cookie)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://checkout.xendit.test/pr-1',
+    ' https://x.test',
+  ]) {
+    it(`never keeps ${JSON.stringify(url)} as the checkout address: no instructions, a provider fault`, async () => {
+      answering(url);
+      await expect(provider.create(order, new Date('2026-11-22T04:00:00Z'))).rejects.toThrow(/no payment instructions/);
+    });
+  }
 });

@@ -1,4 +1,5 @@
 import type { ChannelMethod } from '../../../shared/channel/methods';
+import { isHttpsUrl } from '../../../shared/company/links';
 import { centavosOfProviderNumber, jsonWithAmount, ProviderError, xenditRequest, type XenditConfig } from '../xendit/http';
 import type { CollectionProvider, CollectionStatus, ConfirmationEvent, CreatedCollection, Instructions } from './types';
 
@@ -28,10 +29,15 @@ function instructionsOf(method: ChannelMethod, body: Record<string, unknown>): I
   const pm = record(body.payment_method);
   const props = record(record(pm[PROPERTY[method]]).channel_properties);
   const actions = Array.isArray(body.actions) ? body.actions.map(record) : [];
-  const checkout = actions.find((a) => a.url_type === 'WEB' && str(a.url)) ?? actions.find((a) => str(a.url));
+  // Only an https address: the member's page renders it as a link (a javascript: or data: one would run in their session).
+  const httpsUrl = (a: Record<string, unknown>) => {
+    const url = str(a.url);
+    return url !== null && isHttpsUrl(url) ? url : null;
+  };
+  const checkout = actions.find((a) => a.url_type === 'WEB' && httpsUrl(a)) ?? actions.find((a) => httpsUrl(a));
   return {
     accountNumber: method === 'VIRTUAL_ACCOUNT' ? str(props.virtual_account_number) : null,
-    checkoutUrl: method === 'EWALLET' ? str(checkout?.url) : null,
+    checkoutUrl: method === 'EWALLET' && checkout ? httpsUrl(checkout) : null,
     paymentCode: method === 'OVER_THE_COUNTER' ? str(props.payment_code) : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
-import { jsonWithAmount, ProviderError, xenditRequest, type XenditConfig } from '../xendit/http';
+import { centavosOfProviderNumber, jsonWithAmount, ProviderError, xenditRequest, type XenditConfig } from '../xendit/http';
 import type { PayoutOrder, PayoutOutcome, PayoutProvider, Submission } from './types';
 
 /**
@@ -74,6 +74,11 @@ function outcomeOf(answer: Record<string, unknown>, now: Date): PayoutOutcome {
   }
 }
 
+/** Is this payout the one asked for: our reference id (the withdrawal's or the transfer's id) and exactly its amount? */
+function isPayoutOf(answer: Record<string, unknown>, order: PayoutOrder): boolean {
+  return answer.reference_id === order.id && centavosOfProviderNumber(answer.amount) === order.amount;
+}
+
 export function xenditPayoutProvider(config: XenditConfig): PayoutProvider {
   async function create(order: PayoutOrder): Promise<Record<string, unknown>> {
     const body = jsonWithAmount(
@@ -105,9 +110,13 @@ export function xenditPayoutProvider(config: XenditConfig): PayoutProvider {
     },
     async outcome(order, now): Promise<PayoutOutcome> {
       try {
-        const answer = order.providerReference
+        let answer = order.providerReference
           ? await xenditRequest(config, 'GET', `/v2/payouts/${encodeURIComponent(order.providerReference)}`)
           : await create(order);
+        // The provider id we hold may have come from a callback: a payout of another reference or
+        // amount is not this one's outcome. Its own is found again by its Idempotency-key.
+        if (order.providerReference && !isPayoutOf(answer, order)) answer = await create(order);
+        if (!isPayoutOf(answer, order)) throw new ProviderError(`Xendit answered a payout that is not ${order.id}'s (reference or amount)`, true);
         return outcomeOf(answer, now);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;

@@ -225,6 +225,7 @@ export const activation = {
     trailingData:
       'This file has extra data after the image (such as a motion photo or an attached file), so it was refused. Please send a plain JPEG or PNG photo, for example one taken with motion photo turned off.',
     rateLimited: 'Too many uploads in the last hour. Please wait a while and try again.',
+    oneAtATime: 'Your other photos are still being sent. Please wait until they finish, then try again.',
   },
   privacy: {
     deletionRequested: 'Your request to delete your data has been received.',

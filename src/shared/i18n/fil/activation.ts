@@ -223,6 +223,7 @@ export const activation = {
     trailingData:
       'May dagdag na data ang file na ito pagkatapos ng larawan (gaya ng motion photo o naka-attach na file), kaya tinanggihan ito. Magpadala ng simpleng JPEG o PNG na larawan, halimbawa isang kinuha nang naka-off ang motion photo.',
     rateLimited: 'Masyadong maraming upload sa nakaraang oras. Maghintay sandali at subukang muli.',
+    oneAtATime: 'Ipinapadala pa ang iba mong larawan. Hintaying matapos ang mga ito, saka subukang muli.',
   },
   privacy: {
     deletionRequested: 'Natanggap na ang iyong kahilingan na burahin ang iyong data.',

@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../../ui/Field';
 import { LoadError } from '../../../ui/LoadError';
 import { newIdempotencyKey } from '../../../lib/api';
 import { CHANNEL_CODES, CHANNEL_METHODS, type ChannelMethod } from '../../../../shared/channel/methods';
+import { safeHref } from '../../../../shared/company/links';
 import { parseAmount, toDecimalString } from '../../../../shared/money/money';
 import { channelPaymentRequestSchema, type ChannelPaymentDto } from '../../../../shared/schemas/channel-payments';
 import { dateTime, money } from '../../../lib/format';
@@ -163,11 +164,13 @@ function channelName(t: (key: string) => string, code: string): string {
   return t(`channelPayments.channel.${code}`);
 }
 
-function Instructions({ payment, language }: { payment: ChannelPaymentDto; language: string }) {
+export function Instructions({ payment, language }: { payment: ChannelPaymentDto; language: string }) {
   const { t } = useTranslation();
   const amount = money(payment.amount);
   const channel = channelName(t, payment.channelCode);
   const i = payment.instructions;
+  // The provider's checkout address is a link only when it is an https one (the server keeps no other).
+  const checkoutUrl = safeHref(i.checkoutUrl);
   return (
     <div className="rounded-lg border border-brand bg-brand-light p-4" data-testid="channel-instructions">
       <p className="font-bold text-ink">{t('channelPayments.instructions.title', { amount, reference: payment.reference })}</p>
@@ -176,10 +179,10 @@ function Instructions({ payment, language }: { payment: ChannelPaymentDto; langu
       )}
       {payment.method === 'EWALLET' && (
         <p className="mt-2">
-          {i.checkoutUrl ? (
+          {checkoutUrl ? (
             <>
               {t('channelPayments.instructions.checkout', { amount, channel })}{' '}
-              <a className="font-semibold text-brand underline" href={i.checkoutUrl} target="_blank" rel="noopener noreferrer">
+              <a className="font-semibold text-brand underline" href={checkoutUrl} target="_blank" rel="noopener noreferrer">
                 {t('channelPayments.instructions.checkoutLink')}
               </a>
             </>
