@@ -6,7 +6,6 @@ import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/server/http/text-guard';
 import { writeAudit } from '../../src/server/audit';
 import { hashPassword } from '../../src/server/sessions/passwords';
-import { createTestApp } from '../fixtures/app';
 import { createStaff, post } from '../fixtures/loans';
 import { createAppWithUploads, createMember, type TestMember } from '../fixtures/members';
 
@@ -321,28 +320,6 @@ describe("a support reply: the officer's own words, under the lender's standing 
       const [email] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, c.email));
       expect(email!.body.startsWith(`${text}\n\n`)).toBe(true);
       expect(email!.body.slice(text.length)).toContain(c.warning);
-    }
-  });
-});
-
-describe('production mode', () => {
-  it('has none of the development routes (outbox, clock, servicing run), even from this machine, nor in the OpenAPI document', async () => {
-    const prod = await createTestApp({ production: true, devTools: false });
-    try {
-      for (const [method, url] of [
-        ['GET', '/api/dev/outbox'],
-        ['GET', '/api/dev/clock'],
-        ['POST', '/api/dev/clock'],
-        ['POST', '/api/dev/servicing/run'],
-      ] as const) {
-        const res = await prod.app.inject({ method, url, remoteAddress: '127.0.0.1', ...(method === 'POST' ? { payload: { advanceMs: 1000 } } : {}) });
-        expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
-      }
-      const doc = (await prod.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
-      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/dev'))).toEqual([]);
-    } finally {
-      await prod.close();
     }
   });
 });
