@@ -63,7 +63,11 @@ describe('a manual payout marked failed (maker-checker)', () => {
   it('the first mark is a request: 202, still PROCESSING, nothing moved, the member sees nothing new; audited', async () => {
     const created = await processing('700.00');
     const url = `/api/admin/withdrawals/${created.id}/failed`;
-    const before = { available: await available(t, member.userId), wallet: await memberWalletBalance(t.deps.db, member.userId), transfers: await ledgerCount(t) };
+    const before = {
+      available: await available(t, member.userId),
+      wallet: await memberWalletBalance(t.deps.db, member.userId),
+      transfers: await ledgerCount(t),
+    };
     const memberBefore = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
     const events = await eventCount(t, created.id);
 
@@ -101,7 +105,12 @@ describe('a manual payout marked failed (maker-checker)', () => {
     expect(again.statusCode).toBe(202);
     expect(again.json().failRequest).toMatchObject({ reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
     expect((await auditOf(t, created.id)).map((a) => [a.action, a.actorUserId])).toEqual([['WITHDRAWAL_FAIL_REQUESTED', maker.userId]]);
-    expect((await auditOf(t, created.id))[0]!.details).toMatchObject({ reference: created.reference, amount: '700.00', status: 'PROCESSING', reasonCode: 'ACCOUNT_CLOSED' });
+    expect((await auditOf(t, created.id))[0]!.details).toMatchObject({
+      reference: created.reference,
+      amount: '700.00',
+      status: 'PROCESSING',
+      reasonCode: 'ACCOUNT_CLOSED',
+    });
 
     // Another officer cannot ask over it: they confirm it (or mark it paid).
     const other = await post(t, checker.cookie, url, { reasonCode: 'BANK_DECLINED' });
@@ -120,13 +129,24 @@ describe('a manual payout marked failed (maker-checker)', () => {
     expect(confirmed).toMatchObject({ status: 'FAILED', failureReasonCode: 'ACCOUNT_CLOSED', failRequest: null });
     expect(confirmed.events.at(-1)).toMatchObject({ status: 'FAILED', actor: 'STAFF', reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
     expect(await available(t, member.userId)).toBe(before.available + 70_000n);
-    expect(await withdrawalRow(t, created.id)).toMatchObject({ failRequestedBy: null, failRequestedAt: null, failRequestReasonCode: null, failRequestNote: null });
+    expect(await withdrawalRow(t, created.id)).toMatchObject({
+      failRequestedBy: null,
+      failRequestedAt: null,
+      failRequestReasonCode: null,
+      failRequestNote: null,
+    });
     const audit = await auditOf(t, created.id);
     expect(audit.map((a) => [a.action, a.actorUserId])).toEqual([
       ['WITHDRAWAL_FAIL_REQUESTED', maker.userId],
       ['WITHDRAWAL_MARK_FAILED', checker.userId],
     ]);
-    expect(audit[1]!.details).toMatchObject({ from: 'PROCESSING', to: 'FAILED', reasonCode: 'ACCOUNT_CLOSED', requestedBy: maker.userId, confirmedBy: checker.userId });
+    expect(audit[1]!.details).toMatchObject({
+      from: 'PROCESSING',
+      to: 'FAILED',
+      reasonCode: 'ACCOUNT_CLOSED',
+      requestedBy: maker.userId,
+      confirmedBy: checker.userId,
+    });
     const memberView = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
     expect(memberView).toMatchObject({ status: 'FAILED', failureReasonCode: 'ACCOUNT_CLOSED', funds: 'RETURNED' });
 
@@ -223,7 +243,10 @@ describe('a transfer of a split withdrawal marked failed (maker-checker)', () =>
     const askedRow = asked.json();
     expect(askedRow.status).toBe('PROCESSING');
     expect(askedRow.failRequest).toBeNull();
-    expect(askedRow.parts[0]).toMatchObject({ status: 'PROCESSING', failRequest: { requestedBy: maker.userId, reasonCode: 'RECEIVING_LIMIT', note: 'GCash wallet limit' } });
+    expect(askedRow.parts[0]).toMatchObject({
+      status: 'PROCESSING',
+      failRequest: { requestedBy: maker.userId, reasonCode: 'RECEIVING_LIMIT', note: 'GCash wallet limit' },
+    });
     expect(askedRow.parts[1].failRequest).toBeNull();
     expect(await ledgerCount(t)).toBe(transfers);
     expect(await available(t, member.userId)).toBe(held);

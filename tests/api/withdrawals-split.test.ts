@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, newKey, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
-import { available, confirmWithdrawal, failByTwoOfficers, fundedMember, requestWithdrawal, runJobs, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
+import {
+  available,
+  confirmWithdrawal,
+  failByTwoOfficers,
+  fundedMember,
+  requestWithdrawal,
+  runJobs,
+  withdrawalCode,
+  type FundedMember,
+} from '../fixtures/withdrawals';
 import { dataDeletionRequests, outboxMessages, payoutAccounts, payoutCallbacks, withdrawalParts } from '../../src/server/db/schema';
 import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/fake-xendit';
 

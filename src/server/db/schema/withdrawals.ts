@@ -89,7 +89,10 @@ export const withdrawals = pgTable(
     check('withdrawals_amount_check', sql`${t.amount} > 0`),
     check('withdrawals_part_count_check', sql`${t.partCount} >= 1`),
     check('withdrawals_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
-    check('withdrawals_fail_request_reason_code_check', sql.raw(`fail_request_reason_code is null or fail_request_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
+    check(
+      'withdrawals_fail_request_reason_code_check',
+      sql.raw(`fail_request_reason_code is null or fail_request_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`),
+    ),
   ],
 );
 
@@ -165,6 +168,9 @@ export const withdrawalParts = pgTable(
     check('withdrawal_parts_amount_check', sql`${t.amount} > 0`),
     check('withdrawal_parts_index_check', sql`${t.partIndex} >= 1`),
     check('withdrawal_parts_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
-    check('withdrawal_parts_fail_request_reason_code_check', sql.raw(`fail_request_reason_code is null or fail_request_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
+    check(
+      'withdrawal_parts_fail_request_reason_code_check',
+      sql.raw(`fail_request_reason_code is null or fail_request_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`),
+    ),
   ],
 );

@@ -55,7 +55,11 @@ async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal:
   }
   const names = new Map<string, string>();
   if (requesters.size > 0) {
-    for (const u of await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, [...requesters]))) names.set(u.id, u.name);
+    for (const u of await db
+      .select({ id: users.id, name: users.fullName })
+      .from(users)
+      .where(inArray(users.id, [...requesters])))
+      names.set(u.id, u.name);
   }
   const now = deps.clock.now();
   return rows.map(({ withdrawal, memberName }, i) => ({
@@ -195,8 +199,16 @@ async function storeFailRequest(
   }
   const now = deps.clock.now();
   const request = { failRequestedBy: staff.userId, failRequestedAt: now, failRequestReasonCode: input.reasonCode, failRequestNote: input.note };
-  if (part) await tx.update(withdrawalParts).set({ ...request, updatedAt: now }).where(eq(withdrawalParts.id, part.id));
-  else await tx.update(withdrawals).set({ ...request, updatedAt: now }).where(eq(withdrawals.id, row.id));
+  if (part)
+    await tx
+      .update(withdrawalParts)
+      .set({ ...request, updatedAt: now })
+      .where(eq(withdrawalParts.id, part.id));
+  else
+    await tx
+      .update(withdrawals)
+      .set({ ...request, updatedAt: now })
+      .where(eq(withdrawals.id, row.id));
   await writeAudit(tx, {
     actor: { userId: staff.userId, role: staff.role },
     action: 'WITHDRAWAL_FAIL_REQUESTED',

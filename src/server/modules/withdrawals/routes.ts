@@ -88,7 +88,14 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     reply
       .code(202)
       .send(
-        await markPart(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, { paid: false, ...request.body }, requestOrigin(request)),
+        await markPart(
+          deps,
+          requireRole(request, STAFF_ROLES),
+          request.params.id,
+          request.params.index,
+          { paid: false, ...request.body },
+          requestOrigin(request),
+        ),
       ),
   );
 
