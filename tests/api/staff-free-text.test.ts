@@ -90,7 +90,9 @@ describe("an officer's free text never reaches the borrower", () => {
     const unknown = await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_FROZEN' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe('VALIDATION_FAILED');
-    const row = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_NAME_MISMATCH', note: SCAM }));
+    // Asked by one officer, confirmed by another (decision 049).
+    ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_NAME_MISMATCH', note: SCAM }), 202);
+    const row = ok(await post(t, checker.cookie, `/api/admin/withdrawals/${created.id}/failed/confirm`));
     expect(row).toMatchObject({ status: 'FAILED', failureReasonCode: 'ACCOUNT_NAME_MISMATCH' });
     // The back office keeps the note.
     expect(row.events.at(-1)).toMatchObject({ reasonCode: 'ACCOUNT_NAME_MISMATCH', note: SCAM });

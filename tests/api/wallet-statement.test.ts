@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
-import { available, confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
+import { available, confirmWithdrawal, failByTwoOfficers, fundedMember, requestWithdrawal, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
 import { toDecimalString } from '../../src/shared/money/money';
 
 /**
@@ -14,18 +14,20 @@ import { toDecimalString } from '../../src/shared/money/money';
 describe('GET /api/wallet/transactions as a statement (manual payouts)', () => {
   let t: TestApp;
   let officer: TestMember;
+  let checker: TestMember;
   let member: FundedMember;
   const ids: Record<'failed' | 'paid' | 'cancelled' | 'open', string> = { failed: '', paid: '', cancelled: '', open: '' };
 
   beforeAll(async () => {
     t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
     officer = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+    checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
     member = await fundedMember(t, officer, await createStaff(t, 'ADMIN', 'Admin Ben Lim'));
     expect(member.balance).toBe(20_000_000n);
 
     ids.failed = ok(await requestWithdrawal(t, member.cookie, '60000.00'), 201).id;
     ok(await confirmWithdrawal(t, member.cookie, ids.failed, await withdrawalCode(t, member.phone)));
-    ok(await post(t, officer.cookie, `/api/admin/withdrawals/${ids.failed}/failed`, { reasonCode: 'ACCOUNT_CLOSED' }));
+    await failByTwoOfficers(t, officer, checker, ids.failed, { reasonCode: 'ACCOUNT_CLOSED' });
     t.clock.advance(61_000);
 
     ids.paid = ok(await requestWithdrawal(t, member.cookie, '700.00'), 201).id;

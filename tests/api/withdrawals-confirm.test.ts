@@ -7,6 +7,7 @@ import {
   advanceKeepingSessions,
   available,
   confirmWithdrawal,
+  failByTwoOfficers,
   fundedMember,
   requestWithdrawal,
   runJobs,
@@ -262,10 +263,12 @@ describe('a payout the provider fails', () => {
 describe('manual payout mode', () => {
   let t: TestApp;
   let officer: TestMember;
+  let checker: TestMember;
   let member: FundedMember;
   beforeAll(async () => {
     t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
     officer = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+    checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
     member = await fundedMember(t, officer, await createStaff(t, 'ADMIN', 'Admin Ben Lim'));
   });
   afterAll(async () => {
@@ -299,13 +302,11 @@ describe('manual payout mode', () => {
     t.clock.advance(61_000);
   });
 
-  it('or marks it failed with a reason code of the catalogue, and the money comes back', async () => {
+  it('or marks it failed with a reason code of the catalogue (confirmed by a second officer), and the money comes back', async () => {
     const created = ok(await requestWithdrawal(t, member.cookie, '700.00'), 201);
     ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
     const before = await available(t, member.userId);
-    const row = ok(
-      await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' }),
-    );
+    const row = await failByTwoOfficers(t, officer, checker, created.id, { reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
     expect(row).toMatchObject({
       status: 'FAILED',
       failureReasonCode: 'ACCOUNT_CLOSED',

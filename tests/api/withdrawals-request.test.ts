@@ -431,6 +431,7 @@ describe('authorisation', () => {
     expect((await get(t, owner.cookie, '/api/admin/withdrawals/reconciliation?date=2026-11-22')).statusCode).toBe(403);
     expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/paid`, { bankReference: 'BDO-123' })).statusCode).toBe(403);
     expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/failed`, { reasonCode: 'BANK_DECLINED' })).statusCode).toBe(403);
+    expect((await post(t, owner.cookie, `/api/admin/withdrawals/${id}/failed/confirm`)).statusCode).toBe(403);
     ok(await post(t, owner.cookie, `/api/withdrawals/${id}/cancel`));
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, expectLedgerSound, get, newKey, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
-import { available, confirmWithdrawal, fundedMember, requestWithdrawal, runJobs, withdrawalCode, type FundedMember } from '../fixtures/withdrawals';
+import {
+  available,
+  confirmWithdrawal,
+  failByTwoOfficers,
+  fundedMember,
+  requestWithdrawal,
+  runJobs,
+  withdrawalCode,
+  type FundedMember,
+} from '../fixtures/withdrawals';
 import { dataDeletionRequests, outboxMessages, payoutAccounts, payoutCallbacks, withdrawalParts } from '../../src/server/db/schema';
 import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/fake-xendit';
 
@@ -154,12 +163,14 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
   let member: FundedMember;
   let second: FundedMember;
   let officer: TestMember;
+  let checker: TestMember;
 
   beforeAll(async () => {
     t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
     const approver = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
     const disburser = await createStaff(t, 'OFFICER', 'Officer Ben Lim');
     officer = await createStaff(t, 'OFFICER', 'Officer Carla Tan');
+    checker = await createStaff(t, 'OFFICER', 'Officer Dan Uy');
     member = await fundedMember(t, approver, disburser);
     second = await fundedMember(t, approver, disburser);
     await toGcash(t, member);
@@ -203,9 +214,7 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     }
     const again = await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/1/paid`, { bankReference: 'BANK-0001' });
     expect(again.statusCode).toBe(409);
-    const final = ok(
-      await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/4/failed`, { reasonCode: 'RECEIVING_LIMIT', note: 'GCash wallet limit' }),
-    );
+    const final = await failByTwoOfficers(t, officer, checker, created.id, { reasonCode: 'RECEIVING_LIMIT', note: 'GCash wallet limit' }, 4);
     expect(final.status).toBe('PARTLY_PAID');
 
     const view = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
@@ -251,8 +260,8 @@ describe('a transfer of a split withdrawal fails (manual payouts)', () => {
     const [deletion] = await t.deps.db.select({ id: dataDeletionRequests.id }).from(dataDeletionRequests).where(eq(dataDeletionRequests.userId, second.userId));
     const blockers = async () => ok(await get(t, officer.cookie, `/api/admin/deletion-requests/${deletion!.id}`)).blockers as string[];
     expect(await blockers()).toContain('PENDING_WITHDRAWAL');
-    ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/1/failed`, { reasonCode: 'ACCOUNT_CLOSED' }));
-    const last = ok(await post(t, officer.cookie, `/api/admin/withdrawals/${created.id}/parts/2/failed`, { reasonCode: 'ACCOUNT_CLOSED' }));
+    await failByTwoOfficers(t, officer, checker, created.id, { reasonCode: 'ACCOUNT_CLOSED' }, 1);
+    const last = await failByTwoOfficers(t, checker, officer, created.id, { reasonCode: 'ACCOUNT_CLOSED' }, 2);
     expect(last.status).toBe('FAILED');
     expect(last.amountReturned).toBe('60000.00');
     expect(await available(t, second.userId)).toBe(before);

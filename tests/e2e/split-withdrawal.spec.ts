@@ -10,9 +10,10 @@ import { formatMoney, parseAmount } from '../../src/shared/money/money';
  * One withdrawal sent as several transfers under one code (docs/decisions/033), in the browser: a
  * funded member with a GCash payout account withdraws ₱60,000.00 (one e-wallet transfer is at most
  * ₱50,000.00), reads "Sent as 2 transfers", enters ONE code; the wallet history says the amount was
- * sent for payout, not paid. An officer marks transfer 1 paid and transfer 2 failed on
- * /admin/withdrawals; the member's history then shows the returned transfer as its own + line, the
- * available balance has only the paid transfer taken off, and the withdrawal reads Partly paid.
+ * sent for payout, not paid. An officer marks transfer 1 paid and asks to mark transfer 2 failed on
+ * /admin/withdrawals; a second officer confirms that failure (decision 049). The member's history
+ * then shows the returned transfer as its own + line, the available balance has only the paid
+ * transfer taken off, and the withdrawal reads Partly paid.
  * Runs in the 'manual-payouts' project (playwright.config.ts): a server whose payouts officers mark.
  */
 
@@ -119,15 +120,39 @@ test('a split withdrawal: one code, one transfer paid and one returned by the of
     await expect(officerPage.getByText(`${reference}, transfer 1 of 2:`)).toBeVisible();
     await expect(parts.locator('li[data-part-index="1"]')).toHaveAttribute('data-part-status', 'PAID');
 
+    // Failed is a request (decision 049): nothing moves until another officer confirms it.
     await parts.locator('li[data-part-index="2"]').getByRole('button', { name: 'Mark failed' }).click();
     const failedDialog = officerPage.getByRole('dialog', { name: `Mark ${reference}-2 failed (transfer 2 of 2)` });
     await expect(failedDialog).toBeVisible();
     await failedDialog.getByTestId('failure-reason').selectOption('RECEIVING_LIMIT');
     await failedDialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(failedDialog).toBeHidden();
-    await expect(officerPage.getByText(`${reference}, transfer 2 of 2:`)).toContainText('Partly paid');
+    await expect(officerPage.getByText(`${reference}-2: failure asked. Another officer must confirm it; nothing has moved yet.`)).toBeVisible();
+    await expect(parts.locator('li[data-part-index="2"]')).toHaveAttribute('data-part-status', 'PROCESSING');
+    await expect(parts.locator('li[data-part-index="2"]').getByTestId('fail-request')).toContainText('Failure asked by Officer Jose Reyes');
   } finally {
     await officerContext.close();
+  }
+
+  // --- A second officer confirms the failure of transfer 2.
+  const checkerContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  try {
+    const checkerPage = await checkerContext.newPage();
+    await officerRequest(checkerContext.request, baseURL, 1);
+    await checkerPage.goto('/admin/withdrawals');
+    await expect(checkerPage.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
+    const parts = checkerPage.getByTestId('withdrawal-parts-admin').filter({ hasText: `${reference}-1` });
+    const second = parts.locator('li[data-part-index="2"]');
+    await expect(second.getByTestId('fail-request')).toContainText('Failure asked by Officer Jose Reyes');
+    await second.getByRole('button', { name: 'Confirm failure' }).click();
+    const confirmDialog = checkerPage.getByRole('dialog', { name: `Confirm that ${reference}-2 failed (transfer 2 of 2)` });
+    await expect(confirmDialog).toBeVisible();
+    await expect(confirmDialog.getByTestId('fail-request')).toContainText('Officer Jose Reyes');
+    await confirmDialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(confirmDialog).toBeHidden();
+    await expect(checkerPage.getByText(`${reference}, transfer 2 of 2:`)).toContainText('Partly paid');
+  } finally {
+    await checkerContext.close();
   }
 
   // --- The member: the returned transfer is its own + line, the balance has only the paid one off.

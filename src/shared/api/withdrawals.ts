@@ -132,7 +132,7 @@ export const withdrawalsApi = {
   adminPaid: defineRoute({
     method: 'POST',
     path: '/admin/withdrawals/:id/paid',
-    summary: 'Manual payout mode: mark a PROCESSING payout paid with the bank reference',
+    summary: 'Manual payout mode: mark a PROCESSING payout paid with the bank reference (a failure mark waiting for a second officer is cleared)',
     tags: admin,
     auth: 'staff',
     params,
@@ -144,18 +144,30 @@ export const withdrawalsApi = {
     method: 'POST',
     path: '/admin/withdrawals/:id/failed',
     summary:
-      'Manual payout mode: mark a PROCESSING payout failed with a reason code of the catalogue (and an optional internal note); the amount returns to the wallet',
+      'Manual payout mode: ask to mark a PROCESSING payout failed with a reason code of the catalogue (and an optional internal note). 202: the request is stored and waits for a second officer (.../failed/confirm); the status stays PROCESSING and nothing moves. The same officer asking again: 202, the request unchanged (decision 049)',
     tags: admin,
     auth: 'staff',
     params,
     body: adminFailedSchema,
+    response: { 202: adminWithdrawalRowSchema },
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_PENDING', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+  }),
+  adminFailConfirm: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/failed/confirm',
+    summary:
+      'Manual payout mode: a second officer (not the one who asked) confirms the failure mark with its reason: the payout is FAILED and the amount returns to the wallet (decision 049)',
+    tags: admin,
+    auth: 'staff',
+    params,
     response: { 200: adminWithdrawalRowSchema },
-    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_NOT_PENDING', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
   }),
   adminPartPaid: defineRoute({
     method: 'POST',
     path: '/admin/withdrawals/:id/parts/:index/paid',
-    summary: 'Manual payout mode, a withdrawal sent as several transfers: mark one PROCESSING transfer paid with the bank reference',
+    summary:
+      'Manual payout mode, a withdrawal sent as several transfers: mark one PROCESSING transfer paid with the bank reference (a failure mark waiting for a second officer is cleared)',
     tags: admin,
     auth: 'staff',
     params: partParams,
@@ -167,12 +179,23 @@ export const withdrawalsApi = {
     method: 'POST',
     path: '/admin/withdrawals/:id/parts/:index/failed',
     summary:
-      'Manual payout mode, a withdrawal sent as several transfers: mark one PROCESSING transfer failed with a reason code of the catalogue; exactly its amount returns to the wallet',
+      'Manual payout mode, a withdrawal sent as several transfers: ask to mark one PROCESSING transfer failed with a reason code of the catalogue. 202: the request waits for a second officer (.../failed/confirm); nothing moves (decision 049)',
     tags: admin,
     auth: 'staff',
     params: partParams,
     body: adminFailedSchema,
+    response: { 202: adminWithdrawalRowSchema },
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_PENDING', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+  }),
+  adminPartFailConfirm: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/parts/:index/failed/confirm',
+    summary:
+      'Manual payout mode, a withdrawal sent as several transfers: a second officer confirms the failure mark of one transfer; exactly its amount returns to the wallet (decision 049)',
+    tags: admin,
+    auth: 'staff',
+    params: partParams,
     response: { 200: adminWithdrawalRowSchema },
-    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_NOT_PENDING', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
   }),
 };

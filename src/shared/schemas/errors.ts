@@ -55,6 +55,10 @@ export const ERROR_STATUS = {
   WITHDRAWAL_OPEN: 409,
   WITHDRAWAL_STATE: 409,
   NO_PAYOUT_ACCOUNT: 409,
+  /** Manual payouts (decision 049): another officer asked to mark it failed; confirm that request (or mark it paid). */
+  WITHDRAWAL_FAIL_PENDING: 409,
+  /** Manual payouts (decision 049): no failure mark waits for a second officer. */
+  WITHDRAWAL_FAIL_NOT_PENDING: 409,
   // Servicing
   NO_LOAN: 404,
   LOAN_NOT_DISBURSED: 409,

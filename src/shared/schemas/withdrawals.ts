@@ -23,6 +23,10 @@ export const WITHDRAWAL_ERROR_CODES = [
   'WITHDRAWAL_STATE',
   /** 409: the member has no payout account. */
   'NO_PAYOUT_ACCOUNT',
+  /** 409 (back office): another officer's failure mark waits for a second officer. */
+  'WITHDRAWAL_FAIL_PENDING',
+  /** 409 (back office): no failure mark waits for a second officer. */
+  'WITHDRAWAL_FAIL_NOT_PENDING',
 ] as const satisfies readonly ErrorCode[];
 
 /**
@@ -199,6 +203,21 @@ export const adminWithdrawalQuerySchema = z.object({
   cursor: optionalKeysetCursorParam(),
 });
 
+/**
+ * Manual payouts (docs/decisions/049): an officer's failure mark waiting for a second officer. Nothing
+ * has moved; the member does not see it. Back office only.
+ */
+export const failRequestSchema = z.object({
+  requestedBy: z.string(),
+  requestedByName: z.string(),
+  requestedAt: isoDateTime,
+  reasonCode: payoutFailureReasonCodeSchema,
+  /** The reason's English text, as the member will read it once confirmed. */
+  reason: z.string(),
+  note: z.string().nullable(),
+});
+export type FailRequestDto = z.infer<typeof failRequestSchema>;
+
 export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
   /** The events with the internal note of the officer who marked the payout, if any. */
   events: z.array(withdrawalEventSchema.extend({ note: z.string().nullable() })),
@@ -208,12 +227,16 @@ export const adminWithdrawalRowSchema = withdrawalViewSchema.extend({
   ageMinutes: z.number().int(),
   payoutMode: payoutModeSchema,
   providerReference: z.string().nullable(),
+  /** A failure mark of the whole payout waiting for a second officer (decision 049), or null. */
+  failRequest: failRequestSchema.nullable(),
   /** The transfers with their provider's (or bank's) reference, for the per-transfer actions. */
   parts: z.array(
     withdrawalPartSchema.extend({
       /** The transfer's own reference, sent to the bank or provider: "<reference>-<index>". */
       reference: z.string(),
       providerReference: z.string().nullable(),
+      /** A failure mark of this transfer waiting for a second officer (decision 049), or null. */
+      failRequest: failRequestSchema.nullable(),
     }),
   ),
 });
@@ -241,7 +264,8 @@ export const adminPaidSchema = z.strictObject({
 });
 /**
  * POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING): a reason code from
- * the catalogue (the member reads its text) and an optional internal note (audit log and back office only).
+ * the catalogue (the member reads its text) and an optional internal note (audit log and back office
+ * only). It is a request until a second officer confirms it (.../failed/confirm; decision 049).
  */
 export const adminFailedSchema = z.strictObject({
   reasonCode: payoutFailureReasonCodeSchema,

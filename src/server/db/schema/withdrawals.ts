@@ -61,6 +61,12 @@ export const withdrawals = pgTable(
     requestId: text('request_id'),
     /** How many transfers it is sent as (withdrawal_parts holds them when more than 1; docs/decisions/033). */
     partCount: smallint('part_count').notNull().default(1),
+    // Manual mode: an officer's failure mark waits for a second officer (maker-checker, docs/decisions/049).
+    // Nothing moves until it is confirmed; a mark paid clears it. Back office and audit only.
+    failRequestedBy: uuid('fail_requested_by').references(() => users.id, { onDelete: 'set null' }),
+    failRequestedAt: timestamp('fail_requested_at', { withTimezone: true }),
+    failRequestReasonCode: text('fail_request_reason_code'),
+    failRequestNote: text('fail_request_note'),
   },
   (t) => [
     uniqueIndex('withdrawals_number_key').on(t.number),
@@ -83,6 +89,10 @@ export const withdrawals = pgTable(
     check('withdrawals_amount_check', sql`${t.amount} > 0`),
     check('withdrawals_part_count_check', sql`${t.partCount} >= 1`),
     check('withdrawals_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
+    check(
+      'withdrawals_fail_request_reason_code_check',
+      sql.raw(`fail_request_reason_code is null or fail_request_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`),
+    ),
   ],
 );
 
@@ -143,6 +153,11 @@ export const withdrawalParts = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** A failure mark of this transfer waiting for a second officer (as on withdrawals; docs/decisions/049). */
+    failRequestedBy: uuid('fail_requested_by').references(() => users.id, { onDelete: 'set null' }),
+    failRequestedAt: timestamp('fail_requested_at', { withTimezone: true }),
+    failRequestReasonCode: text('fail_request_reason_code'),
+    failRequestNote: text('fail_request_note'),
   },
   (t) => [
     uniqueIndex('withdrawal_parts_index_key').on(t.withdrawalId, t.partIndex),
@@ -153,5 +168,9 @@ export const withdrawalParts = pgTable(
     check('withdrawal_parts_amount_check', sql`${t.amount} > 0`),
     check('withdrawal_parts_index_check', sql`${t.partIndex} >= 1`),
     check('withdrawal_parts_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
+    check(
+      'withdrawal_parts_fail_request_reason_code_check',
+      sql.raw(`fail_request_reason_code is null or fail_request_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`),
+    ),
   ],
 );

@@ -1,26 +1,44 @@
 import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
-import type { DbOrTx } from '../../db/client';
-import { ledgerEntries, ledgerTransfers, users, withdrawals } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../db/client';
+import { ledgerEntries, ledgerTransfers, users, withdrawalParts, withdrawals } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
 import { AppError } from '../../http/errors';
 import type { SessionAuth } from '../../sessions/store';
 import { toDecimalString } from '../../../shared/money/money';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../../shared/schemas/params';
 import { MANILA_OFFSET_MS } from '../../../shared/notify/quiet-hours';
-import type { AdminWithdrawalRow, Reconciliation } from '../../../shared/schemas/withdrawals';
+import type { AdminWithdrawalRow, FailRequestDto, Reconciliation } from '../../../shared/schemas/withdrawals';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
-import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
+import { isPayoutFailureReason, withdrawalReasonText, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
+import { backoffice as backofficeTexts } from '../../../shared/i18n/en/backoffice';
 import { assertNoConflict } from '../../staff/conflict';
 import { transition } from './transitions';
 import { partByIndex, partReference, resolvePart } from './parts';
-import { referenceOf, withdrawalById, withdrawalViewsWithAdminEvents, type WithdrawalRow } from './views';
+import { referenceOf, withdrawalById, withdrawalViewsWithAdminEvents, type WithdrawalPartRow, type WithdrawalRow } from './views';
 
 /** Withdrawals, the back office (OFFICER and ADMIN): the queue, manual payouts, the daily reconciliation. */
 
 function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
+}
+
+/** The columns of a failure mark waiting for a second officer (a withdrawal's or a part's; decision 049). */
+type FailRequestColumns = Pick<WithdrawalRow, 'failRequestedBy' | 'failRequestedAt' | 'failRequestReasonCode' | 'failRequestNote'>;
+
+const NO_FAIL_REQUEST = { failRequestedBy: null, failRequestedAt: null, failRequestReasonCode: null, failRequestNote: null } as const;
+
+function failRequestOf(row: FailRequestColumns, names: ReadonlyMap<string, string>): FailRequestDto | null {
+  if (row.failRequestedAt === null || row.failRequestReasonCode === null || !isPayoutFailureReason(row.failRequestReasonCode)) return null;
+  return {
+    requestedBy: row.failRequestedBy ?? '',
+    requestedByName: (row.failRequestedBy && names.get(row.failRequestedBy)) ?? '',
+    requestedAt: row.failRequestedAt.toISOString(),
+    reasonCode: row.failRequestReasonCode,
+    reason: withdrawalReasonText(row.failRequestReasonCode),
+    note: row.failRequestNote,
+  };
 }
 
 async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal: WithdrawalRow; memberName: string }[]): Promise<AdminWithdrawalRow[]> {
@@ -29,6 +47,20 @@ async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal:
     deps,
     rows.map((r) => r.withdrawal),
   );
+  // The names of the officers whose failure marks wait for a second officer, in one read.
+  const requesters = new Set<string>();
+  for (const { withdrawal } of rows) {
+    if (withdrawal.failRequestedBy) requesters.add(withdrawal.failRequestedBy);
+    for (const p of parts.get(withdrawal.id) ?? []) if (p.failRequestedBy) requesters.add(p.failRequestedBy);
+  }
+  const names = new Map<string, string>();
+  if (requesters.size > 0) {
+    for (const u of await db
+      .select({ id: users.id, name: users.fullName })
+      .from(users)
+      .where(inArray(users.id, [...requesters])))
+      names.set(u.id, u.name);
+  }
   const now = deps.clock.now();
   return rows.map(({ withdrawal, memberName }, i) => ({
     ...views[i]!,
@@ -38,10 +70,12 @@ async function adminRows(db: DbOrTx, deps: AppDeps, rows: readonly { withdrawal:
     ageMinutes: minutesBetween(withdrawal.createdAt, now),
     payoutMode: (withdrawal.payoutMode ?? deps.config.payouts.mode) as AdminWithdrawalRow['payoutMode'],
     providerReference: withdrawal.providerReference,
+    failRequest: failRequestOf(withdrawal, names),
     parts: (parts.get(withdrawal.id) ?? []).map((p, j) => ({
       ...views[i]!.parts[j]!,
       reference: partReference(deps, withdrawal, p),
       providerReference: p.providerReference,
+      failRequest: failRequestOf(p, names),
     })),
   }));
 }
@@ -94,51 +128,164 @@ export async function queue(
 const MANUAL_ONLY = 'Only a payout in manual mode that is still processing can be marked by hand.';
 const MARK_EACH_PART = 'This withdrawal is sent as several transfers: mark each transfer paid or failed.';
 const NOT_SPLIT = 'This withdrawal is sent as one transfer: mark the withdrawal itself.';
+const failTexts = backofficeTexts.withdrawals.failRequestErrors;
 
-async function manualTransition(
-  deps: AppDeps,
-  staff: SessionAuth,
-  id: string,
-  outcome: { paid: true; bankReference: string } | { paid: false; reasonCode: PayoutFailureReason; note: string | null },
-  ctx: AuditContext,
-) {
+type FailInput = { reasonCode: PayoutFailureReason; note: string | null };
+
+/** The withdrawal sent as one transfer, locked, that an officer may mark by hand (manual mode, PROCESSING). */
+async function lockedManual(tx: Tx, staff: SessionAuth, id: string): Promise<WithdrawalRow> {
+  const row = await withdrawalById(tx, id, true);
+  await assertNoConflict(tx, staff.userId, row.memberId);
+  if (row.status !== 'PROCESSING' || row.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
+  if (row.partCount > 1) throw new AppError(409, 'WITHDRAWAL_STATE', MARK_EACH_PART);
+  return row;
+}
+
+/** A transfer of a withdrawal sent as several, locked (the withdrawal first), that an officer may mark by hand. */
+async function lockedManualPart(tx: Tx, staff: SessionAuth, id: string, index: number): Promise<{ row: WithdrawalRow; part: WithdrawalPartRow }> {
+  const row = await withdrawalById(tx, id, true);
+  await assertNoConflict(tx, staff.userId, row.memberId);
+  if (row.partCount <= 1) throw new AppError(409, 'WITHDRAWAL_STATE', NOT_SPLIT);
+  const part = await partByIndex(tx, row.id, index);
+  if (row.status !== 'PROCESSING' || part.status !== 'PROCESSING' || part.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
+  return { row, part };
+}
+
+/** What an officer's mark clears: the failure request it replaces, for the audit row (null when none waited). */
+function clearedRequest(row: FailRequestColumns): Record<string, unknown> | null {
+  return row.failRequestedAt === null
+    ? null
+    : { requestedBy: row.failRequestedBy, requestedAt: row.failRequestedAt.toISOString(), reasonCode: row.failRequestReasonCode };
+}
+
+/** POST /api/admin/withdrawals/:id/paid: the money went out; a failure request waiting for a second officer is cleared. */
+export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankReference: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const row = await withdrawalById(tx, id, true);
-    await assertNoConflict(tx, staff.userId, row.memberId);
-    if (row.status !== 'PROCESSING' || row.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
-    if (row.partCount > 1) throw new AppError(409, 'WITHDRAWAL_STATE', MARK_EACH_PART);
-    const updated = outcome.paid
-      ? await transition(tx, deps, row, 'SETTLE', {
-          actor: 'STAFF',
-          actorUserId: staff.userId,
-          at: now,
-          causedByMember: false,
-          requestId: ctx.requestId,
-          changes: { providerReference: outcome.bankReference },
-        })
-      : await transition(tx, deps, row, 'FAIL', {
-          actor: 'STAFF',
-          actorUserId: staff.userId,
-          at: now,
-          reasonCode: outcome.reasonCode,
-          note: outcome.note,
-          causedByMember: false,
-          requestId: ctx.requestId,
-        });
-    await auditMark(tx, deps, staff, row, updated.status, outcome, ctx, now);
+    const row = await lockedManual(tx, staff, id);
+    const updated = await transition(tx, deps, row, 'SETTLE', {
+      actor: 'STAFF',
+      actorUserId: staff.userId,
+      at: now,
+      causedByMember: false,
+      requestId: ctx.requestId,
+      changes: { providerReference: bankReference, ...NO_FAIL_REQUEST },
+    });
+    await auditMark(tx, deps, staff, row, updated.status, { paid: true, bankReference, clearedFailRequest: clearedRequest(row) }, ctx, now);
     return adminRowOf(tx, deps, updated);
   });
 }
 
-/** The audit row of an officer's mark: the whole payout, or one transfer of a split one (its index and amount). */
+/**
+ * POST /api/admin/withdrawals/:id/failed (and .../parts/:index/failed): the first officer's failure
+ * mark is a request (decision 049): stored on the withdrawal (or the transfer) with who, when, the
+ * reason and the note; the status stays PROCESSING, nothing moves, the member sees nothing. The same
+ * officer asking again: the request as stored (idempotent; its reason is not changed). Another
+ * officer asking while one waits: 409 WITHDRAWAL_FAIL_PENDING (confirm it, or mark the payout paid).
+ */
+async function storeFailRequest(
+  tx: Tx,
+  deps: AppDeps,
+  staff: SessionAuth,
+  row: WithdrawalRow,
+  target: FailRequestColumns & { id: string },
+  part: WithdrawalPartRow | null,
+  input: FailInput,
+  ctx: AuditContext,
+): Promise<void> {
+  if (target.failRequestedAt !== null) {
+    if (target.failRequestedBy === staff.userId) return;
+    throw new AppError(409, 'WITHDRAWAL_FAIL_PENDING', failTexts.pending);
+  }
+  const now = deps.clock.now();
+  const request = { failRequestedBy: staff.userId, failRequestedAt: now, failRequestReasonCode: input.reasonCode, failRequestNote: input.note };
+  if (part)
+    await tx
+      .update(withdrawalParts)
+      .set({ ...request, updatedAt: now })
+      .where(eq(withdrawalParts.id, part.id));
+  else
+    await tx
+      .update(withdrawals)
+      .set({ ...request, updatedAt: now })
+      .where(eq(withdrawals.id, row.id));
+  await writeAudit(tx, {
+    actor: { userId: staff.userId, role: staff.role },
+    action: 'WITHDRAWAL_FAIL_REQUESTED',
+    subjectType: 'WITHDRAWAL',
+    subjectId: row.id,
+    details: {
+      reference: referenceOf(deps, row.number),
+      ...(part ? { part: part.partIndex, parts: row.partCount } : {}),
+      amount: toDecimalString(part ? part.amount : row.amount),
+      status: row.status,
+      reasonCode: input.reasonCode,
+      note: input.note,
+    },
+    ip: ctx.ip,
+    at: now,
+  });
+}
+
+/** The request a second officer confirms: refused when none waits, or when it is their own (maker-checker). */
+function pendingRequestFor(staff: SessionAuth, target: FailRequestColumns): FailInput & { requestedBy: string | null; requestedAt: Date } {
+  if (target.failRequestedAt === null || target.failRequestReasonCode === null || !isPayoutFailureReason(target.failRequestReasonCode))
+    throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', failTexts.notPending);
+  if (target.failRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', failTexts.ownRequest);
+  return { reasonCode: target.failRequestReasonCode, note: target.failRequestNote, requestedBy: target.failRequestedBy, requestedAt: target.failRequestedAt };
+}
+
+export function markFailed(
+  deps: AppDeps,
+  staff: SessionAuth,
+  id: string,
+  input: { reasonCode: PayoutFailureReason; note?: string | undefined },
+  ctx: AuditContext,
+): Promise<AdminWithdrawalRow> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedManual(tx, staff, id);
+    await storeFailRequest(tx, deps, staff, row, row, null, { reasonCode: input.reasonCode, note: input.note || null }, ctx);
+    return adminRowOf(tx, deps, await withdrawalById(tx, id, false));
+  });
+}
+
+/**
+ * POST /api/admin/withdrawals/:id/failed/confirm: another officer than the one who asked confirms
+ * the failure mark with the requested reason (not changed): FAILED, the hold voided, the amount back
+ * in the wallet; audited with both officers.
+ */
+export function confirmFailed(deps: AppDeps, staff: SessionAuth, id: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedManual(tx, staff, id);
+    const request = pendingRequestFor(staff, row);
+    const updated = await transition(tx, deps, row, 'FAIL', {
+      actor: 'STAFF',
+      actorUserId: staff.userId,
+      at: now,
+      reasonCode: request.reasonCode,
+      note: request.note,
+      causedByMember: false,
+      requestId: ctx.requestId,
+      changes: NO_FAIL_REQUEST,
+    });
+    await auditMark(tx, deps, staff, row, updated.status, { paid: false, ...request }, ctx, now);
+    return adminRowOf(tx, deps, updated);
+  });
+}
+
+type MarkOutcome =
+  | { paid: true; bankReference: string; clearedFailRequest: Record<string, unknown> | null }
+  | { paid: false; reasonCode: PayoutFailureReason; note: string | null; requestedBy: string | null; requestedAt: Date };
+
+/** The audit row of a mark paid or of a confirmed failure: the whole payout, or one transfer of a split one (its index and amount). */
 function auditMark(
   tx: DbOrTx,
   deps: AppDeps,
   staff: SessionAuth,
   row: WithdrawalRow,
   to: string,
-  outcome: { paid: true; bankReference: string } | { paid: false; reasonCode: PayoutFailureReason; note?: string | null | undefined },
+  outcome: MarkOutcome,
   ctx: AuditContext,
   at: Date,
   part?: { index: number; amount: bigint },
@@ -154,7 +301,15 @@ function auditMark(
       amount: toDecimalString(part ? part.amount : row.amount),
       from: row.status,
       to,
-      ...(outcome.paid ? { bankReference: outcome.bankReference } : { reasonCode: outcome.reasonCode, note: outcome.note || null }),
+      ...(outcome.paid
+        ? { bankReference: outcome.bankReference, ...(outcome.clearedFailRequest ? { clearedFailRequest: outcome.clearedFailRequest } : {}) }
+        : {
+            reasonCode: outcome.reasonCode,
+            note: outcome.note || null,
+            requestedBy: outcome.requestedBy,
+            requestedAt: outcome.requestedAt.toISOString(),
+            confirmedBy: staff.userId,
+          }),
     },
     ip: ctx.ip,
     at,
@@ -163,8 +318,9 @@ function auditMark(
 
 /**
  * POST /api/admin/withdrawals/:id/parts/:index/paid|failed: one transfer of a withdrawal sent as
- * several (manual mode): its own settlement or its own return to the wallet; the withdrawal becomes
- * PAID, PARTLY_PAID or FAILED when its last transfer is marked (docs/decisions/033).
+ * several (manual mode). Paid: its own settlement (a failure request of it is cleared). Failed: a
+ * request that waits for a second officer (markPartFailConfirm), as for a whole payout. The
+ * withdrawal becomes PAID, PARTLY_PAID or FAILED when its last transfer is resolved (docs/decisions/033).
  */
 export function markPart(
   deps: AppDeps,
@@ -176,36 +332,47 @@ export function markPart(
 ): Promise<AdminWithdrawalRow> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const row = await withdrawalById(tx, id, true);
-    await assertNoConflict(tx, staff.userId, row.memberId);
-    if (row.partCount <= 1) throw new AppError(409, 'WITHDRAWAL_STATE', NOT_SPLIT);
-    const part = await partByIndex(tx, row.id, index);
-    if (row.status !== 'PROCESSING' || part.status !== 'PROCESSING' || part.payoutMode !== 'MANUAL') throw new AppError(409, 'WITHDRAWAL_STATE', MANUAL_ONLY);
+    const { row, part } = await lockedManualPart(tx, staff, id, index);
+    if (!outcome.paid) {
+      await storeFailRequest(tx, deps, staff, row, part, part, { reasonCode: outcome.reasonCode, note: outcome.note || null }, ctx);
+      return adminRowOf(tx, deps, row);
+    }
+    const cleared = clearedRequest(part);
+    if (cleared) await tx.update(withdrawalParts).set(NO_FAIL_REQUEST).where(eq(withdrawalParts.id, part.id));
     const updated = await resolvePart(
       tx,
       deps,
       row,
       part,
-      outcome.paid ? { paid: true, providerReference: outcome.bankReference } : { paid: false, reasonCode: outcome.reasonCode },
-      { actor: 'STAFF', actorUserId: staff.userId, at: now, note: outcome.paid ? null : outcome.note || null, requestId: ctx.requestId },
+      { paid: true, providerReference: outcome.bankReference },
+      { actor: 'STAFF', actorUserId: staff.userId, at: now, note: null, requestId: ctx.requestId },
     );
-    await auditMark(tx, deps, staff, row, updated.status, outcome, ctx, now, { index, amount: part.amount });
+    await auditMark(tx, deps, staff, row, updated.status, { paid: true, bankReference: outcome.bankReference, clearedFailRequest: cleared }, ctx, now, {
+      index,
+      amount: part.amount,
+    });
     return adminRowOf(tx, deps, updated);
   });
 }
 
-export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankReference: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
-  return manualTransition(deps, staff, id, { paid: true, bankReference }, ctx);
-}
-
-export function markFailed(
-  deps: AppDeps,
-  staff: SessionAuth,
-  id: string,
-  input: { reasonCode: PayoutFailureReason; note?: string | undefined },
-  ctx: AuditContext,
-): Promise<AdminWithdrawalRow> {
-  return manualTransition(deps, staff, id, { paid: false, reasonCode: input.reasonCode, note: input.note || null }, ctx);
+/** POST /api/admin/withdrawals/:id/parts/:index/failed/confirm: a second officer confirms a transfer's failure mark; exactly its amount returns. */
+export function confirmPartFailed(deps: AppDeps, staff: SessionAuth, id: string, index: number, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const { row, part } = await lockedManualPart(tx, staff, id, index);
+    const request = pendingRequestFor(staff, part);
+    await tx.update(withdrawalParts).set(NO_FAIL_REQUEST).where(eq(withdrawalParts.id, part.id));
+    const updated = await resolvePart(
+      tx,
+      deps,
+      row,
+      part,
+      { paid: false, reasonCode: request.reasonCode },
+      { actor: 'STAFF', actorUserId: staff.userId, at: now, note: request.note, requestId: ctx.requestId },
+    );
+    await auditMark(tx, deps, staff, row, updated.status, { paid: false, ...request }, ctx, now, { index, amount: part.amount });
+    return adminRowOf(tx, deps, updated);
+  });
 }
 
 /** The UTC instants a Philippine calendar day spans. */

@@ -6,7 +6,7 @@ import { requestOrigin } from '../../http/request-origin';
 import { readWithSession, requireMember, requireRole, requireUser } from '../../http/session';
 import { withdrawalsApi as api } from '../../../shared/api/withdrawals';
 import { STAFF_ROLES } from '../../../shared/states/roles';
-import { markFailed, markPaid, markPart, queue, reconciliation } from './admin';
+import { confirmFailed, confirmPartFailed, markFailed, markPaid, markPart, queue, reconciliation } from './admin';
 import { cancelWithdrawal, confirmWithdrawal, listWithdrawals, options, requestWithdrawal, resendCode } from './service';
 import { withdrawalPollAnswer, withdrawalPollRead } from './views';
 
@@ -64,8 +64,13 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     markPaid(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body.bankReference, requestOrigin(request)),
   );
 
-  registerRoute(app, api.adminFailed, async (request) =>
-    markFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body, requestOrigin(request)),
+  // A failure mark is a request until a second officer confirms it (decision 049): 202, nothing moved.
+  registerRoute(app, api.adminFailed, async (request, reply) =>
+    reply.code(202).send(await markFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body, requestOrigin(request))),
+  );
+
+  registerRoute(app, api.adminFailConfirm, async (request) =>
+    confirmFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, requestOrigin(request)),
   );
 
   registerRoute(app, api.adminPartPaid, async (request) =>
@@ -79,7 +84,22 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     ),
   );
 
-  registerRoute(app, api.adminPartFailed, async (request) =>
-    markPart(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, { paid: false, ...request.body }, requestOrigin(request)),
+  registerRoute(app, api.adminPartFailed, async (request, reply) =>
+    reply
+      .code(202)
+      .send(
+        await markPart(
+          deps,
+          requireRole(request, STAFF_ROLES),
+          request.params.id,
+          request.params.index,
+          { paid: false, ...request.body },
+          requestOrigin(request),
+        ),
+      ),
+  );
+
+  registerRoute(app, api.adminPartFailConfirm, async (request) =>
+    confirmPartFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, requestOrigin(request)),
   );
 }

@@ -13,7 +13,7 @@ import { Cell, Row, Table } from '../../ui/Table';
 import { toast } from '../../ui/toast';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import type { AdminWithdrawalRow } from '../../../shared/schemas/withdrawals';
-import { money } from '../../lib/format';
+import { dateTime, money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
 import { ageText } from '../../features/backoffice/queries';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
@@ -23,22 +23,50 @@ import { failedBody, paidBody, serverFieldErrors, type MarkErrors, type MarkFiel
 
 type Part = AdminWithdrawalRow['parts'][number];
 /** What the dialog marks: the whole payout, or one transfer of a withdrawal sent as several. */
-type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed'; readonly part?: Part };
+type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' | 'confirm'; readonly part?: Part };
+type FailRequest = NonNullable<AdminWithdrawalRow['failRequest']>;
 
 const key = (status: string) => ['admin', 'withdrawals', status] as const;
+const TITLE = { paid: 'paidTitle', failed: 'failedTitle', confirm: 'confirmFailedTitle' } as const satisfies Record<Mark['as'], string>;
+const PART_TITLE = { paid: 'partPaidTitle', failed: 'partFailedTitle', confirm: 'partConfirmFailedTitle' } as const satisfies Record<Mark['as'], string>;
 const COLUMNS = ['reference', 'member', 'amount', 'channel', 'destination', 'status', 'age', 'actions'] as const;
 
-/** Paid and Failed of a payout the officer sends by hand (the whole payout or one transfer). */
-function MarkButtons({ onMark }: { readonly onMark: (as: Mark['as']) => void }) {
+/**
+ * Paid and Failed of a payout the officer sends by hand (the whole payout or one transfer). While a
+ * failure mark waits for a second officer (decision 049), Failed becomes Confirm failure (the server
+ * refuses the officer who asked); Paid stays (the money did go out) and clears the request.
+ */
+function MarkButtons({ onMark, pending }: { readonly onMark: (as: Mark['as']) => void; readonly pending: boolean }) {
   const { t } = useTranslation();
   return (
     <span className="flex flex-wrap gap-2">
       <Button variant="accent" className="px-3" onClick={() => onMark('paid')}>
         {t('backoffice.withdrawals.markPaid')}
       </Button>
-      <Button variant="outline" className="px-3" onClick={() => onMark('failed')}>
-        {t('backoffice.withdrawals.markFailed')}
-      </Button>
+      {pending ? (
+        <Button variant="outline" className="px-3" onClick={() => onMark('confirm')}>
+          {t('backoffice.withdrawals.confirmFailed')}
+        </Button>
+      ) : (
+        <Button variant="outline" className="px-3" onClick={() => onMark('failed')}>
+          {t('backoffice.withdrawals.markFailed')}
+        </Button>
+      )}
+    </span>
+  );
+}
+
+/** A failure mark waiting for a second officer: who asked, when, the reason the member will read, the internal note. */
+function FailRequestText({ request, className = '' }: { readonly request: FailRequest; readonly className?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <span className={`block text-xs font-normal text-warning ${className}`} data-testid="fail-request">
+      {t('backoffice.withdrawals.failRequest', {
+        name: request.requestedByName || '—',
+        at: dateTime(request.requestedAt, i18n.language),
+        reason: t(withdrawalReasonKey(request.reasonCode)),
+      })}
+      {request.note && <span className="block text-muted">{t('backoffice.withdrawals.failRequestNote', { note: request.note })}</span>}
     </span>
   );
 }
@@ -46,8 +74,9 @@ function MarkButtons({ onMark }: { readonly onMark: (as: Mark['as']) => void }) 
 /**
  * The withdrawals queue (issue 5; OFFICER and ADMIN): by status, oldest first, with age, channel
  * and destination. In manual payout mode a PROCESSING payout is marked paid with the bank's
- * reference, or failed with the reason (the amount returns to the member's wallet); the row
- * changes only after the server answered. A withdrawal sent as several transfers
+ * reference, or failed with the reason: a failure mark waits for a second officer, shown on the row
+ * (who asked, when, the reason), and only their confirmation returns the amount to the member's
+ * wallet (decision 049); the row changes only after the server answered. A withdrawal sent as several transfers
  * (docs/decisions/033) lists each transfer (amount, its own reference, status) with its own Paid
  * and Failed actions. The forms are checked with the routes' own schemas before any request.
  */
@@ -81,8 +110,12 @@ export default function AdminWithdrawalsPage() {
     setError(null);
     setFieldErrors({});
   };
-  const done = (answer: AdminWithdrawalRow, part: Part | undefined) => {
+  const done = (answer: AdminWithdrawalRow, part: Part | undefined, requested: boolean) => {
     const status = t(`withdrawals.status.${answer.status}.label`);
+    if (requested) {
+      toast.success(t('backoffice.withdrawals.failRequestedDone', { reference: part ? part.reference : answer.reference }));
+      return;
+    }
     const after = part ? answer.parts.find((p) => p.index === part.index) : undefined;
     toast.success(
       part && after
@@ -102,7 +135,7 @@ export default function AdminWithdrawalsPage() {
     // The routes' own schemas, before any request: the officer reads the catalogue's message beside the field.
     const paid = mark.as === 'paid' ? paidBody(text) : null;
     const failed = mark.as === 'failed' ? failedBody(reasonCode, text) : null;
-    const checked = paid ?? failed!;
+    const checked = paid ?? failed ?? { ok: true as const };
     if (!checked.ok) {
       setFieldErrors(checked.errors);
       return;
@@ -116,14 +149,18 @@ export default function AdminWithdrawalsPage() {
         const params = { id: row.id, index: part.index };
         answer = paid?.ok
           ? await call(withdrawalsApi.adminPartPaid, { params, body: paid.body })
-          : await call(withdrawalsApi.adminPartFailed, { params, body: (failed as Extract<typeof failed, { ok: true }>).body });
+          : failed?.ok
+            ? await call(withdrawalsApi.adminPartFailed, { params, body: failed.body })
+            : await call(withdrawalsApi.adminPartFailConfirm, { params });
       } else {
         const params = { id: row.id };
         answer = paid?.ok
           ? await call(withdrawalsApi.adminPaid, { params, body: paid.body })
-          : await call(withdrawalsApi.adminFailed, { params, body: (failed as Extract<typeof failed, { ok: true }>).body });
+          : failed?.ok
+            ? await call(withdrawalsApi.adminFailed, { params, body: failed.body })
+            : await call(withdrawalsApi.adminFailConfirm, { params });
       }
-      done(answer, part);
+      done(answer, part, mark.as === 'failed');
       setMark(null);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -188,13 +225,14 @@ export default function AdminWithdrawalsPage() {
                         </span>
                       ))}
                     {w.providerReference && <span className="block font-mono text-xs font-normal text-ink">{w.providerReference}</span>}
+                    {w.failRequest && <FailRequestText request={w.failRequest} />}
                   </Cell>
                   <Cell>{age(w.ageMinutes)}</Cell>
                   <Cell>
                     {w.parts.length > 1 ? (
                       <span className="text-xs text-muted">{t('backoffice.withdrawals.parts', { count: w.parts.length })}</span>
                     ) : manual ? (
-                      <MarkButtons onMark={(as) => open(w, as)} />
+                      <MarkButtons onMark={(as) => open(w, as)} pending={w.failRequest !== null} />
                     ) : (
                       <span className="text-xs text-muted">{w.status === 'PROCESSING' ? t('backoffice.withdrawals.simulated') : '—'}</span>
                     )}
@@ -225,7 +263,8 @@ export default function AdminWithdrawalsPage() {
                               {p.failureReasonCode && <span className="font-normal"> ({t(withdrawalReasonKey(p.failureReasonCode))})</span>}
                             </span>
                             {p.providerReference && <span className="font-mono text-xs text-muted">{p.providerReference}</span>}
-                            {manual && p.status === 'PROCESSING' && <MarkButtons onMark={(as) => open(w, as, p)} />}
+                            {p.failRequest && <FailRequestText request={p.failRequest} className="basis-full" />}
+                            {manual && p.status === 'PROCESSING' && <MarkButtons onMark={(as) => open(w, as, p)} pending={p.failRequest !== null} />}
                           </li>
                         ))}
                       </ol>
@@ -243,12 +282,12 @@ export default function AdminWithdrawalsPage() {
         title={
           mark
             ? mark.part
-              ? t(mark.as === 'paid' ? 'backoffice.withdrawals.partPaidTitle' : 'backoffice.withdrawals.partFailedTitle', {
+              ? t(`backoffice.withdrawals.${PART_TITLE[mark.as]}`, {
                   reference: mark.part.reference,
                   index: mark.part.index,
                   count: mark.row.parts.length,
                 })
-              : t(mark.as === 'paid' ? 'backoffice.withdrawals.paidTitle' : 'backoffice.withdrawals.failedTitle', { reference: mark.row.reference })
+              : t(`backoffice.withdrawals.${TITLE[mark.as]}`, { reference: mark.row.reference })
             : ''
         }
         footer={
@@ -271,7 +310,15 @@ export default function AdminWithdrawalsPage() {
                 account: mark.row.destination.accountMasked,
               })}
             </p>
-            {mark.as === 'paid' ? (
+            {mark.as === 'confirm' ? (
+              <>
+                <p className="text-sm">{t('backoffice.withdrawals.confirmFailedHint')}</p>
+                {(() => {
+                  const request = mark.part ? mark.part.failRequest : mark.row.failRequest;
+                  return request && <FailRequestText request={request} className="text-sm" />;
+                })()}
+              </>
+            ) : mark.as === 'paid' ? (
               <TextField
                 label={t('backoffice.withdrawals.bankReference')}
                 value={text}

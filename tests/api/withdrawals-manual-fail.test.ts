@@ -1,0 +1,284 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../fixtures/app';
+import { createStaff, expectLedgerSound, get, ok, post } from '../fixtures/loans';
+import type { TestMember } from '../fixtures/members';
+import { available, confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode, withdrawalRow, type FundedMember } from '../fixtures/withdrawals';
+import { auditLog, ledgerTransfers, payoutAccounts, users, withdrawalEvents } from '../../src/server/db/schema';
+import { memberWalletBalance } from '../../src/server/ledger';
+
+/**
+ * A manual payout marked failed needs a second officer (docs/decisions/049): the first officer's
+ * mark is a request (202, nothing moves, the member sees nothing); another officer, not the one who
+ * asked and without a conflict of interest, confirms it (FAILED, the amount back in the wallet);
+ * a mark paid while a request waits clears it. The same for each transfer of a split withdrawal.
+ */
+
+function errorOf(res: { body: string }) {
+  return (JSON.parse(res.body) as { error: { code: string; message: string } }).error;
+}
+
+async function ledgerCount(t: TestApp): Promise<number> {
+  const [row] = await t.deps.db.select({ n: count() }).from(ledgerTransfers);
+  return row!.n;
+}
+
+async function auditOf(t: TestApp, withdrawalId: string) {
+  return t.deps.db
+    .select({ action: auditLog.action, actorUserId: auditLog.actorUserId, details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, 'WITHDRAWAL'), eq(auditLog.subjectId, withdrawalId)))
+    .orderBy(asc(auditLog.seq));
+}
+
+async function eventCount(t: TestApp, withdrawalId: string): Promise<number> {
+  const [row] = await t.deps.db.select({ n: count() }).from(withdrawalEvents).where(eq(withdrawalEvents.withdrawalId, withdrawalId));
+  return row!.n;
+}
+
+describe('a manual payout marked failed (maker-checker)', () => {
+  let t: TestApp;
+  let maker: TestMember;
+  let checker: TestMember;
+  let member: FundedMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
+    maker = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+    checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
+    member = await fundedMember(t, maker, await createStaff(t, 'ADMIN', 'Admin Ben Lim'));
+  }, 120_000);
+  afterAll(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  async function processing(amount: string): Promise<{ id: string; reference: string }> {
+    const created = ok(await requestWithdrawal(t, member.cookie, amount), 201);
+    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
+    t.clock.advance(61_000);
+    return { id: created.id as string, reference: created.reference as string };
+  }
+
+  it('the first mark is a request: 202, still PROCESSING, nothing moved, the member sees nothing new; audited', async () => {
+    const created = await processing('700.00');
+    const url = `/api/admin/withdrawals/${created.id}/failed`;
+    const before = {
+      available: await available(t, member.userId),
+      wallet: await memberWalletBalance(t.deps.db, member.userId),
+      transfers: await ledgerCount(t),
+    };
+    const memberBefore = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
+    const events = await eventCount(t, created.id);
+
+    const res = await post(t, maker.cookie, url, { reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
+    expect(res.statusCode).toBe(202);
+    const row = res.json();
+    expect(row).toMatchObject({
+      status: 'PROCESSING',
+      failureReasonCode: null,
+      failRequest: {
+        requestedBy: maker.userId,
+        requestedByName: 'Officer Ana Cruz',
+        reasonCode: 'ACCOUNT_CLOSED',
+        reason: 'The receiving account is closed or cannot receive transfers.',
+        note: 'BDO says closed in 2024',
+      },
+    });
+    expect(row.failRequest.requestedAt).toBe(t.clock.now().toISOString());
+    expect(await available(t, member.userId)).toBe(before.available);
+    expect(await memberWalletBalance(t.deps.db, member.userId)).toEqual(before.wallet);
+    expect(await ledgerCount(t)).toBe(before.transfers);
+    expect(await eventCount(t, created.id)).toBe(events);
+    const stored = await withdrawalRow(t, created.id);
+    expect(stored).toMatchObject({ status: 'PROCESSING', resolutionTransferId: null, failRequestedBy: maker.userId, failRequestReasonCode: 'ACCOUNT_CLOSED' });
+    // The member's view is what it was: no request, no note.
+    const memberAfter = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
+    expect(memberAfter).toEqual(memberBefore);
+    expect(JSON.stringify(memberAfter)).not.toContain('BDO says');
+    // The queue shows the request.
+    const queue = ok(await get(t, checker.cookie, '/api/admin/withdrawals?status=PROCESSING'));
+    expect(queue.withdrawals.find((w: { id: string }) => w.id === created.id).failRequest).toMatchObject({ requestedByName: 'Officer Ana Cruz' });
+
+    // The same officer again: 202, the request as first stored (its reason is not changed), no second audit row.
+    const again = await post(t, maker.cookie, url, { reasonCode: 'BANK_DECLINED' });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().failRequest).toMatchObject({ reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
+    expect((await auditOf(t, created.id)).map((a) => [a.action, a.actorUserId])).toEqual([['WITHDRAWAL_FAIL_REQUESTED', maker.userId]]);
+    expect((await auditOf(t, created.id))[0]!.details).toMatchObject({
+      reference: created.reference,
+      amount: '700.00',
+      status: 'PROCESSING',
+      reasonCode: 'ACCOUNT_CLOSED',
+    });
+
+    // Another officer cannot ask over it: they confirm it (or mark it paid).
+    const other = await post(t, checker.cookie, url, { reasonCode: 'BANK_DECLINED' });
+    expect(other.statusCode).toBe(409);
+    expect(errorOf(other)).toMatchObject({ code: 'WITHDRAWAL_FAIL_PENDING', message: expect.stringContaining('confirm their request') });
+
+    // The officer who asked cannot confirm.
+    const own = await post(t, maker.cookie, `${url}/confirm`);
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own)).toEqual({ code: 'MAKER_CHECKER', message: 'Another officer must confirm a failure you asked for.' });
+    expect(await available(t, member.userId)).toBe(before.available);
+    expect((await withdrawalRow(t, created.id)).status).toBe('PROCESSING');
+
+    // A second officer confirms: FAILED with the requested reason, the amount back in the wallet, both officers in the audit.
+    const confirmed = ok(await post(t, checker.cookie, `${url}/confirm`));
+    expect(confirmed).toMatchObject({ status: 'FAILED', failureReasonCode: 'ACCOUNT_CLOSED', failRequest: null });
+    expect(confirmed.events.at(-1)).toMatchObject({ status: 'FAILED', actor: 'STAFF', reasonCode: 'ACCOUNT_CLOSED', note: 'BDO says closed in 2024' });
+    expect(await available(t, member.userId)).toBe(before.available + 70_000n);
+    expect(await withdrawalRow(t, created.id)).toMatchObject({
+      failRequestedBy: null,
+      failRequestedAt: null,
+      failRequestReasonCode: null,
+      failRequestNote: null,
+    });
+    const audit = await auditOf(t, created.id);
+    expect(audit.map((a) => [a.action, a.actorUserId])).toEqual([
+      ['WITHDRAWAL_FAIL_REQUESTED', maker.userId],
+      ['WITHDRAWAL_MARK_FAILED', checker.userId],
+    ]);
+    expect(audit[1]!.details).toMatchObject({
+      from: 'PROCESSING',
+      to: 'FAILED',
+      reasonCode: 'ACCOUNT_CLOSED',
+      requestedBy: maker.userId,
+      confirmedBy: checker.userId,
+    });
+    const memberView = ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`));
+    expect(memberView).toMatchObject({ status: 'FAILED', failureReasonCode: 'ACCOUNT_CLOSED', funds: 'RETURNED' });
+
+    // Once failed, neither a confirmation nor a mark paid.
+    expect(errorOf(await post(t, maker.cookie, `${url}/confirm`)).code).toBe('WITHDRAWAL_STATE');
+    expect(errorOf(await post(t, maker.cookie, `/api/admin/withdrawals/${created.id}/paid`, { bankReference: 'BDO-1' })).code).toBe('WITHDRAWAL_STATE');
+  });
+
+  it('nothing to confirm without a request (409 WITHDRAWAL_FAIL_NOT_PENDING)', async () => {
+    const created = await processing('300.00');
+    const res = await post(t, checker.cookie, `/api/admin/withdrawals/${created.id}/failed/confirm`);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).code).toBe('WITHDRAWAL_FAIL_NOT_PENDING');
+    ok(await post(t, checker.cookie, `/api/admin/withdrawals/${created.id}/paid`, { bankReference: 'BDO-300' }));
+  });
+
+  it('a mark paid while a request waits: PAID, the request cleared (the money did go out), nothing returned', async () => {
+    const created = await processing('500.00');
+    const before = await available(t, member.userId);
+    ok(await post(t, maker.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'BANK_UNAVAILABLE' }), 202);
+    // Even by the officer who asked: their request was a mistake, the money went out.
+    const paid = ok(await post(t, maker.cookie, `/api/admin/withdrawals/${created.id}/paid`, { bankReference: 'BDO-PESONET-5000' }));
+    expect(paid).toMatchObject({ status: 'PAID', providerReference: 'BDO-PESONET-5000', failRequest: null, failureReasonCode: null });
+    expect(await available(t, member.userId)).toBe(before);
+    expect((await withdrawalRow(t, created.id)).failRequestedAt).toBeNull();
+    const audit = await auditOf(t, created.id);
+    expect(audit.map((a) => a.action)).toEqual(['WITHDRAWAL_FAIL_REQUESTED', 'WITHDRAWAL_MARK_PAID']);
+    expect(audit[1]!.details).toMatchObject({ to: 'PAID', clearedFailRequest: { requestedBy: maker.userId, reasonCode: 'BANK_UNAVAILABLE' } });
+    // The cleared request cannot be confirmed afterwards.
+    expect(errorOf(await post(t, checker.cookie, `/api/admin/withdrawals/${created.id}/failed/confirm`)).code).toBe('WITHDRAWAL_STATE');
+    expect(await available(t, member.userId)).toBe(before);
+  });
+
+  it('a MEMBER, and an officer with a conflict of interest, can neither ask nor confirm', async () => {
+    const created = await processing('400.00');
+    const url = `/api/admin/withdrawals/${created.id}/failed`;
+    const asMember = await post(t, member.cookie, url, { reasonCode: 'ACCOUNT_CLOSED' });
+    expect(asMember.statusCode).toBe(403);
+    ok(await post(t, maker.cookie, url, { reasonCode: 'ACCOUNT_CLOSED' }), 202);
+    expect((await post(t, member.cookie, `${url}/confirm`)).statusCode).toBe(403);
+
+    const related = await createStaff(t, 'OFFICER', 'Officer Same Mail');
+    const [m] = await t.deps.db.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
+    await t.deps.db.update(users).set({ email: m!.email.toUpperCase() }).where(eq(users.id, related.userId));
+    const conflicted = [await post(t, related.cookie, `${url}/confirm`), await post(t, related.cookie, url, { reasonCode: 'BANK_DECLINED' })];
+    expect(conflicted.map((r) => [r.statusCode, errorOf(r).code])).toEqual([
+      [403, 'CONFLICT_OF_INTEREST'],
+      [403, 'CONFLICT_OF_INTEREST'],
+    ]);
+    expect((await withdrawalRow(t, created.id)).status).toBe('PROCESSING');
+    // An ADMIN is staff too: a second officer for the request.
+    const admin = await createStaff(t, 'ADMIN', 'Admin Dina Uy');
+    expect(ok(await post(t, admin.cookie, `${url}/confirm`)).status).toBe('FAILED');
+  });
+});
+
+describe('a transfer of a split withdrawal marked failed (maker-checker)', () => {
+  let t: TestApp;
+  let maker: TestMember;
+  let checker: TestMember;
+  let member: FundedMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
+    maker = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+    checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
+    member = await fundedMember(t, await createStaff(t, 'OFFICER', 'Officer Ben Lim'), await createStaff(t, 'ADMIN', 'Admin Eli Go'));
+    // An e-wallet receives at most 50,000.00 a transfer: 60,000.00 goes as two.
+    await t.deps.db
+      .update(payoutAccounts)
+      .set({ kind: 'EWALLET', institutionCode: 'GCASH', institutionName: 'GCash', accountNumber: '+639181234567' })
+      .where(eq(payoutAccounts.userId, member.userId));
+  }, 120_000);
+  afterAll(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('each transfer: request (nothing moves), own confirmation refused, another officer confirms; paid clears a request', async () => {
+    const before = await available(t, member.userId);
+    const created = ok(await requestWithdrawal(t, member.cookie, '60000.00'), 201);
+    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
+    const held = await available(t, member.userId);
+    expect(held).toBe(before - 6_000_000n);
+    const part = (i: number) => `/api/admin/withdrawals/${created.id}/parts/${i}/failed`;
+
+    // The whole withdrawal is not marked: each transfer is.
+    expect(errorOf(await post(t, maker.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'ACCOUNT_CLOSED' })).code).toBe('WITHDRAWAL_STATE');
+    expect(errorOf(await post(t, checker.cookie, `/api/admin/withdrawals/${created.id}/failed/confirm`)).code).toBe('WITHDRAWAL_STATE');
+
+    const transfers = await ledgerCount(t);
+    const asked = await post(t, maker.cookie, part(1), { reasonCode: 'RECEIVING_LIMIT', note: 'GCash wallet limit' });
+    expect(asked.statusCode).toBe(202);
+    const askedRow = asked.json();
+    expect(askedRow.status).toBe('PROCESSING');
+    expect(askedRow.failRequest).toBeNull();
+    expect(askedRow.parts[0]).toMatchObject({
+      status: 'PROCESSING',
+      failRequest: { requestedBy: maker.userId, reasonCode: 'RECEIVING_LIMIT', note: 'GCash wallet limit' },
+    });
+    expect(askedRow.parts[1].failRequest).toBeNull();
+    expect(await ledgerCount(t)).toBe(transfers);
+    expect(await available(t, member.userId)).toBe(held);
+    expect(JSON.stringify(ok(await get(t, member.cookie, `/api/withdrawals/${created.id}`)))).not.toContain('GCash wallet limit');
+
+    expect(ok(await post(t, maker.cookie, part(1), { reasonCode: 'ACCOUNT_CLOSED' }), 202).parts[0].failRequest.reasonCode).toBe('RECEIVING_LIMIT');
+    expect(errorOf(await post(t, checker.cookie, part(1), { reasonCode: 'ACCOUNT_CLOSED' })).code).toBe('WITHDRAWAL_FAIL_PENDING');
+    const own = await post(t, maker.cookie, `${part(1)}/confirm`);
+    expect([own.statusCode, errorOf(own).code]).toEqual([403, 'MAKER_CHECKER']);
+    expect(errorOf(await post(t, checker.cookie, `${part(2)}/confirm`)).code).toBe('WITHDRAWAL_FAIL_NOT_PENDING');
+
+    const first = ok(await post(t, checker.cookie, `${part(1)}/confirm`));
+    expect(first.status).toBe('PROCESSING');
+    expect(first.parts[0]).toMatchObject({ status: 'FAILED', failureReasonCode: 'RECEIVING_LIMIT', failRequest: null });
+    const returned = BigInt(Math.round(Number(first.parts[0].amount) * 100));
+    expect(await available(t, member.userId)).toBe(held + returned);
+
+    // The second transfer: asked failed, then marked paid (the money went out) by the other officer.
+    ok(await post(t, checker.cookie, part(2), { reasonCode: 'BANK_UNAVAILABLE' }), 202);
+    const last = ok(await post(t, maker.cookie, `/api/admin/withdrawals/${created.id}/parts/2/paid`, { bankReference: 'GCASH-0002' }));
+    expect(last.status).toBe('PARTLY_PAID');
+    expect(last.parts[1]).toMatchObject({ status: 'PAID', failRequest: null });
+    expect(await available(t, member.userId)).toBe(held + returned);
+
+    const audit = await auditOf(t, created.id);
+    expect(audit.map((a) => [a.action, a.actorUserId, (a.details as { part?: number }).part])).toEqual([
+      ['WITHDRAWAL_FAIL_REQUESTED', maker.userId, 1],
+      ['WITHDRAWAL_MARK_FAILED', checker.userId, 1],
+      ['WITHDRAWAL_FAIL_REQUESTED', checker.userId, 2],
+      ['WITHDRAWAL_MARK_PAID', maker.userId, 2],
+    ]);
+    expect(audit[1]!.details).toMatchObject({ requestedBy: maker.userId, confirmedBy: checker.userId, reasonCode: 'RECEIVING_LIMIT' });
+    expect(audit[3]!.details).toMatchObject({ clearedFailRequest: { requestedBy: checker.userId, reasonCode: 'BANK_UNAVAILABLE' } });
+  });
+});
