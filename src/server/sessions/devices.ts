@@ -71,7 +71,13 @@ export async function issueDevice(db: DbOrTx, clock: Clock, userId: string, repl
     .where(eq(trustedDevices.userId, userId))
     .orderBy(desc(trustedDevices.createdAt), desc(trustedDevices.id))
     .offset(DEVICES_PER_USER - 1);
-  if (surplus.length > 0) await db.delete(trustedDevices).where(inArray(trustedDevices.id, surplus.map((r) => r.id)));
+  if (surplus.length > 0)
+    await db.delete(trustedDevices).where(
+      inArray(
+        trustedDevices.id,
+        surplus.map((r) => r.id),
+      ),
+    );
   await db.insert(trustedDevices).values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt });
   return { token, expiresAt };
 }

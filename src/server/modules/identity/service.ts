@@ -257,11 +257,7 @@ export type SignInData = z.output<typeof signInSchema>;
  * cookie counts as none. A successful sign-in always opens a new session with a new id, and
  * binds this browser to the member with a new device cookie.
  */
-export async function signIn(
-  deps: AppDeps,
-  input: SignInData,
-  ctx: RequestContext,
-): Promise<{ session: NewSession; device: NewDevice; user: SessionUser }> {
+export async function signIn(deps: AppDeps, input: SignInData, ctx: RequestContext): Promise<{ session: NewSession; device: NewDevice; user: SessionUser }> {
   // Sign-ins of one phone take turns (a transaction-scoped advisory lock), so that parallel
   // guesses cannot slip past the limit of five failures.
   const signedIn = await deps.db.transaction(async (tx) => {
