@@ -267,3 +267,34 @@ describe('a password change keeps only the browser that made it', () => {
     expect(withDevice.statusCode, withDevice.body).toBe(200);
   });
 });
+
+describe("the member's browser and the anonymous send budgets", () => {
+  it('a device reset is held by the budget in all, not by the address or number block strangers spent', async () => {
+    const u = await createTestApp({}, { OTP_ANON_PER_ADDRESS_HOURLY: '3', OTP_ANON_PER_PREFIX_HOURLY: '3', OTP_ANON_GLOBAL_HOURLY: '7' });
+    try {
+      const start = (phone: string, remoteAddress: string, cookie?: string) =>
+        u.app.inject({ method: 'POST', url: '/api/auth/recovery/start', payload: { phone }, remoteAddress, headers: cookie ? { cookie } : {} });
+      // The member's number is in block 917 555 (the registration's code: one of each budget).
+      const m = await registerMember(u, { phone: '09175551001' });
+      // A stranger at the member's address spends its budget and the block's.
+      const shared = '203.0.113.77';
+      expect((await start('+639175551002', shared)).statusCode).toBe(202);
+      expect((await start('+639175551003', shared)).statusCode).toBe(202);
+      expect((await start('+639176661001', shared)).statusCode).toBe(202);
+      const anonymous = await start(m.phone, shared);
+      expect(anonymous.statusCode).toBe(429);
+      expect(anonymous.json().error).toEqual({ code: 'RATE_LIMITED', message: errors.CODE_SENDS_BUSY });
+      // The member's browser there is sent its code.
+      expect((await start(m.phone, shared, m.device)).statusCode).toBe(202);
+      // The budget in all (7: five spent, two more now) holds it like everyone.
+      expect((await start('+639177771001', '198.51.100.201')).statusCode).toBe(202);
+      expect((await start('+639178881001', '198.51.100.202')).statusCode).toBe(202);
+      u.clock.advance(MINUTE + 1000);
+      const past = await start(m.phone, shared, m.device);
+      expect(past.statusCode).toBe(429);
+      expect(past.json().error).toEqual({ code: 'RATE_LIMITED', message: errors.CODE_SENDS_BUSY });
+    } finally {
+      await u.close();
+    }
+  });
+});
