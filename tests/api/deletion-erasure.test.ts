@@ -14,6 +14,7 @@ import {
   recoveryAttempts,
   sessions,
   signInAttempts,
+  trustedDevices,
   users,
 } from '../../src/server/db/schema';
 import { deliverDue } from '../../src/server/modules/delivery/worker';
@@ -36,6 +37,7 @@ import {
 } from '../fixtures/loans';
 import { apply as applyForLoan } from '../../src/server/modules/loans/service';
 import { findSession } from '../../src/server/sessions/store';
+import { issueDevice } from '../../src/server/sessions/devices';
 import { createAppWithUploads, storedFiles, type TestMember } from '../fixtures/members';
 import { payoff, quote, topUp } from '../fixtures/repayments';
 import { available, runJobs, withdrawAndConfirm } from '../fixtures/withdrawals';
@@ -161,6 +163,10 @@ describe('a completed deletion: only the records the law keeps still name the me
       expiresAt: new Date(t.clock.now().getTime() + 600_000),
     });
 
+    // A browser the member signed in with (a device cookie, decision 050).
+    await issueDevice(t.deps.db, t.clock, m.userId);
+    expect(await t.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, m.userId))).toHaveLength(1);
+
     // A contact-form message sent while signed out (e-mail only), and an officer's reply quoting the member.
     const [contact] = await t.deps.db
       .insert(contactMessages)
@@ -226,6 +232,7 @@ describe('a completed deletion: only the records the law keeps still name the me
     const [request] = await t.deps.db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.id, requestId));
     expect(request).toMatchObject({ reason: null, ip: null, memberName: NAME, status: 'COMPLETED' });
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, m.userId))).toEqual([]);
+    expect(await t.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, m.userId))).toEqual([]);
     const attempts = await t.deps.db
       .select()
       .from(signInAttempts)

@@ -93,7 +93,7 @@ export async function registerMember(t: TestApp, overrides: Record<string, unkno
   const code = await latestCode(t, phone);
   const verify = await post(t, '/api/auth/register/verify', { code }, cookieFor(start, 'tapat_reg'));
   expect(verify.statusCode, verify.body).toBe(201);
-  return { body, phone, password: String(body.password), cookie: cookieFor(verify, 'tapat_sid') };
+  return { body, phone, password: String(body.password), cookie: cookieFor(verify, 'tapat_sid'), device: cookieFor(verify, 'tapat_dev') };
 }
 
 export async function signIn(t: TestApp, phone: string, password: string, remember = false, remoteAddress?: string) {

@@ -96,6 +96,8 @@ describe('session cookie', () => {
       expect(res.statusCode).toBe(200);
       expect(setCookieOf(res, 'tapat_sid')).toMatch(/; Secure/i);
       expect(setCookieOf(res, 'tapat_sid')).toMatch(/; HttpOnly/i);
+      // The device cookie too (decision 050).
+      expect(setCookieOf(res, 'tapat_dev')).toMatch(/; Secure/i);
       const logout = await post(prod, '/api/auth/logout', undefined, cookieFor(res, 'tapat_sid'));
       expect(setCookieOf(logout, 'tapat_sid')).toMatch(/; Secure/i);
     } finally {

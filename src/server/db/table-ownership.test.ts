@@ -65,6 +65,8 @@ const OWNERS: Record<string, readonly string[]> = {
   recoveryAttempts: ['modules/identity', 'modules/privacy'],
   sessions: ['sessions'],
   signInAttempts: ['sessions'],
+  // Device cookies (decision 050): issued, checked and forgotten by sessions/devices.ts only.
+  trustedDevices: ['sessions'],
   // A member's account is created at registration (identity) and completed at activation; staff
   // accounts are created by server/staff/create.ts (user:create, the admin socket).
   // The member's language is saved by the preferences module.

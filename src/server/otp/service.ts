@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { otpChallenges } from '../db/schema';
 import { columnList, preparedSql } from '../db/prepared';
@@ -45,6 +45,11 @@ export interface AnonymousRequester {
   readonly ip: string;
   readonly budgets: OtpBudgets;
   readonly log?: BudgetLog;
+  /**
+   * A device cookie of the phone's own member (sessions/devices.ts, decision 050), checked by the
+   * caller: the code is counted in the phone's devices' budget, apart from anonymous requests.
+   */
+  readonly deviceId?: string;
 }
 
 export type IssueInput =
@@ -69,13 +74,22 @@ const sendsBusy = () => new AppError(429, 'RATE_LIMITED', translateEn('errors.CO
 /**
  * The per-phone budget of one purpose: at most one code a minute and OTP_HOURLY_LIMIT an hour for
  * (phone, purpose). Purposes never share it, so anonymous requests for a phone cannot hold back
- * the codes its member asks for in their session.
+ * the codes its member asks for in their session. Anonymous purposes have two such budgets a
+ * phone: one for requests from the member's own devices (`devices`: a device cookie of theirs,
+ * decision 050), one for everyone else; strangers spending theirs leave the member's untouched.
  */
-async function assertPhoneBudget(db: DbOrTx, now: Date, phone: string, purpose: OtpPurpose): Promise<void> {
+async function assertPhoneBudget(db: DbOrTx, now: Date, phone: string, purpose: OtpPurpose, devices = false): Promise<void> {
   const recent = await db
     .select({ createdAt: otpChallenges.createdAt })
     .from(otpChallenges)
-    .where(and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
+    .where(
+      and(
+        eq(otpChallenges.phone, phone),
+        eq(otpChallenges.purpose, purpose),
+        gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR)),
+        devices ? isNotNull(otpChallenges.deviceId) : isNull(otpChallenges.deviceId),
+      ),
+    )
     .orderBy(desc(otpChallenges.createdAt));
   refusePhoneBudget(now, recent[0]?.createdAt ?? null, recent.length);
 }
@@ -94,7 +108,10 @@ function refusePhoneBudget(now: Date, last: Date | null, sent: number): void {
 /**
  * The budgets of anonymous codes over the last hour: per client address, per number prefix, and in
  * all (against SMS pumping: many numbers from one address, or one number block from many). A trip
- * is logged as a warning, without the phone or the address.
+ * is logged as a warning, without the phone or the address. A request from the member's own device
+ * (decision 050) goes to a verified member's phone, bounded by the devices' budget of that phone:
+ * only the budget in all holds it (the brake on all sends); the address and prefix budgets, which
+ * a stranger sharing the member's address or number block could spend, do not (it still counts in them).
  */
 async function assertAnonymousBudgets(db: DbOrTx, now: Date, purpose: AnonymousOtpPurpose, prefix: string, requester: AnonymousRequester): Promise<void> {
   const since = new Date(now.getTime() - HOUR);
@@ -105,6 +122,7 @@ async function assertAnonymousBudgets(db: DbOrTx, now: Date, purpose: AnonymousO
     { budget: 'global', limit: requester.budgets.globalHourly, where: and(anonymous, gt(otpChallenges.createdAt, since)) },
   ] as const;
   for (const check of checks) {
+    if (requester.deviceId && check.budget !== 'global') continue;
     const [row] = await db.select({ n: count() }).from(otpChallenges).where(check.where);
     if ((row?.n ?? 0) >= check.limit) {
       requester.log?.warn({ event: 'otp_budget_exhausted', budget: check.budget, limit: check.limit, purpose }, 'one-time code budget exhausted');
@@ -162,7 +180,7 @@ export async function issueCode(
     }
     return issued;
   }
-  await assertPhoneBudget(db, now, input.phone, input.purpose);
+  await assertPhoneBudget(db, now, input.phone, input.purpose, anonymous.deviceId !== undefined);
   if (prefix) await assertAnonymousBudgets(db, now, input.purpose as AnonymousOtpPurpose, prefix, anonymous);
 
   await db
@@ -180,6 +198,7 @@ export async function issueCode(
     expiresAt,
     ip: anonymous.ip,
     prefix,
+    deviceId: anonymous.deviceId ?? null,
     createdAt: now,
   });
   return issued;
@@ -197,7 +216,7 @@ export async function assertAnonymousCodeAllowed(
   input: { readonly purpose: AnonymousOtpPurpose; readonly phone: string; readonly requester: AnonymousRequester },
 ): Promise<void> {
   const now = clock.now();
-  await assertPhoneBudget(db, now, input.phone, input.purpose);
+  await assertPhoneBudget(db, now, input.phone, input.purpose, input.requester.deviceId !== undefined);
   await assertAnonymousBudgets(db, now, input.purpose, phonePrefix(input.phone), input.requester);
 }
 

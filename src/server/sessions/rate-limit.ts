@@ -10,6 +10,11 @@ import { AppError } from '../http/errors';
  * 15 minutes from the 5th failure, whatever the password. Per IP: after 30 failures within
  * 15 minutes, further tries from that address are refused until the window slides.
  * Refused tries are not recorded, so hammering a locked phone does not extend its lock.
+ *
+ * A member's own browser (a device cookie of theirs, sessions/devices.ts, decision 050) has a
+ * lockout of its own: for it, the per-phone limit counts only that device's failures (five of
+ * them still lock it), so strangers' failures cannot lock the member out. Without one: the phone's
+ * lockout counts every failure (the device's too). The per-IP limit holds for everyone.
  */
 export const PHONE_MAX_FAILURES = 5;
 export const PHONE_WINDOW_MS = 15 * MINUTE;
@@ -21,12 +26,21 @@ function retryAfter(until: Date, now: Date): Record<string, string> {
   return { 'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) };
 }
 
-/** Until when the phone is locked, or null. Failures before the phone's last success do not count. */
-export async function phoneLockedUntil(db: DbOrTx, now: Date, phone: string): Promise<Date | null> {
+/**
+ * Until when the phone is locked, or null. Failures before the last success do not count. With a
+ * device (the id of a device cookie of the phone's member), only that device's tries count.
+ */
+export async function phoneLockedUntil(db: DbOrTx, now: Date, phone: string, deviceId: string | null = null): Promise<Date | null> {
   const rows = await db
     .select({ createdAt: signInAttempts.createdAt, succeeded: signInAttempts.succeeded })
     .from(signInAttempts)
-    .where(and(eq(signInAttempts.phone, phone), gt(signInAttempts.createdAt, new Date(now.getTime() - PHONE_WINDOW_MS - PHONE_LOCK_MS))))
+    .where(
+      and(
+        eq(signInAttempts.phone, phone),
+        gt(signInAttempts.createdAt, new Date(now.getTime() - PHONE_WINDOW_MS - PHONE_LOCK_MS)),
+        ...(deviceId ? [eq(signInAttempts.deviceId, deviceId)] : []),
+      ),
+    )
     .orderBy(asc(signInAttempts.createdAt));
   const lastSuccess = rows.findLastIndex((r) => r.succeeded);
   const failures = rows.slice(lastSuccess + 1).map((r) => r.createdAt.getTime());
@@ -54,15 +68,23 @@ export async function ipLockedUntil(db: DbOrTx, now: Date, ip: string): Promise<
   return row ? new Date(row.createdAt.getTime() + IP_WINDOW_MS) : null;
 }
 
-/** Throws 429 RATE_LIMITED (per IP) or 429 SIGN_IN_LOCKED (per phone) when a sign-in may not be tried. */
-export async function assertSignInAllowed(db: DbOrTx, now: Date, phone: string, ip: string): Promise<void> {
+/**
+ * Throws 429 RATE_LIMITED (per IP) or 429 SIGN_IN_LOCKED (per phone, or per device with the id of
+ * a device cookie of the phone's member) when a sign-in may not be tried.
+ */
+export async function assertSignInAllowed(db: DbOrTx, now: Date, phone: string, ip: string, deviceId: string | null = null): Promise<void> {
   const ipUntil = await ipLockedUntil(db, now, ip);
   if (ipUntil) throw new AppError(429, 'RATE_LIMITED', undefined, undefined, retryAfter(ipUntil, now));
-  const phoneUntil = await phoneLockedUntil(db, now, phone);
+  const phoneUntil = await phoneLockedUntil(db, now, phone, deviceId);
   if (phoneUntil) throw new AppError(429, 'SIGN_IN_LOCKED', undefined, undefined, retryAfter(phoneUntil, now));
 }
 
-export async function recordSignInAttempt(db: DbOrTx, now: Date, attempt: { phone: string; ip: string; succeeded: boolean }): Promise<void> {
+/** Records a try; deviceId: the device cookie of the phone's member it came with, null for an anonymous client. */
+export async function recordSignInAttempt(
+  db: DbOrTx,
+  now: Date,
+  attempt: { phone: string; ip: string; succeeded: boolean; deviceId: string | null },
+): Promise<void> {
   await db.insert(signInAttempts).values({ ...attempt, createdAt: now });
 }
 

@@ -28,7 +28,8 @@ export async function confirmCurrentPassword(
     const found = rows[0];
     if (!found) throw new AppError(401, 'UNAUTHENTICATED');
     const matches = await verifyPassword(found.passwordHash, password);
-    await recordSignInAttempt(tx, clock.now(), { phone: found.phone, ip: ctx.ip, succeeded: matches });
+    // The device cookie (Path=/api/auth) does not reach these routes: counted as an anonymous client's try (decision 050).
+    await recordSignInAttempt(tx, clock.now(), { phone: found.phone, ip: ctx.ip, succeeded: matches, deviceId: null });
     return matches;
   });
   // Thrown after the commit: the failure stays counted.

@@ -102,9 +102,29 @@ export const signInAttempts = pgTable(
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
     succeeded: boolean('succeeded').notNull(),
+    /** The member's device (trusted_devices) the try came with, or null for an anonymous client: its own lockout (decision 050). */
+    deviceId: uuid('device_id'),
     createdAt: createdAt(),
   },
   (t) => [index('sign_in_attempts_phone_idx').on(t.phone, t.createdAt), index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt)],
+);
+
+// identity: device cookies (decision 050, OWASP "device cookies"). A browser a member signed in
+// with holds a random token (cookie tapat_dev); only its SHA-256 is stored, with the member. Sign-in
+// and password-reset limits count that browser apart from anonymous clients. At most
+// DEVICES_PER_USER a member (sessions/devices.ts).
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('trusted_devices_token_key').on(t.tokenHash), index('trusted_devices_user_idx').on(t.userId, t.createdAt)],
 );
 
 // identity: a password-reset attempt (account recovery). Its random id is the subject of the

@@ -19,6 +19,8 @@ export const otpChallenges = pgTable(
     /** Anonymous sends (registration, password reset) only: the client address and the number prefix, for their budgets. */
     ip: text('ip'),
     prefix: text('prefix'),
+    /** A password reset asked for from the member's own device (trusted_devices): counted in the devices' budget, apart from strangers' (decision 050). */
+    deviceId: uuid('device_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MINUTE } from '../../clock';
+import type { NewDevice } from '../../sessions/devices';
 
 /**
  * The cookies of the two flows that happen before a session exists. Each holds only a random id
@@ -35,4 +36,21 @@ export function clearFlowCookie(reply: FastifyReply, cookie: FlowCookie, secure:
 export function readFlowCookie(request: FastifyRequest, cookie: FlowCookie): string | null {
   const value = request.cookies[cookie.name];
   return value && UUID.test(value) ? value.toLowerCase() : null;
+}
+
+/**
+ * The device cookie (decision 050, sessions/devices.ts): a random token binding this browser to the
+ * member who signed in with it, sent to the sign-in, password and recovery routes only. HttpOnly,
+ * SameSite=Lax, Secure in production, for DEVICE_TTL_MS.
+ */
+export const DEVICE_COOKIE = 'tapat_dev';
+export const DEVICE_COOKIE_PATH = '/api/auth';
+
+export function setDeviceCookie(reply: FastifyReply, device: NewDevice, secure: boolean): void {
+  reply.setCookie(DEVICE_COOKIE, device.token, { path: DEVICE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, expires: device.expiresAt });
+}
+
+/** The device cookie's token as sent (null when absent); sessions/devices.ts checks its form. */
+export function readDeviceCookie(request: FastifyRequest): string | null {
+  return request.cookies[DEVICE_COOKIE] ?? null;
 }

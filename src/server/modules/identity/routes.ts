@@ -5,7 +5,7 @@ import { registerRoute } from '../../http/route';
 import { requestOrigin } from '../../http/request-origin';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session';
 import { identityApi as api } from '../../../shared/api/identity';
-import { clearFlowCookie, readFlowCookie, recoveryCookie, registrationCookie, setFlowCookie } from './cookies';
+import { clearFlowCookie, readDeviceCookie, readFlowCookie, recoveryCookie, registrationCookie, setDeviceCookie, setFlowCookie } from './cookies';
 import {
   PASSWORD_CHANGED_MESSAGE,
   RECOVERY_DONE_MESSAGE,
@@ -26,6 +26,7 @@ const ctxOf = (request: FastifyRequest): RequestContext => ({
   ...requestOrigin(request),
   userAgent: request.headers['user-agent'] ?? null,
   log: request.log,
+  deviceToken: readDeviceCookie(request),
   // Only a request that says its language changes the member's (a script without the header does not).
   ...(request.headers['accept-language'] ? { language: languageOf(request.headers['accept-language']) } : {}),
 });
@@ -33,7 +34,9 @@ const ctxOf = (request: FastifyRequest): RequestContext => ({
 /**
  * Registration with phone verification, sign-in, sign-out, the session, and account recovery.
  * Who is signed in comes from the session cookie only; the two pre-session flows keep their
- * random id in an HttpOnly cookie of their own.
+ * random id in an HttpOnly cookie of their own. The device cookie (decision 050) is set at sign-in,
+ * at registration's completion and at a password reset, and only ever relaxes the per-phone limits
+ * for the member it was issued to.
  */
 export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const secure = deps.config.production;
@@ -54,19 +57,21 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   registerRoute(app, api.registerVerify, async (request, reply) => {
-    const { session, user } = await completeRegistration(
+    const { session, device, user } = await completeRegistration(
       deps,
       { pendingId: readFlowCookie(request, registrationCookie), code: request.body.code },
       ctxOf(request),
     );
     setSessionCookie(reply, session, secure);
+    setDeviceCookie(reply, device, secure);
     clearFlowCookie(reply, registrationCookie, secure);
     return reply.code(201).send({ user });
   });
 
   registerRoute(app, api.login, async (request, reply) => {
-    const { session, user } = await signIn(deps, request.body, ctxOf(request));
+    const { session, device, user } = await signIn(deps, request.body, ctxOf(request));
     setSessionCookie(reply, session, secure);
+    setDeviceCookie(reply, device, secure);
     return { user };
   });
 
@@ -97,13 +102,14 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   registerRoute(app, api.recoveryReset, async (request, reply) => {
-    await completeRecovery(
+    const { device } = await completeRecovery(
       deps,
       { attemptId: readFlowCookie(request, recoveryCookie), code: request.body.code, password: request.body.password },
       ctxOf(request),
     );
     clearFlowCookie(reply, recoveryCookie, secure);
     clearSessionCookie(reply, secure);
+    setDeviceCookie(reply, device, secure);
     return { message: RECOVERY_DONE_MESSAGE };
   });
 }

@@ -18,6 +18,7 @@ import { PENDING_REGISTRATION_TTL_MS, RECOVERY_ATTEMPT_TTL_MS } from './cookies'
 import { assertPasswordAcceptable, isPasswordAcceptable } from './password-policy';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../sessions/passwords';
 import { assertSignInAllowed, recordSignInAttempt } from '../../sessions/rate-limit';
+import { deviceOf, findDevice, forgetUserDevices, issueDevice, type NewDevice } from '../../sessions/devices';
 import { uniqueViolation } from '../../db/errors';
 import { codeTextValues } from '../../../shared/codes/rules';
 
@@ -31,10 +32,12 @@ export interface RequestContext {
   readonly log?: BudgetLog;
   /** The language the request was made in (Accept-Language): stored as the member's, for their SMS and e-mail. */
   readonly language?: Language;
+  /** The device cookie's token (tapat_dev, sessions/devices.ts), as sent; it counts only for the member it was issued to. */
+  readonly deviceToken?: string | null;
 }
 
-function requesterOf(deps: AppDeps, ctx: RequestContext): AnonymousRequester {
-  return { ip: ctx.ip, budgets: deps.config.otpBudgets, ...(ctx.log ? { log: ctx.log } : {}) };
+function requesterOf(deps: AppDeps, ctx: RequestContext, deviceId: string | null = null): AnonymousRequester {
+  return { ip: ctx.ip, budgets: deps.config.otpBudgets, ...(ctx.log ? { log: ctx.log } : {}), ...(deviceId ? { deviceId } : {}) };
 }
 
 export const RECOVERY_START_MESSAGE = 'If this phone number is registered, we have sent a code to it by SMS.';
@@ -191,7 +194,7 @@ export async function completeRegistration(
   deps: AppDeps,
   input: { pendingId: string | null; code: string },
   ctx: RequestContext,
-): Promise<{ session: NewSession; user: SessionUser }> {
+): Promise<{ session: NewSession; device: NewDevice; user: SessionUser }> {
   const pending = await livePendingRegistration(deps, input.pendingId);
   // Outside the transaction: a wrong try must stay counted.
   await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'REGISTRATION', subject: pending.id, code: input.code });
@@ -235,7 +238,8 @@ export async function completeRegistration(
       if (!user) throw new AppError(500, 'INTERNAL');
       await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id));
       const session = await createSession(tx, deps.clock, { userId: user.id, persistent: false, ip: ctx.ip, userAgent: ctx.userAgent });
-      return { session, user: toSessionUser(user) };
+      const device = await issueDevice(tx, deps.clock, user.id);
+      return { session, device, user: toSessionUser(user) };
     });
   } catch (error) {
     throw duplicateAsFieldError(error) ?? error;
@@ -248,27 +252,34 @@ export type SignInData = z.output<typeof signInSchema>;
 
 /**
  * One generic refusal whether or not the phone has an account (an unknown phone is checked
- * against a dummy hash, so both take as long). Limits per phone and per IP (rate-limit.ts).
- * A successful sign-in always opens a new session with a new id.
+ * against a dummy hash, so both take as long). Limits per phone and per IP (rate-limit.ts); a
+ * device cookie of the phone's member has its own per-phone lockout (decision 050), any other
+ * cookie counts as none. A successful sign-in always opens a new session with a new id, and
+ * binds this browser to the member with a new device cookie.
  */
-export async function signIn(deps: AppDeps, input: SignInData, ctx: RequestContext): Promise<{ session: NewSession; user: SessionUser }> {
+export async function signIn(deps: AppDeps, input: SignInData, ctx: RequestContext): Promise<{ session: NewSession; device: NewDevice; user: SessionUser }> {
   // Sign-ins of one phone take turns (a transaction-scoped advisory lock), so that parallel
   // guesses cannot slip past the limit of five failures.
-  const user = await deps.db.transaction(async (tx) => {
+  const signedIn = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${input.phone}`}))`);
-    await assertSignInAllowed(tx, deps.clock.now(), input.phone, ctx.ip);
+    // The cookie is looked up whatever the phone (the same reads with or without an account).
+    const presented = await findDevice(tx, deps.clock, ctx.deviceToken);
     const rows = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
     const found = rows[0];
+    const deviceId = deviceOf(presented, found?.id);
+    await assertSignInAllowed(tx, deps.clock.now(), input.phone, ctx.ip, deviceId);
     const ok = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-    await recordSignInAttempt(tx, deps.clock.now(), { phone: input.phone, ip: ctx.ip, succeeded: ok });
-    return ok ? found : undefined;
+    await recordSignInAttempt(tx, deps.clock.now(), { phone: input.phone, ip: ctx.ip, succeeded: ok, deviceId });
+    return ok && found ? { user: found, deviceId } : undefined;
   });
   // Thrown after the commit: the failure stays recorded.
-  if (!user) throw new AppError(401, 'INVALID_CREDENTIALS');
+  if (!signedIn) throw new AppError(401, 'INVALID_CREDENTIALS');
+  const { user } = signedIn;
   // The language the member signs in with is the one their SMS and e-mail are written in.
   if (ctx.language && ctx.language !== user.language) await deps.db.update(users).set({ language: ctx.language }).where(eq(users.id, user.id));
   const session = await createSession(deps.db, deps.clock, { userId: user.id, persistent: input.remember, ip: ctx.ip, userAgent: ctx.userAgent });
-  return { session, user: toSessionUser(user) };
+  const device = await issueDevice(deps.db, deps.clock, user.id, signedIn.deviceId);
+  return { session, device, user: toSessionUser(user) };
 }
 
 /** Revokes the current session, if any. */
@@ -283,8 +294,9 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password changed successfully.';
 /**
  * Settings > Password (DECISIONS.md section 5): the current password is required and a wrong one
  * counts as a failed sign-in of the member's phone (the same limits: five failures lock it for 15
- * minutes); the new one follows the registration rule. The member's other sessions are revoked,
- * this one stays, and the member is told by SMS and e-mail.
+ * minutes; with a device cookie of theirs, that device's own lockout, decision 050); the new one
+ * follows the registration rule. The member's other sessions and other device cookies are revoked,
+ * this session and this browser's device cookie stay, and the member is told by SMS and e-mail.
  */
 export async function changePassword(
   deps: AppDeps,
@@ -292,18 +304,20 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   ctx: RequestContext,
 ): Promise<void> {
-  const user = await deps.db.transaction(async (tx) => {
+  const checked = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${auth.phone}`}))`);
-    await assertSignInAllowed(tx, deps.clock.now(), auth.phone, ctx.ip);
+    const deviceId = deviceOf(await findDevice(tx, deps.clock, ctx.deviceToken), auth.userId);
+    await assertSignInAllowed(tx, deps.clock.now(), auth.phone, ctx.ip, deviceId);
     const rows = await tx.select().from(users).where(eq(users.id, auth.userId)).limit(1);
     const found = rows[0];
     if (!found) throw new AppError(401, 'UNAUTHENTICATED');
     const ok = await verifyPassword(found.passwordHash, input.currentPassword);
-    await recordSignInAttempt(tx, deps.clock.now(), { phone: found.phone, ip: ctx.ip, succeeded: ok });
-    return ok ? found : undefined;
+    await recordSignInAttempt(tx, deps.clock.now(), { phone: found.phone, ip: ctx.ip, succeeded: ok, deviceId });
+    return ok ? { user: found, deviceId } : undefined;
   });
   // Thrown after the commit: the failure stays counted.
-  if (!user) throw fieldError({ currentPassword: 'settings.password.wrongCurrent' });
+  if (!checked) throw fieldError({ currentPassword: 'settings.password.wrongCurrent' });
+  const { user } = checked;
   assertPasswordAcceptable(input.newPassword, [user.phone, user.fullName, user.email], 'newPassword');
 
   const passwordHash = await hashPassword(input.newPassword);
@@ -311,6 +325,8 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, deps.clock, user.id, auth.sessionId);
+    // Only this browser's device cookie stays (none stays when it sent none of the member's).
+    await forgetUserDevices(tx, user.id, checked.deviceId);
     const language = await languageOfUser(tx, user.id);
     const company = { company: deps.config.company.shortName };
     const body = messageText(language, 'messages.password.changed', company);
@@ -325,11 +341,16 @@ export async function changePassword(
  * Starts a password reset. The answer and the limits are the same whether or not the phone is
  * registered: both get an attempt and a code challenge, counted against the same budgets (per
  * phone, per client address, per number prefix, in all; otp service); only a registered phone is
- * sent the code, an unregistered one is sent nothing.
+ * sent the code, an unregistered one is sent nothing. A request with a device cookie of the
+ * phone's member is counted in that member's devices' budget instead (the same numbers, per phone;
+ * otp service, decision 050), so strangers spending the phone's anonymous budget do not stop it;
+ * any other cookie counts as none, so the answers stay the same with or without an account.
  */
 export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestContext): Promise<CodeTimers & { attemptId: string }> {
+  const presented = await findDevice(deps.db, deps.clock, ctx.deviceToken);
   const rows = await deps.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   const userId = rows[0]?.id ?? null;
+  const deviceId = deviceOf(presented, userId);
   const now = deps.clock.now();
   const attemptId = randomUUID();
   const issued = await deps.db.transaction(async (tx) => {
@@ -345,7 +366,7 @@ export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestCo
       purpose: 'PASSWORD_RESET',
       phone,
       subject: attemptId,
-      requester: requesterOf(deps, ctx),
+      requester: requesterOf(deps, ctx, deviceId),
     });
     if (userId) {
       await queueSms(tx, { to: phone, body: codeSms(deps, await languageOfUser(tx, userId), 'passwordReset', code.code) }, ctx);
@@ -357,12 +378,16 @@ export async function startRecovery(deps: AppDeps, phone: string, ctx: RequestCo
 
 export type RecoveryResetData = z.output<typeof recoveryResetSchema>;
 
-/** Sets a new password with the code sent to the phone, and revokes every session of the account. */
+/**
+ * Sets a new password with the code sent to the phone, and revokes every session and every device
+ * cookie of the account; the code proved the phone, so this browser is given a new device cookie
+ * (decision 050). Nobody is signed in.
+ */
 export async function completeRecovery(
   deps: AppDeps,
   input: { attemptId: string | null } & Pick<RecoveryResetData, 'code' | 'password'>,
   ctx: Pick<RequestContext, 'requestId'>,
-): Promise<void> {
+): Promise<{ device: NewDevice }> {
   if (!input.attemptId) throw new AppError(400, 'RECOVERY_EXPIRED');
   const rows = await deps.db
     .select({ id: recoveryAttempts.id, phone: recoveryAttempts.phone, userId: recoveryAttempts.userId, fullName: users.fullName, email: users.email })
@@ -383,10 +408,12 @@ export async function completeRecovery(
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await tx.update(recoveryAttempts).set({ completedAt: now }).where(eq(recoveryAttempts.id, attempt.id));
     await revokeUserSessions(tx, deps.clock, userId);
+    await forgetUserDevices(tx, userId);
+    const device = await issueDevice(tx, deps.clock, userId);
     await queueSms(
       tx,
       {
@@ -395,5 +422,6 @@ export async function completeRecovery(
       },
       ctx,
     );
+    return { device };
   });
 }

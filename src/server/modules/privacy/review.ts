@@ -33,6 +33,7 @@ import { renameOtpPhone } from '../../otp/service';
 import { renameSignInPhone } from '../../sessions/rate-limit';
 import { storageFor } from '../../providers/storage';
 import { deleteUserSessions } from '../../sessions/store';
+import { forgetUserDevices } from '../../sessions/devices';
 import type { SessionAuth } from '../../sessions/store';
 import { birthday, formatIsoDate, parseIsoDate, philippineDate } from '../../../shared/activation/age';
 import { translateEn } from '../../../shared/i18n/lookup';
@@ -359,6 +360,7 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
     .where(eq(users.id, userId));
   // Revoked and gone: the rows held the member's addresses and browsers.
   await deleteUserSessions(tx, userId);
+  await forgetUserDevices(tx, userId);
   return documents.map((d) => d.key);
 }
 
