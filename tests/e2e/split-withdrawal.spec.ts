@@ -144,10 +144,12 @@ test('a split withdrawal: one code, one transfer paid and one returned by the of
     const parts = checkerPage.getByTestId('withdrawal-parts-admin').filter({ hasText: `${reference}-1` });
     const second = parts.locator('li[data-part-index="2"]');
     await expect(second.getByTestId('fail-request')).toContainText('Failure asked by Officer Jose Reyes');
+    await shoot(checkerPage, 'split-fail-request');
     await second.getByRole('button', { name: 'Confirm failure' }).click();
     const confirmDialog = checkerPage.getByRole('dialog', { name: `Confirm that ${reference}-2 failed (transfer 2 of 2)` });
     await expect(confirmDialog).toBeVisible();
     await expect(confirmDialog.getByTestId('fail-request')).toContainText('Officer Jose Reyes');
+    await shoot(checkerPage, 'split-fail-confirm');
     await confirmDialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(confirmDialog).toBeHidden();
     await expect(checkerPage.getByText(`${reference}, transfer 2 of 2:`)).toContainText('Partly paid');
