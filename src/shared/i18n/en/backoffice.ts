@@ -168,7 +168,7 @@ export const backoffice = {
     bankReference: 'Bank reference of the transfer',
     reason: 'Reason (the member reads this text once another officer confirms it; the amount then returns to the wallet)',
     failRequestedDone: '{{reference}}: failure asked. Another officer must confirm it; nothing has moved yet.',
-    failRequest: 'Failure asked by {{name}} on {{at}}: {{reason}}. Waits for another officer.',
+    failRequest: 'Failure asked by {{name}} on {{at}}; waits for another officer. Reason: {{reason}}',
     failRequestNote: 'Note: {{note}}',
     confirmFailed: 'Confirm failure',
     confirmFailedTitle: 'Confirm that {{reference}} failed',

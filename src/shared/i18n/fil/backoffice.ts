@@ -169,7 +169,7 @@ export const backoffice = {
     bankReference: 'Bank reference ng transfer',
     reason: 'Dahilan (mababasa ng miyembro ang tekstong ito kapag kinumpirma ng ibang opisyal; saka babalik ang halaga sa wallet)',
     failRequestedDone: '{{reference}}: hiniling na markahang hindi natuloy. Ibang opisyal ang dapat magkumpirma; wala pang perang gumalaw.',
-    failRequest: 'Hiniling ni {{name}} noong {{at}} na markahang hindi natuloy: {{reason}}. Hinihintay ang ibang opisyal.',
+    failRequest: 'Hiniling ni {{name}} noong {{at}} na markahang hindi natuloy; hinihintay ang ibang opisyal. Dahilan: {{reason}}',
     failRequestNote: 'Tala: {{note}}',
     confirmFailed: 'Kumpirmahing hindi natuloy',
     confirmFailedTitle: 'Kumpirmahing hindi natuloy ang {{reference}}',
