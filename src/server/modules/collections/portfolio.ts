@@ -7,6 +7,7 @@ import { addDays } from '../../../shared/loan/day';
 import { toDecimalString } from '../../../shared/money/money';
 import type { PortfolioResponse } from '../../../shared/schemas/collections';
 import { LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
+import { philippineDayStart } from '../../audit/query';
 
 /**
  * The portfolio (GET /api/admin/portfolio), from the ledger (docs/decisions/017-collections.md):
@@ -22,11 +23,6 @@ import { LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
 async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** The instant a Philippine calendar day starts. */
-function manilaMidnight(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00+08:00`));
 }
 
 export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
@@ -52,16 +48,16 @@ export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
           join ledger_entries e on e.transfer_id = t.id and e.phase = 'POSTED' and e.direction = 'CREDIT'
           join ledger_accounts a on a.id = e.account_id
          where t.code in ('LOAN_REPAYMENT', 'LOAN_PAYOFF')
-           and t.created_at >= ${manilaMidnight(month.first).toISOString()}::timestamptz
-           and t.created_at < ${manilaMidnight(month.next).toISOString()}::timestamptz
+           and t.created_at >= ${philippineDayStart(month.first).toISOString()}::timestamptz
+           and t.created_at < ${philippineDayStart(month.next).toISOString()}::timestamptz
          group by a.kind`,
   );
   const [paymentCount] = await rows<{ n: string }>(
     db,
     sql`select count(*)::text as n from ledger_transfers t
          where t.code in ('LOAN_REPAYMENT', 'LOAN_PAYOFF')
-           and t.created_at >= ${manilaMidnight(month.first).toISOString()}::timestamptz
-           and t.created_at < ${manilaMidnight(month.next).toISOString()}::timestamptz`,
+           and t.created_at >= ${philippineDayStart(month.first).toISOString()}::timestamptz
+           and t.created_at < ${philippineDayStart(month.next).toISOString()}::timestamptz`,
   );
   const credited = (code: string) => BigInt(collected.find((c) => c.code === code)?.amount ?? '0');
   const parts = {

@@ -4,6 +4,7 @@ import { loanCharges, loanPayments } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
+import { philippineDayStart } from '../../audit/query';
 import { createTransfer, ensureSystemAccount } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
@@ -56,9 +57,6 @@ export interface OfficerPaymentInput {
 function fieldRefusal(field: string, message: string): AppError {
   return new AppError(400, 'VALIDATION_FAILED', message, { [field]: message });
 }
-
-/** The Philippine midnight that starts `day` (YYYY-MM-DD). */
-const manilaMidnight = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
 
 /**
  * What `staffId` alone (no second officer) has posted on the loan since `since`: the maker-checker
@@ -118,7 +116,7 @@ export async function recordPayment(
         throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
       const state = await loadState(tx, deps, loan);
       checkAmount(state, amount, today);
-      const alone = await postedAloneSince(tx, loan.id, staff.userId, manilaMidnight(today));
+      const alone = await postedAloneSince(tx, loan.id, staff.userId, philippineDayStart(today));
       const pending = alone + amount > deps.config.servicing.approvalThreshold;
       const receivedAt = new Date(Date.parse(`${input.receivedOn}T12:00:00+08:00`));
       const [payment] = await tx
@@ -234,7 +232,7 @@ export async function waiveCharge(
     if (charge.waiveRequestedAt !== null && charge.waivedAt === null) throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
     const owed: Centavos = charge.amount - charge.paid;
     // With what this officer alone waived on the loan this Philippine day (several charges just under the threshold).
-    const alone = await waivedAloneSince(tx, loan.id, staff.userId, manilaMidnight(todayPh(deps)));
+    const alone = await waivedAloneSince(tx, loan.id, staff.userId, philippineDayStart(todayPh(deps)));
     if (alone + owed > deps.config.servicing.waiverApprovalThreshold) {
       const [updated] = await tx
         .update(loanCharges)
