@@ -67,8 +67,19 @@ describe('the declining-balance schedule (hand vector)', () => {
     expect(annuityInstalment(php(100_000), 12, 100)).toBe(php(8_885));
     expect(s.lines[0]).toMatchObject({ total: php(8_885), interest: php(1_000), principal: php(7_885), balanceAfter: php(92_115) });
     expect(s.lines[1]).toMatchObject({ interest: 92_115n, principal: 796_385n });
-    expect(s.lines[11]).toMatchObject({ principal: 879_550n, interest: 8_796n, total: 888_346n, balanceAfter: 0n });
-    expect(s.totalInterest).toBe(661_846n);
+    // Interest rounded down to the centavo each month: the last month pays the balance 8,795.47 and
+    // its interest 87.95.
+    expect(s.lines[11]).toMatchObject({ principal: 879_547n, interest: 8_795n, total: 888_342n, balanceAfter: 0n });
+    expect(s.totalInterest).toBe(661_842n);
+  });
+
+  it('never asks more in the last month than the regular instalment (CI found 8,199.02 after 8,199.00)', () => {
+    // 122,052.81 at 3.98 % a month over 23 months: the annuity is 8,198.997...; with interest rounded
+    // half up the balance ran ahead and the last payment came to 8,199.02.
+    const odd = buildSchedule(withInterest('DECLINING_BALANCE', 398), 12_205_281n, 23, '2026-03-31');
+    expect(odd.regularInstalment).toBe(php(8_199));
+    for (const l of odd.lines) expect(l.total <= odd.regularInstalment).toBe(true);
+    expect(odd.lines.reduce((sum, l) => sum + l.principal, 0n)).toBe(12_205_281n);
   });
 
   it('has an effective rate of the contractual 1 % a month, but for the peso rounding', () => {

@@ -16,8 +16,8 @@ import { annualise, solvePeriodicRate } from './rate-solver';
  *    month (BSP Circular 730: "interest per installment period shall be calculated based on the
  *    outstanding balance"): DECLINING_BALANCE at the configured rate; ADD_ON at the monthly rate the
  *    add-on payments correspond to (the rate that discounts them to the principal), so the total
- *    interest is still exactly the add-on interest. Interest is rounded half up to the centavo; the
- *    last instalment takes the remaining principal, so principal parts total the principal exactly.
+ *    interest is still exactly the add-on interest. Interest is rounded to the centavo (declining balance: down, so the last
+ *    payment never exceeds the regular one; add-on: half up on the implied balance); the last instalment takes the remaining principal, so principal parts total the principal exactly.
  * 3. Fees: deducted from the proceeds, or spread evenly over the instalments (residue on the last).
  *    Never payable up front (DECISIONS.md invariant 4).
  * 4. The effective interest rate (BSP): the monthly rate that discounts every instalment to the net
@@ -171,7 +171,9 @@ function splitDeclining(principal: Centavos, n: number, bps: number): Split {
   const interestParts: bigint[] = [];
   let balance = principal;
   for (let k = 0; k < n; k++) {
-    const interest = divRoundHalfUp(balance * BigInt(bps), 10_000n);
+    // Rounded down (in the borrower's favour): the balance then never runs above the exact annuity's,
+    // so the last payment is never more than the regular one. Half up let it run 2 centavos over.
+    const interest = bpsOfDown(balance, bps);
     if (k === n - 1) {
       payments.push(balance + interest);
       principalParts.push(balance);
