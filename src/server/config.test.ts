@@ -28,6 +28,44 @@ describe('production configuration', () => {
   });
 });
 
+function configErrorOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  return '';
+}
+
+describe('LOAN_MAKER_CHECKER (decision 052)', () => {
+  it('production refuses it switched off, and names it; on (the default) it is not named', () => {
+    expect(configErrorOf({ NODE_ENV: 'production', LOAN_MAKER_CHECKER: 'false' })).toMatch(/LOAN_MAKER_CHECKER=false .*production refuses it/);
+    expect(configErrorOf({ NODE_ENV: 'production', LOAN_MAKER_CHECKER: 'true' })).not.toMatch(/LOAN_MAKER_CHECKER/);
+    expect(configErrorOf({ NODE_ENV: 'production' })).not.toMatch(/LOAN_MAKER_CHECKER/);
+  });
+
+  it('development and tests may still switch it off', () => {
+    for (const NODE_ENV of ['development', 'test'] as const) expect(loadConfig({ NODE_ENV, LOAN_MAKER_CHECKER: 'false' }).loanMakerChecker).toBe(false);
+  });
+});
+
+describe('XENDIT_CALLBACK_TOKEN (decision 052)', () => {
+  const long = 'x'.repeat(32);
+  it('refuses a token shorter than 32 characters with either Xendit provider, in every mode', () => {
+    for (const NODE_ENV of ['development', 'test', 'production'] as const)
+      for (const provider of [{ COLLECTION_PROVIDER: 'xendit' }, { PAYOUT_PROVIDER: 'xendit' }])
+        for (const token of ['tok', 'x'.repeat(31)])
+          expect(configErrorOf({ NODE_ENV, ...provider, XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: token })).toMatch(/XENDIT_CALLBACK_TOKEN must be at least 32 characters/);
+  });
+
+  it('accepts a token of the minimum length', () => {
+    const config = loadConfig({ NODE_ENV: 'test', COLLECTION_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: long });
+    expect(config.xendit?.callbackToken).toBe(long);
+    expect(loadConfig({ NODE_ENV: 'test', PAYOUT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: long }).payouts.mode).toBe('XENDIT');
+  });
+});
+
 describe('LEDGER_SYSTEM_SHARDS', () => {
   it('defaults to 8 shards per system account and accepts 1 to 64 only', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).ledgerSystemShards).toBe(8);

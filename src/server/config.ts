@@ -110,7 +110,7 @@ const envSchema = z.object({
   RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
   RATES_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Maker-checker: the officer who approved a loan cannot disburse it (on unless 'false'). */
+  /** Maker-checker: the officer who approved a loan cannot disburse it (on unless 'false'; production refuses 'false'). */
   LOAN_MAKER_CHECKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -155,6 +155,7 @@ const envSchema = z.object({
   /** Xendit (collections and payouts): API base URL, secret API key, the callback verification token, and the timeout of each call. */
   XENDIT_API_URL: z.string().url().default('https://api.xendit.co'),
   XENDIT_SECRET_KEY: z.string().optional(),
+  /** At least XENDIT_CALLBACK_TOKEN_MIN_LENGTH characters when set (a short token is guessable and verifies forged callbacks). */
   XENDIT_CALLBACK_TOKEN: z.string().optional(),
   XENDIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Withdrawals are refused for this many hours after a change of payout account. */
@@ -317,6 +318,12 @@ export interface PayoutsConfig {
 export class ConfigError extends Error {}
 
 /** Reads and validates the configuration. Throws ConfigError with every problem listed. */
+/**
+ * The shortest callback verification token accepted: the Xendit dashboard generates long random
+ * tokens; 32 random characters are beyond guessing, a short hand-typed one is not.
+ */
+export const XENDIT_CALLBACK_TOKEN_MIN_LENGTH = 32;
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -346,6 +353,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     if (company.demo) problems.push('Production refuses to start on the DEMO company profile: set COMPANY_PROFILE_FILE.');
     if (env.OTP_PEPPER.length < 32) problems.push('OTP_PEPPER (at least 32 characters) is required in production.');
     if (!env.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN is required in production.');
+    // One officer alone would approve and disburse the same loan (decision 052).
+    if (!env.LOAN_MAKER_CHECKER) problems.push('LOAN_MAKER_CHECKER=false lets one officer approve and disburse a loan alone: production refuses it.');
   }
   let storage: StorageConfig = { driver: 'local', dir: path.join(path.resolve(env.DATA_DIR), 'uploads') };
   if (env.STORAGE_DRIVER === 's3') {
@@ -370,6 +379,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const usesXendit = env.COLLECTION_PROVIDER === 'xendit' || env.PAYOUT_PROVIDER === 'xendit';
   if (usesXendit && (!env.XENDIT_SECRET_KEY || !env.XENDIT_CALLBACK_TOKEN))
     problems.push('COLLECTION_PROVIDER=xendit or PAYOUT_PROVIDER=xendit needs XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN.');
+  // The token alone makes a callback "from Xendit" (payment received, payout paid): a short one is
+  // guessable. Checked whenever it is set, so that it cannot be set short and used later (decision 052).
+  if (env.XENDIT_CALLBACK_TOKEN !== undefined && env.XENDIT_CALLBACK_TOKEN.length < XENDIT_CALLBACK_TOKEN_MIN_LENGTH)
+    problems.push(`XENDIT_CALLBACK_TOKEN must be at least ${XENDIT_CALLBACK_TOKEN_MIN_LENGTH} characters (copy the whole token from the Xendit dashboard).`);
   if (production && env.COLLECTION_PROVIDER === 'simulated')
     problems.push('COLLECTION_PROVIDER=simulated pretends that borrowers paid: production needs xendit (or no payment channels).');
   // The outbox adapters only store messages (for the development outbox page): in production no
