@@ -117,13 +117,13 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /**
    * Loan servicing (issue 10): an officer's recorded payment above REPAYMENT_APPROVAL_THRESHOLD
-   * (PHP, whole pesos), counted with what the same officer alone posted on the loan that Philippine
-   * day, waits for a second officer's approval (maker-checker); REMINDERS_PER_DAY is
+   * (PHP, whole pesos), counted with what the same officer alone posted on the loan in the last
+   * MAKER_CHECKER_WINDOW_DAYS (30, decision 052), waits for a second officer's approval (maker-checker); REMINDERS_PER_DAY is
    * the most reminders one loan may get in a Philippine day.
    */
   REPAYMENT_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
   REMINDERS_PER_DAY: z.coerce.number().int().min(0).max(10).default(2),
-  /** Waiving late charges of more than WAIVER_APPROVAL_THRESHOLD (PHP, whole pesos) on a loan in a Philippine day, by one officer alone, waits for a second officer's approval. */
+  /** Waiving late charges of more than WAIVER_APPROVAL_THRESHOLD (PHP, whole pesos) on a loan in the last MAKER_CHECKER_WINDOW_DAYS (30), by one officer alone, waits for a second officer's approval. */
   WAIVER_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
   /**
    * Withdrawal payouts: simulated (offline default outside production: settles after

@@ -4,7 +4,6 @@ import { loanCharges, loanPayments } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
-import { philippineDayStart } from '../../audit/query';
 import { createTransfer, ensureSystemAccount } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
@@ -59,9 +58,22 @@ function fieldRefusal(field: string, message: string): AppError {
 }
 
 /**
+ * How far back the maker-checker thresholds count what one officer alone posted or waived on a loan:
+ * a rolling window, not the Philippine day, so that PHP 70,000 cannot be posted as 35,000 today and
+ * 35,000 tomorrow (decision 052). 30 days is the schedule's period: one officer alone may post a
+ * month's payments on a loan up to the threshold, more waits for a second officer.
+ */
+export const MAKER_CHECKER_WINDOW_DAYS = 30;
+
+function windowStart(now: Date): Date {
+  return new Date(now.getTime() - MAKER_CHECKER_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/**
  * What `staffId` alone (no second officer) has posted on the loan since `since`: the maker-checker
  * threshold counts it with the new payment, so that several payments just under the threshold, on
- * one loan and one day, cannot post what one payment above it could not (security review, sec-insider).
+ * one loan within MAKER_CHECKER_WINDOW_DAYS, cannot post what one payment above it could not
+ * (security review, sec-insider; decision 052).
  */
 async function postedAloneSince(tx: Tx, loanId: string, staffId: string, since: Date): Promise<Centavos> {
   const [row] = await tx
@@ -91,7 +103,7 @@ async function waivedAloneSince(tx: Tx, loanId: string, staffId: string, since: 
 
 /**
  * Records a payment received outside the app. When it brings what this officer alone posted on the
- * loan this Philippine day above the threshold, it waits for a second officer (202).
+ * loan in the last MAKER_CHECKER_WINDOW_DAYS above the threshold, it waits for a second officer (202).
  */
 export async function recordPayment(
   deps: AppDeps,
@@ -116,7 +128,7 @@ export async function recordPayment(
         throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
       const state = await loadState(tx, deps, loan);
       checkAmount(state, amount, today);
-      const alone = await postedAloneSince(tx, loan.id, staff.userId, philippineDayStart(today));
+      const alone = await postedAloneSince(tx, loan.id, staff.userId, windowStart(now));
       const pending = alone + amount > deps.config.servicing.approvalThreshold;
       const receivedAt = new Date(Date.parse(`${input.receivedOn}T12:00:00+08:00`));
       const [payment] = await tx
@@ -151,7 +163,8 @@ export async function recordPayment(
           note: input.note ?? null,
           pendingApproval: pending,
           threshold: toDecimalString(deps.config.servicing.approvalThreshold),
-          postedAloneToday: toDecimalString(alone),
+          postedAloneInWindow: toDecimalString(alone),
+          windowDays: MAKER_CHECKER_WINDOW_DAYS,
         },
         ip: ctx.ip,
         at: now,
@@ -212,7 +225,7 @@ export async function approvePayment(
 /**
  * Waives what is still owed on a late charge: the ledger reverses it (penalty income back to the
  * receivable). Above WAIVER_APPROVAL_THRESHOLD (counted with what this officer alone waived on the
- * loan this Philippine day) the officer's request is stored (202, nothing moved) until another
+ * loan in the last MAKER_CHECKER_WINDOW_DAYS) the officer's request is stored (202, nothing moved) until another
  * officer approves it (approveWaiver).
  */
 export async function waiveCharge(
@@ -231,8 +244,8 @@ export async function waiveCharge(
     const charge = await lockedCharge(tx, loan.id, chargeId);
     if (charge.waiveRequestedAt !== null && charge.waivedAt === null) throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
     const owed: Centavos = charge.amount - charge.paid;
-    // With what this officer alone waived on the loan this Philippine day (several charges just under the threshold).
-    const alone = await waivedAloneSince(tx, loan.id, staff.userId, philippineDayStart(todayPh(deps)));
+    // With what this officer alone waived on the loan in the window (several charges just under the threshold, on several days).
+    const alone = await waivedAloneSince(tx, loan.id, staff.userId, windowStart(now));
     if (alone + owed > deps.config.servicing.waiverApprovalThreshold) {
       const [updated] = await tx
         .update(loanCharges)
@@ -253,7 +266,8 @@ export async function waiveCharge(
           reasonCode: input.reasonCode,
           note: input.note ?? null,
           threshold: toDecimalString(deps.config.servicing.waiverApprovalThreshold),
-          waivedAloneToday: toDecimalString(alone),
+          waivedAloneInWindow: toDecimalString(alone),
+          windowDays: MAKER_CHECKER_WINDOW_DAYS,
         },
         ip: ctx.ip,
         at: now,
