@@ -148,6 +148,31 @@ describe('what is recorded', () => {
   });
 });
 
+describe("staff members' contacts in the audit log, by role (decision 052)", () => {
+  it('an ADMIN reads the phone and e-mail a staff account was created with; an officer reads its name and role only', async () => {
+    const phone = '+639990001299';
+    const email = 'private.contact@example.com';
+    const { id } = await createStaffUser(
+      t.deps.db,
+      { phone, password: 'Contacts kalamansi lantern 4096', role: 'OFFICER', name: 'Officer Contact Hidden', email },
+      t.clock.now(),
+    );
+    const asAdmin = await audit(admin.cookie, `?action=STAFF_CREATE&subjectId=${id}`);
+    expect(asAdmin.entries[0]!.details).toMatchObject({ role: 'OFFICER', name: 'Officer Contact Hidden', phone, email });
+
+    for (const staff of [officer, checker]) {
+      const page = await audit(staff.cookie, `?action=STAFF_CREATE&subjectId=${id}`);
+      expect(page.entries).toHaveLength(1);
+      expect(page.entries[0]!.details).toEqual({ role: 'OFFICER', name: 'Officer Contact Hidden', via: 'npm run user:create' });
+      // Nowhere in the answer, the unfiltered page included.
+      const all = JSON.stringify(await audit(staff.cookie, '?limit=200'));
+      expect(all).not.toContain(phone);
+      expect(all).not.toContain(email);
+      expect(all).not.toContain('9990001299');
+    }
+  });
+});
+
 describe('the audit row and the change share one transaction', () => {
   it('when the audit row cannot be written, the loan transition is rolled back too', async () => {
     const member = await createActivatedMember(t);

@@ -24,8 +24,39 @@ export function auditConditions(q: AuditQuery): SQL[] {
   return where;
 }
 
-/** A page of the audit log, newest first, with the cursor of the next (older) page. */
-export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<AuditResponse> {
+/** Keys of audit details that hold a phone number or an e-mail address (`phone`, `newEmail`, `e-mail`, ...). */
+const CONTACT_KEY = /phone|e-?mail/i;
+
+/**
+ * The subject types whose rows are about a staff account (STAFF_CREATE records its phone and
+ * e-mail). Their contacts are shown to ADMINs only: an officer reads who did what by name and role,
+ * and a colleague's private number is no part of that (decision 052).
+ */
+const STAFF_SUBJECTS: ReadonlySet<string> = new Set(['USER']);
+
+function withoutContacts(value: unknown, depth = 0): unknown {
+  if (depth > 8) return '[too deep]';
+  if (Array.isArray(value)) return value.map((v) => withoutContacts(v, depth + 1));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !CONTACT_KEY.test(k))
+        .map(([k, v]) => [k, withoutContacts(v, depth + 1)]),
+    );
+  return value;
+}
+
+/** The details of an audit row as `viewerRole` may read them: a staff account's contacts for an ADMIN only. */
+export function detailsFor(viewerRole: string, subjectType: string, details: Record<string, unknown>): Record<string, unknown> {
+  if (viewerRole === 'ADMIN' || !STAFF_SUBJECTS.has(subjectType)) return details;
+  return withoutContacts(details) as Record<string, unknown>;
+}
+
+/**
+ * A page of the audit log, newest first, with the cursor of the next (older) page, as `viewerRole`
+ * may read it (detailsFor). Staff appear by name and role only (the actors never carry contacts).
+ */
+export async function listAudit(db: DbOrTx, q: AuditQuery, viewerRole: string): Promise<AuditResponse> {
   const rows = await db
     .select({ row: auditLog, actorName: users.fullName })
     .from(auditLog)
@@ -64,7 +95,7 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<AuditRespons
       action: row.action,
       subjectType: row.subjectType,
       subjectId: row.subjectId,
-      details: (row.details ?? {}) as Record<string, unknown>,
+      details: detailsFor(viewerRole, row.subjectType, (row.details ?? {}) as Record<string, unknown>),
       ip: row.ip,
     })),
     nextCursor: rows.length > q.limit ? page.at(-1)!.row.seq.toString() : null,

@@ -12,8 +12,7 @@ const ADMIN = ['ADMIN'] as const;
 /** The back office's audit log (OFFICER, ADMIN) and settings (ADMIN only) under /api/admin. Contracts: src/shared/api/backoffice.ts. */
 export async function backofficeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerRoute(app, api.audit, async (request) => {
-    requireRole(request, STAFF_ROLES);
-    return auditPage(deps, request.query);
+    return auditPage(deps, requireRole(request, STAFF_ROLES), request.query);
   });
   registerRoute(app, api.settings, async (request) => {
     requireRole(request, ADMIN);

@@ -19,8 +19,9 @@ import { COMPANY_SETTINGS_MESSAGES, type CompanyProfileInput, type AdminSettings
  * are code, docs/decisions/007).
  */
 
-export function auditPage(deps: AppDeps, query: AuditQuery): Promise<AuditResponse> {
-  return listAudit(deps.db, query);
+/** The audit log as the staff member may read it: a staff account's phone and e-mail for an ADMIN only (decision 052). */
+export function auditPage(deps: AppDeps, staff: SessionAuth, query: AuditQuery): Promise<AuditResponse> {
+  return listAudit(deps.db, query, staff.role);
 }
 
 function companyDto(stored: Awaited<ReturnType<typeof readProfile>>): AdminSettingsResponse['company'] {
