@@ -148,7 +148,7 @@ describe('waivers across days', () => {
     travelTo(t, addDays(due, 6));
     await runServicing(t.deps);
     const view = ok(await servicing(t, (await relogin(t, member)).cookie));
-    const penalty = view.charges.find((c: { kind: string }) => c.kind === 'PENALTY_INTEREST' && !c.waived);
+    const penalty = view.charges.find((c: { kind: string; waived: boolean }) => c.kind === 'PENALTY_INTEREST' && !c.waived);
     expect(Number(penalty.outstanding)).toBeLessThan(1800);
     expect(Number(penalty.outstanding) + Number(collection.outstanding)).toBeGreaterThan(1800);
     const staff = await relogin(t, officer);
