@@ -107,9 +107,11 @@ const TABLE: Record<string, Access> = {
   'POST /api/admin/withdrawals/{id}/paid': 'staff',
   'POST /api/admin/withdrawals/{id}/failed': 'staff',
   'POST /api/admin/withdrawals/{id}/failed/confirm': 'staff',
+  'POST /api/admin/withdrawals/{id}/failed/withdraw': 'staff',
   'POST /api/admin/withdrawals/{id}/parts/{index}/paid': 'staff',
   'POST /api/admin/withdrawals/{id}/parts/{index}/failed': 'staff',
   'POST /api/admin/withdrawals/{id}/parts/{index}/failed/confirm': 'staff',
+  'POST /api/admin/withdrawals/{id}/parts/{index}/failed/withdraw': 'staff',
   'GET /api/member/credit-score': 'member',
   'GET /api/admin/audit': 'staff',
   'GET /api/admin/settings': 'admin',
@@ -241,6 +243,9 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
     case 'POST /api/admin/withdrawals/{id}/failed':
     case 'POST /api/admin/withdrawals/{id}/parts/{index}/failed':
       return { body: { reasonCode: 'ACCOUNT_CLOSED' } };
+    case 'POST /api/admin/withdrawals/{id}/failed/withdraw':
+    case 'POST /api/admin/withdrawals/{id}/parts/{index}/failed/withdraw':
+      return { body: { reason: 'Asked on the wrong payout' } };
     case 'POST /api/admin/support/messages/{messageId}/assign':
       return { body: { staffId: officer.userId } };
     case 'POST /api/admin/support/messages/{messageId}/reply':

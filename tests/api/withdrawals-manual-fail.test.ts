@@ -201,6 +201,101 @@ describe('a manual payout marked failed (maker-checker)', () => {
     const admin = await createStaff(t, 'ADMIN', 'Admin Dina Uy');
     expect(ok(await post(t, admin.cookie, `${url}/confirm`)).status).toBe('FAILED');
   });
+
+  it('the officer who asked withdraws the request with a reason: still PROCESSING, nothing moved, audited; it can be asked again', async () => {
+    const created = await processing('650.00');
+    const url = `/api/admin/withdrawals/${created.id}/failed`;
+    ok(await post(t, maker.cookie, url, { reasonCode: 'ACCOUNT_CLOSED', note: 'wrong row' }), 202);
+    const before = { available: await available(t, member.userId), transfers: await ledgerCount(t), events: await eventCount(t, created.id) };
+
+    // Refusals first: a body without a reason, another officer (not ADMIN), a member.
+    const noReason = await post(t, maker.cookie, `${url}/withdraw`, { reason: ' ' });
+    expect([noReason.statusCode, errorOf(noReason).code]).toEqual([400, 'VALIDATION_FAILED']);
+    const other = await post(t, checker.cookie, `${url}/withdraw`, { reason: 'I think it went out' });
+    expect([other.statusCode, errorOf(other).code]).toEqual([403, 'WITHDRAWAL_FAIL_NOT_YOURS']);
+    expect(errorOf(other).message).toBe('Only the officer who asked, or an administrator, can withdraw this request.');
+    const asMember = await post(t, member.cookie, `${url}/withdraw`, { reason: 'please' });
+    expect(asMember.statusCode).toBe(403);
+    expect((await withdrawalRow(t, created.id)).failRequestedBy).toBe(maker.userId);
+
+    const withdrawn = ok(await post(t, maker.cookie, `${url}/withdraw`, { reason: 'Marked the wrong payout' }));
+    expect(withdrawn).toMatchObject({ status: 'PROCESSING', failRequest: null, failureReasonCode: null });
+    expect(await available(t, member.userId)).toBe(before.available);
+    expect(await ledgerCount(t)).toBe(before.transfers);
+    expect(await eventCount(t, created.id)).toBe(before.events);
+    const audit = await auditOf(t, created.id);
+    expect(audit.map((a) => a.action)).toEqual(['WITHDRAWAL_FAIL_REQUESTED', 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN']);
+    expect(audit[1]).toMatchObject({
+      actorUserId: maker.userId,
+      details: { reason: 'Marked the wrong payout', status: 'PROCESSING', withdrawnRequest: { requestedBy: maker.userId, reasonCode: 'ACCOUNT_CLOSED', note: 'wrong row' } },
+    });
+
+    // No open request any more: withdrawing or confirming it is refused.
+    const again = await post(t, maker.cookie, `${url}/withdraw`, { reason: 'twice' });
+    expect([again.statusCode, errorOf(again).code]).toEqual([409, 'WITHDRAWAL_FAIL_NOT_PENDING']);
+    expect(errorOf(await post(t, checker.cookie, `${url}/confirm`)).code).toBe('WITHDRAWAL_FAIL_NOT_PENDING');
+    // Another officer may now ask (a fresh request), and a third confirm it.
+    ok(await post(t, checker.cookie, url, { reasonCode: 'BANK_DECLINED' }), 202);
+    expect(ok(await post(t, maker.cookie, `${url}/confirm`)).status).toBe('FAILED');
+    // Already confirmed: the payout is no longer processing.
+    const late = await post(t, checker.cookie, `${url}/withdraw`, { reason: 'too late' });
+    expect([late.statusCode, errorOf(late).code]).toEqual([409, 'WITHDRAWAL_STATE']);
+  });
+});
+
+describe('an ADMIN withdrawing a request; a bank reference used twice (decision 052)', () => {
+  let t: TestApp;
+  let maker: TestMember;
+  let checker: TestMember;
+  let member: FundedMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
+    maker = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+    checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
+    member = await fundedMember(t, maker, await createStaff(t, 'ADMIN', 'Admin Ben Lim'));
+  }, 120_000);
+  afterAll(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  async function processing(amount: string): Promise<{ id: string; reference: string }> {
+    const created = ok(await requestWithdrawal(t, member.cookie, amount), 201);
+    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
+    t.clock.advance(61_000);
+    return { id: created.id as string, reference: created.reference as string };
+  }
+
+  it("an ADMIN withdraws another officer's request", async () => {
+    const created = await processing('250.00');
+    const url = `/api/admin/withdrawals/${created.id}/failed`;
+    ok(await post(t, maker.cookie, url, { reasonCode: 'BANK_UNAVAILABLE' }), 202);
+    const admin = await createStaff(t, 'ADMIN', 'Admin Fe Santos');
+    expect(ok(await post(t, admin.cookie, `${url}/withdraw`, { reason: 'Treasury confirms it went out' })).failRequest).toBeNull();
+    expect((await auditOf(t, created.id)).at(-1)).toMatchObject({ action: 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN', actorUserId: admin.userId });
+    ok(await post(t, checker.cookie, `/api/admin/withdrawals/${created.id}/paid`, { bankReference: 'BDO-ADMIN-250' }));
+  });
+
+  it('a bank reference already recorded on another payout is refused, whatever its case and spaces (409 BANK_REFERENCE_USED)', async () => {
+    const first = await processing('210.00');
+    const second = await processing('220.00');
+    ok(await post(t, maker.cookie, `/api/admin/withdrawals/${first.id}/paid`, { bankReference: 'UB-PESONET 0099-a1' }));
+    const before = await available(t, member.userId);
+    for (const reused of ['UB-PESONET 0099-a1', 'ub-pesonet0099-A1', '  UB - PESONET 0099 - A1 ', 'Ub-PesoNet\t0099-a1']) {
+      const res = await post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: reused });
+      expect([res.statusCode, errorOf(res).code], reused).toEqual([409, 'BANK_REFERENCE_USED']);
+      expect(errorOf(res).message).toContain(first.reference);
+    }
+    expect((await withdrawalRow(t, second.id)).status).toBe('PROCESSING');
+    expect(await available(t, member.userId)).toBe(before);
+    // Filipino too.
+    const fil = await post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: 'ub-pesonet0099-a1' }, { 'accept-language': 'fil' });
+    expect(fil.statusCode).toBe(409);
+    expect(errorOf(fil).message).toContain('isang bank transfer ay para sa isang payout lamang');
+    // A reference that differs in a character is another transfer.
+    expect(ok(await post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: 'UB-PESONET 0099-a2' })).status).toBe('PAID');
+  });
 });
 
 describe('a transfer of a split withdrawal marked failed (maker-checker)', () => {
@@ -280,5 +375,31 @@ describe('a transfer of a split withdrawal marked failed (maker-checker)', () =>
     ]);
     expect(audit[1]!.details).toMatchObject({ requestedBy: maker.userId, confirmedBy: checker.userId, reasonCode: 'RECEIVING_LIMIT' });
     expect(audit[3]!.details).toMatchObject({ clearedFailRequest: { requestedBy: checker.userId, reasonCode: 'BANK_UNAVAILABLE' } });
+  });
+
+  it('a transfer: the officer who asked withdraws its request (another officer may not); its bank reference must be new too (decision 052)', async () => {
+    t.clock.advance(61_000);
+    const created = ok(await requestWithdrawal(t, member.cookie, '60000.00'), 201);
+    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
+    const held = await available(t, member.userId);
+    const part = (i: number) => `/api/admin/withdrawals/${created.id}/parts/${i}`;
+    ok(await post(t, maker.cookie, `${part(1)}/failed`, { reasonCode: 'RECEIVING_LIMIT' }), 202);
+    const other = await post(t, checker.cookie, `${part(1)}/failed/withdraw`, { reason: 'It went out' });
+    expect([other.statusCode, errorOf(other).code]).toEqual([403, 'WITHDRAWAL_FAIL_NOT_YOURS']);
+    const none = await post(t, maker.cookie, `${part(2)}/failed/withdraw`, { reason: 'nothing asked' });
+    expect([none.statusCode, errorOf(none).code]).toEqual([409, 'WITHDRAWAL_FAIL_NOT_PENDING']);
+    const withdrawn = ok(await post(t, maker.cookie, `${part(1)}/failed/withdraw`, { reason: 'Wrong transfer' }));
+    expect(withdrawn.parts[0]).toMatchObject({ status: 'PROCESSING', failRequest: null });
+    expect(await available(t, member.userId)).toBe(held);
+    expect((await auditOf(t, created.id)).at(-1)).toMatchObject({ action: 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN', details: { part: 1, reason: 'Wrong transfer' } });
+
+    // GCASH-0002 paid the earlier withdrawal's second transfer.
+    const reused = await post(t, checker.cookie, `${part(1)}/paid`, { bankReference: ' gcash-0002' });
+    expect([reused.statusCode, errorOf(reused).code]).toEqual([409, 'BANK_REFERENCE_USED']);
+    expect(errorOf(reused).message).toMatch(/-2: one bank transfer pays one payout/);
+    expect(ok(await post(t, checker.cookie, `${part(1)}/paid`, { bankReference: 'GCASH-0003' })).parts[0].status).toBe('PAID');
+    const sameAsSibling = await post(t, checker.cookie, `${part(2)}/paid`, { bankReference: 'gcash- 0003' });
+    expect(errorOf(sameAsSibling).code).toBe('BANK_REFERENCE_USED');
+    ok(await post(t, checker.cookie, `${part(2)}/paid`, { bankReference: 'GCASH-0004' }));
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adminFailedSchema,
+  adminFailWithdrawSchema,
   adminPaidSchema,
   adminWithdrawalListSchema,
   adminWithdrawalQuerySchema,
@@ -138,7 +139,7 @@ export const withdrawalsApi = {
     params,
     body: adminPaidSchema,
     response: { 200: adminWithdrawalRowSchema },
-    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'BANK_REFERENCE_USED', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
   }),
   adminFailed: defineRoute({
     method: 'POST',
@@ -163,6 +164,18 @@ export const withdrawalsApi = {
     response: { 200: adminWithdrawalRowSchema },
     errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_NOT_PENDING', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
   }),
+  adminFailWithdraw: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/failed/withdraw',
+    summary:
+      'Manual payout mode: the officer who asked to mark a payout failed, or an ADMIN, withdraws the request with a reason; the payout stays PROCESSING and nothing moves; audited (decision 052)',
+    tags: admin,
+    auth: 'staff',
+    params,
+    body: adminFailWithdrawSchema,
+    response: { 200: adminWithdrawalRowSchema },
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_NOT_PENDING', 'WITHDRAWAL_FAIL_NOT_YOURS', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+  }),
   adminPartPaid: defineRoute({
     method: 'POST',
     path: '/admin/withdrawals/:id/parts/:index/paid',
@@ -173,7 +186,7 @@ export const withdrawalsApi = {
     params: partParams,
     body: adminPaidSchema,
     response: { 200: adminWithdrawalRowSchema },
-    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'BANK_REFERENCE_USED', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
   }),
   adminPartFailed: defineRoute({
     method: 'POST',
@@ -197,5 +210,17 @@ export const withdrawalsApi = {
     params: partParams,
     response: { 200: adminWithdrawalRowSchema },
     errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_NOT_PENDING', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
+  }),
+  adminPartFailWithdraw: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/parts/:index/failed/withdraw',
+    summary:
+      'Manual payout mode, a withdrawal sent as several transfers: the officer who asked to mark one transfer failed, or an ADMIN, withdraws the request with a reason; nothing moves; audited (decision 052)',
+    tags: admin,
+    auth: 'staff',
+    params: partParams,
+    body: adminFailWithdrawSchema,
+    response: { 200: adminWithdrawalRowSchema },
+    errors: ['NOT_FOUND', 'WITHDRAWAL_STATE', 'WITHDRAWAL_FAIL_NOT_PENDING', 'WITHDRAWAL_FAIL_NOT_YOURS', 'CONFLICT_OF_INTEREST', 'CONFLICT'],
   }),
 };

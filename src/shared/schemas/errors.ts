@@ -59,6 +59,10 @@ export const ERROR_STATUS = {
   WITHDRAWAL_FAIL_PENDING: 409,
   /** Manual payouts (decision 049): no failure mark waits for a second officer. */
   WITHDRAWAL_FAIL_NOT_PENDING: 409,
+  /** Manual payouts (decision 052): only the officer who asked for a failure mark, or an ADMIN, withdraws the request. */
+  WITHDRAWAL_FAIL_NOT_YOURS: 403,
+  /** Manual payouts (decision 052): the bank reference is already recorded on another payout. */
+  BANK_REFERENCE_USED: 409,
   // Servicing
   NO_LOAN: 404,
   LOAN_NOT_DISBURSED: 409,

@@ -6,7 +6,7 @@ import { withdrawals as messages } from '../i18n/en/withdrawals';
 import { optionalKeysetCursorParam, pageLimitParam } from './params';
 import { otpCodeSchema } from './fields';
 import { internalNoteSchema, moneySchema } from './loans';
-import { PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../reasons/catalogue';
+import { INTERNAL_NOTE_MAX, PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../reasons/catalogue';
 
 /**
  * Contracts of the withdrawals API (issue 5; /tmp contract "Withdrawals: the agreed contract").
@@ -271,6 +271,28 @@ export const adminFailedSchema = z.strictObject({
   reasonCode: payoutFailureReasonCodeSchema,
   note: internalNoteSchema.optional(),
 });
+
+export const WITHDRAW_REASON_MIN = 3;
+const withdrawReasonMessage = messages.errors.withdrawReason.replace('{{min}}', String(WITHDRAW_REASON_MIN)).replace('{{max}}', String(INTERNAL_NOTE_MAX));
+/**
+ * POST /api/admin/withdrawals/:id/failed/withdraw (and .../parts/:index/failed/withdraw): the officer
+ * who asked for a failure mark, or an ADMIN, withdraws it with a reason (decision 052).
+ */
+export const adminFailWithdrawSchema = z.strictObject({
+  reason: z
+    .string({ error: withdrawReasonMessage })
+    .trim()
+    .min(WITHDRAW_REASON_MIN, { error: withdrawReasonMessage })
+    .max(INTERNAL_NOTE_MAX, { error: withdrawReasonMessage }),
+});
+
+/**
+ * A bank reference as compared with those of other payouts: without case and without spaces
+ * ("ab 12-3" and "AB12-3" are one transfer), so a reused reference is not hidden by its spelling.
+ */
+export function bankReferenceKey(reference: string): string {
+  return reference.replace(/\s+/g, '').toUpperCase();
+}
 
 /** GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD (a Philippine date). */
 export const reconciliationQuerySchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date of the form YYYY-MM-DD.' }) });

@@ -9,7 +9,9 @@ import type { SessionAuth } from '../../sessions/store';
 import { toDecimalString } from '../../../shared/money/money';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../../shared/schemas/params';
 import { MANILA_OFFSET_MS } from '../../../shared/notify/quiet-hours';
-import type { AdminWithdrawalRow, FailRequestDto, Reconciliation } from '../../../shared/schemas/withdrawals';
+import { bankReferenceKey, type AdminWithdrawalRow, type FailRequestDto, type Reconciliation } from '../../../shared/schemas/withdrawals';
+import { withdrawals as withdrawalTexts } from '../../../shared/i18n/en/withdrawals';
+import { interpolate } from '../../../shared/i18n/lookup';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, withdrawalReasonText, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import { backoffice as backofficeTexts } from '../../../shared/i18n/en/backoffice';
@@ -158,11 +160,45 @@ function clearedRequest(row: FailRequestColumns): Record<string, unknown> | null
     : { requestedBy: row.failRequestedBy, requestedAt: row.failRequestedAt.toISOString(), reasonCode: row.failRequestReasonCode };
 }
 
+/**
+ * Refuses a bank reference already recorded on another payout (a withdrawal or a transfer of one),
+ * compared without case and spaces (bankReferenceKey): marking a second payout paid with the
+ * reference of a transfer that paid the first is the classic way to claim one payment twice
+ * (decision 052). Two officers marking with the same reference at once are serialised by a lock on
+ * the reference, so the second one sees the first.
+ */
+async function assertBankReferenceUnused(tx: Tx, deps: AppDeps, bankReference: string): Promise<void> {
+  const keyOf = bankReferenceKey(bankReference);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tapat.bank-reference:${keyOf}`}))`);
+  const normalized = (column: typeof withdrawals.providerReference | typeof withdrawalParts.providerReference) =>
+    sql`upper(regexp_replace(${column}, '[[:space:]]+', '', 'g'))`;
+  const [whole] = await tx
+    .select({ number: withdrawals.number })
+    .from(withdrawals)
+    .where(and(sql`${withdrawals.providerReference} is not null`, eq(normalized(withdrawals.providerReference), keyOf)))
+    .limit(1);
+  let reference = whole ? referenceOf(deps, whole.number) : null;
+  if (!reference) {
+    const [part] = await tx
+      .select({ number: withdrawals.number, index: withdrawalParts.partIndex })
+      .from(withdrawalParts)
+      .innerJoin(withdrawals, eq(withdrawals.id, withdrawalParts.withdrawalId))
+      .where(and(sql`${withdrawalParts.providerReference} is not null`, eq(normalized(withdrawalParts.providerReference), keyOf)))
+      .limit(1);
+    if (part) reference = `${referenceOf(deps, part.number)}-${part.index}`;
+  }
+  if (reference) {
+    const message = interpolate(withdrawalTexts.errors.bankReferenceUsed, { reference });
+    throw new AppError(409, 'BANK_REFERENCE_USED', message, { bankReference: message });
+  }
+}
+
 /** POST /api/admin/withdrawals/:id/paid: the money went out; a failure request waiting for a second officer is cleared. */
 export function markPaid(deps: AppDeps, staff: SessionAuth, id: string, bankReference: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await lockedManual(tx, staff, id);
+    await assertBankReferenceUnused(tx, deps, bankReference);
     const updated = await transition(tx, deps, row, 'SETTLE', {
       actor: 'STAFF',
       actorUserId: staff.userId,
@@ -233,6 +269,72 @@ function pendingRequestFor(staff: SessionAuth, target: FailRequestColumns): Fail
     throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', failTexts.notPending);
   if (target.failRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', failTexts.ownRequest);
   return { reasonCode: target.failRequestReasonCode, note: target.failRequestNote, requestedBy: target.failRequestedBy, requestedAt: target.failRequestedAt };
+}
+
+/**
+ * The officer who asked for a failure mark, or an ADMIN, withdraws it with a reason (decision 052):
+ * the request columns are cleared, the status stays PROCESSING, nothing moves, the member sees
+ * nothing; audited WITHDRAWAL_FAIL_REQUEST_WITHDRAWN with the request and the reason. Another
+ * officer: 403 WITHDRAWAL_FAIL_NOT_YOURS (they may confirm it, or mark the payout paid). No request:
+ * 409 WITHDRAWAL_FAIL_NOT_PENDING; a payout already failed or paid: 409 WITHDRAWAL_STATE.
+ */
+async function withdrawFailRequest(
+  tx: Tx,
+  deps: AppDeps,
+  staff: SessionAuth,
+  row: WithdrawalRow,
+  target: FailRequestColumns,
+  part: WithdrawalPartRow | null,
+  reason: string,
+  ctx: AuditContext,
+): Promise<void> {
+  if (target.failRequestedAt === null) throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', failTexts.notPending);
+  if (target.failRequestedBy !== staff.userId && staff.role !== 'ADMIN') throw new AppError(403, 'WITHDRAWAL_FAIL_NOT_YOURS', failTexts.notYours);
+  const now = deps.clock.now();
+  if (part)
+    await tx
+      .update(withdrawalParts)
+      .set({ ...NO_FAIL_REQUEST, updatedAt: now })
+      .where(eq(withdrawalParts.id, part.id));
+  else
+    await tx
+      .update(withdrawals)
+      .set({ ...NO_FAIL_REQUEST, updatedAt: now })
+      .where(eq(withdrawals.id, row.id));
+  await writeAudit(tx, {
+    actor: { userId: staff.userId, role: staff.role },
+    action: 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN',
+    subjectType: 'WITHDRAWAL',
+    subjectId: row.id,
+    details: {
+      reference: referenceOf(deps, row.number),
+      ...(part ? { part: part.partIndex, parts: row.partCount } : {}),
+      amount: toDecimalString(part ? part.amount : row.amount),
+      status: row.status,
+      withdrawnRequest: { ...clearedRequest(target), note: target.failRequestNote },
+      reason,
+    },
+    ip: ctx.ip,
+    at: now,
+  });
+}
+
+/** POST /api/admin/withdrawals/:id/failed/withdraw: see withdrawFailRequest. */
+export function withdrawFailed(deps: AppDeps, staff: SessionAuth, id: string, reason: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedManual(tx, staff, id);
+    await withdrawFailRequest(tx, deps, staff, row, row, null, reason, ctx);
+    return adminRowOf(tx, deps, await withdrawalById(tx, id, false));
+  });
+}
+
+/** POST /api/admin/withdrawals/:id/parts/:index/failed/withdraw: see withdrawFailRequest, for one transfer. */
+export function withdrawPartFailed(deps: AppDeps, staff: SessionAuth, id: string, index: number, reason: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+  return deps.db.transaction(async (tx) => {
+    const { row, part } = await lockedManualPart(tx, staff, id, index);
+    await withdrawFailRequest(tx, deps, staff, row, part, part, reason, ctx);
+    return adminRowOf(tx, deps, await withdrawalById(tx, id, false));
+  });
 }
 
 export function markFailed(
@@ -337,6 +439,7 @@ export function markPart(
       await storeFailRequest(tx, deps, staff, row, part, part, { reasonCode: outcome.reasonCode, note: outcome.note || null }, ctx);
       return adminRowOf(tx, deps, row);
     }
+    await assertBankReferenceUnused(tx, deps, outcome.bankReference);
     const cleared = clearedRequest(part);
     if (cleared) await tx.update(withdrawalParts).set(NO_FAIL_REQUEST).where(eq(withdrawalParts.id, part.id));
     const updated = await resolvePart(

@@ -6,7 +6,7 @@ import { requestOrigin } from '../../http/request-origin';
 import { readWithSession, requireMember, requireRole, requireUser } from '../../http/session';
 import { withdrawalsApi as api } from '../../../shared/api/withdrawals';
 import { STAFF_ROLES } from '../../../shared/states/roles';
-import { confirmFailed, confirmPartFailed, markFailed, markPaid, markPart, queue, reconciliation } from './admin';
+import { confirmFailed, confirmPartFailed, markFailed, markPaid, markPart, queue, reconciliation, withdrawFailed, withdrawPartFailed } from './admin';
 import { cancelWithdrawal, confirmWithdrawal, listWithdrawals, options, requestWithdrawal, resendCode } from './service';
 import { withdrawalPollAnswer, withdrawalPollRead } from './views';
 
@@ -71,6 +71,15 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   registerRoute(app, api.adminFailConfirm, async (request) =>
     confirmFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, requestOrigin(request)),
+  );
+
+  // The officer who asked (or an ADMIN) withdraws a failure request (decision 052): nothing moves.
+  registerRoute(app, api.adminFailWithdraw, async (request) =>
+    withdrawFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.body.reason, requestOrigin(request)),
+  );
+
+  registerRoute(app, api.adminPartFailWithdraw, async (request) =>
+    withdrawPartFailed(deps, requireRole(request, STAFF_ROLES), request.params.id, request.params.index, request.body.reason, requestOrigin(request)),
   );
 
   registerRoute(app, api.adminPartPaid, async (request) =>

@@ -57,6 +57,8 @@ export const withdrawals = {
     bankReference: 'Enter the bank reference ({{min}} to {{max}} characters).',
     reasonCode: 'Choose one of the reasons of the catalogue.',
     note: 'The internal note is at most {{max}} characters.',
+    withdrawReason: 'Say why you withdraw the request ({{min}} to {{max}} characters).',
+    bankReferenceUsed: 'This bank reference is already recorded on payout {{reference}}: one bank transfer pays one payout. Check the reference.',
   },
   notify: {
     greeting: 'Hello {{name}},',
