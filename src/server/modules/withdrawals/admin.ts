@@ -187,9 +187,9 @@ async function assertBankReferenceUnused(tx: Tx, deps: AppDeps, bankReference: s
       .limit(1);
     if (part) reference = `${referenceOf(deps, part.number)}-${part.index}`;
   }
+  // No field error: the back office shows a field's fixed catalogue text, this one names the payout.
   if (reference) {
-    const message = interpolate(withdrawalTexts.errors.bankReferenceUsed, { reference });
-    throw new AppError(409, 'BANK_REFERENCE_USED', message, { bankReference: message });
+    throw new AppError(409, 'BANK_REFERENCE_USED', interpolate(withdrawalTexts.errors.bankReferenceUsed, { reference }));
   }
 }
 

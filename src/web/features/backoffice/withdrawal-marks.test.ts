@@ -3,7 +3,7 @@ import { en } from '../../../shared/i18n/en';
 import { fil } from '../../../shared/i18n/fil';
 import { interpolate } from '../../../shared/i18n/lookup';
 import { adminPaidSchema } from '../../../shared/schemas/withdrawals';
-import { failedBody, MARK_FIELD_ERRORS, paidBody, serverFieldErrors } from './withdrawal-marks';
+import { failedBody, MARK_FIELD_ERRORS, paidBody, serverFieldErrors, withdrawBody } from './withdrawal-marks';
 
 function textOf(catalogue: unknown, key: string): string {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue) as string;
@@ -22,6 +22,12 @@ describe("the officer's manual payout forms, checked with the routes' schemas be
     expect(failedBody('RECEIVING_LIMIT', '   ')).toEqual({ ok: true, body: { reasonCode: 'RECEIVING_LIMIT' } });
     expect(failedBody('RECEIVING_LIMIT', ' wallet limit ')).toEqual({ ok: true, body: { reasonCode: 'RECEIVING_LIMIT', note: 'wallet limit' } });
     expect(failedBody('RECEIVING_LIMIT', 'x'.repeat(501))).toEqual({ ok: false, errors: { note: MARK_FIELD_ERRORS.note } });
+  });
+
+  it('needs a reason of 3 to 500 characters to withdraw a failure request (decision 052)', () => {
+    expect(withdrawBody('  Wrong payout ')).toEqual({ ok: true, body: { reason: 'Wrong payout' } });
+    expect(withdrawBody('  ')).toEqual({ ok: false, errors: { reason: MARK_FIELD_ERRORS.reason } });
+    expect(withdrawBody('x'.repeat(501))).toEqual({ ok: false, errors: { reason: MARK_FIELD_ERRORS.reason } });
   });
 
   it('shows the catalogue message in English and Filipino, with the limits the schema checks', () => {

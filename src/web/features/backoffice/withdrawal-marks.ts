@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { adminFailedSchema, adminPaidSchema, BANK_REFERENCE_MAX, BANK_REFERENCE_MIN } from '../../../shared/schemas/withdrawals';
+import { adminFailedSchema, adminFailWithdrawSchema, adminPaidSchema, BANK_REFERENCE_MAX, BANK_REFERENCE_MIN, WITHDRAW_REASON_MIN } from '../../../shared/schemas/withdrawals';
 import { INTERNAL_NOTE_MAX } from '../../../shared/reasons/catalogue';
 
 /** A field the officer fills when marking a manual payout (or one transfer of it) paid or failed. */
-export type MarkField = 'bankReference' | 'reasonCode' | 'note';
+export type MarkField = 'bankReference' | 'reasonCode' | 'note' | 'reason';
 
 /** A refused field's message: a catalogue key and its values (the numbers the schema checks). */
 export interface MarkFieldError {
@@ -18,6 +18,7 @@ export const MARK_FIELD_ERRORS: Readonly<Record<MarkField, MarkFieldError>> = {
   bankReference: { key: 'withdrawals.errors.bankReference', values: { min: BANK_REFERENCE_MIN, max: BANK_REFERENCE_MAX } },
   reasonCode: { key: 'withdrawals.errors.reasonCode' },
   note: { key: 'withdrawals.errors.note', values: { max: INTERNAL_NOTE_MAX } },
+  reason: { key: 'withdrawals.errors.withdrawReason', values: { min: WITHDRAW_REASON_MIN, max: INTERNAL_NOTE_MAX } },
 };
 const FIELDS = Object.keys(MARK_FIELD_ERRORS) as MarkField[];
 
@@ -39,6 +40,12 @@ export function paidBody(bankReference: string): MarkChecked<z.infer<typeof admi
 /** The "failed" body, checked with the route's own schema (adminFailedSchema) before any request; an empty note is left out. */
 export function failedBody(reasonCode: string, note: string): MarkChecked<z.infer<typeof adminFailedSchema>> {
   const checked = adminFailedSchema.safeParse({ reasonCode, ...(note.trim() ? { note } : {}) });
+  return checked.success ? { ok: true, body: checked.data } : { ok: false, errors: errorsOf(checked.error) };
+}
+
+/** The body withdrawing a failure request, checked with the route's own schema (adminFailWithdrawSchema) before any request (decision 052). */
+export function withdrawBody(reason: string): MarkChecked<z.infer<typeof adminFailWithdrawSchema>> {
+  const checked = adminFailWithdrawSchema.safeParse({ reason });
   return checked.success ? { ok: true, body: checked.data } : { ok: false, errors: errorsOf(checked.error) };
 }
 

@@ -19,22 +19,29 @@ import { ageText } from '../../features/backoffice/queries';
 import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
 import { WithdrawalRoute } from '../../features/backoffice/WithdrawalRoute';
 import { INTERNAL_NOTE_MAX, PAYOUT_FAILURE_REASONS, withdrawalReasonKey, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
-import { failedBody, paidBody, serverFieldErrors, type MarkErrors, type MarkFieldError } from '../../features/backoffice/withdrawal-marks';
+import { failedBody, paidBody, serverFieldErrors, withdrawBody, type MarkErrors, type MarkFieldError } from '../../features/backoffice/withdrawal-marks';
 
 type Part = AdminWithdrawalRow['parts'][number];
 /** What the dialog marks: the whole payout, or one transfer of a withdrawal sent as several. */
-type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' | 'confirm'; readonly part?: Part };
+type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' | 'confirm' | 'withdraw'; readonly part?: Part };
 type FailRequest = NonNullable<AdminWithdrawalRow['failRequest']>;
 
 const key = (status: string) => ['admin', 'withdrawals', status] as const;
-const TITLE = { paid: 'paidTitle', failed: 'failedTitle', confirm: 'confirmFailedTitle' } as const satisfies Record<Mark['as'], string>;
-const PART_TITLE = { paid: 'partPaidTitle', failed: 'partFailedTitle', confirm: 'partConfirmFailedTitle' } as const satisfies Record<Mark['as'], string>;
+const TITLE = { paid: 'paidTitle', failed: 'failedTitle', confirm: 'confirmFailedTitle', withdraw: 'withdrawRequestTitle' } as const satisfies Record<Mark['as'], string>;
+const PART_TITLE = {
+  paid: 'partPaidTitle',
+  failed: 'partFailedTitle',
+  confirm: 'partConfirmFailedTitle',
+  withdraw: 'partWithdrawRequestTitle',
+} as const satisfies Record<Mark['as'], string>;
 const COLUMNS = ['reference', 'member', 'amount', 'channel', 'destination', 'status', 'age', 'actions'] as const;
 
 /**
  * Paid and Failed of a payout the officer sends by hand (the whole payout or one transfer). While a
  * failure mark waits for a second officer (decision 049), Failed becomes Confirm failure (the server
- * refuses the officer who asked); Paid stays (the money did go out) and clears the request.
+ * refuses the officer who asked); Paid stays (the money did go out) and clears the request; Withdraw
+ * request beside it lets the officer who asked (or an ADMIN; the server refuses anyone else) take
+ * the request back with a reason (decision 052).
  */
 function MarkButtons({ onMark, pending }: { readonly onMark: (as: Mark['as']) => void; readonly pending: boolean }) {
   const { t } = useTranslation();
@@ -44,9 +51,14 @@ function MarkButtons({ onMark, pending }: { readonly onMark: (as: Mark['as']) =>
         {t('backoffice.withdrawals.markPaid')}
       </Button>
       {pending ? (
-        <Button variant="outline" className="px-3" onClick={() => onMark('confirm')}>
-          {t('backoffice.withdrawals.confirmFailed')}
-        </Button>
+        <>
+          <Button variant="outline" className="px-3" onClick={() => onMark('confirm')}>
+            {t('backoffice.withdrawals.confirmFailed')}
+          </Button>
+          <Button variant="outline" className="px-3" onClick={() => onMark('withdraw')}>
+            {t('backoffice.withdrawals.withdrawRequest')}
+          </Button>
+        </>
       ) : (
         <Button variant="outline" className="px-3" onClick={() => onMark('failed')}>
           {t('backoffice.withdrawals.markFailed')}
@@ -110,10 +122,11 @@ export default function AdminWithdrawalsPage() {
     setError(null);
     setFieldErrors({});
   };
-  const done = (answer: AdminWithdrawalRow, part: Part | undefined, requested: boolean) => {
+  const done = (answer: AdminWithdrawalRow, part: Part | undefined, as: Mark['as']) => {
     const status = t(`withdrawals.status.${answer.status}.label`);
-    if (requested) {
-      toast.success(t('backoffice.withdrawals.failRequestedDone', { reference: part ? part.reference : answer.reference }));
+    if (as === 'failed' || as === 'withdraw') {
+      const reference = part ? part.reference : answer.reference;
+      toast.success(t(as === 'failed' ? 'backoffice.withdrawals.failRequestedDone' : 'backoffice.withdrawals.withdrawRequestDone', { reference }));
       return;
     }
     const after = part ? answer.parts.find((p) => p.index === part.index) : undefined;
@@ -135,7 +148,8 @@ export default function AdminWithdrawalsPage() {
     // The routes' own schemas, before any request: the officer reads the catalogue's message beside the field.
     const paid = mark.as === 'paid' ? paidBody(text) : null;
     const failed = mark.as === 'failed' ? failedBody(reasonCode, text) : null;
-    const checked = paid ?? failed ?? { ok: true as const };
+    const withdrawn = mark.as === 'withdraw' ? withdrawBody(text) : null;
+    const checked = paid ?? failed ?? withdrawn ?? { ok: true as const };
     if (!checked.ok) {
       setFieldErrors(checked.errors);
       return;
@@ -151,16 +165,20 @@ export default function AdminWithdrawalsPage() {
           ? await call(withdrawalsApi.adminPartPaid, { params, body: paid.body })
           : failed?.ok
             ? await call(withdrawalsApi.adminPartFailed, { params, body: failed.body })
-            : await call(withdrawalsApi.adminPartFailConfirm, { params });
+            : withdrawn?.ok
+              ? await call(withdrawalsApi.adminPartFailWithdraw, { params, body: withdrawn.body })
+              : await call(withdrawalsApi.adminPartFailConfirm, { params });
       } else {
         const params = { id: row.id };
         answer = paid?.ok
           ? await call(withdrawalsApi.adminPaid, { params, body: paid.body })
           : failed?.ok
             ? await call(withdrawalsApi.adminFailed, { params, body: failed.body })
-            : await call(withdrawalsApi.adminFailConfirm, { params });
+            : withdrawn?.ok
+              ? await call(withdrawalsApi.adminFailWithdraw, { params, body: withdrawn.body })
+              : await call(withdrawalsApi.adminFailConfirm, { params });
       }
-      done(answer, part, mark.as === 'failed');
+      done(answer, part, mark.as);
       setMark(null);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -317,6 +335,22 @@ export default function AdminWithdrawalsPage() {
                   const request = mark.part ? mark.part.failRequest : mark.row.failRequest;
                   return request && <FailRequestText request={request} className="text-sm" />;
                 })()}
+              </>
+            ) : mark.as === 'withdraw' ? (
+              <>
+                <p className="text-sm">{t('backoffice.withdrawals.withdrawRequestHint')}</p>
+                {(() => {
+                  const request = mark.part ? mark.part.failRequest : mark.row.failRequest;
+                  return request && <FailRequestText request={request} className="text-sm" />;
+                })()}
+                <TextAreaField
+                  label={t('backoffice.withdrawals.withdrawRequestReason')}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  rows={3}
+                  maxLength={INTERNAL_NOTE_MAX}
+                  error={fieldText(fieldErrors.reason)}
+                />
               </>
             ) : mark.as === 'paid' ? (
               <TextField
