@@ -56,7 +56,9 @@ describe('XENDIT_CALLBACK_TOKEN (decision 052)', () => {
     for (const NODE_ENV of ['development', 'test', 'production'] as const)
       for (const provider of [{ COLLECTION_PROVIDER: 'xendit' }, { PAYOUT_PROVIDER: 'xendit' }])
         for (const token of ['tok', 'x'.repeat(31)])
-          expect(configErrorOf({ NODE_ENV, ...provider, XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: token })).toMatch(/XENDIT_CALLBACK_TOKEN must be at least 32 characters/);
+          expect(configErrorOf({ NODE_ENV, ...provider, XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: token })).toMatch(
+            /XENDIT_CALLBACK_TOKEN must be at least 32 characters/,
+          );
   });
 
   it('accepts a token of the minimum length', () => {

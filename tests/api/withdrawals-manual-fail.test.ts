@@ -227,7 +227,11 @@ describe('a manual payout marked failed (maker-checker)', () => {
     expect(audit.map((a) => a.action)).toEqual(['WITHDRAWAL_FAIL_REQUESTED', 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN']);
     expect(audit[1]).toMatchObject({
       actorUserId: maker.userId,
-      details: { reason: 'Marked the wrong payout', status: 'PROCESSING', withdrawnRequest: { requestedBy: maker.userId, reasonCode: 'ACCOUNT_CLOSED', note: 'wrong row' } },
+      details: {
+        reason: 'Marked the wrong payout',
+        status: 'PROCESSING',
+        withdrawnRequest: { requestedBy: maker.userId, reasonCode: 'ACCOUNT_CLOSED', note: 'wrong row' },
+      },
     });
 
     // No open request any more: withdrawing or confirming it is refused.
@@ -391,7 +395,10 @@ describe('a transfer of a split withdrawal marked failed (maker-checker)', () =>
     const withdrawn = ok(await post(t, maker.cookie, `${part(1)}/failed/withdraw`, { reason: 'Wrong transfer' }));
     expect(withdrawn.parts[0]).toMatchObject({ status: 'PROCESSING', failRequest: null });
     expect(await available(t, member.userId)).toBe(held);
-    expect((await auditOf(t, created.id)).at(-1)).toMatchObject({ action: 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN', details: { part: 1, reason: 'Wrong transfer' } });
+    expect((await auditOf(t, created.id)).at(-1)).toMatchObject({
+      action: 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN',
+      details: { part: 1, reason: 'Wrong transfer' },
+    });
 
     // GCASH-0002 paid the earlier withdrawal's second transfer.
     const reused = await post(t, checker.cookie, `${part(1)}/paid`, { bankReference: ' gcash-0002' });

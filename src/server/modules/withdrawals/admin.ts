@@ -329,7 +329,14 @@ export function withdrawFailed(deps: AppDeps, staff: SessionAuth, id: string, re
 }
 
 /** POST /api/admin/withdrawals/:id/parts/:index/failed/withdraw: see withdrawFailRequest, for one transfer. */
-export function withdrawPartFailed(deps: AppDeps, staff: SessionAuth, id: string, index: number, reason: string, ctx: AuditContext): Promise<AdminWithdrawalRow> {
+export function withdrawPartFailed(
+  deps: AppDeps,
+  staff: SessionAuth,
+  id: string,
+  index: number,
+  reason: string,
+  ctx: AuditContext,
+): Promise<AdminWithdrawalRow> {
   return deps.db.transaction(async (tx) => {
     const { row, part } = await lockedManualPart(tx, staff, id, index);
     await withdrawFailRequest(tx, deps, staff, row, part, part, reason, ctx);

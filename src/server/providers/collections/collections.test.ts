@@ -19,12 +19,24 @@ describe('collection configuration', () => {
   });
 
   it('reads the Xendit keys, and refuses xendit without them', () => {
-    const config = loadConfig({ COLLECTION_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 'callback-token-of-the-dashboard-0123456789', XENDIT_TIMEOUT_MS: '2000' });
-    expect(config.xendit).toEqual({ baseUrl: 'https://api.xendit.co', secretKey: 'k', callbackToken: 'callback-token-of-the-dashboard-0123456789', timeoutMs: 2000 });
+    const config = loadConfig({
+      COLLECTION_PROVIDER: 'xendit',
+      XENDIT_SECRET_KEY: 'k',
+      XENDIT_CALLBACK_TOKEN: 'callback-token-of-the-dashboard-0123456789',
+      XENDIT_TIMEOUT_MS: '2000',
+    });
+    expect(config.xendit).toEqual({
+      baseUrl: 'https://api.xendit.co',
+      secretKey: 'k',
+      callbackToken: 'callback-token-of-the-dashboard-0123456789',
+      timeoutMs: 2000,
+    });
     expect(collectionProviderFor(config)?.name).toBe('XENDIT');
     expect(() => loadConfig({ COLLECTION_PROVIDER: 'xendit' })).toThrow(/XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN/);
     expect(() => loadConfig({ PAYOUT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k' })).toThrow(/XENDIT_CALLBACK_TOKEN/);
-    expect(loadConfig({ PAYOUT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 'callback-token-of-the-dashboard-0123456789' }).payouts.mode).toBe('XENDIT');
+    expect(
+      loadConfig({ PAYOUT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 'callback-token-of-the-dashboard-0123456789' }).payouts.mode,
+    ).toBe('XENDIT');
   });
 
   it('refuses the simulated provider in production, and offers no channel there without xendit', () => {

@@ -186,7 +186,8 @@ export const backoffice = {
     withdrawRequest: 'Bawiin ang hiling',
     withdrawRequestTitle: 'Bawiin ang hiling na markahang hindi natuloy ang {{reference}}',
     partWithdrawRequestTitle: 'Bawiin ang hiling na markahang hindi natuloy ang {{reference}} (transfer {{index}} ng {{count}})',
-    withdrawRequestHint: 'Mananatiling pinoproseso ang payout at walang gagalaw na pera; mawawala ang hiling at itatago ito ng audit log kasama ang iyong dahilan.',
+    withdrawRequestHint:
+      'Mananatiling pinoproseso ang payout at walang gagalaw na pera; mawawala ang hiling at itatago ito ng audit log kasama ang iyong dahilan.',
     withdrawRequestReason: 'Bakit mo ito binabawi',
     withdrawRequestDone: '{{reference}}: binawi ang hiling na markahang hindi natuloy. Pinoproseso pa rin ang payout.',
     done: '{{reference}}: {{status}}.',

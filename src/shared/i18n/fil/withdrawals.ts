@@ -59,7 +59,8 @@ export const withdrawals = {
     reasonCode: 'Pumili ng isa sa mga dahilan sa catalogue.',
     note: 'Hanggang {{max}} na character lamang ang internal note.',
     withdrawReason: 'Sabihin kung bakit mo binabawi ang hiling ({{min}} hanggang {{max}} na character).',
-    bankReferenceUsed: 'Nakatala na ang bank reference na ito sa payout {{reference}}: isang bank transfer ay para sa isang payout lamang. Suriin ang reference.',
+    bankReferenceUsed:
+      'Nakatala na ang bank reference na ito sa payout {{reference}}: isang bank transfer ay para sa isang payout lamang. Suriin ang reference.',
   },
   notify: {
     greeting: 'Magandang araw, {{name}},',

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { adminFailedSchema, adminFailWithdrawSchema, adminPaidSchema, BANK_REFERENCE_MAX, BANK_REFERENCE_MIN, WITHDRAW_REASON_MIN } from '../../../shared/schemas/withdrawals';
+import {
+  adminFailedSchema,
+  adminFailWithdrawSchema,
+  adminPaidSchema,
+  BANK_REFERENCE_MAX,
+  BANK_REFERENCE_MIN,
+  WITHDRAW_REASON_MIN,
+} from '../../../shared/schemas/withdrawals';
 import { INTERNAL_NOTE_MAX } from '../../../shared/reasons/catalogue';
 
 /** A field the officer fills when marking a manual payout (or one transfer of it) paid or failed. */

@@ -27,7 +27,10 @@ type Mark = { readonly row: AdminWithdrawalRow; readonly as: 'paid' | 'failed' |
 type FailRequest = NonNullable<AdminWithdrawalRow['failRequest']>;
 
 const key = (status: string) => ['admin', 'withdrawals', status] as const;
-const TITLE = { paid: 'paidTitle', failed: 'failedTitle', confirm: 'confirmFailedTitle', withdraw: 'withdrawRequestTitle' } as const satisfies Record<Mark['as'], string>;
+const TITLE = { paid: 'paidTitle', failed: 'failedTitle', confirm: 'confirmFailedTitle', withdraw: 'withdrawRequestTitle' } as const satisfies Record<
+  Mark['as'],
+  string
+>;
 const PART_TITLE = {
   paid: 'partPaidTitle',
   failed: 'partFailedTitle',
