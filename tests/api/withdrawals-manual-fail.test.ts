@@ -300,6 +300,19 @@ describe('an ADMIN withdrawing a request; a bank reference used twice (decision 
     // A reference that differs in a character is another transfer.
     expect(ok(await post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: 'UB-PESONET 0099-a2' })).status).toBe('PAID');
   });
+
+  it('two officers marking two payouts paid with one reference at once: one is paid, the other refused', async () => {
+    const first = await processing('230.00');
+    const second = await processing('240.00');
+    const answers = await Promise.all([
+      post(t, maker.cookie, `/api/admin/withdrawals/${first.id}/paid`, { bankReference: 'RACE-REF-1' }),
+      post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: 'race-ref-1' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(errorOf(answers.find((a) => a.statusCode === 409)!).code).toBe('BANK_REFERENCE_USED');
+    const statuses = [(await withdrawalRow(t, first.id)).status, (await withdrawalRow(t, second.id)).status].sort();
+    expect(statuses).toEqual(['PAID', 'PROCESSING']);
+  });
 });
 
 describe('a transfer of a split withdrawal marked failed (maker-checker)', () => {
