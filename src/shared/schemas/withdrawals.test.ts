@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withdrawalAmountSchema, withdrawalConfirmSchema, withdrawalRequestSchema, WITHDRAWAL_MESSAGES } from './withdrawals';
+import { bankReferenceKey, withdrawalAmountSchema, withdrawalConfirmSchema, withdrawalRequestSchema, WITHDRAWAL_MESSAGES } from './withdrawals';
 
 function amountError(value: unknown): string | null {
   const result = withdrawalAmountSchema.safeParse(value);
@@ -37,5 +37,13 @@ describe('the withdrawal bodies', () => {
     expect(withdrawalConfirmSchema.safeParse({ code: '123456789012' }).success).toBe(true);
     expect(withdrawalConfirmSchema.safeParse({ code: '1234567890123' }).success).toBe(false);
     expect(withdrawalConfirmSchema.safeParse({ code: '12345a' }).success).toBe(false);
+  });
+});
+
+describe('bankReferenceKey (decision 052)', () => {
+  it('compares bank references without case and spaces, nothing else', () => {
+    expect(bankReferenceKey(' ub-PesoNet 0099\ta1 ')).toBe('UB-PESONET0099A1');
+    expect(bankReferenceKey('UB-PESONET 0099-A1')).not.toBe(bankReferenceKey('UB-PESONET 0099-A2'));
+    expect(bankReferenceKey('GCASH-0003')).not.toBe(bankReferenceKey('GCASH 0003'));
   });
 });
