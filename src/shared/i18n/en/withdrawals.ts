@@ -57,6 +57,9 @@ export const withdrawals = {
     bankReference: 'Enter the bank reference ({{min}} to {{max}} characters).',
     reasonCode: 'Choose one of the reasons of the catalogue.',
     note: 'The internal note is at most {{max}} characters.',
+    notFound: 'There is no such withdrawal.',
+    partNotFound: 'There is no such transfer of this withdrawal.',
+    failureReason: 'Choose one of the payout failure reasons.',
   },
   notify: {
     greeting: 'Hello {{name}},',

@@ -181,6 +181,11 @@ export const backoffice = {
       notPending: 'Walang hiling na markahang hindi natuloy ang payout na ito na naghihintay ng kumpirmasyon.',
       ownRequest: 'Ibang opisyal ang dapat magkumpirma ng hiniling mong markahang hindi natuloy.',
     },
+    markErrors: {
+      manualOnly: 'Ang payout na naka-manual mode at pinoproseso pa lamang ang maaaring markahan nang mano-mano.',
+      markEachPart: 'Ipinapadala ang withdrawal na ito bilang ilang transfer: markahan ang bawat transfer kung bayad o hindi natuloy.',
+      notSplit: 'Ipinapadala ang withdrawal na ito bilang iisang transfer: ang withdrawal mismo ang markahan.',
+    },
     done: '{{reference}}: {{status}}.',
     partDone: '{{reference}}, transfer {{index}} ng {{count}}: {{partStatus}}. Ang withdrawal ay {{status}}.',
     parts: 'Ipinadala bilang {{count}} na transfer: markahan ang bawat isa',
@@ -215,6 +220,10 @@ export const backoffice = {
   },
   settings: {
     title: 'Mga setting',
+    errors: {
+      demoInProduction: 'Tinatanggihan ng production ang DEMO na profile ng kumpanya: gawing false ang demo at ilagay ang tunay na mga numero ng rehistro.',
+      unchanged: 'Walang nagbago.',
+    },
     companyTitle: 'Profile ng kumpanya',
     companyIntro:
       'Makikita sa footer ng bawat pahina at sa bawat kontrata at disclosure statement. Isinusulat sa audit log ang bawat pagbabago, kasama ang mga halaga bago at pagkatapos.',

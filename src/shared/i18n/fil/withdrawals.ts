@@ -58,6 +58,9 @@ export const withdrawals = {
     bankReference: 'Ilagay ang bank reference ({{min}} hanggang {{max}} na character).',
     reasonCode: 'Pumili ng isa sa mga dahilan sa catalogue.',
     note: 'Hanggang {{max}} na character lamang ang internal note.',
+    notFound: 'Walang ganitong withdrawal.',
+    partNotFound: 'Walang ganitong transfer ng withdrawal na ito.',
+    failureReason: 'Pumili ng isa sa mga dahilan ng hindi natuloy na payout.',
   },
   notify: {
     greeting: 'Magandang araw, {{name}},',
