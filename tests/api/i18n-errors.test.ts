@@ -7,14 +7,17 @@ import { fil } from '../../src/shared/i18n/fil';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { APPLICATION, approvedLoan, createActivatedMember, createStaff, newKey, ok, signingCode } from '../fixtures/loans';
 import { createMember, saveStep, STEP_BODIES, type TestMember } from '../fixtures/members';
+import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
 
 /** Errors are answered in the caller's language (Accept-Language), with the same code; English by default. */
 
 let t: TestApp;
 let officer: TestMember;
+let disburser: TestMember;
 beforeAll(async () => {
   t = await createTestApp();
   officer = await createStaff(t);
+  disburser = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
 });
 afterAll(async () => t.close());
 
@@ -110,6 +113,47 @@ describe('a business error', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' } });
+  });
+});
+
+describe('a back-office refusal', () => {
+  function ask(method: 'GET' | 'POST', url: string, cookie: string, language: 'en' | 'fil', payload?: Record<string, unknown>) {
+    return t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie, 'accept-language': language } });
+  }
+
+  it('of a withdrawal marked by hand outside manual mode is in the officer’s language, an unknown withdrawal in the member’s: never a raw key or English only', async () => {
+    const member = await fundedMember(t, officer, disburser);
+    const created = ok(await requestWithdrawal(t, member.cookie, '100.00'), 201);
+    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
+    for (const language of ['en', 'fil'] as const) {
+      const catalogue = language === 'fil' ? fil : en;
+      const paid = await ask('POST', `/api/admin/withdrawals/${created.id}/paid`, officer.cookie, language, { bankReference: 'BDO-REF-1' });
+      expect(paid.statusCode).toBe(409);
+      expect(paid.json()).toEqual({ error: { code: 'WITHDRAWAL_STATE', message: catalogue.backoffice.withdrawals.markErrors.manualOnly } });
+      const unknown = await ask('GET', '/api/withdrawals/00000000-0000-4000-8000-000000000001', member.cookie, language);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: catalogue.withdrawals.errors.notFound } });
+    }
+    expect(fil.backoffice.withdrawals.markErrors.manualOnly).not.toBe(en.backoffice.withdrawals.markErrors.manualOnly);
+  });
+
+  it('of a support assignment to a non-staff account names the field in the officer’s language, not its catalogue key', async () => {
+    const member = await createMember(t);
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Juan dela Cruz', email: 'juan@example.com', message: 'Kumusta po, may tanong ako tungkol sa aking loan.', agree: true },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const [first] = (await ask('GET', '/api/admin/support/messages?limit=1', officer.cookie, 'en')).json().messages;
+    for (const language of ['en', 'fil'] as const) {
+      const catalogue = language === 'fil' ? fil : en;
+      const res = await ask('POST', `/api/admin/support/messages/${first.id}/assign`, officer.cookie, language, { staffId: member.userId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: catalogue.errors.VALIDATION_FAILED, fields: { staffId: catalogue.validation.supportStaff } },
+      });
+    }
   });
 });
 

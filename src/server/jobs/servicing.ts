@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { runServicing, type ServicingPassResult } from '../modules/repayments/daily';
+import { forgetExpiredDevices } from '../sessions/devices';
 import { startIntervalWorker, type IntervalWorker } from './interval-worker';
 
 /**
@@ -8,11 +9,26 @@ import { startIntervalWorker, type IntervalWorker } from './interval-worker';
  * `intervalMs`. Each loan and Philippine day is claimed once (a unique run row, the loan row locked
  * with SKIP LOCKED), so several processes may run it, a pass may repeat, and days missed while the
  * server was down are caught up at the next pass.
+ *
+ * Its pass also does the housekeeping that needs no schedule of its own: expired device cookies
+ * (trusted_devices, decision 050) are deleted in batches (sessions/devices.ts, forgetExpiredDevices).
  */
-export type ServicingWorker = IntervalWorker<ServicingPassResult>;
+export type ServicingWorkerPass = ServicingPassResult & { readonly expiredDevices: number };
+export type ServicingWorker = IntervalWorker<ServicingWorkerPass>;
 
 export const DEFAULT_SERVICING_INTERVAL_MS = 5 * 60_000;
 
+export async function servicingPass(deps: AppDeps): Promise<ServicingWorkerPass> {
+  const servicing = await runServicing(deps);
+  return { ...servicing, expiredDevices: await forgetExpiredDevices(deps.db, deps.clock) };
+}
+
 export function startServicingWorker(deps: AppDeps, log: FastifyBaseLogger, intervalMs = DEFAULT_SERVICING_INTERVAL_MS): ServicingWorker {
-  return startIntervalWorker({ name: 'servicing worker', log, intervalMs, pass: () => runServicing(deps), didWork: (done) => done.days > 0 });
+  return startIntervalWorker({
+    name: 'servicing worker',
+    log,
+    intervalMs,
+    pass: () => servicingPass(deps),
+    didWork: (done) => done.days > 0 || done.expiredDevices > 0,
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, or } from 'drizzle-orm';
 import { trustedDevices } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { DAY, type Clock } from '../clock';
@@ -85,4 +85,39 @@ export async function issueDevice(db: DbOrTx, clock: Clock, userId: string, repl
 /** Forgets the member's devices, except `except` (the browser that asked) when given. */
 export async function forgetUserDevices(db: DbOrTx, userId: string, except: string | null = null): Promise<void> {
   await db.delete(trustedDevices).where(and(eq(trustedDevices.userId, userId), ...(except ? [ne(trustedDevices.id, except)] : [])));
+}
+
+/** Expired devices deleted by one statement of forgetExpiredDevices. */
+export const EXPIRED_DEVICES_BATCH = 500;
+/** Statements a pass runs at most: the rest waits for the next pass, so a backlog never makes one pass long. */
+export const EXPIRED_DEVICES_BATCHES_PER_PASS = 20;
+
+/**
+ * Deletes expired devices of every member, oldest expiry first, EXPIRED_DEVICES_BATCH rows a
+ * statement (each its own short transaction, by the index on expires_at) until a batch comes back
+ * short or EXPIRED_DEVICES_BATCHES_PER_PASS have run. issueDevice forgets only the expired devices
+ * of the member it issues to; a member who never signs in again would keep theirs for ever. Safe
+ * with several processes: a row another pass deleted first is simply not counted. Returns the
+ * number deleted.
+ */
+export async function forgetExpiredDevices(
+  db: DbOrTx,
+  clock: Clock,
+  batch = EXPIRED_DEVICES_BATCH,
+  maxBatches = EXPIRED_DEVICES_BATCHES_PER_PASS,
+): Promise<number> {
+  const now = clock.now();
+  let forgotten = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const expired = db
+      .select({ id: trustedDevices.id })
+      .from(trustedDevices)
+      .where(lte(trustedDevices.expiresAt, now))
+      .orderBy(asc(trustedDevices.expiresAt))
+      .limit(batch);
+    const deleted = await db.delete(trustedDevices).where(inArray(trustedDevices.id, expired)).returning({ id: trustedDevices.id });
+    forgotten += deleted.length;
+    if (deleted.length < batch) break;
+  }
+  return forgotten;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalBigintIdParam, pageLimitParam } from './params';
+import { optionalBigintIdParam, pageLimitParam, UUID_PATTERN } from './params';
 
 /**
  * The audit log (issue 4, item 8): what staff did, who, when, from where. Written by
@@ -54,13 +54,12 @@ export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 /** The roles an audit row records: staff, or SYSTEM for the command line (npm run user:create). */
 export const AUDIT_ACTOR_ROLES = ['OFFICER', 'ADMIN', 'SYSTEM'] as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** GET /api/admin/audit query: every filter optional; from and to are Philippine calendar dates, both inclusive. */
 export const auditQuerySchema = z
   .object({
-    actor: z.preprocess(blankToUndefined, z.string().regex(UUID, 'actor must be a user id').optional()),
+    actor: z.preprocess(blankToUndefined, z.string().regex(UUID_PATTERN, 'actor must be a user id').optional()),
     action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS).optional()),
     subjectType: z.preprocess(blankToUndefined, z.enum(AUDIT_SUBJECT_TYPES).optional()),
     subjectId: z.preprocess(blankToUndefined, z.string().max(64).optional()),

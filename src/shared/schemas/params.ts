@@ -12,6 +12,17 @@ export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
 /** PostgreSQL integer upper bound: 2^31 - 1. */
 export const PG_INT_MAX = 2_147_483_647;
 
+/** A UUID's form (any version, either case), for a zod string's regex. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a path or body value has a UUID's form (any version, either case): checked before it
+ * reaches a uuid column, where PostgreSQL would refuse it with an error instead of matching no row.
+ */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
 /**
  * A positive bigint id or cursor as a decimal string ("1" to "9223372036854775807"), as the API
  * sends bigint ids (decision 004: strings in JSON). An empty string counts as absent when optional.

@@ -124,7 +124,12 @@ export const trustedDevices = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('trusted_devices_token_key').on(t.tokenHash), index('trusted_devices_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('trusted_devices_token_key').on(t.tokenHash),
+    index('trusted_devices_user_idx').on(t.userId, t.createdAt),
+    // The periodic cleanup of expired devices (forgetExpiredDevices, the servicing worker's pass).
+    index('trusted_devices_expires_idx').on(t.expiresAt),
+  ],
 );
 
 // identity: a password-reset attempt (account recovery). Its random id is the subject of the

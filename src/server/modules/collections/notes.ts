@@ -9,6 +9,7 @@ import { assertNoConflict } from '../../staff/conflict';
 import { toDecimalString } from '../../../shared/money/money';
 import type { LoanNoteRequest } from '../../../shared/schemas/collections';
 import { loanNumber } from '../../../shared/company/references';
+import { isUuid } from '../../../shared/schemas/params';
 
 /**
  * A loan's back-office records beside its servicing view: officers' internal notes (written by
@@ -16,11 +17,9 @@ import { loanNumber } from '../../../shared/company/references';
  * approved and waived (the servicing page). Lists are keyset pages, newest first.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The loan (404 NO_LOAN for an unknown or malformed id); read only, the repayments module owns its servicing rows. */
 async function loanById(db: DbOrTx, id: string) {
-  if (!UUID.test(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
+  if (!isUuid(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
   const [row] = await db.select({ id: loans.id, number: loans.number, memberId: loans.memberId }).from(loans).where(eq(loans.id, id));
   if (!row) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
   return row;

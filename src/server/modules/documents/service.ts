@@ -12,6 +12,7 @@ import { canUploadDocuments, type AccountState } from '../../../shared/states/ac
 import { ownDocumentUrl, type DocumentInfo } from '../../../shared/schemas/activation';
 import { ImageRefused, sanitiseImage, type RefusalReason } from './image';
 import { ERROR_STATUS, type ErrorCode } from '../../../shared/schemas/errors';
+import { isUuid } from '../../../shared/schemas/params';
 
 /** At most 30 upload attempts (accepted or refused) per member per hour, counted in the database. */
 export const UPLOADS_PER_HOUR = 30;
@@ -160,8 +161,6 @@ export async function ownDocument(deps: AppDeps, userId: string, kind: DocumentK
   return readImage(deps, row);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A member's image for staff (OFFICER, ADMIN): every view is written to document_access_log
  * (staff user, role, member, document, time, address) before the bytes are sent.
@@ -173,7 +172,7 @@ export async function documentForStaff(
   kind: DocumentKind,
   ctx: { ip: string; userAgent: string | null },
 ): Promise<ImageFile> {
-  if (!UUID.test(memberId)) throw new AppError(404, 'NOT_FOUND');
+  if (!isUuid(memberId)) throw new AppError(404, 'NOT_FOUND');
   const row = await currentDocument(deps.db, memberId, kind);
   if (!row) throw new AppError(404, 'NOT_FOUND');
   const file = await readImage(deps, row);

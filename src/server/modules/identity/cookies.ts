@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MINUTE } from '../../clock';
 import type { NewDevice } from '../../sessions/devices';
+import { isUuid } from '../../../shared/schemas/params';
 
 /**
  * The cookies of the two flows that happen before a session exists. Each holds only a random id
@@ -13,8 +14,6 @@ export const PENDING_REGISTRATION_TTL_MS = 30 * MINUTE;
 export const RECOVERY_COOKIE = 'tapat_rec';
 export const RECOVERY_COOKIE_PATH = '/api/auth/recovery';
 export const RECOVERY_ATTEMPT_TTL_MS = 15 * MINUTE;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface FlowCookie {
   readonly name: string;
@@ -35,7 +34,7 @@ export function clearFlowCookie(reply: FastifyReply, cookie: FlowCookie, secure:
 /** The id the cookie holds, or null when absent or not a well-formed id. */
 export function readFlowCookie(request: FastifyRequest, cookie: FlowCookie): string | null {
   const value = request.cookies[cookie.name];
-  return value && UUID.test(value) ? value.toLowerCase() : null;
+  return value && isUuid(value) ? value.toLowerCase() : null;
 }
 
 /**

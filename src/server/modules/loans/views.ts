@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
 import type { Role } from '../../../shared/states/roles';
 import { loanNumber } from '../../../shared/company/references';
+import { isUuid } from '../../../shared/schemas/params';
 
 /** Loan rows, their views, their transitions: what the member and officer services share. */
 
@@ -45,11 +46,9 @@ export function todayPh(deps: AppDeps): string {
   return philippineDate(deps.clock.now());
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A loan by id (404 for anything else), optionally locked FOR UPDATE inside a transaction. */
 export async function loanById(db: DbOrTx, id: string, lock = false): Promise<LoanRow> {
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', 'There is no such loan.');
+  if (!isUuid(id)) throw new AppError(404, 'NOT_FOUND', 'There is no such loan.');
   const query = db.select().from(loans).where(eq(loans.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError(404, 'NOT_FOUND', 'There is no such loan.');

@@ -30,6 +30,7 @@ import {
   transition,
 } from './core';
 import { allocateFor, chargeDto, checkAmount, servicingView } from './service';
+import { isUuid } from '../../../shared/schemas/params';
 
 /**
  * The officer's side of servicing (/api/admin/loans/:loanId/..., OFFICER and ADMIN): the servicing
@@ -37,8 +38,6 @@ import { allocateFor, chargeDto, checkAmount, servicingView } from './service';
  * REPAYMENT_APPROVAL_THRESHOLD), and waivers of late charges with a reason from a fixed catalogue.
  * Every action is audited in its own transaction.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function adminServicing(deps: AppDeps, loanId: string): Promise<ServicingDto> {
   const loan = await loanById(deps.db, loanId);
@@ -188,7 +187,7 @@ export async function approvePayment(
   paymentId: string,
   ctx: AuditContext,
 ): Promise<{ receipt: ReceiptDto }> {
-  if (!UUID.test(paymentId)) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
+  if (!isUuid(paymentId)) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
@@ -236,7 +235,7 @@ export async function waiveCharge(
   input: { reasonCode: WaiveReasonCode; note?: string | undefined },
   ctx: AuditContext,
 ): Promise<{ status: 200 | 202; body: { charge: ServicingDto['charges'][number] } }> {
-  if (!UUID.test(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  if (!isUuid(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
@@ -287,7 +286,7 @@ export async function approveWaiver(
   chargeId: string,
   ctx: AuditContext,
 ): Promise<{ charge: ServicingDto['charges'][number] }> {
-  if (!UUID.test(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  if (!isUuid(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);

@@ -18,6 +18,7 @@ import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
 import { interpolate } from '../../../shared/i18n/lookup';
 import { findTransition, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import { isUuid } from '../../../shared/schemas/params';
 
 /**
  * The repayments module's shared core (issue 10; docs/decisions/012-servicing.md): reading a loan's
@@ -53,10 +54,8 @@ export function paymentReference(deps: AppDeps, number: number): string {
 /** The catalogue's one interpolation (src/shared/i18n/lookup.ts), for the servicing templates. */
 export const fill = interpolate;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loanById(db: DbOrTx, id: string, lock = false): Promise<LoanRow> {
-  if (!UUID.test(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
+  if (!isUuid(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
   const query = db.select().from(loans).where(eq(loans.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');

@@ -18,15 +18,14 @@ import {
 } from '../../../shared/states/extension';
 import { loanNumberOf, type LoanRow, type ServicingState } from './core';
 import { disclosureOfPlan, planFor, planOfState } from './extension-plan';
+import { isUuid } from '../../../shared/schemas/params';
 
 /** Extension rows, their views and their transitions (docs/decisions/016-extensions.md). */
 
 export type ExtensionRow = typeof loanExtensions.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function extensionById(db: DbOrTx, id: string, lock = false): Promise<ExtensionRow> {
-  if (!UUID.test(id)) throw new AppError(404, 'EXTENSION_NOT_FOUND', texts.errors.notFound);
+  if (!isUuid(id)) throw new AppError(404, 'EXTENSION_NOT_FOUND', texts.errors.notFound);
   const query = db.select().from(loanExtensions).where(eq(loanExtensions.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError(404, 'EXTENSION_NOT_FOUND', texts.errors.notFound);

@@ -5,8 +5,7 @@ import { AppError } from '../../http/errors';
 import type { SessionAuth } from '../../sessions/store';
 import { paymentsOf } from './core';
 import { receiptPdf } from './receipt-pdf';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../shared/schemas/params';
 
 /**
  * GET /api/loans/current/payments/:paymentId/receipt.pdf: the receipt of one of the member's own
@@ -15,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function memberReceiptPdf(deps: AppDeps, auth: SessionAuth, paymentId: string): Promise<{ bytes: Uint8Array; filename: string }> {
   const notFound = () => new AppError(404, 'NOT_FOUND', 'There is no such payment.');
-  if (!UUID.test(paymentId)) throw notFound();
+  if (!isUuid(paymentId)) throw notFound();
   const [row] = await deps.db
     .select({ loan: loans })
     .from(loanPayments)

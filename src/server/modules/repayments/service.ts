@@ -39,6 +39,7 @@ import {
   type LoanRow,
   type ServicingState,
 } from './core';
+import { isUuid } from '../../../shared/schemas/params';
 
 /**
  * The borrower's side of servicing (/api/loans/current/...; identity from the session): the
@@ -368,8 +369,7 @@ export async function payoff(
     idempotent(tx, { userId: auth.userId, scope: 'repayments.payoff', key, request: { quoteId }, at: now }, async () => {
       const loan = await memberLoan(tx, auth.userId, true);
       assertPayable(loan);
-      const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      const [quote] = UUID.test(quoteId) ? await tx.select().from(loanPayoffQuotes).where(eq(loanPayoffQuotes.id, quoteId)).for('update') : [];
+      const [quote] = isUuid(quoteId) ? await tx.select().from(loanPayoffQuotes).where(eq(loanPayoffQuotes.id, quoteId)).for('update') : [];
       if (!quote || quote.loanId !== loan.id) throw new AppError(404, 'NOT_FOUND', 'There is no such payoff quote.');
       if (quote.usedAt) throw new AppError(409, 'QUOTE_USED', texts.errors.quoteUsed);
       if (now.getTime() >= quote.validUntil.getTime()) throw new AppError(409, 'QUOTE_EXPIRED', texts.errors.quoteExpired);

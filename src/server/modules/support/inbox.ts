@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { languageOfUser, messageText, queueEmail } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { DEFAULT_LANGUAGE } from '../../../shared/i18n/languages';
@@ -90,7 +90,7 @@ export async function assignMessage(deps: AppDeps, staff: SessionAuth, messageId
     const { row, to } = await lockFor(tx, messageId, 'ASSIGN');
     const [assignee] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, input.staffId));
     if (!assignee || !(STAFF_ROLES as readonly string[]).includes(assignee.role)) {
-      throw new AppError(400, 'VALIDATION_FAILED', undefined, { staffId: 'validation.supportStaff' });
+      throw fieldError({ staffId: 'validation.supportStaff' });
     }
     const now = deps.clock.now();
     await tx.update(contactMessages).set({ status: to, assignedTo: assignee.id }).where(eq(contactMessages.id, row.id));

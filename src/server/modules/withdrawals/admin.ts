@@ -127,9 +127,7 @@ export async function queue(
   };
 }
 
-const MANUAL_ONLY = 'Only a payout in manual mode that is still processing can be marked by hand.';
-const MARK_EACH_PART = 'This withdrawal is sent as several transfers: mark each transfer paid or failed.';
-const NOT_SPLIT = 'This withdrawal is sent as one transfer: mark the withdrawal itself.';
+const { manualOnly: MANUAL_ONLY, markEachPart: MARK_EACH_PART, notSplit: NOT_SPLIT } = backofficeTexts.withdrawals.markErrors;
 const failTexts = backofficeTexts.withdrawals.failRequestErrors;
 
 type FailInput = { reasonCode: PayoutFailureReason; note: string | null };

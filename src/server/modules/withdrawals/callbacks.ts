@@ -3,8 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { payoutCallbacks, withdrawalParts, withdrawals } from '../../db/schema';
 import type { parseXenditPayoutCallback } from '../../providers/payouts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../shared/schemas/params';
 
 export type PayoutCallbackOutcome = 'CHECK_DUE' | 'UNKNOWN' | 'IGNORED';
 
@@ -29,7 +28,7 @@ export async function receivePayoutCallback(
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     let [row] =
-      callback.withdrawalId && UUID.test(callback.withdrawalId)
+      callback.withdrawalId && isUuid(callback.withdrawalId)
         ? await tx.select().from(withdrawals).where(eq(withdrawals.id, callback.withdrawalId)).for('update')
         : [];
     if (!row && callback.payoutId) [row] = await tx.select().from(withdrawals).where(eq(withdrawals.providerReference, callback.payoutId)).for('update');
@@ -79,7 +78,7 @@ async function partCallback(
 ): Promise<PayoutCallbackOutcome | null> {
   const cols = { id: withdrawalParts.id, withdrawalId: withdrawalParts.withdrawalId };
   let [found] =
-    callback.withdrawalId && UUID.test(callback.withdrawalId)
+    callback.withdrawalId && isUuid(callback.withdrawalId)
       ? await tx.select(cols).from(withdrawalParts).where(eq(withdrawalParts.id, callback.withdrawalId))
       : [];
   if (!found && callback.payoutId) [found] = await tx.select(cols).from(withdrawalParts).where(eq(withdrawalParts.providerReference, callback.payoutId));

@@ -108,45 +108,34 @@ export async function notifyCode(tx: Tx, deps: AppDeps, row: WithdrawalRow, code
 
 export type NotifiedStatus = Exclude<WithdrawalStatus, 'AWAITING_CODE'>;
 
+/** A state change the member is told about, and what decides when and how. */
+export interface StatusNotice {
+  /** The withdrawal as it is after the change. */
+  readonly row: WithdrawalRow;
+  readonly status: NotifiedStatus;
+  readonly at: Date;
+  /** The member caused it right then (sent at once); otherwise it waits for the quiet hours to end. */
+  readonly causedByMember: boolean;
+  readonly requestId: string | null;
+  /** More template values (a split withdrawal's amounts sent and returned). */
+  readonly extra?: Record<string, string>;
+}
+
 /** A state change: SMS and e-mail, held for the quiet hours unless the member caused it right then. */
-export async function notifyStatus(
-  tx: Tx,
-  deps: AppDeps,
-  row: WithdrawalRow,
-  status: NotifiedStatus,
-  at: Date,
-  causedByMember: boolean,
-  requestId: string | null,
-  extra: Record<string, string> = {},
-): Promise<void> {
-  const to = await recipientOf(tx, row.memberId);
-  const [sms, mail, options] = statusMessage(deps, to, row, status, at, causedByMember, requestId, extra);
-  await queueSmsAndEmail(tx, sms, mail, options);
+export async function notifyStatus(tx: Tx, deps: AppDeps, notice: StatusNotice): Promise<void> {
+  const to = await recipientOf(tx, notice.row.memberId);
+  await queueSmsAndEmail(tx, ...statusMessage(deps, to, notice));
 }
 
 /** notifyStatus's outbox rows, for a caller that writes them with its answer (decision 041). */
-export function statusMessages(
-  deps: AppDeps,
-  to: Recipient,
-  row: WithdrawalRow,
-  status: NotifiedStatus,
-  at: Date,
-  causedByMember: boolean,
-  requestId: string | null,
-  extra: Record<string, string> = {},
-): AnswerMessage[] {
-  return smsAndEmailRows(...statusMessage(deps, to, row, status, at, causedByMember, requestId, extra));
+export function statusMessages(deps: AppDeps, to: Recipient, notice: StatusNotice): AnswerMessage[] {
+  return smsAndEmailRows(...statusMessage(deps, to, notice));
 }
 
 function statusMessage(
   deps: AppDeps,
   to: Recipient,
-  row: WithdrawalRow,
-  status: NotifiedStatus,
-  at: Date,
-  causedByMember: boolean,
-  requestId: string | null,
-  extra: Record<string, string>,
+  { row, status, at, causedByMember, requestId, extra = {} }: StatusNotice,
 ): [OutgoingSms, OutgoingEmail, QueueOptions] {
   const template = templatesOf(to.language)[status];
   const sendAfter = sendAfterFor(at, causedByMember);

@@ -291,7 +291,13 @@ export async function confirmWithdrawal(
           at: now,
         });
         if (!confirmed) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
-        const messages = statusMessages(deps, recipientFrom(row.memberId, confirmed.contact), confirmed.row, to, now, true, ctx.requestId);
+        const messages = statusMessages(deps, recipientFrom(row.memberId, confirmed.contact), {
+          row: confirmed.row,
+          status: to,
+          at: now,
+          causedByMember: true,
+          requestId: ctx.requestId,
+        });
         return { status: 200, body: withdrawalViewOfRows(deps, confirmed.row, confirmed.events), messages };
       }),
     );

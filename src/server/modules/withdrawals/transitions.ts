@@ -136,6 +136,7 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
     const sum = (status: string) => parts.filter((p) => p.status === status).reduce((s, p) => s + p.amount, 0n);
     extra = { sent: formatMoney(sum('PAID')), returned: formatMoney(sum('FAILED')) };
   }
-  if (t.to !== 'AWAITING_CODE') await notifyStatus(tx, deps, updated, t.to, input.at, input.causedByMember, input.requestId, extra);
+  if (t.to !== 'AWAITING_CODE')
+    await notifyStatus(tx, deps, { row: updated, status: t.to, at: input.at, causedByMember: input.causedByMember, requestId: input.requestId, extra });
   return updated;
 }

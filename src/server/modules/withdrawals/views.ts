@@ -19,6 +19,7 @@ import {
 import { isPayoutFailureReason, isWithdrawalReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
 import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { withdrawalReference } from '../../../shared/company/references';
+import { isUuid } from '../../../shared/schemas/params';
 
 /** Withdrawal rows and their views: what the member, back-office and worker code share. */
 
@@ -73,12 +74,11 @@ export function destinationOf(row: { institutionName: string; kind: string; acco
   return { institutionName: row.institutionName, kind: row.kind as PayoutKind, accountMasked: maskAccount(row.accountNumber), accountName: row.accountName };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'There is no such withdrawal.';
 
 /** A withdrawal by id (404 for anything else), optionally locked FOR UPDATE inside a transaction. */
 export async function withdrawalById(db: DbOrTx, id: string, lock = false): Promise<WithdrawalRow> {
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  if (!isUuid(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
   // The unlocked read is the status poll's: built once per database handle (src/server/db/prepared.ts).
   const [row] = lock
     ? await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update')
@@ -283,7 +283,7 @@ export type WithdrawalEventRow = EventRow;
  * row locked FOR UPDATE, 404 for another member's id like one that does not exist (decision 041).
  */
 export async function ownWithdrawalLocked(tx: DbOrTx, memberId: string, id: string): Promise<WithdrawalRow> {
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+  if (!isUuid(id)) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
   const [row] = await preparedSql<WithdrawalRow>(
     tx,
     'withdrawal_for_update',
@@ -347,7 +347,7 @@ export interface WithdrawalPollRead {
 
 /** Reads the status poll's statement (withdrawalPollStatement); `now` starts the code's hour (the server's clock). An id that is no UUID matches no row. */
 export async function withdrawalPollRead(db: DbOrTx, key: string, id: string, now: Date): Promise<WithdrawalPollRead> {
-  const [raw] = await withdrawalPollStatement(db).execute({ key, id: UUID.test(id) ? id : null, since: new Date(now.getTime() - HOUR).toISOString() });
+  const [raw] = await withdrawalPollStatement(db).execute({ key, id: isUuid(id) ? id : null, since: new Date(now.getTime() - HOUR).toISOString() });
   if (!raw) return { session: undefined, poll: null };
   const session = pollSessionOf(raw);
   const row = pollWithdrawalOf(raw);

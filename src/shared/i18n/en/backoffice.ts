@@ -188,6 +188,11 @@ export const backoffice = {
     withdrawRequestHint: 'The payout stays processing and nothing moves; the request is gone and the audit log keeps it with your reason.',
     withdrawRequestReason: 'Why you withdraw it',
     withdrawRequestDone: '{{reference}}: failure request withdrawn. The payout is still processing.',
+    markErrors: {
+      manualOnly: 'Only a payout in manual mode that is still processing can be marked by hand.',
+      markEachPart: 'This withdrawal is sent as several transfers: mark each transfer paid or failed.',
+      notSplit: 'This withdrawal is sent as one transfer: mark the withdrawal itself.',
+    },
     done: '{{reference}}: {{status}}.',
     partDone: '{{reference}}, transfer {{index}} of {{count}}: {{partStatus}}. The withdrawal is {{status}}.',
     parts: 'Sent as {{count}} transfers: mark each one',
@@ -222,6 +227,10 @@ export const backoffice = {
   },
   settings: {
     title: 'Settings',
+    errors: {
+      demoInProduction: 'Production refuses the DEMO company profile: set demo to false and give the real registration numbers.',
+      unchanged: 'Nothing changed.',
+    },
     companyTitle: 'Company profile',
     companyIntro:
       'Shown in every page footer and on every contract and disclosure statement. Each change is written to the audit log with the values before and after.',

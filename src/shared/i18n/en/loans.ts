@@ -34,6 +34,16 @@ export const loans = {
     signAfterApproval: 'The contract can be signed once the loan is approved.',
     reason: 'Please give the reason (3 to 500 characters).',
     reasonRequired: 'A reason is required.',
+    noOfferWaiting: 'There is no offer waiting for your acceptance.',
+    counterOfferReason: 'A lower amount or a shorter term than applied for needs a reason from the catalogue.',
+    reasonOnlyForCounterOffer: 'A reason is given only with an offer lower or shorter than the application.',
+    signedNoCancel: 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.',
+    reviewOnlyPending: 'Only a pending application can be taken into review.',
+    startReviewFirst: 'Start the review before approving.',
+    approveOnlyUnderReview: 'Only an application under review can be approved.',
+    rejectOnlyOpen: 'Only a pending application or one under review can be rejected.',
+    disburseAfterSigning: 'A loan is disbursed only after the borrower signs the contract.',
+    approverCannotDisburse: 'The officer who approved this loan cannot disburse it: another officer must.',
   },
   /** The automated pre-assessment's reasons (src/shared/loan/eligibility.ts), by code. */
   reasons: {

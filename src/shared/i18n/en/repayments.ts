@@ -40,6 +40,11 @@ export const repayments = {
     chargeNotWaivable: 'This charge is already paid or waived.',
     approvalOwnPayment: 'Another officer must approve a payment you recorded.',
     paymentNotPending: 'This payment is not waiting for approval.',
+    noPayment: 'There is no such payment.',
+    noCharge: 'There is no such charge.',
+    noQuote: 'There is no such payoff quote.',
+    receivedInFuture: 'The date received cannot be in the future.',
+    receivedBeforeDisbursement: 'The date received is before the loan was disbursed.',
   },
   email: {
     receiptSubject: '{{company}}: receipt {{reference}} for your payment on loan {{loan}}',

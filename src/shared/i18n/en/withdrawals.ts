@@ -59,6 +59,9 @@ export const withdrawals = {
     note: 'The internal note is at most {{max}} characters.',
     withdrawReason: 'Say why you withdraw the request ({{min}} to {{max}} characters).',
     bankReferenceUsed: 'This bank reference is already recorded on payout {{reference}}: one bank transfer pays one payout. Check the reference.',
+    notFound: 'There is no such withdrawal.',
+    partNotFound: 'There is no such transfer of this withdrawal.',
+    failureReason: 'Choose one of the payout failure reasons.',
   },
   notify: {
     greeting: 'Hello {{name}},',

@@ -190,6 +190,11 @@ export const backoffice = {
       'Mananatiling pinoproseso ang payout at walang gagalaw na pera; mawawala ang hiling at itatago ito ng audit log kasama ang iyong dahilan.',
     withdrawRequestReason: 'Bakit mo ito binabawi',
     withdrawRequestDone: '{{reference}}: binawi ang hiling na markahang hindi natuloy. Pinoproseso pa rin ang payout.',
+    markErrors: {
+      manualOnly: 'Ang payout na naka-manual mode at pinoproseso pa lamang ang maaaring markahan nang mano-mano.',
+      markEachPart: 'Ipinapadala ang withdrawal na ito bilang ilang transfer: markahan ang bawat transfer kung bayad o hindi natuloy.',
+      notSplit: 'Ipinapadala ang withdrawal na ito bilang iisang transfer: ang withdrawal mismo ang markahan.',
+    },
     done: '{{reference}}: {{status}}.',
     partDone: '{{reference}}, transfer {{index}} ng {{count}}: {{partStatus}}. Ang withdrawal ay {{status}}.',
     parts: 'Ipinadala bilang {{count}} na transfer: markahan ang bawat isa',
@@ -224,6 +229,10 @@ export const backoffice = {
   },
   settings: {
     title: 'Mga setting',
+    errors: {
+      demoInProduction: 'Tinatanggihan ng production ang DEMO na profile ng kumpanya: gawing false ang demo at ilagay ang tunay na mga numero ng rehistro.',
+      unchanged: 'Walang nagbago.',
+    },
     companyTitle: 'Profile ng kumpanya',
     companyIntro:
       'Makikita sa footer ng bawat pahina at sa bawat kontrata at disclosure statement. Isinusulat sa audit log ang bawat pagbabago, kasama ang mga halaga bago at pagkatapos.',

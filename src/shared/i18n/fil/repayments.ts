@@ -35,6 +35,11 @@ export const repayments = {
     chargeNotWaivable: 'Bayad na o na-waive na ang singil na ito.',
     approvalOwnPayment: 'Ibang officer ang dapat mag-apruba ng bayad na itinala mo.',
     paymentNotPending: 'Ang bayad na ito ay hindi naghihintay ng apruba.',
+    noPayment: 'Walang ganitong bayad.',
+    noCharge: 'Walang ganitong singil.',
+    noQuote: 'Walang ganitong payoff quote.',
+    receivedInFuture: 'Hindi maaaring nasa hinaharap ang petsa ng pagkatanggap.',
+    receivedBeforeDisbursement: 'Mas maaga ang petsa ng pagkatanggap kaysa sa pag-disburse ng loan.',
   },
   email: {
     receiptSubject: '{{company}}: resibo {{reference}} ng iyong bayad sa utang {{loan}}',

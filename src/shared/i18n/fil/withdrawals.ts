@@ -61,6 +61,9 @@ export const withdrawals = {
     withdrawReason: 'Sabihin kung bakit mo binabawi ang hiling ({{min}} hanggang {{max}} na character).',
     bankReferenceUsed:
       'Nakatala na ang bank reference na ito sa payout {{reference}}: isang bank transfer ay para sa isang payout lamang. Suriin ang reference.',
+    notFound: 'Walang ganitong withdrawal.',
+    partNotFound: 'Walang ganitong transfer ng withdrawal na ito.',
+    failureReason: 'Pumili ng isa sa mga dahilan ng hindi natuloy na payout.',
   },
   notify: {
     greeting: 'Magandang araw, {{name}},',

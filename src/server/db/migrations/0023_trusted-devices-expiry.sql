@@ -1,0 +1,1 @@
+CREATE INDEX "trusted_devices_expires_idx" ON "trusted_devices" USING btree ("expires_at");

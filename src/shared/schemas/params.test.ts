@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isUuid } from './params';
+
+describe('isUuid', () => {
+  it('accepts a UUID of any version in either case, and nothing else', () => {
+    expect(isUuid('00000000-0000-4000-8000-000000000001')).toBe(true);
+    expect(isUuid('A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11')).toBe(true);
+    for (const value of [
+      '',
+      'not-an-id',
+      '00000000-0000-4000-8000-00000000000',
+      '00000000-0000-4000-8000-0000000000011',
+      ' 00000000-0000-4000-8000-000000000001',
+      '00000000000040008000000000000001',
+      'g0000000-0000-4000-8000-000000000001',
+    ])
+      expect(isUuid(value), value).toBe(false);
+  });
+});
