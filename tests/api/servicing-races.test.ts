@@ -306,3 +306,54 @@ describe('an overdue loan: charges, waivers, the daily job and payments at once'
     await expectLedgerSound(t);
   });
 });
+
+describe('an officer payment waiting for approval when the loan no longer owes it', () => {
+  it('the cash is credited to the borrower wallet (never stuck unrecorded) once the loan was repaid meanwhile, or owes less than it', async () => {
+    // Repaid meanwhile: 60,000.00 cash recorded (above the 50,000.00 threshold), then the member pays off from the wallet.
+    const first = await disbursedLoan(t, officer, checker);
+    await topUp(t, first.member.userId, 1_000_000n);
+    const asOf = ok(await servicing(t, first.member.cookie)).asOf as string;
+    const recorded = ok(
+      await post(
+        t,
+        officer.cookie,
+        `/api/admin/loans/${first.loanId}/payments`,
+        { amount: '60000.00', channel: 'CASH', receivedOn: asOf },
+        { 'idempotency-key': newKey() },
+      ),
+      202,
+    ).receipt;
+    ok(await payoff(t, first.member.cookie, ok(await quote(t, first.member.cookie)).quote.quoteId), 201);
+    const walletBefore = await walletAvailable(first.member.userId);
+    const approved = await post(t, checker.cookie, `/api/admin/loans/${first.loanId}/payments/${recorded.paymentId}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().receipt).toMatchObject({ status: 'CREDITED_TO_WALLET', amount: '60000.00', loanStatus: 'REPAID', allocations: [] });
+    expect(await walletAvailable(first.member.userId)).toBe(walletBefore + 6_000_000n);
+    // Once only.
+    const again = await post(t, third.cookie, `/api/admin/loans/${first.loanId}/payments/${recorded.paymentId}/approve`, {});
+    expect(again.json().error.code).toBe('PAYMENT_NOT_PENDING');
+    expect(await walletAvailable(first.member.userId)).toBe(walletBefore + 6_000_000n);
+
+    // Owes less than it: 150,000.00 recorded, then the member prepays 100,000.00 from the wallet.
+    const second = await disbursedLoan(t, officer, checker);
+    const pending = ok(
+      await post(
+        t,
+        officer.cookie,
+        `/api/admin/loans/${second.loanId}/payments`,
+        { amount: '150000.00', channel: 'BANK_TRANSFER', bankReference: 'BDO-123', receivedOn: asOf },
+        { 'idempotency-key': newKey() },
+      ),
+      202,
+    ).receipt;
+    ok(await pay(t, second.member.cookie, '100000.00'), 201);
+    const before = await walletAvailable(second.member.userId);
+    const outstanding = ok(await servicing(t, second.member.cookie)).totals.outstanding;
+    const credited = ok(await post(t, checker.cookie, `/api/admin/loans/${second.loanId}/payments/${pending.paymentId}/approve`, {})).receipt;
+    expect(credited).toMatchObject({ status: 'CREDITED_TO_WALLET', amount: '150000.00' });
+    expect(await walletAvailable(second.member.userId)).toBe(before + 15_000_000n);
+    // Nothing was guessed onto the loan: the borrower decides what to pay from the wallet.
+    expect(ok(await servicing(t, second.member.cookie)).totals.outstanding).toBe(outstanding);
+    await expectLedgerSound(t);
+  });
+});
