@@ -85,6 +85,19 @@ describe('amount fields at their edges', () => {
       expect(recorded.statusCode, `officer ${label}: ${recorded.body}`).toBe(400);
       expect(recorded.json().error.code, label).toBe('VALIDATION_FAILED');
     }
+    // A currency named beside the amount (the loan is booked in PHP only) or any other extra field is refused, not ignored.
+    for (const extra of [{ currency: 'USD' }, { currency: 'PHP' }, { loanId }, { memberId: officer.userId }]) {
+      const wallets = await post(t, member.cookie, '/api/loans/current/payments', { amount: '34334.00', ...extra }, { 'idempotency-key': newKey() });
+      expect(wallets.statusCode, `wallet ${JSON.stringify(extra)}`).toBe(400);
+      const recorded = await post(
+        t,
+        officer.cookie,
+        `/api/admin/loans/${loanId}/payments`,
+        { amount: '34334.00', channel: 'CASH', receivedOn: today, ...extra },
+        { 'idempotency-key': newKey() },
+      );
+      expect(recorded.statusCode, `officer ${JSON.stringify(extra)}`).toBe(400);
+    }
     expect(await paymentsOf(loanId)).toHaveLength(0);
     expect(await t.deps.db.select().from(channelPayments).where(eq(channelPayments.loanId, loanId))).toHaveLength(0);
     expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(wallet);
