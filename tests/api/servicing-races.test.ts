@@ -357,3 +357,20 @@ describe('an officer payment waiting for approval when the loan no longer owes i
     await expectLedgerSound(t);
   });
 });
+
+describe('a payment reference asked twice at once with the same key (a client retry)', () => {
+  it('both answers are the one reference: the retry replays it, never a refusal', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { member, loanId } = await disbursedLoan(t, officer, checker);
+      const key = newKey();
+      const body = { method: 'EWALLET', channelCode: 'GCASH', amount: '34334.00' };
+      const answers = await Promise.all([
+        post(t, member.cookie, '/api/loans/current/channel-payments', body, { 'idempotency-key': key }),
+        post(t, member.cookie, '/api/loans/current/channel-payments', body, { 'idempotency-key': key }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(' ')).toEqual([200, 201]);
+      expect(new Set(answers.map((a) => a.json().payment.id)).size).toBe(1);
+      expect(await t.deps.db.select().from(channelPayments).where(eq(channelPayments.loanId, loanId))).toHaveLength(1);
+    }
+  });
+});
