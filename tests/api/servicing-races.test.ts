@@ -329,6 +329,15 @@ describe('an officer payment waiting for approval when the loan no longer owes i
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().receipt).toMatchObject({ status: 'CREDITED_TO_WALLET', amount: '60000.00', loanStatus: 'REPAID', allocations: [] });
     expect(await walletAvailable(first.member.userId)).toBe(walletBefore + 6_000_000n);
+    // The borrower's list and receipt say where the money went (not "waiting for approval").
+    const listed = ok(await servicing(t, first.member.cookie)).payments.find((p: { paymentId: string }) => p.paymentId === recorded.paymentId);
+    expect(listed).toMatchObject({ status: 'CREDITED_TO_WALLET', remainingBalance: null, allocations: [] });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/loans/current/payments/${recorded.paymentId}/receipt.pdf`,
+      headers: { cookie: first.member.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
     // Once only.
     const again = await post(t, third.cookie, `/api/admin/loans/${first.loanId}/payments/${recorded.paymentId}/approve`, {});
     expect(again.json().error.code).toBe('PAYMENT_NOT_PENDING');
