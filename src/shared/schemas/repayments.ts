@@ -96,7 +96,7 @@ export const receiptSchema = z.object({
   source: z.enum(['WALLET', 'CHANNEL', 'OFFICER']),
   channel: z.enum(PAYMENT_CHANNELS).nullable(),
   kind: z.enum(['PAYMENT', 'PAYOFF']),
-  status: z.enum(['POSTED', 'PENDING_APPROVAL']),
+  status: z.enum(['POSTED', 'PENDING_APPROVAL', 'CREDITED_TO_WALLET']),
   amount: moneySchema,
   receivedAt: z.string(),
   allocation: z.object({ charges: moneySchema, fees: moneySchema, interest: moneySchema, principal: moneySchema, prepaidPrincipal: moneySchema }),

@@ -25,7 +25,10 @@ export const loanPayments = pgTable(
     channel: text('channel'),
     /** PAYMENT (instalments, any excess prepaid) or PAYOFF (a payoff quote). */
     kind: text('kind').notNull(),
-    /** POSTED, or PENDING_APPROVAL (an officer's payment above the threshold waiting for a second officer). */
+    /**
+     * POSTED, PENDING_APPROVAL (an officer's payment above the threshold waiting for a second officer),
+     * or CREDITED_TO_WALLET (approved when the loan no longer owed it: its transfer credits the wallet; decision 054).
+     */
     status: text('status').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -49,7 +52,7 @@ export const loanPayments = pgTable(
     check('loan_payments_source_check', sql`${t.source} in ('WALLET', 'CHANNEL', 'OFFICER')`),
     check('loan_payments_channel_check', sql`${t.channel} is null or ${t.channel} in ('CASH', 'BANK_TRANSFER')`),
     check('loan_payments_kind_check', sql`${t.kind} in ('PAYMENT', 'PAYOFF')`),
-    check('loan_payments_status_check', sql`${t.status} in ('POSTED', 'PENDING_APPROVAL')`),
+    check('loan_payments_status_check', sql`${t.status} in ('POSTED', 'PENDING_APPROVAL', 'CREDITED_TO_WALLET')`),
     check('loan_payments_amount_check', sql`${t.amount} > 0`),
   ],
 );

@@ -4,7 +4,7 @@ import { loanCharges, loanPayments } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
-import { createTransfer, ensureSystemAccount } from '../../ledger';
+import { createTransfer, ensureMemberWallet, ensureSystemAccount } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
 import { collections as collectionTexts } from '../../../shared/i18n/en/collections';
@@ -23,13 +23,15 @@ import {
   loanById,
   loanNumberOf,
   openChargesOf,
+  paymentReference,
   postPayment,
   receiptDto,
+  SERVICED_STATUSES,
   SYSTEM_ACTOR,
   todayPh,
   transition,
 } from './core';
-import { allocateFor, chargeDto, checkAmount, servicingView } from './service';
+import { allocateFor, chargeDto, checkAmount, maximumPayment, servicingView } from './service';
 import { isUuid } from '../../../shared/schemas/params';
 
 /**
@@ -179,7 +181,11 @@ export async function recordPayment(
   );
 }
 
-/** A second officer approves a payment waiting for approval; it is allocated as of today. */
+/**
+ * A second officer approves a payment waiting for approval: it is allocated as of today, or, when the
+ * loan was repaid meanwhile or now owes less than it, credited whole to the borrower's wallet
+ * (CREDITED_TO_WALLET, decision 054).
+ */
 export async function approvePayment(
   deps: AppDeps,
   staff: SessionAuth,
@@ -200,20 +206,53 @@ export async function approvePayment(
     if (!payment) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
     if (payment.status !== 'PENDING_APPROVAL') throw new AppError(409, 'PAYMENT_NOT_PENDING', texts.errors.paymentNotPending);
     if (payment.actorUserId === staff.userId) throw new AppError(403, 'MAKER_CHECKER', texts.errors.approvalOwnPayment);
-    assertPayable(loan);
-    const state = await loadState(tx, deps, loan);
-    const today = todayPh(deps);
-    checkAmount(state, payment.amount, today);
-    const applied = allocateFor(state, payment.amount, today);
     await tx.update(loanPayments).set({ approvedBy: staff.userId, approvedAt: now }).where(eq(loanPayments.id, payment.id));
     const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
-    const { receipt } = await postPayment(deps, tx, state, payment, applied, funds, { causedByMember: false, requestId: ctx.requestId });
+    const today = todayPh(deps);
+    const serviced = (SERVICED_STATUSES as readonly string[]).includes(loan.status) && loan.scheduleStartDate !== null;
+    const state = serviced ? await loadState(tx, deps, loan) : null;
+    let receipt: ReceiptDto;
+    let outcome: 'POSTED' | 'CREDITED_TO_WALLET';
+    if (state && payment.amount <= maximumPayment(state, today)) {
+      outcome = 'POSTED';
+      const applied = allocateFor(state, payment.amount, today);
+      ({ receipt } = await postPayment(deps, tx, state, payment, applied, funds, { causedByMember: false, requestId: ctx.requestId }));
+    } else {
+      // The money was received while the loan was paid by other means (repaid, or it now owes less
+      // than this payment): it is the borrower's, so it goes to their wallet whole, from where they
+      // pay or withdraw it for free; never guessed onto the loan, never left unrecorded
+      // (docs/decisions/054-officer-payment-no-longer-owed.md; as a channel payment, decision 013).
+      outcome = 'CREDITED_TO_WALLET';
+      const transfer = await createTransfer(tx, {
+        idempotencyKey: `officer-payment-wallet:${payment.id}`,
+        code: 'OFFICER_PAYMENT_TO_WALLET',
+        reference: loan.id,
+        description: `Payment ${paymentReference(deps, payment.number)} received for loan ${loanNumberOf(deps, loan.number)}: to the wallet`,
+        legs: [
+          { accountId: funds, direction: 'DEBIT', amount: payment.amount },
+          { accountId: await ensureMemberWallet(tx, loan.memberId), direction: 'CREDIT', amount: payment.amount },
+        ],
+        at: now,
+      });
+      const [credited] = await tx
+        .update(loanPayments)
+        .set({ status: 'CREDITED_TO_WALLET', transferId: transfer.id })
+        .where(eq(loanPayments.id, payment.id))
+        .returning();
+      receipt = receiptDto(deps, credited!, loan.status as LoanStatus, loanNumberOf(deps, loan.number), []);
+    }
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
       action: 'LOAN_PAYMENT_APPROVE',
       subjectType: 'LOAN',
       subjectId: loan.id,
-      details: { loanNumber: loanNumberOf(deps, loan.number), paymentId: payment.id, amount: toDecimalString(payment.amount), recordedBy: payment.actorUserId },
+      details: {
+        loanNumber: loanNumberOf(deps, loan.number),
+        paymentId: payment.id,
+        amount: toDecimalString(payment.amount),
+        recordedBy: payment.actorUserId,
+        outcome,
+      },
       ip: ctx.ip,
       at: now,
     });

@@ -106,16 +106,22 @@ export async function createChannelPayment(
   const now = deps.clock.now();
 
   const first = await deps.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(channelPayments)
-      .where(and(eq(channelPayments.memberId, memberId), eq(channelPayments.idempotencyKey, key)));
-    if (existing) {
-      if (existing.amount !== amount || existing.method !== input.method || existing.channelCode !== input.channelCode)
+    const replay = async () => {
+      const [existing] = await tx
+        .select()
+        .from(channelPayments)
+        .where(and(eq(channelPayments.memberId, memberId), eq(channelPayments.idempotencyKey, key)));
+      if (existing && (existing.amount !== amount || existing.method !== input.method || existing.channelCode !== input.channelCode))
         throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
-      return { replay: existing };
-    }
+      return existing;
+    };
+    const earlier = await replay();
+    if (earlier) return { replay: earlier };
     const loan = await memberLoan(tx, memberId, true);
+    // Again with the loan locked: a retry racing the first request with the same key waited for it
+    // here, and answers its reference (not CHANNEL_PAYMENT_PENDING about its own reference).
+    const raced = await replay();
+    if (raced) return { replay: raced };
     assertPayable(loan);
     const state = await loadState(tx, deps, loan);
     checkAmount(state, amount, todayPh(deps));

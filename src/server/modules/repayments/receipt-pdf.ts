@@ -106,6 +106,7 @@ export async function receiptPdf(company: CompanyProfile, receipt: ReceiptDto, b
   p.keyValue('    of which prepaid principal', money(receipt.allocation.prepaidPrincipal));
   p.gap(6);
   if (receipt.remainingBalance !== null) p.keyValue('Remaining balance after this payment', money(receipt.remainingBalance), true);
+  else if (receipt.status === 'CREDITED_TO_WALLET') p.keyValue('Status', 'Credited to the wallet: the loan no longer owed it', true);
   else p.keyValue('Status', 'Waiting for approval: no money moved yet', true);
   p.keyValue('Loan status', receipt.loanStatus);
   if (receipt.loanStatus === 'REPAID' && receipt.remainingBalance === '0.00') {

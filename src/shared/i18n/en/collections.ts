@@ -67,7 +67,7 @@ export const collections = {
       allocation: 'Charges {{charges}} · fees {{fees}} · interest {{interest}} · principal {{principal}}',
       source: { WALLET: 'Wallet', CHANNEL: 'Payment channel', OFFICER: 'Officer' },
       channel: { CASH: 'cash', BANK_TRANSFER: 'bank transfer' },
-      status: { POSTED: 'Posted', PENDING_APPROVAL: 'Waiting for approval' },
+      status: { POSTED: 'Posted', PENDING_APPROVAL: 'Waiting for approval', CREDITED_TO_WALLET: 'Credited to the wallet' },
       approve: 'Approve',
       approved: 'Payment {{reference}} approved and posted.',
     },

@@ -80,6 +80,7 @@ export const servicing = {
     prepaid: '(prepaid)',
     remaining: 'Remaining balance',
     pending: 'Waiting for approval: no money moved yet.',
+    creditedToWallet: 'Credited to your wallet: the loan no longer owed this amount. Pay from the wallet or withdraw it for free.',
     status: 'Loan status: {{status}}',
     pdf: 'Download the receipt (PDF)',
     close: 'Close the receipt',

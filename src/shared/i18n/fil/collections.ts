@@ -68,7 +68,7 @@ export const collections = {
       allocation: 'Singil {{charges}} · bayarin {{fees}} · interes {{interest}} · prinsipal {{principal}}',
       source: { WALLET: 'Wallet', CHANNEL: 'Payment channel', OFFICER: 'Opisyal' },
       channel: { CASH: 'cash', BANK_TRANSFER: 'bank transfer' },
-      status: { POSTED: 'Naitala', PENDING_APPROVAL: 'Naghihintay ng apruba' },
+      status: { POSTED: 'Naitala', PENDING_APPROVAL: 'Naghihintay ng apruba', CREDITED_TO_WALLET: 'Inilagay sa wallet' },
       approve: 'Aprubahan',
       approved: 'Inaprubahan at naitala ang bayad {{reference}}.',
     },

@@ -77,6 +77,7 @@ export const servicing = {
     prepaid: '(paunang bayad)',
     remaining: 'Natitirang balanse',
     pending: 'Naghihintay ng pag-apruba: wala pang perang gumalaw.',
+    creditedToWallet: 'Inilagay sa iyong wallet: hindi na ito inutang ng loan. Magbayad mula sa wallet o i-withdraw ito nang libre.',
     status: 'Katayuan ng utang: {{status}}',
     pdf: 'I-download ang resibo (PDF)',
     close: 'Isara ang resibo',

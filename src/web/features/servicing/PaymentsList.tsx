@@ -25,7 +25,9 @@ export function PaymentsList({ view }: { readonly view: ServicingDto }) {
                 .join(' · ')}
             </p>
             <p className="text-xs font-semibold">
-              {p.remainingBalance !== null ? `${t('servicing.receipt.remaining')}: ${money(p.remainingBalance)}` : t('servicing.receipt.pending')}
+              {p.remainingBalance !== null
+                ? `${t('servicing.receipt.remaining')}: ${money(p.remainingBalance)}`
+                : t(p.status === 'CREDITED_TO_WALLET' ? 'servicing.receipt.creditedToWallet' : 'servicing.receipt.pending')}
             </p>
           </div>
           <a className="min-h-11 shrink-0 content-center font-semibold text-brand underline underline-offset-4" href={receiptPdfUrl(p.paymentId)} download>

@@ -43,7 +43,9 @@ export function ReceiptView({ receipt, display }: { readonly receipt: ReceiptDto
           <Amount value={receipt.remainingBalance} display={display} />
         </p>
       ) : (
-        <p className="font-semibold text-amber-900">{t('servicing.receipt.pending')}</p>
+        <p className="font-semibold text-amber-900">
+          {t(receipt.status === 'CREDITED_TO_WALLET' ? 'servicing.receipt.creditedToWallet' : 'servicing.receipt.pending')}
+        </p>
       )}
       <p className="text-muted">
         <span data-testid="receipt-loan-status">{t('servicing.receipt.status', { status: t(loanStatusLabelKey(receipt.loanStatus)) })}</span>

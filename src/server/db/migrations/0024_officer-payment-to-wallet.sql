@@ -1,0 +1,2 @@
+ALTER TABLE "loan_payments" DROP CONSTRAINT "loan_payments_status_check";--> statement-breakpoint
+ALTER TABLE "loan_payments" ADD CONSTRAINT "loan_payments_status_check" CHECK ("loan_payments"."status" in ('POSTED', 'PENDING_APPROVAL', 'CREDITED_TO_WALLET'));
