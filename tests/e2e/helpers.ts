@@ -144,7 +144,9 @@ export async function verifyEmailByApi(request: APIRequestContext, baseURL: stri
   await expect
     .poll(
       async () => {
-        const mail = (await outbox(request)).find((m) => m.channel === 'EMAIL' && m.recipient === person.email && /verify this e-mail address is \d{6}/.test(m.body));
+        const mail = (await outbox(request)).find(
+          (m) => m.channel === 'EMAIL' && m.recipient === person.email && /verify this e-mail address is \d{6}/.test(m.body),
+        );
         code = /verify this e-mail address is (\d{6})/.exec(mail?.body ?? '')?.[1];
         return code;
       },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../db/client';
-import { idempotencyKeys, outboxMessages } from '../db/schema';
+import { idempotencyKeys } from '../db/schema';
 import { messagesJson, queueMessagesSql, type QueuedMessage } from '../providers/notify';
 import { preparedSql } from '../db/prepared';
 import { AppError } from './errors';

@@ -106,7 +106,11 @@ export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: Queu
  * to that address before it is verified. Stored with its redacted form (the code masked), as a
  * code SMS is. Nothing but identity's e-mail verification calls it.
  */
-export async function queueEmailVerificationCode(db: DbOrTx, email: { readonly to: string; readonly subject: string; readonly body: CodeText }, options: QueueOptions): Promise<void> {
+export async function queueEmailVerificationCode(
+  db: DbOrTx,
+  email: { readonly to: string; readonly subject: string; readonly body: CodeText },
+  options: QueueOptions,
+): Promise<void> {
   await db.insert(outboxMessages).values({
     channel: 'EMAIL',
     recipient: email.to,

@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import { assertAnonymousCodeAllowed, issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
-import { asLanguage, languageOfPhone, languageOfUser, messageText, queueEmail, queueEmailVerificationCode, queueSms, withCode, type CodeText } from '../../providers/notify';
+import {
+  asLanguage,
+  languageOfPhone,
+  languageOfUser,
+  messageText,
+  queueEmail,
+  queueEmailVerificationCode,
+  queueSms,
+  withCode,
+  type CodeText,
+} from '../../providers/notify';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
 import { pesos } from '../../../shared/money/money';
@@ -478,7 +488,12 @@ export async function sendEmailCode(deps: AppDeps, auth: SessionAuth, ctx: Reque
       const language = asLanguage(owner.language);
       await queueEmail(
         tx,
-        { to: owner.email, member: owner.id, subject: messageText(language, 'messages.email.takenSubject', company), body: messageText(language, 'messages.email.taken', company) },
+        {
+          to: owner.email,
+          member: owner.id,
+          subject: messageText(language, 'messages.email.takenSubject', company),
+          body: messageText(language, 'messages.email.taken', company),
+        },
         ctx,
       );
     } else {
@@ -499,7 +514,11 @@ export async function sendEmailCode(deps: AppDeps, auth: SessionAuth, ctx: Reque
 export async function verifyEmail(deps: AppDeps, auth: SessionAuth, input: { code: string }): Promise<EmailStatus> {
   const user = await memberEmail(deps.db, auth.userId);
   if (user.emailVerifiedAt) throw new AppError(409, 'EMAIL_ALREADY_VERIFIED');
-  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'EMAIL_VERIFICATION', subject: emailCodeSubject(user.id, user.email), code: input.code });
+  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, {
+    purpose: 'EMAIL_VERIFICATION',
+    subject: emailCodeSubject(user.id, user.email),
+    code: input.code,
+  });
   const now = deps.clock.now();
   let verified: boolean;
   try {

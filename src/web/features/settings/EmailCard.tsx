@@ -66,7 +66,12 @@ export function EmailCard({ className }: { readonly className: string }) {
     if (status.isPending) return <Spinner label={t('settings.email.loading')} />;
     if (status.error) {
       return (
-        <LoadError title={t('settings.email.error')} detail={status.error.message} retryLabel={t('activation.wizard.retry')} onRetry={() => void status.refetch()} />
+        <LoadError
+          title={t('settings.email.error')}
+          detail={status.error.message}
+          retryLabel={t('activation.wizard.retry')}
+          onRetry={() => void status.refetch()}
+        />
       );
     }
     const { email, verified } = status.data;
