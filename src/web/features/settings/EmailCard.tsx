@@ -80,7 +80,7 @@ export function EmailCard({ className }: { readonly className: string }) {
         <p className="flex flex-wrap items-center gap-2 text-ink">
           <span className="break-all">{email}</span>
           <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${verified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${verified ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}
             data-testid="email-status"
           >
             {verified ? t('settings.email.verified') : t('settings.email.unverified')}
