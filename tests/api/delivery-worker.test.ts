@@ -62,7 +62,7 @@ describe('the delivery worker', () => {
   });
 
   it('leaves a channel on the outbox adapter alone', async () => {
-    await queueEmail(t.deps.db, { to: 'juan@example.com', subject: 'Hi', body: 'Hello' }, { requestId: null });
+    await queueEmail(t.deps.db, { to: 'juan@example.com', member: null, subject: 'Hi', body: 'Hello' }, { requestId: null });
     await queueSms(t.deps.db, { to: phone, body: 'Hello' }, { requestId: null });
     const sms = scripted('ok');
     expect(await deliverDue(t.deps, { SMS: sms, EMAIL: null })).toEqual({ sent: 1, retried: 0, dead: 0 });

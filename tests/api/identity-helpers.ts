@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { outboxMessages } from '../../src/server/db/schema';
+import { outboxMessages, users } from '../../src/server/db/schema';
 import { cookieHeader, type TestApp } from '../fixtures/app';
 
 /** Shared by the identity, support, outbox and hygiene API tests (not a test file itself). */
@@ -84,8 +84,12 @@ export function getSession(t: TestApp, cookie?: string) {
   return t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
 }
 
-/** Registers and verifies a member; returns the body sent, the E.164 phone and the session cookie. */
-export async function registerMember(t: TestApp, overrides: Record<string, unknown> = {}) {
+/**
+ * Registers and verifies a member; returns the body sent, the E.164 phone and the session cookie.
+ * The e-mail address is then marked verified (as if the member had typed the e-mailed code, decision
+ * 051) unless `emailVerified: false`: most tests expect the member's e-mail in the outbox.
+ */
+export async function registerMember(t: TestApp, overrides: Record<string, unknown> = {}, options: { emailVerified?: boolean } = {}) {
   const body = registrationBody(overrides);
   const start = await post(t, '/api/auth/register', body);
   expect(start.statusCode, start.body).toBe(201);
@@ -93,7 +97,13 @@ export async function registerMember(t: TestApp, overrides: Record<string, unkno
   const code = await latestCode(t, phone);
   const verify = await post(t, '/api/auth/register/verify', { code }, cookieFor(start, 'tapat_reg'));
   expect(verify.statusCode, verify.body).toBe(201);
+  if (options.emailVerified !== false) await markEmailVerified(t, phone);
   return { body, phone, password: String(body.password), cookie: cookieFor(verify, 'tapat_sid'), device: cookieFor(verify, 'tapat_dev') };
+}
+
+/** The member's address marked verified directly in the table (a fixture's shortcut; tests/api/email-verification.test.ts tests the real flow). */
+export async function markEmailVerified(t: TestApp, phone: string): Promise<void> {
+  await t.deps.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.phone, phone));
 }
 
 export async function signIn(t: TestApp, phone: string, password: string, remember = false, remoteAddress?: string) {

@@ -299,7 +299,8 @@ describe("the company profile's words stand on every page, document and e-mail f
 describe("a support reply: the officer's own words, under the lender's standing warning", () => {
   it('every reply e-mail ends with the statement that nothing is ever paid to receive, unlock or withdraw a loan (en and fil)', async () => {
     const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
-    const filMember = await createMember(t);
+    // A signed-in sender's reply goes only to their own verified address (decision 051).
+    const filMember = await createMember(t, { email: 'pedro.reply@example.com' });
     await t.deps.db.update(users).set({ language: 'fil' }).where(eq(users.id, filMember.userId));
     const cases = [
       { cookie: undefined, email: 'ana.reply@example.com', warning: 'We never ask you to pay anything to receive, unlock or withdraw a loan' },

@@ -85,7 +85,8 @@ describe('support inbox', () => {
   });
 
   it('a signed-in member gets the reply subject and footer in their language', async () => {
-    const member = await createMember(t);
+    // The member's own verified address (decision 051: a signed-in sender's reply goes only there).
+    const member = await createMember(t, { email: 'pedro@example.com' });
     await t.deps.db.update(users).set({ language: 'fil' }).where(eq(users.id, member.userId));
     const id = await contact('Paano magbayad gamit ang GCash?', 'pedro@example.com', member.cookie);
     expect((await post(t, officer.cookie, `/api/admin/support/messages/${id}/reply`, { text: 'Buksan ang app at piliin ang GCash.' })).statusCode).toBe(200);

@@ -132,6 +132,31 @@ export async function registerByApi(request: APIRequestContext, baseURL: string 
   return { ...person, nextCodeAt: new Date(resendAvailableAt) };
 }
 
+/**
+ * Verifies the signed-in member's e-mail address through the API (decision 051: e-mail goes only
+ * to a verified address): a code e-mailed to it, read from the outbox, then submitted.
+ */
+export async function verifyEmailByApi(request: APIRequestContext, baseURL: string | undefined, person: Person): Promise<void> {
+  const headers = originOf(baseURL);
+  const sent = await request.post('/api/auth/email/code', { headers });
+  expect(sent.status(), `POST /api/auth/email/code: ${await sent.text()}`).toBe(200);
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await outbox(request)).find(
+          (m) => m.channel === 'EMAIL' && m.recipient === person.email && /verify this e-mail address is \d{6}/.test(m.body),
+        );
+        code = /verify this e-mail address is (\d{6})/.exec(mail?.body ?? '')?.[1];
+        return code;
+      },
+      { message: `an e-mail with the verification code for ${person.email}`, timeout: 10_000 },
+    )
+    .toBeDefined();
+  const verified = await request.post('/api/auth/email/verify', { headers, data: { code } });
+  expect(verified.status(), `POST /api/auth/email/verify: ${await verified.text()}`).toBe(200);
+}
+
 /** Signs in through the API; with `page.request` the browser context gets the session cookie. */
 export async function signInByApi(request: APIRequestContext, baseURL: string | undefined, person: Person, remember = false): Promise<void> {
   const response = await request.post('/api/auth/login', { headers: originOf(baseURL), data: { phone: person.phone, password: person.password, remember } });

@@ -3,7 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './browser-fixture';
 import { randomUUID } from 'node:crypto';
 import { activateByApi, approvedMember, fundMember, officerRequest, origin } from './funding';
-import { outbox, readCode, registerByApi, signInByApi, wrongCode, type Member } from './helpers';
+import { outbox, readCode, registerByApi, signInByApi, verifyEmailByApi, wrongCode, type Member } from './helpers';
 import { clockPast } from './clock';
 
 /**
@@ -108,6 +108,8 @@ test('payout account change: a code by SMS, free, and withdrawals paused for 24 
   // A phone is sent at most one code a minute: the server's clock moves past the registration's minute.
   const member: Member = await registerByApi(page.request, baseURL);
   await activateByApi(page.request, baseURL);
+  // The e-mailed notice below goes only to a verified address (decision 051).
+  await verifyEmailByApi(page.request, baseURL, member);
   await clockPast(page.request, member.nextCodeAt);
 
   await openSettings(page);
@@ -301,6 +303,33 @@ test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs s
     if (width === 360) await expectNoSeriousViolation(page, testInfo, 'Contract dialog with a signed loan');
     await contract.getByRole('button', { name: 'Close' }).click();
   }
+});
+
+test('e-mail verification: not verified, a code by e-mail, a wrong one refused on the field, then verified', async ({ page, baseURL, browserErrors }) => {
+  const member: Member = await registerByApi(page.request, baseURL);
+  await activateByApi(page.request, baseURL);
+  await openSettings(page);
+  const card = page.getByRole('region', { name: 'E-mail address' });
+  await expect(card).toContainText(member.email);
+  await expect(card.getByTestId('email-status')).toHaveText('Not verified');
+  await card.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(card.getByRole('status')).toContainText(`a code is on its way to ${member.email}`);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await outbox(page.request)).find((m) => m.channel === 'EMAIL' && m.recipient === member.email);
+      code = /verify this e-mail address is (\d{6})/.exec(mail?.body ?? '')?.[1];
+      return code;
+    })
+    .toBeDefined();
+  const field = card.getByRole('textbox', { name: 'Code from the e-mail' });
+  browserErrors.allowConsoleErrors(/status of 400/);
+  await field.fill(wrongCode(code!));
+  await card.getByRole('button', { name: 'Verify' }).click();
+  await expect(field).toHaveAccessibleDescription(/Invalid OTP|tries left/);
+  await field.fill(code!);
+  await card.getByRole('button', { name: 'Verify' }).click();
+  await expect(card.getByTestId('email-status')).toHaveText('Verified');
 });
 
 test("account recovery is reachable from /login ('Forgot password?') and from /contact (ACCOUNT RECOVERY)", async ({ page }) => {

@@ -22,7 +22,7 @@ export const OTP_RESEND_INTERVAL_MS = CODE_RESEND_AFTER_MINUTES * MINUTE;
 export const OTP_HOURLY_LIMIT = CODE_HOURLY_LIMIT;
 
 /** Codes a signed-in member asks for, inside their session: strangers can never spend their budget. */
-export type MemberOtpPurpose = 'CONTRACT_SIGNING' | 'WITHDRAWAL' | 'PAYOUT_ACCOUNT_CHANGE';
+export type MemberOtpPurpose = 'CONTRACT_SIGNING' | 'WITHDRAWAL' | 'PAYOUT_ACCOUNT_CHANGE' | 'EMAIL_VERIFICATION';
 /** Codes anyone may ask for without a session: also limited per client address, per number prefix and in all. */
 export type AnonymousOtpPurpose = 'REGISTRATION' | 'PASSWORD_RESET';
 export type OtpPurpose = MemberOtpPurpose | AnonymousOtpPurpose;

@@ -35,9 +35,19 @@ export function withCode(render: (code: string) => string, code: string): CodeTe
 }
 export interface OutgoingEmail {
   readonly to: string;
+  /**
+   * The member the e-mail is for (users.id). It is queued only when `to` is that member's
+   * VERIFIED address (users.email with email_verified_at set, decision 051); otherwise no row is
+   * written (the SMS beside it still is). null only for a reply to someone without an account (a
+   * contact-form message sent signed out, to the address they gave for it).
+   */
+  readonly member: string | null;
   readonly subject: string;
   readonly body: string;
 }
+
+/** An outbox row as queued: the table's columns, and for an e-mail the member whose verified address it must go to. */
+export type QueuedMessage = typeof outboxMessages.$inferInsert & { readonly member?: string | null };
 
 /**
  * Delivery options: `sendAfter` holds the message until then (quiet hours, src/shared/notify/quiet-hours.ts).
@@ -66,9 +76,10 @@ function smsRow(sms: OutgoingSms, options: QueueOptions): typeof outboxMessages.
   };
 }
 
-function emailRow(email: OutgoingEmail, options: QueueOptions): typeof outboxMessages.$inferInsert {
+function emailRow(email: OutgoingEmail, options: QueueOptions): QueuedMessage {
   return {
     channel: 'EMAIL',
+    member: email.member,
     recipient: email.to,
     subject: email.subject,
     body: email.body,
@@ -82,16 +93,59 @@ export async function queueSms(db: DbOrTx, sms: OutgoingSms, options: QueueOptio
   await db.insert(outboxMessages).values(smsRow(sms, options));
 }
 
-export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions): Promise<void> {
-  await db.insert(outboxMessages).values(emailRow(email, options));
+/**
+ * Queues an e-mail to a member's verified address (OutgoingEmail.member): one statement, which
+ * writes the row only when the address is verified (VERIFIED_EMAIL_ONLY). Answers whether it was queued.
+ */
+export async function queueEmail(db: DbOrTx, email: OutgoingEmail, options: QueueOptions): Promise<boolean> {
+  return (await insertMessages(db, [emailRow(email, options)])) === 1;
+}
+
+/**
+ * The one exception to VERIFIED_EMAIL_ONLY (decision 051): the code that verifies an address goes
+ * to that address before it is verified. Stored with its redacted form (the code masked), as a
+ * code SMS is. Nothing but identity's e-mail verification calls it.
+ */
+export async function queueEmailVerificationCode(
+  db: DbOrTx,
+  email: { readonly to: string; readonly subject: string; readonly body: CodeText },
+  options: QueueOptions,
+): Promise<void> {
+  await db.insert(outboxMessages).values({
+    channel: 'EMAIL',
+    recipient: email.to,
+    subject: email.subject,
+    body: email.body.text,
+    redactedBody: email.body.redacted,
+    sendAfter: options.sendAfter ?? null,
+    recipientAfterSend: options.recipientAfterSend ?? null,
+    requestId: options.requestId,
+  });
 }
 
 /**
  * The outbox rows of an SMS and an e-mail about the same event (queueSmsAndEmail's), for a caller
  * that writes them with its last statement (http/idempotency.ts: the answer and its messages, decision 041).
+ * The e-mail row is written only to the member's verified address (queueMessagesSql's condition).
  */
-export function smsAndEmailRows(sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions): (typeof outboxMessages.$inferInsert)[] {
+export function smsAndEmailRows(sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions): QueuedMessage[] {
   return [smsRow(sms, options), emailRow(email, options)];
+}
+
+/**
+ * THE rule of decision 051, in the one statement every queued message goes through
+ * (queueMessagesSql): an SMS always; an e-mail to a member only when its recipient is that
+ * member's verified address (users.email, email_verified_at set), at the moment of queueing; an
+ * e-mail with no member (a reply to a signed-out contact-form sender) to the address given.
+ */
+const VERIFIED_EMAIL_ONLY = sql.raw(`(m.channel <> 'EMAIL' or m.member is null or exists (
+      select 1 from users u where u.id = m.member::uuid and u.email = m.recipient and u.email_verified_at is not null
+    ))`);
+
+/** Writes outbox rows through queueMessagesSql's statement; answers how many were written. */
+async function insertMessages(db: DbOrTx, rows: readonly QueuedMessage[]): Promise<number> {
+  const result = await db.execute(queuedRowsSql(sql`${messagesJson(rows)}`));
+  return result.rows.length;
 }
 
 /**
@@ -101,22 +155,28 @@ export function smsAndEmailRows(sms: OutgoingSms, email: OutgoingEmail, options:
  * The same rows as queueSms / queueEmail (status, attempts and times from the table's defaults).
  */
 export function queueMessagesSql(placeholder: string): SQL {
+  return queuedRowsSql(sql.placeholder(placeholder));
+}
+
+function queuedRowsSql(json: SQL | ReturnType<typeof sql.placeholder>): SQL {
   return sql`
     insert into outbox_messages (channel, recipient, subject, body, redacted_body, send_after, recipient_after_send, request_id)
     select m.channel, m.recipient, m.subject, m.body, m.redacted_body, m.send_after, m.recipient_after_send, m.request_id
-    from jsonb_to_recordset(${sql.placeholder(placeholder)}::jsonb)
-      as m(channel text, recipient text, subject text, body text, redacted_body text, send_after timestamptz, recipient_after_send text, request_id text, ord int)
+    from jsonb_to_recordset(${json}::jsonb)
+      as m(channel text, member text, recipient text, subject text, body text, redacted_body text, send_after timestamptz, recipient_after_send text, request_id text, ord int)
+    where ${VERIFIED_EMAIL_ONLY}
     order by m.ord
     returning 1
   `;
 }
 
 /** Outbox rows as queueMessagesSql's parameter: column names, a time as ISO text, the order kept. */
-export function messagesJson(rows: readonly (typeof outboxMessages.$inferInsert)[]): string {
+export function messagesJson(rows: readonly QueuedMessage[]): string {
   return JSON.stringify(
     rows.map((row, ord) => ({
       ord,
       channel: row.channel,
+      member: row.member ?? null,
       recipient: row.recipient,
       subject: row.subject ?? null,
       body: row.body,
@@ -130,7 +190,7 @@ export function messagesJson(rows: readonly (typeof outboxMessages.$inferInsert)
 
 /** An SMS and an e-mail about the same event, with the same options, in one insert (the same rows as queueSms then queueEmail). */
 export async function queueSmsAndEmail(db: DbOrTx, sms: OutgoingSms, email: OutgoingEmail, options: QueueOptions): Promise<void> {
-  await db.insert(outboxMessages).values(smsAndEmailRows(sms, email, options));
+  await insertMessages(db, smsAndEmailRows(sms, email, options));
 }
 
 /** What an erased message's recipient-less fields read (decision 029, addendum). */

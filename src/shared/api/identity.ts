@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   codeTimersSchema,
+  emailStatusSchema,
+  emailVerifySchema,
   recoveryResetSchema,
   recoveryStartSchema,
   registerStartResponseSchema,
@@ -94,6 +96,36 @@ export const identityApi = {
     body: changePasswordSchema,
     response: { 200: changePasswordResponseSchema },
     errors: ['RATE_LIMITED'],
+  }),
+  email: defineRoute({
+    method: 'GET',
+    path: '/auth/email',
+    summary: "The signed-in member's e-mail address and whether it is verified (decision 051)",
+    tags,
+    auth: 'session',
+    response: { 200: emailStatusSchema },
+    errors: [],
+  }),
+  emailCode: defineRoute({
+    method: 'POST',
+    path: '/auth/email/code',
+    summary:
+      "E-mail a code to the member's address to verify it (once a minute, five an hour); the same answer whatever the address (an address another account verified gets a notice instead)",
+    tags,
+    auth: 'session',
+    body: noBody,
+    response: { 200: codeTimersSchema },
+    errors: ['EMAIL_ALREADY_VERIFIED', 'RATE_LIMITED'],
+  }),
+  emailVerify: defineRoute({
+    method: 'POST',
+    path: '/auth/email/verify',
+    summary: "Verify the member's e-mail address with the code e-mailed to it",
+    tags,
+    auth: 'session',
+    body: emailVerifySchema,
+    response: { 200: emailStatusSchema },
+    errors: ['EMAIL_ALREADY_VERIFIED', ...codeErrors],
   }),
   recoveryStart: defineRoute({
     method: 'POST',

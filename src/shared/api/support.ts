@@ -49,13 +49,14 @@ export const supportApi = {
   reply: defineRoute({
     method: 'POST',
     path: '/admin/support/messages/:messageId/reply',
-    summary: 'Answer by e-mail (plain text) to the address the person gave (-> ANSWERED)',
+    summary:
+      "Answer by e-mail (plain text) to the address the person gave (-> ANSWERED); a signed-in sender's only when it is their verified address (EMAIL_NOT_VERIFIED otherwise)",
     tags: admin,
     auth: 'staff',
     params: supportMessageParams,
     body: supportReplySchema,
     response: { 200: supportMessageResponseSchema },
-    errors: actionErrors,
+    errors: [...actionErrors, 'EMAIL_NOT_VERIFIED'],
   }),
   close: defineRoute({
     method: 'POST',

@@ -95,6 +95,14 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 /** POST /api/auth/register/resend and the register response's timers. */
 export const codeTimersSchema = z.object({ codeExpiresAt: z.string(), resendAvailableAt: z.string() });
 
+/** GET /api/auth/email, and POST /api/auth/email/verify's answer: the member's address and whether they proved they read it (decision 051). */
+export const emailStatusSchema = z.object({ email: z.string(), verified: z.boolean() });
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
+
+/** POST /api/auth/email/verify: the code e-mailed to the member's address. */
+export const emailVerifySchema = z.strictObject({ code: otpCodeField });
+export type EmailVerifyInput = z.input<typeof emailVerifySchema>;
+
 /** POST /api/auth/recovery/start: the same answer whether or not the phone is registered. */
 export const recoveryStartSchema = z.strictObject({ phone: smsPhoneField });
 

@@ -97,6 +97,10 @@ export const ERROR_STATUS = {
   WAIVER_NOT_PENDING: 409,
   // Support inbox and data-deletion review (issue 12): the message or request is not in a state that allows this action.
   SUPPORT_STATE: 409,
+  // E-mail verification (docs/decisions/051-email-verification.md)
+  EMAIL_ALREADY_VERIFIED: 409,
+  /** A reply to a signed-in sender's contact message: the address is not their verified one, so no e-mail may go. */
+  EMAIL_NOT_VERIFIED: 409,
   DELETION_REQUEST_STATE: 409,
   /** COMPLETE refused: the member has an open loan, a wallet balance or a withdrawal in progress (fields name each). */
   DELETION_BLOCKED: 409,

@@ -7,6 +7,7 @@ import { AccountDialog } from '../features/settings/AccountDialog';
 import { ContractDialog } from '../features/settings/ContractDialog';
 import { CreditScoreCard } from '../features/settings/CreditScoreCard';
 import { DataRights } from '../features/settings/DataRights';
+import { EmailCard } from '../features/settings/EmailCard';
 import { INFO_TOPICS, InfoDialog, type InfoTopic } from '../features/settings/InfoDialog';
 import { MaskedPhone } from '../features/settings/MaskedPhone';
 import { PasswordDialog } from '../features/settings/PasswordDialog';
@@ -50,6 +51,7 @@ export default function SettingsPage() {
           </div>
         </dl>
       </section>
+      <EmailCard className={CARD} />
       <CreditScoreCard />
       <section aria-labelledby="settings-quick" className={CARD}>
         <h2 id="settings-quick" className="text-lg font-bold text-brand">

@@ -9,6 +9,11 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
+    /**
+     * When the member proved they read `email` with a code sent to it (decision 051); null: never,
+     * or not since it changed. E-mail goes only to a verified address (providers/notify.ts).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     fullName: text('full_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('MEMBER'),
@@ -33,7 +38,12 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone),
-    uniqueIndex('users_email_key').on(t.email),
+    // Unique among verified addresses only (decision 051): an unverified one proves nothing, so it
+    // blocks nobody. Addresses are stored trimmed and lower-cased (shared/schemas/fields.ts emailField).
+    uniqueIndex('users_email_verified_key')
+      .on(t.email)
+      .where(sql`${t.emailVerifiedAt} is not null`),
+    index('users_email_idx').on(t.email),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     index('users_referred_by_idx').on(t.referredBy),
     // The staff (a few rows among the members): the support inbox's assignee list reads this alone.

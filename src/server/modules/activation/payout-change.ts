@@ -154,7 +154,7 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
     };
     const body = messageText(language, holdMs(deps) > 0 ? 'messages.payout.changedWithHold' : 'messages.payout.changed', values);
     await queueSms(tx, { to: member.phone, body }, ctx);
-    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.payout.changedSubject', values), body }, ctx);
+    await queueEmail(tx, { to: user.email, member: member.userId, subject: messageText(language, 'messages.payout.changedSubject', values), body }, ctx);
     return updated;
   });
   return responseOf(deps, row);

@@ -13,6 +13,9 @@ import {
   changePassword,
   completeRecovery,
   completeRegistration,
+  emailStatus,
+  sendEmailCode,
+  verifyEmail,
   resendRegistrationCode,
   sessionUserOf,
   signIn,
@@ -90,6 +93,16 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
     await changePassword(deps, requireUser(request), request.body, ctxOf(request));
     return { message: PASSWORD_CHANGED_MESSAGE };
   });
+
+  // E-mail verification (decision 051): the signed-in member's own address, from the session.
+  registerRoute(app, api.email, async (request) => emailStatus(deps, requireUser(request)));
+
+  registerRoute(app, api.emailCode, async (request) => {
+    const timers = await sendEmailCode(deps, requireUser(request), ctxOf(request));
+    return { codeExpiresAt: timers.codeExpiresAt.toISOString(), resendAvailableAt: timers.resendAvailableAt.toISOString() };
+  });
+
+  registerRoute(app, api.emailVerify, async (request) => verifyEmail(deps, requireUser(request), request.body));
 
   registerRoute(app, api.recoveryStart, async (request, reply) => {
     const started = await startRecovery(deps, request.body.phone, ctxOf(request));

@@ -1,17 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import { assertAnonymousCodeAllowed, issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
-import { languageOfPhone, languageOfUser, messageText, queueEmail, queueSms, withCode, type CodeText } from '../../providers/notify';
+import {
+  asLanguage,
+  languageOfPhone,
+  languageOfUser,
+  messageText,
+  queueEmail,
+  queueEmailVerificationCode,
+  queueSms,
+  withCode,
+  type CodeText,
+} from '../../providers/notify';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages';
 import { createSession, revokeSession, revokeUserSessions, type NewSession, type SessionAuth } from '../../sessions/store';
 import { pesos } from '../../../shared/money/money';
 import { countryOfPhone, maskPhoneNational } from '../../../shared/phone/phone';
-import type { recoveryResetSchema, registerStartSchema, SessionUser, signInSchema } from '../../../shared/schemas/auth';
+import type { EmailStatus, recoveryResetSchema, registerStartSchema, SessionUser, signInSchema } from '../../../shared/schemas/auth';
 import { INITIAL_ACCOUNT_STATE, type AccountState } from '../../../shared/states/account';
 import type { Role } from '../../../shared/states/roles';
 import { PENDING_REGISTRATION_TTL_MS, RECOVERY_ATTEMPT_TTL_MS } from './cookies';
@@ -67,23 +77,20 @@ async function phoneRegistered(db: DbOrTx, phone: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Field errors for a phone or e-mail address that already belongs to an account. */
-async function takenFields(db: DbOrTx, phone: string, email: string): Promise<Record<string, string>> {
-  const rows = await db
-    .select({ phone: users.phone, email: users.email })
-    .from(users)
-    .where(or(eq(users.phone, phone), eq(users.email, email)));
-  const fields: Record<string, string> = {};
-  if (rows.some((r) => r.phone === phone)) fields.phone = 'validation.phoneTaken';
-  if (rows.some((r) => r.email === email)) fields.email = 'validation.emailTaken';
-  return fields;
+/**
+ * Field errors for a phone that already belongs to an account. An e-mail address is never refused
+ * (decision 051): a new account's address is unverified, and only verified addresses are unique,
+ * so nothing here tells whether an address has an account.
+ */
+async function takenFields(db: DbOrTx, phone: string): Promise<Record<string, string>> {
+  return (await phoneRegistered(db, phone)) ? { phone: 'validation.phoneTaken' } : {};
 }
 
-/** A unique-index violation on users (a race between two registrations) as the field error it means. */
+/** A unique-index violation on users (a race between two registrations of one phone) as the field error it means. */
 export function duplicateAsFieldError(error: unknown): AppError | null {
   const constraint = uniqueViolation(error);
   if (constraint === null) return null;
-  return constraint === 'users_email_key' ? fieldError({ email: 'validation.emailTaken' }) : fieldError({ phone: 'validation.phoneTaken' });
+  return constraint === 'users_phone_key' ? fieldError({ phone: 'validation.phoneTaken' }) : null;
 }
 
 // Registration ------------------------------------------------------------------------------
@@ -102,8 +109,8 @@ export interface CodeTimers {
  * The answer never tells whether the phone or the e-mail address already has an account: a
  * registered phone gets a pending registration and a code challenge like any other (the same
  * budgets, the same timers), but its owner is sent a notice instead of the code, so the code step
- * simply fails for whoever typed it. A taken e-mail address is said only at the code step, once
- * the code has proved the phone.
+ * simply fails for whoever typed it. An e-mail address is never refused, here or at the code step:
+ * it is unverified until its owner proves it in Settings (decision 051).
  */
 export async function startRegistration(
   deps: AppDeps,
@@ -206,8 +213,8 @@ export async function completeRegistration(
       // a lucky guess registers nothing, and says nothing either.
       const owner = await tx.select({ createdAt: users.createdAt }).from(users).where(eq(users.phone, pending.phone)).limit(1);
       if (owner[0] && owner[0].createdAt.getTime() < pending.createdAt.getTime()) throw new AppError(400, 'CODE_INVALID');
-      // The code proved the phone: its owner may learn that it (or the e-mail address) is taken.
-      const taken = await takenFields(tx, pending.phone, pending.email);
+      // The code proved the phone: its owner may learn that it is taken (never the e-mail address: decision 051).
+      const taken = await takenFields(tx, pending.phone);
       if (Object.keys(taken).length > 0) throw fieldError(taken);
       // A code that is a member's invite code links the new member to them (no money moves for
       // referrals); an unknown code is kept as typed, as before, and links nobody.
@@ -331,7 +338,7 @@ export async function changePassword(
     const company = { company: deps.config.company.shortName };
     const body = messageText(language, 'messages.password.changed', company);
     await queueSms(tx, { to: user.phone, body }, ctx);
-    await queueEmail(tx, { to: user.email, subject: messageText(language, 'messages.password.changedSubject', company), body }, ctx);
+    await queueEmail(tx, { to: user.email, member: user.id, subject: messageText(language, 'messages.password.changedSubject', company), body }, ctx);
   });
 }
 
@@ -424,4 +431,111 @@ export async function completeRecovery(
     );
     return { device };
   });
+}
+
+// E-mail verification (decision 051) -------------------------------------------------------
+
+/** The subject of an e-mail code: the member and the address, so a code verifies only that member's that address. */
+function emailCodeSubject(userId: string, email: string): string {
+  return `${userId}:${email}`;
+}
+
+async function memberEmail(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, phone: users.phone, email: users.email, emailVerifiedAt: users.emailVerifiedAt, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError(401, 'UNAUTHENTICATED');
+  return row;
+}
+
+/** Another account that verified this address, if any (users_email_verified_key: at most one). */
+async function verifiedOwnerOf(db: DbOrTx, email: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.emailVerifiedAt), ne(users.id, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** GET /api/auth/email: the member's address and whether they proved they read it. */
+export async function emailStatus(deps: AppDeps, auth: SessionAuth): Promise<EmailStatus> {
+  const user = await memberEmail(deps.db, auth.userId);
+  return { email: user.email, verified: user.emailVerifiedAt !== null };
+}
+
+/**
+ * POST /api/auth/email/code: a 6-digit code e-mailed to the member's address (the one e-mail that
+ * goes to an address not yet verified), under the member codes' budget (one a minute, five an
+ * hour, per member). When another account has verified that address, its mailbox is sent a notice
+ * instead of the code, and the code step can never succeed; the answer is the same either way.
+ */
+export async function sendEmailCode(deps: AppDeps, auth: SessionAuth, ctx: RequestContext): Promise<CodeTimers> {
+  return deps.db.transaction(async (tx) => {
+    const user = await memberEmail(tx, auth.userId);
+    if (user.emailVerifiedAt) throw new AppError(409, 'EMAIL_ALREADY_VERIFIED');
+    const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, {
+      purpose: 'EMAIL_VERIFICATION',
+      phone: user.phone,
+      subject: emailCodeSubject(user.id, user.email),
+    });
+    const owner = await verifiedOwnerOf(tx, user.email, user.id);
+    const company = { company: deps.config.company.shortName };
+    if (owner) {
+      // To the mailbox's verified owner, in their language: no code, and what to do.
+      const language = asLanguage(owner.language);
+      await queueEmail(
+        tx,
+        {
+          to: owner.email,
+          member: owner.id,
+          subject: messageText(language, 'messages.email.takenSubject', company),
+          body: messageText(language, 'messages.email.taken', company),
+        },
+        ctx,
+      );
+    } else {
+      const language = asLanguage(user.language);
+      const body = withCode((c) => messageText(language, 'messages.email.code', { ...company, code: c, ...codeTextValues() }), issued.code);
+      await queueEmailVerificationCode(tx, { to: user.email, subject: messageText(language, 'messages.email.codeSubject', company), body }, ctx);
+    }
+    return { codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
+  });
+}
+
+/**
+ * POST /api/auth/email/verify: the code proves the member reads the address. Checked outside the
+ * transaction (a wrong try stays counted); then, under a lock on the address, the address is
+ * marked verified unless another account verified it first (then CODE_INVALID, as for a wrong
+ * code: nothing says the address has an account). users_email_verified_key is the last guard.
+ */
+export async function verifyEmail(deps: AppDeps, auth: SessionAuth, input: { code: string }): Promise<EmailStatus> {
+  const user = await memberEmail(deps.db, auth.userId);
+  if (user.emailVerifiedAt) throw new AppError(409, 'EMAIL_ALREADY_VERIFIED');
+  await verifyCode(deps.db, deps.clock, deps.config.otpPepper, {
+    purpose: 'EMAIL_VERIFICATION',
+    subject: emailCodeSubject(user.id, user.email),
+    code: input.code,
+  });
+  const now = deps.clock.now();
+  let verified: boolean;
+  try {
+    verified = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-verify:${user.email}`}))`);
+      if (await verifiedOwnerOf(tx, user.email, user.id)) return false;
+      const updated = await tx
+        .update(users)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(and(eq(users.id, user.id), eq(users.email, user.email), isNull(users.emailVerifiedAt)))
+        .returning({ id: users.id });
+      return updated.length === 1;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== 'users_email_verified_key') throw error;
+    verified = false;
+  }
+  if (!verified) throw new AppError(400, 'CODE_INVALID');
+  return { email: user.email, verified: true };
 }

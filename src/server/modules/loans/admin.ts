@@ -357,6 +357,7 @@ export async function approve(
       tx,
       {
         to: facts.email,
+        member: loan.memberId,
         subject: messageText(language, 'messages.loans.approvedSubject', { number }),
         body: messageText(language, 'messages.loans.approvedEmail', {
           name: facts.fullName,

@@ -328,6 +328,7 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
     tx,
     {
       to: user.email,
+      member: userId,
       subject: messageText(language, 'messages.privacy.deletionCompletedSubject', values),
       body: messageText(language, 'messages.privacy.deletionCompleted', values),
     },
@@ -347,6 +348,7 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
     .set({
       phone,
       email,
+      emailVerifiedAt: null,
       fullName: ANONYMISED_NAME,
       passwordHash: NO_PASSWORD,
       employmentLocation: '',
@@ -469,6 +471,7 @@ export async function rejectDeletion(
           tx,
           {
             to: user.email,
+            member: row.userId,
             subject: messageText(language, 'messages.privacy.deletionRejectedSubject', values),
             body: messageText(language, 'messages.privacy.deletionRejected', values),
           },

@@ -80,7 +80,11 @@ export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth
     const body = messageText(language, 'activation.privacy.exportNotice', values);
     await deps.db.transaction(async (tx) => {
       await queueSms(tx, { to: user.phone, body }, ctx);
-      await queueEmail(tx, { to: user.email, subject: messageText(language, 'activation.privacy.exportNoticeSubject', values), body }, ctx);
+      await queueEmail(
+        tx,
+        { to: user.email, member: auth.userId, subject: messageText(language, 'activation.privacy.exportNoticeSubject', values), body },
+        ctx,
+      );
     });
   }
   return exported;

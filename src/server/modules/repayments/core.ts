@@ -388,7 +388,7 @@ export async function postPayment(
     const subject = messageText(language, 'repayments.email.receiptSubject', { company, reference, loan: number });
     await queueEmail(
       tx,
-      { to: member.email, subject, body: `${body}\n\n${messageText(language, 'repayments.email.receiptFooter')}` },
+      { to: member.email, member: loan.memberId, subject, body: `${body}\n\n${messageText(language, 'repayments.email.receiptFooter')}` },
       { sendAfter, requestId: options.requestId },
     );
   }

@@ -118,15 +118,19 @@ export async function replyToMessage(deps: AppDeps, staff: SessionAuth, messageI
     const now = deps.clock.now();
     const language = row.userId ? await languageOfUser(tx, row.userId) : DEFAULT_LANGUAGE;
     const company = deps.config.company;
-    await queueEmail(
+    const queued = await queueEmail(
       tx,
       {
         to: row.email,
+        // A signed-in sender is a member: only to their verified address (decision 051).
+        member: row.userId,
         subject: messageText(language, 'messages.support.replySubject', { company: company.shortName }),
         body: `${input.text}\n\n${messageText(language, 'messages.support.replyFooter', { company: company.companyName, supportEmail: company.supportEmail })}`,
       },
       ctx,
     );
+    // Nothing written: the officer is told, and the message stays as it was (no pretend "replied").
+    if (!queued) throw new AppError(409, 'EMAIL_NOT_VERIFIED');
     await tx
       .update(contactMessages)
       .set({ status: to, handledAt: now, assignedTo: row.assignedTo ?? staff.userId })

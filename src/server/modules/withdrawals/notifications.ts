@@ -35,6 +35,8 @@ export function fill(template: string, values: Record<string, string>): string {
 }
 
 export interface Recipient {
+  /** users.id: the e-mail goes only to this member's verified address (providers/notify.ts, decision 051). */
+  readonly memberId: string;
   readonly phone: string;
   readonly email: string;
   readonly fullName: string;
@@ -61,7 +63,7 @@ export function recipientFrom(
   row: { phone: string | null; email: string | null; fullName: string | null; language: string | null } | undefined,
 ): Recipient {
   if (!row || row.phone === null || row.email === null || row.fullName === null) throw new Error(`withdrawal member ${memberId} not found`);
-  return { phone: row.phone, email: row.email, fullName: row.fullName, language: asLanguage(row.language) };
+  return { memberId, phone: row.phone, email: row.email, fullName: row.fullName, language: asLanguage(row.language) };
 }
 
 function values(deps: AppDeps, row: WithdrawalRow, extra: Record<string, string> = {}): Record<string, string> {
@@ -95,7 +97,7 @@ export function requestedMessages(deps: AppDeps, to: Recipient, row: WithdrawalR
   const t = templatesOf(to.language);
   return smsAndEmailRows(
     { to: to.phone, body: codeSms(deps, to, row, code) },
-    { to: to.email, subject: t.requested.subject, body: email(deps, to, row, fill(t.requestedEmail, values(deps, row))) },
+    { to: to.email, member: to.memberId, subject: t.requested.subject, body: email(deps, to, row, fill(t.requestedEmail, values(deps, row))) },
     { requestId },
   );
 }
@@ -146,7 +148,7 @@ function statusMessage(
     code && isPayoutFailureReason(code) ? `\n\n${to.language === 'fil' ? translate('fil', `reasons.payoutFailure.${code}`) : withdrawalReasonText(code)}` : '';
   return [
     { to: to.phone, body: text },
-    { to: to.email, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) },
+    { to: to.email, member: to.memberId, subject: template.subject, body: email(deps, to, row, `${text}${detail}`) },
     { sendAfter, requestId },
   ];
 }

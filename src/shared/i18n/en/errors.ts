@@ -8,6 +8,8 @@ export const errors = {
   UNAUTHENTICATED: 'Please sign in to continue.',
   FORBIDDEN: 'You are not allowed to do that.',
   NOT_FOUND: 'Not found.',
+  EMAIL_ALREADY_VERIFIED: 'Your e-mail address is already verified.',
+  EMAIL_NOT_VERIFIED: "The sender's e-mail address is not their verified one, so no reply can be e-mailed. Answer by phone instead.",
   SUPPORT_STATE: 'That message is not in a state that allows this. Reload the inbox.',
   DELETION_REQUEST_STATE: 'That deletion request has already been handled. Reload the list.',
   DELETION_BLOCKED: 'This member cannot be deleted yet: an open loan, money in the wallet or a withdrawal in progress must be settled first.',

@@ -25,6 +25,13 @@ export const messages = {
     disbursed:
       '{{company}}: your loan {{number}} is disbursed: PHP {{amount}} is in your wallet. First instalment PHP {{first}} due {{due}}. Withdrawing to your own account is free.',
   },
+  email: {
+    codeSubject: 'Verify your e-mail address for {{company}}',
+    code: 'Your {{company}} code to verify this e-mail address is {{code}}. It expires in {{minutes}} minutes. Never share it. If you did not ask for it, ignore this message: nothing changes.',
+    takenSubject: 'Someone tried to add this address to a {{company}} account',
+    taken:
+      'This e-mail address already belongs to a {{company}} account. Someone signed in to another account asked to verify it there: we sent no code and nothing changed. If it is yours, sign in to your account. If you did not ask, you need do nothing.',
+  },
   support: {
     replySubject: 'Your message to {{company}}',
     replyFooter:

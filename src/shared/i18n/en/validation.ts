@@ -24,7 +24,6 @@ export const validation = {
   deletionRejectionReason: 'Please choose a reason from the list.',
   contactAgree: 'Please tick the box to agree before sending.',
   phoneTaken: 'This phone number is already registered. Sign in instead.',
-  emailTaken: 'This email address is already registered.',
   required: 'This field is required.',
   unknownField: 'This field is not accepted.',
 } as const;

@@ -7,6 +7,8 @@ export const errors = {
   UNAUTHENTICATED: 'Mag-sign in para magpatuloy.',
   FORBIDDEN: 'Hindi ka pinapayagang gawin iyan.',
   NOT_FOUND: 'Hindi nahanap.',
+  EMAIL_ALREADY_VERIFIED: 'Na-verify na ang iyong e-mail address.',
+  EMAIL_NOT_VERIFIED: 'Hindi ito ang na-verify na e-mail address ng nagpadala, kaya walang sagot na maipapadala sa e-mail. Sumagot sa telepono.',
   SUPPORT_STATE: 'Hindi na ito puwede sa kasalukuyang estado ng mensahe. I-reload ang inbox.',
   DELETION_REQUEST_STATE: 'Naasikaso na ang kahilingang ito na burahin ang datos. I-reload ang listahan.',
   DELETION_BLOCKED: 'Hindi pa mabubura ang miyembrong ito: kailangan munang matapos ang bukas na loan, ang pera sa wallet, o ang withdrawal na pinoproseso.',

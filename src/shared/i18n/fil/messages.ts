@@ -25,6 +25,13 @@ export const messages: Shape<typeof en> = {
     disbursed:
       '{{company}}: naipadala na ang iyong loan {{number}}: nasa wallet mo na ang PHP {{amount}}. Unang hulog PHP {{first}}, dapat bayaran sa {{due}}. Libre ang pag-withdraw sa sarili mong account.',
   },
+  email: {
+    codeSubject: 'I-verify ang iyong e-mail address para sa {{company}}',
+    code: 'Ang iyong {{company}} code para i-verify ang e-mail address na ito ay {{code}}. Mag-e-expire ito sa loob ng {{minutes}} minuto. Huwag itong ibigay kaninuman. Kung hindi ikaw ang humiling nito, huwag pansinin ang mensaheng ito: walang magbabago.',
+    takenSubject: 'May sumubok idagdag ang address na ito sa isang {{company}} account',
+    taken:
+      'Ang e-mail address na ito ay pag-aari na ng isang {{company}} account. May naka-sign in sa ibang account na humiling na i-verify ito roon: walang code na ipinadala at walang nagbago. Kung iyo ito, mag-sign in sa iyong account. Kung hindi ikaw ang humiling, wala kang kailangang gawin.',
+  },
   support: {
     replySubject: 'Ang mensahe mo sa {{company}}',
     replyFooter:

@@ -24,7 +24,6 @@ export const validation = {
   deletionRejectionReason: 'Pumili ng dahilan mula sa listahan.',
   contactAgree: 'Pakilagyan ng tsek ang kahon bilang pagsang-ayon bago ipadala.',
   phoneTaken: 'Nakarehistro na ang numerong ito. Mag-sign in na lang.',
-  emailTaken: 'Nakarehistro na ang email address na ito.',
   required: 'Kailangang punan ito.',
   unknownField: 'Hindi tinatanggap ang field na ito.',
 } as const;
