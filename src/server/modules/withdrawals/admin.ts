@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { ledgerEntries, ledgerTransfers, users, withdrawalParts, withdrawals } from '../../db/schema';
+import { bankReferenceKeySql, ledgerEntries, ledgerTransfers, users, withdrawalParts, withdrawals } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
 import { AppError } from '../../http/errors';
 import type { SessionAuth } from '../../sessions/store';
@@ -168,12 +168,10 @@ function clearedRequest(row: FailRequestColumns): Record<string, unknown> | null
 async function assertBankReferenceUnused(tx: Tx, deps: AppDeps, bankReference: string): Promise<void> {
   const keyOf = bankReferenceKey(bankReference);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tapat.bank-reference:${keyOf}`}))`);
-  const normalized = (column: typeof withdrawals.providerReference | typeof withdrawalParts.providerReference) =>
-    sql`upper(regexp_replace(${column}, '[[:space:]]+', '', 'g'))`;
   const [whole] = await tx
     .select({ number: withdrawals.number })
     .from(withdrawals)
-    .where(and(sql`${withdrawals.providerReference} is not null`, eq(normalized(withdrawals.providerReference), keyOf)))
+    .where(and(sql`${withdrawals.providerReference} is not null`, eq(bankReferenceKeySql(withdrawals.providerReference), keyOf)))
     .limit(1);
   let reference = whole ? referenceOf(deps, whole.number) : null;
   if (!reference) {
@@ -181,7 +179,7 @@ async function assertBankReferenceUnused(tx: Tx, deps: AppDeps, bankReference: s
       .select({ number: withdrawals.number, index: withdrawalParts.partIndex })
       .from(withdrawalParts)
       .innerJoin(withdrawals, eq(withdrawals.id, withdrawalParts.withdrawalId))
-      .where(and(sql`${withdrawalParts.providerReference} is not null`, eq(normalized(withdrawalParts.providerReference), keyOf)))
+      .where(and(sql`${withdrawalParts.providerReference} is not null`, eq(bankReferenceKeySql(withdrawalParts.providerReference), keyOf)))
       .limit(1);
     if (part) reference = `${referenceOf(deps, part.number)}-${part.index}`;
   }
