@@ -11,9 +11,10 @@ import { formatMoney, parseAmount } from '../../src/shared/money/money';
  * funded member with a GCash payout account withdraws ₱60,000.00 (one e-wallet transfer is at most
  * ₱50,000.00), reads "Sent as 2 transfers", enters ONE code; the wallet history says the amount was
  * sent for payout, not paid. An officer marks transfer 1 paid and asks to mark transfer 2 failed on
- * /admin/withdrawals; a second officer confirms that failure (decision 049). The member's history
- * then shows the returned transfer as its own + line, the available balance has only the paid
- * transfer taken off, and the withdrawal reads Partly paid.
+ * /admin/withdrawals, takes the request back (decision 052) and asks again; a second officer
+ * confirms that failure (decision 049). The member's history then shows the returned transfer as
+ * its own + line, the available balance has only the paid transfer taken off, and the withdrawal
+ * reads Partly paid.
  * Runs in the 'manual-payouts' project (playwright.config.ts): a server whose payouts officers mark.
  */
 
@@ -129,6 +130,28 @@ test('a split withdrawal: one code, one transfer paid and one returned by the of
     await expect(failedDialog).toBeHidden();
     await expect(officerPage.getByText(`${reference}-2: failure asked. Another officer must confirm it; nothing has moved yet.`)).toBeVisible();
     await expect(parts.locator('li[data-part-index="2"]')).toHaveAttribute('data-part-status', 'PROCESSING');
+    await expect(parts.locator('li[data-part-index="2"]').getByTestId('fail-request')).toContainText('Failure asked by Officer Jose Reyes');
+
+    // The officer who asked takes the request back with a reason (decision 052): nothing moves, the
+    // request is gone, Mark failed is back; then asks again for the checker below.
+    await parts.locator('li[data-part-index="2"]').getByRole('button', { name: 'Withdraw request' }).click();
+    const withdrawDialog = officerPage.getByRole('dialog', { name: `Withdraw the failure request of ${reference}-2 (transfer 2 of 2)` });
+    await expect(withdrawDialog).toBeVisible();
+    await withdrawDialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(withdrawDialog).toBeVisible(); // no reason: refused on the field
+    await withdrawDialog.getByLabel('Why you withdraw it').fill('The bank says the transfer went through after all.');
+    await shoot(officerPage, 'split-fail-withdraw');
+    await withdrawDialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(withdrawDialog).toBeHidden();
+    await expect(officerPage.getByText(`${reference}-2: failure request withdrawn. The payout is still processing.`)).toBeVisible();
+    await expect(parts.locator('li[data-part-index="2"]').getByTestId('fail-request')).toHaveCount(0);
+    await expect(parts.locator('li[data-part-index="2"]')).toHaveAttribute('data-part-status', 'PROCESSING');
+
+    await parts.locator('li[data-part-index="2"]').getByRole('button', { name: 'Mark failed' }).click();
+    await expect(failedDialog).toBeVisible();
+    await failedDialog.getByTestId('failure-reason').selectOption('RECEIVING_LIMIT');
+    await failedDialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(failedDialog).toBeHidden();
     await expect(parts.locator('li[data-part-index="2"]').getByTestId('fail-request')).toContainText('Failure asked by Officer Jose Reyes');
   } finally {
     await officerContext.close();
