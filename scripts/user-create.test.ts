@@ -94,9 +94,7 @@ describe('createStaffUser', () => {
 
   it('refuses an address another account has verified (and creates nothing)', async () => {
     await memberWith('+639170000102', 'taken@lender.ph', new Date());
-    await expect(createStaffUser(database.db, officerArgs('+639171230102', 'Taken@Lender.ph'), new Date())).rejects.toThrow(
-      /already exists/,
-    );
+    await expect(createStaffUser(database.db, officerArgs('+639171230102', 'Taken@Lender.ph'), new Date())).rejects.toThrow(/already exists/);
     expect(await database.db.select().from(users).where(eq(users.phone, '+639171230102'))).toEqual([]);
   });
 

@@ -81,7 +81,7 @@ describe("a deletion erases by e-mail address only what is the member's own", ()
     expect(verify.statusCode, verify.body).toBe(201);
   });
 
-  it("keeps the messages to an address another account verified when the deleted member only typed it", async () => {
+  it('keeps the messages to an address another account verified when the deleted member only typed it', async () => {
     const email = freshEmail();
     const owner = await createMember(t, { email, fullName: 'Owner Lito Cruz' });
     const typist = await createMember(t, { email, emailVerified: false, fullName: 'Typist Nena Cruz' });
@@ -112,7 +112,7 @@ describe("a deletion erases by e-mail address only what is the member's own", ()
     expect(row!.body).not.toContain('Rosa');
   });
 
-  it("clears the verified timestamp with the address, so another account can verify that address", async () => {
+  it('clears the verified timestamp with the address, so another account can verify that address', async () => {
     const email = freshEmail();
     const m = await createMember(t, { email, fullName: 'Leaving Ana Diaz' });
     const next = await createMember(t, { email, emailVerified: false, fullName: 'Next Ben Diaz' });
