@@ -8,6 +8,11 @@ import { phoneDigits } from '../../shared/phone/phone';
  * Conflict of interest (issue 8): no staff member may act on a loan or a withdrawal of their own,
  * nor on one of a member who shares their phone number or e-mail address (compared by digits and
  * without letter case, so "+63 917..." and "0917..." or "Ana@X.ph" and "ana@x.ph" are the same).
+ * An e-mail address links the two only when the member verified it (decisions 051, 055): an
+ * address a member merely typed proves nothing, and counting it would let a member pick which
+ * officer decides by typing the others' addresses. The staff account's address counts as recorded
+ * (an ADMIN set it, and `user:create` marks it verified). Phones are proved at registration: they
+ * always count.
  * Infrastructure beside the modules, like the audit writer: loans and withdrawals both ask it.
  */
 export const CONFLICT_OF_INTEREST_MESSAGE =
@@ -27,13 +32,14 @@ function emailKey(email: string): string {
 export async function conflictOfInterest(db: DbOrTx, staffUserId: string, memberId: string): Promise<string | null> {
   if (staffUserId === memberId) return CONFLICT_OF_INTEREST_MESSAGE;
   const rows = await db
-    .select({ id: users.id, phone: users.phone, email: users.email })
+    .select({ id: users.id, phone: users.phone, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(inArray(users.id, [staffUserId, memberId]));
   const staff = rows.find((r) => r.id === staffUserId);
   const member = rows.find((r) => r.id === memberId);
   if (!staff || !member) return null;
-  if (phoneKey(staff.phone) === phoneKey(member.phone) || emailKey(staff.email) === emailKey(member.email)) return CONFLICT_OF_INTEREST_MESSAGE;
+  if (phoneKey(staff.phone) === phoneKey(member.phone)) return CONFLICT_OF_INTEREST_MESSAGE;
+  if (member.emailVerifiedAt !== null && emailKey(staff.email) === emailKey(member.email)) return CONFLICT_OF_INTEREST_MESSAGE;
   return null;
 }
 

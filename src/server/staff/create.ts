@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { uniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
 import { writeAudit } from '../audit';
 import { hashPassword } from '../sessions/passwords';
@@ -51,13 +52,33 @@ export function parseUserCreateArgs(argv: readonly string[]): StaffUserInput {
   return { phone: phone!, password, role: role as StaffRole, name, email };
 }
 
-/** Inserts the staff user; refuses a phone or e-mail already registered. */
+/**
+ * Inserts the staff user; refuses a phone already registered, or an e-mail address that another
+ * account has verified (decision 055, after 051). An address some account merely typed (a member's
+ * unverified one) does not block: a stranger who registered an officer's address first cannot keep
+ * the officer's account from being created. The staff account's own address counts as verified
+ * from creation: the ADMIN who runs this command attests to it (decision 055).
+ */
 export async function createStaffUser(db: Db, input: StaffUserInput, at: Date, via = 'npm run user:create'): Promise<{ id: string }> {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(eq(users.phone, input.phone), eq(users.email, input.email)));
-  if (existing) throw new Error(`A user with the phone ${input.phone} or the e-mail ${input.email} already exists.`);
+    .where(or(eq(users.phone, input.phone), and(eq(users.email, input.email), isNotNull(users.emailVerifiedAt))));
+  if (existing) throw staffExists(input);
+  try {
+    return await insertStaffUser(db, input, at, via);
+  } catch (error) {
+    // The same phone or a verified address created meanwhile: the unique indexes are the last guard.
+    if (uniqueViolation(error) !== null) throw staffExists(input);
+    throw error;
+  }
+}
+
+function staffExists(input: StaffUserInput): Error {
+  return new Error(`A user with the phone ${input.phone} or the verified e-mail ${input.email} already exists.`);
+}
+
+async function insertStaffUser(db: Db, input: StaffUserInput, at: Date, via: string): Promise<{ id: string }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -65,6 +86,7 @@ export async function createStaffUser(db: Db, input: StaffUserInput, at: Date, v
       .values({
         phone: input.phone,
         email: input.email,
+        emailVerifiedAt: at,
         fullName: input.name,
         passwordHash,
         role: input.role,

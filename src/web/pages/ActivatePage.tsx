@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATES, ACTIVATION_STEPS, isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { ActivationWizard } from '../features/activation/ActivationWizard';
+import { EmailCard } from '../features/settings/EmailCard';
 import { Button } from '../ui/Button';
 
 const WHAT = ACTIVATION_STEPS;
@@ -12,6 +13,9 @@ const WHAT = ACTIVATION_STEPS;
  * Account activation (specification section 2). An activated member goes to /dash. Others first
  * read what activation asks, why, how the data is protected and how long it takes, then START the
  * same five steps as the /dash wizard, inline; when they are done the page goes to /dash.
+ * Below the start, the e-mail card of Settings (decision 055): Settings is out of reach until
+ * activation, and a reply to a message they send support goes only to a verified address (051).
+ * It stays out of the wizard's steps.
  */
 export default function ActivatePage() {
   const { t } = useTranslation();
@@ -67,6 +71,7 @@ export default function ActivatePage() {
             </Button>
             {stepsDone > 0 && <p className="text-sm text-muted">{t('activation.start.resume', { done: stepsDone, total: ACTIVATION_STEPS.length })}</p>}
           </div>
+          <EmailCard className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" />
         </>
       )}
     </div>

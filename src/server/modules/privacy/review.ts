@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, max, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, max, ne, or, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import {
@@ -260,6 +260,16 @@ function phoneForms(e164: string): string[] {
   return e164.startsWith('+63') ? [e164, `0${e164.slice(3)}`, e164.slice(1)] : [e164];
 }
 
+/** Whether an account other than `user` has `user`'s e-mail address (verified or not). */
+async function addressUsedByAnother(tx: Tx, user: { id: string; email: string }): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, user.email), ne(users.id, user.id)))
+    .limit(1);
+  return other !== undefined;
+}
+
 /**
  * The erasure itself, inside the completion's transaction (the request and the users row locked, no
  * blocker): table by table as docs/decisions/029 (addendum) decides. Answers the storage keys of the
@@ -292,24 +302,29 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
     ...references.flatMap((r) => [r.name, ...phoneForms(r.phone)]),
   ];
 
+  // The e-mail address is the member's own unless another account uses it and the member never
+  // proved it (decisions 051, 055: addresses are unique only once verified). Then what was sent to
+  // it, or signed out from it, may be the other account's: it stays.
+  const addressOwn = user.emailVerifiedAt !== null || !(await addressUsedByAnother(tx, user));
   // Messages: what was sent stays as a record (channel, time, status), without recipient or text.
   await eraseMessagesTo(tx, user.phone, phone);
-  await eraseMessagesTo(tx, user.email, email);
+  if (addressOwn) await eraseMessagesTo(tx, user.email, email);
   // Contact-form messages: the member's, signed in or not (by e-mail); the staff's replies to them in the audit log.
   const contacts = await tx
     .delete(contactMessages)
-    .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email)))
+    .where(addressOwn ? or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email)) : eq(contactMessages.userId, userId))
     .returning({ id: contactMessages.id });
   await eraseFromAudit(tx, {
     needles,
     within: AUDIT_SUBJECTS_ABOUT_MEMBERS,
     subjects: { type: 'CONTACT_MESSAGE', ids: contacts.map((c) => c.id), fields: ['text'] },
   });
-  // Codes, sign-in and recovery records, unfinished sign-ups with the same phone or e-mail.
+  // Codes, sign-in and recovery records, unfinished sign-ups with the member's phone. Not by e-mail:
+  // since decision 051 anyone may sign up with an address, so such a sign-up may be someone else's.
   await renameOtpPhone(tx, user.phone, phone);
   await renameSignInPhone(tx, user.phone, phone);
   await tx.delete(recoveryAttempts).where(or(eq(recoveryAttempts.userId, userId), eq(recoveryAttempts.phone, user.phone)));
-  await tx.delete(pendingRegistrations).where(or(eq(pendingRegistrations.phone, user.phone), eq(pendingRegistrations.email, user.email)));
+  await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.phone, user.phone));
   // The collection-conduct log keeps each reminder (which template, when, to the borrower); the number goes.
   await tx.update(loanReminders).set({ recipient: phone }).where(eq(loanReminders.recipient, user.phone));
   // Stored answers to retried requests: the member's go, others' (staff's) lose the member's details.
