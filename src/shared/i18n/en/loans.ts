@@ -47,7 +47,7 @@ export const loans = {
     /** A step the loan's state machine does not allow from its status (src/shared/states/loan.ts), with the catalogue's labels. */
     stateRefused: 'This loan’s status is “{{status}}”, which does not allow “{{action}}”.',
     offerAboveApplied: 'The offer may not exceed the {{amount}} PHP applied for.',
-    offerTermAboveApplied: 'The offer’s term may not exceed the {{term}} months applied for.',
+    offerTermAboveApplied: "The offer's term may not exceed the {{term}} months applied for.",
     /** The officer's offer fails the pre-assessment: its reasons (loans.reasons), joined by a space. */
     offerIneligible: 'This offer fails the eligibility rules: {{reasons}}',
     offerIneligibleMax: 'This offer fails the eligibility rules: {{reasons}} The most this borrower is eligible for over {{term}} months is {{amount}} PHP.',
