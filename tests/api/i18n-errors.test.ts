@@ -5,7 +5,7 @@ import { CREDIT_BUREAU_CONSENT_FIL } from '../../src/shared/activation/consent';
 import { en } from '../../src/shared/i18n/en';
 import { fil } from '../../src/shared/i18n/fil';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { APPLICATION, approvedLoan, createActivatedMember, createStaff, newKey, ok, signingCode } from '../fixtures/loans';
+import { APPLICATION, apply, approvedLoan, createActivatedMember, createStaff, newKey, ok, PHP, post, signingCode } from '../fixtures/loans';
 import { createMember, saveStep, STEP_BODIES, type TestMember } from '../fixtures/members';
 import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
 
@@ -153,6 +153,61 @@ describe('a back-office refusal', () => {
       expect(res.json()).toEqual({
         error: { code: 'VALIDATION_FAILED', message: catalogue.errors.VALIDATION_FAILED, fields: { staffId: catalogue.validation.supportStaff } },
       });
+    }
+  });
+});
+
+describe('a refusal built from values (decision 056)', () => {
+  function ask(method: 'GET' | 'POST', url: string, cookie: string, language: 'en' | 'fil', payload?: unknown) {
+    return t.app.inject({ method, url, ...(payload ? { payload: payload as Record<string, unknown> } : {}), headers: { cookie, 'accept-language': language } });
+  }
+
+  it('of an offer the income does not carry is in Filipino, its reason and the maximum too', async () => {
+    const member = await createActivatedMember(t, { income: PHP(35_000) });
+    const id = ok(await apply(t, member.cookie, { ...APPLICATION, amount: '400000.00', term: 48 }), 201).loan.id as string;
+    ok(await post(t, officer.cookie, `/api/admin/loans/${id}/review`, {}));
+    const res = await ask('POST', `/api/admin/loans/${id}/approve`, officer.cookie, 'fil', { amount: '400000.00', term: 24 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'OFFER_REFUSED',
+        message:
+          'Hindi pumapasa ang alok na ito sa mga patakaran ng eligibility: Ang buwanang hulog na PHP 18,667.00 ay magiging higit sa 50 % ng iyong buwanang net income (PHP 17,500.00). Ang pinakamalaking puwede sa borrower na ito sa loob ng 24 buwan ay 375,000.00 PHP.',
+      },
+    });
+    const higher = await ask('POST', `/api/admin/loans/${id}/approve`, officer.cookie, 'fil', { amount: '500000.00', term: 24 });
+    expect(higher.json().error).toEqual({
+      code: 'OFFER_REFUSED',
+      message: 'Hindi puwedeng lumampas ang alok sa 400,000.00 PHP na inaplayan.',
+      fields: { amount: 'Hindi puwedeng lumampas ang alok sa 400,000.00 PHP na inaplayan.' },
+    });
+  });
+
+  it('of a product version that breaks a cap is in Filipino, message and every reason; English by default', async () => {
+    const admin = await createStaff(t, 'ADMIN', 'Admin Rosa Santos');
+    const draft = ok(await ask('GET', '/api/admin/settings', admin.cookie, 'en')).productDraft as Record<string, unknown>;
+    const filipino = await ask('POST', '/api/admin/settings/product', admin.cookie, 'fil', { ...draft, monthlyRateBps: 300 });
+    expect(filipino.statusCode).toBe(409);
+    const error = filipino.json().error;
+    expect(error.code).toBe('PRODUCT_REFUSED');
+    expect(error.message).toMatch(
+      /^Tinanggihan ang bersyong ito ng produkto: ang PHP 200000\.00 sa loob ng 6 buwan ay may interest at bayaring .+, lampas sa limit na 25 % sa isang taon/,
+    );
+    expect(error.message).not.toMatch(/ over | months | above /);
+    const reasons = Object.values(error.fields as Record<string, string>);
+    expect(reasons.length).toBeGreaterThan(1);
+    for (const reason of reasons) expect(reason, reason).toMatch(/sa loob ng \d+ buwan/);
+    const english = await ask('POST', '/api/admin/settings/product', admin.cookie, 'en', { ...draft, monthlyRateBps: 300 });
+    expect(english.json().error.message).toMatch(/^This product version is refused: PHP 200000\.00 over 6 months costs .+ above the 25 % a year cap/);
+    expect(Object.keys(english.json().error.fields)).toEqual(Object.keys(error.fields));
+  });
+
+  it('of an unknown status in a back-office list is in Filipino, naming the statuses to use', async () => {
+    for (const url of ['/api/admin/withdrawals?status=FROZEN', '/api/admin/loans?status=FROZEN']) {
+      const res = await ask('GET', url, officer.cookie, 'fil');
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message, url).toMatch(/^Hindi kilalang status: FROZEN\. Gamitin ang [A-Z_]+, /);
+      expect(res.json().error.fields, url).toEqual({ status: fil.errors.unknownStatus });
     }
   });
 });

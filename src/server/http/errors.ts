@@ -1,24 +1,42 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { translateEn } from '../../shared/i18n/lookup';
+import { renderIn, translateEn } from '../../shared/i18n/lookup';
+import type { CatalogueText } from '../../shared/i18n/text';
 import type { ErrorCode, ErrorStatus } from '../../shared/schemas/errors';
-import { localize } from './language';
+import { localize, type ErrorTexts } from './language';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db-unavailable';
 
 /**
  * An error the API answers on purpose: { error: { code, message, fields? } } with an HTTP status.
- * Services throw it; the error handler renders it. Messages are i18n keys or plain English.
+ * Services throw it; the error handler renders it. A message or field message is a catalogue text:
+ * English as a string (answered in the caller's language by finding it in the catalogue), or, when
+ * it is built from values, a `text(key, values)` (src/shared/i18n/text.ts) rendered in the caller's
+ * language when answered. Never a sentence assembled from values in code (error-catalogue.test.ts).
+ * A 500 answers errors.INTERNAL, whatever its message: the message is logged, not sent.
  */
 export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  /** The field messages, in English. */
+  readonly fields?: Record<string, string>;
+  /** The message and field messages given as catalogue texts with values (the language of the answer renders them). */
+  readonly texts?: { readonly message?: CatalogueText; readonly fields?: Readonly<Record<string, CatalogueText>> };
+
   constructor(
     /** Always the code's own status (ERROR_STATUS in src/shared/schemas/errors.ts): the type checker holds them together. */
     readonly status: ErrorStatus<C>,
     readonly code: C,
-    message?: string,
-    readonly fields?: Record<string, string>,
+    message?: string | CatalogueText,
+    fields?: Record<string, string | CatalogueText>,
     readonly headers?: Record<string, string>,
   ) {
-    super(message ?? translateEn(`errors.${code}`));
+    super(message === undefined ? translateEn(`errors.${code}`) : typeof message === 'string' ? message : renderIn('en', message));
+    const fieldTexts = fields ? Object.entries(fields).filter((entry): entry is [string, CatalogueText] => typeof entry[1] !== 'string') : [];
+    if (fields) this.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : renderIn('en', v)]));
+    if (typeof message === 'object' || fieldTexts.length > 0) {
+      this.texts = {
+        ...(typeof message === 'object' ? { message } : {}),
+        ...(fieldTexts.length > 0 ? { fields: Object.fromEntries(fieldTexts) } : {}),
+      };
+    }
   }
 }
 
@@ -72,7 +90,20 @@ const SECRET_PROPERTIES = new Set([
   'internalPosition',
 ]);
 /** Properties kept (when they are primitives): what identifies the failure without any data. */
-const KEPT_PROPERTIES = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine', 'validationContext'] as const;
+const KEPT_PROPERTIES = [
+  'code',
+  'ledgerCode',
+  'internalDetail',
+  'statusCode',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+  'routine',
+  'validationContext',
+] as const;
 
 function scrubMessage(message: string, isDatabaseError: boolean): string {
   if (FAILED_QUERY.test(message)) return `Failed query: ${REDACTED} (SQL and parameters)`;
@@ -108,19 +139,24 @@ export function serializeErrorForLog(err: unknown, depth = 0): LoggedError {
   return out;
 }
 
-function send(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) {
+function send(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>, texts?: ErrorTexts) {
   return reply
     .code(status)
     .type('application/json')
-    .send({ error: localize(reply.request, fields ? { code, message, fields } : { code, message }) });
+    .send({ error: localize(reply.request, fields ? { code, message, fields } : { code, message }, texts) });
 }
 
 /** Installs the one error handler and the API's not-found answer. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.status === 500) {
+        // An internal refusal (a broken invariant, the ledger's own checks): its message is for the log.
+        request.log.error({ err: error }, 'internal error');
+        return send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
+      }
       if (error.headers) reply.headers(error.headers);
-      return send(reply, error.status, error.code, error.message, error.fields);
+      return send(reply, error.status, error.code, error.message, error.fields, error.texts);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, 400, 'VALIDATION_FAILED', translateEn('errors.VALIDATION_FAILED'), fieldsFromIssues(error.validation as ValidationIssue[]));

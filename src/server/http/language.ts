@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
-import { localizeText } from '../../shared/i18n/lookup';
+import { localizeText, renderIn } from '../../shared/i18n/lookup';
+import type { CatalogueText } from '../../shared/i18n/text';
 
 /** Language subtags the API answers in: Filipino (and its older code Tagalog), and English. */
 const SUPPORTED: Readonly<Record<string, Language>> = { fil: 'fil', tl: 'fil', en: 'en' };
@@ -30,13 +31,27 @@ export interface ErrorAnswer {
   fields?: Record<string, string>;
 }
 
-/** An error answer in the caller's language: the message and each field message translated, the code unchanged. */
-export function localize(request: FastifyRequest, error: ErrorAnswer): ErrorAnswer {
+/** The message and field messages of an error that were given as catalogue texts with values (AppError.texts). */
+export interface ErrorTexts {
+  readonly message?: CatalogueText;
+  readonly fields?: Readonly<Record<string, CatalogueText>>;
+}
+
+/**
+ * An error answer in the caller's language: the message and each field message translated, the
+ * code unchanged. A text given with its values (`texts`) is rendered in that language, its values
+ * too; an English text is found in the catalogue.
+ */
+export function localize(request: FastifyRequest, error: ErrorAnswer, texts?: ErrorTexts): ErrorAnswer {
   const language = languageOf(request.headers['accept-language']);
   if (language === 'en') return error;
-  const message = localizeText(language, error.message);
+  const message = texts?.message ? renderIn(language, texts.message) : localizeText(language, error.message);
   if (!error.fields) return { code: error.code, message };
-  return { code: error.code, message, fields: Object.fromEntries(Object.entries(error.fields).map(([name, text]) => [name, localizeText(language, text)])) };
+  const field = (name: string, english: string) => {
+    const t = texts?.fields?.[name];
+    return t ? renderIn(language, t) : localizeText(language, english);
+  };
+  return { code: error.code, message, fields: Object.fromEntries(Object.entries(error.fields).map(([name, english]) => [name, field(name, english)])) };
 }
 
 /**

@@ -110,13 +110,17 @@ const LEDGER_API_CODE: Record<LedgerErrorCode, ErrorCode> = {
   UNKNOWN_ACCOUNT: 'INTERNAL',
 };
 
-/** A refusal of the ledger. An AppError, so an unexpected one still answers cleanly. */
+/**
+ * A refusal of the ledger. An AppError, so an unexpected one still answers cleanly: with its API
+ * code's catalogue text in the caller's language (a 500 with errors.INTERNAL), never with the
+ * ledger's own words, which name accounts and amounts and are for the log (`internalDetail`).
+ */
 export class LedgerError extends AppError {
   constructor(
     readonly ledgerCode: LedgerErrorCode,
-    message: string,
+    readonly internalDetail: string,
   ) {
-    super(ERROR_STATUS[LEDGER_API_CODE[ledgerCode]], LEDGER_API_CODE[ledgerCode], message);
+    super(ERROR_STATUS[LEDGER_API_CODE[ledgerCode]], LEDGER_API_CODE[ledgerCode]);
   }
 }
 

@@ -1,6 +1,7 @@
 import { en } from './en';
 import { fil } from './fil';
 import type { Language } from './languages';
+import { renderText, type CatalogueText } from './text';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -33,6 +34,11 @@ export function translate(language: Language, key: string, values?: Readonly<Rec
   const text = resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key);
   if (text === undefined) return key;
   return values ? interpolate(text, values) : text;
+}
+
+/** A catalogue text with its values (text.ts) in the given language: each value that is itself a catalogue text, such as a status label, in that language too. */
+export function renderIn(language: Language, t: CatalogueText): string {
+  return renderText((key) => resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key), t);
 }
 
 interface Template {

@@ -1,7 +1,9 @@
 import { parseAmount, toDecimalString } from '../money/money';
 import type { ProductDraft } from '../schemas/product';
 import { FEE_CATALOGUE, isFeeKind } from './fees';
+import type { CatalogueText } from '../i18n/text';
 import type { ProductConfig } from './product';
+import { problem, productProblemText } from './validate';
 
 /**
  * An ADMIN's product draft (src/shared/schemas/product.ts) and the ProductConfig the schedule
@@ -65,12 +67,16 @@ export function productToDraft(p: ProductConfig): ProductDraft {
 }
 
 /** What in a draft the engine cannot honour as drafted (the draft schema's own contract). */
-export function draftProblems(p: ProductConfig): string[] {
-  const problems: string[] = [];
-  if (p.interest.model !== 'ADD_ON') problems.push('the back office offers add-on interest only');
-  for (const fee of p.fees)
-    if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(`fee ${fee.code}: the back office offers fees deducted from the proceeds only`);
+export function draftProblemTexts(p: ProductConfig): CatalogueText[] {
+  const problems: CatalogueText[] = [];
+  if (p.interest.model !== 'ADD_ON') problems.push(problem('addOnOnly'));
+  for (const fee of p.fees) if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(problem('feeDeductedOnly', { code: fee.code }));
   const extra = Object.keys(p.eligibility.incomeMultipleByTerm).filter((t) => !p.terms.includes(Number(t)));
-  if (extra.length > 0) problems.push(`income multiples given for terms not offered: ${extra.join(', ')}`);
+  if (extra.length > 0) problems.push(problem('multiplesNotOffered', { terms: extra.join(', ') }));
   return problems;
+}
+
+/** The same, in English. */
+export function draftProblems(p: ProductConfig): string[] {
+  return draftProblemTexts(p).map(productProblemText);
 }

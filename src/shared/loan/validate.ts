@@ -1,3 +1,5 @@
+import { backoffice } from '../i18n/en/backoffice';
+import { renderText, text, type CatalogueText } from '../i18n/text';
 import { toDecimalString, type Centavos } from '../money/money';
 import { SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
 import { FEE_CATALOGUE, isFeeKind, scamWordIn } from './fees';
@@ -39,6 +41,8 @@ export const SEC_SMALL_LOAN_CAPS = {
   totalCostBpsOfPrincipal: 10_000,
 } as const;
 
+const PROBLEMS = backoffice.settings.productForm.problems;
+
 const isWholeNonNegative = (n: number) => Number.isInteger(n) && n >= 0;
 
 const hasLateCharges = (p: ProductConfig) => p.penalties.dailyRateBps > 0 || p.penalties.collectionChargeBps > 0;
@@ -46,56 +50,68 @@ const hasLateCharges = (p: ProductConfig) => p.penalties.dailyRateBps > 0 || p.p
 /** Floating-point slack when comparing an effective rate with a cap (rates are floats, rate-solver.ts). */
 const RATE_EPSILON = 1e-9;
 
-export function validateProduct(p: ProductConfig): string[] {
-  const problems: string[] = [];
-  if (!Number.isInteger(p.version) || p.version < 1) problems.push('version must be a positive whole number');
+const PROBLEM_KEY = 'backoffice.settings.productForm.problems.';
+type ProblemName = keyof typeof PROBLEMS;
+
+/** A problem of a product configuration: a catalogue text (backoffice.settings.productForm.problems) with its numbers. */
+export function problem(name: ProblemName, values?: Readonly<Record<string, string | number>>): CatalogueText {
+  return text(`${PROBLEM_KEY}${name}`, values);
+}
+
+/** A problem in English. */
+export function productProblemText(t: CatalogueText): string {
+  return renderText((key) => (key.startsWith(PROBLEM_KEY) ? PROBLEMS[key.slice(PROBLEM_KEY.length) as ProblemName] : undefined), t);
+}
+
+/**
+ * Every problem of a configuration as catalogue texts with their numbers, so that the back office
+ * reads them in its language (decision 056); `validateProduct` gives them in English.
+ */
+export function productProblems(p: ProductConfig): CatalogueText[] {
+  const problems: CatalogueText[] = [];
+  if (!Number.isInteger(p.version) || p.version < 1) problems.push(problem('versionWhole'));
   const scamInName = scamWordIn(p.name);
-  if (scamInName) problems.push(`the product name must not contain "${scamInName}": that is the wording of an advance-fee scheme`);
-  if (p.minAmount <= 0n) problems.push('minAmount must be positive');
-  if (p.minAmount > p.maxAmount) problems.push('minAmount must not exceed maxAmount');
-  if (p.terms.length === 0) problems.push('at least one term is needed');
+  if (scamInName) problems.push(problem('scamName', { word: scamInName }));
+  if (p.minAmount <= 0n) problems.push(problem('minAmountPositive'));
+  if (p.minAmount > p.maxAmount) problems.push(problem('minAboveMax'));
+  if (p.terms.length === 0) problems.push(problem('noTerm'));
   p.terms.forEach((t, i) => {
-    if (!Number.isInteger(t) || t < 1 || t > 120) problems.push(`term ${t} must be 1 to 120 months`);
-    if (i > 0 && t <= p.terms[i - 1]!) problems.push('terms must be ascending without repeats');
-    if (!(p.eligibility.incomeMultipleByTerm[t]! > 0)) problems.push(`term ${t} needs an income multiple`);
+    if (!Number.isInteger(t) || t < 1 || t > 120) problems.push(problem('termRange', { term: t }));
+    if (i > 0 && t <= p.terms[i - 1]!) problems.push(problem('termsAscending'));
+    if (!(p.eligibility.incomeMultipleByTerm[t]! > 0)) problems.push(problem('termMultiple', { term: t }));
   });
-  if (!p.terms.includes(p.defaultTerm)) problems.push('defaultTerm must be one of the terms');
-  if (!INTEREST_MODELS.includes(p.interest.model)) problems.push('unknown interest model');
-  if (!isWholeNonNegative(p.interest.monthlyRateBps)) problems.push('interest.monthlyRateBps must be a whole number >= 0');
+  if (!p.terms.includes(p.defaultTerm)) problems.push(problem('defaultTerm'));
+  if (!INTEREST_MODELS.includes(p.interest.model)) problems.push(problem('interestModel'));
+  if (!isWholeNonNegative(p.interest.monthlyRateBps)) problems.push(problem('monthlyRate'));
   for (const fee of p.fees) {
     const scam = scamWordIn(fee.code) ?? scamWordIn(fee.label);
-    if (scam) problems.push(`fee ${fee.code}: a fee named "${scam}" is the advance-fee pattern; no such fee may exist`);
-    if (!isFeeKind(fee.code)) problems.push(`fee ${fee.code}: not a fee kind of the catalogue (${Object.keys(FEE_CATALOGUE).join(', ')})`);
-    else if (fee.label !== FEE_CATALOGUE[fee.code].label)
-      problems.push(`fee ${fee.code}: its label must be the catalogue's "${FEE_CATALOGUE[fee.code].label}"`);
-    if (!FEE_TREATMENTS.includes(fee.treatment))
-      problems.push(`fee ${fee.code}: a fee is deducted from proceeds or added to the schedule, never paid up front`);
-    else if (isFeeKind(fee.code) && !FEE_CATALOGUE[fee.code].treatments.includes(fee.treatment)) problems.push(`fee ${fee.code}: may not be ${fee.treatment}`);
-    if (fee.flat < 0n || !isWholeNonNegative(fee.bpsOfPrincipal)) problems.push(`fee ${fee.code}: amounts must not be negative`);
+    if (scam) problems.push(problem('feeScam', { code: fee.code, word: scam }));
+    if (!isFeeKind(fee.code)) problems.push(problem('feeKind', { code: fee.code, kinds: Object.keys(FEE_CATALOGUE).join(', ') }));
+    else if (fee.label !== FEE_CATALOGUE[fee.code].label) problems.push(problem('feeLabel', { code: fee.code, label: FEE_CATALOGUE[fee.code].label }));
+    if (!FEE_TREATMENTS.includes(fee.treatment)) problems.push(problem('feeUpFront', { code: fee.code }));
+    else if (isFeeKind(fee.code) && !FEE_CATALOGUE[fee.code].treatments.includes(fee.treatment))
+      problems.push(problem('feeTreatment', { code: fee.code, treatment: fee.treatment }));
+    if (fee.flat < 0n || !isWholeNonNegative(fee.bpsOfPrincipal)) problems.push(problem('feeNegative', { code: fee.code }));
   }
-  if (new Set(p.fees.map((f) => f.code)).size !== p.fees.length) problems.push('fee codes must be unique');
+  if (new Set(p.fees.map((f) => f.code)).size !== p.fees.length) problems.push(problem('feeCodesUnique'));
   for (const key of ['graceDays', 'dailyRateBps', 'collectionChargeBps'] as const) {
-    if (!isWholeNonNegative(p.penalties[key])) problems.push(`penalties.${key} must be a whole number >= 0`);
+    if (!isWholeNonNegative(p.penalties[key])) problems.push(problem('penaltyWhole', { key }));
   }
-  if (!isWholeNonNegative(p.annualCostCapBps) || p.annualCostCapBps === 0) problems.push('annualCostCapBps must be positive');
+  if (!isWholeNonNegative(p.annualCostCapBps) || p.annualCostCapBps === 0) problems.push(problem('capPositive'));
   if (p.annualCostCapBps > CONTRACT_ANNUAL_COST_CAP_BPS) {
-    problems.push(
-      `annualCostCapBps ${bpsToPercent(p.annualCostCapBps)} % is above what the contract promises (at most ${bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS)} % a year)`,
-    );
+    problems.push(problem('capAboveContract', { cap: bpsToPercent(p.annualCostCapBps), contractCap: bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS) }));
   }
   const e = p.eligibility;
-  if (e.minAge < 18) problems.push('eligibility.minAge must be at least 18');
-  if (e.maxAgeAtTermEnd <= e.minAge) problems.push('eligibility.maxAgeAtTermEnd must exceed minAge');
-  if (!(e.maxDebtServiceRatioBps > 0 && e.maxDebtServiceRatioBps <= 10_000)) problems.push('eligibility.maxDebtServiceRatioBps must be 1 to 10,000');
+  if (e.minAge < 18) problems.push(problem('minAge'));
+  if (e.maxAgeAtTermEnd <= e.minAge) problems.push(problem('maxAge'));
+  if (!(e.maxDebtServiceRatioBps > 0 && e.maxDebtServiceRatioBps <= 10_000)) problems.push(problem('debtRatio'));
   if (problems.length > 0) return problems;
 
   // A day's late charge (collection charge plus a day of penalty interest) above the cap for a whole
   // year could never be charged as stated: the cap would always cut it.
   const firstDayBps = p.penalties.collectionChargeBps + p.penalties.dailyRateBps;
   if (firstDayBps > p.annualCostCapBps) {
-    problems.push(
-      `late charges of ${bpsToPercent(firstDayBps)} % on the first day late could never be charged: they are above the ${bpsToPercent(p.annualCostCapBps)} % a year cap on all interest, fines and fees`,
-    );
+    problems.push(problem('firstDayLate', { firstDay: bpsToPercent(firstDayBps), cap: bpsToPercent(p.annualCostCapBps) }));
   }
 
   const start = p.effectiveFrom;
@@ -106,28 +122,37 @@ export function validateProduct(p: ProductConfig): string[] {
       try {
         s = buildSchedule(p, amount, term, start);
       } catch (error) {
-        problems.push(`PHP ${toDecimalString(amount)} over ${term} months has no valid schedule: ${(error as Error).message}`);
+        problems.push(problem('noSchedule', { amount: toDecimalString(amount), term, detail: (error as Error).message }));
         continue;
       }
       const cap = costCap(p, amount, term);
       const cost = s.totalInterest + s.totalFees;
       if (cost > cap) {
         problems.push(
-          `PHP ${toDecimalString(amount)} over ${term} months costs ${toDecimalString(cost)} in interest and fees, above the ${bpsToPercent(p.annualCostCapBps)} % a year cap (${toDecimalString(cap)})`,
+          problem('costAboveCap', {
+            amount: toDecimalString(amount),
+            term,
+            cost: toDecimalString(cost),
+            cap: bpsToPercent(p.annualCostCapBps),
+            capAmount: toDecimalString(cap),
+          }),
         );
       }
       // The same cap on the effective annual rate the disclosure statement quotes (EIR x 12).
       if (s.eir.annualNominal > p.annualCostCapBps / 10_000 + RATE_EPSILON) {
         problems.push(
-          `PHP ${toDecimalString(amount)} over ${term} months has an effective interest rate of ${bpsToPercent(rateToBps(s.eir.annualNominal))} % a year (EIR x 12), above the ${bpsToPercent(p.annualCostCapBps)} % a year cap`,
+          problem('eirAboveCap', {
+            amount: toDecimalString(amount),
+            term,
+            eir: bpsToPercent(rateToBps(s.eir.annualNominal)),
+            cap: bpsToPercent(p.annualCostCapBps),
+          }),
         );
       }
       // A configured late charge must be chargeable: something must be left under the cap.
       const headroom = fineHeadroom(p, s, term);
       if (hasLateCharges(p) && cost <= cap && headroom === 0n) {
-        problems.push(
-          `PHP ${toDecimalString(amount)} over ${term} months: interest and fees take the whole ${bpsToPercent(p.annualCostCapBps)} % a year cap, so the late charges could never be charged`,
-        );
+        problems.push(problem('noRoomForLate', { amount: toDecimalString(amount), term, cap: bpsToPercent(p.annualCostCapBps) }));
       }
     }
   }
@@ -136,11 +161,9 @@ export function validateProduct(p: ProductConfig): string[] {
   const smallTerms = p.terms.filter((t) => t <= SMALL_LOAN_MAX_TERM);
   if (p.minAmount <= SMALL_LOAN_MAX_AMOUNT && smallTerms.length > 0) {
     const caps = SEC_SMALL_LOAN_CAPS;
-    if (p.interest.monthlyRateBps > caps.nominalMonthlyRateBps)
-      problems.push(`SEC small-loan cap: nominal interest ${bpsToPercent(p.interest.monthlyRateBps)} % a month is above 6 %`);
+    if (p.interest.monthlyRateBps > caps.nominalMonthlyRateBps) problems.push(problem('secNominal', { rate: bpsToPercent(p.interest.monthlyRateBps) }));
     const lateMonthly = p.penalties.dailyRateBps * 30 + p.penalties.collectionChargeBps;
-    if (lateMonthly > caps.latePenaltyMonthlyBps)
-      problems.push(`SEC small-loan cap: late charges of ${bpsToPercent(lateMonthly)} % a month are above 5 % of the amount due`);
+    if (lateMonthly > caps.latePenaltyMonthlyBps) problems.push(problem('secLate', { rate: bpsToPercent(lateMonthly) }));
     const smallAmounts: Centavos[] = [...new Set([p.minAmount, p.maxAmount < SMALL_LOAN_MAX_AMOUNT ? p.maxAmount : SMALL_LOAN_MAX_AMOUNT])];
     for (const term of smallTerms) {
       for (const amount of smallAmounts) {
@@ -151,17 +174,20 @@ export function validateProduct(p: ProductConfig): string[] {
           continue; // already reported above
         }
         if (s.eir.monthly > caps.effectiveMonthlyRate) {
-          problems.push(
-            `SEC small-loan cap (SEC MC 14 s.2025): PHP ${toDecimalString(amount)} over ${term} months has an effective rate of ${bpsToPercent(rateToBps(s.eir.monthly))} % a month, above 12 %`,
-          );
+          problems.push(problem('secEffective', { amount: toDecimalString(amount), term, rate: bpsToPercent(rateToBps(s.eir.monthly)) }));
         }
         if (s.totalInterest + s.totalFees > (amount * BigInt(caps.totalCostBpsOfPrincipal)) / 10_000n) {
-          problems.push(`SEC small-loan cap: PHP ${toDecimalString(amount)} over ${term} months costs more than 100 % of the principal`);
+          problems.push(problem('secTotalCost', { amount: toDecimalString(amount), term }));
         }
       }
     }
   }
   return problems;
+}
+
+/** The problems of a configuration, in English (what configuration errors at start and the unit tests read). */
+export function validateProduct(p: ProductConfig): string[] {
+  return productProblems(p).map(productProblemText);
 }
 
 /** Throws when the configuration may not be offered. */

@@ -5,8 +5,9 @@ import { readProfile } from '../../company/store';
 import { companyProfiles, productVersions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SessionAuth } from '../../sessions/store';
-import { draftProblems, draftToProduct, productToDraft } from '../../../shared/loan/draft';
-import { validateProduct } from '../../../shared/loan/validate';
+import { draftProblemTexts, draftToProduct, productToDraft } from '../../../shared/loan/draft';
+import { productProblems } from '../../../shared/loan/validate';
+import { text, textList } from '../../../shared/i18n/text';
 import { philippineDate } from '../../../shared/activation/age';
 import type { ProductDraft } from '../../../shared/schemas/product';
 import { toDecimalString } from '../../../shared/money/money';
@@ -114,12 +115,12 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
     const version = deps.products.maxVersion + 1;
     const effectiveFrom = philippineDate(now);
     const product = draftToProduct(draft, version, effectiveFrom);
-    const problems = [...draftProblems(product), ...validateProduct(product)];
+    const problems = [...draftProblemTexts(product), ...productProblems(product)];
     if (problems.length > 0) {
       throw new AppError(
         409,
         'PRODUCT_REFUSED',
-        `This product version is refused: ${problems.join('; ')}.`,
+        text('backoffice.settings.productForm.problems.refused', { problems: textList(problems, '; ') }),
         Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])),
       );
     }

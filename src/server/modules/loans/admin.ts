@@ -21,6 +21,7 @@ import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isCounterOffer, isLoanStatus, typ
 import { loanReasonKey, type CounterOfferReason, type LoanRejectionReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict, conflictOfInterest } from '../../staff/conflict';
 import { adminMember, memberFacts } from './member-data';
+import { text, textList } from '../../../shared/i18n/text';
 import { checkAmountAndTerm } from './service';
 import { adminTimelineOf, assessmentDto, loanById, loanNumberOf, loanView, productOf, scheduleOf, todayPh, transition, type LoanRow } from './views';
 
@@ -59,7 +60,9 @@ function queueParams(input: QueueInput): { statuses: LoanStatus[]; after: Keyset
   const unknown = statuses.filter((s) => !isLoanStatus(s));
   if (unknown.length > 0 || statuses.length === 0) {
     return {
-      refusal: new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${LOAN_STATUSES.join(', ')}.`, { status: 'Unknown status.' }),
+      refusal: new AppError(400, 'VALIDATION_FAILED', text('errors.unknownStatusUse', { unknown: unknown.join(', '), allowed: LOAN_STATUSES.join(', ') }), {
+        status: 'Unknown status.',
+      }),
     };
   }
   const after = input.cursor ? decodeKeysetCursor(input.cursor) : null;
@@ -298,19 +301,27 @@ export async function approve(
   const product = productOf(deps, found);
   const amount = checkAmountAndTerm(product, input.amount, input.term);
   if (amount > found.requestedAmount) {
-    const message = `The offer may not exceed the ${formatAmount(found.requestedAmount)} PHP applied for.`;
+    const message = text('loans.errors.offerAboveApplied', { amount: formatAmount(found.requestedAmount) });
     throw new AppError(409, 'OFFER_REFUSED', message, { amount: message });
   }
   if (input.term > found.requestedTerm) {
-    const message = `The offer's term may not exceed the ${found.requestedTerm} months applied for.`;
+    const message = text('loans.errors.offerTermAboveApplied', { term: found.requestedTerm });
     throw new AppError(409, 'OFFER_REFUSED', message, { term: message });
   }
   const facts = await memberFacts(deps.db, found.memberId);
   const offer = assess(product, { amount, termMonths: input.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
   if (!offer.eligible) {
-    const max =
-      offer.maxEligibleAmount > 0n ? ` The most this borrower is eligible for over ${input.term} months is ${formatAmount(offer.maxEligibleAmount)} PHP.` : '';
-    throw new AppError(409, 'OFFER_REFUSED', `This offer fails the eligibility rules: ${offer.reasons.map((r) => r.message).join(' ')}${max}`);
+    const reasons = textList(
+      offer.reasons.map((r) => text(`loans.reasons.${r.code}`, r.values)),
+      ' ',
+    );
+    throw new AppError(
+      409,
+      'OFFER_REFUSED',
+      offer.maxEligibleAmount > 0n
+        ? text('loans.errors.offerIneligibleMax', { reasons, term: input.term, amount: formatAmount(offer.maxEligibleAmount) })
+        : text('loans.errors.offerIneligible', { reasons }),
+    );
   }
   const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
   if (counter && !input.reasonCode)

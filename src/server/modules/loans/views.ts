@@ -33,6 +33,7 @@ import type { Assessment } from '../../../shared/loan/eligibility';
 import type { Role } from '../../../shared/states/roles';
 import { loanNumber } from '../../../shared/company/references';
 import { isUuid } from '../../../shared/schemas/params';
+import { text, type CatalogueText } from '../../../shared/i18n/text';
 
 /** Loan rows, their views, their transitions: what the member and officer services share. */
 
@@ -350,7 +351,7 @@ export async function transition(
   return updated!;
 }
 
-function refusalMessage(from: LoanStatus, action: LoanAction): string {
+function refusalMessage(from: LoanStatus, action: LoanAction): string | CatalogueText {
   switch (action) {
     case 'CANCEL':
       return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE'
@@ -371,7 +372,7 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string {
     case 'DISBURSE':
       return 'A loan is disbursed only after the borrower signs the contract.';
     default:
-      return `A loan in ${from} cannot do ${action}.`;
+      return text('loans.errors.stateRefused', { status: text(`loans.statusLabel.${from}`), action: text(`loans.status.actions.${action}`) });
   }
 }
 

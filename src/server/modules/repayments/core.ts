@@ -17,6 +17,7 @@ import { formatAmount, toDecimalString, type Centavos } from '../../../shared/mo
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
 import { interpolate } from '../../../shared/i18n/lookup';
+import { text } from '../../../shared/i18n/text';
 import { findTransition, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
 import { isUuid } from '../../../shared/schemas/params';
 
@@ -219,7 +220,10 @@ export async function transition(
 ): Promise<LoanRow> {
   const from = loan.status as LoanStatus;
   const t = findTransition(from, action);
-  if (!t) throw new AppError(409, 'LOAN_STATE', `A loan in ${from} cannot do ${action}.`);
+  if (!t) {
+    const labels = { status: text(`loans.statusLabel.${from}`), action: text(`loans.status.actions.${action}`) };
+    throw new AppError(409, 'LOAN_STATE', text('loans.errors.stateRefused', labels));
+  }
   const [updated] = await tx.update(loans).set({ status: t.to, statusChangedAt: input.at, updatedAt: input.at }).where(eq(loans.id, loan.id)).returning();
   await tx.insert(loanEvents).values({
     loanId: loan.id,

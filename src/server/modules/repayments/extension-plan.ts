@@ -5,9 +5,9 @@ import { AppError } from '../../http/errors';
 import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
 import { planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
 import { extensions as texts } from '../../../shared/i18n/en/extensions';
-import { interpolate } from '../../../shared/i18n/lookup';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { loadState, productOf, SERVICED_STATUSES, todayPh, type LoanRow, type ServicingState } from './core';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The extension plan of a loan as it is now (docs/decisions/016-extensions.md): the servicing state
@@ -57,7 +57,7 @@ export function planOfState(deps: AppDeps, loan: LoanRow, state: ServicingState,
   if (result.ok) return { state, plan: result.plan };
   switch (result.refusal) {
     case 'TOO_LATE':
-      throw new AppError(409, 'EXTENSION_TOO_LATE', interpolate(texts.errors.tooLate, { deadline: result.deadline ?? '' }));
+      throw new AppError(409, 'EXTENSION_TOO_LATE', text('extensions.errors.tooLate', { deadline: result.deadline ?? '' }));
     case 'PAST_DUE':
       throw new AppError(409, 'EXTENSION_PAST_DUE', texts.errors.pastDue);
     case 'PARTLY_PAID':

@@ -40,6 +40,7 @@ import {
   type ServicingState,
 } from './core';
 import { isUuid } from '../../../shared/schemas/params';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The borrower's side of servicing (/api/loans/current/...; identity from the session): the
@@ -192,11 +193,11 @@ export function checkAmount(state: ServicingState, amount: Centavos, today: stri
   const max = maximumPayment(state, today);
   const min = smallestPayment(state, today);
   if (amount > max) {
-    const message = texts.errors.aboveOutstanding.replace('{{max}}', formatAmount(max));
+    const message = text('repayments.errors.aboveOutstanding', { max: formatAmount(max) });
     throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', message, { amount: message });
   }
   if (amount < min) {
-    const message = texts.errors.belowMinimum.replace('{{min}}', formatAmount(min));
+    const message = text('repayments.errors.belowMinimum', { min: formatAmount(min) });
     throw new AppError(400, 'AMOUNT_TOO_SMALL', message, { amount: message });
   }
 }
@@ -229,7 +230,7 @@ async function checkWallet(tx: Tx, memberId: string, amount: Centavos): Promise<
   const balance = await memberWalletBalance(tx, memberId);
   const available = balance?.available ?? 0n;
   if (amount > available) {
-    const message = texts.errors.aboveBalance.replace('{{available}}', formatAmount(available));
+    const message = text('repayments.errors.aboveBalance', { available: formatAmount(available) });
     throw new AppError(409, 'INSUFFICIENT_BALANCE', message, { amount: message });
   }
   return wallet;

@@ -10,13 +10,12 @@ import { toDecimalString } from '../../../shared/money/money';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../../shared/schemas/params';
 import { MANILA_OFFSET_MS } from '../../../shared/notify/quiet-hours';
 import { bankReferenceKey, type AdminWithdrawalRow, type FailRequestDto, type Reconciliation } from '../../../shared/schemas/withdrawals';
-import { withdrawals as withdrawalTexts } from '../../../shared/i18n/en/withdrawals';
-import { interpolate } from '../../../shared/i18n/lookup';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, withdrawalReasonText, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import { backoffice as backofficeTexts } from '../../../shared/i18n/en/backoffice';
 import { assertNoConflict } from '../../staff/conflict';
 import { transition } from './transitions';
+import { text } from '../../../shared/i18n/text';
 import { partByIndex, partReference, resolvePart } from './parts';
 import { referenceOf, withdrawalById, withdrawalViewsWithAdminEvents, type WithdrawalPartRow, type WithdrawalRow } from './views';
 
@@ -100,7 +99,7 @@ export async function queue(
     : [...WITHDRAWAL_STATUSES];
   const unknown = statuses.filter((s) => !isWithdrawalStatus(s));
   if (unknown.length > 0 || statuses.length === 0) {
-    throw new AppError(400, 'VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}. Use ${WITHDRAWAL_STATUSES.join(', ')}.`, {
+    throw new AppError(400, 'VALIDATION_FAILED', text('errors.unknownStatusUse', { unknown: unknown.join(', '), allowed: WITHDRAWAL_STATUSES.join(', ') }), {
       status: 'Unknown status.',
     });
   }
@@ -185,7 +184,7 @@ async function assertBankReferenceUnused(tx: Tx, deps: AppDeps, bankReference: s
   }
   // No field error: the back office shows a field's fixed catalogue text, this one names the payout.
   if (reference) {
-    throw new AppError(409, 'BANK_REFERENCE_USED', interpolate(withdrawalTexts.errors.bankReferenceUsed, { reference }));
+    throw new AppError(409, 'BANK_REFERENCE_USED', text('withdrawals.errors.bankReferenceUsed', { reference }));
   }
 }
 

@@ -33,7 +33,7 @@ import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutKind } fr
 import { splitWithdrawal, type SplitRefusal } from '../../../shared/withdrawal/split';
 import { insertParts, submitParts } from './parts';
 import { HOUR, MINUTE } from '../../clock';
-import { fill, notifyCode, recipientFrom, requestedMessages, statusMessages } from './notifications';
+import { notifyCode, recipientFrom, requestedMessages, statusMessages } from './notifications';
 import { confirmOne, insertRequested, requestContext, type RequestContext } from './statements';
 import { memberConfirmTarget, STATE_MESSAGE, transition } from './transitions';
 import {
@@ -48,6 +48,7 @@ import {
   type WithdrawalRow,
 } from './views';
 import { uniqueViolation } from '../../db/errors';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * Withdrawals, the member's side (issue 5): options, request (holds the funds with a pending ledger
@@ -123,7 +124,8 @@ export function codeSubject(row: Pick<WithdrawalRow, 'id' | 'amount' | 'destInst
 
 function amountRefusal(reason: SplitRefusal, limit: Centavos, kind: PayoutKind): AppError {
   const message = amountRefusalMessage(reason, limit, kind);
-  return fieldError({ amount: fill(WITHDRAWAL_MESSAGES[message.key], message.placeholder ? { [message.placeholder]: formatMoney(message.limit) } : {}) });
+  const values = message.placeholder ? { [message.placeholder]: formatMoney(message.limit) } : undefined;
+  return new AppError(400, 'VALIDATION_FAILED', undefined, { amount: text(`withdrawals.errors.${message.key}`, values) });
 }
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean => uniqueViolation(error) === constraint;
@@ -155,7 +157,7 @@ export async function requestWithdrawal(
           throw new AppError(
             409,
             'WITHDRAWAL_BLOCKED',
-            fill(WITHDRAWAL_MESSAGES.blocked, { hours: String(deps.config.payouts.holdAfterPayoutChangeHours), until: until.toISOString() }),
+            text('withdrawals.errors.blocked', { hours: deps.config.payouts.holdAfterPayoutChangeHours, until: until.toISOString() }),
           );
         const kind = account.kind as PayoutKind;
         // One transfer when a channel takes the amount, else the fewest transfers (docs/decisions/033).
@@ -216,7 +218,8 @@ export async function requestWithdrawal(
   } catch (error) {
     if (isUniqueViolation(error, 'withdrawals_one_awaiting_per_member')) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
     if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
-      throw fieldError({ amount: fill(WITHDRAWAL_MESSAGES.aboveBalance, { available: formatMoney(await available(deps.db, auth.userId)) }) });
+      const values = { available: formatMoney(await available(deps.db, auth.userId)) };
+      throw new AppError(400, 'VALIDATION_FAILED', undefined, { amount: text('withdrawals.errors.aboveBalance', values) });
     }
     throw error;
   }
@@ -304,7 +307,7 @@ export async function confirmWithdrawal(
   } catch (error) {
     if (!(error instanceof AppError) || !error.code.startsWith('CODE_')) throw error;
     if (subject && (error.code === 'CODE_INVALID' || error.code === 'CODE_LOCKED')) await countWrongTry(deps.db, { purpose: 'WITHDRAWAL', subject });
-    throw new AppError(error.status, error.code, error.message, { code: WITHDRAWAL_MESSAGES.code }, error.headers);
+    throw new AppError(error.status, error.code, error.texts?.message ?? error.message, { code: WITHDRAWAL_MESSAGES.code }, error.headers);
   }
 }
 

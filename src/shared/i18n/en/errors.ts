@@ -37,6 +37,8 @@ export const errors = {
   /** Shown with a list or a form the back office sends back (a cursor not from nextCursor, a status or a date it does not know). */
   cursor: 'cursor must come from nextCursor',
   unknownStatus: 'Unknown status.',
+  /** The same, as the message: the status codes given that are unknown, and the codes a list accepts (comma-separated in ?status=). */
+  unknownStatusUse: 'Unknown status: {{unknown}}. Use {{allowed}}.',
   date: 'Use a date of the form YYYY-MM-DD.',
   // Every other code of ERROR_STATUS (src/shared/schemas/errors.ts): its thrower usually gives a
   // more precise message, but a code is never answered as its raw key (error-catalogue.test.ts).

@@ -44,6 +44,13 @@ export const loans = {
     rejectOnlyOpen: 'Only a pending application or one under review can be rejected.',
     disburseAfterSigning: 'A loan is disbursed only after the borrower signs the contract.',
     approverCannotDisburse: 'The officer who approved this loan cannot disburse it: another officer must.',
+    /** A step the loan's state machine does not allow from its status (src/shared/states/loan.ts), with the catalogue's labels. */
+    stateRefused: 'This loan’s status is “{{status}}”, which does not allow “{{action}}”.',
+    offerAboveApplied: 'The offer may not exceed the {{amount}} PHP applied for.',
+    offerTermAboveApplied: "The offer's term may not exceed the {{term}} months applied for.",
+    /** The officer's offer fails the pre-assessment: its reasons (loans.reasons), joined by a space. */
+    offerIneligible: 'This offer fails the eligibility rules: {{reasons}}',
+    offerIneligibleMax: 'This offer fails the eligibility rules: {{reasons}} The most this borrower is eligible for over {{term}} months is {{amount}} PHP.',
   },
   /** The automated pre-assessment's reasons (src/shared/loan/eligibility.ts), by code. */
   reasons: {

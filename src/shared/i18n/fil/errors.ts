@@ -35,6 +35,7 @@ export const errors = {
   RECOVERY_EXPIRED: 'Expired na ang pag-reset ng iyong password. Magsimulang muli.',
   cursor: 'Dapat galing sa nextCursor ang cursor',
   unknownStatus: 'Hindi kilalang status.',
+  unknownStatusUse: 'Hindi kilalang status: {{unknown}}. Gamitin ang {{allowed}}.',
   date: 'Gumamit ng petsang nasa anyong YYYY-MM-DD.',
   PRODUCT_REFUSED: 'Lumalabag sa mga patakaran ng produkto ang bersyong ito.',
   IDEMPOTENCY_KEY_REQUIRED: 'Kailangan ng request na ito ang header na Idempotency-Key: 8 hanggang 128 na letra, numero, o _ . : -',

@@ -43,6 +43,12 @@ export const loans = {
     rejectOnlyOpen: 'Ang aplikasyong nakabinbin o sinusuri lamang ang maaaring tanggihan.',
     disburseAfterSigning: 'Idinidisburse lamang ang loan kapag napirmahan na ng borrower ang kontrata.',
     approverCannotDisburse: 'Hindi puwedeng mag-disburse ng loan na ito ang opisyal na nag-apruba nito: ibang opisyal ang dapat gumawa nito.',
+    stateRefused: 'Ang status ng loan na ito ay “{{status}}”, kaya hindi puwede ang “{{action}}”.',
+    offerAboveApplied: 'Hindi puwedeng lumampas ang alok sa {{amount}} PHP na inaplayan.',
+    offerTermAboveApplied: 'Hindi puwedeng lumampas ang termino ng alok sa {{term}} buwang inaplayan.',
+    offerIneligible: 'Hindi pumapasa ang alok na ito sa mga patakaran ng eligibility: {{reasons}}',
+    offerIneligibleMax:
+      'Hindi pumapasa ang alok na ito sa mga patakaran ng eligibility: {{reasons}} Ang pinakamalaking puwede sa borrower na ito sa loob ng {{term}} buwan ay {{amount}} PHP.',
   },
   reasons: {
     BIRTH_DATE_MISSING: 'Wala pa kaming petsa ng iyong kapanganakan: kumpletuhin ang pag-activate ng iyong account.',

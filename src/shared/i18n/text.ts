@@ -1,0 +1,55 @@
+/**
+ * A catalogue text with its values, kept as data until the reader's language is known: the API
+ * answers a refusal built from values (a loan's status, an offer's reasons, a product's broken
+ * rules) in the caller's language by rendering it then (src/server/http/language.ts), not by
+ * matching the English sentence back to its key. A value is a plain string or number (an amount,
+ * a count, a code the reader must type), another catalogue text (a status label) or a list of
+ * them; each is rendered in the same language. Imports nothing, so shared code may build one
+ * without loading a catalogue (decision 056).
+ */
+export interface CatalogueText {
+  readonly key: string;
+  readonly values?: Readonly<Record<string, TextValue>>;
+}
+
+/** Catalogue texts rendered one after the other, with `join` between them. */
+export interface TextList {
+  readonly items: readonly CatalogueText[];
+  readonly join: string;
+}
+
+export type TextValue = string | number | CatalogueText | TextList;
+
+/** A catalogue text: `key` is a dotted key of the catalogue ("loans.statusLabel.REPAID"). */
+export function text(key: string, values?: Readonly<Record<string, TextValue>>): CatalogueText {
+  return values ? { key, values } : { key };
+}
+
+/** Catalogue texts shown as one value, separated by `join`. */
+export function textList(items: readonly CatalogueText[], join: string): TextList {
+  return { items, join };
+}
+
+export function isCatalogueText(value: unknown): value is CatalogueText {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * The text in one language: `resolve` gives a key's template in that language (undefined when the
+ * catalogue has no such key: the key is shown, as i18next does). Placeholders without a value stay
+ * as written.
+ */
+export function renderText(resolve: (key: string) => string | undefined, t: CatalogueText): string {
+  const template = resolve(t.key) ?? t.key;
+  const values = t.values;
+  if (!values) return template;
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    if (isCatalogueText(value)) return renderText(resolve, value);
+    return value.items.map((item) => renderText(resolve, item)).join(value.join);
+  });
+}
