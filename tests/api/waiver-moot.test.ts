@@ -97,7 +97,12 @@ describe('a waiver request on a charge paid in full before approval', () => {
       .where(and(eq(auditLog.subjectId, loanId), eq(auditLog.action, 'LOAN_CHARGE_WAIVE_REQUEST_MOOT')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: null, actorRole: 'SYSTEM' });
-    expect(audit[0]!.details).toMatchObject({ chargeId: collection.id, closeReason: 'PAID_IN_FULL', reasonCode: 'HARDSHIP', paymentReference: receipt.reference });
+    expect(audit[0]!.details).toMatchObject({
+      chargeId: collection.id,
+      closeReason: 'PAID_IN_FULL',
+      reasonCode: 'HARDSHIP',
+      paymentReference: receipt.reference,
+    });
     await expectLedgerSound(t);
   });
 

@@ -9,7 +9,19 @@ import { PRODUCT_V1, type FeeTreatment, type ProductConfig } from './product';
 /** The loan of servicing.test.ts: 900.00 PHP at 1 % a month from 2026-01-01, principal 300.00 a line; interest 9.00, 6.00, 3.00. */
 const START = '2026-01-01';
 function line(number: number, dueDate: string, principal: bigint, interest: bigint): ServicingLine {
-  return { number, dueDate, principal, interest, fees: 0n, principalPaid: 0n, interestPaid: 0n, feesPaid: 0n, interestRebated: 0n, feesRebated: 0n, paidOn: null };
+  return {
+    number,
+    dueDate,
+    principal,
+    interest,
+    fees: 0n,
+    principalPaid: 0n,
+    interestPaid: 0n,
+    feesPaid: 0n,
+    interestRebated: 0n,
+    feesRebated: 0n,
+    paidOn: null,
+  };
 }
 const LINES: ServicingLine[] = [line(1, '2026-02-01', 30_000n, 900n), line(2, '2026-03-01', 30_000n, 600n), line(3, '2026-04-01', 30_000n, 300n)];
 const RATE = 0.01;
@@ -118,7 +130,15 @@ describe('payoffQuote: financed fees of lines not yet due are not charged', () =
 
   it('a fee already paid in its period stays paid (no refund), the later fees are not charged', () => {
     // 2026-02-10: line 1 paid in full and 5.00 of line 2 (its fee comes first within the line).
-    const paid = allocatePayment({ lines: FEE_LINES, charges: [], amount: 31_900n, startDate: START, today: '2026-02-10', allowPrepayment: false, monthlyRate: RATE }).lines;
+    const paid = allocatePayment({
+      lines: FEE_LINES,
+      charges: [],
+      amount: 31_900n,
+      startDate: START,
+      today: '2026-02-10',
+      allowPrepayment: false,
+      monthlyRate: RATE,
+    }).lines;
     expect(paid.find((l) => l.number === 2)!.feesPaid).toBe(500n);
     const q = payoffQuote({ lines: paid, charges: [], startDate: START, asOf: '2026-02-15', monthlyRate: RATE });
     expect([q.fees, q.feeRebate, q.total]).toEqual([0n, 500n, 60_300n]);
@@ -151,9 +171,12 @@ const servicedLoan = fc
     product: productWithFees,
     principal: fc.bigInt({ min: PRODUCT_V1.minAmount, max: PRODUCT_V1.maxAmount }),
     term: fc.constantFrom(...PRODUCT_V1.terms),
-    payments: fc.array(fc.record({ days: fc.integer({ min: 0, max: 40 }), share: fc.integer({ min: 0, max: 1_000_000 }), charge: fc.bigInt({ min: 0n, max: 500_000n }) }), {
-      maxLength: 8,
-    }),
+    payments: fc.array(
+      fc.record({ days: fc.integer({ min: 0, max: 40 }), share: fc.integer({ min: 0, max: 1_000_000 }), charge: fc.bigInt({ min: 0n, max: 500_000n }) }),
+      {
+        maxLength: 8,
+      },
+    ),
     lastDays: fc.integer({ min: 0, max: 200 }),
   })
   .map(({ product, principal, term, payments, lastDays }) => {

@@ -30,7 +30,15 @@ const product: fc.Arbitrary<ProductConfig> = fc
     fees: [
       ...(feeBps > 0 ? [{ code: 'SERVICE', label: 'Service fee', treatment: 'ADDED_TO_SCHEDULE' as const, flat: 0n, bpsOfPrincipal: feeBps }] : []),
       ...(deductedBps > 0
-        ? [{ code: 'DOCUMENTARY_STAMP_TAX', label: 'Documentary stamp tax', treatment: 'DEDUCTED_FROM_PROCEEDS' as const, flat: 0n, bpsOfPrincipal: deductedBps }]
+        ? [
+            {
+              code: 'DOCUMENTARY_STAMP_TAX',
+              label: 'Documentary stamp tax',
+              treatment: 'DEDUCTED_FROM_PROCEEDS' as const,
+              flat: 0n,
+              bpsOfPrincipal: deductedBps,
+            },
+          ]
         : []),
     ],
   }));

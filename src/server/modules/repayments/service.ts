@@ -182,7 +182,9 @@ export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto
     // Nothing waits once the charge is paid in full (the payment closes the request: decision 053).
     waivePending: c.waivedAt === null && c.waiveRequestedAt !== null && c.waiveRequestClosedAt === null && c.paid < c.amount,
     waiveRequestClosed:
-      c.waiveRequestClosedAt && c.waiveRequestCloseReason ? { at: c.waiveRequestClosedAt.toISOString(), reason: c.waiveRequestCloseReason as 'PAID_IN_FULL' } : null,
+      c.waiveRequestClosedAt && c.waiveRequestCloseReason
+        ? { at: c.waiveRequestClosedAt.toISOString(), reason: c.waiveRequestCloseReason as 'PAID_IN_FULL' }
+        : null,
   };
 }
 
