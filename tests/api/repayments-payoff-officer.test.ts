@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, loanPayments } from '../../src/server/db/schema';
+import { auditLog, loanInstalments, loanPaymentAllocations, loanPayments } from '../../src/server/db/schema';
 import { memberWalletBalance } from '../../src/server/ledger';
 import { runServicing } from '../../src/server/modules/repayments/daily';
 import { addDays } from '../../src/shared/loan/day';
@@ -53,6 +53,41 @@ describe('payoff', () => {
     const view = ok(await servicing(t, m.cookie));
     expect(view.loan.status).toBe('REPAID');
     expect(view.lines.every((l: { status: string; outstanding: string }) => l.status === 'PAID' && l.outstanding === '0.00')).toBe(true);
+    await expectLedgerSound(t);
+  });
+
+  it('financed fees: the quote and the payoff take the fee of the line due, never those of lines not yet due (decision 053)', async () => {
+    // No product offered today finances a fee (the back office drafts deducted fees only; the extension fee is 0), so
+    // the loan's lines get 50.00 each as a product with an ADDED_TO_SCHEDULE fee would put on them.
+    const { member, loanId } = await disbursedLoan(t, officer, checker);
+    await t.deps.db
+      .update(loanInstalments)
+      .set({ fees: 5_000n, total: sql`${loanInstalments.total} + 5000` })
+      .where(eq(loanInstalments.loanId, loanId));
+    const due = ok(await servicing(t, member.cookie)).lines[0].dueDate as string;
+    travelTo(t, addDays(due, 1)); // line 1 due (unpaid, within the grace days), line 2 running, lines 3-6 later
+    const m = await relogin(t, member);
+    const q = ok(await quote(t, m.cookie)).quote;
+    expect(q).toMatchObject({ fees: '50.00', feeRebate: '250.00', charges: '0.00', prepaymentPenalty: '0.00' });
+    expect(Number(q.total)).toBeCloseTo(Number(q.principal) + Number(q.interest) + 50, 2);
+    await topUp(t, m.userId, 10_000n * 100n);
+    const res = await payoff(t, m.cookie, q.quoteId);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().receipt).toMatchObject({ amount: q.total, remainingBalance: '0.00', loanStatus: 'REPAID' });
+    expect(res.json().receipt.allocation.fees).toBe('50.00');
+    const [payment] = await t.deps.db.select().from(loanPayments).where(eq(loanPayments.id, res.json().receipt.paymentId));
+    const fees = await t.deps.db
+      .select()
+      .from(loanPaymentAllocations)
+      .where(and(eq(loanPaymentAllocations.paymentId, payment!.id), eq(loanPaymentAllocations.component, 'FEES')));
+    expect(fees.map((a) => [a.lineNumber, a.amount])).toEqual([[1, 5_000n]]);
+    const lines = await t.deps.db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loanId)).orderBy(asc(loanInstalments.number));
+    expect(lines.map((l) => [l.feesPaid, l.feesRebated])).toEqual([[5_000n, 0n], ...Array.from({ length: 5 }, () => [0n, 5_000n])]);
+    const view = ok(await servicing(t, m.cookie));
+    expect(view.lines.map((l: { feesRebated: string; outstanding: string }) => [l.feesRebated, l.outstanding])).toEqual([
+      ['0.00', '0.00'],
+      ...Array.from({ length: 5 }, () => ['50.00', '0.00']),
+    ]);
     await expectLedgerSound(t);
   });
 

@@ -130,6 +130,6 @@ export const repaymentsApi = {
     auth: 'staff',
     params: chargeParams,
     response: { 200: chargeResponseSchema },
-    errors: ['NOT_FOUND', 'NO_LOAN', 'WAIVER_NOT_PENDING', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST'],
+    errors: ['NOT_FOUND', 'NO_LOAN', 'WAIVER_NOT_PENDING', 'WAIVER_MOOT', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST'],
   }),
 };

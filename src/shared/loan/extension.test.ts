@@ -18,6 +18,7 @@ function lines(paidThrough: number): ServicingLine[] {
     interestPaid: l.number <= paidThrough ? l.interest : 0n,
     feesPaid: l.number <= paidThrough ? l.fees : 0n,
     interestRebated: 0n,
+    feesRebated: 0n,
     paidOn: l.number <= paidThrough ? l.dueDate : null,
   }));
 }

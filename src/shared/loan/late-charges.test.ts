@@ -5,7 +5,7 @@ import { buildSchedule } from './schedule';
 
 /** The default product: PHP 200,000 over 6 months from 2026-11-22; cap 25,000.00, interest 6,000.00, headroom 19,000.00. */
 const schedule = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-22');
-const lines = schedule.lines.map((l) => ({ ...l, principalPaid: 0n, interestPaid: 0n, feesPaid: 0n, interestRebated: 0n, paidOn: null }));
+const lines = schedule.lines.map((l) => ({ ...l, principalPaid: 0n, interestPaid: 0n, feesPaid: 0n, interestRebated: 0n, feesRebated: 0n, paidOn: null }));
 const HEADROOM = 1_900_000n;
 const base = { product: PRODUCT_V1, schedule, lines, startDate: '2026-11-22', collectionCharged: new Set<number>() };
 

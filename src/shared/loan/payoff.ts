@@ -16,8 +16,14 @@ import { lineRemainder, periodStart, roundAccruedDown, scaledRate, type OpenChar
  *   period's days, rounded down; never less than interest already paid on that line (no refund of
  *   interest paid ahead within the current period);
  * - every later line owes only its principal: its interest is unearned and rebated.
- * The rebate is the scheduled interest still unpaid less the interest the quote charges. There is
- * no prepayment penalty: the product has none (never the rule of 78s).
+ * Of every line not yet due (the current one and the later ones) only the principal (and, on the
+ * current one, the interest earned so far) is owed: their financed fees (treatment
+ * ADDED_TO_SCHEDULE, part of later instalments) are not charged (`feeRebate`), as the contract's
+ * section 9 says ("the outstanding principal balance plus interest on it for the current month";
+ * docs/decisions/053-payoff-owes-no-fees-of-lines-not-yet-due.md). Fees deducted from the proceeds
+ * were paid at disbursement and are on no line. The interest rebate is the scheduled interest still
+ * unpaid less the interest the quote charges. There is no prepayment penalty: the product has none
+ * (never the rule of 78s).
  */
 export interface PayoffLine {
   readonly number: number;
@@ -37,6 +43,8 @@ export interface PayoffQuote {
   readonly total: Centavos;
   /** Scheduled interest still unpaid that the payoff does not charge. */
   readonly interestRebate: Centavos;
+  /** Financed fees of lines not yet due, still unpaid, that the payoff does not charge. */
+  readonly feeRebate: Centavos;
   /** What each line owes in the payoff (the allocation of the payoff). */
   readonly lines: readonly PayoffLine[];
   /** Interest earned in the current period, with how it was computed (null when no period is running). */
@@ -62,6 +70,7 @@ export function payoffQuote(input: {
   const out: PayoffLine[] = [];
   let accrual: PayoffQuote['accrual'] = null;
   let scheduledInterestLeft = 0n;
+  let feeRebate = 0n;
   for (const line of lines) {
     const remainder = lineRemainder(line);
     scheduledInterestLeft += remainder.interest;
@@ -77,9 +86,11 @@ export function payoffQuote(input: {
       const total = earned < line.interestPaid ? line.interestPaid : earned > owedOnLine ? owedOnLine : earned;
       const interest = total - line.interestPaid;
       accrual = { lineNumber: line.number, balance, days, periodDays, amount: interest };
-      out.push({ number: line.number, principal: remainder.principal, interest, fees: remainder.fees });
+      feeRebate += remainder.fees;
+      out.push({ number: line.number, principal: remainder.principal, interest, fees: 0n });
     } else {
-      out.push({ number: line.number, principal: remainder.principal, interest: 0n, fees: remainder.fees });
+      feeRebate += remainder.fees;
+      out.push({ number: line.number, principal: remainder.principal, interest: 0n, fees: 0n });
     }
   }
   const principal = out.reduce((s, l) => s + l.principal, 0n);
@@ -96,6 +107,7 @@ export function payoffQuote(input: {
     prepaymentPenalty,
     total: principal + interest + fees + charges + prepaymentPenalty,
     interestRebate: scheduledInterestLeft - interest,
+    feeRebate,
     lines: out,
     accrual,
   };

@@ -81,6 +81,7 @@ function simulate(p: ProductConfig, principal: Centavos, term: number, steps: re
     interestPaid: 0n,
     feesPaid: 0n,
     interestRebated: 0n,
+    feesRebated: 0n,
     paidOn: null,
   }));
   const charges: Charge[] = [];
@@ -161,7 +162,7 @@ function simulate(p: ProductConfig, principal: Centavos, term: number, steps: re
     const max = amountPayableNow(lines, open(), START, today) + future;
     const min = minimumPayment(lines, open(), START, today);
     expect(min > 0n && min <= owed && max <= owed).toBe(true);
-    // Only financed fees of lines not yet begun may be left (after everything else was prepaid): nothing may be paid until a line begins, but the payoff takes them.
+    // Only financed fees of lines not yet begun may be left (after everything else was prepaid): nothing may be paid until a line begins, and a payoff does not charge them (decision 053).
     if (max === 0n && s.action.startsWith('PAY')) expect(lines.every((l) => l.principal === l.principalPaid)).toBe(true);
     else if (s.action === 'PAY') applyPayment(1n + ((max - 1n) * BigInt(s.share)) / 1_000_000n);
     else if (s.action === 'PAY_MIN') applyPayment(min < max ? min : max);
@@ -180,8 +181,11 @@ function simulate(p: ProductConfig, principal: Centavos, term: number, steps: re
       for (const ql of q.lines) {
         const l = lines.find((x) => x.number === ql.number)!;
         const rem = lineRemainder(l);
-        expect(ql.principal === rem.principal && ql.fees === rem.fees && ql.interest >= 0n && ql.interest <= rem.interest).toBe(true);
+        // Of a line not yet due only the principal (and the interest earned) is owed: no financed fee (decision 053).
+        const fees = l.dueDate <= today ? rem.fees : 0n;
+        expect(ql.principal === rem.principal && ql.fees === fees && ql.interest >= 0n && ql.interest <= rem.interest).toBe(true);
       }
+      expect(q.fees + q.feeRebate).toBe(lines.reduce((sum, l) => sum + lineRemainder(l).fees, 0n));
     }
     check();
   }

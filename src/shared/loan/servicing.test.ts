@@ -8,7 +8,20 @@ import { allocatePayment, amountPayableNow, lineStatus, minimumPayment, totalOut
  */
 const START = '2026-01-01';
 function line(number: number, dueDate: string, principal: bigint, interest: bigint, paid: Partial<ServicingLine> = {}): ServicingLine {
-  return { number, dueDate, principal, interest, fees: 0n, principalPaid: 0n, interestPaid: 0n, feesPaid: 0n, interestRebated: 0n, paidOn: null, ...paid };
+  return {
+    number,
+    dueDate,
+    principal,
+    interest,
+    fees: 0n,
+    principalPaid: 0n,
+    interestPaid: 0n,
+    feesPaid: 0n,
+    interestRebated: 0n,
+    feesRebated: 0n,
+    paidOn: null,
+    ...paid,
+  };
 }
 const LINES: ServicingLine[] = [line(1, '2026-02-01', 30_000n, 900n), line(2, '2026-03-01', 30_000n, 600n), line(3, '2026-04-01', 30_000n, 300n)];
 const RATE = 0.01;

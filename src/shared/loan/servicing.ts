@@ -54,6 +54,8 @@ export interface ServicingLine {
   readonly feesPaid: Centavos;
   /** Interest no longer owed after a partial prepayment (never more than interest - interestPaid). */
   readonly interestRebated: Centavos;
+  /** Financed fees of a line not yet due that a payoff does not charge (decision 053; never more than fees - feesPaid). */
+  readonly feesRebated: Centavos;
   /** The Philippine date the line was fully paid, else null. */
   readonly paidOn: string | null;
 }
@@ -77,7 +79,7 @@ export interface LineRemainder {
 export function lineRemainder(line: ServicingLine): LineRemainder {
   const principal = line.principal - line.principalPaid;
   const interest = line.interest - line.interestRebated - line.interestPaid;
-  const fees = line.fees - line.feesPaid;
+  const fees = line.fees - line.feesPaid - line.feesRebated;
   if (principal < 0n || interest < 0n || fees < 0n) throw new RangeError(`Line ${line.number} is over-allocated`);
   return { principal, interest, fees, total: principal + interest + fees };
 }

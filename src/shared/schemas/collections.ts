@@ -111,7 +111,16 @@ export const servicingStaffSchema = z.object({
       chargeId: z.string(),
       waivedBy: staffRefSchema.nullable(),
       /** A waiver above WAIVER_APPROVAL_THRESHOLD waiting for another officer. */
-      waiveRequest: z.object({ by: staffRefSchema.nullable(), at: z.string(), reasonCode: z.string(), note: z.string().nullable() }).nullable(),
+      waiveRequest: z
+        .object({
+          by: staffRefSchema.nullable(),
+          at: z.string(),
+          reasonCode: z.string(),
+          note: z.string().nullable(),
+          /** When the request was closed without approval (the charge paid in full; decision 053), else null. */
+          closedAt: z.string().nullable(),
+        })
+        .nullable(),
     }),
   ),
   /** The loan's member (the officer's view) and the thresholds the forms quote. */

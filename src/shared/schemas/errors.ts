@@ -95,6 +95,7 @@ export const ERROR_STATUS = {
   // Waivers above the threshold (maker-checker)
   WAIVER_PENDING: 409,
   WAIVER_NOT_PENDING: 409,
+  WAIVER_MOOT: 409,
   // Support inbox and data-deletion review (issue 12): the message or request is not in a state that allows this action.
   SUPPORT_STATE: 409,
   // E-mail verification (docs/decisions/051-email-verification.md)

@@ -116,6 +116,8 @@ export const servicingLineSchema = z.object({
   scheduled: z.object({ principal: moneySchema, interest: moneySchema, fees: moneySchema, total: moneySchema }),
   paid: z.object({ principal: moneySchema, interest: moneySchema, fees: moneySchema, charges: moneySchema, total: moneySchema }),
   interestRebated: moneySchema,
+  /** Financed fees a payoff did not charge (the line was not yet due; decision 053). */
+  feesRebated: moneySchema,
   charges: moneySchema,
   outstanding: moneySchema,
   paidOn: isoDate.nullable(),
@@ -142,6 +144,8 @@ export const chargeSchema = z.object({
   waiveReasonCode: z.enum(WAIVE_REASON_CODES).nullable(),
   /** A waiver above WAIVER_APPROVAL_THRESHOLD was asked and waits for a second officer. */
   waivePending: z.boolean(),
+  /** A waiver request closed without approval: the charge was paid in full first (decision 053). */
+  waiveRequestClosed: z.object({ at: z.string(), reason: z.enum(['PAID_IN_FULL']) }).nullable(),
 });
 
 export const servicingResponseSchema = z.object({
@@ -218,6 +222,8 @@ export const payoffQuoteSchema = z.object({
   prepaymentPenalty: moneySchema,
   total: moneySchema,
   interestRebate: moneySchema,
+  /** Financed fees of lines not yet due that the payoff does not charge (decision 053). */
+  feeRebate: moneySchema,
   method: z.literal('ACTUARIAL'),
   accrual: z
     .object({ lineNumber: z.number().int(), balance: moneySchema, days: z.number().int(), periodDays: z.number().int(), amount: moneySchema })

@@ -157,6 +157,10 @@ export const loanInstalments = pgTable(
     interestRebated: bigint('interest_rebated', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    // Financed fees of a line not yet due that a payoff did not charge (decision 053).
+    feesRebated: bigint('fees_rebated', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     paidOn: date('paid_on', { mode: 'string' }),
   },
   (t) => [
@@ -168,7 +172,7 @@ export const loanInstalments = pgTable(
       .where(sql`${t.paidOn} is null`),
     check(
       'loan_instalments_paid_check',
-      sql`${t.principalPaid} >= 0 and ${t.principalPaid} <= ${t.principal} and ${t.feesPaid} >= 0 and ${t.feesPaid} <= ${t.fees} and ${t.interestPaid} >= 0 and ${t.interestRebated} >= 0 and ${t.interestPaid} + ${t.interestRebated} <= ${t.interest}`,
+      sql`${t.principalPaid} >= 0 and ${t.principalPaid} <= ${t.principal} and ${t.feesPaid} >= 0 and ${t.feesRebated} >= 0 and ${t.feesPaid} + ${t.feesRebated} <= ${t.fees} and ${t.interestPaid} >= 0 and ${t.interestRebated} >= 0 and ${t.interestPaid} + ${t.interestRebated} <= ${t.interest}`,
     ),
   ],
 );

@@ -113,6 +113,10 @@ export const loanCharges = pgTable(
     waiveRequestedAt: timestamp('waive_requested_at', { withTimezone: true }),
     waiveRequestReasonCode: text('waive_request_reason_code'),
     waiveRequestNote: text('waive_request_note'),
+    // A request that became moot: the charge was paid in full before another officer approved it
+    // (closed in the payment's transaction, audited LOAN_CHARGE_WAIVE_REQUEST_MOOT; decision 053).
+    waiveRequestClosedAt: timestamp('waive_request_closed_at', { withTimezone: true }),
+    waiveRequestCloseReason: text('waive_request_close_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -120,6 +124,10 @@ export const loanCharges = pgTable(
     index('loan_charges_loan_idx').on(t.loanId, t.lineNumber),
     check('loan_charges_kind_check', sql`${t.kind} in ('PENALTY_INTEREST', 'COLLECTION')`),
     check('loan_charges_amount_check', sql`${t.amount} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.amount}`),
+    check(
+      'loan_charges_waive_request_close_check',
+      sql`(${t.waiveRequestClosedAt} is null) = (${t.waiveRequestCloseReason} is null) and (${t.waiveRequestCloseReason} is null or ${t.waiveRequestCloseReason} in ('PAID_IN_FULL'))`,
+    ),
   ],
 );
 

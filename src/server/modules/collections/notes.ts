@@ -145,7 +145,13 @@ export async function servicingStaff(deps: AppDeps, loanId: string) {
           waivedBy: ref(who, c.waivedBy),
           waiveRequest:
             c.waiveRequestedAt && c.waiveRequestReasonCode
-              ? { by: ref(who, c.waiveRequestedBy), at: c.waiveRequestedAt.toISOString(), reasonCode: c.waiveRequestReasonCode, note: c.waiveRequestNote }
+              ? {
+                  by: ref(who, c.waiveRequestedBy),
+                  at: c.waiveRequestedAt.toISOString(),
+                  reasonCode: c.waiveRequestReasonCode,
+                  note: c.waiveRequestNote,
+                  closedAt: c.waiveRequestClosedAt?.toISOString() ?? null,
+                }
               : null,
         })),
       member: { id: member?.id ?? loan.memberId, name: member?.name ?? '—' },

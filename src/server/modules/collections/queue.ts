@@ -24,7 +24,7 @@ async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
 
 const SERVICED = sql`('DISBURSED', 'ACTIVE', 'OVERDUE')`;
 /** What is left of a line: the schedule's amounts less what was paid and the interest rebated. */
-const LINE_LEFT = sql`(i.principal - i.principal_paid) + (i.interest - i.interest_paid - i.interest_rebated) + (i.fees - i.fees_paid)`;
+const LINE_LEFT = sql`(i.principal - i.principal_paid) + (i.interest - i.interest_paid - i.interest_rebated) + (i.fees - i.fees_paid - i.fees_rebated)`;
 
 interface QueueRow {
   loan_id: string;

@@ -280,14 +280,24 @@ export async function waiveCharge(
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
     const charge = await lockedCharge(tx, loan.id, chargeId);
-    if (charge.waiveRequestedAt !== null && charge.waivedAt === null) throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
+    if (charge.waiveRequestedAt !== null && charge.waivedAt === null && charge.waiveRequestClosedAt === null)
+      throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
     const owed: Centavos = charge.amount - charge.paid;
+    // Nothing to waive (paid in full, or waived): refused before any request is stored.
+    if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', texts.errors.chargeNotWaivable);
     // With what this officer alone waived on the loan in the window (several charges just under the threshold, on several days).
     const alone = await waivedAloneSince(tx, loan.id, staff.userId, windowStart(now));
     if (alone + owed > deps.config.servicing.waiverApprovalThreshold) {
       const [updated] = await tx
         .update(loanCharges)
-        .set({ waiveRequestedBy: staff.userId, waiveRequestedAt: now, waiveRequestReasonCode: input.reasonCode, waiveRequestNote: input.note ?? null })
+        .set({
+          waiveRequestedBy: staff.userId,
+          waiveRequestedAt: now,
+          waiveRequestReasonCode: input.reasonCode,
+          waiveRequestNote: input.note ?? null,
+          waiveRequestClosedAt: null,
+          waiveRequestCloseReason: null,
+        })
         .where(eq(loanCharges.id, charge.id))
         .returning();
       await writeAudit(tx, {
@@ -330,6 +340,9 @@ export async function approveWaiver(
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
     const charge = await lockedCharge(tx, loan.id, chargeId);
+    // A request whose charge was paid in full meanwhile is closed (postPayment, decision 053): refused with why.
+    if (charge.waivedAt === null && charge.waiveRequestedAt !== null && (charge.waiveRequestClosedAt !== null || charge.paid >= charge.amount))
+      throw new AppError(409, 'WAIVER_MOOT', collectionTexts.errors.waiverMoot);
     if (charge.waiveRequestedAt === null || charge.waiveRequestReasonCode === null || charge.waivedAt !== null)
       throw new AppError(409, 'WAIVER_NOT_PENDING', collectionTexts.errors.waiverNotPending);
     if (charge.waiveRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', collectionTexts.errors.approvalOwnWaiver);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { loanCharges, loanEvents, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
+import { writeAudit } from '../../audit/log';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
@@ -184,6 +185,7 @@ function stateOf(
     interestPaid: r.interestPaid,
     feesPaid: r.feesPaid,
     interestRebated: r.interestRebated,
+    feesRebated: r.feesRebated,
     paidOn: r.paidOn,
   }));
   const original = scheduleOf(deps, loan);
@@ -264,6 +266,7 @@ async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine
       old.interestPaid === line.interestPaid &&
       old.feesPaid === line.feesPaid &&
       old.interestRebated === line.interestRebated &&
+      old.feesRebated === line.feesRebated &&
       old.paidOn === line.paidOn
     ) {
       continue;
@@ -275,6 +278,7 @@ async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine
         interestPaid: line.interestPaid,
         feesPaid: line.feesPaid,
         interestRebated: line.interestRebated,
+        feesRebated: line.feesRebated,
         paidOn: line.paidOn,
       })
       .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
@@ -306,10 +310,35 @@ export async function postPayment(
   for (const a of applied.allocations) if (a.component === 'CHARGE' && a.chargeId) chargePaid.set(a.chargeId, (chargePaid.get(a.chargeId) ?? 0n) + a.amount);
   for (const [id, amount] of chargePaid) {
     const row = state.chargeRows.find((c) => c.id === id)!;
+    const paidInFull = row.paid + amount === row.amount;
+    // A waiver asked above the threshold and still waiting has nothing left to waive once the charge is
+    // paid in full: the request is closed as moot in this transaction, audited (decision 053).
+    const moot = paidInFull && row.waivedAt === null && row.waiveRequestedAt !== null && row.waiveRequestClosedAt === null;
     await tx
       .update(loanCharges)
-      .set({ paid: row.paid + amount })
+      .set({ paid: row.paid + amount, ...(moot ? { waiveRequestClosedAt: now, waiveRequestCloseReason: 'PAID_IN_FULL' } : {}) })
       .where(eq(loanCharges.id, id));
+    if (moot)
+      await writeAudit(tx, {
+        actor: SYSTEM_ACTOR,
+        action: 'LOAN_CHARGE_WAIVE_REQUEST_MOOT',
+        subjectType: 'LOAN',
+        subjectId: loan.id,
+        details: {
+          loanNumber: number,
+          chargeId: row.id,
+          lineNumber: row.lineNumber,
+          kind: row.kind,
+          requestedBy: row.waiveRequestedBy,
+          requestedAt: row.waiveRequestedAt!.toISOString(),
+          reasonCode: row.waiveRequestReasonCode,
+          closeReason: 'PAID_IN_FULL',
+          paymentId: payment.id,
+          paymentReference: reference,
+        },
+        ip: null,
+        at: now,
+      });
   }
   if (applied.allocations.length > 0) {
     await tx.insert(loanPaymentAllocations).values(

@@ -21,11 +21,26 @@ const product: fc.Arbitrary<ProductConfig> = fc
     model: fc.constantFrom('ADD_ON' as const, 'DECLINING_BALANCE' as const),
     rateBps: fc.integer({ min: 0, max: 200 }),
     feeBps: fc.integer({ min: 0, max: 300 }),
+    deductedBps: fc.integer({ min: 0, max: 300 }),
   })
-  .map(({ model, rateBps, feeBps }) => ({
+  .map(({ model, rateBps, feeBps, deductedBps }) => ({
     ...PRODUCT_V1,
     interest: { model, monthlyRateBps: rateBps },
-    fees: feeBps > 0 ? [{ code: 'SERVICE', label: 'Service fee', treatment: 'ADDED_TO_SCHEDULE' as const, flat: 0n, bpsOfPrincipal: feeBps }] : [],
+    // Fees of both treatments: financed (on the lines) and deducted from the proceeds (on no line).
+    fees: [
+      ...(feeBps > 0 ? [{ code: 'SERVICE', label: 'Service fee', treatment: 'ADDED_TO_SCHEDULE' as const, flat: 0n, bpsOfPrincipal: feeBps }] : []),
+      ...(deductedBps > 0
+        ? [
+            {
+              code: 'DOCUMENTARY_STAMP_TAX',
+              label: 'Documentary stamp tax',
+              treatment: 'DEDUCTED_FROM_PROCEEDS' as const,
+              flat: 0n,
+              bpsOfPrincipal: deductedBps,
+            },
+          ]
+        : []),
+    ],
   }));
 
 describe('payoffAllocation (property)', () => {
@@ -54,6 +69,7 @@ describe('payoffAllocation (property)', () => {
             interestPaid: 0n,
             feesPaid: 0n,
             interestRebated: 0n,
+            feesRebated: 0n,
             paidOn: null,
           }));
           let charges: { id: string; lineNumber: number; outstanding: bigint }[] = [];
@@ -88,6 +104,15 @@ describe('payoffAllocation (property)', () => {
             expect(l.interestRebated >= 0n && l.interestPaid <= l.interest).toBe(true);
             expect(l.paidOn).not.toBeNull();
           }
+          // The financed fees of a line not yet due are not charged (decision 053): no FEES allocation, the fee rebated.
+          for (const l of applied.lines) {
+            const before = lines.find((b) => b.number === l.number)!;
+            const notDue = l.dueDate > today;
+            expect(applied.allocations.some((a) => a.lineNumber === l.number && a.component === 'FEES' && notDue)).toBe(false);
+            expect(l.feesPaid + l.feesRebated).toBe(l.fees);
+            expect(l.feesRebated).toBe(notDue ? lineRemainder(before).fees : 0n);
+          }
+          expect(applied.fees).toBe(q.fees);
           // Interest charged by the payoff is never more than the scheduled interest left.
           expect(applied.interest <= lines.reduce((s, l) => s + lineRemainder(l).interest, 0n)).toBe(true);
         },

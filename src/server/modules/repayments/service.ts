@@ -92,6 +92,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
         total: toDecimalString(paidTotal),
       },
       interestRebated: toDecimalString(line.interestRebated),
+      feesRebated: toDecimalString(line.feesRebated),
       charges: toDecimalString(chargesOn(line.number)),
       outstanding: toDecimalString(rem.total + chargesOn(line.number)),
       paidOn: line.paidOn,
@@ -179,7 +180,12 @@ export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto
     waived: c.waivedAt !== null,
     waivedAt: c.waivedAt?.toISOString() ?? null,
     waiveReasonCode: (c.waiveReasonCode as ServicingDto['charges'][number]['waiveReasonCode']) ?? null,
-    waivePending: c.waivedAt === null && c.waiveRequestedAt !== null,
+    // Nothing waits once the charge is paid in full (the payment closes the request: decision 053).
+    waivePending: c.waivedAt === null && c.waiveRequestedAt !== null && c.waiveRequestClosedAt === null && c.paid < c.amount,
+    waiveRequestClosed:
+      c.waiveRequestClosedAt && c.waiveRequestCloseReason
+        ? { at: c.waiveRequestClosedAt.toISOString(), reason: c.waiveRequestCloseReason as 'PAID_IN_FULL' }
+        : null,
   };
 }
 
@@ -301,6 +307,7 @@ function quoteDto(id: string, number: string, q: PayoffQuote, validUntil: Date):
     prepaymentPenalty: toDecimalString(q.prepaymentPenalty),
     total: toDecimalString(q.total),
     interestRebate: toDecimalString(q.interestRebate),
+    feeRebate: toDecimalString(q.feeRebate),
     method: 'ACTUARIAL',
     accrual: q.accrual ? { ...q.accrual, balance: toDecimalString(q.accrual.balance), amount: toDecimalString(q.accrual.amount) } : null,
   };
@@ -324,7 +331,7 @@ export async function requestPayoffQuote(deps: AppDeps, auth: SessionAuth): Prom
   });
 }
 
-/** The payoff's allocation: every charge, each line's fees, the quote's interest (the rest rebated), all principal. */
+/** The payoff's allocation: every charge, the fees of lines due, the quote's interest (the rest rebated, with the fees of lines not yet due), all principal. */
 export function payoffAllocation(state: ServicingState, q: PayoffQuote, today: string): AppliedPayment {
   const allocations: Allocation[] = [];
   for (const c of [...state.openCharges].sort((a, b) => a.lineNumber - b.lineNumber))
@@ -336,10 +343,13 @@ export function payoffAllocation(state: ServicingState, q: PayoffQuote, today: s
     if (ql.interest > 0n) allocations.push({ lineNumber: line.number, component: 'INTEREST', chargeId: null, amount: ql.interest, prepayment: false });
     if (ql.principal > 0n) allocations.push({ lineNumber: line.number, component: 'PRINCIPAL', chargeId: null, amount: ql.principal, prepayment: !payable });
     const interestPaid = line.interestPaid + ql.interest;
+    const feesPaid = line.feesPaid + ql.fees;
     return {
       ...line,
       principalPaid: line.principal,
-      feesPaid: line.fees,
+      feesPaid,
+      // The financed fees of a line not yet due are not charged (decision 053).
+      feesRebated: line.fees - feesPaid,
       interestPaid,
       interestRebated: line.interest - interestPaid,
       paidOn: line.paidOn ?? today,

@@ -122,6 +122,7 @@ export const backoffice = {
       LOAN_EXTENSION_APPROVE: 'Loan extension approved',
       LOAN_EXTENSION_DECLINE: 'Loan extension declined',
       LOAN_CHARGE_WAIVE_REQUEST: 'Late charge waiver asked (waits for another officer)',
+      LOAN_CHARGE_WAIVE_REQUEST_MOOT: 'Late charge waiver request closed: the charge was paid in full',
       LOAN_NOTE_ADD: 'Internal note added to a loan',
       OUTBOX_RETRY: 'Message delivery retried',
       SUPPORT_ASSIGN: 'Support message assigned',

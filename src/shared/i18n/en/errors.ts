@@ -94,4 +94,5 @@ export const errors = {
   EXTENSION_TOO_LATE: 'It is too late to ask for an extension of this loan.',
   WAIVER_PENDING: 'A waiver of this charge already waits for approval.',
   WAIVER_NOT_PENDING: 'No waiver waits for approval.',
+  WAIVER_MOOT: 'The charge was paid in full: the waiver request is closed.',
 } as const;

@@ -89,4 +89,5 @@ export const errors = {
   EXTENSION_TOO_LATE: 'Huli na para humingi ng extension para sa loan na ito.',
   WAIVER_PENDING: 'May waiver na ng singil na ito na naghihintay ng apruba.',
   WAIVER_NOT_PENDING: 'Walang waiver na naghihintay ng apruba.',
+  WAIVER_MOOT: 'Buong nabayaran ang singil: sarado na ang hiling na waiver.',
 } as const;

@@ -127,6 +127,10 @@ export function ChargesPanel({
                       {t('collections.servicing.charges.approve')}
                     </Button>
                   </div>
+                ) : c.waiveRequestClosed ? (
+                  <span className="text-xs text-muted" data-testid="waiver-moot">
+                    {t('collections.servicing.charges.moot', { name: request?.by?.name ?? '—', reason: reasonText(request?.reasonCode) })}
+                  </span>
                 ) : c.outstanding !== '0.00' ? (
                   <Button
                     variant="outline"

@@ -31,6 +31,14 @@ function QuoteRows({ quote, display }: { readonly quote: PayoffQuoteDto; readonl
       <dd className="text-right whitespace-nowrap text-emerald-800" data-testid="payoff-rebate">
         − {money(quote.interestRebate)}
       </dd>
+      {quote.feeRebate !== '0.00' && (
+        <>
+          <dt className="text-emerald-800">{t('servicing.payoff.feeRebate')}</dt>
+          <dd className="text-right whitespace-nowrap text-emerald-800" data-testid="payoff-fee-rebate">
+            − {money(quote.feeRebate)}
+          </dd>
+        </>
+      )}
       <dt className="border-t border-slate-200 pt-1 font-bold">{t('servicing.payoff.total')}</dt>
       <dd className="border-t border-slate-200 pt-1 text-right font-bold" data-testid="payoff-total">
         <Amount value={quote.total} display={display} />

@@ -6,13 +6,14 @@ import { LineStatus } from './LineStatus';
 
 type Line = ServicingDto['lines'][number];
 
-/** The extra facts of a line: paid on, late charges, interest rebated after a prepayment. */
+/** The extra facts of a line: paid on, late charges, interest rebated after a prepayment, fees a payoff did not charge. */
 function LineNotes({ line }: { readonly line: Line }) {
   const { t, i18n } = useTranslation();
   const notes = [
     line.paidOn ? t('servicing.schedule.paidOn', { date: dateOnly(`${line.paidOn}T12:00:00+08:00`, i18n.language) }) : null,
     line.charges !== '0.00' ? t('servicing.schedule.charges', { amount: money(line.charges) }) : null,
     line.interestRebated !== '0.00' ? t('servicing.schedule.rebated', { amount: money(line.interestRebated) }) : null,
+    line.feesRebated !== '0.00' ? t('servicing.schedule.feesRebated', { amount: money(line.feesRebated) }) : null,
   ].filter((n): n is string => n !== null);
   if (notes.length === 0) return null;
   return <p className="min-w-32 text-xs whitespace-normal text-muted">{notes.join(' · ')}</p>;

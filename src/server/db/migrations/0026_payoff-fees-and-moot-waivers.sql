@@ -1,0 +1,8 @@
+ALTER TABLE "loan_instalments" DROP CONSTRAINT "loan_instalments_paid_check";--> statement-breakpoint
+ALTER TABLE "loan_instalments" ADD COLUMN "fees_rebated" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loan_charges" ADD COLUMN "waive_request_closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "loan_charges" ADD COLUMN "waive_request_close_reason" text;--> statement-breakpoint
+ALTER TABLE "loan_instalments" ADD CONSTRAINT "loan_instalments_paid_check" CHECK ("loan_instalments"."principal_paid" >= 0 and "loan_instalments"."principal_paid" <= "loan_instalments"."principal" and "loan_instalments"."fees_paid" >= 0 and "loan_instalments"."fees_rebated" >= 0 and "loan_instalments"."fees_paid" + "loan_instalments"."fees_rebated" <= "loan_instalments"."fees" and "loan_instalments"."interest_paid" >= 0 and "loan_instalments"."interest_rebated" >= 0 and "loan_instalments"."interest_paid" + "loan_instalments"."interest_rebated" <= "loan_instalments"."interest");--> statement-breakpoint
+ALTER TABLE "loan_charges" ADD CONSTRAINT "loan_charges_waive_request_close_check" CHECK (("loan_charges"."waive_request_closed_at" is null) = ("loan_charges"."waive_request_close_reason" is null) and ("loan_charges"."waive_request_close_reason" is null or "loan_charges"."waive_request_close_reason" in ('PAID_IN_FULL')));--> statement-breakpoint
+-- Waiver requests left waiting on charges already paid in full are closed as moot (decision 053).
+UPDATE "loan_charges" SET "waive_request_closed_at" = now(), "waive_request_close_reason" = 'PAID_IN_FULL' WHERE "waived_at" IS NULL AND "waive_requested_at" IS NOT NULL AND "paid" = "amount";
