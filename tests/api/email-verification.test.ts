@@ -178,6 +178,53 @@ describe('verifying the address', () => {
     expect(await verifiedAt(other.phone)).toBeNull();
   });
 
+  it('one mailbox gets at most five verification e-mails an hour, however many accounts ask; the answers never differ (review11)', async () => {
+    // A spam cannon: accounts that typed a victim's address each had their own five an hour.
+    const verifiedVictim = freshEmail();
+    const owner = await unverifiedMember(verifiedVictim);
+    await markEmailVerified(t, owner.phone);
+    const unverifiedVictim = freshEmail();
+    for (const email of [verifiedVictim, unverifiedVictim]) {
+      const accounts = [await unverifiedMember(email), await unverifiedMember(email), await unverifiedMember(email)];
+      const before = (await emailsTo(email)).length;
+      const answers: string[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        for (const account of accounts) {
+          const asked = await requestCode(account.cookie);
+          expect(asked.statusCode, asked.body).toBe(200);
+          answers.push(Object.keys(asked.json()).sort().join());
+        }
+        t.clock.advance(MINUTE);
+      }
+      expect(new Set(answers)).toEqual(new Set(['codeExpiresAt,resendAvailableAt']));
+      expect((await emailsTo(email)).length - before, email).toBe(5);
+      // A code that was not mailed answers like any wrong code, and no guess verifies it.
+      const last = accounts.at(-1)!;
+      const guess = await submit(last.cookie, '000000');
+      expect([guess.statusCode, guess.json().error.code]).toEqual([400, 'CODE_INVALID']);
+      expect(await verifiedAt(last.phone)).toBeNull();
+      // An hour later the mailbox may be written to again.
+      t.clock.advance(60 * MINUTE);
+      ok(await requestCode(accounts[0]!.cookie));
+      expect((await emailsTo(email)).length - before).toBe(6);
+    }
+    // The codes that did go still work for the account they were sent for.
+    const fresh = freshEmail();
+    const member = await unverifiedMember(fresh);
+    ok(await requestCode(member.cookie));
+    ok(await submit(member.cookie, await emailedCode(fresh)));
+  });
+
+  it('many accounts asking for one address at once: still five e-mails (review11)', async () => {
+    const email = freshEmail();
+    const accounts = [];
+    for (let i = 0; i < 8; i += 1) accounts.push(await unverifiedMember(email));
+    const answers = await Promise.all(accounts.map((a) => requestCode(a.cookie)));
+    expect(answers.map((a) => a.statusCode)).toEqual(accounts.map(() => 200));
+    expect((await emailsTo(email)).length).toBe(5);
+    t.clock.advance(60 * MINUTE);
+  });
+
   it('two accounts verifying the same address at once: exactly one wins', async () => {
     const email = freshEmail();
     const a = await unverifiedMember(email);

@@ -137,6 +137,19 @@ describe('a back-office refusal', () => {
     expect(fil.backoffice.withdrawals.markErrors.manualOnly).not.toBe(en.backoffice.withdrawals.markErrors.manualOnly);
   });
 
+  it('built from a value the caller typed shows it as typed: a placeholder or markup in it is never filled or rendered (review11)', async () => {
+    const typed = '{{allowed}}<img src=x onerror=alert(1)>{{unknown}}';
+    for (const language of ['en', 'fil'] as const) {
+      const res = await ask('GET', `/api/admin/loans?status=${encodeURIComponent(typed)}`, officer.cookie, language);
+      expect(res.statusCode, res.body).toBe(400);
+      const message: string = res.json().error.message;
+      // The value once, verbatim; the list of statuses once (from the template, not from the value).
+      expect(message.split(typed.toUpperCase()).length - 1, message).toBe(1);
+      expect(message.match(/REPAID/g), message).toHaveLength(1);
+      expect(message).not.toContain('Unknown status: Unknown status');
+    }
+  });
+
   it('of a support assignment to a non-staff account names the field in the officer’s language, not its catalogue key', async () => {
     const member = await createMember(t);
     const contact = await t.app.inject({

@@ -116,6 +116,26 @@ describe('data export (POST /api/privacy/export)', () => {
     expect(json).not.toContain('Dela Cruz');
   });
 
+  it("never includes the e-mails of an address the member did not verify: another member's mail stays theirs (review11)", async () => {
+    // Registration never refuses an address (decision 051): anyone may type a victim's.
+    const victim = await memberWithPassword({ fullName: 'Rosa Victima' });
+    await t.deps.db.insert(outboxMessages).values({
+      channel: 'EMAIL',
+      recipient: victim.email,
+      subject: 'Your loan TAPAT-L-000777 was approved',
+      body: 'PHP 50,000.00 will be sent to your BDO account ending 4321.',
+    });
+    const typist = await memberWithPassword({ fullName: 'Juan Typist', email: victim.email, emailVerified: false });
+    const res = await exportOf(typist.cookie);
+    expect(res.statusCode).toBe(200);
+    const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['data.json']!);
+    expect(json).not.toContain('TAPAT-L-000777');
+    expect(json).not.toContain('ending 4321');
+    // The victim, who verified the address, gets their own mail.
+    const own = await exportOf(victim.cookie);
+    expect(strFromU8(unzipSync(new Uint8Array(own.rawPayload))['data.json']!)).toContain('TAPAT-L-000777');
+  });
+
   it('tells a Filipino-speaking member of the download in Filipino', async () => {
     const fil = await memberWithPassword();
     await t.deps.db.update(users).set({ language: 'fil' }).where(eq(users.id, fil.userId));

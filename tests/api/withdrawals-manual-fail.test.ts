@@ -301,6 +301,26 @@ describe('an ADMIN withdrawing a request; a bank reference used twice (decision 
     expect(ok(await post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: 'UB-PESONET 0099-a2' })).status).toBe('PAID');
   });
 
+  it('a reference with an invisible or look-alike character is refused, so a reused one cannot hide (review11)', async () => {
+    // NBSP between the parts: JavaScript's key dropped it, PostgreSQL's [[:space:]] kept it, so the
+    // very same reference typed twice was never found; a zero-width space or a Cyrillic letter made
+    // a reference that reads the same in the back office but compared as another.
+    const first = await processing('225.00');
+    const second = await processing('226.00');
+    for (const sneaky of ['NBSP\u00a0REF-1', 'ZW\u200bREF-1', 'ZWREF-\u0410', 'CTL\u0007REF']) {
+      const res = await post(t, maker.cookie, `/api/admin/withdrawals/${first.id}/paid`, { bankReference: sneaky });
+      expect([res.statusCode, errorOf(res).code], JSON.stringify(sneaky)).toEqual([400, 'VALIDATION_FAILED']);
+      expect(JSON.stringify(JSON.parse(res.body).error.fields), JSON.stringify(sneaky)).toContain('bankReference');
+    }
+    expect((await withdrawalRow(t, first.id)).status).toBe('PROCESSING');
+    // Ordinary references (letters, digits, spaces, punctuation) still go; and reused, refused.
+    ok(await post(t, maker.cookie, `/api/admin/withdrawals/${first.id}/paid`, { bankReference: 'BPI #0042/2026 (ref_A.1)' }));
+    const reused = await post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: 'bpi #0042/2026 (REF_a.1)' });
+    expect([reused.statusCode, errorOf(reused).code]).toEqual([409, 'BANK_REFERENCE_USED']);
+    expect((await withdrawalRow(t, second.id)).status).toBe('PROCESSING');
+    t.clock.advance(61 * 60_000); // the member's withdrawal codes: five an hour
+  });
+
   it('two officers marking two payouts paid with one reference at once: one is paid, the other refused', async () => {
     const first = await processing('230.00');
     const second = await processing('240.00');

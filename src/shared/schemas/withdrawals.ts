@@ -252,6 +252,14 @@ export const adminWithdrawalListSchema = z.object({
 /** The length of a bank reference an officer types (manual payouts). */
 export const BANK_REFERENCE_MIN = 3;
 export const BANK_REFERENCE_MAX = 100;
+/**
+ * Printable ASCII (and tab) only: what banks print on a transfer. A reused reference is found by comparing
+ * without case and spaces (bankReferenceKey, and bankReferenceKeySql in PostgreSQL); an invisible
+ * or look-alike character (a no-break or zero-width space, a Cyrillic letter, a control character)
+ * would make a reference that reads the same in the back office compare as another, and the two
+ * sides did not even agree on which spaces to drop (review11; decision 052).
+ */
+export const BANK_REFERENCE_PATTERN = /^[\t\x20-\x7E]+$/;
 const bankReferenceMessage = messages.errors.bankReference.replace('{{min}}', String(BANK_REFERENCE_MIN)).replace('{{max}}', String(BANK_REFERENCE_MAX));
 
 /** POST /api/admin/withdrawals/:id/paid and .../parts/:index/paid (manual payout mode, from PROCESSING). */
@@ -260,7 +268,8 @@ export const adminPaidSchema = z.strictObject({
     .string({ error: bankReferenceMessage })
     .trim()
     .min(BANK_REFERENCE_MIN, { error: bankReferenceMessage })
-    .max(BANK_REFERENCE_MAX, { error: bankReferenceMessage }),
+    .max(BANK_REFERENCE_MAX, { error: bankReferenceMessage })
+    .regex(BANK_REFERENCE_PATTERN, { error: bankReferenceMessage }),
 });
 /**
  * POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING): a reason code from

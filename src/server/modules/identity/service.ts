@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
+import { otpChallenges, pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
-import { assertAnonymousCodeAllowed, issueCode, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
+import { assertAnonymousCodeAllowed, issueCode, OTP_HOURLY_LIMIT, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
+import { HOUR } from '../../clock';
 import {
   asLanguage,
   languageOfPhone,
@@ -450,6 +451,51 @@ async function memberEmail(db: DbOrTx, userId: string) {
   return row;
 }
 
+/**
+ * How many verification e-mails (a code, or the notice to an address verified elsewhere) one
+ * mailbox gets in an hour, whichever accounts ask: each account that typed an address has its own
+ * five an hour (the member codes' budget), so without this one mailbox could be sent 5 x N an
+ * hour by N accounts (a spam cannon), and N accounts could try 25 x N codes an hour at claiming an
+ * address they do not read (review11). The same as one member's budget: a member alone never
+ * meets it; a stranger who spends it delays its owner's code by at most an hour (SMS carries
+ * everything meanwhile).
+ */
+export const EMAIL_ADDRESS_HOURLY_LIMIT = OTP_HOURLY_LIMIT;
+
+/**
+ * Inside sendEmailCode's transaction, after the code was issued: whether this address has had
+ * EMAIL_ADDRESS_HOURLY_LIMIT requests in the last hour (the new one not counted). Then the new
+ * code is made one no guess matches (its hash replaced) and nothing is mailed, and the answer stays
+ * the same: nothing tells the asker that the address is busy, or verified elsewhere. Requests for
+ * one address take turns (an advisory lock on it), so parallel requests from several accounts
+ * cannot slip past the count.
+ */
+async function addressBudgetSpent(tx: DbOrTx, now: Date, userId: string, email: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code:${email}`}))`);
+  const subject = emailCodeSubject(userId, email);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(otpChallenges)
+    .where(
+      and(
+        eq(otpChallenges.purpose, 'EMAIL_VERIFICATION'),
+        gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR)),
+        // The subject is `<user id>:<address>`; a user id has no colon.
+        sql`right(${otpChallenges.subject}, ${email.length + 1}) = ${`:${email}`}`,
+        sql`not (${otpChallenges.subject} = ${subject} and ${otpChallenges.supersededAt} is null)`,
+      ),
+    );
+  if ((row?.n ?? 0) < EMAIL_ADDRESS_HOURLY_LIMIT) return false;
+  await tx
+    .update(otpChallenges)
+    .set({ codeHash: UNSENT_CODE_HASH })
+    .where(and(eq(otpChallenges.purpose, 'EMAIL_VERIFICATION'), eq(otpChallenges.subject, subject), isNull(otpChallenges.supersededAt)));
+  return true;
+}
+
+/** A code hash no code's HMAC equals (not even hex): the code of a request over the address's budget. */
+const UNSENT_CODE_HASH = 'unsent';
+
 /** Another account that verified this address, if any (users_email_verified_key: at most one). */
 async function verifiedOwnerOf(db: DbOrTx, email: string, userId: string) {
   const [row] = await db
@@ -481,6 +527,13 @@ export async function sendEmailCode(deps: AppDeps, auth: SessionAuth, ctx: Reque
       phone: user.phone,
       subject: emailCodeSubject(user.id, user.email),
     });
+    if (await addressBudgetSpent(tx, deps.clock.now(), user.id, user.email)) {
+      ctx.log?.warn(
+        { event: 'otp_budget_exhausted', budget: 'email-address', limit: EMAIL_ADDRESS_HOURLY_LIMIT, purpose: 'EMAIL_VERIFICATION' },
+        'one-time code budget exhausted',
+      );
+      return { codeExpiresAt: issued.expiresAt, resendAvailableAt: issued.resendAvailableAt };
+    }
     const owner = await verifiedOwnerOf(tx, user.email, user.id);
     const company = { company: deps.config.company.shortName };
     if (owner) {

@@ -155,7 +155,9 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
       sentAt: outboxMessages.sentAt,
     })
     .from(outboxMessages)
-    .where(inArray(outboxMessages.recipient, [user.phone, user.email]))
+    // The e-mails to the address only when the member verified it (decisions 051, 055): anyone may
+    // type another person's address at registration, and that person's mail is not theirs (review11).
+    .where(inArray(outboxMessages.recipient, user.emailVerifiedAt ? [user.phone, user.email] : [user.phone]))
     .orderBy(asc(outboxMessages.createdAt));
   const contacts = await db.select().from(contactMessages).where(eq(contactMessages.userId, userId)).orderBy(asc(contactMessages.createdAt));
   const deletions = await db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.userId, userId)).orderBy(asc(dataDeletionRequests.requestedAt));

@@ -54,7 +54,7 @@ export const withdrawals = {
     noDestination: 'Add a payout account before you withdraw.',
     state: 'This withdrawal can no longer be changed.',
     resendTooSoon: 'Please wait {{resendSeconds}} seconds after a code before asking for a new one.',
-    bankReference: 'Enter the bank reference ({{min}} to {{max}} characters).',
+    bankReference: 'Enter the bank reference as the bank shows it: {{min}} to {{max}} letters, digits, spaces or punctuation.',
     reasonCode: 'Choose one of the reasons of the catalogue.',
     note: 'The internal note is at most {{max}} characters.',
     withdrawReason: 'Say why you withdraw the request ({{min}} to {{max}} characters).',

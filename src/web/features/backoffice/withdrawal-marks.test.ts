@@ -47,7 +47,9 @@ describe("the officer's manual payout forms, checked with the routes' schemas be
   });
 
   it("puts the server's field refusals on the form's fields", () => {
-    expect(serverFieldErrors({ bankReference: 'Enter the bank reference (3 to 100 characters).', other: 'x' })).toEqual({
+    expect(
+      serverFieldErrors({ bankReference: 'Enter the bank reference as the bank shows it: 3 to 100 letters, digits, spaces or punctuation.', other: 'x' }),
+    ).toEqual({
       bankReference: MARK_FIELD_ERRORS.bankReference,
     });
   });
