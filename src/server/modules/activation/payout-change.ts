@@ -9,7 +9,6 @@ import { languageOfUser, messageText, queueEmail, queueSms, withCode } from '../
 import { codeTextValues } from '../../../shared/codes/rules';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDateTime } from '../../../shared/i18n/philippine-time';
-import type { Language } from '../../../shared/i18n/languages';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { PayoutAccountChangeData, PayoutAccountDetailsData, PayoutAccountResponse } from '../../../shared/schemas/member-settings';

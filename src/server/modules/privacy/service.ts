@@ -23,7 +23,6 @@ import {
 import { AppError } from '../../http/errors';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
 import type { RequestOrigin } from '../../http/request-origin';
-import type { Language } from '../../../shared/i18n/languages';
 import { confirmCurrentPassword } from '../../sessions/reauth';
 import type { SessionAuth } from '../../sessions/store';
 import { storageFor } from '../../providers/storage';
