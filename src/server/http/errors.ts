@@ -199,11 +199,14 @@ function answerFrameworkRefusal(error: Error, refusal: FrameworkRefusal, request
  * Fastify's `frameworkErrors` option (app.ts): what it refuses before routing (a URL that does not
  * decode, FST_ERR_BAD_URL) is answered like every other refusal, not in Fastify's own shape.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const refusal = frameworkRefusal(error);
-  if (refusal) return answerFrameworkRefusal(error, refusal, request, reply);
+  if (refusal) {
+    answerFrameworkRefusal(error, refusal, request, reply);
+    return;
+  }
   request.log.error({ err: error }, 'unhandled error');
-  return send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
+  send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
 }
 
 /** Installs the one error handler and the API's not-found answer. */
