@@ -12,7 +12,7 @@ import { openDatabase, type Database } from './db/client';
 import type { PreparedDataDir } from './db/data-dir';
 import { isAdjustableClock, OffsetClock, systemClock, type Clock } from './clock';
 import type { AppDeps } from './deps';
-import { AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
+import { answerFrameworkError, AppError, installErrorHandling, serializeErrorForLog } from './http/errors';
 import { installOriginCheck } from './http/origin';
 import { httpDateOf } from './http/http-date';
 import { installJsonCompression } from './http/compression';
@@ -160,6 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     genReqId: requestId,
+    // What Fastify refuses before routing (a URL that does not decode) is answered like any other
+    // refusal: our code's catalogue text in the caller's language (http/errors.ts).
+    frameworkErrors: answerFrameworkError,
     // Every schema is zod (decision 027): the zod compilers from the start, so Fastify does not
     // load Ajv and fast-json-stringify for its defaults, which nothing here used (issue 13 part 3).
     schemaController: { compilersFactory: ZOD_COMPILERS },

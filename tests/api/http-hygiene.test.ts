@@ -30,7 +30,7 @@ describe('bad requests get a clear 4xx, never a 500', () => {
   it.each(POST_ROUTES)('malformed JSON to %s is 400', async (url) => {
     const res = await raw(url, '{"phone": "0917', 'application/json');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
+    expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message: errors.BAD_REQUEST });
   });
 
   it.each(POST_ROUTES)('a non-JSON content type to %s is 415', async (url) => {

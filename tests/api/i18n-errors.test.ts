@@ -103,16 +103,44 @@ describe('a business error', () => {
     const english = await send('POST', '/api/loans/current/contract/sign', { payload: { code: wrong }, cookie: member.cookie });
     expect(english.json()).toEqual({ error: { code: 'CODE_INVALID', message: 'Invalid OTP. 3 tries left.' } });
   });
+});
 
-  it('answers a refusal the catalogue does not know as the server wrote it', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: '{',
-      headers: { 'content-type': 'application/json', 'accept-language': 'fil' },
-    });
+describe("the framework's own refusals", () => {
+  const raw = (url: string, payload: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('a body that is not JSON is our BAD_REQUEST in Filipino, never Fastify’s English', async () => {
+    for (const payload of ['{', '']) {
+      const res = await raw('/api/auth/login', payload, { 'accept-language': 'fil' });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json(), JSON.stringify(payload)).toEqual({ error: { code: 'BAD_REQUEST', message: fil.errors.BAD_REQUEST } });
+    }
+    const english = await raw('/api/auth/login', '{', {});
+    expect(english.json()).toEqual({ error: { code: 'BAD_REQUEST', message: en.errors.BAD_REQUEST } });
+  });
+
+  it('a Content-Length the body does not match is BAD_REQUEST in Filipino', async () => {
+    const res = await raw('/api/auth/login', '{}', { 'accept-language': 'fil', 'content-length': '99' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' } });
+    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: fil.errors.BAD_REQUEST } });
+  });
+
+  it('a body too large and a type that is not JSON answer their codes’ texts in Filipino', async () => {
+    const large = await raw('/api/auth/login', JSON.stringify({ phone: 'x'.repeat(65 * 1024) }), { 'accept-language': 'fil' });
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: fil.errors.PAYLOAD_TOO_LARGE } });
+    const form = await raw('/api/auth/login', 'a=b', { 'accept-language': 'fil', 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: fil.errors.UNSUPPORTED_MEDIA_TYPE } });
+  });
+
+  it('a URL that does not decode is our BAD_REQUEST in the caller’s language, not Fastify’s own answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/loans/%E0%A4%A', headers: { 'accept-language': 'fil' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: fil.errors.BAD_REQUEST } });
+    expect(res.body).not.toContain('FST_ERR');
+    const english = await t.app.inject({ method: 'GET', url: '/api/%zz' });
+    expect(english.json()).toEqual({ error: { code: 'BAD_REQUEST', message: en.errors.BAD_REQUEST } });
   });
 });
 

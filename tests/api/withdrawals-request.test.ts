@@ -382,6 +382,22 @@ describe('the 24-hour hold after a change of payout account', () => {
     const res = await requestWithdrawal(t, m.cookie, '100.00');
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).code).toBe('WITHDRAWAL_BLOCKED');
+    // The end of the hold as a Philippine date and time in the requester's language, never an ISO string.
+    const until = new Date(changedAt.getTime() + 24 * 3_600_000);
+    const manila = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(until);
+    expect(errorOf(res).message).toBe(`Withdrawals are paused for 24 hours after a change of payout account, until ${manila('en-PH')} (Philippine time).`);
+    const filipino = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      payload: { amount: '100.00' },
+      headers: { cookie: m.cookie, 'idempotency-key': newKey(), 'accept-language': 'fil' },
+    });
+    expect(filipino.statusCode).toBe(409);
+    expect(errorOf(filipino)).toEqual({
+      code: 'WITHDRAWAL_BLOCKED',
+      message: `Naka-pause ang mga withdrawal nang 24 oras pagkatapos palitan ang payout account, hanggang ${manila('fil-PH')} (oras sa Pilipinas).`,
+    });
+    expect(errorOf(filipino).message).not.toContain(until.toISOString());
     await setChangedAt(new Date(changedAt.getTime() - 24 * 3_600_000 + 1000)); // a second of the hold left
     expect((await requestWithdrawal(t, m.cookie, '100.00')).statusCode).toBe(409);
     await setChangedAt(new Date(changedAt.getTime() - 24 * 3_600_000)); // the hold just ended

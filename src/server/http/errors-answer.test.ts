@@ -96,3 +96,45 @@ describe('an internal error', () => {
     expect(logged.join('\n')).toContain('has 2 parts, expected 3');
   });
 });
+
+describe('a refusal of the framework (an error with a 4xx status that is not an AppError)', () => {
+  let framework: FastifyInstance;
+  const lines: string[] = [];
+  const fastifyError = (code: string, statusCode: number, message: string) => Object.assign(new Error(message), { code, statusCode });
+
+  beforeAll(async () => {
+    framework = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    installErrorHandling(framework);
+    framework.get('/method', () => {
+      throw fastifyError('FST_ERR_SOMETHING', 405, 'Method FOO is not allowed for /method');
+    });
+    framework.get('/missing', () => {
+      throw fastifyError('FST_ERR_NOT_FOUND', 404, 'Route GET:/missing/thing not found');
+    });
+    framework.get('/stream', () => {
+      throw Object.assign(new Error('aborted'), { statusCode: 400 });
+    });
+    await framework.ready();
+  });
+  afterAll(async () => framework.close());
+
+  const ask = (url: string, language?: string) => framework.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+
+  it('answers our code’s catalogue text in the caller’s language, keeping its status; its words go to the log only', async () => {
+    lines.length = 0;
+    const method = await ask('/method', 'fil');
+    expect(method.statusCode).toBe(405);
+    expect(method.json()).toEqual({ error: { code: 'BAD_REQUEST', message: fil.errors.BAD_REQUEST } });
+    expect(method.body).not.toContain('FOO');
+    expect(lines.join('\n')).toContain('Method FOO is not allowed for /method');
+
+    const missing = await ask('/missing', 'fil');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: fil.errors.NOT_FOUND } });
+    expect((await ask('/missing')).json()).toEqual({ error: { code: 'NOT_FOUND', message: en.errors.NOT_FOUND } });
+
+    const stream = await ask('/stream');
+    expect(stream.statusCode).toBe(400);
+    expect(stream.json()).toEqual({ error: { code: 'BAD_REQUEST', message: en.errors.BAD_REQUEST } });
+  });
+});

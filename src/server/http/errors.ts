@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { renderIn, translateEn } from '../../shared/i18n/lookup';
 import type { CatalogueText } from '../../shared/i18n/text';
-import type { ErrorCode, ErrorStatus } from '../../shared/schemas/errors';
+import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from '../../shared/schemas/errors';
 import { localize, type ErrorTexts } from './language';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db-unavailable';
 
@@ -146,6 +146,69 @@ function send(reply: FastifyReply, status: number, code: string, message: string
     .send({ error: localize(reply.request, fields ? { code, message, fields } : { code, message }, texts) });
 }
 
+/** Fastify's own refusals by their code: ours, with its status (ERROR_STATUS). */
+const FRAMEWORK_CODES: Readonly<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+};
+
+/** Any other error with a 4xx status (Fastify's, a plugin's, a body stream's): our code of that status, else BAD_REQUEST. */
+const CODE_OF_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+interface FrameworkRefusal {
+  readonly status: number;
+  readonly code: ErrorCode;
+}
+
+/**
+ * A refusal that is not ours (Fastify's own, with its English words): the code and status we answer
+ * it with, or null when it is not a 4xx. A status without a code of its own (405, 414, 431, ...)
+ * keeps its status and answers BAD_REQUEST.
+ */
+export function frameworkRefusal(error: { code?: unknown; statusCode?: unknown }): FrameworkRefusal | null {
+  const known = typeof error.code === 'string' ? FRAMEWORK_CODES[error.code] : undefined;
+  if (known) return { status: ERROR_STATUS[known], code: known };
+  const status = error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  return { status, code: CODE_OF_STATUS[status] ?? 'BAD_REQUEST' };
+}
+
+/**
+ * Answers a framework's refusal with our code's catalogue text in the caller's language; the
+ * framework's own words (English, sometimes naming the request's parts) go to the log only.
+ */
+function answerFrameworkRefusal(error: Error, refusal: FrameworkRefusal, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: error }, 'request refused by the framework');
+  return send(reply, refusal.status, refusal.code, translateEn(`errors.${refusal.code}`));
+}
+
+/**
+ * Fastify's `frameworkErrors` option (app.ts): what it refuses before routing (a URL that does not
+ * decode, FST_ERR_BAD_URL) is answered like every other refusal, not in Fastify's own shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const refusal = frameworkRefusal(error);
+  if (refusal) {
+    answerFrameworkRefusal(error, refusal, request, reply);
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
+}
+
 /** Installs the one error handler and the API's not-found answer. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -165,22 +228,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
     }
-    switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, 'PAYLOAD_TOO_LARGE', translateEn('errors.PAYLOAD_TOO_LARGE'));
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', translateEn('errors.UNSUPPORTED_MEDIA_TYPE'));
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return send(reply, 400, 'BAD_REQUEST', 'The request body is not valid JSON.');
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return send(reply, 400, 'BAD_REQUEST', 'The request has an invalid Content-Length.');
-      default:
-        break;
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message);
-    }
+    const refusal = frameworkRefusal(error);
+    if (refusal) return answerFrameworkRefusal(error, refusal, request, reply);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable: answered 503');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));

@@ -1,6 +1,7 @@
 import { en } from './en';
 import { fil } from './fil';
 import type { Language } from './languages';
+import { philippineDateTime } from './philippine-time';
 import { renderText, type CatalogueText } from './text';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -38,7 +39,11 @@ export function translate(language: Language, key: string, values?: Readonly<Rec
 
 /** A catalogue text with its values (text.ts) in the given language: each value that is itself a catalogue text, such as a status label, in that language too. */
 export function renderIn(language: Language, t: CatalogueText): string {
-  return renderText((key) => resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key), t);
+  return renderText(
+    (key) => resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key),
+    t,
+    (iso) => philippineDateTime(iso, language),
+  );
 }
 
 interface Template {

@@ -18,11 +18,21 @@ export interface TextList {
   readonly join: string;
 }
 
-export type TextValue = string | number | CatalogueText | TextList;
+/** An instant, shown as a date and time in the Philippines in the reader's language when rendered (philippine-time.ts). */
+export interface TextDateTime {
+  readonly dateTime: string;
+}
+
+export type TextValue = string | number | CatalogueText | TextList | TextDateTime;
 
 /** A catalogue text: `key` is a dotted key of the catalogue ("loans.statusLabel.REPAID"). */
 export function text(key: string, values?: Readonly<Record<string, TextValue>>): CatalogueText {
   return values ? { key, values } : { key };
+}
+
+/** An instant as a value of a text: rendered as a Philippine date and time in the reader's language, never as an ISO string. */
+export function textDateTime(at: Date): TextDateTime {
+  return { dateTime: at.toISOString() };
 }
 
 /** Catalogue texts shown as one value, separated by `join`. */
@@ -39,9 +49,9 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 /**
  * The text in one language: `resolve` gives a key's template in that language (undefined when the
  * catalogue has no such key: the key is shown, as i18next does). Placeholders without a value stay
- * as written.
+ * as written. `dateTime` shows an instant (textDateTime) in the reader's language; without it, the ISO string.
  */
-export function renderText(resolve: (key: string) => string | undefined, t: CatalogueText): string {
+export function renderText(resolve: (key: string) => string | undefined, t: CatalogueText, dateTime: (iso: string) => string = (iso) => iso): string {
   const template = resolve(t.key) ?? t.key;
   const values = t.values;
   if (!values) return template;
@@ -49,7 +59,8 @@ export function renderText(resolve: (key: string) => string | undefined, t: Cata
     const value = values[name];
     if (value === undefined) return whole;
     if (typeof value === 'string' || typeof value === 'number') return String(value);
-    if (isCatalogueText(value)) return renderText(resolve, value);
-    return value.items.map((item) => renderText(resolve, item)).join(value.join);
+    if (isCatalogueText(value)) return renderText(resolve, value, dateTime);
+    if ('dateTime' in value) return dateTime(value.dateTime);
+    return value.items.map((item) => renderText(resolve, item, dateTime)).join(value.join);
   });
 }

@@ -128,8 +128,26 @@ interface Split {
   readonly contractualMonthlyRate: number;
 }
 
-function degenerate(): RangeError {
-  return new RangeError('The amount is too small for this term: an instalment would repay no principal or no interest.');
+/**
+ * Why a schedule cannot be built, as one of a fixed set: the product rules name it to the ADMIN in
+ * their language (validate.ts, backoffice.settings.productForm.problems.schedule*), never by this
+ * error's English words (decision 056).
+ */
+export type ScheduleFailure = 'AMOUNT_TOO_SMALL_FOR_TERM' | 'FEES_LEAVE_NO_PROCEEDS' | 'PRINCIPAL_NOT_POSITIVE' | 'TERM_OUT_OF_RANGE';
+
+/** A schedule that cannot exist for this amount and term; `failure` says why. */
+export class ScheduleRefused extends RangeError {
+  constructor(
+    readonly failure: ScheduleFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ScheduleRefused';
+  }
+}
+
+function degenerate(): ScheduleRefused {
+  return new ScheduleRefused('AMOUNT_TOO_SMALL_FOR_TERM', 'The amount is too small for this term: an instalment would repay no principal or no interest.');
 }
 
 function splitAddOn(principal: Centavos, n: number, bps: number): Split {
@@ -193,15 +211,16 @@ function splitDeclining(principal: Centavos, n: number, bps: number): Split {
 
 /** The full schedule of `principal` over `termMonths` under `product`, due dates counted from `startDate`. */
 export function buildSchedule(product: ProductConfig, principal: Centavos, termMonths: number, startDate: string): Schedule {
-  if (principal <= 0n) throw new RangeError('The principal must be positive');
-  if (!Number.isInteger(termMonths) || termMonths < 1 || termMonths > 600) throw new RangeError('The term must be a whole number of months');
+  if (principal <= 0n) throw new ScheduleRefused('PRINCIPAL_NOT_POSITIVE', 'The principal must be positive');
+  if (!Number.isInteger(termMonths) || termMonths < 1 || termMonths > 600)
+    throw new ScheduleRefused('TERM_OUT_OF_RANGE', 'The term must be a whole number of months');
   const n = termMonths;
   const N = BigInt(n);
   const bps = product.interest.monthlyRateBps;
   const fees = feeCharges(product, principal);
   const feesDeducted = fees.filter((f) => f.treatment === 'DEDUCTED_FROM_PROCEEDS').reduce((s, f) => s + f.amount, 0n);
   const feesFinanced = fees.filter((f) => f.treatment === 'ADDED_TO_SCHEDULE').reduce((s, f) => s + f.amount, 0n);
-  if (feesDeducted >= principal) throw new RangeError('The fees deducted would leave no proceeds');
+  if (feesDeducted >= principal) throw new ScheduleRefused('FEES_LEAVE_NO_PROCEEDS', 'The fees deducted would leave no proceeds');
   const netProceeds = principal - feesDeducted;
 
   const split = product.interest.model === 'ADD_ON' ? splitAddOn(principal, n, bps) : splitDeclining(principal, n, bps);

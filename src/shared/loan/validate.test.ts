@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, CURRENT_PRODUCT, DEFAULT_PRODUCT, PRODUCT_V1, PRODUCT_VERSIONS, productByVersion, type ProductConfig } from './product';
 import { buildSchedule } from './schedule';
-import { assertValidProduct, validateProduct } from './validate';
+import { en } from '../i18n/en';
+import { fil } from '../i18n/fil';
+import { renderIn } from '../i18n/lookup';
+import { assertValidProduct, productProblems, validateProduct } from './validate';
 
 const php = (pesos: number) => BigInt(pesos) * 100n;
 
@@ -235,5 +238,28 @@ describe('issue 8: configuration cannot promise more than the contract (25 % a y
     expect(validateProduct({ ...edge, penalties: { graceDays: 3, dailyRateBps: 0, collectionChargeBps: 0 } }).some((p) => p.includes('late charges'))).toBe(
       false,
     );
+  });
+});
+
+describe('an amount and term without a valid schedule', () => {
+  const noSchedule = (p: ProductConfig) => productProblems(p).filter((t) => t.key === 'backoffice.settings.productForm.problems.noSchedule');
+  const problems = en.backoffice.settings.productForm.problems;
+  const problemsFil = fil.backoffice.settings.productForm.problems;
+
+  it('names what is wrong from the catalogue, in English and Filipino, never an exception’s words', () => {
+    // One centavo over 6 months: an instalment would repay nothing.
+    const tiny = noSchedule({ ...PRODUCT_V1, minAmount: 1n });
+    expect(tiny.length).toBeGreaterThan(0);
+    expect(renderIn('en', tiny[0]!)).toBe(`PHP 0.01 over 6 months has no valid schedule: ${problems.scheduleAmountTooSmall}`);
+    expect(renderIn('fil', tiny[0]!)).toBe(`walang wastong iskedyul ang PHP 0.01 sa loob ng 6 buwan: ${problemsFil.scheduleAmountTooSmall}`);
+    expect(validateProduct({ ...PRODUCT_V1, minAmount: 1n })).toContain(`PHP 0.01 over 6 months has no valid schedule: ${problems.scheduleAmountTooSmall}`);
+  });
+
+  it('says when the fees deducted leave no proceeds', () => {
+    const fee = { code: 'SERVICE', label: 'Service fee', treatment: 'DEDUCTED_FROM_PROCEEDS' as const, flat: 0n, bpsOfPrincipal: 10_000 };
+    const texts = noSchedule({ ...PRODUCT_V1, fees: [fee] });
+    expect(texts.length).toBe(PRODUCT_V1.terms.length * 2);
+    expect(renderIn('fil', texts[0]!)).toBe(`walang wastong iskedyul ang PHP 200000.00 sa loob ng 6 buwan: ${problemsFil.scheduleNoProceeds}`);
+    expect(renderIn('en', texts[0]!)).not.toContain('The fees deducted would leave no proceeds');
   });
 });

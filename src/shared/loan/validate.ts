@@ -1,11 +1,11 @@
 import { backoffice } from '../i18n/en/backoffice';
-import { renderText, text, type CatalogueText } from '../i18n/text';
+import { renderText, text, type CatalogueText, type TextValue } from '../i18n/text';
 import { toDecimalString, type Centavos } from '../money/money';
 import { SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
 import { FEE_CATALOGUE, isFeeKind, scamWordIn } from './fees';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, type ProductConfig } from './product';
 import { rateToBps } from './rate-solver';
-import { buildSchedule } from './schedule';
+import { buildSchedule, ScheduleRefused, type ScheduleFailure } from './schedule';
 
 /**
  * Refuses a product configuration that breaks a cap (DECISIONS.md invariant 4) or does not make
@@ -54,8 +54,21 @@ const PROBLEM_KEY = 'backoffice.settings.productForm.problems.';
 type ProblemName = keyof typeof PROBLEMS;
 
 /** A problem of a product configuration: a catalogue text (backoffice.settings.productForm.problems) with its numbers. */
-export function problem(name: ProblemName, values?: Readonly<Record<string, string | number>>): CatalogueText {
+export function problem(name: ProblemName, values?: Readonly<Record<string, TextValue>>): CatalogueText {
   return text(`${PROBLEM_KEY}${name}`, values);
+}
+
+/** What is wrong when an amount and term have no schedule (schedule.ts ScheduleRefused), as a problem's catalogue text. */
+const SCHEDULE_FAILURES: Readonly<Record<ScheduleFailure, ProblemName>> = {
+  AMOUNT_TOO_SMALL_FOR_TERM: 'scheduleAmountTooSmall',
+  FEES_LEAVE_NO_PROCEEDS: 'scheduleNoProceeds',
+  PRINCIPAL_NOT_POSITIVE: 'scheduleAmountNotPositive',
+  TERM_OUT_OF_RANGE: 'scheduleTermRange',
+};
+
+/** Why no schedule: a failure the schedule names, else (no rate found for its payments) that its figures cannot be computed. */
+function scheduleFailure(error: unknown): CatalogueText {
+  return problem(error instanceof ScheduleRefused ? SCHEDULE_FAILURES[error.failure] : 'scheduleNotComputable');
 }
 
 /** A problem in English. */
@@ -122,7 +135,7 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
       try {
         s = buildSchedule(p, amount, term, start);
       } catch (error) {
-        problems.push(problem('noSchedule', { amount: toDecimalString(amount), term, detail: (error as Error).message }));
+        problems.push(problem('noSchedule', { amount: toDecimalString(amount), term, detail: scheduleFailure(error) }));
         continue;
       }
       const cap = costCap(p, amount, term);

@@ -1,3 +1,4 @@
+import { philippineDateTime, philippineLongDate } from '../../shared/i18n/philippine-time';
 import { formatAmount, parseAmount, type Centavos } from '../../shared/money/money';
 
 /** The peso sign of the specification's amounts. */
@@ -55,16 +56,12 @@ export function percent(value: string, digits = 4): string {
   return scaled === 0n ? text : `${sign}${text}`;
 }
 
-/** An ISO date-time as a short date and time in the Philippines. */
+/** An ISO date-time as a short date and time in the Philippines (src/shared/i18n/philippine-time.ts). */
 export function dateTime(iso: string, language: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'fil' ? 'fil-PH' : 'en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(date);
+  return philippineDateTime(iso, language);
 }
 
 /** An ISO date-time as a date in the Philippines. */
 export function dateOnly(iso: string, language: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'fil' ? 'fil-PH' : 'en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' }).format(date);
+  return philippineLongDate(iso, language);
 }

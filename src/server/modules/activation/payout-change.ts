@@ -8,7 +8,7 @@ import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueEmail, queueSms, withCode } from '../../providers/notify';
 import { codeTextValues } from '../../../shared/codes/rules';
 import { translateEn } from '../../../shared/i18n/lookup';
-import type { Language } from '../../../shared/i18n/languages';
+import { philippineDateTime } from '../../../shared/i18n/philippine-time';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { PayoutAccountChangeData, PayoutAccountDetailsData, PayoutAccountResponse } from '../../../shared/schemas/member-settings';
@@ -111,10 +111,6 @@ export async function requestPayoutChangeCode(deps: AppDeps, member: Member, det
   });
 }
 
-function manilaTime(instant: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'fil' ? 'fil-PH' : 'en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
-}
-
 /**
  * PUT /api/member/payout-account: checks the code (bound to these details) on the server, then
  * replaces the account, sets changed_at and tells the member by SMS and e-mail, in one transaction.
@@ -150,7 +146,7 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
     const values = {
       company: deps.config.company.shortName,
       account: `${institution.name} ${maskAccountNumber(institution.kind, details.accountNumber)}`,
-      until: manilaTime(new Date(now.getTime() + holdMs(deps)), language),
+      until: philippineDateTime(new Date(now.getTime() + holdMs(deps)), language),
     };
     const body = messageText(language, holdMs(deps) > 0 ? 'messages.payout.changedWithHold' : 'messages.payout.changed', values);
     await queueSms(tx, { to: member.phone, body }, ctx);

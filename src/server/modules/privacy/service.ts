@@ -23,11 +23,11 @@ import {
 import { AppError } from '../../http/errors';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
 import type { RequestOrigin } from '../../http/request-origin';
-import type { Language } from '../../../shared/i18n/languages';
 import { confirmCurrentPassword } from '../../sessions/reauth';
 import type { SessionAuth } from '../../sessions/store';
 import { storageFor } from '../../providers/storage';
 import { translateEn } from '../../../shared/i18n/lookup';
+import { philippineDateTime } from '../../../shared/i18n/philippine-time';
 import { philippineDate } from '../../../shared/activation/age';
 import { toDecimalString } from '../../../shared/money/money';
 import { uniqueViolation } from '../../db/errors';
@@ -58,11 +58,6 @@ export interface DataExport {
   readonly zip: Uint8Array;
 }
 
-/** The member's words for when the export was made: Philippine time. */
-function manilaTime(instant: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'fil' ? 'fil-PH' : 'en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' }).format(instant);
-}
-
 /**
  * POST /api/privacy/export: the member's current password first (a wrong one counts as a failed
  * sign-in, under the same limits: sessions/reauth.ts), then the export, and the member is told by
@@ -76,7 +71,7 @@ export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth
     // In the member's language (users.language), the time in Philippine time.
     const language = asLanguage(user.language);
     const company = deps.config.company;
-    const values = { company: company.shortName, date: manilaTime(deps.clock.now(), language), supportEmail: company.supportEmail };
+    const values = { company: company.shortName, date: philippineDateTime(deps.clock.now(), language), supportEmail: company.supportEmail };
     const body = messageText(language, 'activation.privacy.exportNotice', values);
     await deps.db.transaction(async (tx) => {
       await queueSms(tx, { to: user.phone, body }, ctx);

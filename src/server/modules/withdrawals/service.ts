@@ -48,7 +48,7 @@ import {
   type WithdrawalRow,
 } from './views';
 import { uniqueViolation } from '../../db/errors';
-import { text } from '../../../shared/i18n/text';
+import { text, textDateTime } from '../../../shared/i18n/text';
 
 /**
  * Withdrawals, the member's side (issue 5): options, request (holds the funds with a pending ledger
@@ -157,7 +157,7 @@ export async function requestWithdrawal(
           throw new AppError(
             409,
             'WITHDRAWAL_BLOCKED',
-            text('withdrawals.errors.blocked', { hours: deps.config.payouts.holdAfterPayoutChangeHours, until: until.toISOString() }),
+            text('withdrawals.errors.blocked', { hours: deps.config.payouts.holdAfterPayoutChangeHours, until: textDateTime(until) }),
           );
         const kind = account.kind as PayoutKind;
         // One transfer when a channel takes the amount, else the fewest transfers (docs/decisions/033).

@@ -300,6 +300,11 @@ export const backoffice = {
         firstDayLate:
           'late charges of {{firstDay}} % on the first day late could never be charged: they are above the {{cap}} % a year cap on all interest, fines and fees',
         noSchedule: 'PHP {{amount}} over {{term}} months has no valid schedule: {{detail}}',
+        scheduleAmountTooSmall: 'the amount is too small for this term: an instalment would repay no principal or no interest',
+        scheduleNoProceeds: 'the fees deducted from the proceeds would leave nothing to pay out',
+        scheduleAmountNotPositive: 'the amount must be more than zero',
+        scheduleTermRange: 'the term must be a whole number of months from 1 to 600',
+        scheduleNotComputable: 'its effective interest rate cannot be computed from its instalments',
         costAboveCap: 'PHP {{amount}} over {{term}} months costs {{cost}} in interest and fees, above the {{cap}} % a year cap ({{capAmount}})',
         eirAboveCap: 'PHP {{amount}} over {{term}} months has an effective interest rate of {{eir}} % a year (EIR x 12), above the {{cap}} % a year cap',
         noRoomForLate: 'PHP {{amount}} over {{term}} months: interest and fees take the whole {{cap}} % a year cap, so the late charges could never be charged',

@@ -49,7 +49,7 @@ export const withdrawals = {
     ewalletMax: 'E-wallets receive at most {{max}} a transfer.',
     aboveSplitMax: 'The most one withdrawal can send is {{max}}.',
     code: 'Invalid OTP',
-    blocked: 'Withdrawals are paused for {{hours}} hours after a change of payout account, until {{until}}.',
+    blocked: 'Withdrawals are paused for {{hours}} hours after a change of payout account, until {{until}} (Philippine time).',
     open: 'You have a withdrawal waiting for its code. Confirm or cancel it first.',
     noDestination: 'Add a payout account before you withdraw.',
     state: 'This withdrawal can no longer be changed.',

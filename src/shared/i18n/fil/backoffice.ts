@@ -301,6 +301,11 @@ export const backoffice = {
         firstDayLate:
           'hindi kailanman masisingil ang late charges na {{firstDay}} % sa unang araw ng pagkaantala: lampas ito sa limit na {{cap}} % sa isang taon para sa lahat ng interest, multa at bayarin',
         noSchedule: 'walang wastong iskedyul ang PHP {{amount}} sa loob ng {{term}} buwan: {{detail}}',
+        scheduleAmountTooSmall: 'masyadong maliit ang halaga para sa terminong ito: may hulugang walang maibabayad sa principal o sa interest',
+        scheduleNoProceeds: 'walang matitirang maipapadala kapag ibinawas sa proceeds ang mga bayarin',
+        scheduleAmountNotPositive: 'dapat higit sa zero ang halaga',
+        scheduleTermRange: 'dapat buong bilang ng buwan ang termino, mula 1 hanggang 600',
+        scheduleNotComputable: 'hindi makukuwenta mula sa mga hulog nito ang effective interest rate',
         costAboveCap:
           'ang PHP {{amount}} sa loob ng {{term}} buwan ay may interest at bayaring {{cost}}, lampas sa limit na {{cap}} % sa isang taon ({{capAmount}})',
         eirAboveCap:

@@ -50,7 +50,7 @@ export const withdrawals = {
     ewalletMax: 'Hanggang {{max}} lamang kada transfer ang natatanggap ng mga e-wallet.',
     aboveSplitMax: 'Ang pinakamalaking maipapadala ng isang withdrawal ay {{max}}.',
     code: 'Invalid OTP',
-    blocked: 'Naka-pause ang mga withdrawal nang {{hours}} oras pagkatapos palitan ang payout account, hanggang {{until}}.',
+    blocked: 'Naka-pause ang mga withdrawal nang {{hours}} oras pagkatapos palitan ang payout account, hanggang {{until}} (oras sa Pilipinas).',
     open: 'May withdrawal kang naghihintay ng code. Kumpirmahin o kanselahin muna ito.',
     noDestination: 'Magdagdag muna ng payout account bago mag-withdraw.',
     state: 'Hindi na mababago ang withdrawal na ito.',
