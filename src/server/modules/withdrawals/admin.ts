@@ -230,32 +230,46 @@ async function storeFailRequest(
   }
   const now = deps.clock.now();
   const request = { failRequestedBy: staff.userId, failRequestedAt: now, failRequestReasonCode: input.reasonCode, failRequestNote: input.note };
-  if (part)
-    await tx
-      .update(withdrawalParts)
-      .set({ ...request, updatedAt: now })
-      .where(eq(withdrawalParts.id, part.id));
-  else
-    await tx
-      .update(withdrawals)
-      .set({ ...request, updatedAt: now })
-      .where(eq(withdrawals.id, row.id));
+  await setFailRequestColumns(tx, row, part, request, now);
   await writeAudit(tx, {
     actor: { userId: staff.userId, role: staff.role },
     action: 'WITHDRAWAL_FAIL_REQUESTED',
     subjectType: 'WITHDRAWAL',
     subjectId: row.id,
     details: {
-      reference: referenceOf(deps, row.number),
-      ...(part ? { part: part.partIndex, parts: row.partCount } : {}),
-      amount: toDecimalString(part ? part.amount : row.amount),
-      status: row.status,
+      ...failRequestAuditSubject(deps, row, part),
       reasonCode: input.reasonCode,
       note: input.note,
     },
     ip: ctx.ip,
     at: now,
   });
+}
+
+type FailRequestValues = { -readonly [K in keyof typeof NO_FAIL_REQUEST]: (typeof withdrawals.$inferInsert)[K] };
+
+/** Writes the failure-request columns of the transfer `part`, or of the whole withdrawal when there is none. */
+async function setFailRequestColumns(tx: Tx, row: WithdrawalRow, part: WithdrawalPartRow | null, values: FailRequestValues, now: Date): Promise<void> {
+  if (part)
+    await tx
+      .update(withdrawalParts)
+      .set({ ...values, updatedAt: now })
+      .where(eq(withdrawalParts.id, part.id));
+  else
+    await tx
+      .update(withdrawals)
+      .set({ ...values, updatedAt: now })
+      .where(eq(withdrawals.id, row.id));
+}
+
+/** What a failure request's audit row names: the payout (and transfer), its amount and status. */
+function failRequestAuditSubject(deps: AppDeps, row: WithdrawalRow, part: WithdrawalPartRow | null): Record<string, unknown> {
+  return {
+    reference: referenceOf(deps, row.number),
+    ...(part ? { part: part.partIndex, parts: row.partCount } : {}),
+    amount: toDecimalString(part ? part.amount : row.amount),
+    status: row.status,
+  };
 }
 
 /** The request a second officer confirms: refused when none waits, or when it is their own (maker-checker). */
@@ -286,26 +300,14 @@ async function withdrawFailRequest(
   if (target.failRequestedAt === null) throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', failTexts.notPending);
   if (target.failRequestedBy !== staff.userId && staff.role !== 'ADMIN') throw new AppError(403, 'WITHDRAWAL_FAIL_NOT_YOURS', failTexts.notYours);
   const now = deps.clock.now();
-  if (part)
-    await tx
-      .update(withdrawalParts)
-      .set({ ...NO_FAIL_REQUEST, updatedAt: now })
-      .where(eq(withdrawalParts.id, part.id));
-  else
-    await tx
-      .update(withdrawals)
-      .set({ ...NO_FAIL_REQUEST, updatedAt: now })
-      .where(eq(withdrawals.id, row.id));
+  await setFailRequestColumns(tx, row, part, NO_FAIL_REQUEST, now);
   await writeAudit(tx, {
     actor: { userId: staff.userId, role: staff.role },
     action: 'WITHDRAWAL_FAIL_REQUEST_WITHDRAWN',
     subjectType: 'WITHDRAWAL',
     subjectId: row.id,
     details: {
-      reference: referenceOf(deps, row.number),
-      ...(part ? { part: part.partIndex, parts: row.partCount } : {}),
-      amount: toDecimalString(part ? part.amount : row.amount),
-      status: row.status,
+      ...failRequestAuditSubject(deps, row, part),
       withdrawnRequest: { ...clearedRequest(target), note: target.failRequestNote },
       reason,
     },
