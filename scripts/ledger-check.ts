@@ -6,9 +6,9 @@
  * problem printed), 2 when it cannot run.
  */
 import { openDatabase } from '../src/server/db/client';
-import { DataDirLockedError, lockOwner } from '../src/server/db/data-dir-lock';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { checkLedger, type LedgerCheckResult } from '../src/server/ledger/check';
-import { adminSocketPath, callAdminChannel } from '../src/server/ops/admin-client';
+import { callServerOf } from '../src/server/ops/admin-client';
 
 function report(where: string, result: LedgerCheckResult): number {
   console.log(`ledger:check on ${where}: ${result.counts.accounts} accounts, ${result.counts.transfers} transfers, ${result.counts.entries} entries`);
@@ -24,8 +24,9 @@ function report(where: string, result: LedgerCheckResult): number {
 async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = process.env.DATA_DIR || './data';
-  if (!databaseUrl && lockOwner(dataDir)?.purpose === 'server') {
-    const answer = await callAdminChannel(adminSocketPath(dataDir), 'GET', '/ledger');
+  // A server holding DATA_DIR answers for it; one still starting or stopping is waited for (callServerOf).
+  const answer = databaseUrl ? null : await callServerOf(dataDir, 'GET', '/ledger');
+  if (answer) {
     if (answer.status !== 200) {
       console.error(`ledger:check: the running server refused (${answer.status}): ${JSON.stringify(answer.body)}`);
       return 2;
