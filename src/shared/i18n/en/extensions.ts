@@ -8,6 +8,7 @@ export const extensions = {
   intro:
     'You may ask for a longer term for the principal you still owe, at least {{days}} days before your last due date ({{deadline}} at the latest). Nothing is charged for asking; a new schedule takes effect only when you sign its disclosure statement with a code.',
   newTerm: 'New term for the remaining principal',
+  chooseTerm: 'Choose a term',
   months: '{{count}} months',
   request: 'Ask for an extension',
   withdraw: 'Withdraw my request',

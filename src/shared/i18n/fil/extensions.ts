@@ -4,6 +4,7 @@ export const extensions = {
   intro:
     'Maaari kang humingi ng mas mahabang termino para sa principal na utang mo pa, hindi bababa sa {{days}} araw bago ang iyong huling due date (hanggang {{deadline}}). Walang bayad ang paghingi; magkakabisa lang ang bagong iskedyul kapag pinirmahan mo ang disclosure statement nito gamit ang code.',
   newTerm: 'Bagong termino para sa natitirang principal',
+  chooseTerm: 'Pumili ng termino',
   months: '{{count}} buwan',
   request: 'Humingi ng extension',
   withdraw: 'Bawiin ang aking hiling',

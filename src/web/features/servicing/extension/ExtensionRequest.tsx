@@ -166,7 +166,9 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
           >
             <p>{t('extensions.intro', { days: eligibility.noticeDays, deadline: eligibility.requestDeadline })}</p>
             <SelectField label={t('extensions.newTerm')} value={term} onChange={(event) => setTerm(event.target.value)} required>
-              <option value="" />
+              <option value="" disabled>
+                {t('extensions.chooseTerm')}
+              </option>
               {eligibility.terms.map((months) => (
                 <option key={months} value={months}>
                   {t('extensions.months', { count: months })}
