@@ -435,3 +435,34 @@ export async function countWrongTry(db: DbOrTx, input: { purpose: OtpPurpose; su
 export async function renameOtpPhone(db: DbOrTx, from: string, to: string): Promise<void> {
   await db.update(otpChallenges).set({ phone: to }).where(eq(otpChallenges.phone, from));
 }
+
+/**
+ * How many codes of `purpose` were issued since `since` for subjects ending in `suffix`, the live
+ * code of `except` not counted: requests about one thing whoever asked (identity's e-mail
+ * verification counts the codes for one address, subjects `<user id>:<address>`).
+ */
+export async function codesForSubjectSuffixSince(db: DbOrTx, purpose: OtpPurpose, suffix: string, except: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpChallenges)
+    .where(
+      and(
+        eq(otpChallenges.purpose, purpose),
+        gt(otpChallenges.createdAt, since),
+        sql`right(${otpChallenges.subject}, ${suffix.length}) = ${suffix}`,
+        sql`not (${otpChallenges.subject} = ${except} and ${otpChallenges.supersededAt} is null)`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** A code hash no code's HMAC equals (not even hex): what a code that was never sent keeps. */
+const UNSENT_CODE_HASH = 'unsent';
+
+/** Makes the live code of `purpose` for `subject` one that no guess matches (a request over a budget: nothing was sent). */
+export async function voidLiveCode(db: DbOrTx, purpose: OtpPurpose, subject: string): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set({ codeHash: UNSENT_CODE_HASH })
+    .where(and(eq(otpChallenges.purpose, purpose), eq(otpChallenges.subject, subject), isNull(otpChallenges.supersededAt)));
+}

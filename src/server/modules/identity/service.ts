@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { otpChallenges, pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
+import { pendingRegistrations, recoveryAttempts, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
-import { assertAnonymousCodeAllowed, issueCode, OTP_HOURLY_LIMIT, verifyCode, type AnonymousRequester, type BudgetLog } from '../../otp/service';
+import {
+  assertAnonymousCodeAllowed,
+  codesForSubjectSuffixSince,
+  issueCode,
+  OTP_HOURLY_LIMIT,
+  verifyCode,
+  voidLiveCode,
+  type AnonymousRequester,
+  type BudgetLog,
+} from '../../otp/service';
 import { HOUR } from '../../clock';
 import {
   asLanguage,
@@ -473,28 +482,12 @@ export const EMAIL_ADDRESS_HOURLY_LIMIT = OTP_HOURLY_LIMIT;
 async function addressBudgetSpent(tx: DbOrTx, now: Date, userId: string, email: string): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code:${email}`}))`);
   const subject = emailCodeSubject(userId, email);
-  const [row] = await tx
-    .select({ n: count() })
-    .from(otpChallenges)
-    .where(
-      and(
-        eq(otpChallenges.purpose, 'EMAIL_VERIFICATION'),
-        gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR)),
-        // The subject is `<user id>:<address>`; a user id has no colon.
-        sql`right(${otpChallenges.subject}, ${email.length + 1}) = ${`:${email}`}`,
-        sql`not (${otpChallenges.subject} = ${subject} and ${otpChallenges.supersededAt} is null)`,
-      ),
-    );
-  if ((row?.n ?? 0) < EMAIL_ADDRESS_HOURLY_LIMIT) return false;
-  await tx
-    .update(otpChallenges)
-    .set({ codeHash: UNSENT_CODE_HASH })
-    .where(and(eq(otpChallenges.purpose, 'EMAIL_VERIFICATION'), eq(otpChallenges.subject, subject), isNull(otpChallenges.supersededAt)));
+  // The subject is `<user id>:<address>`; a user id has no colon.
+  if ((await codesForSubjectSuffixSince(tx, 'EMAIL_VERIFICATION', `:${email}`, subject, new Date(now.getTime() - HOUR))) < EMAIL_ADDRESS_HOURLY_LIMIT)
+    return false;
+  await voidLiveCode(tx, 'EMAIL_VERIFICATION', subject);
   return true;
 }
-
-/** A code hash no code's HMAC equals (not even hex): the code of a request over the address's budget. */
-const UNSENT_CODE_HASH = 'unsent';
 
 /** Another account that verified this address, if any (users_email_verified_key: at most one). */
 async function verifiedOwnerOf(db: DbOrTx, email: string, userId: string) {
