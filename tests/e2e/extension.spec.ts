@@ -172,7 +172,9 @@ test.describe('the borrower extends the loan on /loan', () => {
     // A phone is sent at most one code a minute: move the clock past it instead of waiting.
     await clockPast(page.request, member.nextCodeAt);
     await card.getByRole('button', { name: 'Send me a code to sign' }).click();
-    await expect(card.getByRole('status').filter({ hasText: /^We sent a code to / })).toBeVisible();
+    await expect(card.getByRole('status').filter({ hasText: /^We sent a code to \+63 917\*+\.$/ })).toBeVisible();
+    // When the code expires, as every other code field shows it (with the time left), not the browser's own clock format.
+    await expect(card.getByTestId('code-expiry')).toContainText(/^The code expires at .+ left\)\.$/);
     let code: string | undefined;
     await expect
       .poll(
@@ -206,6 +208,9 @@ test.describe('the borrower extends the loan on /loan', () => {
     await expect(page.getByTestId('schedule').getByTestId('line-card-36')).toBeVisible();
     await expect(page.getByTestId('status-history')).toContainText('Extension signed: new schedule in force');
     await expect(card.getByRole('textbox', { name: 'Code' })).toHaveCount(0);
+    // The last day to ask again follows the new last due date.
+    const after = (await (await page.request.get('/api/loans/current/extension')).json()) as { eligibility: { requestDeadline: string } };
+    await expect(card).toContainText(`(${longDate(after.eligibility.requestDeadline)} at the latest)`);
     await axe(page, 'the extension card in force at 360 px');
     await shoot(page, '6-extension-in-force', card);
 

@@ -93,7 +93,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
             </p>
           )}
           <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
-            {sent && <p role="status">{t('extensions.offer.codeSent', { phone: sent.sentTo, time: new Date(sent.expiresAt).toLocaleTimeString() })}</p>}
+            {sent && <p role="status">{t('extensions.offer.codeSent', { phone: sent.sentTo })}</p>}
             {!sent && (
               <Button className="self-start" busy={busy === 'code'} disabled={busy !== null} onClick={() => void sendCode()}>
                 {t('extensions.offer.sendCode')}
@@ -106,6 +106,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
                   value={code}
                   onChange={setCode}
                   error={error}
+                  expiresAt={sent.expiresAt}
                   resendAvailableAt={sent.resendAvailableAt}
                   onResend={() => void sendCode()}
                   resending={busy === 'code'}
