@@ -35,7 +35,7 @@ export const extensions = {
     currentEnd: 'Current last due date',
     fee: 'Extension fee (added to the new instalments, never paid up front)',
     sendCode: 'Send me a code to sign',
-    codeSent: 'We sent a code to {{phone}}. It expires at {{time}}.',
+    codeSent: 'We sent a code to {{phone}}.',
     code: 'Code',
     sign: 'Sign the new disclosure statement',
     signed: 'Signed. Your new schedule is in force.',

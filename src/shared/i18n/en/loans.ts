@@ -125,6 +125,12 @@ export const loans = {
     certifiedCorrect: 'Certified correct',
     certifiedBy: '{{name}}, {{position}}, for {{company}}',
     netProceeds: 'Net proceeds (what reaches your wallet)',
+    /** The statement of a loan extension (docs/decisions/016-extensions.md). */
+    extension: {
+      paidOut: 'Paid out to you',
+      nothingPaidOut: 'Nothing: the principal you still owe is re-scheduled',
+      scheduleStart: 'Due dates keep your loan’s day of the month, counted from {{date}}, the day your current period began.',
+    },
     totalPayable: 'Total amount payable',
     regularInstalment: 'Monthly instalment',
     instalments: 'Number of instalments',

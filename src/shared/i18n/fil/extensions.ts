@@ -31,7 +31,7 @@ export const extensions = {
     currentEnd: 'Kasalukuyang huling due date',
     fee: 'Bayad sa extension (idinadagdag sa mga bagong hulog, hindi kailanman binabayaran nang pauna)',
     sendCode: 'Padalhan ako ng code para pumirma',
-    codeSent: 'Nagpadala kami ng code sa {{phone}}. Mag-e-expire ito nang {{time}}.',
+    codeSent: 'Nagpadala kami ng code sa {{phone}}.',
     code: 'Code',
     sign: 'Pirmahan ang bagong disclosure statement',
     signed: 'Napirmahan na. May bisa na ang iyong bagong iskedyul.',

@@ -128,6 +128,11 @@ export const loans = {
     certifiedCorrect: 'Pinatunayang tama',
     certifiedBy: '{{name}}, {{position}}, para sa {{company}}',
     netProceeds: 'Net proceeds (ang papasok sa iyong wallet)',
+    extension: {
+      paidOut: 'Ibinibigay sa iyo',
+      nothingPaidOut: 'Wala: iniiskedyul muli ang principal na inuutang mo pa',
+      scheduleStart: 'Nananatili ang araw ng buwan ng iyong loan sa mga due date, binibilang mula {{date}}, ang simula ng kasalukuyan mong panahon ng bayad.',
+    },
     totalPayable: 'Kabuuang babayaran',
     regularInstalment: 'Buwanang hulog',
     instalments: 'Bilang ng hulog',

@@ -7,8 +7,8 @@ import { DEMO_COMPANY_PROFILE } from '../../../shared/company/profile';
 import { DisclosureView } from './DisclosureView';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 
-async function render(disclosure: DisclosureDto, lng: 'en' | 'fil' = 'en'): Promise<string> {
-  return readableText(await renderIn(<DisclosureView disclosure={disclosure} />, lng));
+async function render(disclosure: DisclosureDto, lng: 'en' | 'fil' = 'en', extension = false): Promise<string> {
+  return readableText(await renderIn(<DisclosureView disclosure={disclosure} extension={extension} />, lng));
 }
 
 describe('the disclosure statement on screen (BSP Circular 730)', () => {
@@ -42,5 +42,19 @@ describe('the disclosure statement on screen (BSP Circular 730)', () => {
     expect(text).not.toContain('Non-finance charges');
     expect(text).not.toContain('Certified correct');
     expect(text).not.toContain('Maria Santos Dela Cruz');
+  });
+
+  it('an extension’s statement says nothing is paid out and dates the schedule from the current period, not from a preview', async () => {
+    const disclosure = toDisclosure(PRODUCT_V1, schedule, null, statement);
+    const text = await render(disclosure, 'en', true);
+    expect(text).toContain('Paid out to you Nothing: the principal you still owe is re-scheduled');
+    expect(text).toContain('Due dates keep your loan’s day of the month, counted from November 24, 2026, the day your current period began.');
+    expect(text).not.toContain('Net proceeds');
+    expect(text).not.toContain('for this preview');
+    const tagalog = await render(disclosure, 'fil', true);
+    expect(tagalog).toContain('Wala: iniiskedyul muli ang principal na inuutang mo pa');
+    expect(tagalog).not.toContain('Net proceeds');
+    // The application's statement keeps its wording.
+    expect(await render(disclosure)).toContain('Net proceeds (what reaches your wallet)');
   });
 });

@@ -20,7 +20,18 @@ function Row({ label, value, strong = false }: { readonly label: string; readonl
  * lender's certified-correct signatory when the statement carries them (older signed ones do not).
  * Every number is the server's (one schedule engine); nothing is computed here.
  */
-export function DisclosureView({ disclosure }: { readonly disclosure: DisclosureDto }) {
+export function DisclosureView({
+  disclosure,
+  extension = false,
+}: {
+  readonly disclosure: DisclosureDto;
+  /**
+   * The statement of an extension (docs/decisions/016-extensions.md): nothing is paid out, and the
+   * schedule counts from the day the current period began, so the application's wording (net
+   * proceeds reaching the wallet, a preview dated from the disbursement) would be wrong.
+   */
+  readonly extension?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const d = disclosure;
   const sum = (pick: (line: DisclosureDto['schedule'][number]) => string) => {
@@ -88,7 +99,11 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
             </dd>
           </div>
         )}
-        <Row label={t('loans.disclosure.netProceeds')} value={money(d.netProceeds)} strong />
+        {extension ? (
+          <Row label={t('loans.disclosure.extension.paidOut')} value={t('loans.disclosure.extension.nothingPaidOut')} strong />
+        ) : (
+          <Row label={t('loans.disclosure.netProceeds')} value={money(d.netProceeds)} strong />
+        )}
         <Row label={t('loans.disclosure.totalPayable')} value={money(d.totalPayable)} strong />
         <Row label={t('loans.disclosure.regularInstalment')} value={money(d.regularInstalment)} />
         <Row label={t('loans.disclosure.instalments')} value={String(d.numberOfInstalments)} />
@@ -114,7 +129,11 @@ export function DisclosureView({ disclosure }: { readonly disclosure: Disclosure
       </p>
       <div>
         <h3 className="font-bold text-brand">{t('loans.disclosure.schedule')}</h3>
-        <p className="text-xs text-muted">{t('loans.disclosure.scheduleStart', { date: formatIsoDate(d.scheduleStartDate, i18n.language) })}</p>
+        <p className="text-xs text-muted">
+          {t(extension ? 'loans.disclosure.extension.scheduleStart' : 'loans.disclosure.scheduleStart', {
+            date: formatIsoDate(d.scheduleStartDate, i18n.language),
+          })}
+        </p>
         {/* A narrow box (a phone, a dialog) shows each instalment as a card with every amount;
             the table needs 36rem, so it shows only where its container is at least that wide. */}
         <div className="@container mt-2">

@@ -12,7 +12,7 @@ import { toast } from '../../../ui/toast';
 import { EXTENSION_DECLINE_REASONS, extensionDeclineReasonKey, INTERNAL_NOTE_MAX, type ExtensionDeclineReason } from '../../../../shared/reasons/catalogue';
 import type { AdminExtensionItem, adminExtensionsResponseSchema } from '../../../../shared/schemas/extensions';
 import { EXTENSION_STATUSES, type ExtensionStatus } from '../../../../shared/states/extension';
-import { money } from '../../../lib/format';
+import { dateOnly, formatIsoDate, money } from '../../../lib/format';
 import { ReasonSelect } from '../ReasonSelect';
 
 type Page = z.infer<typeof adminExtensionsResponseSchema>;
@@ -68,7 +68,7 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
 }
 
 function ExtensionItem({ item, onDone }: { readonly item: AdminExtensionItem; readonly onDone: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState<ExtensionDeclineReason | ''>('');
   const [note, setNote] = useState('');
@@ -99,13 +99,13 @@ function ExtensionItem({ item, onDone }: { readonly item: AdminExtensionItem; re
         <dt>{t('extensions.review.borrower')}</dt>
         <dd>{item.memberName}</dd>
         <dt>{t('extensions.review.requestedOn')}</dt>
-        <dd>{item.requestedAt.slice(0, 10)}</dd>
+        <dd>{dateOnly(item.requestedAt, i18n.language)}</dd>
         <dt>{t('extensions.review.term')}</dt>
         <dd>{t('extensions.months', { count: item.newTerm })}</dd>
         <dt>{t('extensions.review.principal')}</dt>
         <dd>{money(item.remainingPrincipal)}</dd>
         <dt>{t('extensions.review.newEnd')}</dt>
-        <dd>{item.newEndDate}</dd>
+        <dd>{formatIsoDate(item.newEndDate, i18n.language)}</dd>
       </dl>
       <p className="text-sm">{t(`extensions.statusLabel.${item.status}`)}</p>
       {item.declineReason && <p className="text-sm">{t(item.declineReason.key)}</p>}

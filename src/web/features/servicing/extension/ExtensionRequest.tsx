@@ -11,7 +11,7 @@ import { toast } from '../../../ui/toast';
 import type { contractCodeResponseSchema } from '../../../../shared/schemas/loans';
 import type { ExtensionDto, memberExtensionResponseSchema } from '../../../../shared/schemas/extensions';
 import { DisclosureView } from '../../loans';
-import { money } from '../../../lib/format';
+import { dateOnly, formatIsoDate, money } from '../../../lib/format';
 
 type Current = z.infer<typeof memberExtensionResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
@@ -25,7 +25,7 @@ export const extensionKeys = { current: ['extension', 'current'] as const };
  * Says "in force" only after the server answered that it is. Mount it on the borrower's /loan page.
  */
 export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const current = useQuery<Current, ApiError>({
     queryKey: extensionKeys.current,
@@ -86,14 +86,14 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
         <div className="flex flex-col gap-3">
           <h3 className="text-base font-bold text-brand">{t('extensions.offer.title')}</h3>
           <p>{t('extensions.offer.fromLine', { from: open.fromLine })}</p>
-          <DisclosureView disclosure={open.disclosure} />
+          <DisclosureView disclosure={open.disclosure} extension />
           {open.fee !== '0.00' && (
             <p>
               {t('extensions.offer.fee')}: {money(open.fee)}
             </p>
           )}
           <div className="flex flex-col gap-3 rounded-lg bg-brand-light p-4">
-            {sent && <p role="status">{t('extensions.offer.codeSent', { phone: sent.sentTo, time: new Date(sent.expiresAt).toLocaleTimeString() })}</p>}
+            {sent && <p role="status">{t('extensions.offer.codeSent', { phone: sent.sentTo })}</p>}
             {!sent && (
               <Button className="self-start" busy={busy === 'code'} disabled={busy !== null} onClick={() => void sendCode()}>
                 {t('extensions.offer.sendCode')}
@@ -106,6 +106,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
                   value={code}
                   onChange={setCode}
                   error={error}
+                  expiresAt={sent.expiresAt}
                   resendAvailableAt={sent.resendAvailableAt}
                   onResend={() => void sendCode()}
                   resending={busy === 'code'}
@@ -164,7 +165,7 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
               });
             }}
           >
-            <p>{t('extensions.intro', { days: eligibility.noticeDays, deadline: eligibility.requestDeadline })}</p>
+            <p>{t('extensions.intro', { days: eligibility.noticeDays, deadline: formatIsoDate(eligibility.requestDeadline, i18n.language) })}</p>
             <SelectField label={t('extensions.newTerm')} value={term} onChange={(event) => setTerm(event.target.value)} required>
               <option value="" disabled>
                 {t('extensions.chooseTerm')}
@@ -191,14 +192,14 @@ export function ExtensionRequest({ onChanged }: { readonly onChanged?: () => voi
 }
 
 function ExtensionStatusLine({ extension }: { readonly extension: ExtensionDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div role="status" className="rounded-lg border border-line p-3" data-testid="extension-status">
       <p className="font-semibold">{t(`extensions.statusLabel.${extension.status}`)}</p>
       <p>{t(extension.statusMessageKey)}</p>
       <p className="text-sm text-muted">
         {t('extensions.requested', {
-          date: extension.requestedAt.slice(0, 10),
+          date: dateOnly(extension.requestedAt, i18n.language),
           months: extension.newTerm,
           principal: money(extension.remainingPrincipal),
         })}
