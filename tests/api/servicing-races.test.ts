@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channelPayments, loanCharges, loanEvents, loanPayments, loans, ledgerTransfers } from '../../src/server/db/schema';
 import { memberWalletBalance } from '../../src/server/ledger';
+import { toDecimalString } from '../../src/shared/money/money';
 import { receiveConfirmation } from '../../src/server/modules/repayments/channel';
 import { runServicing } from '../../src/server/modules/repayments/daily';
 import type { ConfirmationEvent } from '../../src/server/providers/collections';
@@ -104,7 +105,7 @@ describe('the same member paying at once', () => {
     const due = ok(await servicing(t, member.cookie)).nextDue.amount as string;
     const keep = centavos(due) + centavos(due) / 2n;
     const available = await walletAvailable(member.userId);
-    ok(await pay(t, member.cookie, (Number(available - keep) / 100).toFixed(2)), 201);
+    ok(await pay(t, member.cookie, toDecimalString(available - keep)), 201);
     expect(await walletAvailable(member.userId)).toBe(keep);
     const results = await Promise.all([pay(t, member.cookie, due), pay(t, member.cookie, due), pay(t, member.cookie, due)]);
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
