@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect as baseExpect } from './browser-fixture';
-import { disbursedMember } from './servicing-helpers';
+import { disbursedMember, shooter } from './servicing-helpers';
 import { clockPast, serverNow } from './clock';
 import { officerRequest } from './funding';
 import { outbox, wrongCode } from './helpers';
@@ -19,20 +18,7 @@ import { outbox, wrongCode } from './helpers';
 /** The machine the suite runs on may be loaded: every wait for the page is generous (never a sleep). */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const SHOTS = process.env.EXTENSION_SHOTS_DIR ?? 'test-results/shots-extension';
-mkdirSync(SHOTS, { recursive: true });
-
-async function shoot(page: Page, name: string, show?: Locator) {
-  if (process.env.SCREENSHOTS !== '1') return;
-  const original = page.viewportSize();
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (show && (await show.isVisible())) await show.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width > 360 });
-  }
-  if (original) await page.setViewportSize(original);
-}
+const shoot = shooter(process.env.EXTENSION_SHOTS_DIR ?? 'test-results/shots-extension');
 
 /** The axe scan of the other journeys, on the extension card only. */
 async function axe(page: Page, where: string) {

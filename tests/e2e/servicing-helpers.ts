@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { expect } from './browser-fixture';
 import { approvedMember, fundMember, officerRequest, origin, type FundedMember } from './funding';
 import { advanceClock } from './clock';
@@ -51,4 +52,23 @@ export async function officerCashPayment(
   } finally {
     await officer.dispose();
   }
+}
+
+/**
+ * Pictures of a servicing journey at 360 and 1280 px into `dir`, only with SCREENSHOTS=1 (the
+ * element `show` scrolled into view first; the wide one full page), back to the page's own size after.
+ */
+export function shooter(dir: string): (page: Page, name: string, show?: Locator) => Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  return async (page, name, show) => {
+    if (process.env.SCREENSHOTS !== '1') return;
+    const original = page.viewportSize();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (show && (await show.isVisible())) await show.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: width > 360 });
+    }
+    if (original) await page.setViewportSize(original);
+  };
 }

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect as baseExpect } from './browser-fixture';
-import { disbursedMember, nextDay, officerCashPayment } from './servicing-helpers';
+import { disbursedMember, nextDay, officerCashPayment, shooter } from './servicing-helpers';
 
 /**
  * Issue 10's borrower journeys on /loan: a borrower pays the first instalment from the wallet and
@@ -13,20 +12,7 @@ import { disbursedMember, nextDay, officerCashPayment } from './servicing-helper
 /** The machine the suite runs on may be loaded: every wait for the page is generous (never a sleep). */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const SHOTS = process.env.SERVICING_SHOTS_DIR ?? 'test-results/shots-servicing';
-mkdirSync(SHOTS, { recursive: true });
-
-async function shoot(page: Page, name: string, show?: Locator) {
-  if (process.env.SCREENSHOTS !== '1') return;
-  const original = page.viewportSize();
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (show && (await show.isVisible())) await show.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width > 360 });
-  }
-  if (original) await page.setViewportSize(original);
-}
+const shoot = shooter(process.env.SERVICING_SHOTS_DIR ?? 'test-results/shots-servicing');
 
 async function axe(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
