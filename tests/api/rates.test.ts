@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fxRateSnapshots } from '../../src/server/db/schema';
 import { fetchRates, parseRatesPayload, RatesFetchError } from '../../src/server/providers/fx/http';
-import { SHIPPED_SNAPSHOT } from '../../src/server/providers/fx/rates';
+import { SHIPPED_SNAPSHOT, type RatesSnapshot } from '../../src/server/providers/fx/rates';
+import { storeRates } from '../../src/server/providers/fx/store';
 import { refreshRatesOnce } from '../../src/server/jobs/rates-refresh';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -138,6 +140,15 @@ describe('the refresh job and GET /api/rates', () => {
     } finally {
       await again.app.close();
     }
+  });
+
+  it('stores a new snapshot once when several processes refresh at the same moment (on PostgreSQL: six connections at once)', async () => {
+    const snapshot: RatesSnapshot = { ...GOOD, base: 'PHP', asOf: '2026-11-23', rates: { USD: '0.0176' } };
+    // Open the connections first (on PostgreSQL the pool's), so the six really run at once.
+    await Promise.all([0, 1, 2, 3, 4, 5].map(() => t.deps.db.execute(sql`select pg_sleep(0.05)`)));
+    const outcomes = await Promise.all([0, 1, 2, 3, 4, 5].map(() => storeRates(t.deps.db, snapshot, t.clock.now())));
+    expect(outcomes.filter((o) => o.stored)).toHaveLength(1);
+    expect(await t.deps.db.select().from(fxRateSnapshots).where(eq(fxRateSnapshots.asOf, '2026-11-23'))).toHaveLength(1);
   });
 });
 
