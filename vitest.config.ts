@@ -31,6 +31,10 @@ export default defineConfig({
           environment: 'node',
           server: { deps: { inline: onPreact.inline } },
           setupFiles: ['tests/setup/no-console-error.ts'],
+          // The property tests run hundreds of whole schedules or loan lives (2 s alone, 5.5 s on a
+          // loaded machine, beyond Vitest's default 5 s): generous, as the API project's. Speed is
+          // measured in bench/, never here.
+          testTimeout: 30_000,
         },
       },
       {
