@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { lateChargesForDay } from './late-charges';
 import { PRODUCT_V1 } from './product';
 import { buildSchedule } from './schedule';
+import { unpaidLines } from './servicing';
 
 /** The default product: PHP 200,000 over 6 months from 2026-11-22; cap 25,000.00, interest 6,000.00, headroom 19,000.00. */
 const schedule = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-22');
-const lines = schedule.lines.map((l) => ({ ...l, principalPaid: 0n, interestPaid: 0n, feesPaid: 0n, interestRebated: 0n, feesRebated: 0n, paidOn: null }));
+const lines = unpaidLines(schedule.lines);
 const HEADROOM = 1_900_000n;
 const base = { product: PRODUCT_V1, schedule, lines, startDate: '2026-11-22', collectionCharged: new Set<number>() };
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './day';
 import { payoffQuote } from './payoff';
-import { allocatePayment, amountPayableNow, isPayable, lineRemainder, totalOutstanding, type OpenCharge, type ServicingLine } from './servicing';
+import { allocatePayment, amountPayableNow, isPayable, lineRemainder, totalOutstanding, unpaidLines, type OpenCharge, type ServicingLine } from './servicing';
 import { buildSchedule } from './schedule';
 import { PRODUCT_V1, type FeeTreatment, type ProductConfig } from './product';
 
@@ -89,7 +89,7 @@ describe('payoffQuote (actuarial rebate)', () => {
 
   it('the default product: PHP 200,000 over 6 months, paid off the day after disbursement', () => {
     const s = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-22');
-    const lines = s.lines.map((l) => ({ ...l, principalPaid: 0n, interestPaid: 0n, feesPaid: 0n, interestRebated: 0n, feesRebated: 0n, paidOn: null }));
+    const lines = unpaidLines(s.lines);
     const q = payoffQuote({ lines, charges: [], startDate: s.startDate, asOf: '2026-11-23', monthlyRate: s.contractualMonthlyRate });
     // One day of 30 at the schedule's 0.8511 % a month on 200,000.00: about 56.74.
     const expected = (20_000_000n * BigInt(Math.round(s.contractualMonthlyRate * 1e15))) / (10n ** 15n * 30n);
@@ -182,19 +182,7 @@ const servicedLoan = fc
   .map(({ product, principal, term, payments, lastDays }) => {
     const start = '2026-01-31';
     const schedule = buildSchedule(product, principal, term, start);
-    let lines: ServicingLine[] = schedule.lines.map((l) => ({
-      number: l.number,
-      dueDate: l.dueDate,
-      principal: l.principal,
-      interest: l.interest,
-      fees: l.fees,
-      principalPaid: 0n,
-      interestPaid: 0n,
-      feesPaid: 0n,
-      interestRebated: 0n,
-      feesRebated: 0n,
-      paidOn: null,
-    }));
+    let lines: ServicingLine[] = unpaidLines(schedule.lines);
     let charges: OpenCharge[] = [];
     let today = start;
     for (const step of payments) {

@@ -8,7 +8,7 @@ import { lateChargesForDay } from './late-charges';
 import { payoffQuote } from './payoff';
 import { PRODUCT_V1, type ProductConfig } from './product';
 import { buildSchedule } from './schedule';
-import { allocatePayment, amountPayableNow, isPayable, lineRemainder, minimumPayment, totalOutstanding, type ServicingLine } from './servicing';
+import { allocatePayment, amountPayableNow, isPayable, lineRemainder, minimumPayment, totalOutstanding, unpaidLines, type ServicingLine } from './servicing';
 import { validateProduct } from './validate';
 
 /**
@@ -71,19 +71,7 @@ const step = fc.record({
 
 function simulate(p: ProductConfig, principal: Centavos, term: number, steps: readonly { days: number; action: string; share: number }[]): void {
   const schedule = buildSchedule(p, principal, term, START);
-  let lines: ServicingLine[] = schedule.lines.map((l) => ({
-    number: l.number,
-    dueDate: l.dueDate,
-    principal: l.principal,
-    interest: l.interest,
-    fees: l.fees,
-    principalPaid: 0n,
-    interestPaid: 0n,
-    feesPaid: 0n,
-    interestRebated: 0n,
-    feesRebated: 0n,
-    paidOn: null,
-  }));
+  let lines: ServicingLine[] = unpaidLines(schedule.lines);
   const charges: Charge[] = [];
   const open = () => charges.filter((c) => !c.waived && c.paid < c.amount).map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.amount - c.paid }));
   const finesCounted = () => charges.reduce((s, c) => s + (c.waived ? c.paid : c.amount), 0n);

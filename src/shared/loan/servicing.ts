@@ -1,6 +1,6 @@
 import type { Centavos } from '../money/money';
 import { daysBetween } from './dates';
-import { RATE_SCALE, divRoundHalfUp } from './schedule';
+import { RATE_SCALE, divRoundHalfUp, type ScheduleLine } from './schedule';
 
 /**
  * Loan servicing rules (issue 10; docs/decisions/012-servicing.md): the state of each instalment
@@ -58,6 +58,23 @@ export interface ServicingLine {
   readonly feesRebated: Centavos;
   /** The Philippine date the line was fully paid, else null. */
   readonly paidOn: string | null;
+}
+
+/** A schedule's lines as servicing lines with nothing paid or rebated: a loan on the day it is disbursed. */
+export function unpaidLines(lines: readonly ScheduleLine[]): ServicingLine[] {
+  return lines.map((l) => ({
+    number: l.number,
+    dueDate: l.dueDate,
+    principal: l.principal,
+    interest: l.interest,
+    fees: l.fees,
+    principalPaid: 0n,
+    interestPaid: 0n,
+    feesPaid: 0n,
+    interestRebated: 0n,
+    feesRebated: 0n,
+    paidOn: null,
+  }));
 }
 
 /** A late charge on a line, as the allocation sees it. */

@@ -4,7 +4,7 @@ import { addDays } from '../../../shared/loan/day';
 import { payoffQuote } from '../../../shared/loan/payoff';
 import { PRODUCT_V1, type ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
-import { allocatePayment, amountPayableNow, isPayable, lineRemainder, totalOutstanding, type ServicingLine } from '../../../shared/loan/servicing';
+import { allocatePayment, amountPayableNow, isPayable, lineRemainder, totalOutstanding, unpaidLines, type ServicingLine } from '../../../shared/loan/servicing';
 import { payoffAllocation } from './service';
 import type { ServicingState } from './core';
 
@@ -59,19 +59,7 @@ describe('payoffAllocation (property)', () => {
         fc.integer({ min: 0, max: 60 }),
         (p, principal, term, payments, lastDays) => {
           const schedule = buildSchedule(p, principal, term, START);
-          let lines: ServicingLine[] = schedule.lines.map((l) => ({
-            number: l.number,
-            dueDate: l.dueDate,
-            principal: l.principal,
-            interest: l.interest,
-            fees: l.fees,
-            principalPaid: 0n,
-            interestPaid: 0n,
-            feesPaid: 0n,
-            interestRebated: 0n,
-            feesRebated: 0n,
-            paidOn: null,
-          }));
+          let lines: ServicingLine[] = unpaidLines(schedule.lines);
           let charges: { id: string; lineNumber: number; outstanding: bigint }[] = [];
           let today = START;
           for (const step of payments) {
