@@ -36,6 +36,23 @@ async function eventCount(t: TestApp, withdrawalId: string): Promise<number> {
   return row!.n;
 }
 
+/** A test app whose payouts officers mark by hand, two officers (maker and checker) and a funded member. */
+async function manualSetting(): Promise<{ t: TestApp; maker: TestMember; checker: TestMember; member: FundedMember }> {
+  const t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
+  const maker = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
+  const checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
+  const member = await fundedMember(t, maker, await createStaff(t, 'ADMIN', 'Admin Ben Lim'));
+  return { t, maker, checker, member };
+}
+
+/** A withdrawal of `amount` confirmed with its code and sent for payout (PROCESSING): what an officer marks. */
+async function processing(t: TestApp, member: FundedMember, amount: string): Promise<{ id: string; reference: string }> {
+  const created = ok(await requestWithdrawal(t, member.cookie, amount), 201);
+  ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
+  t.clock.advance(61_000);
+  return { id: created.id as string, reference: created.reference as string };
+}
+
 describe('a manual payout marked failed (maker-checker)', () => {
   let t: TestApp;
   let maker: TestMember;
@@ -43,25 +60,15 @@ describe('a manual payout marked failed (maker-checker)', () => {
   let member: FundedMember;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
-    maker = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
-    checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
-    member = await fundedMember(t, maker, await createStaff(t, 'ADMIN', 'Admin Ben Lim'));
+    ({ t, maker, checker, member } = await manualSetting());
   }, 120_000);
   afterAll(async () => {
     await expectLedgerSound(t);
     await t.close();
   });
 
-  async function processing(amount: string): Promise<{ id: string; reference: string }> {
-    const created = ok(await requestWithdrawal(t, member.cookie, amount), 201);
-    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
-    t.clock.advance(61_000);
-    return { id: created.id as string, reference: created.reference as string };
-  }
-
   it('the first mark is a request: 202, still PROCESSING, nothing moved, the member sees nothing new; audited', async () => {
-    const created = await processing('700.00');
+    const created = await processing(t, member, '700.00');
     const url = `/api/admin/withdrawals/${created.id}/failed`;
     const before = {
       available: await available(t, member.userId),
@@ -156,7 +163,7 @@ describe('a manual payout marked failed (maker-checker)', () => {
   });
 
   it('nothing to confirm without a request (409 WITHDRAWAL_FAIL_NOT_PENDING)', async () => {
-    const created = await processing('300.00');
+    const created = await processing(t, member, '300.00');
     const res = await post(t, checker.cookie, `/api/admin/withdrawals/${created.id}/failed/confirm`);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).code).toBe('WITHDRAWAL_FAIL_NOT_PENDING');
@@ -164,7 +171,7 @@ describe('a manual payout marked failed (maker-checker)', () => {
   });
 
   it('a mark paid while a request waits: PAID, the request cleared (the money did go out), nothing returned', async () => {
-    const created = await processing('500.00');
+    const created = await processing(t, member, '500.00');
     const before = await available(t, member.userId);
     ok(await post(t, maker.cookie, `/api/admin/withdrawals/${created.id}/failed`, { reasonCode: 'BANK_UNAVAILABLE' }), 202);
     // Even by the officer who asked: their request was a mistake, the money went out.
@@ -181,7 +188,7 @@ describe('a manual payout marked failed (maker-checker)', () => {
   });
 
   it('a MEMBER, and an officer with a conflict of interest, can neither ask nor confirm', async () => {
-    const created = await processing('400.00');
+    const created = await processing(t, member, '400.00');
     const url = `/api/admin/withdrawals/${created.id}/failed`;
     const asMember = await post(t, member.cookie, url, { reasonCode: 'ACCOUNT_CLOSED' });
     expect(asMember.statusCode).toBe(403);
@@ -203,7 +210,7 @@ describe('a manual payout marked failed (maker-checker)', () => {
   });
 
   it('the officer who asked withdraws the request with a reason: still PROCESSING, nothing moved, audited; it can be asked again', async () => {
-    const created = await processing('650.00');
+    const created = await processing(t, member, '650.00');
     const url = `/api/admin/withdrawals/${created.id}/failed`;
     ok(await post(t, maker.cookie, url, { reasonCode: 'ACCOUNT_CLOSED', note: 'wrong row' }), 202);
     const before = { available: await available(t, member.userId), transfers: await ledgerCount(t), events: await eventCount(t, created.id) };
@@ -254,25 +261,15 @@ describe('an ADMIN withdrawing a request; a bank reference used twice (decision 
   let member: FundedMember;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { PAYOUT_PROVIDER: 'manual' });
-    maker = await createStaff(t, 'OFFICER', 'Officer Ana Cruz');
-    checker = await createStaff(t, 'OFFICER', 'Officer Carla Reyes');
-    member = await fundedMember(t, maker, await createStaff(t, 'ADMIN', 'Admin Ben Lim'));
+    ({ t, maker, checker, member } = await manualSetting());
   }, 120_000);
   afterAll(async () => {
     await expectLedgerSound(t);
     await t.close();
   });
 
-  async function processing(amount: string): Promise<{ id: string; reference: string }> {
-    const created = ok(await requestWithdrawal(t, member.cookie, amount), 201);
-    ok(await confirmWithdrawal(t, member.cookie, created.id, await withdrawalCode(t, member.phone)));
-    t.clock.advance(61_000);
-    return { id: created.id as string, reference: created.reference as string };
-  }
-
   it("an ADMIN withdraws another officer's request", async () => {
-    const created = await processing('250.00');
+    const created = await processing(t, member, '250.00');
     const url = `/api/admin/withdrawals/${created.id}/failed`;
     ok(await post(t, maker.cookie, url, { reasonCode: 'BANK_UNAVAILABLE' }), 202);
     const admin = await createStaff(t, 'ADMIN', 'Admin Fe Santos');
@@ -282,8 +279,8 @@ describe('an ADMIN withdrawing a request; a bank reference used twice (decision 
   });
 
   it('a bank reference already recorded on another payout is refused, whatever its case and spaces (409 BANK_REFERENCE_USED)', async () => {
-    const first = await processing('210.00');
-    const second = await processing('220.00');
+    const first = await processing(t, member, '210.00');
+    const second = await processing(t, member, '220.00');
     ok(await post(t, maker.cookie, `/api/admin/withdrawals/${first.id}/paid`, { bankReference: 'UB-PESONET 0099-a1' }));
     const before = await available(t, member.userId);
     for (const reused of ['UB-PESONET 0099-a1', 'ub-pesonet0099-A1', '  UB - PESONET 0099 - A1 ', 'Ub-PesoNet\t0099-a1']) {
@@ -305,8 +302,8 @@ describe('an ADMIN withdrawing a request; a bank reference used twice (decision 
     // NBSP between the parts: JavaScript's key dropped it, PostgreSQL's [[:space:]] kept it, so the
     // very same reference typed twice was never found; a zero-width space or a Cyrillic letter made
     // a reference that reads the same in the back office but compared as another.
-    const first = await processing('225.00');
-    const second = await processing('226.00');
+    const first = await processing(t, member, '225.00');
+    const second = await processing(t, member, '226.00');
     for (const sneaky of ['NBSP\u00a0REF-1', 'ZW\u200bREF-1', 'ZWREF-\u0410', 'CTL\u0007REF']) {
       const res = await post(t, maker.cookie, `/api/admin/withdrawals/${first.id}/paid`, { bankReference: sneaky });
       expect([res.statusCode, errorOf(res).code], JSON.stringify(sneaky)).toEqual([400, 'VALIDATION_FAILED']);
@@ -322,8 +319,8 @@ describe('an ADMIN withdrawing a request; a bank reference used twice (decision 
   });
 
   it('two officers marking two payouts paid with one reference at once: one is paid, the other refused', async () => {
-    const first = await processing('230.00');
-    const second = await processing('240.00');
+    const first = await processing(t, member, '230.00');
+    const second = await processing(t, member, '240.00');
     const answers = await Promise.all([
       post(t, maker.cookie, `/api/admin/withdrawals/${first.id}/paid`, { bankReference: 'RACE-REF-1' }),
       post(t, checker.cookie, `/api/admin/withdrawals/${second.id}/paid`, { bankReference: 'race-ref-1' }),
