@@ -134,6 +134,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/loans/current/channel-payments': 'memberOnly',
   'POST /api/callbacks/xendit/payments': 'callback',
   'GET /api/admin/channel-payments/events': 'staff',
+  'GET /api/admin/channel-payments/held': 'staff',
+  'POST /api/admin/channel-payments/held/{holdId}/release': 'staff',
   'POST /api/callbacks/xendit/payouts': 'callback',
   'POST /api/loans/current/payoff-quote': 'memberOnly',
   'POST /api/loans/current/payoff': 'memberOnly',
@@ -269,6 +271,8 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { method: 'EWALLET', channelCode: 'GCASH', amount: '100.00' }, headers: idem };
     case 'POST /api/callbacks/xendit/payments':
       return { body: { event: 'payment.succeeded', data: { payment_request_id: 'pr-1', amount: 100, currency: 'PHP', status: 'SUCCEEDED' } } };
+    case 'POST /api/admin/channel-payments/held/{holdId}/release':
+      return { body: { note: 'The borrower paid PHP 500 more at the counter.' } };
     case 'POST /api/callbacks/xendit/payouts':
       return { body: { event: 'payout.succeeded', data: { id: 'disb-1', reference_id: 'x', status: 'SUCCEEDED' } } };
     case 'POST /api/loans/current/payoff-quote':

@@ -77,6 +77,10 @@ function succeeded(pr: string, reference: string, amount: number | string) {
     },
   };
 }
+/** What Xendit's status endpoint (the fake's) answers about a payment request from now on. */
+function atProvider(pr: string, fields: Record<string, unknown>) {
+  Object.assign(fake.paymentRequests.get(pr)!, fields);
+}
 async function rowOf(id: string) {
   const [row] = await t.deps.db.select().from(channelPayments).where(eq(channelPayments.id, id));
   return row!;
@@ -146,6 +150,7 @@ describe('the payment callback', () => {
     const { member } = await disbursedLoan(t, officer, checker);
     const { payment } = ok(await ask(member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'RCBC', amount: '34334.00' }), 201);
     const pr = (await rowOf(payment.id)).providerPaymentId!;
+    atProvider(pr, { status: 'SUCCEEDED' });
     const first = await callback('payments', succeeded(pr, payment.reference, 34334));
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ received: true, outcome: 'POSTED' });
@@ -163,22 +168,26 @@ describe('the payment callback', () => {
     await expectLedgerSound(t);
   });
 
-  it('a payment that names no currency, or another one, is recorded only: nothing moves until a PHP payment is confirmed', async () => {
+  it("a callback's currency and amount are never used: while the provider says unpaid nothing moves, then the provider's PHP answer is applied", async () => {
     const { member } = await disbursedLoan(t, officer, checker);
     const { payment } = ok(await ask(member.cookie, { method: 'VIRTUAL_ACCOUNT', channelCode: 'BPI', amount: '34334.00' }), 201);
     const pr = (await rowOf(payment.id)).providerPaymentId!;
     const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
     const body = succeeded(pr, payment.reference, 34334);
     const { currency: _dropped, ...noCurrency } = body.data;
-    for (const data of [noCurrency, { ...body.data, currency: '' }, { ...body.data, currency: 'USD' }, { ...body.data, currency: 'php' }]) {
+    const claims = [noCurrency, { ...body.data, currency: '' }, { ...body.data, currency: 'USD' }, { ...body.data, currency: 'php' }];
+    for (const data of claims) {
       const res = await callback('payments', { ...body, data });
       expect(res.statusCode, JSON.stringify(data)).toBe(200);
-      expect(res.json().outcome, JSON.stringify(data)).toBe('CURRENCY_MISMATCH');
+      expect(res.json().outcome, JSON.stringify(data)).toBe('NOT_CONFIRMED');
     }
     expect((await rowOf(payment.id)).status).toBe('PENDING');
     expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before);
     expect(ok(await servicing(t, member.cookie)).payments).toHaveLength(0);
-    expect((await callback('payments', body)).json().outcome).toBe('POSTED');
+    atProvider(pr, { status: 'SUCCEEDED' });
+    // The claim says USD and 1 peso; the provider says PHP 34,334.00: the provider's word is applied.
+    expect((await callback('payments', { ...body, data: { ...body.data, currency: 'USD', amount: 1 } })).json().outcome).toBe('POSTED');
+    expect(ok(await servicing(t, member.cookie)).payments[0]).toMatchObject({ source: 'CHANNEL', amount: '34334.00' });
     await expectLedgerSound(t);
   });
 
@@ -195,27 +204,32 @@ describe('the payment callback', () => {
     expect(await memberWalletBalance(t.deps.db, a.member.userId)).toEqual(before);
     expect(ok(await servicing(t, a.member.cookie)).payments).toHaveLength(0);
     expect(ok(await servicing(t, b.member.cookie)).payments).toHaveLength(0);
-    // The consistent callback is applied.
+    // The consistent callback is applied (once the provider says it is paid).
+    atProvider(prA, { status: 'SUCCEEDED' });
     expect((await callback('payments', succeeded(prA, pa.reference, 34334))).json().outcome).toBe('POSTED');
     await expectLedgerSound(t);
   });
 
-  it('another amount goes to the wallet; an expiry then a late payment goes to the wallet', async () => {
+  it('another amount confirmed by the provider is held (nothing credited); an expiry then a late payment goes to the wallet', async () => {
     const a = await disbursedLoan(t, officer, checker);
     const one = ok(await ask(a.member.cookie, { method: 'EWALLET', channelCode: 'GCASH', amount: '34334.00' }), 201).payment;
     const before = (await memberWalletBalance(t.deps.db, a.member.userId))!.available;
     const pr1 = (await rowOf(one.id)).providerPaymentId!;
-    expect((await callback('payments', succeeded(pr1, one.reference, 34000.5))).json().outcome).toBe('AMOUNT_MISMATCH_TO_WALLET');
-    expect((await memberWalletBalance(t.deps.db, a.member.userId))!.available).toBe(before + 34_000_50n);
+    atProvider(pr1, { status: 'SUCCEEDED', amount: 34000.5 });
+    expect((await callback('payments', succeeded(pr1, one.reference, 34000.5))).json().outcome).toBe('HELD');
+    expect((await memberWalletBalance(t.deps.db, a.member.userId))!.available).toBe(before);
+    expect(await rowOf(one.id)).toMatchObject({ status: 'HELD', paidAmount: 34_000_50n });
 
     const b = await disbursedLoan(t, officer, checker);
     const two = ok(await ask(b.member.cookie, { method: 'OVER_THE_COUNTER', channelCode: 'CEBUANA', amount: '34334.00' }), 201).payment;
     const pr2 = (await rowOf(two.id)).providerPaymentId!;
+    atProvider(pr2, { status: 'EXPIRED' });
     expect(
       (await callback('payments', { event: 'payment_request.expiry', data: { id: pr2, reference_id: two.reference, status: 'EXPIRED' } })).json().outcome,
     ).toBe('EXPIRED');
     expect((await rowOf(two.id)).status).toBe('EXPIRED');
     const beforeB = (await memberWalletBalance(t.deps.db, b.member.userId))!.available;
+    atProvider(pr2, { status: 'SUCCEEDED' });
     expect((await callback('payments', succeeded(pr2, two.reference, 34334))).json().outcome).toBe('LATE_TO_WALLET');
     expect((await memberWalletBalance(t.deps.db, b.member.userId))!.available).toBe(beforeB + 34_334_00n);
     await expectLedgerSound(t);

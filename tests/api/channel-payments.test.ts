@@ -225,24 +225,28 @@ describe('the confirmation path', () => {
     await expectLedgerSound(t);
   });
 
-  it('puts another amount in the wallet (never on the loan, never lost), and a duplicate moves nothing', async () => {
+  it('holds another amount for an officer (never on the loan, never in the wallet by itself), and a duplicate moves nothing', async () => {
     const { member, loanId } = await disbursedLoan(t, officer, checker);
     const { payment } = ok(await ask(member.cookie, gcash('34334.00')), 201);
     const row = await rowOf(payment.id);
     const before = (await memberWalletBalance(t.deps.db, member.userId))!.available;
-    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 30_000_00n), null)).outcome).toBe('AMOUNT_MISMATCH_TO_WALLET');
+    expect((await receiveConfirmation(t.deps, simulatedEvent(row, 30_000_00n), null)).outcome).toBe('HELD');
     expect((await receiveConfirmation(t.deps, simulatedEvent(row, 30_000_00n), null)).outcome).toBe('DUPLICATE');
     expect((await receiveConfirmation(t.deps, simulatedEvent(row, 34_334_00n), null)).outcome).toBe('DUPLICATE');
-    expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before + 30_000_00n);
+    expect((await memberWalletBalance(t.deps.db, member.userId))!.available).toBe(before);
     expect(await t.deps.db.select().from(loanPayments).where(eq(loanPayments.loanId, loanId))).toEqual([]);
+    expect(await rowOf(payment.id)).toMatchObject({ status: 'HELD', paidAmount: 30_000_00n });
     await expectLedgerSound(t);
   });
 
-  it('a payment for a loan repaid meanwhile goes to the wallet; a currency other than PHP is recorded only', async () => {
+  it('a payment for a loan repaid meanwhile goes to the wallet; a currency other than PHP is held', async () => {
+    const other = await disbursedLoan(t, officer, checker);
+    const usd = await rowOf(ok(await ask(other.member.cookie, gcash('34334.00')), 201).payment.id);
+    expect((await receiveConfirmation(t.deps, { ...simulatedEvent(usd, 34_334_00n), currency: 'USD' }, null)).outcome).toBe('HELD');
+    expect(await rowOf(usd.id)).toMatchObject({ status: 'HELD' });
     const { member } = await disbursedLoan(t, officer, checker);
     const { payment } = ok(await ask(member.cookie, gcash('34334.00')), 201);
     const row = await rowOf(payment.id);
-    expect((await receiveConfirmation(t.deps, { ...simulatedEvent(row, 34_334_00n), currency: 'USD' }, null)).outcome).toBe('CURRENCY_MISMATCH');
     await topUp(t, member.userId, 10_000_00n);
     const q = ok(await quote(t, member.cookie));
     ok(await payoff(t, member.cookie, q.quote.quoteId), 201);

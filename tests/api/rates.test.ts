@@ -143,12 +143,49 @@ describe('the refresh job and GET /api/rates', () => {
   });
 
   it('stores a new snapshot once when several processes refresh at the same moment (on PostgreSQL: six connections at once)', async () => {
-    const snapshot: RatesSnapshot = { ...GOOD, base: 'PHP', asOf: '2026-11-23', rates: { USD: '0.0176' } };
+    const snapshot: RatesSnapshot = { ...GOOD, base: 'PHP', asOf: '2026-11-22', rates: { USD: '0.0176' } };
     // Open the connections first (on PostgreSQL the pool's), so the six really run at once.
     await Promise.all([0, 1, 2, 3, 4, 5].map(() => t.deps.db.execute(sql`select pg_sleep(0.05)`)));
     const outcomes = await Promise.all([0, 1, 2, 3, 4, 5].map(() => storeRates(t.deps.db, snapshot, t.clock.now())));
     expect(outcomes.filter((o) => o.stored)).toHaveLength(1);
-    expect(await t.deps.db.select().from(fxRateSnapshots).where(eq(fxRateSnapshots.asOf, '2026-11-23'))).toHaveLength(1);
+    expect(await t.deps.db.select().from(fxRateSnapshots).where(eq(fxRateSnapshots.asOf, '2026-11-22'))).toHaveLength(1);
+  });
+
+  // The test clock is 2026-11-22T04:00:00Z (12:00 in Manila).
+  it('refuses a snapshot dated in the future (a date not yet begun anywhere, or a time beyond the 15-minute skew); the rates in force stay', async () => {
+    for (const asOf of ['2099-12-31', '2026-11-23', '2026-11-22T04:16:00Z', '2026-11-22T12:16:00+08:00']) {
+      answer = json({ ...GOOD, asOf, rates: { USD: '0.9999' } });
+      const outcome = await refreshRatesOnce({ db: t.deps.db, clock: t.clock, log }, http());
+      expect(outcome, asOf).toMatchObject({ ok: true, stored: false });
+      expect(outcome.ok && outcome.note, asOf).toContain('in the future');
+    }
+    expect(await t.deps.db.select().from(fxRateSnapshots).where(eq(fxRateSnapshots.asOf, '2099-12-31'))).toHaveLength(0);
+    expect(ok(await t.app.inject({ method: 'GET', url: '/api/rates' }))).toMatchObject({ asOf: '2026-11-22', rates: { USD: '0.0176' } });
+    // Within the skew: stored and served.
+    answer = json({ ...GOOD, asOf: '2026-11-22T04:10:00Z', rates: { USD: '0.0177' } });
+    expect(await refreshRatesOnce({ db: t.deps.db, clock: t.clock, log }, http())).toMatchObject({ ok: true, stored: true });
+    expect(ok(await t.app.inject({ method: 'GET', url: '/api/rates' }))).toMatchObject({ asOf: '2026-11-22T04:10:00Z', rates: { USD: '0.0177' } });
+  });
+
+  it('a future-dated snapshot already stored is not served and does not block later good ones; it is served once its time comes', async () => {
+    await t.deps.db.insert(fxRateSnapshots).values({
+      base: 'PHP',
+      asOf: '2099-12-31',
+      asOfAt: new Date('2099-12-31T00:00:00+14:00'),
+      source: 'a bad answer stored before the rule',
+      rates: { PHP: '1', USD: '9.9999' },
+      fetchedAt: t.clock.now(),
+    });
+    expect(ok(await t.app.inject({ method: 'GET', url: '/api/rates' }))).toMatchObject({ asOf: '2026-11-22T04:10:00Z', rates: { USD: '0.0177' } });
+    t.clock.advance(60 * 60_000);
+    answer = json({ ...GOOD, asOf: '2026-11-22T05:00:00Z', rates: { USD: '0.0178' } });
+    expect(await refreshRatesOnce({ db: t.deps.db, clock: t.clock, log }, http())).toMatchObject({ ok: true, stored: true, note: null });
+    expect(ok(await t.app.inject({ method: 'GET', url: '/api/rates' }))).toMatchObject({ asOf: '2026-11-22T05:00:00Z', rates: { USD: '0.0178' } });
+    // A loan application takes the rate in force, not the stored future one.
+    const member = await createActivatedMember(t);
+    const created = ok(await apply(t, member.cookie, { ...APPLICATION, selectedCurrency: 'USD' }), 201);
+    expect(JSON.stringify(created.loan)).toContain('2026-11-22T05:00:00Z');
+    expect(JSON.stringify(created.loan)).not.toContain('2099-12-31');
   });
 });
 

@@ -47,6 +47,7 @@ const OWNERS: Record<string, readonly string[]> = {
   loanExtensionEvents: ['modules/repayments'],
   channelPayments: ['modules/repayments'],
   channelPaymentEvents: ['modules/repayments'],
+  channelPaymentHolds: ['modules/repayments'],
   loanNotes: ['modules/collections'],
   payoutCallbacks: ['modules/withdrawals'],
   memberAddresses: ['modules/activation', 'modules/privacy'],

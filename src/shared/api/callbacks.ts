@@ -17,7 +17,7 @@ export const callbacksApi = {
     headers: tokenHeader,
     body: z.unknown(),
     response: { 200: callbackAnswerSchema },
-    errors: ['BAD_REQUEST'],
+    errors: ['BAD_REQUEST', 'PAYLOAD_UNSTORABLE'],
   }),
   xenditPayouts: defineRoute({
     method: 'POST',
@@ -29,6 +29,6 @@ export const callbacksApi = {
     headers: tokenHeader,
     body: z.unknown(),
     response: { 200: callbackAnswerSchema },
-    errors: ['BAD_REQUEST'],
+    errors: ['BAD_REQUEST', 'PAYLOAD_UNSTORABLE'],
   }),
 };

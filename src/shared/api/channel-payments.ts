@@ -6,6 +6,10 @@ import {
   channelPaymentListSchema,
   channelPaymentRequestSchema,
   channelPaymentResponseSchema,
+  heldPaymentsQuerySchema,
+  heldPaymentsResponseSchema,
+  heldReleaseRequestSchema,
+  heldReleaseResponseSchema,
 } from '../schemas/channel-payments';
 import { defineRoute } from './define';
 
@@ -56,5 +60,28 @@ export const channelPaymentsApi = {
     query: channelEventsQuerySchema,
     response: { 200: channelEventsResponseSchema },
     errors: [],
+  }),
+  held: defineRoute({
+    method: 'GET',
+    path: '/admin/channel-payments/held',
+    summary:
+      "Channel payments held for an officer (docs/decisions/059): the provider's status endpoint confirmed another amount or currency than the reference asked, so nothing was posted. OPEN (oldest first) or RESOLVED (newest first), with the provider's confirmed figures",
+    tags: ['admin'],
+    auth: 'staff',
+    query: heldPaymentsQuerySchema,
+    response: { 200: heldPaymentsResponseSchema },
+    errors: [],
+  }),
+  releaseHeld: defineRoute({
+    method: 'POST',
+    path: '/admin/channel-payments/held/:holdId/release',
+    summary:
+      "Credit a held payment's confirmed amount (PHP) to the borrower's wallet, with a note (audited). Above REPAYMENT_APPROVAL_THRESHOLD the first officer's call is a request (202, nothing moves) that another officer confirms with the same call (200)",
+    tags: ['admin'],
+    auth: 'staff',
+    params: z.object({ holdId: z.string().max(64) }),
+    body: heldReleaseRequestSchema,
+    response: { 200: heldReleaseResponseSchema, 202: heldReleaseResponseSchema },
+    errors: ['NOT_FOUND', 'HELD_PAYMENT_STATE', 'HELD_PAYMENT_NOT_PHP', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST'],
   }),
 };

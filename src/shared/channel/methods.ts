@@ -23,7 +23,9 @@ export function isCodeOfMethod(method: ChannelMethod, code: string): code is Cha
  * A channel payment's status. PENDING: waiting for the borrower to pay; PAID: the provider confirmed
  * it and it was applied (to the loan, any excess to the wallet); EXPIRED: not paid in time; FAILED:
  * the provider refused it; CREDITED_TO_WALLET: money arrived but could not be applied as asked
- * (another amount, after expiry, or the loan was already repaid): it is in the borrower's wallet.
+ * (after expiry, the loan was already repaid, or an officer credited a held payment): it is in the
+ * borrower's wallet; HELD: the provider confirmed another amount or currency than asked: nothing is
+ * applied until an officer checks it (docs/decisions/059).
  */
-export const CHANNEL_PAYMENT_STATUSES = ['PENDING', 'PAID', 'EXPIRED', 'FAILED', 'CREDITED_TO_WALLET'] as const;
+export const CHANNEL_PAYMENT_STATUSES = ['PENDING', 'PAID', 'EXPIRED', 'FAILED', 'CREDITED_TO_WALLET', 'HELD'] as const;
 export type ChannelPaymentStatus = (typeof CHANNEL_PAYMENT_STATUSES)[number];

@@ -3,6 +3,7 @@ import { channelPayments as messages } from '../i18n/en/channel-payments';
 import { ALL_CHANNEL_CODES, CHANNEL_METHODS, CHANNEL_PAYMENT_STATUSES, type ChannelCode } from '../channel/methods';
 import { moneySchema } from './loans';
 import { optionalBigintIdParam, pageLimitParam } from './params';
+import { HELD_PAYMENT_REASONS, HELD_PAYMENT_STATUSES } from '../channel/held';
 import { repaymentAmountSchema } from './repayments';
 
 /**
@@ -94,8 +95,60 @@ export const channelEventSchema = z.object({
   amount: moneySchema.nullable(),
   currency: z.string().nullable(),
   channelPaymentId: z.string().nullable(),
-  /** POSTED, POSTED_EXCESS_TO_WALLET, AMOUNT_MISMATCH_TO_WALLET, LATE_TO_WALLET, LOAN_CLOSED_TO_WALLET, DUPLICATE, UNKNOWN, CURRENCY_MISMATCH, FAILED, EXPIRED, IGNORED. */
+  /**
+   * The provider's answers (POLL): POSTED, POSTED_EXCESS_TO_WALLET, HELD, LATE_TO_WALLET, LOAN_CLOSED_TO_WALLET, DUPLICATE, UNKNOWN,
+   * FAILED, EXPIRED, IGNORED (and, before decision 059, AMOUNT_MISMATCH_TO_WALLET, CURRENCY_MISMATCH). A callback (CALLBACK) is a hint:
+   * CHECKED (the provider's status endpoint was asked; its answer is the POLL row), NOT_CONFIRMED (the provider says it is not paid),
+   * CHECK_DUE (the provider did not answer: the worker asks it), UNKNOWN, IGNORED.
+   */
   outcome: z.string(),
   receivedAt: z.string(),
 });
 export const channelEventsResponseSchema = z.object({ events: z.array(channelEventSchema), nextCursor: z.string().nullable() });
+
+/**
+ * Held channel payments (docs/decisions/059-callbacks-are-hints.md): the provider confirmed another
+ * amount or currency than the reference asked; nothing is posted until an officer credits the
+ * confirmed amount to the borrower's wallet (a second officer above the approval threshold).
+ */
+export const heldPaymentsQuerySchema = z.object({
+  /** OPEN: held or waiting for a second officer, oldest first; RESOLVED: credited, newest first. */
+  view: z.enum(['OPEN', 'RESOLVED']).default('OPEN'),
+  limit: pageLimitParam(200, 100),
+});
+export const heldPaymentSchema = z.object({
+  id: z.string(),
+  channelPaymentId: z.string(),
+  /** Our reference (TAPAT-C000123). */
+  reference: z.string(),
+  loanId: z.string(),
+  loanNumber: z.string(),
+  memberName: z.string(),
+  provider: z.string(),
+  providerPaymentId: z.string().nullable(),
+  method: z.enum(CHANNEL_METHODS),
+  channelCode: z.string(),
+  /** What the reference asked (PHP). */
+  expectedAmount: moneySchema,
+  /** What the provider's status endpoint confirmed was paid, in its currency (null: none named). */
+  confirmedAmount: moneySchema,
+  confirmedCurrency: z.string().nullable(),
+  reason: z.enum(HELD_PAYMENT_REASONS),
+  status: z.enum(HELD_PAYMENT_STATUSES),
+  heldAt: z.string(),
+  /** Above the approval threshold a second officer confirms the first one's request. */
+  needsSecondOfficer: z.boolean(),
+  requestedBy: z.string().nullable(),
+  requestedAt: z.string().nullable(),
+  requestNote: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+});
+export type HeldPaymentDto = z.infer<typeof heldPaymentSchema>;
+export const heldPaymentsResponseSchema = z.object({ held: z.array(heldPaymentSchema) });
+export const heldReleaseRequestSchema = z.strictObject({
+  /** Why the confirmed amount is the borrower's (internal: back office and audit log). */
+  note: z.string().trim().min(1, messages.held.noteRequired).max(500, messages.held.noteTooLong),
+});
+export const heldReleaseResponseSchema = z.object({ held: heldPaymentSchema });

@@ -81,6 +81,12 @@ export const ERROR_STATUS = {
   CHANNEL_PAYMENT_PENDING: 409,
   PROVIDER_UNAVAILABLE: 502,
   CALLBACK_UNVERIFIED: 401,
+  /** An outside body kept as received (a provider callback) nested deeper or larger than can be stored (docs/decisions/059). */
+  PAYLOAD_UNSTORABLE: 400,
+  /** A held channel payment (docs/decisions/059) already credited, or not held. */
+  HELD_PAYMENT_STATE: 409,
+  /** A held channel payment the provider confirmed in another currency than PHP (or none): it cannot be credited in pesos. */
+  HELD_PAYMENT_NOT_PHP: 409,
   // Extension requests (docs/decisions/016-extensions.md)
   EXTENSION_TERM: 400,
   EXTENSION_NOT_FOUND: 404,

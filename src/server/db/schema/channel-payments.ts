@@ -31,7 +31,10 @@ export const channelPayments = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** The member's Idempotency-Key of the request that created it. */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** CREATING (row saved, provider not answered yet), PENDING, PAID, EXPIRED, FAILED, CREDITED_TO_WALLET. */
+    /**
+     * CREATING (row saved, provider not answered yet), PENDING, PAID, EXPIRED, FAILED, CREDITED_TO_WALLET,
+     * HELD (the provider confirmed another amount or currency than asked: nothing posted until an officer decides; its hold row).
+     */
     status: text('status').notNull(),
     /** The provider's id of the payment request (Xendit: pr-...); null while CREATING or when the provider refused. */
     providerPaymentId: text('provider_payment_id'),
@@ -59,7 +62,7 @@ export const channelPayments = pgTable(
     index('channel_payments_due_idx').on(t.status, t.checkAfter),
     check('channel_payments_provider_check', sql`${t.provider} in ('SIMULATED', 'XENDIT')`),
     check('channel_payments_method_check', sql`${t.method} in ('VIRTUAL_ACCOUNT', 'EWALLET', 'OVER_THE_COUNTER')`),
-    check('channel_payments_status_check', sql`${t.status} in ('CREATING', 'PENDING', 'PAID', 'EXPIRED', 'FAILED', 'CREDITED_TO_WALLET')`),
+    check('channel_payments_status_check', sql`${t.status} in ('CREATING', 'PENDING', 'PAID', 'EXPIRED', 'FAILED', 'CREDITED_TO_WALLET', 'HELD')`),
     check('channel_payments_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -90,4 +93,43 @@ export const channelPaymentEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('channel_payment_events_payment_idx').on(t.channelPaymentId), index('channel_payment_events_provider_idx').on(t.provider, t.providerPaymentId)],
+);
+
+/**
+ * A payment the provider confirmed (its status endpoint, never a callback's word) for another amount
+ * or currency than the reference asked (docs/decisions/059-callbacks-are-hints.md): held, nothing
+ * posted, until an officer credits the confirmed amount to the borrower's wallet (a second officer
+ * above REPAYMENT_APPROVAL_THRESHOLD). HELD, RELEASE_REQUESTED (the first officer asked; nothing
+ * moved), CREDITED_TO_WALLET.
+ */
+export const channelPaymentHolds = pgTable(
+  'channel_payment_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelPaymentId: uuid('channel_payment_id')
+      .notNull()
+      .references(() => channelPayments.id),
+    /** AMOUNT_MISMATCH or CURRENCY_MISMATCH (another currency, or none named). */
+    reason: text('reason').notNull(),
+    /** What the provider's status endpoint says was paid. */
+    confirmedAmount: bigint('confirmed_amount', { mode: 'bigint' }).notNull(),
+    confirmedCurrency: text('confirmed_currency'),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status').notNull(),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    requestNote: text('request_note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionNote: text('resolution_note'),
+    walletTransferId: uuid('wallet_transfer_id').references(() => ledgerTransfers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('channel_payment_holds_payment_key').on(t.channelPaymentId),
+    index('channel_payment_holds_status_idx').on(t.status, t.heldAt),
+    check('channel_payment_holds_reason_check', sql`${t.reason} in ('AMOUNT_MISMATCH', 'CURRENCY_MISMATCH')`),
+    check('channel_payment_holds_status_check', sql`${t.status} in ('HELD', 'RELEASE_REQUESTED', 'CREDITED_TO_WALLET')`),
+  ],
 );

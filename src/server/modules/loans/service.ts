@@ -53,7 +53,7 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
 }
 
 async function checkedRate(deps: AppDeps, currency: string) {
-  const rate = await activeRate(deps.db, currency);
+  const rate = await activeRate(deps.db, currency, deps.clock.now());
   if (!rate)
     throw new AppError(400, 'VALIDATION_FAILED', translateEn('loans.errors.currencyNotOffered'), {
       selectedCurrency: translateEn('loans.errors.currencyNotOffered'),

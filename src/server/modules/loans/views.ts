@@ -156,9 +156,9 @@ export interface RateSnapshot {
   readonly asOf: string;
 }
 
-/** The rate of an active currency from the rates in force (the newest stored snapshot, else the shipped one), or null when it is not offered. */
-export async function activeRate(db: DbOrTx, currency: string): Promise<RateSnapshot | null> {
-  const snapshot = await latestRates(db);
+/** The rate of an active currency from the rates in force at `now` (the stored snapshot in force, else the shipped one), or null when it is not offered. */
+export async function activeRate(db: DbOrTx, currency: string, now: Date): Promise<RateSnapshot | null> {
+  const snapshot = await latestRates(db, now);
   const offered = CURRENCIES.find((c) => c.currencyCode === currency && c.active);
   const rate = snapshot.rates[currency];
   if (!offered || rate === undefined) return null;

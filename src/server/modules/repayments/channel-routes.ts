@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { readIdempotencyKey } from '../../http/idempotency';
+import { assertStorablePayload } from '../../http/payload-bounds';
+import { requestOrigin } from '../../http/request-origin';
 import { registerRoute } from '../../http/route';
 import { requireMember, requireRole } from '../../http/session';
 import { parseXenditPaymentCallback } from '../../providers/collections';
@@ -10,12 +12,15 @@ import { channelPayments as texts } from '../../../shared/i18n/en/channel-paymen
 import { callbacksApi } from '../../../shared/api/callbacks';
 import { channelPaymentsApi as api } from '../../../shared/api/channel-payments';
 import { STAFF_ROLES } from '../../../shared/states/roles';
-import { createChannelPayment, listChannelEvents, listChannelPayments, receiveConfirmation } from './channel';
+import { createChannelPayment, listChannelEvents, listChannelPayments } from './channel';
+import { receivePaymentCallback } from './channel-confirm';
+import { listHeldPayments, releaseHeldPayment } from './channel-held-admin';
 
 /**
  * Paying a loan through a payment channel (docs/decisions/013-payment-channels.md): the member's
  * payment references under /api/loans/current/channel-payments (identity from the session; staff
- * refused), and the provider's callback, verified by its token (no session). Contracts:
+ * refused), the provider's callback, verified by its token (no session) and only a hint
+ * (channel-confirm.ts, decision 059), and the back office's held payments. Contracts:
  * src/shared/api/channel-payments.ts and callbacks.ts.
  */
 export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -30,6 +35,7 @@ export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps):
   registerRoute(app, callbacksApi.xenditPayments, async (request) => {
     const expected = deps.config.xendit?.callbackToken ?? '';
     if (!tokenMatches(request.headers['x-callback-token'], expected)) throw new AppError(401, 'CALLBACK_UNVERIFIED', texts.errors.callbackUnverified);
+    assertStorablePayload(request.body);
     let event;
     try {
       event = parseXenditPaymentCallback(request.body, deps.clock.now());
@@ -38,8 +44,18 @@ export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps):
       throw error;
     }
     if (!event) return { received: true as const, outcome: 'IGNORED' };
-    const { outcome } = await receiveConfirmation(deps, event, String(request.id));
+    const { outcome } = await receivePaymentCallback(deps, event, String(request.id));
     return { received: true as const, outcome };
+  });
+
+  registerRoute(app, api.held, async (request) => {
+    requireRole(request, STAFF_ROLES);
+    return listHeldPayments(deps, request.query);
+  });
+
+  registerRoute(app, api.releaseHeld, async (request, reply) => {
+    const answer = await releaseHeldPayment(deps, requireRole(request, STAFF_ROLES), request.params.holdId, request.body, requestOrigin(request));
+    return reply.code(answer.status).send(answer.body);
   });
 
   registerRoute(app, api.events, async (request) => {

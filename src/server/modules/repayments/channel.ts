@@ -12,17 +12,20 @@ import { toDecimalString, type Centavos } from '../../../shared/money/money';
 import type { ChannelPaymentDto, ChannelPaymentRequest } from '../../../shared/schemas/channel-payments';
 import { assertPayable, loadState, loanById, memberLoan, paymentReference, postPayment, SERVICED_STATUSES, todayPh } from './core';
 import { allocateFor, checkAmount, maximumPayment, parsePositive } from './service';
+import { differsFromReference, holdPayment } from './channel-hold';
 
 /**
  * Paying a loan through a payment channel (issue 10 item 2; docs/decisions/013-payment-channels.md).
  * The borrower asks for a payment reference (a row saved first, then the provider asked, then its
- * instructions saved), pays it outside Tapat, and the provider's confirmation, from its callback or
- * from its status endpoint asked by the worker, goes through `receiveConfirmation`: one transaction
- * that records the event, and for the first confirmation of a payment applies the money: the amount
- * asked for to the loan through the repayments core (the same allocation and ledger posting as a
- * wallet payment, from COLLECTION_CLEARING), anything more, another amount, a late or unknown-state
- * payment, or one for a repaid loan, to the borrower's wallet. A repeat is recorded as DUPLICATE and
- * moves nothing.
+ * instructions saved), pays it outside Tapat, and the provider's confirmation, from its status
+ * endpoint (asked by the worker, or at once when a callback says something happened:
+ * channel-confirm.ts; a callback itself is never believed, decision 059), goes through
+ * `receiveConfirmation`: one transaction that records the event, and for the first confirmation of
+ * a payment applies the money: the amount asked for to the loan through the repayments core (the
+ * same allocation and ledger posting as a wallet payment, from COLLECTION_CLEARING), anything more
+ * than the loan owes, a late payment, or one for a repaid loan, to the borrower's wallet; another
+ * amount or currency than asked is HELD for an officer (channel-hold.ts). A repeat is recorded as
+ * DUPLICATE and moves nothing.
  */
 
 export type ChannelPaymentRow = typeof channelPayments.$inferSelect;
@@ -226,19 +229,9 @@ export async function listChannelPayments(
 // Confirmation: the one path of callbacks and polls
 
 export type ConfirmationOutcome =
-  | 'POSTED'
-  | 'POSTED_EXCESS_TO_WALLET'
-  | 'AMOUNT_MISMATCH_TO_WALLET'
-  | 'LATE_TO_WALLET'
-  | 'LOAN_CLOSED_TO_WALLET'
-  | 'DUPLICATE'
-  | 'UNKNOWN'
-  | 'CURRENCY_MISMATCH'
-  | 'FAILED'
-  | 'EXPIRED'
-  | 'IGNORED';
+  'POSTED' | 'POSTED_EXCESS_TO_WALLET' | 'HELD' | 'LATE_TO_WALLET' | 'LOAN_CLOSED_TO_WALLET' | 'DUPLICATE' | 'UNKNOWN' | 'FAILED' | 'EXPIRED' | 'IGNORED';
 
-async function findRow(tx: Tx, deps: AppDeps, event: ConfirmationEvent): Promise<ChannelPaymentRow | undefined> {
+export async function findRow(tx: Tx, deps: AppDeps, event: ConfirmationEvent): Promise<ChannelPaymentRow | undefined> {
   if (event.providerPaymentId) {
     const [row] = await tx
       .select()
@@ -326,11 +319,11 @@ async function apply(
       .where(eq(channelPayments.id, row.id));
     return event.kind;
   }
-  if (row.status === 'PAID' || row.status === 'CREDITED_TO_WALLET') return 'DUPLICATE';
-  // Only a payment that says it is in PHP is money we asked for: none named, or another, is recorded only.
-  if (event.currency !== 'PHP') return 'CURRENCY_MISMATCH';
+  if (row.status === 'PAID' || row.status === 'CREDITED_TO_WALLET' || row.status === 'HELD') return 'DUPLICATE';
   const paid = event.amount;
   if (paid === null || paid <= 0n) return 'IGNORED';
+  // Another amount or currency than the reference asked, as the provider confirmed it: held for an officer, nothing posted (decision 059).
+  if (differsFromReference(row, event, paid)) return holdPayment(tx, row, event, paid, now);
 
   const loan = await loanById(tx, row.loanId, true);
   const clearing = await ensureSystemAccount(tx, 'COLLECTION_CLEARING', loan.ledgerShard);
@@ -339,7 +332,6 @@ async function apply(
   let outcome: ConfirmationOutcome;
   const payable = (SERVICED_STATUSES as readonly string[]).includes(loan.status) && loan.scheduleStartDate !== null;
   if (!open) outcome = 'LATE_TO_WALLET';
-  else if (paid !== row.amount) outcome = 'AMOUNT_MISMATCH_TO_WALLET';
   else if (!payable) outcome = 'LOAN_CLOSED_TO_WALLET';
   else {
     const state = await loadState(tx, deps, loan);

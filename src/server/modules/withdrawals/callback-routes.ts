@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { assertStorablePayload } from '../../http/payload-bounds';
 import { registerRoute } from '../../http/route';
 import { parseXenditPayoutCallback } from '../../providers/payouts';
 import { ProviderError, tokenMatches } from '../../providers/xendit/http';
@@ -13,6 +14,7 @@ export async function payoutCallbackRoutes(app: FastifyInstance, deps: AppDeps):
   registerRoute(app, callbacksApi.xenditPayouts, async (request) => {
     if (!tokenMatches(request.headers['x-callback-token'], deps.config.xendit?.callbackToken ?? ''))
       throw new AppError(401, 'CALLBACK_UNVERIFIED', texts.errors.callbackUnverified);
+    assertStorablePayload(request.body);
     let callback;
     try {
       callback = parseXenditPayoutCallback(request.body);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Centavos } from '../../../shared/money/money';
 import { toDecimalString } from '../../../shared/money/money';
+import { payloadProblem } from '../../../shared/json/bounds';
 
 /**
  * What Xendit's REST adapters share (docs/decisions/013-payment-channels.md): HTTP Basic with the
@@ -92,5 +93,8 @@ export async function xenditRequest(
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new ProviderError(`Xendit ${method} ${path} answered a body that is not an object`, true, response.status);
+  // An answer is kept as received (a payment's status with its confirmation): one that could not be stored is garbage.
+  const problem = payloadProblem(parsed);
+  if (problem) throw new ProviderError(`Xendit ${method} ${path} answered a body that cannot be kept (${problem})`, true, response.status);
   return parsed as Record<string, unknown>;
 }

@@ -118,6 +118,8 @@ export const backoffice = {
       WITHDRAWAL_FAIL_REQUEST_WITHDRAWN: 'Payout failure request withdrawn',
       LOAN_PAYMENT_RECORD: 'Loan payment recorded',
       LOAN_PAYMENT_APPROVE: 'Loan payment approved',
+      CHANNEL_PAYMENT_HELD_CREDIT_REQUEST: 'Credit of a held payment asked for',
+      CHANNEL_PAYMENT_HELD_CREDIT: 'Held payment credited to the wallet',
       LOAN_CHARGE_WAIVE: 'Late charge waived',
       LOAN_EXTENSION_APPROVE: 'Loan extension approved',
       LOAN_EXTENSION_DECLINE: 'Loan extension declined',

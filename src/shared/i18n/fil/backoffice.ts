@@ -119,6 +119,8 @@ export const backoffice = {
       WITHDRAWAL_FAIL_REQUEST_WITHDRAWN: 'Binawi ang hiling na markahang hindi natuloy ang payout',
       LOAN_PAYMENT_RECORD: 'Naitala ang bayad sa loan',
       LOAN_PAYMENT_APPROVE: 'Inaprubahan ang bayad sa loan',
+      CHANNEL_PAYMENT_HELD_CREDIT_REQUEST: 'Hiniling ang pagkredito ng naka-hold na bayad',
+      CHANNEL_PAYMENT_HELD_CREDIT: 'Naikredito sa wallet ang naka-hold na bayad',
       LOAN_CHARGE_WAIVE: 'Pinatawad ang late charge',
       LOAN_EXTENSION_APPROVE: 'Inaprubahan ang extension ng loan',
       LOAN_EXTENSION_DECLINE: 'Tinanggihan ang extension ng loan',
