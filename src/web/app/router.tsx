@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'withdrawals', lazy: memberPage(() => import('../pages/admin/AdminWithdrawalsPage')) },
               { path: 'withdrawals/reconciliation', lazy: memberPage(() => import('../pages/admin/AdminReconciliationPage')) },
               { path: 'outbox', lazy: memberPage(() => import('../pages/admin/AdminOutboxPage')) },
+              { path: 'held-payments', lazy: memberPage(() => import('../pages/admin/AdminHeldPaymentsPage')) },
               { path: 'support', lazy: memberPage(() => import('../pages/admin/AdminSupportPage')) },
               { path: 'deletion-requests', lazy: memberPage(() => import('../pages/admin/AdminDeletionPage')) },
               { path: 'deletion-requests/:requestId', lazy: memberPage(() => import('../pages/admin/AdminDeletionPage')) },

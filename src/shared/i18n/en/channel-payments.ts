@@ -52,7 +52,7 @@ export const channelPayments = {
   held: {
     title: 'Held payments',
     intro:
-      "Payments the provider confirmed for another amount or currency than the reference asked. Nothing was applied: check each with the provider's figures, then credit it to the borrower's wallet. Above {{threshold}} a second officer confirms.",
+      "Payments the provider confirmed for another amount or currency than the reference asked. Nothing was applied: check each with the provider's figures, then credit it to the borrower's wallet. Above the approval threshold of officer payments a second officer confirms.",
     view: 'Show',
     views: { OPEN: 'Waiting for an officer', RESOLVED: 'Credited' },
     empty: 'No payment is held.',
@@ -81,6 +81,7 @@ export const channelPayments = {
     noteRequired: 'Write why this amount is the borrower’s.',
     noteTooLong: 'Keep the note within 500 characters.',
     link: 'Held payments',
+    secondOfficer: 'A second officer must confirm.',
   },
   errors: {
     unavailable: 'Paying through a payment channel is not available here yet. Pay from your wallet or at our office.',

@@ -53,7 +53,7 @@ export const channelPayments = {
   held: {
     title: 'Mga naka-hold na bayad',
     intro:
-      'Mga bayad na kinumpirma ng provider sa ibang halaga o currency kaysa sa hinihingi ng reference. Walang nailapat: suriin ang bawat isa gamit ang mga numero ng provider, saka ikredito sa wallet ng borrower. Kapag lampas sa {{threshold}}, kinukumpirma ito ng ikalawang officer.',
+      'Mga bayad na kinumpirma ng provider sa ibang halaga o currency kaysa sa hinihingi ng reference. Walang nailapat: suriin ang bawat isa gamit ang mga numero ng provider, saka ikredito sa wallet ng borrower. Kapag lampas sa approval threshold ng mga bayad na itinatala ng officer, kinukumpirma ito ng ikalawang officer.',
     view: 'Ipakita',
     views: { OPEN: 'Naghihintay ng officer', RESOLVED: 'Naikredito na' },
     empty: 'Walang naka-hold na bayad.',
@@ -82,6 +82,7 @@ export const channelPayments = {
     noteRequired: 'Isulat kung bakit sa borrower ang halagang ito.',
     noteTooLong: 'Panatilihin ang tala sa loob ng 500 character.',
     link: 'Mga naka-hold na bayad',
+    secondOfficer: 'Kailangang kumpirmahin ng ikalawang officer.',
   },
   errors: {
     unavailable: 'Hindi pa available dito ang pagbabayad sa payment channel. Magbayad mula sa iyong wallet o sa aming opisina.',

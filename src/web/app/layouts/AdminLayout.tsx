@@ -35,6 +35,9 @@ export default function AdminLayout() {
           <Link to="/admin/deletion-requests" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('backoffice.nav.deletion')}
           </Link>
+          <Link to="/admin/held-payments" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
+            {t('channelPayments.held.link')}
+          </Link>
           <Link to="/admin/outbox" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('delivery.nav')}
           </Link>

@@ -224,6 +224,7 @@ function History({ payments, language }: { payments: readonly ChannelPaymentDto[
                 <p>{t('channelPayments.applied', { loan: money(p.appliedToLoan), receipt: p.receiptReference })}</p>
               )}
               {p.creditedToWallet && p.creditedToWallet !== '0.00' && <p>{t('channelPayments.wallet', { amount: money(p.creditedToWallet) })}</p>}
+              {p.status === 'HELD' && p.paidAmount && <p>{t('channelPayments.heldNote', { amount: money(p.paidAmount) })}</p>}
             </li>
           ))}
         </ul>
