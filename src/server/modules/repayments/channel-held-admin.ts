@@ -10,6 +10,7 @@ import { assertNoConflict } from '../../staff/conflict';
 import { toDecimalString } from '../../../shared/money/money';
 import type { HeldPaymentReason, HeldPaymentStatus } from '../../../shared/channel/held';
 import type { ChannelMethod } from '../../../shared/channel/methods';
+import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
 import { isUuid } from '../../../shared/schemas/params';
 import type { HeldPaymentDto } from '../../../shared/schemas/channel-payments';
 import { channelReference } from './channel';
@@ -145,7 +146,7 @@ export async function releaseHeldPayment(
       });
       return 202 as const;
     }
-    if (needsTwo && hold.requestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', 'Another officer must confirm the credit you asked for.');
+    if (needsTwo && hold.requestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', texts.held.ownRequest);
     const transfer = await createTransfer(tx, {
       idempotencyKey: `channel-payment-held:${payment!.id}`,
       code: 'CHANNEL_PAYMENT_TO_WALLET',

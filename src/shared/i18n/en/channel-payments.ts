@@ -82,6 +82,7 @@ export const channelPayments = {
     noteTooLong: 'Keep the note within 500 characters.',
     link: 'Held payments',
     secondOfficer: 'A second officer must confirm.',
+    ownRequest: 'Another officer must confirm the credit you asked for.',
   },
   errors: {
     unavailable: 'Paying through a payment channel is not available here yet. Pay from your wallet or at our office.',

@@ -83,6 +83,7 @@ export const channelPayments = {
     noteTooLong: 'Panatilihin ang tala sa loob ng 500 character.',
     link: 'Mga naka-hold na bayad',
     secondOfficer: 'Kailangang kumpirmahin ng ikalawang officer.',
+    ownRequest: 'Ibang officer ang dapat magkumpirma ng pagkreditong hiniling mo.',
   },
   errors: {
     unavailable: 'Hindi pa available dito ang pagbabayad sa payment channel. Magbayad mula sa iyong wallet o sa aming opisina.',
