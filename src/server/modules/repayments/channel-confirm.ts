@@ -62,7 +62,7 @@ export async function receivePaymentCallback(
   }
   const provider = collectionProviderFor(deps.config, row.provider as 'SIMULATED' | 'XENDIT');
   let answer: CollectionStatus | null = null;
-  if (provider && row.status !== 'CREATING') {
+  if (provider) {
     try {
       answer = await provider.status(paymentOf(deps, row, claim), deps.clock.now());
     } catch (error) {
@@ -70,7 +70,7 @@ export async function receivePaymentCallback(
     }
   }
   if (answer === null) {
-    // No answer now (an outage, or a reference still being created): the worker asks at its next pass.
+    // No answer now (an outage, or garbage): for a pending reference the worker asks at its next pass.
     const now = deps.clock.now();
     await deps.db
       .update(channelPayments)
