@@ -63,7 +63,7 @@ export default function AdminHeldPaymentsPage() {
                 <span className="block font-mono text-xs">{h.reference}</span>
                 <span className="block text-xs text-muted">{h.channelCode}</span>
                 {h.providerPaymentId && (
-                  <span className="block text-xs break-all text-muted">{t('channelPayments.held.providerId', { id: h.providerPaymentId })}</span>
+                  <span className="block text-xs break-words text-muted">{t('channelPayments.held.providerId', { id: h.providerPaymentId })}</span>
                 )}
               </Cell>
               <Cell>
