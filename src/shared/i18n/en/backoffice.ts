@@ -81,6 +81,9 @@ export const backoffice = {
       OPEN_LOAN: 'The member has a loan that is not closed.',
       WALLET_BALANCE: 'The member has money in the wallet.',
       PENDING_WITHDRAWAL: 'The member has a withdrawal in progress.',
+      OPEN_PAYMENT_REFERENCE:
+        'The member has a payment reference that can still be paid (at a bank, an e-wallet or over the counter): money paid on it after the erasure would reach no one. Wait until it is paid or expires.',
+      OFFICER_PAYMENT_AWAITING_APPROVAL: 'An officer payment for this member waits for a second officer’s approval: approve or refuse it first.',
       STAFF_ACCOUNT: 'This is a staff account: the audit log names its actions by it, so it is never erased as a member is.',
     },
   },

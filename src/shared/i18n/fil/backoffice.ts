@@ -82,6 +82,10 @@ export const backoffice = {
       OPEN_LOAN: 'May loan ang miyembro na hindi pa sarado.',
       WALLET_BALANCE: 'May pera pa sa wallet ang miyembro.',
       PENDING_WITHDRAWAL: 'May withdrawal ang miyembro na pinoproseso pa.',
+      OPEN_PAYMENT_REFERENCE:
+        'May payment reference ang miyembro na puwede pang bayaran (sa bangko, e-wallet o over the counter): walang makakatanggap ng perang ibabayad dito pagkatapos ng pagbura. Hintaying mabayaran ito o mag-expire.',
+      OFFICER_PAYMENT_AWAITING_APPROVAL:
+        'May bayad na itinala ng officer para sa miyembrong ito na naghihintay ng pag-apruba ng ikalawang officer: aprubahan o tanggihan muna ito.',
       STAFF_ACCOUNT: 'Account ito ng kawani: dito nakapangalan ang mga aksyon sa audit log, kaya hindi ito binubura gaya ng sa miyembro.',
     },
   },
