@@ -368,6 +368,6 @@ export const backoffice = {
       ADVANCE_FEE:
         'Words of an advance-fee scheme are not allowed (a fee or payment to release, unlock, verify, unfreeze or process a loan): the lender never asks for one.',
     },
-    staffTextFound: '{{reason}} Found: “{{found}}”.',
+    staffTextFound: '{{reason}} Found: “{{found}}”',
   },
 } as const;

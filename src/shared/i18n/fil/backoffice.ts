@@ -373,6 +373,6 @@ export const backoffice = {
       ADVANCE_FEE:
         'Bawal ang mga salita ng advance-fee scheme (bayad para ma-release, ma-unlock, ma-verify, ma-unfreeze o maproseso ang loan): hindi kailanman humihingi nito ang nagpapautang.',
     },
-    staffTextFound: '{{reason}} Nakita: “{{found}}”.',
+    staffTextFound: '{{reason}} Nakita: “{{found}}”',
   },
 } as const;
