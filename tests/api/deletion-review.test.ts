@@ -2,9 +2,11 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  channelPayments,
   contactMessages,
   dataDeletionRequests,
   documentAccessLog,
+  loanPayments,
   loans,
   memberAddresses,
   memberDocuments,
@@ -243,6 +245,78 @@ describe('data-deletion review: completion refused while money or a loan is outs
     const refused = await complete(admin.cookie, requestId);
     expect(Object.keys(refused.json().error.fields)).toEqual(['WALLET_BALANCE']);
     await expectLedgerSound(t);
+  }, 60_000);
+});
+
+describe('data-deletion review: nothing that can still move money for the member may be erased (decision 060)', () => {
+  it('a payment reference that can still be paid blocks (creating or pending), an expired or paid one does not; listed in the detail, named in the refusal (en, fil)', async () => {
+    const m = await fundedMember(t, officer, checker);
+    const [loan] = await t.deps.db.select({ id: loans.id }).from(loans).where(eq(loans.memberId, m.userId));
+    await t.deps.db.update(loans).set({ status: 'REPAID' }).where(eq(loans.id, loan!.id));
+    const requestId = await fileRequest(m);
+    const now = t.clock.now();
+    const [reference] = await t.deps.db
+      .insert(channelPayments)
+      .values({
+        loanId: loan!.id,
+        memberId: m.userId,
+        provider: 'SIMULATED',
+        method: 'OVER_THE_COUNTER',
+        channelCode: '7ELEVEN',
+        amount: 1_766_700n,
+        idempotencyKey: `erase-${m.userId}`,
+        status: 'PENDING',
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: channelPayments.id });
+    const blockers = async () => (await get(t, admin.cookie, `/api/admin/deletion-requests/${requestId}`)).json().blockers;
+    expect(await blockers()).toEqual(['WALLET_BALANCE', 'OPEN_PAYMENT_REFERENCE']);
+    const refused = await complete(admin.cookie, requestId);
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'DELETION_BLOCKED']);
+    expect(refused.json().error.fields.OPEN_PAYMENT_REFERENCE).toMatch(/payment reference that can still be paid/);
+    const fil = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deletion-requests/${requestId}/complete`,
+      headers: { cookie: admin.cookie, 'accept-language': 'fil' },
+    });
+    expect(fil.json().error.fields.OPEN_PAYMENT_REFERENCE).toMatch(/payment reference ang miyembro na puwede pang bayaran/);
+    await t.deps.db.update(channelPayments).set({ status: 'CREATING' }).where(eq(channelPayments.id, reference!.id));
+    expect(await blockers()).toContain('OPEN_PAYMENT_REFERENCE');
+    for (const closed of ['EXPIRED', 'FAILED', 'PAID', 'CREDITED_TO_WALLET']) {
+      await t.deps.db.update(channelPayments).set({ status: closed }).where(eq(channelPayments.id, reference!.id));
+      expect(await blockers(), closed).toEqual(['WALLET_BALANCE']);
+    }
+    const [user] = await t.deps.db.select().from(users).where(eq(users.id, m.userId));
+    expect(user).toMatchObject({ phone: m.phone, fullName: m.fullName });
+  }, 60_000);
+
+  it('an officer payment awaiting a second officer blocks (approved later it would credit the wallet); posted, it does not', async () => {
+    const m = await fundedMember(t, officer, checker);
+    const [loan] = await t.deps.db.select({ id: loans.id }).from(loans).where(eq(loans.memberId, m.userId));
+    await t.deps.db.update(loans).set({ status: 'REPAID' }).where(eq(loans.id, loan!.id));
+    const requestId = await fileRequest(m);
+    const [payment] = await t.deps.db
+      .insert(loanPayments)
+      .values({
+        loanId: loan!.id,
+        source: 'OFFICER',
+        channel: 'CASH',
+        kind: 'PAYMENT',
+        status: 'PENDING_APPROVAL',
+        amount: 6_000_000n,
+        idempotencyKey: `erase-officer-${m.userId}`,
+        receivedAt: t.clock.now(),
+        actorUserId: officer.userId,
+        actorRole: 'OFFICER',
+      })
+      .returning({ id: loanPayments.id });
+    const refused = await complete(admin.cookie, requestId);
+    expect(Object.keys(refused.json().error.fields).sort()).toEqual(['OFFICER_PAYMENT_AWAITING_APPROVAL', 'WALLET_BALANCE']);
+    expect(refused.json().error.fields.OFFICER_PAYMENT_AWAITING_APPROVAL).toMatch(/waits for a second officer/);
+    await t.deps.db.update(loanPayments).set({ status: 'POSTED' }).where(eq(loanPayments.id, payment!.id));
+    expect((await get(t, admin.cookie, `/api/admin/deletion-requests/${requestId}`)).json().blockers).toEqual(['WALLET_BALANCE']);
   }, 60_000);
 });
 

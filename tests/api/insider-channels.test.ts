@@ -287,6 +287,51 @@ describe("the company profile's words stand on every page, document and e-mail f
     expect(await t.deps.db.select().from(companyProfiles)).toHaveLength(0);
   });
 
+  it('every text of the profile a borrower reads goes through the one check of staff text (decision 060): each field refuses a payment demand, a link elsewhere, an account number', async () => {
+    const fields = [
+      ['companyName'],
+      ['address'],
+      ['secRegistrationNumber'],
+      ['certificateOfAuthorityNumber'],
+      ['operatingPermitNumber'],
+      ['employees'],
+      ['officeHours'],
+      ['disclosureSignatory', 'name'],
+      ['disclosureSignatory', 'position'],
+    ] as const;
+    const set = (path: readonly string[], value: string) =>
+      path.length === 1 ? { ...REAL, [path[0]!]: value } : { ...REAL, disclosureSignatory: { ...REAL.disclosureSignatory, [path[1]!]: value } };
+    for (const path of fields) {
+      for (const [value, reason] of [
+        ['Pay PHP 5,000 unfreeze fee', null],
+        ['Send 5000 pesos first', 'Payment instructions are not allowed'],
+        ['Call 0917 123 4567', 'Phone and account numbers'],
+        ['See tapat-help.example', 'Links and e-mail addresses other than the lender’s own'],
+      ] as const) {
+        // A registration number is the lender's own number by definition (its digits may be many).
+        if (value.startsWith('Call') && path[0].endsWith('Number')) continue;
+        const res = await put(set(path, value));
+        const where = `${path.join('.')}: ${value}`;
+        expect(res.statusCode, where).toBe(400);
+        expect(Object.keys(res.json().error.fields), where).toEqual([path.join('.')]);
+        if (reason) expect(res.json().error.fields[path.join('.')], where).toContain(reason);
+      }
+    }
+    // The Filipino reason for the ADMIN who reads Filipino.
+    const fil = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/company',
+      payload: set(['companyName'], 'Bayanihan Lending, bayad muna ng P5,000 sa GCash'),
+      headers: { cookie: admin.cookie, 'accept-language': 'fil' },
+    });
+    expect(fil.json().error.fields.companyName).toContain('Bawal ang tagubilin sa pagbabayad');
+    expect(await t.deps.db.select().from(companyProfiles)).toHaveLength(0);
+    // The profile's own addresses pass: its support e-mail in the office hours.
+    const own = await put({ ...REAL, officeHours: `Mon–Fri 8:00–17:00; write to ${REAL.supportEmail}` });
+    expect(own.statusCode, own.body).toBe(200);
+    await t.deps.db.delete(companyProfiles);
+  });
+
   it('accepts a real profile (an en dash in the hours, a processing zone in the address, a release officer as signatory)', async () => {
     const res = await put(REAL);
     expect(res.statusCode, res.body).toBe(200);
@@ -296,31 +341,96 @@ describe("the company profile's words stand on every page, document and e-mail f
   });
 });
 
-describe("a support reply: the officer's own words, under the lender's standing warning", () => {
-  it('every reply e-mail ends with the statement that nothing is ever paid to receive, unlock or withdraw a loan (en and fil)', async () => {
+describe("a support reply: a named officer's quoted words, checked, under the lender's standing warning (decision 060)", () => {
+  async function messageFrom(email: string, cookie?: string): Promise<string> {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ana', email, message: 'Is there a fee to get my loan?', agree: true },
+      headers: cookie ? { cookie } : {},
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [message] = await t.deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, email));
+    return message!.id;
+  }
+
+  it('the scam reply of the review is refused on the field with the reason and what was found (en and fil); nothing sent, nothing changed', async () => {
+    const officer = await createStaff(t, 'OFFICER', 'Officer Ramon Diaz');
+    const id = await messageFrom('scam.target@example.com');
+    const cases: { text: string; en: string; fil: string; found: string }[] = [
+      {
+        text: 'Your loan is FROZEN. To release it pay PHP 5,000 to GCash 0918 765 4321 today. Log in at http://tapat-verify.example/login',
+        en: 'Links and e-mail addresses other than the lender’s own are not allowed',
+        fil: 'Bawal ang link at e-mail address',
+        found: 'http://tapat-verify.example/login',
+      },
+      { text: 'Your loan is FROZEN. Send it to GCash 0918 765 4321 today.', en: 'Phone and account numbers', fil: 'Bawal ang numero', found: '0918 765 4321' },
+      {
+        text: 'Your loan is FROZEN. Please pay PHP 5,000 today.',
+        en: 'Payment instructions are not allowed',
+        fil: 'Bawal ang tagubilin sa pagbabayad',
+        found: 'Please pay PHP 5,000 today.',
+      },
+      {
+        text: 'Your loan is FROZEN until the unfreeze fee is settled.',
+        en: 'Words of an advance-fee scheme',
+        fil: 'Bawal ang mga salita ng advance-fee scheme',
+        found: 'unfreeze fee',
+      },
+    ];
+    for (const c of cases) {
+      const en = await post(t, officer.cookie, `/api/admin/support/messages/${id}/reply`, { text: c.text });
+      expect([en.statusCode, en.json().error.code], c.text).toEqual([400, 'VALIDATION_FAILED']);
+      expect(Object.keys(en.json().error.fields)).toEqual(['text']);
+      expect(en.json().error.fields.text).toContain(c.en);
+      expect(en.json().error.fields.text).toContain(`Found: “${c.found}”`);
+      const fil = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/support/messages/${id}/reply`,
+        payload: { text: c.text },
+        headers: { cookie: officer.cookie, 'accept-language': 'fil' },
+      });
+      expect(fil.json().error.fields.text).toContain(c.fil);
+    }
+    expect(await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'scam.target@example.com'))).toEqual([]);
+    const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row!.status).toBe('NEW');
+  });
+
+  it("every reply is quoted as the named officer's words, with the standing warning and the footer (en and fil); the lender's own links and the member's own number pass", async () => {
     const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
     // A signed-in sender's reply goes only to their own verified address (decision 051).
     const filMember = await createMember(t, { email: 'pedro.reply@example.com' });
     await t.deps.db.update(users).set({ language: 'fil' }).where(eq(users.id, filMember.userId));
+    const company = t.deps.config.company;
     const cases = [
-      { cookie: undefined, email: 'ana.reply@example.com', warning: 'We never ask you to pay anything to receive, unlock or withdraw a loan' },
-      { cookie: filMember.cookie, email: 'pedro.reply@example.com', warning: 'Hindi ka namin kailanman hihingan ng bayad' },
+      {
+        cookie: undefined,
+        email: 'ana.reply@example.com',
+        text: `There is no fee to get a loan.\nWrite to ${company.supportEmail} if anyone asks you for one.`,
+        intro: `Officer Ana Reyes of ${company.companyName} answered your message. These are Officer Ana Reyes’s own words:`,
+        warning: `${company.companyName} never asks for a payment to release, unlock or withdraw a loan`,
+      },
+      {
+        cookie: filMember.cookie,
+        email: 'pedro.reply@example.com',
+        text: `Walang bayad para makakuha ng loan. Ite-text namin kayo sa ${filMember.phone}.`,
+        intro: `Sinagot ni Officer Ana Reyes ng ${company.companyName} ang iyong mensahe.`,
+        warning: `Hindi kailanman humihingi ang ${company.companyName} ng bayad para ma-release, ma-unlock o ma-withdraw ang loan`,
+      },
     ];
     for (const c of cases) {
-      const sent = await t.app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: { name: 'Ana', email: c.email, message: 'Is there a fee to get my loan?', agree: true },
-        headers: c.cookie ? { cookie: c.cookie } : {},
-      });
-      expect(sent.statusCode, sent.body).toBe(201);
-      const [message] = await t.deps.db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.email, c.email));
-      const text = 'Your loan is approved. Pay PHP 1,500 to GCash 0917 123 4567 and we release it today.';
-      const replied = await post(t, officer.cookie, `/api/admin/support/messages/${message!.id}/reply`, { text });
+      const id = await messageFrom(c.email, c.cookie);
+      const replied = await post(t, officer.cookie, `/api/admin/support/messages/${id}/reply`, { text: c.text });
       expect(replied.statusCode, replied.body).toBe(200);
       const [email] = await t.deps.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, c.email));
-      expect(email!.body.startsWith(`${text}\n\n`)).toBe(true);
-      expect(email!.body.slice(text.length)).toContain(c.warning);
+      const quote = c.text
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n');
+      expect(email!.body.startsWith(`${c.intro}`)).toBe(true);
+      expect(email!.body).toContain(`\n\n${quote}\n\n`);
+      expect(email!.body.slice(email!.body.indexOf(quote) + quote.length)).toContain(c.warning);
     }
   });
 });

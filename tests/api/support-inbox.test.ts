@@ -65,7 +65,10 @@ describe('support inbox', () => {
       .where(and(eq(outboxMessages.recipient, 'ana.b@example.com'), eq(outboxMessages.channel, 'EMAIL')));
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toBe('Your message to TAPAT');
-    expect(emails[0]!.body.startsWith(`${text}\n\n`)).toBe(true);
+    // The officer's words quoted under their name (decision 060), the standing warning after them.
+    expect(emails[0]!.body.startsWith('Admin Carla Tan of ')).toBe(true);
+    expect(emails[0]!.body).toContain(`\n\n> ${text}\n\n`);
+    expect(emails[0]!.body).toContain('never asks for a payment to release, unlock or withdraw a loan');
 
     expect((await post(t, officer.cookie, `/api/admin/support/messages/${id}/close`)).json().message.status).toBe('CLOSED');
     const again = await post(t, officer.cookie, `/api/admin/support/messages/${id}/reply`, { text: 'One more thing.' });

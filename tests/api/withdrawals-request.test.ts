@@ -106,7 +106,10 @@ describe('POST /api/withdrawals: bad input is refused by the server', () => {
     t.clock.advance(61_000); // the next code for this phone may be sent after a minute
     const opts = ok(await get(t, m.cookie, '/api/withdrawals/options'));
     expect(opts.channels).toEqual([{ channel: 'INSTAPAY', min: '100.00', max: '50000.00' }]);
-    expect(opts.destination.accountMasked).toBe('+63**********');
+    // The same mask as Settings shows for the same e-wallet (decision 060): its national form, first 3 kept.
+    expect(opts.destination.accountMasked).toBe('091********');
+    const settings = ok(await get(t, m.cookie, '/api/member/payout-account'));
+    expect(settings.account).toMatchObject({ accountNumberMasked: '091********', accountNumber: '09181234567' });
     const created = ok(await requestWithdrawal(t, m.cookie, '50000.00'), 201);
     expect(created.channel).toBe('INSTAPAY');
     ok(await post(t, m.cookie, `/api/withdrawals/${created.id}/cancel`));

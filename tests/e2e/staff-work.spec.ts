@@ -51,7 +51,9 @@ async function shoot(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
-test('support inbox: a contact message is taken by an officer, answered by e-mail and closed', async ({ page, baseURL }) => {
+test('support inbox: a contact message is taken by an officer, answered by e-mail and closed', async ({ page, baseURL, browserErrors }) => {
+  // The refused reply below: Chromium logs the 400 the page shows on the field.
+  browserErrors.allowConsoleErrors(/status of 400 \(Bad Request\) \(http:\/\/localhost:\d+\/api\/admin\/support\/messages\/[0-9a-f-]+\/reply/);
   const marker = `Order ${randomUUID().slice(0, 8)}`;
   const email = `juan.${randomUUID().slice(0, 8)}@example.com`;
   await page.goto('/contact');
@@ -76,6 +78,14 @@ test('support inbox: a contact message is taken by an officer, answered by e-mai
   await card.getByRole('button', { name: 'Assign' }).click();
   await expectUi(card.getByTestId('support-status')).toHaveText('In progress');
   await expectUi(card).toContainText(`Assigned to ${OFFICER.fullName}`);
+
+  // A reply with a payment instruction is refused on the field with the reason and what was found (decision 060).
+  await card.getByLabel('Your reply by e-mail').fill('Your loan is FROZEN. To release it, pay PHP 5,000 to GCash today.');
+  await card.getByRole('button', { name: 'Send reply' }).click();
+  await expectUi(card.getByRole('alert')).toContainText('Payment instructions are not allowed');
+  await expectUi(card.getByRole('alert')).toContainText('Found: “To release it, pay PHP 5,000 to GCash today.”');
+  await expectUi(card.getByTestId('support-status')).toHaveText('In progress');
+  await shoot(page, 'support-reply-refused');
 
   await card.getByLabel('Your reply by e-mail').fill(`Your first instalment is due one month after disbursement. ${marker}`);
   await card.getByRole('button', { name: 'Send reply' }).click();

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PRODUCT_DRAFT_MESSAGES, productDraftSchema } from './product';
 import { isHttpsUrl } from '../company/links';
 import { scamWordIn } from '../loan/fees';
+import { lenderTextContext } from '../company/lender-text';
+import { staffTextProblem } from '../reasons/staff-text';
 
 export const COMPANY_LINK_MESSAGE = 'A web address starting with https://.';
 /** A link rendered on every page: an https address only (never javascript:, data: or http:), see company/links.ts. */
@@ -25,35 +27,63 @@ const oneLine = (schema: z.ZodString) => schema.refine((v) => !NOT_ONE_LINE.test
 const noScamWord = (schema: z.ZodString) => schema.refine((v) => scamWordIn(v) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord });
 
 /**
+ * The profile's texts a borrower reads (every page's footer, the About page, every PDF and e-mail
+ * footer): each goes through the one check of staff text a borrower reads (reasons/staff-text.ts,
+ * decision 060), the profile's own e-mail addresses, links and registration numbers being the
+ * lender's own. An ADMIN cannot write "pay PHP 5,000 unfreeze fee to GCash 0917..." into the
+ * company's name any more than into the office hours.
+ */
+export const COMPANY_TEXT_FIELDS = [
+  ['companyName'],
+  ['address'],
+  ['secRegistrationNumber'],
+  ['certificateOfAuthorityNumber'],
+  ['operatingPermitNumber'],
+  ['employees'],
+  ['officeHours'],
+  ['disclosureSignatory', 'name'],
+  ['disclosureSignatory', 'position'],
+] as const;
+
+/**
  * The company profile (DECISIONS.md invariant 8) as a contract: COMPANY_PROFILE_FILE at boot
  * (src/server/config.ts) and the ADMIN's editing in the back office (PUT /api/admin/settings/company)
  * validate with this one schema. Production refuses a DEMO profile either way.
  */
-export const companyProfileSchema = z.strictObject({
-  demo: z.boolean(),
-  companyName: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(200)),
-  shortName: z.string().regex(/^[A-Z0-9]{2,12}$/, '2 to 12 capital letters or digits (it prefixes loan numbers and SMS).'),
-  address: oneLine(z.string().trim().min(5, 'At least 5 characters.').max(300)),
-  secRegistrationNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
-  certificateOfAuthorityNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
-  operatingPermitNumber: noScamWord(oneLine(z.string().trim().max(60))),
-  dateRegistered: z.iso.date('A date YYYY-MM-DD.'),
-  employees: noScamWord(oneLine(z.string().trim().max(30))),
-  supportEmail: z.email('An e-mail address.'),
-  supportChatUrl: optionalHttpsUrl,
-  social: z.strictObject({ facebook: optionalHttpsUrl, instagram: optionalHttpsUrl, tiktok: optionalHttpsUrl }),
-  officeHours: noScamWord(oneLine(z.string().trim().max(100))),
-  verifyRegistrationUrl: httpsUrl,
-  dataProtectionOfficerEmail: z.email('An e-mail address.'),
-  /**
-   * Who certifies the disclosure statement correct for the lender (BSP Circular 730): name and
-   * position. A profile saved in the database before this field existed takes the configured one (store.ts).
-   */
-  disclosureSignatory: z.strictObject({
-    name: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(120)),
-    position: oneLine(z.string().trim().min(2, 'At least 2 characters.').max(120)),
-  }),
-});
+export const companyProfileSchema = z
+  .strictObject({
+    demo: z.boolean(),
+    companyName: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(200)),
+    shortName: z.string().regex(/^[A-Z0-9]{2,12}$/, '2 to 12 capital letters or digits (it prefixes loan numbers and SMS).'),
+    address: oneLine(z.string().trim().min(5, 'At least 5 characters.').max(300)),
+    secRegistrationNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
+    certificateOfAuthorityNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
+    operatingPermitNumber: noScamWord(oneLine(z.string().trim().max(60))),
+    dateRegistered: z.iso.date('A date YYYY-MM-DD.'),
+    employees: noScamWord(oneLine(z.string().trim().max(30))),
+    supportEmail: z.email('An e-mail address.'),
+    supportChatUrl: optionalHttpsUrl,
+    social: z.strictObject({ facebook: optionalHttpsUrl, instagram: optionalHttpsUrl, tiktok: optionalHttpsUrl }),
+    officeHours: noScamWord(oneLine(z.string().trim().max(100))),
+    verifyRegistrationUrl: httpsUrl,
+    dataProtectionOfficerEmail: z.email('An e-mail address.'),
+    /**
+     * Who certifies the disclosure statement correct for the lender (BSP Circular 730): name and
+     * position. A profile saved in the database before this field existed takes the configured one (store.ts).
+     */
+    disclosureSignatory: z.strictObject({
+      name: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(120)),
+      position: oneLine(z.string().trim().min(2, 'At least 2 characters.').max(120)),
+    }),
+  })
+  .superRefine((profile, ctx) => {
+    const lender = lenderTextContext(profile);
+    for (const path of COMPANY_TEXT_FIELDS) {
+      const value = path.length === 1 ? profile[path[0]] : profile[path[0]][path[1]];
+      const problem = staffTextProblem(value, lender);
+      if (problem) ctx.addIssue({ code: 'custom', path: [...path], message: `backoffice.validation.staffText.${problem.code}` });
+    }
+  });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
 export const COMPANY_SETTINGS_MESSAGES = {

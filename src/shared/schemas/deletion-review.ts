@@ -60,7 +60,19 @@ export const ERASED_CATEGORIES = [
 /** What the lender keeps, linked to the anonymised member (each an i18n key under backoffice.deletion.keep). */
 export const KEPT_CATEGORIES = ['LOANS', 'LEDGER', 'CONSENTS', 'AUDIT', 'MESSAGES_SENT', 'REQUEST'] as const;
 /** Why a completion is refused now (each an i18n key under backoffice.deletion.blockers). */
-export const DELETION_BLOCKERS = ['OPEN_LOAN', 'WALLET_BALANCE', 'PENDING_WITHDRAWAL', 'STAFF_ACCOUNT'] as const;
+/**
+ * What stops a member's erasure: anything that can still move money for them (decision 060: cash
+ * paid on an open payment reference after the erasure would land in a wallet nobody can sign in to),
+ * and a staff account (decision 047).
+ */
+export const DELETION_BLOCKERS = [
+  'OPEN_LOAN',
+  'WALLET_BALANCE',
+  'PENDING_WITHDRAWAL',
+  'OPEN_PAYMENT_REFERENCE',
+  'OFFICER_PAYMENT_AWAITING_APPROVAL',
+  'STAFF_ACCOUNT',
+] as const;
 export type DeletionBlocker = (typeof DELETION_BLOCKERS)[number];
 
 export const deletionDetailSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEE_KINDS, scamWordIn } from '../loan/fees';
+import { staffTextProblem } from '../reasons/staff-text';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, bpsToPercent } from '../loan/product';
 
 /**
@@ -31,7 +32,12 @@ export const productDraftSchema = z.strictObject({
     .trim()
     .min(3, 'At least 3 characters.')
     .max(100)
-    .refine((name) => scamWordIn(name) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord }),
+    .refine((name) => scamWordIn(name) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord })
+    // The one check of staff text a borrower reads (decision 060): no link, account number or payment instruction either.
+    .superRefine((name, ctx) => {
+      const problem = staffTextProblem(name, { ownHosts: [] });
+      if (problem) ctx.addIssue({ code: 'custom', message: `backoffice.validation.staffText.${problem.code}` });
+    }),
   minAmount: amount,
   maxAmount: amount,
   terms: z.array(z.number().int().min(1).max(120)).min(1, 'At least one term.').max(12),

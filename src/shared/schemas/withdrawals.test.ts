@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bankReferenceKey, withdrawalAmountSchema, withdrawalConfirmSchema, withdrawalRequestSchema, WITHDRAWAL_MESSAGES } from './withdrawals';
+import {
+  adminPaidSchema,
+  bankReferenceKey,
+  withdrawalAmountSchema,
+  withdrawalConfirmSchema,
+  withdrawalRequestSchema,
+  WITHDRAWAL_MESSAGES,
+} from './withdrawals';
 
 function amountError(value: unknown): string | null {
   const result = withdrawalAmountSchema.safeParse(value);
@@ -40,10 +47,20 @@ describe('the withdrawal bodies', () => {
   });
 });
 
-describe('bankReferenceKey (decision 052)', () => {
-  it('compares bank references without case and spaces, nothing else', () => {
-    expect(bankReferenceKey(' ub-PesoNet 0099\ta1 ')).toBe('UB-PESONET0099A1');
+describe('bankReferenceKey (decisions 052, 060)', () => {
+  it('compares bank references by their letters and digits, without case', () => {
+    expect(bankReferenceKey(' ub-PesoNet 0099\ta1 ')).toBe('UBPESONET0099A1');
     expect(bankReferenceKey('UB-PESONET 0099-A1')).not.toBe(bankReferenceKey('UB-PESONET 0099-A2'));
-    expect(bankReferenceKey('GCASH-0003')).not.toBe(bankReferenceKey('GCASH 0003'));
+    // One transfer however the bank's reference is spelled: hyphens, spaces, dots, slashes, anything else.
+    const key = bankReferenceKey('GCASH-0003');
+    for (const spelling of ['GCASH 0003', 'gcash.0003', 'GCash/0003', 'G-C-A-S-H 0 0 0 3', 'gcash_0003', '(GCASH)#0003', 'GCASH0003']) {
+      expect(bankReferenceKey(spelling), spelling).toBe(key);
+    }
+  });
+
+  it('a reference without at least 3 letters or digits is refused (it would match every other such one)', () => {
+    expect(adminPaidSchema.safeParse({ bankReference: '---' }).success).toBe(false);
+    expect(adminPaidSchema.safeParse({ bankReference: 'A./1' }).success).toBe(false);
+    expect(adminPaidSchema.safeParse({ bankReference: 'A-1-2' }).success).toBe(true);
   });
 });

@@ -254,7 +254,7 @@ export const BANK_REFERENCE_MIN = 3;
 export const BANK_REFERENCE_MAX = 100;
 /**
  * Printable ASCII (and tab) only: what banks print on a transfer. A reused reference is found by comparing
- * without case and spaces (bankReferenceKey, and bankReferenceKeySql in PostgreSQL); an invisible
+ * by its letters and digits without case (bankReferenceKey, and bankReferenceKeySql in PostgreSQL); an invisible
  * or look-alike character (a no-break or zero-width space, a Cyrillic letter, a control character)
  * would make a reference that reads the same in the back office compare as another, and the two
  * sides did not even agree on which spaces to drop (review11; decision 052).
@@ -269,7 +269,9 @@ export const adminPaidSchema = z.strictObject({
     .trim()
     .min(BANK_REFERENCE_MIN, { error: bankReferenceMessage })
     .max(BANK_REFERENCE_MAX, { error: bankReferenceMessage })
-    .regex(BANK_REFERENCE_PATTERN, { error: bankReferenceMessage }),
+    .regex(BANK_REFERENCE_PATTERN, { error: bankReferenceMessage })
+    // Compared by its letters and digits (bankReferenceKey): "---" would match every other "...".
+    .refine((v) => bankReferenceKey(v).length >= BANK_REFERENCE_MIN, { error: bankReferenceMessage }),
 });
 /**
  * POST /api/admin/withdrawals/:id/failed (manual payout mode, from PROCESSING): a reason code from
@@ -296,11 +298,13 @@ export const adminFailWithdrawSchema = z.strictObject({
 });
 
 /**
- * A bank reference as compared with those of other payouts: without case and without spaces
- * ("ab 12-3" and "AB12-3" are one transfer), so a reused reference is not hidden by its spelling.
+ * A bank reference as compared with those of other payouts: its letters and digits only, without
+ * case ("ab 12-3", "AB12-3", "ab.12/3" are one transfer), so a reused reference is not hidden by its
+ * spelling: banks print the same reference with hyphens, spaces, dots or slashes. The database's
+ * indexes use the same expression (bankReferenceKeySql in src/server/db/schema/withdrawals.ts).
  */
 export function bankReferenceKey(reference: string): string {
-  return reference.replace(/\s+/g, '').toUpperCase();
+  return reference.replace(/[^A-Za-z0-9]+/g, '').toUpperCase();
 }
 
 /** GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD (a Philippine date). */

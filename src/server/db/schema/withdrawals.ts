@@ -15,12 +15,12 @@ import { ledgerTransfers } from './ledger';
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /**
- * A bank reference without case and spaces, in SQL (shared/schemas/withdrawals.ts's bankReferenceKey
+ * A bank reference's letters and digits without case, in SQL (shared/schemas/withdrawals.ts's bankReferenceKey
  * in JavaScript): the expression the indexes below are built on and the reused-reference check
  * (withdrawals/admin.ts) searches by, so the check reads an index, not every payout (decision 052).
  */
 export function bankReferenceKeySql(column: AnyPgColumn): SQL {
-  return sql`upper(regexp_replace(${column}, '[[:space:]]+', '', 'g'))`;
+  return sql`upper(regexp_replace(${column}, '[^A-Za-z0-9]+', '', 'g'))`;
 }
 
 export const withdrawals = pgTable(

@@ -13,7 +13,8 @@ import { findPayoutInstitution } from '../../../shared/activation/payout-institu
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { PayoutAccountChangeData, PayoutAccountDetailsData, PayoutAccountResponse } from '../../../shared/schemas/member-settings';
 import { isActivated, type AccountState } from '../../../shared/states/account';
-import { maskAccountNumber, type Member, type RequestContext } from './service';
+import { type Member, type RequestContext } from './service';
+import { accountNumberShown, maskAccountNumber } from '../../../shared/phone/account-number';
 
 /**
  * Changing the payout account after activation (issue 5 item 4; DECISIONS.md section 9: free of
@@ -24,11 +25,6 @@ import { maskAccountNumber, type Member, type RequestContext } from './service';
  */
 
 type PayoutRow = typeof payoutAccounts.$inferSelect;
-
-/** The national form of an e-wallet's number (0917...), a bank account's digits as they are. */
-function shownNumber(kind: string, accountNumber: string): string {
-  return kind === 'EWALLET' && accountNumber.startsWith('+63') ? `0${accountNumber.slice(3)}` : accountNumber;
-}
 
 function holdMs(deps: AppDeps): number {
   return deps.config.payouts.holdAfterPayoutChangeHours * HOUR;
@@ -47,7 +43,7 @@ function responseOf(deps: AppDeps, row: PayoutRow | undefined): PayoutAccountRes
           institutionCode: row.institutionCode,
           institutionName: row.institutionName,
           kind: row.kind as 'BANK' | 'EWALLET',
-          accountNumber: shownNumber(row.kind, row.accountNumber),
+          accountNumber: accountNumberShown(row.kind, row.accountNumber),
           accountNumberMasked: maskAccountNumber(row.kind, row.accountNumber),
           accountName: row.accountName,
           changedAt: row.changedAt?.toISOString() ?? null,

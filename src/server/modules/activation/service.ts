@@ -21,7 +21,7 @@ import { CONSENT_KIND_CREDIT_BUREAU, CREDIT_BUREAU_CONSENT, isCurrentCreditBurea
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/activation/id-types';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { findCity, findProvince } from '../../../shared/activation/places';
-import { maskKeepFirst3 } from '../../../shared/phone/phone';
+import { maskAccountNumber } from '../../../shared/phone/account-number';
 import {
   DOCUMENT_FIELD,
   ownDocumentUrl,
@@ -212,12 +212,6 @@ export async function saveBank(deps: AppDeps, member: Member, input: BankStep): 
 
 // ---------------------------------------------------------------------------------------------
 // Reading
-
-/** An account number masked but its first 3 characters; an e-wallet's in the national form (0917...). */
-export function maskAccountNumber(kind: string, accountNumber: string): string {
-  const shown = kind === 'EWALLET' && accountNumber.startsWith('+63') ? `0${accountNumber.slice(3)}` : accountNumber;
-  return maskKeepFirst3(shown);
-}
 
 interface Sections {
   state: AccountState;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { memberAddresses, memberDocuments, memberIdentities, memberPersonal, memberReferences, payoutAccounts, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { toDecimalString, type Centavos } from '../../../shared/money/money';
-import { maskKeepFirst3 } from '../../../shared/phone/phone';
+import { maskAccountNumber } from '../../../shared/phone/account-number';
 import type { z } from 'zod';
 import type { adminMemberSchema } from '../../../shared/schemas/loans';
 
@@ -25,12 +25,6 @@ export interface MemberFacts {
   readonly address: string | null;
   readonly identity: { readonly type: string; readonly number: string } | null;
   readonly payout: { readonly institutionName: string; readonly kind: string; readonly accountNumberMasked: string; readonly accountName: string } | null;
-}
-
-/** An account number masked but its first 3 characters; an e-wallet's in the national form (0917...). */
-export function maskAccountNumber(kind: string, accountNumber: string): string {
-  const shown = kind === 'EWALLET' && accountNumber.startsWith('+63') ? `0${accountNumber.slice(3)}` : accountNumber;
-  return maskKeepFirst3(shown);
 }
 
 export async function memberFacts(db: DbOrTx, userId: string): Promise<MemberFacts> {

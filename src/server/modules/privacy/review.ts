@@ -2,11 +2,13 @@ import { and, count, desc, eq, inArray, isNull, lt, max, ne, or, type SQL } from
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import {
+  channelPayments,
   consents,
   contactMessages,
   dataDeletionRequests,
   documentAccessLog,
   documentUploadAttempts,
+  loanPayments,
   loanReminders,
   loans,
   memberAddresses,
@@ -20,6 +22,7 @@ import {
   recoveryAttempts,
   sessions,
   users,
+  withdrawalParts,
   withdrawals,
 } from '../../db/schema';
 import { ERASED_TEXT, eraseFromAudit, recordStaffView, writeAudit, type AuditContext } from '../../audit';
@@ -120,7 +123,6 @@ export async function listDeletionReview(deps: AppDeps, q: DeletionListQuery): P
   };
 }
 
-/** Why the member cannot be anonymised now: an open loan, money in (or held from) the wallet, a withdrawal in progress. */
 /**
  * The audit subjects whose details may quote a member, searched for the member's words when they are
  * erased. Not USER (staff accounts), COMPANY_PROFILE nor PRODUCT: the member's name and their
@@ -139,8 +141,22 @@ const QUOTES_MEMBERS: Readonly<Record<AuditSubjectType, boolean>> = {
 };
 export const AUDIT_SUBJECTS_ABOUT_MEMBERS: readonly AuditSubjectType[] = AUDIT_SUBJECT_TYPES.filter((type) => QUOTES_MEMBERS[type]);
 
+/**
+ * A member's payment references that can still be paid: being created at the provider, or waiting
+ * for the payment (whatever their expiry says until the worker has asked the provider).
+ */
+const PAYABLE_REFERENCE_STATUSES = ['CREATING', 'PENDING'] as const;
+/** A transfer of a split withdrawal still on its way to the member's account. */
+const PART_IN_FLIGHT_STATUSES = ['PENDING', 'PROCESSING'] as const;
+
+/**
+ * Why the member cannot be anonymised now: anything that can still move money for them (an open
+ * loan, money in, arriving at or held from the wallet, a withdrawal or one of its transfers in flight,
+ * a payment reference that can still be paid, an officer payment awaiting approval, which would be
+ * credited to the wallet when the loan no longer owes it, decision 054), or a staff account.
+ */
 async function blockersOf(db: AppDeps['db'] | Tx, userId: string): Promise<DeletionBlocker[]> {
-  const [account, openLoan, wallet, held] = await Promise.all([
+  const [account, openLoan, wallet, held, parts, references, officerPayments] = await Promise.all([
     db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
     db
       .select({ id: loans.id })
@@ -155,14 +171,33 @@ async function blockersOf(db: AppDeps['db'] | Tx, userId: string): Promise<Delet
       .from(withdrawals)
       .where(and(eq(withdrawals.memberId, userId), inArray(withdrawals.status, [...HELD_WITHDRAWAL_STATUSES])))
       .limit(1),
+    db
+      .select({ id: withdrawalParts.id })
+      .from(withdrawalParts)
+      .innerJoin(withdrawals, eq(withdrawals.id, withdrawalParts.withdrawalId))
+      .where(and(eq(withdrawals.memberId, userId), inArray(withdrawalParts.status, [...PART_IN_FLIGHT_STATUSES])))
+      .limit(1),
+    db
+      .select({ id: channelPayments.id })
+      .from(channelPayments)
+      .where(and(eq(channelPayments.memberId, userId), inArray(channelPayments.status, [...PAYABLE_REFERENCE_STATUSES])))
+      .limit(1),
+    db
+      .select({ id: loanPayments.id })
+      .from(loanPayments)
+      .innerJoin(loans, eq(loans.id, loanPayments.loanId))
+      .where(and(eq(loans.memberId, userId), eq(loanPayments.status, 'PENDING_APPROVAL')))
+      .limit(1),
   ]);
   const blockers: DeletionBlocker[] = [];
   // A staff account is the lender's record of who did what (the audit log names its actor from it):
   // the member's erasure never applies to it, whoever files the request (security review, sec-insider).
   if (account[0] && account[0].role !== 'MEMBER') blockers.push('STAFF_ACCOUNT');
   if (openLoan.length > 0) blockers.push('OPEN_LOAN');
-  if (wallet && (wallet.posted !== 0n || wallet.available !== 0n)) blockers.push('WALLET_BALANCE');
-  if (held.length > 0 || (wallet && wallet.debitsPending !== 0n)) blockers.push('PENDING_WITHDRAWAL');
+  if (wallet && (wallet.posted !== 0n || wallet.available !== 0n || wallet.creditsPending !== 0n)) blockers.push('WALLET_BALANCE');
+  if (held.length > 0 || parts.length > 0 || (wallet && wallet.debitsPending !== 0n)) blockers.push('PENDING_WITHDRAWAL');
+  if (references.length > 0) blockers.push('OPEN_PAYMENT_REFERENCE');
+  if (officerPayments.length > 0) blockers.push('OFFICER_PAYMENT_AWAITING_APPROVAL');
   return blockers;
 }
 
@@ -397,7 +432,9 @@ async function answer(tx: Tx, id: string): Promise<{ request: DeletionRequestRow
 
 /**
  * POST /api/admin/deletion-requests/:id/complete (ADMIN): refused (DELETION_BLOCKED, each blocker
- * in `fields`) while the member has an open loan, a wallet balance or a withdrawal in progress, and
+ * in `fields`) while anything can still move money for the member (blockersOf: an open loan, a wallet
+ * balance, a withdrawal in progress, a payment reference that can still be paid, an officer payment
+ * awaiting approval), and
  * for a staff account; refused (CONFLICT_OF_INTEREST) to the ADMIN whose own request it is or who
  * shares the member's phone or e-mail.
  * Otherwise, in one transaction: the member is told (SMS and e-mail to the contact details they

@@ -1,12 +1,15 @@
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { contactMessages, users } from '../../db/schema';
+import { contactMessages, payoutAccounts, users } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
 import { AppError, fieldError } from '../../http/errors';
 import { languageOfUser, messageText, queueEmail } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { DEFAULT_LANGUAGE } from '../../../shared/i18n/languages';
+import { text } from '../../../shared/i18n/text';
+import { lenderTextContext } from '../../../shared/company/lender-text';
+import { staffTextProblem } from '../../../shared/reasons/staff-text';
 import type { SupportInboxQuery, SupportInboxResponse, SupportMessage } from '../../../shared/schemas/support-inbox';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 import { isSupportStatus, supportTransition, type SupportAction, type SupportStatus } from '../../../shared/states/support';
@@ -108,16 +111,54 @@ export async function assignMessage(deps: AppDeps, staff: SessionAuth, messageId
 }
 
 /**
+ * The numbers a reply to this message may quote: the member's own phone and payout account (a reply
+ * to an anonymous sender may quote none).
+ */
+async function memberNumbers(tx: Tx, userId: string | null): Promise<string[]> {
+  if (!userId) return [];
+  const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  const accounts = await tx.select({ number: payoutAccounts.accountNumber }).from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  return [...(member ? [member.phone] : []), ...accounts.map((a) => a.number)];
+}
+
+/** The officer's words as a quotation: every line marked, so nothing in them reads as the lender's own text. */
+function quoted(words: string): string {
+  return words
+    .split(/\r?\n/)
+    .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+/**
  * POST .../reply {text}: the officer's own words, by e-mail (plain text, never HTML) to the address
- * the person gave, under a fixed subject and footer of the catalogue in the member's language (a
- * signed-in sender) or English. Queued in the outbox in the same transaction; audited with the text.
+ * the person gave, quoted as that named officer's words under a fixed subject, with the standing
+ * warning that the lender never asks for a payment to release or unlock a loan and the footer, in
+ * the member's language (a signed-in sender) or English. The words go through the one check of
+ * staff text a borrower reads (reasons/staff-text.ts, decision 060): a link outside the lender's
+ * own, someone else's account or phone number, a payment instruction or an advance fee is refused
+ * (400 on the field `text`, with the reason and what was found). Queued in the outbox in the same
+ * transaction; audited with the text.
  */
 export async function replyToMessage(deps: AppDeps, staff: SessionAuth, messageId: string, input: { text: string }, ctx: AuditContext) {
   return deps.db.transaction(async (tx) => {
     const { row, to } = await lockFor(tx, messageId, 'REPLY');
+    const company = deps.config.company;
+    const problem = staffTextProblem(input.text, lenderTextContext(company, deps.config.publicOrigins, await memberNumbers(tx, row.userId)));
+    if (problem) {
+      throw new AppError(400, 'VALIDATION_FAILED', undefined, {
+        text: text('backoffice.validation.staffTextFound', { reason: text(`backoffice.validation.staffText.${problem.code}`), found: problem.found }),
+      });
+    }
     const now = deps.clock.now();
     const language = row.userId ? await languageOfUser(tx, row.userId) : DEFAULT_LANGUAGE;
-    const company = deps.config.company;
+    const [officer] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, staff.userId));
+    const names = { company: company.companyName, supportEmail: company.supportEmail };
+    const body = [
+      messageText(language, 'messages.support.replyIntro', { officer: officer?.name ?? '', company: company.companyName }),
+      quoted(input.text),
+      messageText(language, 'messages.support.replyWarning', names),
+      messageText(language, 'messages.support.replyFooter', names),
+    ].join('\n\n');
     const queued = await queueEmail(
       tx,
       {
@@ -125,7 +166,7 @@ export async function replyToMessage(deps: AppDeps, staff: SessionAuth, messageI
         // A signed-in sender is a member: only to their verified address (decision 051).
         member: row.userId,
         subject: messageText(language, 'messages.support.replySubject', { company: company.shortName }),
-        body: `${input.text}\n\n${messageText(language, 'messages.support.replyFooter', { company: company.companyName, supportEmail: company.supportEmail })}`,
+        body,
       },
       ctx,
     );

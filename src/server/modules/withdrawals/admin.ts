@@ -159,7 +159,7 @@ function clearedRequest(row: FailRequestColumns): Record<string, unknown> | null
 
 /**
  * Refuses a bank reference already recorded on another payout (a withdrawal or a transfer of one),
- * compared without case and spaces (bankReferenceKey): marking a second payout paid with the
+ * compared by its letters and digits without case (bankReferenceKey): marking a second payout paid with the
  * reference of a transfer that paid the first is the classic way to claim one payment twice
  * (decision 052). Two officers marking with the same reference at once are serialised by a lock on
  * the reference, so the second one sees the first.

@@ -21,7 +21,8 @@ import { formatMoney } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, withdrawalReasonText } from '../../../shared/reasons/catalogue';
-import { maskAccount, referenceOf, type WithdrawalRow } from './views';
+import { referenceOf, type WithdrawalRow } from './views';
+import { maskAccountNumber } from '../../../shared/phone/account-number';
 import { CODE_DIGITS, CODE_TTL_MINUTES } from '../../../shared/codes/rules';
 
 /**
@@ -71,7 +72,7 @@ function values(deps: AppDeps, row: WithdrawalRow, extra: Record<string, string>
     company: deps.config.company.shortName,
     reference: referenceOf(deps, row.number),
     amount: formatMoney(row.amount),
-    destination: `${row.destInstitutionName} ${maskAccount(row.destAccountNumber)}`,
+    destination: `${row.destInstitutionName} ${maskAccountNumber(row.destKind, row.destAccountNumber)}`,
     supportEmail: deps.config.company.supportEmail,
     digits: String(CODE_DIGITS),
     ...extra,

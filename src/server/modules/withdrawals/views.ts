@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { maskAccountNumber } from '../../../shared/phone/account-number';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { columnList, prepared, preparedSql, rawRowMapper, rawSelectList } from '../../db/prepared';
@@ -65,13 +66,13 @@ export function referenceOf(deps: AppDeps, number: number): string {
   return withdrawalReference(deps.config.company.shortName, number);
 }
 
-/** An account number masked but its first 3 characters (the contract's accountMasked). */
-export function maskAccount(accountNumber: string): string {
-  return accountNumber.slice(0, 3) + '*'.repeat(Math.max(0, accountNumber.length - 3));
-}
-
 export function destinationOf(row: { institutionName: string; kind: string; accountNumber: string; accountName: string }): WithdrawalDestinationDto {
-  return { institutionName: row.institutionName, kind: row.kind as PayoutKind, accountMasked: maskAccount(row.accountNumber), accountName: row.accountName };
+  return {
+    institutionName: row.institutionName,
+    kind: row.kind as PayoutKind,
+    accountMasked: maskAccountNumber(row.kind, row.accountNumber),
+    accountName: row.accountName,
+  };
 }
 
 const NOT_FOUND = 'There is no such withdrawal.';

@@ -15,7 +15,8 @@ export const backoffice = {
     nobody: 'Nobody',
     assign: 'Assign',
     reply: 'Your reply by e-mail',
-    replyHint: 'Plain text, sent as you write it to the address above.',
+    replyHint:
+      'Plain text, e-mailed under your name as your own words, with the lender’s warning that it never asks for a payment to release a loan. Not allowed: links other than the lender’s, phone or account numbers of others, payment instructions.',
     send: 'Send reply',
     close: 'Close',
     reopen: 'Reopen',
@@ -80,6 +81,9 @@ export const backoffice = {
       OPEN_LOAN: 'The member has a loan that is not closed.',
       WALLET_BALANCE: 'The member has money in the wallet.',
       PENDING_WITHDRAWAL: 'The member has a withdrawal in progress.',
+      OPEN_PAYMENT_REFERENCE:
+        'The member has a payment reference that can still be paid (at a bank, an e-wallet or over the counter): money paid on it after the erasure would reach no one. Wait until it is paid or expires.',
+      OFFICER_PAYMENT_AWAITING_APPROVAL: 'An officer payment for this member waits for a second officer’s approval: approve or refuse it first.',
       STAFF_ACCOUNT: 'This is a staff account: the audit log names its actions by it, so it is never erased as a member is.',
     },
   },
@@ -354,5 +358,18 @@ export const backoffice = {
       penaltyText: '{{daily}} % a day after {{grace}} days, plus a {{collection}} % collection charge, always within the cap',
       interestText: '{{rate}} % a month ({{model}})',
     },
+  },
+  /** Refusals of staff text a borrower would read (decision 060). */
+  validation: {
+    staffText: {
+      LINK: 'Links and e-mail addresses other than the lender’s own are not allowed: borrowers are told to trust only the lender’s own addresses.',
+      ACCOUNT_NUMBER:
+        'Phone and account numbers (10 digits or more) are not allowed, except the member’s own and the lender’s registration numbers: a borrower must never be pointed to anyone else’s account.',
+      PAYMENT_INSTRUCTION:
+        'Payment instructions are not allowed (an amount to pay or send, or a place to pay): what is due and how to pay come from the system, on the Loan page.',
+      ADVANCE_FEE:
+        'Words of an advance-fee scheme are not allowed (a fee or payment to release, unlock, verify, unfreeze or process a loan): the lender never asks for one.',
+    },
+    staffTextFound: '{{reason}} Found: “{{found}}”',
   },
 } as const;

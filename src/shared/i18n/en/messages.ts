@@ -34,6 +34,9 @@ export const messages = {
   },
   support: {
     replySubject: 'Your message to {{company}}',
+    replyIntro: '{{officer}} of {{company}} answered your message. These are {{officer}}’s own words:',
+    replyWarning:
+      '{{company}} never asks for a payment to release, unlock or withdraw a loan, and never asks you to pay anyone’s account or to open a link other than its own. If a message does, do not pay: tell us at {{supportEmail}}.',
     replyFooter:
       '{{company}}\nThis is a reply to the message you sent with our contact form. We never ask you to pay anything to receive, unlock or withdraw a loan: if anyone does, do not pay, and tell us. Questions: {{supportEmail}}',
   },

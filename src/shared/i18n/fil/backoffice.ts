@@ -15,7 +15,8 @@ export const backoffice = {
     nobody: 'Wala',
     assign: 'Italaga',
     reply: 'Ang sagot mo sa e-mail',
-    replyHint: 'Plain text, ipapadala gaya ng pagkakasulat mo sa address sa itaas.',
+    replyHint:
+      'Payak na teksto, ipapadala sa e-mail sa ilalim ng iyong pangalan bilang sarili mong salita, kasama ang babala ng nagpapautang na hindi ito humihingi ng bayad para ma-release ang loan. Bawal: link na hindi sa nagpapautang, numero ng telepono o account ng iba, tagubilin sa pagbabayad.',
     send: 'Ipadala ang sagot',
     close: 'Isara',
     reopen: 'Buksan muli',
@@ -81,6 +82,10 @@ export const backoffice = {
       OPEN_LOAN: 'May loan ang miyembro na hindi pa sarado.',
       WALLET_BALANCE: 'May pera pa sa wallet ang miyembro.',
       PENDING_WITHDRAWAL: 'May withdrawal ang miyembro na pinoproseso pa.',
+      OPEN_PAYMENT_REFERENCE:
+        'May payment reference ang miyembro na puwede pang bayaran (sa bangko, e-wallet o over the counter): walang makakatanggap ng perang ibabayad dito pagkatapos ng pagbura. Hintaying mabayaran ito o mag-expire.',
+      OFFICER_PAYMENT_AWAITING_APPROVAL:
+        'May bayad na itinala ng officer para sa miyembrong ito na naghihintay ng pag-apruba ng ikalawang officer: aprubahan o tanggihan muna ito.',
       STAFF_ACCOUNT: 'Account ito ng kawani: dito nakapangalan ang mga aksyon sa audit log, kaya hindi ito binubura gaya ng sa miyembro.',
     },
   },
@@ -358,5 +363,18 @@ export const backoffice = {
       penaltyText: '{{daily}} % kada araw pagkalipas ng {{grace}} araw, dagdag ang {{collection}} % na collection charge, laging pasok sa limit',
       interestText: '{{rate}} % kada buwan ({{model}})',
     },
+  },
+  /** Refusals of staff text a borrower would read (decision 060). */
+  validation: {
+    staffText: {
+      LINK: 'Bawal ang link at e-mail address na hindi sa nagpapautang: sinasabihan ang mga nanghihiram na ang sariling address lamang ng nagpapautang ang pagkatiwalaan.',
+      ACCOUNT_NUMBER:
+        'Bawal ang numero ng telepono o account (10 digit o higit pa), maliban sa sariling numero ng miyembro at sa mga numero ng rehistro ng nagpapautang: hindi kailanman dapat ituro ang nanghihiram sa account ng iba.',
+      PAYMENT_INSTRUCTION:
+        'Bawal ang tagubilin sa pagbabayad (halagang babayaran o ipapadala, o lugar na pagbabayaran): ang sistema ang nagsasabi kung magkano at paano magbayad, sa pahina ng Loan.',
+      ADVANCE_FEE:
+        'Bawal ang mga salita ng advance-fee scheme (bayad para ma-release, ma-unlock, ma-verify, ma-unfreeze o maproseso ang loan): hindi kailanman humihingi nito ang nagpapautang.',
+    },
+    staffTextFound: '{{reason}} Nakita: “{{found}}”',
   },
 } as const;

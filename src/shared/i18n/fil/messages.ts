@@ -34,6 +34,9 @@ export const messages: Shape<typeof en> = {
   },
   support: {
     replySubject: 'Ang mensahe mo sa {{company}}',
+    replyIntro: 'Sinagot ni {{officer}} ng {{company}} ang iyong mensahe. Ito ang sariling mga salita ni {{officer}}:',
+    replyWarning:
+      'Hindi kailanman humihingi ang {{company}} ng bayad para ma-release, ma-unlock o ma-withdraw ang loan, at hindi ka kailanman pinagbabayad sa account ng iba o pinapabuksan ng link na hindi sa amin. Kung may mensaheng ganito, huwag magbayad: sabihan kami sa {{supportEmail}}.',
     replyFooter:
       '{{company}}\nIto ay sagot sa mensaheng ipinadala mo gamit ang aming contact form. Hindi ka namin kailanman hihingan ng bayad para matanggap, ma-unlock o ma-withdraw ang loan: kung may humingi, huwag magbayad at sabihan kami. May tanong: {{supportEmail}}',
   },
