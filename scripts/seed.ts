@@ -634,7 +634,7 @@ async function main(): Promise<number> {
   );
   console.log('\nCodes "sent by SMS" are at /dev/outbox. The history ends about half an hour ago; to see the next due date pass, move the clock:');
   const port = process.env.PORT ?? 3000;
-  console.log(`  curl -X POST localhost:${port}/api/dev/clock -H "content-type: application/json" -d '{"advanceMs": 2592000000}'   # 30 days on`);
+  console.log(`  curl -X POST localhost:${port}/api/dev/clock -H "content-type: application/json" -d '{"advanceMs": 3024000000}'   # 35 days on`);
   console.log(`  curl -X POST localhost:${port}/api/dev/servicing/run   # the daily job, now`);
   return 0;
 }
