@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * transfers beside pgbench TPC-B (bench/loans.ts), withdrawal request + confirmation beside ledger
  * transfers at the same connection count (bench/withdrawals.ts) and server start (bench/start.ts).
  * Each row says when and under what load its figures were taken: only ratios within one run count.
- * Writes `bench/results/issue13-latest.md` and rewrites README.md between `<!-- bench:issue13 -->`
+ * Writes `bench/results/issue13-latest.md` and rewrites bench/README.md between `<!-- bench:issue13 -->`
  * and `<!-- /bench:issue13 -->`. Run by `npm run bench`, or alone: `npx tsx bench/issue13-table.ts`.
  */
 const results = path.resolve('bench/results');
@@ -149,13 +149,13 @@ export function issue13Table(): string {
 export function writeIssue13Table(): string {
   const table = issue13Table();
   writeFileSync(path.join(results, 'issue13-latest.md'), `${table}\n`);
-  const readme = path.resolve('README.md');
+  const readme = path.resolve('bench/README.md');
   const text = readFileSync(readme, 'utf8');
   const start = '<!-- bench:issue13 -->';
   const end = '<!-- /bench:issue13 -->';
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`);
+  if (from < 0 || to < from) throw new Error(`bench/README.md has no ${start} … ${end} markers`);
   writeFileSync(readme, `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`);
   return table;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * npm run bench (after npm run build and a commit): the front-end benchmarks on the built app, then
- * the start benchmark (bench/start.ts, which rewrites README.md's start table), and a table of the
+ * the start benchmark (bench/start.ts, which rewrites bench/README.md's start table), and a table of the
  * before/after ratios measured in this run.
  */
 const { default: bundle } = await import('./bundle');

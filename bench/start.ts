@@ -118,7 +118,7 @@ const result = {
   seconds: rows.map((r) => ({ scenario: r.scenario, before: round(r.before), after: round(r.after), ratio: Math.round((r.after / r.before) * 100) / 100 })),
 };
 
-/** The table README.md shows between its bench:start markers (rewritten by every run). */
+/** The table bench/README.md shows between its bench:start markers (rewritten by every run). */
 export function startTable(r: typeof result): string {
   return [
     `Server start to the first 200 on /readyz (\`npx tsx bench/start.ts\`, ${r.date.slice(0, 10)}, ${r.machine}):`,
@@ -132,7 +132,7 @@ export function startTable(r: typeof result): string {
 const stamp = result.date.slice(0, 10);
 writeFileSync(path.resolve(`bench/results/start-${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
 writeFileSync(path.resolve('bench/results/start-latest.json'), `${JSON.stringify(result, null, 2)}\n`);
-const readme = path.resolve('README.md');
+const readme = path.resolve('bench/README.md');
 const text = readFileSync(readme, 'utf8');
 const section = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- \/bench:start -->)/;
 if (section.test(text)) writeFileSync(readme, text.replace(section, `$1${startTable(result)}$2`));

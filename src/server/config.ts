@@ -7,9 +7,10 @@ import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /**
  * The process configuration: environment variables validated at boot (fail fast), and the
- * company profile. Every variable is documented in README.md and .env.example.
+ * company profile. Every variable is documented in docs/configuration.md (kept true by
+ * config-doc.test.ts) and .env.example.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Listen address; default 127.0.0.1 (loopback) in the embedded mode, 0.0.0.0 in production. */
