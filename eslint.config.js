@@ -2,18 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { boundaries } from './eslint-rules/boundaries.js';
-import { builtinModules } from 'node:module';
-
-// Dependency direction (DESIGN.md): web -> shared, server -> shared, shared -> nothing else in src/,
-// server/modules/* -> server/{ledger,db,providers,http,otp,...} but never another module.
-const restrict = (patterns) => ['error', { patterns }];
-const restrictWith = (paths, patterns) => ['error', { ...paths, patterns }];
-
-// Node's built-ins, bare ('fs') and prefixed ('node:fs'): never in code that runs in the browser.
-const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
-const noNodeBuiltins = {
-  paths: [...nodeBuiltins, ...nodeBuiltins.map((name) => `node:${name}`)].map((name) => ({ name, message: 'Node built-ins never run in the browser.' })),
-};
 
 export default tseslint.config(
   {
@@ -33,7 +21,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],
-    // Import cycles are refused by scripts/import-graph.test.ts.
+    // Every import direction (shared is pure, web is browser code, features behind their index.ts,
+    // the server's layers, modules apart) is this one rule: eslint-rules/boundaries.js. Import
+    // cycles are refused by scripts/import-graph.test.ts.
     plugins: { tapat: { rules: { boundaries } } },
     rules: { 'tapat/boundaries': 'error' },
   },
@@ -55,40 +45,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrictWith(noNodeBuiltins, [
-        { regex: '(^|/)(server|web)(/|$)', message: 'src/shared imports nothing from server/ or web/.' },
-        { regex: '^(node:|fastify|drizzle|react|pg$|@electric-sql|sharp$|@node-rs)', message: 'src/shared is pure TypeScript for browser and server.' },
-      ]),
-    },
-  },
-  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': restrictWith(noNodeBuiltins, [
-        { regex: '(^|/)server(/|$)', message: 'web/ never imports server/.' },
-        { regex: '^(node:|fastify|drizzle|pg$|@electric-sql|@node-rs|sharp$)', message: 'web/ is browser code.' },
-      ]),
-    },
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    ignores: ['src/server/modules/**'],
-    rules: {
-      'no-restricted-imports': restrict([{ regex: '(^|/)web(/|$)', message: 'server/ never imports web/.' }]),
-    },
-  },
-  {
-    files: ['src/server/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict([
-        { regex: '(^|/)web(/|$)', message: 'server/ never imports web/.' },
-        { regex: '^\\.\\./(?!\\.\\.)', message: 'A module never imports another module: go through server/{db,ledger,providers,http,otp}.' },
-      ]),
     },
   },
   {

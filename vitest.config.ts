@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { PREACT_ALIASES } from './vite.config';
@@ -22,6 +23,10 @@ const onPreact = {
 // Vitest has its own config because Vite's root points at src/web.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on CI's 2-core machine, the
+    // other core idle while a test waits on its database (decision 065). The API files each run
+    // their own app and database, so two at a time keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: onPreact.resolve,

@@ -2,7 +2,7 @@
  * Counts the statements the app sends to the database and its sequential round trips (a statement
  * sent while none is in flight starts a new round trip; statements sent together, as
  * Promise.all does, share one). Given to openDatabase, which wraps the client's query method with
- * it: the query-count test (tests/api/perf-query-count.test.ts) and bench/ read it. Without one
+ * it: the statement budgets (bench/statement-budgets.ts) and bench/ read it. Without one
  * the client is not wrapped at all.
  */
 export class QueryLog {

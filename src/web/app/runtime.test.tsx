@@ -1,12 +1,10 @@
 import * as compat from 'preact/compat';
 import * as compatClient from 'preact/compat/client';
-// eslint-disable-next-line no-restricted-imports -- preact's static renderer, compared with react-dom/server's alias
 import * as compatServer from 'preact/compat/server';
 import * as compatJsx from 'preact/compat/jsx-runtime';
 import * as react from 'react';
 import * as reactDom from 'react-dom';
 import * as reactDomClient from 'react-dom/client';
-// eslint-disable-next-line no-restricted-imports -- the static renderer's alias is what is checked here
 import * as reactDomServer from 'react-dom/server';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { describe, expect, it } from 'vitest';

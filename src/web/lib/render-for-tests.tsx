@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the static renderer for unit tests (preact/compat/server by alias, decision 034), not src/server
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { createInstance } from 'i18next';

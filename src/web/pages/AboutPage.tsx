@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../lib/queries';
-import { QueryState } from '../features/public/QueryState';
+import { QueryState } from '../features/public';
 import { formatIsoDate } from '../lib/format';
 import { safeHref } from '../../shared/company/links';
 

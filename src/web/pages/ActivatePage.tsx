@@ -3,8 +3,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATES, ACTIVATION_STEPS, isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
-import { ActivationWizard } from '../features/activation/ActivationWizard';
-import { EmailCard } from '../features/settings/EmailCard';
+import { ActivationWizard } from '../features/activation';
+import { EmailCard } from '../features/settings';
 import { Button } from '../ui/Button';
 
 const WHAT = ACTIVATION_STEPS;

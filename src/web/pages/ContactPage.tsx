@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../lib/queries';
-import { ContactForm } from '../features/public/ContactForm';
-import { QueryState } from '../features/public/QueryState';
-import { useLegalDialog } from '../features/public/useLegalDialog';
+import { ContactForm } from '../features/public';
+import { QueryState } from '../features/public';
+import { useLegalDialog } from '../features/public';
 import { safeHref } from '../../shared/company/links';
 
 const CARD = 'flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { Button } from '../ui/Button';
-import { LoanPanel } from '../features/loans/LoanPanel';
+import { LoanPanel } from '../features/loans';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api';
 import { usePublicConfig } from '../lib/queries';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../lib/queries';
-import { WhyCards } from '../features/public/WhyCards';
-import { QueryState } from '../features/public/QueryState';
-import { productFacts } from '../features/public/facts';
+import { WhyCards } from '../features/public';
+import { QueryState } from '../features/public';
+import { productFacts } from '../features/public';
 
 // The calculator (with its form fields and carousel) is its own chunk, requested as soon as the app
 // starts: it downloads alongside GET /api/public/config, which it needs before it can show anything,

@@ -11,11 +11,11 @@ import { queryKeys } from '../lib/queries';
 import { Button } from '../ui/Button';
 import { Checkbox, PasswordField } from '../ui/Field';
 import { toast } from '../ui/toast';
-import { AuthCard } from '../features/auth/AuthCard';
-import { PhoneNumberField } from '../features/auth/parts/PhoneNumberField';
+import { AuthCard } from '../features/auth';
+import { PhoneNumberField } from '../features/auth';
 import { useTimers } from '../lib/useTimers';
 import { errorMessage } from '../lib/server-errors';
-import { returnPath } from '../features/auth/returnPath';
+import { returnPath } from '../features/auth';
 
 const TOAST_ID = 'sign-in';
 

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../ui/toast';
-import { AuthCard } from '../features/auth/AuthCard';
-import { DoneStep } from '../features/auth/recover/DoneStep';
-import { PhoneStep } from '../features/auth/recover/PhoneStep';
-import { ResetStep } from '../features/auth/recover/ResetStep';
-import { RECOVER_TOAST_ID, type Started } from '../features/auth/recover/types';
+import { AuthCard } from '../features/auth';
+import { DoneStep } from '../features/auth';
+import { PhoneStep } from '../features/auth';
+import { ResetStep } from '../features/auth';
+import { RECOVER_TOAST_ID, type Started } from '../features/auth';
 
 /**
  * Account recovery (DECISIONS.md section 2: a real password reset instead of 'Under Construction'):

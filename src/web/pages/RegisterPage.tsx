@@ -8,19 +8,12 @@ import { DEFAULT_COUNTRY } from '../../shared/phone/phone';
 import { call } from '../lib/api';
 import { identityApi } from '../../shared/api/identity';
 import { toast } from '../ui/toast';
-import { AuthCard } from '../features/auth/AuthCard';
+import { AuthCard } from '../features/auth';
 import { applyFieldErrors, errorMessage } from '../lib/server-errors';
-import { AccountStep } from '../features/auth/register/AccountStep';
-import { EmploymentStep } from '../features/auth/register/EmploymentStep';
-import { VerifyStep } from '../features/auth/register/VerifyStep';
-import {
-  ACCOUNT_FIELDS,
-  EMPLOYMENT_FIELDS,
-  type AccountInput,
-  type AccountOutput,
-  type EmploymentInput,
-  type EmploymentOutput,
-} from '../features/auth/register/types';
+import { AccountStep } from '../features/auth';
+import { EmploymentStep } from '../features/auth';
+import { VerifyStep } from '../features/auth';
+import { ACCOUNT_FIELDS, EMPLOYMENT_FIELDS, type AccountInput, type AccountOutput, type EmploymentInput, type EmploymentOutput } from '../features/auth';
 
 type Step = 1 | 2 | 3;
 const STEPS = ['account', 'employment', 'verify'] as const;

@@ -3,17 +3,17 @@ import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
-import { AccountDialog } from '../features/settings/AccountDialog';
-import { ContractDialog } from '../features/settings/ContractDialog';
-import { CreditScoreCard } from '../features/settings/CreditScoreCard';
-import { DataRights } from '../features/settings/DataRights';
-import { EmailCard } from '../features/settings/EmailCard';
-import { INFO_TOPICS, InfoDialog, type InfoTopic } from '../features/settings/InfoDialog';
-import { MaskedPhone } from '../features/settings/MaskedPhone';
-import { PasswordDialog } from '../features/settings/PasswordDialog';
-import { PayoutAccountDialog } from '../features/settings/PayoutAccountDialog';
-import { QuickLink } from '../features/settings/QuickLink';
-import { WithdrawalDialog } from '../features/settings/WithdrawalDialog';
+import { AccountDialog } from '../features/settings';
+import { ContractDialog } from '../features/settings';
+import { CreditScoreCard } from '../features/settings';
+import { DataRights } from '../features/settings';
+import { EmailCard } from '../features/settings';
+import { INFO_TOPICS, InfoDialog, type InfoTopic } from '../features/settings';
+import { MaskedPhone } from '../features/settings';
+import { PasswordDialog } from '../features/settings';
+import { PayoutAccountDialog } from '../features/settings';
+import { QuickLink } from '../features/settings';
+import { WithdrawalDialog } from '../features/settings';
 
 type DialogName = 'withdrawal' | 'contract' | 'account' | 'password' | 'payout';
 

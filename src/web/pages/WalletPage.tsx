@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
-import { WalletSummary } from '../features/wallet/WalletSummary';
-import { RecentWithdrawals } from '../features/withdrawal/RecentWithdrawals';
-import { WithdrawalFlow } from '../features/withdrawal/WithdrawalFlow';
-import { reloadWallet } from '../features/withdrawal/queries';
+import { WalletSummary } from '../features/wallet';
+import { RecentWithdrawals } from '../features/withdrawal';
+import { WithdrawalFlow } from '../features/withdrawal';
+import { reloadWallet } from '../features/withdrawal';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
 
 /**

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/queries';
-import { useSignOut } from '../../features/auth/useSignOut';
+import { useSignOut } from '../../features/auth';
 import { SkipLink } from './PublicLayout';
 
 /** The back office (issue 4, item 8): a plain bar with the applications, collections, portfolio, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */

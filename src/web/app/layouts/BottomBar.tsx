@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSignOut } from '../../features/auth/useSignOut';
+import { useSignOut } from '../../features/auth';
 import { LockIcon, NavIcon, useMemberNav } from './memberNav';
 
 /** The member bottom bar (phones): Home, Wallet, Settings, Activate and 'Logout'. */

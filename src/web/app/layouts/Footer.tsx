@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../lib/queries';
-import { LanguageSwitch } from '../../features/public/LanguageSwitch';
-import { useLegalDialog } from '../../features/public/useLegalDialog';
-import { QueryState } from '../../features/public/QueryState';
+import { LanguageSwitch } from '../../features/public';
+import { useLegalDialog } from '../../features/public';
+import { QueryState } from '../../features/public';
 import { safeHref } from '../../../shared/company/links';
 
 const PAGES = [

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useSession } from '../../lib/queries';
-import { useSignOut } from '../../features/auth/useSignOut';
+import { useSignOut } from '../../features/auth';
 import { homePathFor } from '../../../shared/states/roles';
 
 /**

@@ -10,7 +10,7 @@ import { ListState } from '../../ui/ListState';
 import { Cell, Row, Table } from '../../ui/Table';
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, type AuditEntry, type AuditResponse } from '../../../shared/schemas/audit';
 import { dateTime } from '../../lib/format';
-import { AUDIT_FILTERS, auditDetails, auditKeys, auditQuery, auditQueryString } from '../../features/backoffice/audit';
+import { AUDIT_FILTERS, auditDetails, auditKeys, auditQuery, auditQueryString } from '../../features/backoffice';
 
 type Filters = Record<(typeof AUDIT_FILTERS)[number], string>;
 

@@ -9,7 +9,7 @@ import { StatusFilter } from '../../ui/StatusFilter';
 import { Cell, Row, Table } from '../../ui/Table';
 import { DPD_BUCKETS, type DpdBucket } from '../../../shared/loan/collections';
 import { dateTime, money } from '../../lib/format';
-import { collectionsKeys, type CollectionsPage } from '../../features/collections/queries';
+import { collectionsKeys, type CollectionsPage } from '../../features/collections';
 import type { CollectionsRow } from '../../../shared/schemas/collections';
 
 /**

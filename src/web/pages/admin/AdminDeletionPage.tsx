@@ -10,7 +10,7 @@ import { Dialog } from '../../ui/Dialog';
 import { ListState, LoadState } from '../../ui/ListState';
 import { StatusFilter } from '../../ui/StatusFilter';
 import { toast } from '../../ui/toast';
-import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
+import { ReasonSelect } from '../../features/backoffice';
 import { DELETION_REJECTION_REASONS, deletionRejectionReasonKey, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
 import type { DeletionDetail, DeletionListResponse, DeletionRequestRow } from '../../../shared/schemas/deletion-review';
 import { DELETION_STATUSES, deletionTransition, type DeletionStatus } from '../../../shared/states/deletion';

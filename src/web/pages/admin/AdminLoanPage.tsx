@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../ui/Card';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
-import { DisclosureView } from '../../features/loans/DisclosureView';
-import { ActionsCard } from '../../features/backoffice/loan/ActionsCard';
-import { Assessment } from '../../features/backoffice/loan/Assessment';
-import { DecisionDialog } from '../../features/backoffice/loan/DecisionDialog';
-import { LoanHeader } from '../../features/backoffice/loan/LoanHeader';
-import { DocumentsCard, MemberCards } from '../../features/backoffice/loan/MemberCards';
-import { TimelineCard } from '../../features/backoffice/loan/TimelineCard';
-import { useAdminLoan, useLoanAction, type LoanAction } from '../../features/backoffice/loan/queries';
+import { DisclosureView } from '../../features/loans';
+import { ActionsCard } from '../../features/backoffice';
+import { Assessment } from '../../features/backoffice';
+import { DecisionDialog } from '../../features/backoffice';
+import { LoanHeader } from '../../features/backoffice';
+import { DocumentsCard, MemberCards } from '../../features/backoffice';
+import { TimelineCard } from '../../features/backoffice';
+import { useAdminLoan, useLoanAction, type LoanAction } from '../../features/backoffice';
 
 /**
  * One application in the back office (issue 4, item 8): the member's profile, references and ID

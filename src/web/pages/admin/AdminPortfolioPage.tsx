@@ -6,7 +6,7 @@ import { collectionsApi } from '../../../shared/api/collections';
 import { LoadState } from '../../ui/ListState';
 import { Cell, Row, Table } from '../../ui/Table';
 import { money } from '../../lib/format';
-import { collectionsKeys, type PortfolioDto } from '../../features/collections/queries';
+import { collectionsKeys, type PortfolioDto } from '../../features/collections';
 import { loanStatusLabelKey } from '../../../shared/states/loan';
 
 function Figure({ label, value, detail, testId }: { readonly label: string; readonly value: string; readonly detail?: ReactNode; readonly testId: string }) {

@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { LOAN_STATUSES } from '../../../shared/states/loan';
 import { money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
-import { adminKeys, ageText, type AdminQueue } from '../../features/backoffice/queries';
+import { adminKeys, ageText, type AdminQueue } from '../../features/backoffice';
 
 /** The back office's queue (issue 4, item 8): applications by status, oldest first, with their age. */
 export default function AdminQueuePage() {

@@ -11,15 +11,15 @@ import { Cell, Row, Table } from '../../ui/Table';
 import { toast } from '../../ui/toast';
 import { dateTime, money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
-import { ChargesPanel } from '../../features/collections/ChargesPanel';
-import { NotesPanel } from '../../features/collections/NotesPanel';
-import { RecordPaymentForm } from '../../features/collections/RecordPaymentForm';
-import { RemindersPanel } from '../../features/collections/RemindersPanel';
-import { collectionsKeys, type ServicingStaff } from '../../features/collections/queries';
+import { ChargesPanel } from '../../features/collections';
+import { NotesPanel } from '../../features/collections';
+import { RecordPaymentForm } from '../../features/collections';
+import { RemindersPanel } from '../../features/collections';
+import { collectionsKeys, type ServicingStaff } from '../../features/collections';
 import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
 import { LOAN_STATUS_CATALOGUE, loanStatusLabelKey } from '../../../shared/states/loan';
 import { loanReasonKey } from '../../../shared/reasons/catalogue';
-import { ExtensionReview } from '../../features/backoffice/extension/ExtensionReview';
+import { ExtensionReview } from '../../features/backoffice';
 
 function Card({ title, children, testId }: { readonly title: string; readonly children: ReactNode; readonly testId?: string }) {
   return (

@@ -13,7 +13,7 @@ import { toast } from '../../ui/toast';
 import { companyProfileSchema, type AdminSettingsResponse, type CompanyProfileInput } from '../../../shared/schemas/company';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { dateTime, money } from '../../lib/format';
-import { ProductVersionForm } from '../../features/backoffice/ProductVersionForm';
+import { ProductVersionForm } from '../../features/backoffice';
 
 const settingsKey = ['admin', 'settings'] as const;
 

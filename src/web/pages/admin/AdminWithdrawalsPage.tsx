@@ -15,11 +15,11 @@ import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/stat
 import type { AdminWithdrawalRow } from '../../../shared/schemas/withdrawals';
 import { dateTime, money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
-import { ageText } from '../../features/backoffice/queries';
-import { ReasonSelect } from '../../features/backoffice/ReasonSelect';
-import { WithdrawalRoute } from '../../features/backoffice/WithdrawalRoute';
+import { ageText } from '../../features/backoffice';
+import { ReasonSelect } from '../../features/backoffice';
+import { WithdrawalRoute } from '../../features/backoffice';
 import { INTERNAL_NOTE_MAX, PAYOUT_FAILURE_REASONS, withdrawalReasonKey, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
-import { failedBody, paidBody, serverFieldErrors, withdrawBody, type MarkErrors, type MarkFieldError } from '../../features/backoffice/withdrawal-marks';
+import { failedBody, paidBody, serverFieldErrors, withdrawBody, type MarkErrors, type MarkFieldError } from '../../features/backoffice';
 
 type Part = AdminWithdrawalRow['parts'][number];
 /** What the dialog marks: the whole payout, or one transfer of a withdrawal sent as several. */

@@ -1,0 +1,18 @@
+/** What pages and other features may use of the backoffice feature (its entry point; the rest is internal). */
+export { ProductVersionForm } from './ProductVersionForm';
+export { ReasonSelect } from './ReasonSelect';
+export { WithdrawalRoute } from './WithdrawalRoute';
+export { AUDIT_FILTERS, auditDetails, auditKeys, auditQuery, auditQueryString } from './audit';
+export { ExtensionReview } from './extension/ExtensionReview';
+export { ActionsCard } from './loan/ActionsCard';
+export { Assessment } from './loan/Assessment';
+export { DecisionDialog } from './loan/DecisionDialog';
+export { LoanHeader } from './loan/LoanHeader';
+export { DocumentsCard, MemberCards } from './loan/MemberCards';
+export { TimelineCard } from './loan/TimelineCard';
+export { useAdminLoan, useLoanAction } from './loan/queries';
+export type { LoanAction } from './loan/queries';
+export { adminKeys, ageText } from './queries';
+export type { AdminQueue } from './queries';
+export { failedBody, paidBody, serverFieldErrors, withdrawBody } from './withdrawal-marks';
+export type { MarkErrors, MarkFieldError } from './withdrawal-marks';

@@ -1,0 +1,7 @@
+/** What pages and other features may use of the collections feature (its entry point; the rest is internal). */
+export { ChargesPanel } from './ChargesPanel';
+export { NotesPanel } from './NotesPanel';
+export { RecordPaymentForm } from './RecordPaymentForm';
+export { RemindersPanel } from './RemindersPanel';
+export { collectionsKeys } from './queries';
+export type { CollectionsPage, PortfolioDto, ServicingStaff } from './queries';

@@ -1,0 +1,2 @@
+/** What pages and other features may use of the wallet feature (its entry point; the rest is internal). */
+export { WalletSummary } from './WalletSummary';
