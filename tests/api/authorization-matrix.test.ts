@@ -151,6 +151,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/loans/current/extension/code': 'memberOnly',
   'POST /api/loans/current/extension/sign': 'memberOnly',
   'GET /api/admin/extensions': 'staff',
+  'GET /api/admin/extensions/count': 'staff',
   'POST /api/admin/extensions/{extensionId}/approve': 'staff',
   'POST /api/admin/extensions/{extensionId}/decline': 'staff',
   'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive/approve': 'staff',

@@ -8,7 +8,7 @@ import { disbursedLoan, pay, relogin, servicing, topUp, travelTo } from '../fixt
 /**
  * The credit score's repayment components read the real repayment record (loan_instalments'
  * paid dates): a PHP 200,000 loan over 6 months disbursed on 2026-11-22, instalment 1 paid two days
- * early, instalment 2 paid five days late, instalment 3 still unpaid nine days after its due date.
+ * early (counted once its due date passed), instalment 2 paid five days late, instalment 3 still unpaid nine days after its due date.
  */
 let t: TestApp;
 let officer: TestMember;
@@ -36,7 +36,13 @@ describe('the credit score from repayments', () => {
     travelTo(t, '2026-12-20');
     let m = await relogin(t, member);
     ok(await pay(t, m.cookie, ok(await servicing(t, m.cookie)).nextDue.amount), 201);
+    // Paid two days ahead: it has not fallen due yet, so nothing is said about it.
     let c = await score();
+    expect(c.onTime).toMatchObject({ points: 0, reason: 'NOTHING_DUE', facts: { due: 0, count: 0 } });
+
+    // From the day after its due date it counts: on time, and early.
+    travelTo(t, '2026-12-23');
+    c = await score();
     expect(c.onTime).toMatchObject({ points: 300, facts: { due: 1, count: 1 } });
     expect(c.early).toMatchObject({ points: 100, facts: { due: 1, count: 1 } });
     expect(c.daysOverdue).toMatchObject({ points: 150, facts: { days: 0 } });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adminExtensionsQuerySchema,
+  adminExtensionsCountSchema,
   adminExtensionsResponseSchema,
   EXTENSION_ERROR_CODES,
   extensionApproveSchema,
@@ -78,6 +79,15 @@ export const extensionsApi = {
     auth: 'staff',
     query: adminExtensionsQuerySchema,
     response: { 200: adminExtensionsResponseSchema },
+    errors: [],
+  }),
+  adminCount: defineRoute({
+    method: 'GET',
+    path: '/admin/extensions/count',
+    summary: 'How many extension requests wait for a decision (the back office menu’s count), and since when the oldest',
+    tags: admin,
+    auth: 'staff',
+    response: { 200: adminExtensionsCountSchema },
     errors: [],
   }),
   approve: defineRoute({

@@ -89,23 +89,51 @@ describe('computeCreditScore', () => {
     expect(late.score).toBeLessThanOrEqual(CREDIT_SCORE_MAX);
   });
 
-  it('counts a line due today only once paid, and a line paid before it fell due (a prepayment or a payoff) as early', () => {
-    const today = '2026-11-22';
+  it('counts only the instalments that fell due: a line due today once paid, a line paid ahead from its due date on', () => {
+    const instalments = [
+      { dueDate: '2026-10-22', paidOn: '2026-10-22' }, // on the day
+      { dueDate: '2026-11-22', paidOn: null }, // due today, unpaid: not late yet, not counted
+      { dueDate: '2026-12-22', paidOn: '2026-11-10' }, // paid ahead (a prepayment or a payoff): not fallen due yet
+      { dueDate: '2027-01-22', paidOn: null }, // not due: not counted
+    ];
+    const c = byId(computeCreditScore({ ...base, today: '2026-11-22', instalments }));
+    expect(c.onTime).toMatchObject({ points: 300, reason: 'COMPLETE', facts: { due: 1, count: 1 } });
+    expect(c.early).toMatchObject({ points: 0, reason: 'NONE', facts: { due: 1, count: 0 } });
+    expect(c.daysOverdue).toMatchObject({ points: 150, facts: { days: 0 } });
+    // On 2026-12-23 the line paid ahead has fallen due: paid on time, and early.
+    const later = byId(
+      computeCreditScore({ ...base, today: '2026-12-23', instalments: instalments.map((i, n) => (n === 1 ? { ...i, paidOn: '2026-11-22' } : i)) }),
+    );
+    expect(later.onTime).toMatchObject({ facts: { due: 3, count: 3 } });
+    expect(later.early).toMatchObject({ facts: { due: 3, count: 1 } });
+  });
+
+  it('says nothing fell due on the day of disbursement, even with a line paid ahead', () => {
     const c = byId(
       computeCreditScore({
         ...base,
-        today,
+        today: '2026-11-22',
         instalments: [
-          { dueDate: '2026-10-22', paidOn: '2026-10-22' }, // on the day
-          { dueDate: '2026-11-22', paidOn: null }, // due today, unpaid: not late yet, not counted
-          { dueDate: '2026-12-22', paidOn: '2026-11-10' }, // paid ahead (payoff): early
-          { dueDate: '2027-01-22', paidOn: null }, // not due: not counted
+          { dueDate: '2026-12-22', paidOn: '2026-11-22' },
+          { dueDate: '2027-01-22', paidOn: '2026-11-22' },
+          { dueDate: '2027-02-22', paidOn: null },
         ],
       }),
     );
-    expect(c.onTime).toMatchObject({ points: 300, facts: { due: 2, count: 2 } });
-    expect(c.early).toMatchObject({ points: 50, facts: { due: 2, count: 1 } });
-    expect(c.daysOverdue).toMatchObject({ points: 150, facts: { days: 0 } });
+    expect(c.onTime).toMatchObject({ points: 0, reason: 'NOTHING_DUE', facts: { due: 0, count: 0 } });
+  });
+
+  it('after one late instalment and a payoff, counts the instalments whose due date passed, not the ones the payoff closed', () => {
+    // 12 lines due on the 22nd from 2026-12-22; line 1 paid on time, line 2 paid 3 days late, the rest by a payoff on 2027-03-01.
+    const instalments = Array.from({ length: 12 }, (_, n) => {
+      const month = 12 + n; // 12 = 2026-12
+      const dueDate = `${2026 + Math.floor((month - 1) / 12)}-${String(((month - 1) % 12) + 1).padStart(2, '0')}-22`;
+      const paidOn = n === 0 ? dueDate : n === 1 ? '2027-01-25' : '2027-03-01';
+      return { dueDate, paidOn };
+    });
+    const c = byId(computeCreditScore({ ...base, today: '2027-03-01', instalments }));
+    // Fallen due by 2027-03-01: 2026-12-22, 2027-01-22 and 2027-02-22 (paid by the payoff, a week late).
+    expect(c.onTime).toMatchObject({ reason: 'PARTIAL', facts: { due: 3, count: 1 } });
   });
 
   it('reaches exactly 1000 with everything at its best', () => {

@@ -1,4 +1,5 @@
 import { daysBetween } from '../loan/dates';
+import { instalmentsThatFellDue } from '../loan/figures';
 
 /**
  * The credit score shown in Settings (specification section 2: a score out of 1000), made
@@ -99,12 +100,13 @@ export function daysOverdueOf(instalment: DueInstalment, today: string): number 
 }
 
 /**
- * The instalments the repayment components count on `today`: every line paid (on time, early, a
- * prepayment or a payoff before its due date, or late) and every line whose due date has passed
- * unpaid. A line due today and not yet paid is not late yet, and one not yet due says nothing.
+ * The instalments the repayment components count on `today`: those that fell due
+ * (src/shared/loan/figures.ts, the one definition the explanation's "instalments that fell due"
+ * quotes): due date passed, or due today and paid. A line paid ahead of a due date still to come
+ * (a prepayment, a payoff) counts from that date on; one not yet due says nothing.
  */
 export function counted(instalments: readonly DueInstalment[], today: string): DueInstalment[] {
-  return instalments.filter((i) => i.paidOn !== null || i.dueDate < today);
+  return instalmentsThatFellDue(instalments, today);
 }
 
 /** The score and its five components. Pure: the same inputs always give the same score. */

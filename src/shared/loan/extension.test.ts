@@ -65,17 +65,45 @@ describe('planExtension', () => {
     expect(planExtension({ ...base, lines: lines(5), today: '2027-05-18' })).toEqual({ ok: false, refusal: 'TOO_LATE', deadline: '2027-05-17' });
   });
 
-  it('refuses a loan with anything past due, a partly paid line, a term not offered or not longer', () => {
+  it('refuses a loan with anything past due, a term not offered or not longer', () => {
     expect(planExtension({ ...base, today: '2027-01-23', lines: lines(1) })).toMatchObject({ ok: false, refusal: 'PAST_DUE' });
     expect(planExtension({ ...base, chargesOwed: 1n })).toMatchObject({ ok: false, refusal: 'PAST_DUE' });
-    const partly = lines(2).map((l) => (l.number === 3 ? { ...l, interestPaid: 100n } : l));
-    expect(planExtension({ ...base, lines: partly })).toMatchObject({ ok: false, refusal: 'PARTLY_PAID' });
-    const prepaid = lines(2).map((l) => (l.number === 6 ? { ...l, principalPaid: 100n } : l));
-    expect(planExtension({ ...base, lines: prepaid })).toMatchObject({ ok: false, refusal: 'PARTLY_PAID' });
     expect(planExtension({ ...base, newTerm: 7 })).toMatchObject({ ok: false, refusal: 'TERM_NOT_OFFERED' });
     // 2 paid + 6 months ends 2027-07-22, later than 2027-05-22: allowed; a loan with nothing paid over 6 is not longer.
     expect(planExtension({ ...base, newTerm: 6 }).ok).toBe(true);
     expect(planExtension({ ...base, lines: lines(0), today: '2026-12-01', newTerm: 6 })).toMatchObject({ ok: false, refusal: 'NOT_LONGER' });
+  });
+
+  it('accepts a loan after a prepayment: the principal still owed is re-scheduled, what was paid stays paid on its line', () => {
+    // Lines 1-2 paid; PHP 1,000.00 of principal prepaid on line 6 (the last), PHP 1.00 of line 3's interest paid early.
+    const prepaid = lines(2).map((l) => (l.number === 6 ? { ...l, principalPaid: 100_000n } : l.number === 3 ? { ...l, interestPaid: 100n } : l));
+    const r = planExtension({ ...base, lines: prepaid });
+    if (!r.ok) throw new Error(r.refusal);
+    // Lines 1-2 paid 32,631.71 + 32,909.46 of principal: 134,458.83 owed on lines 3-6, less the 1,000.00 prepaid: 133,458.83.
+    expect(r.plan.remainingPrincipal).toBe(13_345_883n);
+    expect(r.plan.schedule.principal).toBe(13_345_883n);
+    const line3 = r.plan.stored.find((l) => l.number === 3)!;
+    const line6 = r.plan.stored.find((l) => l.number === 6)!;
+    const engine6 = r.plan.schedule.lines.find((l) => l.number === 6)!;
+    const engine3 = r.plan.schedule.lines.find((l) => l.number === 3)!;
+    // Line 6 keeps its 1,000.00 paid: stored principal = the engine's + 1,000.00, still owed = the engine's.
+    expect(line6).toMatchObject({ principalPaid: 100_000n, principal: engine6.principal + 100_000n, interest: engine6.interest });
+    // Line 3's PHP 1.00 of interest paid counts against its new interest (not charged twice).
+    expect(line3).toMatchObject({ interestPaid: 100n, interest: engine3.interest, principal: engine3.principal });
+    // Still owed on the stored lines = the principal re-scheduled; all principals still total the loan.
+    expect(r.plan.stored.reduce((s, l) => s + l.principal - l.principalPaid, 0n)).toBe(13_345_883n);
+    expect(r.plan.lines.reduce((s, l) => s + l.principal, 0n)).toBe(P);
+    expect(r.plan.lines.at(-1)!.balanceAfter).toBe(0n);
+  });
+
+  it('accepts a loan whose last line was fully prepaid before the next one was paid', () => {
+    const prepaid = lines(2).map((l) => (l.number === 6 ? { ...l, principalPaid: l.principal, interestRebated: l.interest, paidOn: '2027-01-10' } : l));
+    const r = planExtension({ ...base, lines: prepaid });
+    if (!r.ok) throw new Error(r.refusal);
+    expect(r.plan.fromLine).toBe(3);
+    // 134,458.83 owed on lines 3-6 less line 6's 34,040.27 paid: 100,418.56.
+    expect(r.plan.remainingPrincipal).toBe(10_041_856n);
+    expect(r.plan.stored.find((l) => l.number === 6)!.principalPaid).toBe(3_404_027n);
   });
 
   it('keeps an extension fee inside the cost cap, financed on the new lines (never payable before)', () => {

@@ -17,18 +17,33 @@ import type { ServicingLine } from './servicing';
  * as at disbursement. Lines fully paid stay as they are; nothing already paid is touched, so the
  * ledger (principal owed = LOANS_RECEIVABLE; paid amounts = allocations) is unchanged.
  *
+ * What was already paid toward the replaced lines (a prepayment, part of the next instalment) stays
+ * paid (docs/decisions/062-extensions-after-prepayment.md): the engine re-schedules the principal
+ * still OWED on them (principal - principal paid), and each stored new line k carries what old line
+ * k had paid (`stored`): its principal is the engine's plus the principal paid on old line k (so the
+ * sum of principals is still the loan's), its interest and fees at least what was paid on them (the
+ * interest paid for a period is credited against that period's new interest). Every number of an
+ * old line exists in the new schedule (the new end is later), so no paid amount loses its line and
+ * the ledger (principal owed = LOANS_RECEIVABLE) is unchanged.
+ *
  * Refusals, as codes: the request must be made at least EXTENSION_NOTICE_DAYS (5) before the
- * contract period ends (the last due date); nothing may be past due; the lines to replace must have
- * nothing paid on them (a partly paid instalment is paid first; a loan with a partial prepayment
- * cannot be extended, a known limit); the new term is one of the product's terms and ends later
- * than the current schedule; and the whole loan's interest, fees and charges, with any extension
- * fee (financed on the new lines: never payable before the extension takes effect), stay within the
- * cost cap over the extended term.
+ * contract period ends (the last due date); nothing may be past due; the new term is one of the
+ * product's terms and ends later than the current schedule; and the whole loan's interest, fees and
+ * charges, with any extension fee (financed on the new lines: never payable before the extension
+ * takes effect), stay within the cost cap over the extended term. A prepayment, or part of an
+ * instalment paid early, is never a reason to refuse.
  */
 
 export const EXTENSION_NOTICE_DAYS = 5;
 
-export type ExtensionRefusal = 'NOT_SCHEDULED' | 'TOO_LATE' | 'PAST_DUE' | 'PARTLY_PAID' | 'TERM_NOT_OFFERED' | 'NOT_LONGER' | 'OVER_CAP';
+export type ExtensionRefusal = 'NOT_SCHEDULED' | 'TOO_LATE' | 'PAST_DUE' | 'TERM_NOT_OFFERED' | 'NOT_LONGER' | 'OVER_CAP';
+
+/** A new line as stored once the extension takes effect: the engine's line plus what the old line of that number had paid. */
+export interface StoredExtensionLine extends ScheduleLine {
+  readonly principalPaid: Centavos;
+  readonly interestPaid: Centavos;
+  readonly feesPaid: Centavos;
+}
 
 export interface ExtensionInput {
   readonly product: ProductConfig;
@@ -56,9 +71,11 @@ export interface ExtensionPlan {
   /** The last day a request is accepted: EXTENSION_NOTICE_DAYS before the current end. */
   readonly requestDeadline: string;
   readonly newEndDate: string;
-  /** The new lines, numbered and dated as the loan's. */
+  /** The new lines, numbered and dated as the loan's: what is still to pay (the new disclosure statement's schedule). */
   readonly schedule: Schedule;
-  /** Every line after the extension (the kept ones, then the new ones). */
+  /** The new lines as stored: the engine's plus what was already paid on the old line of each number. */
+  readonly stored: readonly StoredExtensionLine[];
+  /** Every line after the extension (the kept ones, then the stored new ones). */
   readonly lines: readonly ScheduleLine[];
   /** Months from disbursement to the new end. */
   readonly totalMonths: number;
@@ -69,10 +86,6 @@ export interface ExtensionPlan {
 
 export type ExtensionResult =
   { readonly ok: true; readonly plan: ExtensionPlan } | { readonly ok: false; readonly refusal: ExtensionRefusal; readonly deadline?: string };
-
-function paidAnything(l: ServicingLine): boolean {
-  return l.principalPaid > 0n || l.interestPaid > 0n || l.feesPaid > 0n;
-}
 
 /** The last day an extension may be requested for these lines. */
 export function requestDeadline(lines: readonly Pick<ServicingLine, 'dueDate'>[]): string | null {
@@ -88,7 +101,6 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
   if (input.today > deadline) return { ok: false, refusal: 'TOO_LATE', deadline };
   if (input.chargesOwed > 0n || lines.some((l) => l.paidOn === null && l.dueDate < input.today)) return { ok: false, refusal: 'PAST_DUE' };
   const replaced = lines.filter((l) => l.number >= first.number);
-  if (replaced.some(paidAnything)) return { ok: false, refusal: 'PARTLY_PAID' };
   if (!input.product.terms.includes(input.newTerm)) return { ok: false, refusal: 'TERM_NOT_OFFERED' };
 
   const kept = lines.filter((l) => l.number < first.number);
@@ -98,7 +110,7 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
   const newEndDate = dueDate(input.startDate, totalMonths);
   if (newEndDate <= currentEndDate) return { ok: false, refusal: 'NOT_LONGER' };
 
-  const remainingPrincipal = replaced.reduce((s, l) => s + l.principal, 0n);
+  const remainingPrincipal = replaced.reduce((s, l) => s + l.principal - l.principalPaid, 0n);
   const periodStart = offset === 0 ? input.startDate : kept.at(-1)!.dueDate;
   // The engine on the remaining principal; the product's own fees were for the original loan (an
   // extension lends nothing new), the extension fee, if any, is financed on the new lines.
@@ -109,6 +121,16 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
   const engine = buildSchedule(product, remainingPrincipal, input.newTerm, periodStart);
   const newLines: ScheduleLine[] = engine.lines.map((l) => ({ ...l, number: offset + l.number, dueDate: dueDate(input.startDate, offset + l.number) }));
   const schedule: Schedule = { ...engine, lines: newLines };
+  const stored: StoredExtensionLine[] = newLines.map((l) => {
+    const old = replaced.find((o) => o.number === l.number);
+    const principalPaid = old?.principalPaid ?? 0n;
+    const interestPaid = old?.interestPaid ?? 0n;
+    const feesPaid = old?.feesPaid ?? 0n;
+    const principal = l.principal + principalPaid;
+    const interest = l.interest > interestPaid ? l.interest : interestPaid;
+    const fees = l.fees > feesPaid ? l.fees : feesPaid;
+    return { ...l, principal, interest, fees, total: principal + interest + fees, principalPaid, interestPaid, feesPaid };
+  });
 
   const keptLines: ScheduleLine[] = kept.map((l) => ({
     number: l.number,
@@ -120,7 +142,7 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
     balanceAfter: 0n,
   }));
   let balance = input.principal;
-  const all = [...keptLines, ...newLines].map((l) => {
+  const all = [...keptLines, ...stored].map((l) => {
     balance -= l.principal;
     return { ...l, balanceAfter: balance };
   });
@@ -137,6 +159,7 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
       requestDeadline: deadline,
       newEndDate,
       schedule,
+      stored,
       lines: all,
       totalMonths,
       totalCost,

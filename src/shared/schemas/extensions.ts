@@ -91,6 +91,8 @@ export const extensionResponseSchema = z.object({ extension: extensionSchema });
 
 export const adminExtensionsQuerySchema = z.object({
   status: extensionStatusSchema.optional(),
+  /** One loan's requests only (its servicing page). */
+  loanId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('loanId must be a loan id').optional()),
   /** The nextCursor of the previous page (an extension id); absent: the first page. */
   cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('cursor must come from nextCursor').optional()),
   limit: pageLimitParam(100, 20),
@@ -102,3 +104,5 @@ export const adminExtensionsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AdminExtensionItem = z.infer<typeof adminExtensionItemSchema>;
+/** The back office menu's count: requests waiting for an officer's decision (REQUESTED), and the oldest one's time. */
+export const adminExtensionsCountSchema = z.object({ requested: z.number().int(), oldestRequestedAt: z.string().nullable() });

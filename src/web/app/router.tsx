@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: 'loans/:loanId', lazy: memberPage(() => import('../pages/admin/AdminLoanPage')) },
               { path: 'loans/:loanId/servicing', lazy: memberPage(() => import('../pages/admin/AdminServicingPage')) },
               { path: 'collections', lazy: memberPage(() => import('../pages/admin/AdminCollectionsPage')) },
+              { path: 'extensions', lazy: memberPage(() => import('../pages/admin/AdminExtensionsPage')) },
               { path: 'portfolio', lazy: memberPage(() => import('../pages/admin/AdminPortfolioPage')) },
               { path: 'audit', lazy: memberPage(() => import('../pages/admin/AdminAuditPage')) },
               { path: 'settings', lazy: memberPage(() => import('../pages/admin/AdminSettingsPage')) },

@@ -57,6 +57,8 @@ export const loanExtensions = pgTable(
     // The officers' list pages by (requested_at, id), within a status or over all of them.
     index('loan_extensions_status_idx').on(t.status, t.requestedAt, t.id),
     index('loan_extensions_requested_idx').on(t.requestedAt, t.id),
+    // One loan's requests (the servicing page's list, filtered by loan), in the same order.
+    index('loan_extensions_loan_idx').on(t.loanId, t.requestedAt, t.id),
     check('loan_extensions_status_check', sql.raw(`status in (${quoted(EXTENSION_STATUSES)})`)),
     check('loan_extensions_reason_check', sql.raw(`decline_reason_code is null or decline_reason_code in (${quoted(EXTENSION_DECLINE_REASONS)})`)),
     check('loan_extensions_fee_check', sql`${t.fee} >= 0`),

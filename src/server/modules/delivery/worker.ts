@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { outboxAttempts, outboxMessages } from '../../db/schema';
 import { asDeliveryError, type MessageAdapter, type MessageAdapters } from '../../providers/messages';
+import { isWithinSendingHours, nextAllowedSendTime } from '../../../shared/notify/quiet-hours';
 
 /**
  * The delivery worker's pass (src/server/jobs/delivery.ts runs it on an interval; tests call it).
@@ -14,6 +15,13 @@ import { asDeliveryError, type MessageAdapter, type MessageAdapters } from '../.
  * every attempt so a provider that honours it delivers once).
  *
  * Channels whose adapter is the outbox one are left alone (QUEUED, shown at /dev/outbox).
+ *
+ * Quiet hours (DECISIONS.md invariant 10; docs/decisions/062) are enforced HERE, for every message
+ * whoever queued it: between 22:00 and 06:00 Philippine time only a message carrying a one-time code
+ * (one the member just asked for: a redacted body, written by withCode) is claimed; every other one
+ * (a decision, a disbursement, a receipt, a reminder...) is a notice and waits. A pass at night
+ * first stamps the waiting notices' send_after with the next 06:00 (holdNotices), so every view of
+ * the outbox (/dev/outbox, the back office, the member's data export) says when they will leave.
  */
 export interface DeliveryPass {
   readonly sent: number;
@@ -38,7 +46,29 @@ interface Claimed {
   readonly requestId: string | null;
 }
 
+/** A notice: a message that carries no one-time code (the only kind the member just asked for). */
+const isNotice = isNull(outboxMessages.redactedBody);
+
+/**
+ * At night (outside 06:00-22:00 Manila), gives every queued notice that would otherwise be due
+ * before the next 06:00 that 06:00 as its send_after. Answers how many were held. Outside the quiet
+ * hours it does nothing. Runs whatever the adapters (the offline outbox adapter too), so the row
+ * itself says when it leaves.
+ */
+export async function holdNotices(deps: AppDeps, now: Date = deps.clock.now()): Promise<number> {
+  if (isWithinSendingHours(now)) return 0;
+  const morning = nextAllowedSendTime(now);
+  const held = await deps.db
+    .update(outboxMessages)
+    .set({ sendAfter: morning })
+    .where(and(eq(outboxMessages.status, 'QUEUED'), isNotice, or(isNull(outboxMessages.sendAfter), lt(outboxMessages.sendAfter, morning))))
+    .returning({ id: outboxMessages.id });
+  return held.length;
+}
+
 async function claimOne(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date): Promise<Claimed | null> {
+  // At night only a message with a code may leave (a retry of a notice too waits for the morning).
+  const quiet = !isWithinSendingHours(now);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -54,6 +84,7 @@ async function claimOne(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date)
       .where(
         and(
           inArray(outboxMessages.channel, channels),
+          quiet ? isNotNull(outboxMessages.redactedBody) : undefined,
           or(
             and(
               eq(outboxMessages.status, 'QUEUED'),
@@ -116,6 +147,7 @@ async function finish(deps: AppDeps, message: Claimed, adapter: MessageAdapter, 
 export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit = 50, log?: FastifyBaseLogger): Promise<DeliveryPass> {
   const channels = (['SMS', 'EMAIL'] as const).filter((c) => adapters[c] !== null);
   const done = { sent: 0, retried: 0, dead: 0 };
+  await holdNotices(deps);
   if (channels.length === 0) return done;
   for (let i = 0; i < limit; i += 1) {
     const startedAt = deps.clock.now();

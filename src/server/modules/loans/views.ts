@@ -4,7 +4,7 @@ import { systemReasonOf } from '../../../shared/loan/system-reasons';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { loanContracts, loanEvents, loans, sessions, users } from '../../db/schema';
+import { loanContracts, loanEvents, loanExtensions, loans, sessions, users } from '../../db/schema';
 import { sessionAndVersionsColumns } from '../../sessions/store';
 import { AppError } from '../../http/errors';
 import { latestRates } from '../../providers/fx/store';
@@ -84,6 +84,7 @@ export async function currentLoanWithSession(db: DbOrTx, key: string) {
             'at', e.at, 'fromStatus', e.from_status, 'toStatus', e.to_status, 'action', e.action, 'actorUserId', e.actor_user_id,
             'actorRole', e.actor_role, 'reasonCode', e.reason_code, 'data', e.data, 'actorName', a.full_name) order by e.seq)
           from ${loanEvents} e left join ${users} a on a.id = e.actor_user_id where e.loan_id = ${loans.id})`,
+        inForce: inForceColumn(sql`${loans.id}`),
       })
       .from(sql`(select 1) as one`)
       .leftJoin(sessions, eq(sessions.id, sql.placeholder('id')))
@@ -95,8 +96,27 @@ export async function currentLoanWithSession(db: DbOrTx, key: string) {
   });
   const [row] = await statement.execute({ id: key });
   if (!row) return { session: undefined, current: null };
-  const { loan, contract, disclosureJson, events, ...session } = row;
-  return { session, current: loan ? { loan, contract, disclosureJson, events: events ?? [] } : null };
+  const { loan, contract, disclosureJson, events, inForce, ...session } = row;
+  return { session, current: loan ? { loan, contract, disclosureJson, events: events ?? [], inForce: inForce ?? null } : null };
+}
+
+/** The schedule in force after an extension, as the loan view carries it (LoanView.inForce). */
+export type InForceSchedule = LoanView['inForce'];
+
+/**
+ * The latest extension in force of a loan (loan_extensions, written by the repayments module; read
+ * here): its months from disbursement, the signed statement's regular instalment, the first line
+ * it replaced and its last due date, as one JSON value (null when none is in force).
+ */
+function inForceColumn(loanId: ReturnType<typeof sql>) {
+  return sql<InForceSchedule>`(select json_build_object('term', x.total_months, 'instalment', (x.disclosure_json::jsonb ->> 'regularInstalment'),
+      'fromLine', x.from_line, 'endDate', x.new_end_date)
+    from ${loanExtensions} x where x.loan_id = ${loanId} and x.status = 'EFFECTIVE' order by x.signed_at desc limit 1)`;
+}
+
+async function inForceOf(db: DbOrTx, loanId: string): Promise<InForceSchedule> {
+  const [row] = await db.select({ inForce: inForceColumn(sql`${loanId}::uuid`) }).from(sql`(select 1) as one`);
+  return row?.inForce ?? null;
 }
 
 /** What currentLoanWithSession read of the loan: enough for memberLoanViewOf without another statement. */
@@ -118,7 +138,7 @@ export interface TimelineEventJson {
 /** The member's loan view from currentLoanWithSession's row (the same answer as loanView(db, deps, loan)). */
 export function memberLoanViewOf(deps: AppDeps, read: CurrentLoanRead): LoanView {
   const timeline = read.events.map((e) => timelineEntryOf(e, new Date(e.at), e.actorName, read.loan, 'MEMBER'));
-  return loanViewFrom(deps, read.loan, read.contract ? { ...read.contract, disclosureJson: read.disclosureJson } : undefined, timeline);
+  return loanViewFrom(deps, read.loan, read.contract ? { ...read.contract, disclosureJson: read.disclosureJson } : undefined, timeline, read.inForce);
 }
 
 /** The member's open loan, else the latest one, else null. */
@@ -496,11 +516,12 @@ function contractWithDisclosureStatement(db: DbOrTx) {
 export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer: 'MEMBER' | 'STAFF' = 'MEMBER'): Promise<LoanView> {
   // Two statements sent together: the contract (with the signed disclosure when it is the one shown) and the timeline.
   const withDisclosure = needsSignedDisclosure(loan);
-  const [[contract], timeline] = await Promise.all([
+  const [[contract], timeline, inForce] = await Promise.all([
     (withDisclosure ? contractWithDisclosureStatement(db) : contractStatement(db)).execute({ loanId: loan.id }),
     timelineOf(db, loan, viewer),
+    loan.disbursedAt ? inForceOf(db, loan.id) : null,
   ]);
-  return loanViewFrom(deps, loan, contract, timeline);
+  return loanViewFrom(deps, loan, contract, timeline, inForce);
 }
 
 /** A loan's view from its contract row (with the signed disclosure's text when it is the one shown) and its timeline. */
@@ -509,12 +530,14 @@ function loanViewFrom(
   loan: LoanRow,
   contract: { signedAt: Date; documentsSha256: string; disclosureJson: string | null } | undefined | null,
   timeline: LoanView['timeline'],
+  inForce: InForceSchedule,
 ): LoanView {
   const status = loan.status as LoanStatus;
   const product = productOf(deps, loan);
   const disclosure = disclosureFrom(deps, loan, contract?.disclosureJson ?? null);
   const rate = parseRate(loan.exchangeRate);
-  const regular = parseAmount(disclosure.regularInstalment) ?? 0n;
+  // The instalment in force: the extension's when one took effect, else the contract's.
+  const regular = parseAmount(inForce?.instalment ?? disclosure.regularInstalment) ?? 0n;
   return {
     id: loan.id,
     loanNumber: loanNumberOf(deps, loan.number),
@@ -554,5 +577,6 @@ function loanViewFrom(
           disclosureUrl: '/api/loans/current/disclosure.pdf',
         }
       : null,
+    inForce: inForce ? { ...inForce, term: Number(inForce.term), fromLine: Number(inForce.fromLine) } : null,
   };
 }

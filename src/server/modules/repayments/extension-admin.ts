@@ -19,7 +19,20 @@ import { extensionById, extensionDto, extensionTransition } from './extension-vi
  * the back office. Never on one's own loan (conflict of interest). Each decision is audited.
  */
 
-export async function listExtensions(deps: AppDeps, query: { status?: ExtensionStatus | undefined; cursor?: string | undefined; limit: number }) {
+/** The back office menu's count: requests waiting for a decision (REQUESTED; loan_extensions_status_idx), and the oldest one's time. */
+export async function countOpenExtensions(deps: AppDeps): Promise<{ requested: number; oldestRequestedAt: string | null }> {
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${loanExtensions.requestedAt})` })
+    .from(loanExtensions)
+    .where(eq(loanExtensions.status, 'REQUESTED'));
+  const oldest = row?.oldest ?? null;
+  return { requested: Number(row?.n ?? 0), oldestRequestedAt: oldest === null ? null : new Date(oldest).toISOString() };
+}
+
+export async function listExtensions(
+  deps: AppDeps,
+  query: { status?: ExtensionStatus | undefined; loanId?: string | undefined; cursor?: string | undefined; limit: number },
+) {
   // A keyset on (requested_at, id), one direction throughout so that loan_extensions_status_idx (a
   // status) or loan_extensions_requested_idx (all) serves it: open requests oldest first, the others
   // newest first. The cursor is the last item's id, its position read in the same statement.
@@ -32,7 +45,7 @@ export async function listExtensions(deps: AppDeps, query: { status?: ExtensionS
     .from(loanExtensions)
     .innerJoin(loans, eq(loans.id, loanExtensions.loanId))
     .innerJoin(users, eq(users.id, loanExtensions.memberId))
-    .where(and(query.status ? eq(loanExtensions.status, query.status) : undefined, after))
+    .where(and(query.status ? eq(loanExtensions.status, query.status) : undefined, query.loanId ? eq(loanExtensions.loanId, query.loanId) : undefined, after))
     .orderBy(...(oldestFirst ? [asc(loanExtensions.requestedAt), asc(loanExtensions.id)] : [desc(loanExtensions.requestedAt), desc(loanExtensions.id)]))
     .limit(query.limit + 1);
   const rows = found.slice(0, query.limit);

@@ -11,7 +11,7 @@ import { EXTENSION_NOTICE_DAYS } from '../../../shared/loan/extension';
 import { toDecimalString } from '../../../shared/money/money';
 import { maskPhoneNational } from '../../../shared/phone/phone';
 import type { ExtensionDto } from '../../../shared/schemas/extensions';
-import { loanById, loanNumberOf, memberLoan, transition } from './core';
+import { loanById, loanNumberOf, memberLoan, todayPh, transition } from './core';
 import { disclosureOfPlan, EXTENSION_FEE, eligibilityOf, planFor } from './extension-plan';
 import { extensionDto, extensionTransition, latestExtension, openExtension } from './extension-views';
 import { codeTextValues } from '../../../shared/codes/rules';
@@ -39,7 +39,7 @@ export async function currentExtension(deps: AppDeps, userId: string) {
   };
 }
 
-export async function requestExtension(deps: AppDeps, auth: SessionAuth, newTerm: number): Promise<{ extension: ExtensionDto }> {
+export async function requestExtension(deps: AppDeps, auth: SessionAuth, newTerm: number, ctx: RequestOrigin): Promise<{ extension: ExtensionDto }> {
   return deps.db.transaction(async (tx) => {
     const loan = await memberLoan(tx, auth.userId, true);
     if (await openExtension(tx, loan.id)) throw new AppError(409, 'EXTENSION_OPEN', texts.errors.alreadyOpen);
@@ -69,6 +69,20 @@ export async function requestExtension(deps: AppDeps, auth: SessionAuth, newTerm
       actorRole: 'MEMBER',
       at: now,
     });
+    // The borrower's record that the request was received (the page says so at once); the officers
+    // see it in the back office's extension queue and its count in the menu.
+    await queueSms(
+      tx,
+      {
+        to: auth.phone,
+        body: messageText(await languageOfUser(tx, auth.userId), 'extensions.sms.received', {
+          company: deps.config.company.shortName,
+          loan: loanNumberOf(deps, loan.number),
+          months: newTerm,
+        }),
+      },
+      ctx,
+    );
     return { extension: await extensionDto(tx, deps, created!, loan) };
   });
 }
@@ -146,11 +160,13 @@ export async function signExtension(
     const signed = disclosureOfPlan(deps, loan, row.id, plan);
     if (signed.sha256 !== offer.sha256) throw new AppError(409, 'EXTENSION_CHANGED', texts.errors.changed);
     const now = deps.clock.now();
-    // The new schedule: the lines from the first unpaid one are replaced (nothing was paid on
-    // them: the plan refuses otherwise), numbered and dated as the loan's. The ledger is unchanged.
+    // The new schedule: the lines from the first one not fully paid are replaced, numbered and
+    // dated as the loan's; what was paid on an old line stays paid on the new line of its number
+    // (plan.stored). The ledger is unchanged.
+    const today = todayPh(deps);
     await tx.delete(loanInstalments).where(and(eq(loanInstalments.loanId, loan.id), gte(loanInstalments.number, plan.fromLine)));
     await tx.insert(loanInstalments).values(
-      plan.schedule.lines.map((l) => ({
+      plan.stored.map((l) => ({
         loanId: loan.id,
         number: l.number,
         dueDate: l.dueDate,
@@ -158,6 +174,10 @@ export async function signExtension(
         interest: l.interest,
         fees: l.fees,
         total: l.total,
+        principalPaid: l.principalPaid,
+        interestPaid: l.interestPaid,
+        feesPaid: l.feesPaid,
+        paidOn: l.principalPaid + l.interestPaid + l.feesPaid === l.total ? today : null,
       })),
     );
     const updated = await extensionTransition(tx, row, 'SIGN', {

@@ -60,8 +60,6 @@ export function planOfState(deps: AppDeps, loan: LoanRow, state: ServicingState,
       throw new AppError(409, 'EXTENSION_TOO_LATE', text('extensions.errors.tooLate', { deadline: result.deadline ?? '' }));
     case 'PAST_DUE':
       throw new AppError(409, 'EXTENSION_PAST_DUE', texts.errors.pastDue);
-    case 'PARTLY_PAID':
-      throw new AppError(409, 'EXTENSION_PARTLY_PAID', texts.errors.partlyPaid);
     case 'TERM_NOT_OFFERED':
       throw new AppError(400, 'EXTENSION_TERM', texts.errors.termNotOffered, { term: texts.errors.termNotOffered });
     case 'NOT_LONGER':

@@ -9,6 +9,7 @@ import { ensureMemberWallet, memberWalletBalance } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { bpsToPercent } from '../../../shared/loan/product';
+import { loanFigures } from '../../../shared/loan/figures';
 import { payoffQuote, type PayoffQuote } from '../../../shared/loan/payoff';
 import {
   allocatePayment,
@@ -17,7 +18,6 @@ import {
   lineRemainder,
   lineStatus,
   minimumPayment,
-  totalOutstanding,
   type Allocation,
   type ServicingLine,
 } from '../../../shared/loan/servicing';
@@ -100,9 +100,8 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
   });
   const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
   const closed = loan.status === 'REPAID';
-  const outstanding = totalOutstanding(state.lines, state.openCharges);
-  const overdue =
-    state.lines.filter((l) => l.dueDate < today).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
+  // Past due, due now and the total from the one function every page, SMS and document reads (figures.ts).
+  const figures = loanFigures(state.lines, state.openCharges, today);
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
   const reminders = await db
     .select()
@@ -127,14 +126,14 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
     lines,
     nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: next.outstanding, status: next.status } : null,
     totals: {
-      outstanding: toDecimalString(outstanding),
-      payableNow: toDecimalString(amountPayableNow(state.lines, state.openCharges, state.startDate, today)),
+      outstanding: toDecimalString(figures.total),
+      payableNow: toDecimalString(figures.dueNow),
       outstandingPrincipal: toDecimalString(state.lines.reduce((s, l) => s + l.principal - l.principalPaid, 0n)),
       charges: toDecimalString(state.openCharges.reduce((s, c) => s + c.outstanding, 0n)),
       paid: toDecimalString(paid),
       minimumPayment: toDecimalString(closed ? 0n : smallestPayment(state, today)),
       maximumPayment: toDecimalString(closed ? 0n : maximumPayment(state, today)),
-      overdue: toDecimalString(overdue),
+      overdue: toDecimalString(figures.pastDue),
     },
     charges: state.chargeRows.map((c) => chargeDto(c)),
     payments: await paymentsOf(db, deps, loan),

@@ -1,6 +1,14 @@
 /** The back office's audit log and settings pages (issue 4, item 8). */
 export const backoffice = {
-  nav: { support: 'Support inbox', audit: 'Audit log', settings: 'Settings', withdrawals: 'Withdrawals', deletion: 'Deletion requests' },
+  nav: {
+    support: 'Support inbox',
+    audit: 'Audit log',
+    settings: 'Settings',
+    withdrawals: 'Withdrawals',
+    deletion: 'Deletion requests',
+    extensions: 'Extensions',
+    extensionsWaiting: '{{count}} waiting for a decision',
+  },
   support: {
     title: 'Support inbox',
     intro:

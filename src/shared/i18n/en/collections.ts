@@ -40,7 +40,7 @@ export const collections = {
     asOf: 'As of {{date}}',
     totals: {
       outstanding: 'Outstanding',
-      payableNow: 'Payable now',
+      payableNow: 'Due now (past due and due today)',
       overdue: 'Overdue',
       charges: 'Unpaid late charges',
       paid: 'Paid so far',

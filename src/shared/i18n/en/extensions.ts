@@ -13,6 +13,8 @@ export const extensions = {
   request: 'Ask for an extension',
   withdraw: 'Withdraw my request',
   requested: 'Requested on {{date}}: {{months}} months for {{principal}} still owed.',
+  inForce:
+    'Extended: a new schedule is in force from instalment {{from}}; the last due date is now {{end}}. The disclosure statement below is the original contract’s.',
   status: {
     REQUESTED: 'Your extension request is waiting for a Loan Officer. Your current schedule stays in force meanwhile.',
     APPROVED: 'Your extension is approved. Read the new disclosure statement, then sign it with the code we send to your phone.',
@@ -44,7 +46,6 @@ export const extensions = {
     notServiced: 'Only a disbursed loan that is being repaid can be extended.',
     tooLate: 'An extension must be requested at least 5 days before your last due date. The last day to ask was {{deadline}}.',
     pastDue: 'Please pay what is past due first: a loan with an overdue instalment or an unpaid charge cannot be extended.',
-    partlyPaid: 'An instalment after your last fully paid one is partly paid. Pay the rest of it first, then ask again.',
     termNotOffered: 'Choose one of the terms this loan product offers.',
     notLonger: 'The new term must end after your current last due date.',
     overCap: 'This extension would take the cost of your loan above the cap stated in your contract.',
@@ -56,6 +57,8 @@ export const extensions = {
     decided: 'This extension request was already decided.',
   },
   sms: {
+    received:
+      '{{company}}: we received your request to extend loan {{loan}} to {{months}} months. A Loan Officer will decide it and we will tell you by SMS. Your current schedule stays in force meanwhile.',
     approved: '{{company}}: your extension request for loan {{loan}} is approved. Open the app to read the new disclosure statement and sign it with a code.',
     declined: '{{company}}: your extension request for loan {{loan}} was not approved: {{reason}} Your current schedule stays in force.',
     code: '{{company}}: {{code}} is your code to sign the extension of loan {{loan}}. It expires in {{minutes}} minutes. Never share it: we will never ask for it.',
@@ -78,6 +81,12 @@ export const extensions = {
     approved: 'Approved: the borrower may now sign the new disclosure statement.',
     declined: 'Declined: the borrower was told the reason.',
     filter: 'Show',
+    pageIntro: 'Every extension request of every loan. Open requests are shown oldest first; the borrower was told by SMS that theirs was received.',
+    arrived: 'A new extension request is waiting for a decision.',
+    openServicing: 'Servicing page of loan {{number}}',
+    openApplication: 'Application of loan {{number}}',
+    waitingOnLoan: 'An extension request for this loan is waiting for a decision.',
+    servicingLink: 'Servicing, payments and extension requests',
     more: 'Show more',
   },
 } as const;

@@ -178,7 +178,8 @@ export const settings = {
       title: 'Pay',
       p1: 'You repay your loan in monthly instalments. The due dates and amounts are in the repayment schedule of your disclosure statement, which you can read under Settings > Contract.',
       p2: 'You may repay early at any time, without any fee: interest is then due only for the time the money was outstanding, as your contract states. Your credit score counts instalments paid on time or early and takes points away for each day one is overdue.',
-      p3: 'Paying in Tapat is not available yet, and repayments are not recorded here yet. Before your first due date, write to {{email}} to learn how to pay.',
+      p3: 'You pay on the Loan page: from your Tapat wallet, or through a payment channel with the reference shown there. Each payment gets a receipt that shows where every peso went. Questions: {{email}}.',
+      link: 'Go to the Loan page to pay',
     },
     borrow: {
       title: 'Borrow',

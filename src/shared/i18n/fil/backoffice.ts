@@ -1,6 +1,14 @@
 /** Filipino messages of the 'backoffice' namespace: the back office's audit log, withdrawals and settings pages. */
 export const backoffice = {
-  nav: { support: 'Inbox ng support', audit: 'Audit log', settings: 'Mga setting', withdrawals: 'Mga withdrawal', deletion: 'Pagbura ng datos' },
+  nav: {
+    support: 'Inbox ng support',
+    audit: 'Audit log',
+    settings: 'Mga setting',
+    withdrawals: 'Mga withdrawal',
+    deletion: 'Pagbura ng datos',
+    extensions: 'Mga extension',
+    extensionsWaiting: '{{count}} naghihintay ng pasya',
+  },
   support: {
     title: 'Inbox ng support',
     intro:

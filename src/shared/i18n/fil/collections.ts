@@ -41,7 +41,7 @@ export const collections = {
     asOf: 'Noong {{date}}',
     totals: {
       outstanding: 'Natitirang utang',
-      payableNow: 'Babayaran ngayon',
+      payableNow: 'Dapat bayaran ngayon (lampas na sa due date at due ngayon)',
       overdue: 'Atrasado',
       charges: 'Hindi pa bayad na late charge',
       paid: 'Nabayaran na',

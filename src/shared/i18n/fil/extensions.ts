@@ -9,6 +9,8 @@ export const extensions = {
   request: 'Humingi ng extension',
   withdraw: 'Bawiin ang aking hiling',
   requested: 'Hiniling noong {{date}}: {{months}} buwan para sa {{principal}} na utang pa.',
+  inForce:
+    'Na-extend: may bisa na ang bagong iskedyul mula sa hulog {{from}}; ang huling due date ay {{end}} na ngayon. Ang disclosure statement sa ibaba ay sa orihinal na kontrata.',
   status: {
     REQUESTED: 'Naghihintay sa isang Loan Officer ang iyong hiling na extension. Nananatiling may bisa ang kasalukuyan mong iskedyul habang hinihintay ito.',
     APPROVED: 'Aprubado ang iyong extension. Basahin ang bagong disclosure statement, saka pirmahan ito gamit ang code na ipapadala namin sa iyong telepono.',
@@ -40,7 +42,6 @@ export const extensions = {
     notServiced: 'Ang loan lang na na-disburse na at binabayaran ang maaaring pahabain.',
     tooLate: 'Dapat hilingin ang extension hindi bababa sa 5 araw bago ang iyong huling due date. Ang huling araw para humingi ay {{deadline}}.',
     pastDue: 'Bayaran muna ang lampas na sa due date: hindi mapapahaba ang loan na may overdue na hulog o hindi pa bayad na singil.',
-    partlyPaid: 'May hulog pagkatapos ng huli mong buong bayad na hulog na bahagya pa lang nabayaran. Bayaran muna ang natitira rito, saka humingi ulit.',
     termNotOffered: 'Pumili ng isa sa mga terminong iniaalok ng loan product na ito.',
     notLonger: 'Dapat matapos ang bagong termino pagkatapos ng iyong kasalukuyang huling due date.',
     overCap: 'Dahil sa extension na ito, lalampas ang gastos ng iyong loan sa cap na nakasaad sa iyong kontrata.',
@@ -53,6 +54,8 @@ export const extensions = {
     decided: 'Napagpasyahan na ang hiling na extension na ito.',
   },
   sms: {
+    received:
+      '{{company}}: natanggap namin ang hiling mong i-extend ang loan {{loan}} sa {{months}} buwan. Isang Loan Officer ang magpapasya rito at sasabihan ka namin sa SMS. Nananatiling may bisa ang kasalukuyan mong iskedyul habang naghihintay.',
     approved:
       '{{company}}: aprubado ang iyong hiling na extension para sa loan {{loan}}. Buksan ang app para basahin ang bagong disclosure statement at pirmahan ito gamit ang code.',
     declined:
@@ -77,6 +80,13 @@ export const extensions = {
     approved: 'Aprubado: maaari nang pirmahan ng borrower ang bagong disclosure statement.',
     declined: 'Tinanggihan: nasabihan na ang borrower ng dahilan.',
     filter: 'Ipakita',
+    pageIntro:
+      'Lahat ng hiling na extension ng lahat ng loan. Ang mga bukas na hiling ay ipinapakita mula sa pinakaluma; nasabihan na ang borrower sa SMS na natanggap ang kanyang hiling.',
+    arrived: 'May bagong hiling na extension na naghihintay ng pasya.',
+    openServicing: 'Pahina ng servicing ng loan {{number}}',
+    openApplication: 'Aplikasyon ng loan {{number}}',
+    waitingOnLoan: 'May hiling na extension para sa loan na ito na naghihintay ng pasya.',
+    servicingLink: 'Servicing, mga bayad at mga hiling na extension',
     more: 'Magpakita pa',
   },
 } as const;

@@ -178,7 +178,8 @@ export const settings = {
       title: 'Magbayad',
       p1: 'Binabayaran mo ang iyong loan sa buwanang hulog. Ang mga due date at halaga ay nasa iskedyul ng pagbabayad ng iyong disclosure statement, na mababasa mo sa Settings > Kontrata.',
       p2: 'Maaari kang magbayad nang maaga anumang oras, nang walang bayad: ang interest ay para lamang sa panahong hawak mo ang pera, ayon sa iyong kontrata. Binibilang ng iyong credit score ang mga hulog na nabayaran sa tamang oras o nang maaga, at nagbabawas ito ng puntos sa bawat araw na overdue ang isang hulog.',
-      p3: 'Hindi pa puwedeng magbayad sa Tapat, at hindi pa naitatala rito ang mga bayad. Bago ang iyong unang due date, sumulat sa {{email}} para malaman kung paano magbayad.',
+      p3: 'Magbayad sa pahina ng Loan: mula sa iyong Tapat wallet, o sa isang payment channel gamit ang reference na nakasaad doon. May resibo ang bawat bayad na nagpapakita kung saan napunta ang bawat piso. Mga tanong: {{email}}.',
+      link: 'Pumunta sa pahina ng Loan para magbayad',
     },
     borrow: {
       title: 'Mangutang',

@@ -85,6 +85,13 @@ export const loanViewSchema = z.object({
   canAcceptOffer: z.boolean(),
   canSign: z.boolean(),
   contract: z.object({ signedAt: isoDateTime, documentsSha256: z.string(), contractUrl: z.string(), disclosureUrl: z.string() }).nullable(),
+  /**
+   * The schedule in force when it is no longer the contract's (an extension took effect): the months
+   * from disbursement to the new last due date, the new regular instalment and the first line it
+   * replaced. null: the contract's schedule (term, disclosure.regularInstalment) is in force. Every
+   * page that shows the loan's term or instalment reads this first.
+   */
+  inForce: z.object({ term: z.number().int(), instalment: moneySchema, fromLine: z.number().int(), endDate: z.string() }).nullable(),
 });
 export type LoanView = z.infer<typeof loanViewSchema>;
 

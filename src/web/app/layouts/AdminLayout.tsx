@@ -1,14 +1,25 @@
+import { useEffect, useRef } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useWaitingExtensions } from '../../features/backoffice/extension/ExtensionReview';
+import { toast } from '../../ui/toast';
 import { useSession } from '../../lib/queries';
 import { useSignOut } from '../../features/auth';
 import { SkipLink } from './PublicLayout';
 
-/** The back office (issue 4, item 8): a plain bar with the applications, collections, portfolio, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
+/** The back office (issue 4, item 8): a plain bar with the applications, collections, extension requests (with the count waiting), portfolio, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const signOut = useSignOut();
+  const waiting = useWaitingExtensions().data?.requested;
+  // An officer is told when a request arrives: the menu's count, and a notice when it grows while the back office is open.
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (waiting === undefined) return;
+    if (seen.current !== undefined && waiting > seen.current) toast.info(t('extensions.review.arrived'));
+    seen.current = waiting;
+  }, [waiting, t]);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SkipLink />
@@ -22,6 +33,15 @@ export default function AdminLayout() {
           </Link>
           <Link to="/admin/collections" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('collections.nav.collections')}
+          </Link>
+          <Link to="/admin/extensions" className="min-h-11 content-center text-sm underline-offset-4 hover:underline" data-testid="nav-extensions">
+            {t('backoffice.nav.extensions')}
+            {waiting ? (
+              <span className="ml-1 rounded-full bg-accent px-2 py-0.5 text-xs font-bold" data-testid="nav-extensions-count">
+                <span aria-hidden="true">{waiting}</span>
+                <span className="sr-only">{t('backoffice.nav.extensionsWaiting', { count: waiting })}</span>
+              </span>
+            ) : null}
           </Link>
           <Link to="/admin/portfolio" className="min-h-11 content-center text-sm underline-offset-4 hover:underline">
             {t('collections.nav.portfolio')}

@@ -11,7 +11,7 @@ import { ContractSigning } from './ContractSigning';
 import { OfferAcceptance } from './OfferAcceptance';
 import { loanReasonKey } from '../../../shared/reasons/catalogue';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
-import { dateOnly, dateTime, money } from '../../lib/format';
+import { dateOnly, dateTime, formatIsoDate, money } from '../../lib/format';
 import { loanKeys } from './queries';
 
 /** The member's loan: status (text, colour, icon), statement, numbers, timeline, cancel, signing and downloads. */
@@ -67,12 +67,21 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
         </div>
         <div>
           <dt className="text-muted">{t('loans.status.term')}</dt>
-          <dd className="font-semibold">{t('loans.panel.months', { count: loan.term })}</dd>
+          <dd className="font-semibold" data-testid="loan-term">
+            {t('loans.panel.months', { count: loan.inForce?.term ?? loan.term })}
+          </dd>
         </div>
         <div>
           <dt className="text-muted">{t('loans.status.instalment')}</dt>
-          <dd className="font-semibold tabular-nums">{money(loan.disclosure.regularInstalment)}</dd>
+          <dd className="font-semibold tabular-nums" data-testid="loan-instalment">
+            {money(loan.inForce?.instalment ?? loan.disclosure.regularInstalment)}
+          </dd>
         </div>
+        {loan.inForce && (
+          <p className="col-span-2 text-sm sm:col-span-4" data-testid="loan-extended">
+            {t('extensions.inForce', { from: loan.inForce.fromLine, end: formatIsoDate(loan.inForce.endDate, i18n.language) })}
+          </p>
+        )}
         <div className="col-span-2">
           <dt className="text-muted">{t('loans.status.applied')}</dt>
           <dd className="font-semibold">{dateOnly(loan.createdAt, i18n.language)}</dd>

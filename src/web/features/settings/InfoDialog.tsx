@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_LIMITS, WITHDRAWAL_FEE } from '../../../shared/withdrawal/channels';
 import { formatMoney } from '../../../shared/money/money';
@@ -24,6 +25,11 @@ export function InfoDialog({ topic, onClose }: { readonly topic: InfoTopic | nul
               {t(`settings.info.${topic}.${p}`, { email, instapayMax: formatMoney(CHANNEL_LIMITS.INSTAPAY.max), fee: formatMoney(WITHDRAWAL_FEE) })}
             </p>
           ))}
+          {topic === 'pay' && (
+            <Link to="/loan" onClick={onClose} className="min-h-11 content-center self-start font-semibold text-brand underline underline-offset-4">
+              {t('settings.info.pay.link')}
+            </Link>
+          )}
         </div>
       )}
     </Dialog>

@@ -12,6 +12,10 @@ import { LoanHeader } from '../../features/backoffice';
 import { DocumentsCard, MemberCards } from '../../features/backoffice';
 import { TimelineCard } from '../../features/backoffice';
 import { useAdminLoan, useLoanAction, type LoanAction } from '../../features/backoffice';
+import { LoanExtensionNotice } from '../../features/backoffice';
+
+/** Statuses whose loan has a schedule being serviced (payments, charges, extension requests): its servicing page exists. */
+const SERVICED = new Set(['DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID']);
 
 /**
  * One application in the back office (issue 4, item 8): the member's profile, references and ID
@@ -47,6 +51,18 @@ export default function AdminLoanPage() {
       </Link>
       <h1 className="text-2xl font-bold text-brand">{t('loans.admin.loanTitle', { number: loan.loanNumber })}</h1>
       <LoanHeader loan={loan} />
+      {SERVICED.has(loan.status) && (
+        <>
+          <LoanExtensionNotice loanId={loanId} />
+          <Link
+            to={`/admin/loans/${loanId}/servicing`}
+            className="min-h-11 content-center self-start font-semibold text-brand underline underline-offset-4"
+            data-testid="loan-servicing-link"
+          >
+            {t('extensions.review.servicingLink')}
+          </Link>
+        </>
+      )}
       <ActionsCard permissions={permissions} onAction={open} />
       <MemberCards member={member} />
       <DocumentsCard documents={member.documents} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { call, ApiError } from '../../../lib/api';
 import { extensionsApi } from '../../../../shared/api/extensions';
@@ -21,8 +22,9 @@ const PAGE_SIZE = 20;
 /**
  * The officer's extension requests (issue 10, item 6; docs/decisions/016-extensions.md): a list by
  * status (REQUESTED first, oldest first), a page at a time; approve, or decline with a reason from
- * the fixed catalogue whose text is what the borrower reads; the note stays internal. Mount it on
- * the officer's servicing page (optionally filtered to one loan with `loanId`).
+ * the fixed catalogue whose text is what the borrower reads; the note stays internal. Mounted on
+ * the back office's extension queue (/admin/extensions, every loan, each request linking to its
+ * loan's pages) and on a loan's servicing page (`loanId`: that loan's requests, filtered by the server).
  */
 export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
   const { t } = useTranslation();
@@ -30,12 +32,15 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
   const [status, setStatus] = useState<ExtensionStatus>('REQUESTED');
   // Pages by the server's cursor: "Show more" appends the next page.
   const list = useInfiniteQuery<Page, ApiError>({
-    queryKey: ['admin', 'extensions', status],
-    queryFn: ({ pageParam }) => call(extensionsApi.adminList, { query: { status, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam as string } : {}) } }),
+    queryKey: ['admin', 'extensions', status, loanId ?? null],
+    queryFn: ({ pageParam }) =>
+      call(extensionsApi.adminList, {
+        query: { status, limit: PAGE_SIZE, ...(loanId ? { loanId } : {}), ...(pageParam ? { cursor: pageParam as string } : {}) },
+      }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
   });
-  const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((item) => !loanId || item.loanId === loanId);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'extensions'] });
 
   return (
@@ -59,7 +64,7 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
       >
         <ul className="flex flex-col gap-3">
           {items.map((item) => (
-            <ExtensionItem key={item.id} item={item} onDone={refresh} />
+            <ExtensionItem key={item.id} item={item} onDone={refresh} links={!loanId} />
           ))}
         </ul>
       </ListState>
@@ -67,7 +72,37 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
   );
 }
 
-function ExtensionItem({ item, onDone }: { readonly item: AdminExtensionItem; readonly onDone: () => Promise<void> }) {
+/** How often the back office asks for the count of waiting requests (the menu's badge). */
+export const EXTENSION_COUNT_REFRESH_MS = 30_000;
+
+/** The number of extension requests waiting for a decision (the menu's count), refreshed every 30 s. */
+export function useWaitingExtensions() {
+  return useQuery({
+    queryKey: ['admin', 'extensions', 'count'],
+    queryFn: () => call(extensionsApi.adminCount),
+    refetchInterval: EXTENSION_COUNT_REFRESH_MS,
+  });
+}
+
+/** A loan's waiting extension request, for the pages that show the loan (its application page). */
+export function LoanExtensionNotice({ loanId }: { readonly loanId: string }) {
+  const { t } = useTranslation();
+  const waiting = useQuery({
+    queryKey: ['admin', 'extensions', 'REQUESTED', loanId, 'notice'],
+    queryFn: () => call(extensionsApi.adminList, { query: { status: 'REQUESTED', loanId, limit: 1 } }),
+  });
+  if (!waiting.data?.items.length) return null;
+  return (
+    <p className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-3 text-sm" role="status" data-testid="loan-extension-waiting">
+      {t('extensions.review.waitingOnLoan')}{' '}
+      <Link to={`/admin/loans/${loanId}/servicing#extension-review-title`} className="font-semibold text-brand underline underline-offset-4">
+        {t('extensions.review.servicingLink')}
+      </Link>
+    </p>
+  );
+}
+
+function ExtensionItem({ item, onDone, links }: { readonly item: AdminExtensionItem; readonly onDone: () => Promise<void>; readonly links: boolean }) {
   const { t, i18n } = useTranslation();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState<ExtensionDeclineReason | ''>('');
@@ -108,6 +143,16 @@ function ExtensionItem({ item, onDone }: { readonly item: AdminExtensionItem; re
         <dd>{formatIsoDate(item.newEndDate, i18n.language)}</dd>
       </dl>
       <p className="text-sm">{t(`extensions.statusLabel.${item.status}`)}</p>
+      {links && (
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <Link to={`/admin/loans/${item.loanId}/servicing`} className="min-h-11 content-center font-semibold text-brand underline underline-offset-4">
+            {t('extensions.review.openServicing', { number: item.loanNumber })}
+          </Link>
+          <Link to={`/admin/loans/${item.loanId}`} className="min-h-11 content-center font-semibold text-brand underline underline-offset-4">
+            {t('extensions.review.openApplication', { number: item.loanNumber })}
+          </Link>
+        </p>
+      )}
       {item.declineReason && <p className="text-sm">{t(item.declineReason.key)}</p>}
       {item.staffNote && <p className="text-sm text-muted">{item.staffNote}</p>}
       {item.status === 'REQUESTED' && (

@@ -15,7 +15,7 @@ export function LoanHeader({ loan }: { readonly loan: AdminLoanDetail['loan'] })
           {loan.status.replace('_', ' ')}
         </p>
         <p className="text-sm">
-          {money(loan.amount)} · {t('loans.panel.months', { count: loan.term })} · {dateTime(loan.createdAt, i18n.language)}
+          {money(loan.amount)} · {t('loans.panel.months', { count: loan.inForce?.term ?? loan.term })} · {dateTime(loan.createdAt, i18n.language)}
         </p>
         {loan.approvedBy && <p className="text-sm">{t('loans.admin.approvedBy', { name: loan.approvedBy.name })}</p>}
         {loan.disbursedBy && <p className="text-sm">{t('loans.admin.disbursedBy', { name: loan.disbursedBy.name })}</p>}

@@ -1,0 +1,1 @@
+CREATE INDEX "loan_extensions_loan_idx" ON "loan_extensions" USING btree ("loan_id","requested_at","id");
