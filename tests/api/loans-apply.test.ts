@@ -77,7 +77,8 @@ describe('POST /api/loans/applications', () => {
         to: 'PENDING',
         action: 'APPLY',
         actorRole: 'MEMBER',
-        actorName: 'You',
+        actor: 'YOU',
+        actorName: null,
         reasonCode: null,
         reason: null,
         systemReason: null,
@@ -263,7 +264,15 @@ describe('POST /api/loans/current/cancel', () => {
     t.clock.advance(60_000);
     const body = ok(await post(t, m.cookie, '/api/loans/current/cancel', { reason: 'I found the money elsewhere' }));
     expect(body.loan).toMatchObject({ status: 'CANCELLED', statusColor: 'warning', statusIcon: 'block', open: false, canCancel: false });
-    expect(body.loan.timeline.at(-1)).toMatchObject({ from: 'PENDING', to: 'CANCELLED', action: 'CANCEL', actorName: 'You', reasonCode: null, reason: null });
+    expect(body.loan.timeline.at(-1)).toMatchObject({
+      from: 'PENDING',
+      to: 'CANCELLED',
+      action: 'CANCEL',
+      actor: 'YOU',
+      actorName: null,
+      reasonCode: null,
+      reason: null,
+    });
     // Cancelling again: nothing open.
     const again = await post(t, m.cookie, '/api/loans/current/cancel', {});
     expect(again.statusCode).toBe(409);

@@ -171,10 +171,12 @@ describe('review, approval and rejection', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toMatch(/is approved$/);
     const view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
-    expect(view.timeline.map((e: { to: string; actorName: string | null; reason: string | null }) => [e.to, e.actorName, e.reason])).toEqual([
-      ['PENDING', 'You', null],
-      ['UNDER_REVIEW', 'Officer Ana Reyes', null],
-      ['APPROVED', 'Officer Ana Reyes', null],
+    expect(
+      view.timeline.map((e: { to: string; actor: string; actorName: string | null; reason: string | null }) => [e.to, e.actor, e.actorName, e.reason]),
+    ).toEqual([
+      ['PENDING', 'YOU', null, null],
+      ['UNDER_REVIEW', 'PERSON', 'Officer Ana Reyes', null],
+      ['APPROVED', 'PERSON', 'Officer Ana Reyes', null],
     ]);
     // The officers' notes are internal: in the back office, never in the borrower's view.
     expect(JSON.stringify(view)).not.toContain('Checking the ID');

@@ -211,7 +211,7 @@ describe('signing with a one-time code', () => {
       canSign: false,
       contract: { documentsSha256: before.documentsSha256, contractUrl: '/api/loans/current/contract.pdf', disclosureUrl: '/api/loans/current/disclosure.pdf' },
     });
-    expect(signed.loan.timeline.at(-1)).toMatchObject({ from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', actorName: 'You' });
+    expect(signed.loan.timeline.at(-1)).toMatchObject({ from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', actor: 'YOU', actorName: null });
     const [snapshot] = await t.deps.db.select().from(loanContracts).where(eq(loanContracts.loanId, loanId));
     expect(snapshot).toMatchObject({ contractText: before.contract.text, documentsSha256: before.documentsSha256, term: 6 });
     expect(snapshot!.contractSha256).toBe(createHash('sha256').update(before.contract.text).digest('hex'));

@@ -2,3 +2,4 @@
 export { ContractText } from './ContractText';
 export { DisclosureView } from './DisclosureView';
 export { loanKeys, useCurrentLoan } from './queries';
+export { timelineEntryText } from './timeline-entry';
