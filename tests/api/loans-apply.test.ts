@@ -122,7 +122,7 @@ describe('POST /api/loans/applications', () => {
     expect(body.preAssessment.reasons).toEqual([
       {
         code: 'DEBT_SERVICE_RATIO',
-        message: 'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).',
+        message: 'The monthly instalment of PHP 34,334.00 would be more than PHP 17,500.00, the most an instalment may be (50 % of your monthly net income).',
         values: { instalment: '34,334.00', percent: '50', limit: '17,500.00' },
       },
     ]);

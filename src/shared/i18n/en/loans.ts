@@ -93,7 +93,17 @@ export const loans = {
     AGE_AT_TERM_END: 'The loan must end on or before your {{maxAge}}th birthday: a {{term}}-month loan would end on {{end}}. Choose a shorter term.',
     INCOME_MISSING: 'We need your monthly net income to assess the application.',
     INCOME_MULTIPLE: 'For a {{term}}-month term the amount may be at most {{multiple}} times your monthly net income: PHP {{max}}.',
-    DEBT_SERVICE_RATIO: 'The monthly instalment of PHP {{instalment}} would be more than {{percent}} % of your monthly net income (PHP {{limit}}).',
+    DEBT_SERVICE_RATIO: 'The monthly instalment of PHP {{instalment}} would be more than PHP {{limit}}, the most an instalment may be ({{percent}} % of your monthly net income).',
+  },
+  /** The same reasons in the officer's words (the back office's pre-assessment and an offer's refusal): about the borrower, not to them. */
+  staffReasons: {
+    BIRTH_DATE_MISSING: 'The borrower has not given a date of birth yet (the account activation is not complete).',
+    AGE_BELOW_MINIMUM: 'The borrower is younger than {{minAge}}.',
+    AGE_AT_TERM_END: "The loan would end on {{end}}, after the borrower's {{maxAge}}th birthday: a {{term}}-month term is too long.",
+    INCOME_MISSING: "The borrower's monthly net income is missing.",
+    INCOME_MULTIPLE: "For a {{term}}-month term the amount may be at most {{multiple}} times the borrower's monthly net income: PHP {{max}}.",
+    DEBT_SERVICE_RATIO:
+      "The monthly instalment of PHP {{instalment}} would be more than PHP {{limit}}, the most an instalment may be ({{percent}} % of the borrower's monthly net income).",
   },
   panel: {
     title: 'Loan',
