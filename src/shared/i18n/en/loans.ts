@@ -93,7 +93,8 @@ export const loans = {
     AGE_AT_TERM_END: 'The loan must end on or before your {{maxAge}}th birthday: a {{term}}-month loan would end on {{end}}. Choose a shorter term.',
     INCOME_MISSING: 'We need your monthly net income to assess the application.',
     INCOME_MULTIPLE: 'For a {{term}}-month term the amount may be at most {{multiple}} times your monthly net income: PHP {{max}}.',
-    DEBT_SERVICE_RATIO: 'The monthly instalment of PHP {{instalment}} would be more than PHP {{limit}}, the most an instalment may be ({{percent}} % of your monthly net income).',
+    DEBT_SERVICE_RATIO:
+      'The monthly instalment of PHP {{instalment}} would be more than PHP {{limit}}, the most an instalment may be ({{percent}} % of your monthly net income).',
   },
   /** The same reasons in the officer's words (the back office's pre-assessment and an offer's refusal): about the borrower, not to them. */
   staffReasons: {
@@ -309,6 +310,8 @@ export const loans = {
     reason: 'Why: {{reason}}',
     review: 'Read the new Disclosure Statement before you accept. You pay nothing to receive your loan, and you may cancel instead.',
     viewDisclosure: 'New Disclosure Statement',
+    /** Opens the new Disclosure Statement, at whose foot the offer is accepted (as the first application's is). */
+    readToAccept: 'Read the new Disclosure Statement and accept',
     accept: 'Accept the new offer',
     accepted: 'New offer accepted. You may now read the contract and sign.',
     acceptedOn: 'You accepted this offer on {{date}}.',

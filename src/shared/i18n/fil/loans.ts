@@ -92,14 +92,16 @@ export const loans = {
       'Dapat matapos ang loan sa o bago ang iyong ika-{{maxAge}} na kaarawan: ang loan na {{term}} buwan ay matatapos sa {{end}}. Pumili ng mas maikling termino.',
     INCOME_MISSING: 'Kailangan namin ang iyong buwanang net income para masuri ang aplikasyon.',
     INCOME_MULTIPLE: 'Para sa terminong {{term}} buwan, ang halaga ay hindi puwedeng lumampas sa {{multiple}} beses ng iyong buwanang net income: PHP {{max}}.',
-    DEBT_SERVICE_RATIO: 'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa PHP {{limit}}, ang pinakamataas na maaaring hulog ({{percent}} % ng iyong buwanang net income).',
+    DEBT_SERVICE_RATIO:
+      'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa PHP {{limit}}, ang pinakamataas na maaaring hulog ({{percent}} % ng iyong buwanang net income).',
   },
   staffReasons: {
     BIRTH_DATE_MISSING: 'Wala pang petsa ng kapanganakan ang nanghihiram (hindi pa tapos ang activation ng account).',
     AGE_BELOW_MINIMUM: 'Mas bata sa {{minAge}} taong gulang ang nanghihiram.',
     AGE_AT_TERM_END: 'Matatapos ang loan sa {{end}}, lampas sa ika-{{maxAge}} na kaarawan ng nanghihiram: masyadong mahaba ang terminong {{term}} buwan.',
     INCOME_MISSING: 'Walang nakatalang buwanang net income ang nanghihiram.',
-    INCOME_MULTIPLE: 'Para sa terminong {{term}} buwan, ang halaga ay hindi maaaring lumampas sa {{multiple}} beses ng buwanang net income ng nanghihiram: PHP {{max}}.',
+    INCOME_MULTIPLE:
+      'Para sa terminong {{term}} buwan, ang halaga ay hindi maaaring lumampas sa {{multiple}} beses ng buwanang net income ng nanghihiram: PHP {{max}}.',
     DEBT_SERVICE_RATIO:
       'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa PHP {{limit}}, ang pinakamataas na maaaring hulog ({{percent}} % ng buwanang net income ng nanghihiram).',
   },
@@ -323,6 +325,7 @@ export const loans = {
     review:
       'Basahin muna ang bagong Disclosure Statement bago tumanggap. Wala kang babayaran para matanggap ang iyong loan, at maaari mo rin itong kanselahin.',
     viewDisclosure: 'Bagong Disclosure Statement',
+    readToAccept: 'Basahin ang bagong Disclosure Statement at tanggapin',
     accept: 'Tanggapin ang bagong alok',
     accepted: 'Tinanggap ang bagong alok. Maaari mo nang basahin at pirmahan ang kontrata.',
     acceptedOn: 'Tinanggap mo ang alok na ito noong {{date}}.',
