@@ -14,7 +14,6 @@ export function useMemberLanguage(user: SessionUser | null | undefined): void {
   const language = user?.language;
   useEffect(() => {
     if (language && i18n.language !== language) void i18n.changeLanguage(language);
-    // i18n.language is left out on purpose: a switch on the page is the member's and is saved.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Not on i18n.language: a switch on the page is the member's own and is saved (LanguageSwitch).
   }, [phone, language, i18n]);
 }
