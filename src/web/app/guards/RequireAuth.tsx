@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { hasAnyRole, homePathFor, isStaff, type Role } from '../../../shared/states/roles';
 import { Spinner } from '../../ui/Spinner';
 import { SessionCheckFailed } from './SessionCheckFailed';
-import { useMemberLanguage } from '../useMemberLanguage';
 
 /**
  * The protected group (specification sections 2 and 6): first the persistence guard over the
@@ -22,7 +21,6 @@ export function RequireAuth({ allowed }: { readonly allowed: readonly Role[] }) 
   const { t } = useTranslation();
   const location = useLocation();
   const session = useSession();
-  useMemberLanguage(session.data);
 
   if (session.data === undefined) {
     if (session.isError && !session.isFetching) return <SessionCheckFailed message={session.error.message} />;
