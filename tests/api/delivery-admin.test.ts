@@ -130,10 +130,10 @@ describe("the member's language", () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/member/language', payload: { language: 'fil' } })).statusCode).toBe(401);
   });
 
-  it('signing in with a language switches the member to it', async () => {
+  it("signing in on a browser in another language keeps the member's language, and the answer tells the browser to show it", async () => {
     await t.deps.db
       .update(users)
-      .set({ passwordHash: await hashPassword(STRONG_PASSWORD) })
+      .set({ passwordHash: await hashPassword(STRONG_PASSWORD), language: 'fil' })
       .where(eq(users.id, member.userId));
     const [row] = await t.deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, member.userId));
     const res = await t.app.inject({
@@ -143,7 +143,13 @@ describe("the member's language", () => {
       headers: { 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json().user.language).toBe('fil');
     const [after] = await t.deps.db.select({ language: users.language }).from(users).where(eq(users.id, member.userId));
-    expect(after!.language).toBe('en');
+    expect(after!.language).toBe('fil');
+    // And the session check of that browser says it too (the pages switch to it).
+    const cookie = String(res.headers['set-cookie']).match(/tapat_sid=[^;]+/)?.[0] ?? '';
+    expect(cookie).not.toBe('');
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie, 'accept-language': 'en' } });
+    expect(session.json().user).toMatchObject({ language: 'fil' });
   });
 });

@@ -213,7 +213,7 @@ describe('a refusal built from values (decision 056)', () => {
       error: {
         code: 'OFFER_REFUSED',
         message:
-          'Hindi pumapasa ang alok na ito sa mga patakaran ng eligibility: Ang buwanang hulog na PHP 18,667.00 ay magiging higit sa 50 % ng iyong buwanang net income (PHP 17,500.00). Ang pinakamalaking puwede sa borrower na ito sa loob ng 24 buwan ay 375,000.00 PHP.',
+          'Hindi pumapasa ang alok na ito sa mga patakaran ng eligibility: Ang buwanang hulog na PHP 18,667.00 ay magiging higit sa PHP 17,500.00, ang pinakamataas na maaaring hulog (50 % ng buwanang net income ng nanghihiram). Ang pinakamalaking puwede sa borrower na ito sa loob ng 24 buwan ay 375,000.00 PHP.',
       },
     });
     const higher = await ask('POST', `/api/admin/loans/${id}/approve`, officer.cookie, 'fil', { amount: '500000.00', term: 24 });

@@ -25,7 +25,7 @@ describe('sign-in', () => {
     for (const phone of [member.body.phone as string, member.phone]) {
       const res = await signIn(t, phone, member.password);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ user: { fullName: 'Juan Dela Cruz', phone: member.phone, role: 'MEMBER', accountState: 'PERSONAL_INFO' } });
+      expect(res.json()).toEqual({ user: { fullName: 'Juan Dela Cruz', phone: member.phone, role: 'MEMBER', accountState: 'PERSONAL_INFO', language: 'en' } });
     }
   });
 

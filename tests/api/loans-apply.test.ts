@@ -77,7 +77,8 @@ describe('POST /api/loans/applications', () => {
         to: 'PENDING',
         action: 'APPLY',
         actorRole: 'MEMBER',
-        actorName: 'You',
+        actor: 'YOU',
+        actorName: null,
         reasonCode: null,
         reason: null,
         systemReason: null,
@@ -121,7 +122,7 @@ describe('POST /api/loans/applications', () => {
     expect(body.preAssessment.reasons).toEqual([
       {
         code: 'DEBT_SERVICE_RATIO',
-        message: 'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).',
+        message: 'The monthly instalment of PHP 34,334.00 would be more than PHP 17,500.00, the most an instalment may be (50 % of your monthly net income).',
         values: { instalment: '34,334.00', percent: '50', limit: '17,500.00' },
       },
     ]);
@@ -263,7 +264,15 @@ describe('POST /api/loans/current/cancel', () => {
     t.clock.advance(60_000);
     const body = ok(await post(t, m.cookie, '/api/loans/current/cancel', { reason: 'I found the money elsewhere' }));
     expect(body.loan).toMatchObject({ status: 'CANCELLED', statusColor: 'warning', statusIcon: 'block', open: false, canCancel: false });
-    expect(body.loan.timeline.at(-1)).toMatchObject({ from: 'PENDING', to: 'CANCELLED', action: 'CANCEL', actorName: 'You', reasonCode: null, reason: null });
+    expect(body.loan.timeline.at(-1)).toMatchObject({
+      from: 'PENDING',
+      to: 'CANCELLED',
+      action: 'CANCEL',
+      actor: 'YOU',
+      actorName: null,
+      reasonCode: null,
+      reason: null,
+    });
     // Cancelling again: nothing open.
     const again = await post(t, m.cookie, '/api/loans/current/cancel', {});
     expect(again.statusCode).toBe(409);

@@ -171,10 +171,12 @@ describe('review, approval and rejection', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toMatch(/is approved$/);
     const view = ok(await get(t, member.cookie, '/api/loans/current')).loan;
-    expect(view.timeline.map((e: { to: string; actorName: string | null; reason: string | null }) => [e.to, e.actorName, e.reason])).toEqual([
-      ['PENDING', 'You', null],
-      ['UNDER_REVIEW', 'Officer Ana Reyes', null],
-      ['APPROVED', 'Officer Ana Reyes', null],
+    expect(
+      view.timeline.map((e: { to: string; actor: string; actorName: string | null; reason: string | null }) => [e.to, e.actor, e.actorName, e.reason]),
+    ).toEqual([
+      ['PENDING', 'YOU', null, null],
+      ['UNDER_REVIEW', 'PERSON', 'Officer Ana Reyes', null],
+      ['APPROVED', 'PERSON', 'Officer Ana Reyes', null],
     ]);
     // The officers' notes are internal: in the back office, never in the borrower's view.
     expect(JSON.stringify(view)).not.toContain('Checking the ID');
@@ -215,7 +217,7 @@ describe('review, approval and rejection', () => {
     const res = await post(t, officer.cookie, `/api/admin/loans/${id}/approve`, { amount: '400000.00', term: 24 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
-      'This offer fails the eligibility rules: The monthly instalment of PHP 18,667.00 would be more than 50 % of your monthly net income (PHP 17,500.00). The most this borrower is eligible for over 24 months is 375,000.00 PHP.',
+      "This offer fails the eligibility rules: The monthly instalment of PHP 18,667.00 would be more than PHP 17,500.00, the most an instalment may be (50 % of the borrower's monthly net income). The most this borrower is eligible for over 24 months is 375,000.00 PHP.",
     );
     expect((await loanRow(id)).status).toBe('UNDER_REVIEW');
     ok(await post(t, officer.cookie, `/api/admin/loans/${id}/approve`, { amount: '375000.00', term: 24, reasonCode: 'REPAYMENT_CAPACITY' }));

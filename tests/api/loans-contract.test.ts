@@ -211,7 +211,7 @@ describe('signing with a one-time code', () => {
       canSign: false,
       contract: { documentsSha256: before.documentsSha256, contractUrl: '/api/loans/current/contract.pdf', disclosureUrl: '/api/loans/current/disclosure.pdf' },
     });
-    expect(signed.loan.timeline.at(-1)).toMatchObject({ from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', actorName: 'You' });
+    expect(signed.loan.timeline.at(-1)).toMatchObject({ from: 'APPROVED', to: 'CONTRACT_SIGNED', action: 'SIGN', actor: 'YOU', actorName: null });
     const [snapshot] = await t.deps.db.select().from(loanContracts).where(eq(loanContracts.loanId, loanId));
     expect(snapshot).toMatchObject({ contractText: before.contract.text, documentsSha256: before.documentsSha256, term: 6 });
     expect(snapshot!.contractSha256).toBe(createHash('sha256').update(before.contract.text).digest('hex'));
@@ -354,12 +354,20 @@ describe('PDF documents', () => {
         );
       }
     }
-    // Issue 12: the PDFs follow the caller's language (Accept-Language).
+    // The PDFs are in the member's own language, kept on the server: a download from a browser
+    // that says English (a link followed outside the app) is still in Filipino.
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/api/member/language',
+      headers: { cookie: member.cookie },
+      payload: { language: 'fil' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
     for (const which of ['contract', 'disclosure'] as const) {
       const fil = await t.app.inject({
         method: 'GET',
         url: `/api/loans/current/${which}.pdf`,
-        headers: { cookie: member.cookie, 'accept-language': 'fil-PH, en;q=0.5' },
+        headers: { cookie: member.cookie, 'accept-language': 'en-US, en;q=0.9' },
       });
       expect(fil.statusCode, which).toBe(200);
       const text = pdfPageTexts(fil.rawPayload).join('\n');

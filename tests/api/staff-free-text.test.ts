@@ -222,7 +222,7 @@ describe('a counter-offer', () => {
     t.clock.advance(60_000);
     view = ok(await post(t, member.cookie, '/api/loans/current/accept-offer', { amount: '200000.00', term: 6 })).loan;
     expect(view).toMatchObject({ canAcceptOffer: false, canSign: true, offer: { acceptedAt: t.clock.now().toISOString() } });
-    expect(view.timeline.at(-1)).toMatchObject({ from: 'APPROVED', to: 'APPROVED', action: 'ACCEPT_OFFER', actorName: 'You' });
+    expect(view.timeline.at(-1)).toMatchObject({ from: 'APPROVED', to: 'APPROVED', action: 'ACCEPT_OFFER', actor: 'YOU', actorName: null });
     const twice = await post(t, member.cookie, '/api/loans/current/accept-offer', { amount: '200000.00', term: 6 });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('LOAN_STATE');

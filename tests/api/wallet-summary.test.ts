@@ -38,6 +38,7 @@ describe('GET /api/wallet', () => {
       hasLoan: false,
       status: null,
       statusMessage: null,
+      statusTexts: null,
       statusColor: null,
       statusIcon: null,
       statementShow: false,

@@ -40,3 +40,31 @@ test('the Terms in Filipino say that the English text prevails', async ({ page }
   await expect(dialog.getByText(/ang bersyong Ingles ang masusunod/)).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Pagtanggap sa mga tuntuning ito' })).toBeVisible();
 });
+
+test("the member's language is theirs: chosen in one browser, the pages of a second browser follow it after sign-in", async ({ page, baseURL, browser }) => {
+  const member = await registerByApi(page.request, baseURL);
+  await page.goto('/activate');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/member/language') && response.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Filipino' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+
+  // Another browser, which has never been told anything: English until the member signs in.
+  const second = await browser.newContext({ baseURL });
+  try {
+    const other = await second.newPage();
+    await other.goto('/login');
+    await expect(other.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await other.getByRole('textbox', { name: 'Phone number' }).fill(member.national);
+    await other.getByLabel('Password', { exact: true }).fill(member.password);
+    await other.getByRole('button', { name: 'Sign In' }).click();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'fil');
+    await expect(other.getByRole('button', { name: 'Mag-log out' }).first()).toBeVisible();
+    // It stays so on a reload: the choice is remembered by this browser too.
+    await other.reload();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'fil');
+  } finally {
+    await second.close();
+  }
+});

@@ -189,7 +189,7 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await contract.getByRole('textbox', { name: 'Code from the SMS' }).fill(code);
   await contract.getByRole('button', { name: 'Sign' }).click();
   await expect(page.getByText('Contract signed.').first()).toBeVisible();
-  await expect(panel.getByTestId('loan-status')).toContainText('CONTRACT SIGNED');
+  await expect(panel.getByTestId('loan-status')).toContainText(/contract signed/i);
 
   // --- Maker-checker: officer 1 approved, so officer 1 may not disburse; officer 2 does.
   await one.page.reload();
@@ -288,7 +288,14 @@ test('officers choose reasons from the catalogue; a note never reaches the membe
   await expect(panel.getByRole('button', { name: 'Read the contract and sign' })).toHaveCount(0);
   await axe(page);
   await shoot(page, 'panel-counter-offer');
-  await offer.getByRole('button', { name: 'Accept the new offer' }).click();
+  // No one-click acceptance: the new Disclosure Statement is in front of the borrower, the accept at its foot.
+  await expect(offer.getByRole('button', { name: 'Accept the new offer' })).toHaveCount(0);
+  await offer.getByRole('button', { name: 'Read the new Disclosure Statement and accept' }).click();
+  const newStatement = page.getByRole('dialog', { name: 'New Disclosure Statement' });
+  await expect(newStatement.getByText('Amount financed (principal)')).toBeVisible();
+  await expect(newStatement).toContainText('₱200,000.00');
+  await axe(page);
+  await newStatement.getByRole('button', { name: 'Accept the new offer' }).click();
   await expect(page.getByText('New offer accepted. You may now read the contract and sign.').first()).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Read the contract and sign' })).toBeVisible();
   await expect(offer).toContainText('You accepted this offer on');

@@ -281,7 +281,9 @@ test('with a signed loan and a withdrawal: the Contract and Withdrawal dialogs s
     await expect(withdrawal).toContainText('BDO Unibank');
     await expect(withdrawal).toContainText('001*********');
     await expect(withdrawal).toContainText('Transferred From');
-    await expect(withdrawal).toContainText('1 PHP = 1.00 PHP');
+    // A peso payout: no exchange rate line ("1 PHP = 1.00 PHP" said nothing).
+    await expect(withdrawal).not.toContainText('Exchange rate');
+    await expect(withdrawal).not.toContainText('1 PHP = 1.00 PHP');
     await expect(withdrawal).toContainText('₱1,500.00');
     await expect(withdrawal).toContainText('₱0.00');
     await expect(withdrawal.getByTestId('withdrawal-list').getByRole('listitem')).toHaveCount(1);

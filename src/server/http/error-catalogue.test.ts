@@ -321,7 +321,7 @@ describe('the messages built from values', () => {
     expect(keys).toContain('loans.statusLabel.REPAID');
     expect(keys).toContain('loans.status.actions.SIGN');
     expect(keys).toContain('backoffice.settings.productForm.problems.capAboveContract');
-    expect(keys).toContain('loans.reasons.INCOME_MULTIPLE');
+    expect(keys).toContain('loans.staffReasons.INCOME_MULTIPLE');
   });
 
   it('are never a template literal, a concatenation or a text read at run time at an AppError (an internal error is a plain Error)', () => {

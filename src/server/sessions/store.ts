@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { prepared } from '../db/prepared';
 import { DAY, HOUR, type Clock } from '../clock';
 import type { Role } from '../../shared/states/roles';
+import type { Language } from '../../shared/i18n/languages';
 import type { AccountState } from '../../shared/states/account';
 
 /**
@@ -23,6 +24,8 @@ export interface SessionAuth {
   readonly phone: string;
   readonly fullName: string;
   readonly accountState: AccountState;
+  /** The member's language (users.language): the pages after sign-in, on any browser, and every SMS, e-mail and PDF. */
+  readonly language: Language;
   readonly persistent: boolean;
   readonly expiresAt: Date;
 }
@@ -76,6 +79,7 @@ const sessionFields = {
   phone: users.phone,
   fullName: users.fullName,
   accountState: users.accountState,
+  language: users.language,
 };
 
 export interface SessionRow {
@@ -89,6 +93,7 @@ export interface SessionRow {
   phone: string | null;
   fullName: string | null;
   accountState: string | null;
+  language: string | null;
 }
 
 /** A session row as read: null when unknown, revoked or expired. Slides the idle expiry of non-persistent sessions. */
@@ -117,6 +122,7 @@ async function sessionOfRow(db: DbOrTx, clock: Clock, row: SessionRow | undefine
     phone: row.phone ?? '',
     fullName: row.fullName ?? '',
     accountState: row.accountState as AccountState,
+    language: row.language === 'fil' ? 'fil' : 'en',
     persistent: row.persistent ?? false,
     expiresAt,
   };

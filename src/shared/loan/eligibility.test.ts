@@ -90,7 +90,7 @@ describe('assess', () => {
     expect(a.reasons).toEqual([
       {
         code: 'DEBT_SERVICE_RATIO',
-        message: 'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).',
+        message: 'The monthly instalment of PHP 34,334.00 would be more than PHP 17,500.00, the most an instalment may be (50 % of your monthly net income).',
         values: { instalment: '34,334.00', percent: '50', limit: '17,500.00' },
       },
     ]);
@@ -139,10 +139,10 @@ describe('the reasons in the reader’s language', () => {
     }
     const values = { instalment: '34,334.00', percent: '50', limit: '17,500.00' };
     expect(interpolate(en.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe(
-      'The monthly instalment of PHP 34,334.00 would be more than 50 % of your monthly net income (PHP 17,500.00).',
+      'The monthly instalment of PHP 34,334.00 would be more than PHP 17,500.00, the most an instalment may be (50 % of your monthly net income).',
     );
     expect(interpolate(fil.loans.reasons.DEBT_SERVICE_RATIO, values)).toBe(
-      'Ang buwanang hulog na PHP 34,334.00 ay magiging higit sa 50 % ng iyong buwanang net income (PHP 17,500.00).',
+      'Ang buwanang hulog na PHP 34,334.00 ay magiging higit sa PHP 17,500.00, ang pinakamataas na maaaring hulog (50 % ng iyong buwanang net income).',
     );
   });
 });

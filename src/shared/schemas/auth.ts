@@ -85,6 +85,8 @@ export const sessionUserSchema = z.object({
   phone: z.string(),
   role: z.enum(ROLES),
   accountState: z.enum(ACCOUNT_STATES),
+  /** The member's language, stored on the server: the web app shows its pages in it after sign-in, on any browser. */
+  language: z.enum(['en', 'fil']),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

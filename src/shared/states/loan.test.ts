@@ -17,8 +17,9 @@ import {
   isOpenStatus,
   mustAcceptOffer,
   loanStatusLabelKey,
-  loanStatusMessage,
+  loanStatusTexts,
 } from './loan';
+import { renderIn } from '../i18n/lookup';
 
 describe('the loan status catalogue', () => {
   it('has an entry for every status, with a colour and one of the ten icons', () => {
@@ -28,21 +29,40 @@ describe('the loan status catalogue', () => {
       expect(entry.status).toBe(status);
       expect(STATUS_COLOURS).toContain(entry.colour);
       expect(STATUS_ICONS).toContain(entry.icon);
-      expect(entry.message.trim().length).toBeGreaterThan(10);
+      const texts = loanStatusTexts(status, DEMO_COMPANY_PROFILE);
+      for (const language of ['en', 'fil'] as const) {
+        const message = renderIn(language, texts.message);
+        expect(message.trim().length, `${language} ${status}`).toBeGreaterThan(10);
+        expect(message, `${language} ${status}`).not.toContain('loans.statusMessages');
+        if (texts.statement) expect(renderIn(language, texts.statement)).not.toContain('loans.statusMessages');
+        if (texts.statementMessage) expect(renderIn(language, texts.statementMessage)).not.toContain('loans.statusMessages');
+      }
+      expect(texts.statement !== null).toBe(entry.statement);
     }
   });
 
   it("gives PENDING section 4's message, colour and statement", () => {
-    expect(LOAN_STATUS_CATALOGUE.PENDING).toMatchObject({
+    expect(LOAN_STATUS_CATALOGUE.PENDING).toMatchObject({ colour: 'info', statement: true });
+    expect(en.loans.statusMessages.PENDING).toMatchObject({
       message: 'Scheduled for evaluation. For more information, contact our support team: {{support}}.',
-      colour: 'info',
       statement: 'LOAN APPLICATION IS PENDING REVIEW',
     });
   });
 
+  it('reads in Filipino for a Filipino reader: the words are catalogue keys, not English literals', () => {
+    const overdue = loanStatusTexts('OVERDUE', DEMO_COMPANY_PROFILE);
+    expect(overdue.message).toEqual({ key: 'loans.statusMessages.OVERDUE.message' });
+    expect(renderIn('fil', overdue.message)).toBe(fil.loans.statusMessages.OVERDUE.message);
+    expect(renderIn('fil', overdue.message)).toMatch(/^May hulog na lampas na sa takdang petsa/);
+    for (const status of LOAN_STATUSES) {
+      const texts = loanStatusTexts(status, DEMO_COMPANY_PROFILE);
+      expect(renderIn('fil', texts.message), status).not.toBe(renderIn('en', texts.message));
+    }
+  });
+
   it('never words a status as a reason to pay (no "frozen", no fee to unlock)', () => {
-    for (const entry of Object.values(LOAN_STATUS_CATALOGUE)) {
-      const text = `${entry.message} ${entry.statement ?? ''} ${entry.statementMessage ?? ''}`.toLowerCase();
+    for (const entry of Object.values(en.loans.statusMessages)) {
+      const text = Object.values(entry).join(' ').toLowerCase();
       expect(text).not.toMatch(/frozen|unlock|pay .*fee|deposit/);
     }
   });
@@ -115,14 +135,14 @@ describe('counter-offers', () => {
 
 describe('what the borrower is told to contact', () => {
   it("names the company's support channels from the company profile, never a Loan Officer they cannot reach", () => {
-    expect(loanStatusMessage('PENDING', DEMO_COMPANY_PROFILE)).toBe(
+    expect(renderIn('en', loanStatusTexts('PENDING', DEMO_COMPANY_PROFILE).message)).toBe(
       'Scheduled for evaluation. For more information, contact our support team: support@example.invalid (Everyday 10 am to 10 pm).',
     );
-    expect(loanStatusMessage('PENDING', { ...DEMO_COMPANY_PROFILE, supportChatUrl: 'https://chat.example/tapat' })).toContain(
+    expect(renderIn('en', loanStatusTexts('PENDING', { ...DEMO_COMPANY_PROFILE, supportChatUrl: 'https://chat.example/tapat' }).message)).toContain(
       'support@example.invalid, https://chat.example/tapat (Everyday',
     );
     for (const status of LOAN_STATUSES) {
-      const text = loanStatusMessage(status, DEMO_COMPANY_PROFILE);
+      const text = renderIn('en', loanStatusTexts(status, DEMO_COMPANY_PROFILE).message);
       expect(text, status).not.toMatch(/contact your (designated )?loan officer|\{\{/i);
     }
   });

@@ -8,6 +8,7 @@
 
 import type { CompanyProfile } from '../company/profile';
 import { supportChannels } from '../company/support';
+import type { CatalogueText } from '../i18n/text';
 
 export const LOAN_STATUSES = [
   'PENDING',
@@ -43,93 +44,52 @@ export type StatusIcon = (typeof STATUS_ICONS)[number];
 
 export interface LoanStatusEntry {
   readonly status: LoanStatus;
-  readonly message: string;
   readonly colour: StatusColour;
   readonly icon: StatusIcon;
-  /** The Loan Statement card's title (statementShow when present). */
-  readonly statement?: string;
-  /** The Loan Statement card's text. */
-  readonly statementMessage?: string;
+  /** The status has a Loan Statement card (statementShow): its title is loans.statusMessages.<STATUS>.statement. */
+  readonly statement: boolean;
+  /** The card has a text besides its title (loans.statusMessages.<STATUS>.statementMessage). */
+  readonly statementMessage: boolean;
 }
 
+/** Each status's colour and icon; its words are in the catalogues (loans.statusMessages.<STATUS>), in every language. */
 export const LOAN_STATUS_CATALOGUE: Readonly<Record<LoanStatus, LoanStatusEntry>> = {
-  PENDING: {
-    status: 'PENDING',
-    message: 'Scheduled for evaluation. For more information, contact our support team: {{support}}.',
-    colour: 'info',
-    icon: 'query-builder',
-    statement: 'LOAN APPLICATION IS PENDING REVIEW',
-    statementMessage: 'Your application is in the queue of our Loan Officers. Nothing is charged while it is reviewed.',
-  },
-  UNDER_REVIEW: {
-    status: 'UNDER_REVIEW',
-    message: 'A Loan Officer is reviewing your application. We will tell you by SMS and e-mail when it is decided.',
-    colour: 'info',
-    icon: 'person-search',
-    statement: 'LOAN APPLICATION IS UNDER REVIEW',
-    statementMessage: 'A Loan Officer is checking your information. Nothing is charged while it is reviewed.',
-  },
-  APPROVED: {
-    status: 'APPROVED',
-    message: 'Your loan is approved. Read the contract and the disclosure statement, then sign with the code we send to your phone.',
-    colour: 'success',
-    icon: 'check-circle',
-    statement: 'LOAN APPROVED: READY TO SIGN',
-    statementMessage: 'Read the Loan Contract Agreement and the Disclosure Statement before you sign. You pay nothing to receive your loan.',
-  },
-  CONTRACT_SIGNED: {
-    status: 'CONTRACT_SIGNED',
-    message: 'Contract signed. Your loan will be disbursed to your wallet within 24 hours.',
-    colour: 'info',
-    icon: 'update',
-    statement: 'CONTRACT SIGNED: DISBURSEMENT WITHIN 24 HOURS',
-    statementMessage: 'You can download your signed contract and disclosure statement at any time.',
-  },
-  DISBURSED: {
-    status: 'DISBURSED',
-    message: 'Your loan has been disbursed to your wallet. Withdrawing it to your own account is free.',
-    colour: 'success',
-    icon: 'currency-exchange',
-  },
-  ACTIVE: {
-    status: 'ACTIVE',
-    message: 'Your loan is active. Pay each instalment on or before its due date; you may repay early at any time.',
-    colour: 'success',
-    icon: 'update',
-  },
-  OVERDUE: {
-    status: 'OVERDUE',
-    message: 'An instalment is past its due date. Pay it in the app to stop late charges; they never exceed the cap stated in your contract.',
-    colour: 'warning',
-    icon: 'error',
-  },
-  REPAID: {
-    status: 'REPAID',
-    message: 'Your loan is fully repaid. Thank you!',
-    colour: 'success',
-    icon: 'check-circle',
-  },
-  REJECTED: {
-    status: 'REJECTED',
-    message: 'We could not approve your application. The reason is shown below; you may apply again.',
-    colour: 'danger',
-    icon: 'highlight-off',
-    statement: 'LOAN APPLICATION NOT APPROVED',
-  },
-  CANCELLED: {
-    status: 'CANCELLED',
-    message: 'You cancelled this application. You may apply again at any time.',
-    colour: 'warning',
-    icon: 'block',
-  },
+  PENDING: { status: 'PENDING', colour: 'info', icon: 'query-builder', statement: true, statementMessage: true },
+  UNDER_REVIEW: { status: 'UNDER_REVIEW', colour: 'info', icon: 'person-search', statement: true, statementMessage: true },
+  APPROVED: { status: 'APPROVED', colour: 'success', icon: 'check-circle', statement: true, statementMessage: true },
+  CONTRACT_SIGNED: { status: 'CONTRACT_SIGNED', colour: 'info', icon: 'update', statement: true, statementMessage: true },
+  DISBURSED: { status: 'DISBURSED', colour: 'success', icon: 'currency-exchange', statement: false, statementMessage: false },
+  ACTIVE: { status: 'ACTIVE', colour: 'success', icon: 'update', statement: false, statementMessage: false },
+  OVERDUE: { status: 'OVERDUE', colour: 'warning', icon: 'error', statement: false, statementMessage: false },
+  REPAID: { status: 'REPAID', colour: 'success', icon: 'check-circle', statement: false, statementMessage: false },
+  REJECTED: { status: 'REJECTED', colour: 'danger', icon: 'highlight-off', statement: true, statementMessage: false },
+  CANCELLED: { status: 'CANCELLED', colour: 'warning', icon: 'block', statement: false, statementMessage: false },
 };
+
+/** A status's words as catalogue texts: what the reader's language renders (the browser with t(), the server with renderIn). */
+export interface LoanStatusTexts {
+  readonly message: StatusText;
+  readonly statement: StatusText | null;
+  readonly statementMessage: StatusText | null;
+}
+
+/** A catalogue text whose values are plain strings (what an answer carries for the browser's t()). */
+export interface StatusText extends CatalogueText {
+  readonly values?: Readonly<Record<string, string>>;
+}
 
 /**
  * A status's message for the borrower, with the company's support channels where it names them
- * ({{support}}, from the company profile).
+ * ({{support}}, from the company profile), and its Loan Statement card's title and text.
  */
-export function loanStatusMessage(status: LoanStatus, company: Pick<CompanyProfile, 'supportEmail' | 'supportChatUrl' | 'officeHours'>): string {
-  return LOAN_STATUS_CATALOGUE[status].message.replaceAll('{{support}}', supportChannels(company));
+export function loanStatusTexts(status: LoanStatus, company: Pick<CompanyProfile, 'supportEmail' | 'supportChatUrl' | 'officeHours'>): LoanStatusTexts {
+  const entry = LOAN_STATUS_CATALOGUE[status];
+  const key = `loans.statusMessages.${status}`;
+  return {
+    message: status === 'PENDING' ? { key: `${key}.message`, values: { support: supportChannels(company) } } : { key: `${key}.message` },
+    statement: entry.statement ? { key: `${key}.statement` } : null,
+    statementMessage: entry.statementMessage ? { key: `${key}.statementMessage` } : null,
+  };
 }
 
 /** The i18n key of a status's short label (loans.statusLabel.<STATUS>), for staff screens and toasts. */

@@ -12,7 +12,7 @@ import ActivatePage from './ActivatePage';
  */
 function renderPage(accountState: SessionUser['accountState'], email: { email: string; verified: boolean }): string {
   const client = new QueryClient();
-  const user: SessionUser = { fullName: 'Juan Dela Cruz', phone: '+639171234567', role: 'MEMBER', accountState };
+  const user: SessionUser = { fullName: 'Juan Dela Cruz', phone: '+639171234567', role: 'MEMBER', accountState, language: 'en' };
   client.setQueryData(queryKeys.session, user);
   client.setQueryData(['auth', 'email'], email);
   return renderToStaticMarkup(

@@ -33,7 +33,7 @@ const signInResolver = lazyResolver<z.input<typeof signInSchema>, unknown, z.out
  * after 1.5 s. 'Remember me' asks the server for a persistent (30-day) session cookie.
  */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -66,6 +66,8 @@ export default function LoginPage() {
     try {
       const { user } = await call(() => import('../../shared/api/identity').then((m) => m.identityApi.login), { body: input });
       queryClient.setQueryData(queryKeys.session, user);
+      // The member's own language, kept on the server (decision 063): on this browser too from now on.
+      if (user && i18n.language !== user.language) await i18n.changeLanguage(user.language);
       const destination = returnPath(location.state, user?.role ?? 'MEMBER');
       later(() => {
         loadingShown.current = false;

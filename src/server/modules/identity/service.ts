@@ -63,8 +63,8 @@ function requesterOf(deps: AppDeps, ctx: RequestContext, deviceId: string | null
 export const RECOVERY_START_MESSAGE = 'If this phone number is registered, we have sent a code to it by SMS.';
 export const RECOVERY_DONE_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
 
-function toSessionUser(u: { fullName: string; phone: string; role: string; accountState: string }): SessionUser {
-  return { fullName: u.fullName, phone: u.phone, role: u.role as Role, accountState: u.accountState as AccountState };
+function toSessionUser(u: { fullName: string; phone: string; role: string; accountState: string; language: string }): SessionUser {
+  return { fullName: u.fullName, phone: u.phone, role: u.role as Role, accountState: u.accountState as AccountState, language: asLanguage(u.language) };
 }
 
 /** The signed-in user as the browser sees it. */
@@ -292,8 +292,8 @@ export async function signIn(deps: AppDeps, input: SignInData, ctx: RequestConte
   // Thrown after the commit: the failure stays recorded.
   if (!signedIn) throw new AppError(401, 'INVALID_CREDENTIALS');
   const { user } = signedIn;
-  // The language the member signs in with is the one their SMS and e-mail are written in.
-  if (ctx.language && ctx.language !== user.language) await deps.db.update(users).set({ language: ctx.language }).where(eq(users.id, user.id));
+  // The member's language is theirs, kept on the server: signing in on another browser (in whatever
+  // language that browser shows) does not change it; the web app switches to it (decision 063).
   const session = await createSession(deps.db, deps.clock, { userId: user.id, persistent: input.remember, ip: ctx.ip, userAgent: ctx.userAgent });
   const device = await issueDevice(deps.db, deps.clock, user.id, signedIn.deviceId);
   return { session, device, user: toSessionUser(user) };

@@ -312,7 +312,7 @@ export async function approve(
   const offer = assess(product, { amount, termMonths: input.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
   if (!offer.eligible) {
     const reasons = textList(
-      offer.reasons.map((r) => text(`loans.reasons.${r.code}`, r.values)),
+      offer.reasons.map((r) => text(`loans.staffReasons.${r.code}`, r.values)),
       ' ',
     );
     throw new AppError(

@@ -5,7 +5,8 @@ import type { CompanyProfile } from '../../../shared/company/profile';
 import { formatAmount, parseAmount } from '../../../shared/money/money';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import type { Language } from '../../../shared/i18n/languages';
-import { translate } from '../../../shared/i18n/lookup';
+import { renderIn, translate } from '../../../shared/i18n/lookup';
+import { financeChargeText } from '../../../shared/loan/charge-text';
 import type { ContractDocument } from './contract';
 
 /**
@@ -239,7 +240,8 @@ export async function disclosurePdf(
   w.text(tr('financeCharges'), { font: w.bold, gapAfter: 2 });
   for (const c of d.financeCharges) {
     const how = c.paidAs === 'DEDUCTED_FROM_PROCEEDS' ? tr('deducted') : c.paidAs === 'ADDED_TO_SCHEDULE' ? tr('added') : '';
-    w.keyValue(`    ${c.label}${how}`, `PHP ${money(c.amount)}`);
+    const words = financeChargeText(d, c);
+    w.keyValue(`    ${typeof words === 'string' ? words : renderIn(language, words)}${how}`, `PHP ${money(c.amount)}`);
   }
   w.keyValue(tr('totalFinanceCharge'), `PHP ${money(d.totalFinanceCharge)}`);
   if (d.nonFinanceCharges) {

@@ -11,7 +11,6 @@ import { acceptOffer, apply, cancel, currentOf, quote } from './service';
 import { currentLoanWithSession } from './views';
 import { documentPdf, getContract, requestSigningCode, sign } from './signing';
 import { STAFF_ROLES } from '../../../shared/states/roles';
-import { languageOf } from '../../http/language';
 
 const STAFF = STAFF_ROLES;
 
@@ -48,9 +47,11 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     [api.contractPdf, 'contract'],
     [api.disclosurePdf, 'disclosure'],
   ] as const) {
-    registerRoute(app, route, async (request, reply) =>
-      sendPdf(reply, await documentPdf(deps, requireUser(request), which, languageOf(request.headers['accept-language']))),
-    );
+    // In the member's own language (users.language), whatever the browser that follows the link says.
+    registerRoute(app, route, async (request, reply) => {
+      const user = requireUser(request);
+      return sendPdf(reply, await documentPdf(deps, user, which, user.language));
+    });
   }
 
   // Back office ---------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { renderIn } from '../../../shared/i18n/lookup';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { systemReasonOf } from '../../../shared/loan/system-reasons';
@@ -18,7 +19,7 @@ import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '..
 import type { DisclosureDto, LoanView, PreAssessmentDto, adminTimelineEntrySchema } from '../../../shared/schemas/loans';
 import {
   LOAN_STATUS_CATALOGUE,
-  loanStatusMessage,
+  loanStatusTexts,
   OPEN_LOAN_STATUSES,
   findTransition,
   isCounterOffer,
@@ -434,6 +435,18 @@ async function entriesOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'):
 
 type TimelineEventFields = Pick<typeof loanEvents.$inferSelect, 'fromStatus' | 'toStatus' | 'action' | 'actorUserId' | 'actorRole' | 'reasonCode' | 'data'>;
 
+/** Who made an event, as `viewer` reads it: the member's own action is theirs (YOU), a named person's, or the system's. */
+function actorOf(
+  event: Pick<TimelineEventFields, 'actorRole' | 'actorUserId'>,
+  actorName: string | null,
+  loan: Pick<LoanRow, 'memberId'>,
+  viewer: 'MEMBER' | 'STAFF',
+): Pick<LoanView['timeline'][number], 'actor' | 'actorName'> {
+  if (event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId) return { actor: 'YOU', actorName: null };
+  if (event.actorRole === 'SYSTEM' || actorName === null) return { actor: 'SYSTEM', actorName: null };
+  return { actor: 'PERSON', actorName };
+}
+
 /** One event of a loan's history as `viewer` reads it (entriesOf, memberLoanViewOf). */
 function timelineEntryOf(
   event: TimelineEventFields,
@@ -448,7 +461,7 @@ function timelineEntryOf(
     to: event.toStatus as LoanStatus,
     action: event.action as LoanAction,
     actorRole: event.actorRole as 'MEMBER' | 'OFFICER' | 'ADMIN' | 'SYSTEM',
-    actorName: event.actorRole === 'MEMBER' && viewer === 'MEMBER' && event.actorUserId === loan.memberId ? 'You' : (actorName ?? null),
+    ...actorOf(event, actorName, loan, viewer),
     ...reasonOf(event.reasonCode),
     systemReason: systemReasonOf(event.data),
   };
@@ -480,14 +493,16 @@ export function offerAwaitsAcceptance(loan: LoanRow): boolean {
 
 export function statusFields(status: LoanStatus, deps: AppDeps) {
   const entry = LOAN_STATUS_CATALOGUE[status];
+  const texts = loanStatusTexts(status, deps.config.company);
   return {
     status,
-    statusMessage: loanStatusMessage(status, deps.config.company),
+    statusMessage: renderIn('en', texts.message),
+    statusTexts: texts,
     statusColor: entry.colour,
     statusIcon: entry.icon,
-    statementShow: entry.statement !== undefined,
-    statement: entry.statement ?? null,
-    statementMessage: entry.statementMessage ?? null,
+    statementShow: texts.statement !== null,
+    statement: texts.statement ? renderIn('en', texts.statement) : null,
+    statementMessage: texts.statementMessage ? renderIn('en', texts.statementMessage) : null,
   };
 }
 

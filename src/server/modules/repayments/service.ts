@@ -1,3 +1,4 @@
+import { renderIn } from '../../../shared/i18n/lookup';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -24,7 +25,7 @@ import {
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { PayoffQuoteDto, ReceiptDto, ReminderTemplate, ServicingDto } from '../../../shared/schemas/repayments';
-import { LOAN_STATUS_CATALOGUE, type LoanStatus } from '../../../shared/states/loan';
+import { loanStatusTexts, type LoanStatus } from '../../../shared/states/loan';
 import { isLoanReason, loanReasonText } from '../../../shared/reasons/catalogue';
 import {
   assertPayable,
@@ -115,7 +116,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
       id: loan.id,
       loanNumber: loanNumberOf(deps, loan.number),
       status: loan.status as LoanStatus,
-      statusMessage: LOAN_STATUS_CATALOGUE[loan.status as LoanStatus].message,
+      statusMessage: renderIn('en', loanStatusTexts(loan.status as LoanStatus, deps.config.company).message),
       principal: toDecimalString(loan.amount),
       term: loan.term,
       disbursedOn: loan.scheduleStartDate,

@@ -21,8 +21,8 @@ import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '..
 import type { WalletLineEntry, WalletSummary, WalletTransaction } from '../../../shared/schemas/loans';
 import type { WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { en } from '../../../shared/i18n/en';
-import { translateEn } from '../../../shared/i18n/lookup';
-import { LOAN_STATUS_CATALOGUE, loanStatusMessage, OPEN_LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
+import { renderIn, translateEn } from '../../../shared/i18n/lookup';
+import { LOAN_STATUS_CATALOGUE, loanStatusTexts, OPEN_LOAN_STATUSES, type LoanStatus } from '../../../shared/states/loan';
 import { loanNumber, withdrawalReference } from '../../../shared/company/references';
 
 interface WalletTransactions {
@@ -123,6 +123,7 @@ export function walletSummaryOf(deps: AppDeps, balance: (AccountBalance & { debi
   const withdrawn = balance?.debits ?? 0n;
   const available = balance?.available ?? 0n;
   const entry = loan ? LOAN_STATUS_CATALOGUE[loan.status as LoanStatus] : null;
+  const texts = loan ? loanStatusTexts(loan.status as LoanStatus, deps.config.company) : null;
   const rate = loan ? parseRate(loan.exchangeRate) : null;
   return {
     active: balance !== null,
@@ -136,12 +137,13 @@ export function walletSummaryOf(deps: AppDeps, balance: (AccountBalance & { debi
     canWithdraw: available > 0n,
     hasLoan: loan !== null,
     status: (loan?.status as LoanStatus | undefined) ?? null,
-    statusMessage: loan ? loanStatusMessage(loan.status as LoanStatus, deps.config.company) : null,
+    statusMessage: texts ? renderIn('en', texts.message) : null,
+    statusTexts: texts,
     statusColor: entry?.colour ?? null,
     statusIcon: entry?.icon ?? null,
-    statementShow: entry?.statement !== undefined && entry !== null,
-    statement: entry?.statement ?? null,
-    statementMessage: entry?.statementMessage ?? null,
+    statementShow: texts?.statement != null,
+    statement: texts?.statement ? renderIn('en', texts.statement) : null,
+    statementMessage: texts?.statementMessage ? renderIn('en', texts.statementMessage) : null,
     loanNumber: loan ? loanNumber(deps.config.company.shortName, loan.number) : null,
     createdAt: loan?.createdAt.toISOString() ?? null,
     disbursedAt: loan?.disbursedAt?.toISOString() ?? null,

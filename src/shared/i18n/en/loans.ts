@@ -12,6 +12,40 @@ export const loans = {
     REJECTED: 'Not approved',
     CANCELLED: 'Cancelled',
   },
+  /** Each loan status's message for the borrower, and the Loan Statement card's title and text where the status has one (shared/states/loan.ts). */
+  statusMessages: {
+    PENDING: {
+      message: 'Scheduled for evaluation. For more information, contact our support team: {{support}}.',
+      statement: 'LOAN APPLICATION IS PENDING REVIEW',
+      statementMessage: 'Your application is in the queue of our Loan Officers. Nothing is charged while it is reviewed.',
+    },
+    UNDER_REVIEW: {
+      message: 'A Loan Officer is reviewing your application. We will tell you by SMS and e-mail when it is decided.',
+      statement: 'LOAN APPLICATION IS UNDER REVIEW',
+      statementMessage: 'A Loan Officer is checking your information. Nothing is charged while it is reviewed.',
+    },
+    APPROVED: {
+      message: 'Your loan is approved. Read the contract and the disclosure statement, then sign with the code we send to your phone.',
+      statement: 'LOAN APPROVED: READY TO SIGN',
+      statementMessage: 'Read the Loan Contract Agreement and the Disclosure Statement before you sign. You pay nothing to receive your loan.',
+    },
+    CONTRACT_SIGNED: {
+      message: 'Contract signed. Your loan will be disbursed to your wallet within 24 hours.',
+      statement: 'CONTRACT SIGNED: DISBURSEMENT WITHIN 24 HOURS',
+      statementMessage: 'You can download your signed contract and disclosure statement at any time.',
+    },
+    DISBURSED: { message: 'Your loan has been disbursed to your wallet. Withdrawing it to your own account is free.' },
+    ACTIVE: { message: 'Your loan is active. Pay each instalment on or before its due date; you may repay early at any time.' },
+    OVERDUE: {
+      message: 'An instalment is past its due date. Pay it in the app to stop late charges; they never exceed the cap stated in your contract.',
+    },
+    REPAID: { message: 'Your loan is fully repaid. Thank you!' },
+    REJECTED: {
+      message: 'We could not approve your application. The reason is shown below; you may apply again.',
+      statement: 'LOAN APPLICATION NOT APPROVED',
+    },
+    CANCELLED: { message: 'You cancelled this application. You may apply again at any time.' },
+  },
   money: {
     php: '₱{{amount}}',
   },
@@ -59,7 +93,18 @@ export const loans = {
     AGE_AT_TERM_END: 'The loan must end on or before your {{maxAge}}th birthday: a {{term}}-month loan would end on {{end}}. Choose a shorter term.',
     INCOME_MISSING: 'We need your monthly net income to assess the application.',
     INCOME_MULTIPLE: 'For a {{term}}-month term the amount may be at most {{multiple}} times your monthly net income: PHP {{max}}.',
-    DEBT_SERVICE_RATIO: 'The monthly instalment of PHP {{instalment}} would be more than {{percent}} % of your monthly net income (PHP {{limit}}).',
+    DEBT_SERVICE_RATIO:
+      'The monthly instalment of PHP {{instalment}} would be more than PHP {{limit}}, the most an instalment may be ({{percent}} % of your monthly net income).',
+  },
+  /** The same reasons in the officer's words (the back office's pre-assessment and an offer's refusal): about the borrower, not to them. */
+  staffReasons: {
+    BIRTH_DATE_MISSING: 'The borrower has not given a date of birth yet (the account activation is not complete).',
+    AGE_BELOW_MINIMUM: 'The borrower is younger than {{minAge}}.',
+    AGE_AT_TERM_END: "The loan would end on {{end}}, after the borrower's {{maxAge}}th birthday: a {{term}}-month term is too long.",
+    INCOME_MISSING: "The borrower's monthly net income is missing.",
+    INCOME_MULTIPLE: "For a {{term}}-month term the amount may be at most {{multiple}} times the borrower's monthly net income: PHP {{max}}.",
+    DEBT_SERVICE_RATIO:
+      "The monthly instalment of PHP {{instalment}} would be more than PHP {{limit}}, the most an instalment may be ({{percent}} % of the borrower's monthly net income).",
   },
   panel: {
     title: 'Loan',
@@ -100,6 +145,11 @@ export const loans = {
     intro: 'Read the cost of this loan before you continue. All amounts are in Philippine pesos.',
     amountFinanced: 'Amount financed (principal)',
     financeCharges: 'Finance charges',
+    /** The interest line of the finance charges, from the statement's rate and term (shared/loan/disclosure.ts financeChargeText). */
+    interestLine: {
+      ADD_ON: 'Interest: {{rate}} % of the principal a month for {{months}} months (add-on)',
+      DECLINING_BALANCE: 'Interest: {{rate}} % a month on the outstanding balance ({{months}} months)',
+    },
     /** The fee catalogue's kinds (src/shared/loan/fees.ts): the disclosure names a fee by its kind. */
     feeKinds: {
       SERVICE: 'Service fee',
@@ -184,7 +234,38 @@ export const loans = {
     instalment: 'Monthly instalment',
     rejectionReason: 'Reason: {{reason}}',
     timeline: 'Timeline',
-    timelineEntry: '{{action}} by {{actor}}',
+    /** A timeline entry, whole sentences by who acted (YOU, a PERSON's {{name}}, the SYSTEM), so each language builds the actor phrase its own way. */
+    entries: {
+      APPLY: { you: 'You applied', person: '{{name}} applied', system: 'The application was recorded by the system' },
+      START_REVIEW: { you: 'You started the review', person: '{{name}} started the review', system: 'The review started automatically' },
+      APPROVE: { you: 'You approved the application', person: '{{name}} approved the application', system: 'The application was approved automatically' },
+      REJECT: { you: 'You declined the application', person: '{{name}} declined the application', system: 'The application was declined automatically' },
+      CANCEL: { you: 'You cancelled the application', person: '{{name}} cancelled the application', system: 'The application was cancelled automatically' },
+      ACCEPT_OFFER: { you: 'You accepted the new offer', person: '{{name}} accepted the new offer', system: 'The new offer was accepted' },
+      SIGN: { you: 'You signed the contract', person: '{{name}} signed the contract', system: 'The contract was signed' },
+      DISBURSE: {
+        you: 'You disbursed the loan to the wallet',
+        person: '{{name}} disbursed the loan to the wallet',
+        system: 'The system disbursed the loan to the wallet',
+      },
+      ACTIVATE: {
+        you: 'The loan became active: the repayment period started',
+        person: '{{name}} started the repayment period: the loan is active',
+        system: 'The loan became active: the repayment period started',
+      },
+      REPAY: { you: 'You repaid the loan in full', person: '{{name}} recorded the loan as fully repaid', system: 'The loan was repaid in full' },
+      FALL_OVERDUE: { you: 'An instalment became overdue', person: 'An instalment became overdue', system: 'An instalment became overdue' },
+      CURE: {
+        you: 'You paid the overdue instalments',
+        person: '{{name}} recorded the overdue instalments as paid',
+        system: 'The overdue instalments were paid',
+      },
+      EXTEND: {
+        you: 'You signed the extension: the new schedule is in force',
+        person: '{{name}} signed the extension: the new schedule is in force',
+        system: 'The extension took effect: the new schedule is in force',
+      },
+    },
     actions: {
       APPLY: 'Applied',
       START_REVIEW: 'Review started',
@@ -194,13 +275,12 @@ export const loans = {
       ACCEPT_OFFER: 'New offer accepted',
       SIGN: 'Contract signed',
       DISBURSE: 'Disbursed to the wallet',
-      ACTIVATE: 'Activated',
+      ACTIVATE: 'Repayment period started',
       REPAY: 'Repaid',
       FALL_OVERDUE: 'An instalment became overdue',
       CURE: 'Overdue instalments paid',
       EXTEND: 'Extension signed: new schedule in force',
     },
-    system: 'the system',
     cancel: 'Cancel application',
     cancelTitle: 'Cancel your application?',
     cancelText: 'You can apply again at any time.',
@@ -230,6 +310,8 @@ export const loans = {
     reason: 'Why: {{reason}}',
     review: 'Read the new Disclosure Statement before you accept. You pay nothing to receive your loan, and you may cancel instead.',
     viewDisclosure: 'New Disclosure Statement',
+    /** Opens the new Disclosure Statement, at whose foot the offer is accepted (as the first application's is). */
+    readToAccept: 'Read the new Disclosure Statement and accept',
     accept: 'Accept the new offer',
     accepted: 'New offer accepted. You may now read the contract and sign.',
     acceptedOn: 'You accepted this offer on {{date}}.',

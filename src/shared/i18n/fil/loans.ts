@@ -12,6 +12,41 @@ export const loans = {
     REJECTED: 'Hindi naaprubahan',
     CANCELLED: 'Kinansela',
   },
+  /** Ang mensahe ng bawat status ng loan para sa nanghihiram, at ang pamagat at teksto ng Loan Statement card kung mayroon. */
+  statusMessages: {
+    PENDING: {
+      message: 'Nakatakda para sa pagsusuri. Para sa higit pang impormasyon, makipag-ugnayan sa aming support team: {{support}}.',
+      statement: 'NAKABINBIN ANG APLIKASYON SA LOAN PARA SA PAGSUSURI',
+      statementMessage: 'Nasa pila ng aming mga Loan Officer ang iyong aplikasyon. Walang sinisingil habang ito ay sinusuri.',
+    },
+    UNDER_REVIEW: {
+      message: 'Sinusuri ng isang Loan Officer ang iyong aplikasyon. Sasabihan ka namin sa SMS at e-mail kapag may desisyon na.',
+      statement: 'SINUSURI ANG APLIKASYON SA LOAN',
+      statementMessage: 'Tinitingnan ng isang Loan Officer ang iyong impormasyon. Walang sinisingil habang ito ay sinusuri.',
+    },
+    APPROVED: {
+      message: 'Aprubado ang iyong loan. Basahin ang kontrata at ang disclosure statement, saka pumirma gamit ang code na ipapadala namin sa iyong telepono.',
+      statement: 'APRUBADO ANG LOAN: HANDA NANG PIRMAHAN',
+      statementMessage: 'Basahin ang Loan Contract Agreement at ang Disclosure Statement bago pumirma. Wala kang babayaran para matanggap ang iyong loan.',
+    },
+    CONTRACT_SIGNED: {
+      message: 'Napirmahan ang kontrata. Ilalabas ang iyong loan sa iyong wallet sa loob ng 24 na oras.',
+      statement: 'NAPIRMAHAN ANG KONTRATA: ILALABAS SA LOOB NG 24 NA ORAS',
+      statementMessage: 'Maaari mong i-download ang napirmahang kontrata at disclosure statement anumang oras.',
+    },
+    DISBURSED: { message: 'Nailabas na ang iyong loan sa iyong wallet. Libre ang pag-withdraw nito sa sarili mong account.' },
+    ACTIVE: { message: 'Aktibo ang iyong loan. Bayaran ang bawat hulog sa o bago ang takdang petsa nito; maaari kang magbayad nang maaga anumang oras.' },
+    OVERDUE: {
+      message:
+        'May hulog na lampas na sa takdang petsa. Bayaran ito sa app para matigil ang mga late charge; hindi kailanman lalampas ang mga ito sa cap na nakasaad sa iyong kontrata.',
+    },
+    REPAID: { message: 'Buong nabayaran na ang iyong loan. Salamat!' },
+    REJECTED: {
+      message: 'Hindi namin naaprubahan ang iyong aplikasyon. Nakasaad sa ibaba ang dahilan; maaari kang mag-apply muli.',
+      statement: 'HINDI NAAPRUBAHAN ANG APLIKASYON SA LOAN',
+    },
+    CANCELLED: { message: 'Kinansela mo ang aplikasyong ito. Maaari kang mag-apply muli anumang oras.' },
+  },
   money: {
     php: '₱{{amount}}',
   },
@@ -57,7 +92,18 @@ export const loans = {
       'Dapat matapos ang loan sa o bago ang iyong ika-{{maxAge}} na kaarawan: ang loan na {{term}} buwan ay matatapos sa {{end}}. Pumili ng mas maikling termino.',
     INCOME_MISSING: 'Kailangan namin ang iyong buwanang net income para masuri ang aplikasyon.',
     INCOME_MULTIPLE: 'Para sa terminong {{term}} buwan, ang halaga ay hindi puwedeng lumampas sa {{multiple}} beses ng iyong buwanang net income: PHP {{max}}.',
-    DEBT_SERVICE_RATIO: 'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa {{percent}} % ng iyong buwanang net income (PHP {{limit}}).',
+    DEBT_SERVICE_RATIO:
+      'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa PHP {{limit}}, ang pinakamataas na maaaring hulog ({{percent}} % ng iyong buwanang net income).',
+  },
+  staffReasons: {
+    BIRTH_DATE_MISSING: 'Wala pang petsa ng kapanganakan ang nanghihiram (hindi pa tapos ang activation ng account).',
+    AGE_BELOW_MINIMUM: 'Mas bata sa {{minAge}} taong gulang ang nanghihiram.',
+    AGE_AT_TERM_END: 'Matatapos ang loan sa {{end}}, lampas sa ika-{{maxAge}} na kaarawan ng nanghihiram: masyadong mahaba ang terminong {{term}} buwan.',
+    INCOME_MISSING: 'Walang nakatalang buwanang net income ang nanghihiram.',
+    INCOME_MULTIPLE:
+      'Para sa terminong {{term}} buwan, ang halaga ay hindi maaaring lumampas sa {{multiple}} beses ng buwanang net income ng nanghihiram: PHP {{max}}.',
+    DEBT_SERVICE_RATIO:
+      'Ang buwanang hulog na PHP {{instalment}} ay magiging higit sa PHP {{limit}}, ang pinakamataas na maaaring hulog ({{percent}} % ng buwanang net income ng nanghihiram).',
   },
   panel: {
     title: 'Loan',
@@ -98,6 +144,10 @@ export const loans = {
     intro: 'Basahin ang gastos ng loan na ito bago magpatuloy. Nasa piso ng Pilipinas ang lahat ng halaga.',
     amountFinanced: 'Halagang ipapautang (principal)',
     financeCharges: 'Mga finance charge',
+    interestLine: {
+      ADD_ON: 'Interes: {{rate}} % ng principal bawat buwan sa loob ng {{months}} buwan (add-on)',
+      DECLINING_BALANCE: 'Interes: {{rate}} % bawat buwan ng natitirang balanse ({{months}} buwan)',
+    },
     feeKinds: {
       SERVICE: 'Bayad sa serbisyo',
       DOCUMENTARY_STAMP_TAX: 'Documentary stamp tax (buwis)',
@@ -198,7 +248,38 @@ export const loans = {
     instalment: 'Buwanang hulog',
     rejectionReason: 'Dahilan: {{reason}}',
     timeline: 'Kasaysayan',
-    timelineEntry: '{{action}} ni {{actor}}',
+    /** Isang entry ng kasaysayan, buong pangungusap ayon sa gumawa (ikaw, isang tao na {{name}}, ang system). */
+    entries: {
+      APPLY: { you: 'Nag-apply ka', person: 'Nag-apply si {{name}}', system: 'Itinala ng system ang aplikasyon' },
+      START_REVIEW: { you: 'Sinimulan mo ang pagsusuri', person: 'Sinimulan ni {{name}} ang pagsusuri', system: 'Awtomatikong nagsimula ang pagsusuri' },
+      APPROVE: { you: 'Inaprubahan mo ang aplikasyon', person: 'Inaprubahan ni {{name}} ang aplikasyon', system: 'Awtomatikong naaprubahan ang aplikasyon' },
+      REJECT: { you: 'Tinanggihan mo ang aplikasyon', person: 'Tinanggihan ni {{name}} ang aplikasyon', system: 'Awtomatikong tinanggihan ang aplikasyon' },
+      CANCEL: { you: 'Kinansela mo ang aplikasyon', person: 'Kinansela ni {{name}} ang aplikasyon', system: 'Awtomatikong nakansela ang aplikasyon' },
+      ACCEPT_OFFER: { you: 'Tinanggap mo ang bagong alok', person: 'Tinanggap ni {{name}} ang bagong alok', system: 'Natanggap ang bagong alok' },
+      SIGN: { you: 'Pinirmahan mo ang kontrata', person: 'Pinirmahan ni {{name}} ang kontrata', system: 'Napirmahan ang kontrata' },
+      DISBURSE: { you: 'Inilabas mo ang loan sa wallet', person: 'Inilabas ni {{name}} ang loan sa wallet', system: 'Inilabas ng system ang loan sa wallet' },
+      ACTIVATE: {
+        you: 'Naging aktibo ang loan: nagsimula na ang panahon ng pagbabayad',
+        person: 'Sinimulan ni {{name}} ang panahon ng pagbabayad: aktibo na ang loan',
+        system: 'Naging aktibo ang loan: nagsimula na ang panahon ng pagbabayad',
+      },
+      REPAY: { you: 'Buo mong nabayaran ang loan', person: 'Itinala ni {{name}} na buong nabayaran ang loan', system: 'Buong nabayaran ang loan' },
+      FALL_OVERDUE: {
+        you: 'May hulog na lumampas sa takdang petsa',
+        person: 'May hulog na lumampas sa takdang petsa',
+        system: 'May hulog na lumampas sa takdang petsa',
+      },
+      CURE: {
+        you: 'Binayaran mo ang mga lampas-sa-petsang hulog',
+        person: 'Itinala ni {{name}} na nabayaran ang mga lampas-sa-petsang hulog',
+        system: 'Nabayaran ang mga lampas-sa-petsang hulog',
+      },
+      EXTEND: {
+        you: 'Pinirmahan mo ang extension: may bisa na ang bagong iskedyul',
+        person: 'Pinirmahan ni {{name}} ang extension: may bisa na ang bagong iskedyul',
+        system: 'Nagkabisa ang extension: may bisa na ang bagong iskedyul',
+      },
+    },
     actions: {
       APPLY: 'Nag-apply',
       START_REVIEW: 'Sinimulan ang pagsusuri',
@@ -208,13 +289,12 @@ export const loans = {
       ACCEPT_OFFER: 'Tinanggap ang bagong alok',
       SIGN: 'Napirmahan ang kontrata',
       DISBURSE: 'Inilabas sa wallet',
-      ACTIVATE: 'Na-activate',
+      ACTIVATE: 'Nagsimula ang panahon ng pagbabayad',
       REPAY: 'Nabayaran na',
       FALL_OVERDUE: 'May hulog na lumampas na sa takdang petsa',
       CURE: 'Nabayaran na ang mga lampas-sa-petsang hulog',
       EXTEND: 'Napirmahan ang extension: may bisa na ang bagong iskedyul',
     },
-    system: 'ang system',
     cancel: 'Kanselahin ang aplikasyon',
     cancelTitle: 'Kanselahin ang iyong aplikasyon?',
     cancelText: 'Maaari kang mag-apply muli anumang oras.',
@@ -245,6 +325,7 @@ export const loans = {
     review:
       'Basahin muna ang bagong Disclosure Statement bago tumanggap. Wala kang babayaran para matanggap ang iyong loan, at maaari mo rin itong kanselahin.',
     viewDisclosure: 'Bagong Disclosure Statement',
+    readToAccept: 'Basahin ang bagong Disclosure Statement at tanggapin',
     accept: 'Tanggapin ang bagong alok',
     accepted: 'Tinanggap ang bagong alok. Maaari mo nang basahin at pirmahan ang kontrata.',
     acceptedOn: 'Tinanggap mo ang alok na ito noong {{date}}.',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../../states/loan';
 import { INTERNAL_NOTE_MAX } from '../../reasons/catalogue';
 import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS } from '../../codes/rules';
+import { loanStatusTextsSchema } from '../catalogue-text';
 
 /**
  * Contracts of the loans, wallet and back-office loan API (issue 4). Amounts are decimal strings in
@@ -80,7 +81,9 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 export const loanStatusSchema = z.enum(LOAN_STATUSES);
 export const statusFieldsShape = {
   status: loanStatusSchema,
+  /** statusMessage, statement and statementMessage in English; statusTexts gives their keys for the reader's language. */
   statusMessage: z.string(),
+  statusTexts: loanStatusTextsSchema,
   statusColor: z.enum(STATUS_COLOURS),
   statusIcon: z.enum(STATUS_ICONS),
   statementShow: z.boolean(),

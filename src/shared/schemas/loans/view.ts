@@ -20,7 +20,9 @@ export const timelineEntrySchema = z.object({
   to: loanStatusSchema,
   action: z.enum(LOAN_ACTIONS),
   actorRole: z.enum(['MEMBER', 'OFFICER', 'ADMIN', 'SYSTEM']),
-  /** The member's own actions say 'You'; staff actions the officer's name. */
+  /** Who acted, as the reader sees it: YOU (the member reading their own loan), a PERSON named by actorName, or the SYSTEM. */
+  actor: z.enum(['YOU', 'PERSON', 'SYSTEM']),
+  /** The person's name when actor is PERSON (staff, or the member in the back office); null otherwise. */
   actorName: z.string().nullable(),
   /** A code of the fixed reason catalogue (src/shared/reasons), never text typed by staff. */
   reasonCode: loanReasonCodeSchema.nullable(),

@@ -4,6 +4,7 @@ import { optionalBigintIdParam, pageLimitParam } from '../params';
 import { STATUS_COLOURS, STATUS_ICONS } from '../../states/loan';
 import { WITHDRAWAL_STATUSES } from '../../states/withdrawal';
 import { isoDateTime, loanStatusSchema, moneySchema } from './common';
+import { loanStatusTextsSchema } from '../catalogue-text';
 
 export const walletSummarySchema = z.object({
   /** True once a loan has reached the wallet (the spec's `active`). */
@@ -21,6 +22,8 @@ export const walletSummarySchema = z.object({
   hasLoan: z.boolean(),
   status: loanStatusSchema.nullable(),
   statusMessage: z.string().nullable(),
+  /** The status's words as catalogue keys (the page renders them in the reader's language). */
+  statusTexts: loanStatusTextsSchema.nullable(),
   statusColor: z.enum(STATUS_COLOURS).nullable(),
   statusIcon: z.enum(STATUS_ICONS).nullable(),
   statementShow: z.boolean(),

@@ -28,7 +28,7 @@ export function BottomBar() {
                 <NavIcon name={item.key} />
                 {item.locked && <LockIcon className="absolute -top-0.5 right-1 h-3 w-3 rounded-full bg-white" />}
               </span>
-              <span>{t(`member.nav.${item.key}`)}</span>
+              <span className="whitespace-nowrap">{t(`member.nav.${item.key}`)}</span>
               {item.locked && <span className="sr-only">{t('member.nav.locked')}</span>}
             </Link>
           </li>
@@ -46,7 +46,7 @@ export function BottomBar() {
             <span className="px-3 py-0.5">
               <NavIcon name="signOut" />
             </span>
-            <span>{t('member.nav.logout')}</span>
+            <span className="whitespace-nowrap">{t('member.nav.logout')}</span>
           </button>
         </li>
       </ul>

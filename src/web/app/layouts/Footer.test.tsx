@@ -54,3 +54,18 @@ describe('the footer renders only https (and mailto) links from the company prof
     );
   });
 });
+
+describe('the DEMO mark', () => {
+  const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+  it('is said once: the demo profile\'s name carries it, so no badge repeats it ("… (DEMO) DEMO")', () => {
+    const text = visibleText(renderFooter({ ...DEMO_COMPANY_PROFILE }));
+    expect(text).toContain(DEMO_COMPANY_PROFILE.companyName);
+    expect(text).not.toMatch(/\(DEMO\)\s*(DEMO|common\.demoBadge)/);
+  });
+
+  it('is a badge beside a demo company whose name does not say it', () => {
+    const text = visibleText(renderFooter({ ...DEMO_COMPANY_PROFILE, companyName: 'Tapat Financing Corporation' }));
+    expect(text).toMatch(/Tapat Financing Corporation\s*(DEMO|common\.demoBadge)/); // the test renders keys when no catalogue is loaded
+  });
+});

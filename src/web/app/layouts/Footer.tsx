@@ -44,7 +44,7 @@ export function Footer() {
             <>
               <h2 className="flex flex-wrap items-center gap-2 text-base font-bold text-white">
                 {company.companyName}
-                {company.demo && (
+                {company.demo && !namesDemo(company.companyName) && (
                   <span className="rounded bg-amber-300 px-1.5 py-0.5 text-xs font-bold tracking-wide text-amber-950">{t('common.demoBadge')}</span>
                 )}
               </h2>
@@ -140,4 +140,9 @@ export function Footer() {
       {legal.dialog}
     </footer>
   );
+}
+
+/** The company's name already carries the DEMO mark (the embedded demo profile's does): the badge would say it twice. */
+function namesDemo(name: string): boolean {
+  return /\bDEMO\b/.test(name);
 }

@@ -107,12 +107,11 @@ export function TopNav() {
 }
 
 /**
- * The Login / Log out button. On a phone a long label ("MAG-LOG OUT" in Filipino) may break onto
- * two lines inside the button rather than push the bar wider than the screen; from 640 px it
- * stays on one line.
+ * The Login / Log out button: on one line in every language ("MAG-LOG OUT" in Filipino), smaller
+ * and tighter on a phone than from 640 px.
  */
 const RED_BUTTON =
-  'inline-flex min-h-11 max-w-[6.5rem] items-center justify-center rounded-md bg-accent px-2.5 py-1 text-center text-xs leading-tight font-bold tracking-wide text-white uppercase shadow-sm hover:bg-accent-dark disabled:cursor-wait disabled:opacity-80 sm:max-w-none sm:px-4 sm:text-sm sm:whitespace-nowrap';
+  'inline-flex min-h-11 items-center justify-center rounded-md bg-accent px-2 py-1 text-center text-xs leading-tight font-bold whitespace-nowrap text-white uppercase shadow-sm hover:bg-accent-dark disabled:cursor-wait disabled:opacity-80 sm:px-4 sm:text-sm sm:tracking-wide';
 
 /** 'Login' (to /login) without a session; 'Log out' with one. */
 function SessionButton() {

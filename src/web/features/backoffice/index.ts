@@ -3,7 +3,7 @@ export { ProductVersionForm } from './ProductVersionForm';
 export { ReasonSelect } from './ReasonSelect';
 export { WithdrawalRoute } from './WithdrawalRoute';
 export { AUDIT_FILTERS, auditDetails, auditKeys, auditQuery, auditQueryString } from './audit';
-export { ExtensionReview, LoanExtensionNotice } from './extension/ExtensionReview';
+export { ExtensionReview, LoanExtensionNotice, useWaitingExtensions } from './extension/ExtensionReview';
 export { ActionsCard } from './loan/ActionsCard';
 export { Assessment } from './loan/Assessment';
 export { DecisionDialog } from './loan/DecisionDialog';

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { formatIsoDate } from '../../lib/format';
 import { money, percent } from '../../lib/format';
-import { isFeeKind } from '../../../shared/loan/fees';
+import { financeChargeText } from '../../../shared/loan/charge-text';
+import { renderCatalogueText } from '../../lib/catalogue-text';
 
 function Row({ label, value, strong = false }: { readonly label: string; readonly value: string; readonly strong?: boolean }) {
   return (
@@ -40,6 +41,10 @@ export function DisclosureView({
     const s = total.toString().padStart(3, '0');
     return money(`${s.slice(0, -2)}.${s.slice(-2)}`);
   };
+  const chargeLabel = (charge: DisclosureDto['financeCharges'][number]) => {
+    const words = financeChargeText(d, charge);
+    return typeof words === 'string' ? words : renderCatalogueText(t, words);
+  };
   const st = d.statement;
   return (
     <div className="flex flex-col gap-4 text-sm">
@@ -69,8 +74,7 @@ export function DisclosureView({
               {d.financeCharges.map((charge) => (
                 <li key={charge.code} className="flex flex-wrap justify-between gap-x-4">
                   <span>
-                    {isFeeKind(charge.code) ? t(`loans.disclosure.feeKinds.${charge.code}`) : charge.label}{' '}
-                    <span className="text-muted">({t(`loans.disclosure.paidAs.${charge.paidAs}`)})</span>
+                    {chargeLabel(charge)} <span className="text-muted">({t(`loans.disclosure.paidAs.${charge.paidAs}`)})</span>
                   </span>
                   <span className="tabular-nums">{money(charge.amount)}</span>
                 </li>

@@ -13,6 +13,9 @@ import { loanReasonKey } from '../../../shared/reasons/catalogue';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
 import { dateOnly, dateTime, formatIsoDate, money } from '../../lib/format';
 import { loanKeys } from './queries';
+import { renderCatalogueText } from '../../lib/catalogue-text';
+import { timelineEntryText } from './timeline-entry';
+import { loanStatusLabelKey } from '../../../shared/states/loan';
 
 /** The member's loan: status (text, colour, icon), statement, numbers, timeline, cancel, signing and downloads. */
 export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView; readonly onApplyAgain?: () => void }) {
@@ -40,8 +43,8 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
       <div className={`flex gap-3 rounded-lg border-l-4 p-4 ${COLOUR_BG[loan.statusColor]}`} data-testid="loan-status">
         <StatusIcon name={loan.statusIcon} colour={loan.statusColor} />
         <div className="min-w-0">
-          <p className={`font-bold ${COLOUR_TEXT[loan.statusColor]}`}>{loan.status.replace('_', ' ')}</p>
-          <p className="mt-1 text-sm text-ink">{loan.statusMessage}</p>
+          <p className={`font-bold uppercase ${COLOUR_TEXT[loan.statusColor]}`}>{t(loanStatusLabelKey(loan.status))}</p>
+          <p className="mt-1 text-sm text-ink">{renderCatalogueText(t, loan.statusTexts.message)}</p>
           {loan.rejectionReasonCode && (
             <p className="mt-1 text-sm font-semibold" data-testid="rejection-reason">
               {t('loans.status.rejectionReason', { reason: t(loanReasonKey(loan.rejectionReasonCode)) })}
@@ -49,10 +52,10 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
           )}
         </div>
       </div>
-      {loan.statementShow && loan.statement && (
+      {loan.statusTexts.statement && (
         <div className="rounded-lg bg-slate-50 p-4 text-sm">
-          <p className="font-bold text-brand">{loan.statement}</p>
-          {loan.statementMessage && <p className="mt-1">{loan.statementMessage}</p>}
+          <p className="font-bold text-brand">{renderCatalogueText(t, loan.statusTexts.statement)}</p>
+          {loan.statusTexts.statementMessage && <p className="mt-1">{renderCatalogueText(t, loan.statusTexts.statementMessage)}</p>}
         </div>
       )}
       {loan.status === 'APPROVED' && <OfferAcceptance loan={loan} />}
@@ -121,9 +124,7 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
         <ol className="mt-2 flex flex-col gap-2 border-l-2 border-slate-200 pl-4 text-sm">
           {loan.timeline.map((entry, i) => (
             <li key={i}>
-              <p className="font-semibold">
-                {t('loans.status.timelineEntry', { action: t(`loans.status.actions.${entry.action}`), actor: entry.actorName ?? t('loans.status.system') })}
-              </p>
+              <p className="font-semibold">{timelineEntryText(t, entry)}</p>
               <p className="text-xs text-muted">{dateTime(entry.at, i18n.language)}</p>
               {entry.reasonCode && <p className="text-xs">{t(loanReasonKey(entry.reasonCode))}</p>}
             </li>

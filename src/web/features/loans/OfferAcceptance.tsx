@@ -29,6 +29,7 @@ export function OfferAcceptance({ loan }: { readonly loan: LoanView }) {
     try {
       await call(() => import('../../../shared/api/loans').then((m) => m.loansApi.acceptOffer), { body: { amount: offer.amount, term: offer.term } });
       toast.success(t('loans.offer.accepted'));
+      setDisclosure(false);
       await queryClient.invalidateQueries({ queryKey: loanKeys.current });
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('errors.NO_SERVER_RESPONSE'));
@@ -66,18 +67,31 @@ export function OfferAcceptance({ loan }: { readonly loan: LoanView }) {
         <>
           <p>{t('loans.offer.review')}</p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setDisclosure(true)}>
-              {t('loans.offer.viewDisclosure')}
+            <Button variant={loan.canAcceptOffer ? 'accent' : 'outline'} onClick={() => setDisclosure(true)}>
+              {loan.canAcceptOffer ? t('loans.offer.readToAccept') : t('loans.offer.viewDisclosure')}
             </Button>
-            {loan.canAcceptOffer && (
+          </div>
+        </>
+      )}
+      {/* The new statement is in front of the borrower when they accept: the accept button is at its foot. */}
+      <Dialog
+        open={disclosure}
+        onClose={() => setDisclosure(false)}
+        size="xl"
+        title={t('loans.offer.viewDisclosure')}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDisclosure(false)}>
+              {t('common.close')}
+            </Button>
+            {loan.canAcceptOffer && !offer.acceptedAt && (
               <Button variant="accent" onClick={() => void accept()} busy={busy}>
                 {t('loans.offer.accept')}
               </Button>
             )}
-          </div>
-        </>
-      )}
-      <Dialog open={disclosure} onClose={() => setDisclosure(false)} size="xl" title={t('loans.offer.viewDisclosure')}>
+          </>
+        }
+      >
         <DisclosureView disclosure={loan.disclosure} />
       </Dialog>
     </section>

@@ -3,3 +3,4 @@ export { ContractText } from './ContractText';
 export { DisclosureView } from './DisclosureView';
 export { loanKeys, useCurrentLoan } from './queries';
 export { LoanPanel } from './LoanPanel';
+export { timelineEntryText } from './timeline-entry';

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages';
 import { call, ApiError } from '../../lib/api';
-import { useSession } from '../../lib/queries';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useSession } from '../../lib/queries';
 import { toast } from '../../ui/toast';
 
 /**
@@ -16,11 +17,15 @@ export function LanguageSwitch({ className = '' }: { readonly className?: string
   const labelId = useId();
   const current = i18n.resolvedLanguage ?? i18n.language;
   const session = useSession();
+  const queryClient = useQueryClient();
   const choose = async (language: Language) => {
     await i18n.changeLanguage(language);
-    if (!session.data) return;
+    const user = session.data;
+    if (!user) return;
     try {
       await call(() => import('../../../shared/api/member').then((m) => m.memberApi.language), { body: { language } });
+      // The member's language is now this one on the server too: every page of theirs follows it.
+      queryClient.setQueryData(queryKeys.session, { ...user, language });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : t('errors.NO_SERVER_RESPONSE'));
     }

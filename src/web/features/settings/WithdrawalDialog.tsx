@@ -114,7 +114,8 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
                 />,
               ],
               [t('settings.withdrawal.transferredFrom'), config.data?.company.companyName ?? ''],
-              [t('settings.withdrawal.exchangeRate'), t('settings.withdrawal.exchangeRateValue', { currency, rate })],
+              // A peso payout has no exchange rate to show ("1 PHP = 1.00 PHP" says nothing true).
+              ...(currency === 'PHP' ? [] : [[t('settings.withdrawal.exchangeRate'), t('settings.withdrawal.exchangeRateValue', { currency, rate })] as const]),
               [t('settings.withdrawal.transferAmount'), money(last.amount)],
               [t('settings.withdrawal.fee'), money(last.fee)],
               ...totalRows(last, t),

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { walletTransactionsResponseSchema } from '../../../shared/schemas/loans';
 import { parseAmount } from '../../../shared/money/money';
 import { COLOUR_BG, COLOUR_TEXT, StatusIcon } from '../../ui/StatusIcon';
+import { renderCatalogueText } from '../../lib/catalogue-text';
 import { dateOnly, dateTime, money } from '../../lib/format';
 
 /** The wallet's routes, imported when first called (their schemas stay out of the page's first JavaScript). */
@@ -168,7 +169,7 @@ export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void 
                 <dd className="font-semibold">{w.creditPoweredBy}</dd>
               </div>
             </dl>
-            {w.statusMessage && <p className="text-sm">{w.statusMessage}</p>}
+            {w.statusTexts && <p className="text-sm">{renderCatalogueText(t, w.statusTexts.message)}</p>}
             {(w.status === 'DISBURSED' || w.status === 'ACTIVE' || w.status === 'OVERDUE' || w.status === 'REPAID') && (
               <Link
                 to="/loan"
@@ -184,13 +185,13 @@ export function WalletSummary({ onWithdraw }: { readonly onWithdraw: () => void 
         )}
       </section>
 
-      {w.statementShow && w.statement && (
+      {w.statusTexts?.statement && (
         <section aria-labelledby="wallet-statement" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="wallet-statement" className="text-lg font-bold text-brand">
             {t('loans.wallet.statement')}
           </h2>
-          <p className="mt-2 font-semibold">{w.statement}</p>
-          {w.statementMessage && <p className="mt-1 text-sm">{w.statementMessage}</p>}
+          <p className="mt-2 font-semibold">{renderCatalogueText(t, w.statusTexts.statement)}</p>
+          {w.statusTexts.statementMessage && <p className="mt-1 text-sm">{renderCatalogueText(t, w.statusTexts.statementMessage)}</p>}
         </section>
       )}
 

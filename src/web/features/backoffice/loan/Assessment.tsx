@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { money, percent } from '../../../lib/format';
 import type { PreAssessmentDto } from '../../../../shared/schemas/loans';
 
-/** A pre-assessment as staff read it: eligible or not, the reasons, the instalment and debt-service ratio, the maximum. */
+/** A pre-assessment as staff read it: eligible or not, the reasons (in the officer's words, about the borrower), the instalment and debt-service ratio, the maximum. */
 export function Assessment({ pa }: { readonly pa: PreAssessmentDto }) {
   const { t } = useTranslation();
   return (
@@ -13,7 +13,7 @@ export function Assessment({ pa }: { readonly pa: PreAssessmentDto }) {
       {pa.reasons.length > 0 && (
         <ul className="list-disc pl-5">
           {pa.reasons.map((r) => (
-            <li key={r.code}>{r.message}</li>
+            <li key={r.code}>{t(`loans.staffReasons.${r.code}`, r.values ?? {})}</li>
           ))}
         </ul>
       )}

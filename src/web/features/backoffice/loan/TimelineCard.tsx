@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../ui/Card';
 import { dateTime } from '../../../lib/format';
 import { loanReasonKey } from '../../../../shared/reasons/catalogue';
+import { timelineEntryText } from '../../loans';
 import type { AdminLoanDetail } from '../../../../shared/schemas/loans';
 
 /** The loan's history: each transition, who made it, when, the catalogue reason and the internal note. */
@@ -12,9 +13,7 @@ export function TimelineCard({ timeline }: { readonly timeline: AdminLoanDetail[
       <ol className="flex flex-col gap-2 text-sm">
         {timeline.map((entry, i) => (
           <li key={i}>
-            <span className="font-semibold">
-              {t('loans.status.timelineEntry', { action: t(`loans.status.actions.${entry.action}`), actor: entry.actorName ?? t('loans.status.system') })}
-            </span>
+            <span className="font-semibold">{timelineEntryText(t, entry)}</span>
             <span className="text-muted"> · {dateTime(entry.at, i18n.language)}</span>
             {entry.reasonCode && <span> · {t(loanReasonKey(entry.reasonCode))}</span>}
             {entry.systemReason && <span> · {t(`loans.history.system.${entry.systemReason.code}`, entry.systemReason.values)}</span>}
