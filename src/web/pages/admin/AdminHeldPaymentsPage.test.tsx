@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the static renderer for a test (preact/compat/server by alias, decision 034), not src/server
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
