@@ -6,7 +6,7 @@ import { buildSchedule } from './schedule';
 import {
   MINIMUM_PAYMENT,
   allocatePayment,
-  allocationPurpose,
+  allocationPurposes,
   amountDueNext,
   amountPayableNow,
   dueNextLines,
@@ -163,11 +163,13 @@ describe('allocatePayment', () => {
   });
 
   it('what is above everything that may be paid is left unallocated', () => {
-    // Everything: 918.00; 1.00 more is left.
+    // 2026-01-10: line 1 (309.00) and the principal of lines 2 and 3 (600.00) close the loan, whichever the choice: their
+    // interest is not earned yet and is rebated (9.00). Of 919.00, 10.00 is left.
     const all = allocatePayment({ lines: LINES, charges: [], amount: 91_900n, startDate: START, today: '2026-01-10', monthlyRate: RATE });
-    expect(all.unallocated).toBe(100n);
+    expect(all.unallocated).toBe(1_000n);
+    expect([all.interestRebated, totalOutstanding(all.lines, [])]).toEqual([900n, 0n]);
     expect(all.lines.every((l) => l.paidOn === '2026-01-10')).toBe(true);
-    // Reducing the principal on the disbursement day: line 1's 309.00 and 600.00 of principal close the loan; of 910.00, 1.00 is left.
+    // On the disbursement day the principal alone (900.00) closes the loan (no interest earned yet); of 910.00, 10.00 is left.
     const reduce = allocatePayment({
       lines: LINES,
       charges: [],
@@ -177,7 +179,7 @@ describe('allocatePayment', () => {
       excess: 'REDUCE_PRINCIPAL',
       monthlyRate: RATE,
     });
-    expect(reduce.unallocated).toBe(100n);
+    expect(reduce.unallocated).toBe(1_000n);
     expect(totalOutstanding(reduce.lines, [])).toBe(0n);
   });
 
@@ -250,38 +252,16 @@ describe('amounts owed', () => {
   });
 });
 
-describe('allocationPurpose', () => {
+describe('allocationPurposes', () => {
   it('names where each part went', () => {
-    const today = '2026-02-05';
-    const at = (lineNumber: number, component: 'CHARGE' | 'INTEREST' | 'PRINCIPAL', prepayment = false) =>
-      allocationPurpose({ lineNumber, component, prepayment }, LINES[lineNumber - 1], 2, today);
-    expect([at(1, 'CHARGE'), at(1, 'INTEREST'), at(2, 'PRINCIPAL'), at(3, 'INTEREST'), at(3, 'PRINCIPAL', true)]).toEqual([
-      'CHARGES',
-      'PAST_DUE',
-      'NEXT_DUE',
-      'AHEAD',
-      'REDUCE_PRINCIPAL',
-    ]);
-  });
-});
-
-describe('lineStatus', () => {
-  it('upcoming, due, overdue with days past due, paid, paid late', () => {
-    expect(lineStatus(LINES, LINES[1]!, 0n, START, '2026-01-20')).toEqual({ status: 'UPCOMING', daysPastDue: 0 });
-    expect(lineStatus(LINES, LINES[0]!, 0n, START, '2026-01-20')).toEqual({ status: 'DUE', daysPastDue: 0 });
-    expect(lineStatus(LINES, LINES[0]!, 0n, START, '2026-02-01')).toEqual({ status: 'DUE', daysPastDue: 0 });
-    expect(lineStatus(LINES, LINES[0]!, 0n, START, '2026-02-11')).toEqual({ status: 'OVERDUE', daysPastDue: 10 });
-    const paid = { ...LINES[0]!, principalPaid: 30_000n, interestPaid: 900n };
-    expect(lineStatus(LINES, { ...paid, paidOn: '2026-02-01' }, 0n, START, '2026-03-01')).toEqual({ status: 'PAID', daysPastDue: 0 });
-    expect(lineStatus(LINES, { ...paid, paidOn: '2026-02-02' }, 0n, START, '2026-03-01')).toEqual({ status: 'PAID_LATE', daysPastDue: 0 });
-    // Paid but a late charge is still owed: overdue.
-    expect(lineStatus(LINES, { ...paid, paidOn: '2026-02-09' }, 500n, START, '2026-02-10')).toEqual({ status: 'OVERDUE', daysPastDue: 9 });
-  });
-
-  it('turns overdue at midnight in Manila, not UTC', () => {
-    const lastMinute = philippineDate(new Date('2026-02-01T15:59:59Z')); // 23:59:59 on 1 February in Manila
-    const nextDay = philippineDate(new Date('2026-02-01T16:00:00Z')); // 00:00 on 2 February in Manila
-    expect(lineStatus(LINES, LINES[0]!, 0n, START, lastMinute).status).toBe('DUE');
-    expect(lineStatus(LINES, LINES[0]!, 0n, START, nextDay)).toEqual({ status: 'OVERDUE', daysPastDue: 1 });
+    // Paid 2026-02-05: line 1 is past due, line 2 the next, line 3 ahead, and principal reduced on line 3.
+    const parts = [
+      { lineNumber: 1, component: 'CHARGE' as const, prepayment: false },
+      { lineNumber: 1, component: 'INTEREST' as const, prepayment: false },
+      { lineNumber: 2, component: 'PRINCIPAL' as const, prepayment: false },
+      { lineNumber: 3, component: 'INTEREST' as const, prepayment: false },
+      { lineNumber: 3, component: 'PRINCIPAL' as const, prepayment: true },
+    ];
+    expect(allocationPurposes(parts, (n) => LINES[n - 1]?.dueDate, '2026-02-05')).toEqual(['CHARGES', 'PAST_DUE', 'NEXT_DUE', 'AHEAD', 'REDUCE_PRINCIPAL']);
   });
 });

@@ -303,14 +303,22 @@ export function allocatePayment(input: AllocationInput): AllocationResult {
       allocations.push({ lineNumber: line.number, component, chargeId: null, amount: paid, prepayment: false });
     }
   };
+  // An amount that pays everything payable now and every principal still owed closes the loan: the
+  // interest of the lines whose period has not begun is unearned and rebated, whichever the choice.
+  const payableNow = lines.filter((l) => isPayable(lines, l.number, input.startDate, input.today));
+  const closingAmount =
+    payableNow.reduce((s, l) => s + lineRemainder(l).total, 0n) +
+    lines.filter((l) => !payableNow.includes(l)).reduce((s, l) => s + (l.principal - l.principalPaid), 0n);
+  const closing = left >= closingAmount;
   // 2-3. What is past due, then the next instalment.
-  const dueNext = new Set(dueNextLines(lines, input.today).map((l) => l.number));
+  const dueNext = new Set((closing ? payableNow : dueNextLines(lines, input.today)).map((l) => l.number));
   for (const line of lines) if (dueNext.has(line.number)) payLine(line);
+  const mode: ExcessChoice = closing ? 'REDUCE_PRINCIPAL' : excess;
   let prepaid = 0n;
   const rebatedBefore = lines.reduce((s, l) => s + l.interestRebated, 0n);
   let result: MutableLine[] = lines;
   const later = lines.filter((l) => !dueNext.has(l.number) && lineRemainder(l).total > 0n);
-  if (left > 0n && excess === 'NEXT_INSTALMENTS') {
+  if (left > 0n && mode === 'NEXT_INSTALMENTS') {
     // 4a. The following instalments in full, as they fall due.
     for (const line of later) payLine(line);
   } else if (left > 0n) {
@@ -344,20 +352,24 @@ export function allocatePayment(input: AllocationInput): AllocationResult {
 }
 
 /**
- * The purpose of each part of a payment made on `today` (the receipt's words): a late charge; a
- * line past its due date; the next instalment; a later instalment paid ahead; principal reduced.
+ * The purpose of each part of a payment made on `paidOn` (the receipt's words), from the payment's
+ * own allocations and the lines' due dates: a late charge; an instalment past its due date; the
+ * next instalment (the first one not yet due that the payment reached); a later instalment paid
+ * ahead; principal reduced (REDUCE_PRINCIPAL).
  */
-export function allocationPurpose(
-  allocation: Pick<Allocation, 'component' | 'prepayment' | 'lineNumber'>,
-  line: Pick<ServicingLine, 'dueDate'> | undefined,
-  nextLineNumber: number | null,
-  today: string,
-): AllocationPurpose {
-  if (allocation.component === 'CHARGE') return 'CHARGES';
-  if (allocation.prepayment) return 'REDUCE_PRINCIPAL';
-  if (line && line.dueDate < today) return 'PAST_DUE';
-  if (nextLineNumber === null || allocation.lineNumber <= nextLineNumber) return 'NEXT_DUE';
-  return 'AHEAD';
+export function allocationPurposes(
+  allocations: readonly Pick<Allocation, 'component' | 'prepayment' | 'lineNumber'>[],
+  dueDateOf: (lineNumber: number) => string | undefined,
+  paidOn: string,
+): AllocationPurpose[] {
+  const notYetDue = allocations.filter((a) => a.component !== 'CHARGE' && !a.prepayment && (dueDateOf(a.lineNumber) ?? '') >= paidOn).map((a) => a.lineNumber);
+  const next = notYetDue.length > 0 ? Math.min(...notYetDue) : null;
+  return allocations.map((a) => {
+    if (a.component === 'CHARGE') return 'CHARGES';
+    if (a.prepayment) return 'REDUCE_PRINCIPAL';
+    if ((dueDateOf(a.lineNumber) ?? '') < paidOn) return 'PAST_DUE';
+    return a.lineNumber === next ? 'NEXT_DUE' : 'AHEAD';
+  });
 }
 
 /**
