@@ -130,6 +130,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/loans/current/accept-offer': 'memberOnly',
   'GET /api/loans/current/servicing': 'member',
   'POST /api/loans/current/payments': 'memberOnly',
+  'POST /api/loans/current/payments/preview': 'memberOnly',
   'GET /api/loans/current/channel-payments': 'memberOnly',
   'POST /api/loans/current/channel-payments': 'memberOnly',
   'POST /api/callbacks/xendit/payments': 'callback',
@@ -268,6 +269,8 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { amount: '200000.00', term: 6 } };
     case 'POST /api/loans/current/payments':
       return { body: { amount: '100.00' }, headers: idem };
+    case 'POST /api/loans/current/payments/preview':
+      return { body: { amount: '100.00' } };
     case 'POST /api/loans/current/channel-payments':
       return { body: { method: 'EWALLET', channelCode: 'GCASH', amount: '100.00' }, headers: idem };
     case 'POST /api/callbacks/xendit/payments':

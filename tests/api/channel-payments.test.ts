@@ -109,7 +109,7 @@ describe('asking for a payment reference', () => {
       [gcash('100.123'), 400, 'VALIDATION_FAILED'],
       [gcash('1e3'), 400, 'VALIDATION_FAILED'],
       [gcash('200000.01'), 400, 'AMOUNT_ABOVE_OUTSTANDING'],
-      [gcash('100.00'), 400, 'AMOUNT_TOO_SMALL'],
+      [gcash('0.99'), 400, 'AMOUNT_TOO_SMALL'],
       [{ method: 'EWALLET', channelCode: 'BPI', amount: '34334.00' }, 400, 'CHANNEL_CODE_INVALID'],
       [{ method: 'EWALLET', channelCode: 'PAYPAL', amount: '34334.00' }, 400, 'VALIDATION_FAILED'],
       [{ ...gcash('34334.00'), memberId: officer.userId }, 400, 'VALIDATION_FAILED'],

@@ -30,7 +30,7 @@ describe('GET /api/loans/current/servicing', () => {
       outstanding: '206000.00',
       payableNow: '0.00',
       outstandingPrincipal: '200000.00',
-      minimumPayment: '34334.00',
+      minimumPayment: '1.00',
       maximumPayment: '200000.00',
     });
     expect(body.nextDue).toMatchObject({ lineNumber: 1, dueDate: '2026-12-22', amount: '34334.00' });
@@ -88,21 +88,44 @@ describe('POST /api/loans/current/payments', () => {
     expect(ok(await servicing(t, member.cookie)).payments).toHaveLength(1);
   });
 
-  it('prepays: an amount above what is due pays principal from the last line back and lowers later interest', async () => {
+  it('pays the next amount early: the next instalments in full, in order (the default), each PAID on time', async () => {
     const { member } = await disbursedLoan(t, officer, checker);
+    // Disbursement day, 100,000.00: lines 1 and 2 (34,334.00 each), then 31,332.00 of line 3 (3,002.00 left on it).
     const res = await pay(t, member.cookie, '100000.00');
     expect(res.statusCode, res.body).toBe(201);
     const { receipt } = res.json();
-    expect(receipt.allocation.prepaidPrincipal).not.toBe('0.00');
+    expect(receipt).toMatchObject({ excess: 'NEXT_INSTALMENTS', allocation: { prepaidPrincipal: '0.00' } });
+    expect([...new Set(receipt.allocations.map((a: { lineNumber: number; purpose: string }) => `${a.lineNumber}:${a.purpose}`))]).toEqual([
+      '1:NEXT_DUE',
+      '2:AHEAD',
+      '3:AHEAD',
+    ]);
     const view = ok(await servicing(t, member.cookie));
-    // Disbursement day: line 1's period has not begun, so all of it is a prepayment (lines 6 and 5, then part of 4).
-    expect(view.lines[0].status).toBe('UPCOMING');
+    expect(view.lines.slice(0, 2).map((l: { status: string }) => l.status)).toEqual(['PAID', 'PAID']);
+    expect(view.lines[2]).toMatchObject({ status: 'UPCOMING', outstanding: '3002.00' });
+    expect(view.nextDue).toMatchObject({ lineNumber: 3, amount: '3002.00' });
+    await expectLedgerSound(t);
+  });
+
+  it('"reduce my principal": the rest pays principal from the last line back and lowers later interest', async () => {
+    const { member } = await disbursedLoan(t, officer, checker);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/loans/current/payments',
+      headers: { cookie: member.cookie, 'idempotency-key': newKey() },
+      payload: { amount: '100000.00', excess: 'REDUCE_PRINCIPAL' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { receipt } = res.json();
+    // Line 1 in full (34,334.00), then 65,666.00 of principal from line 6 back.
+    expect(receipt).toMatchObject({ excess: 'REDUCE_PRINCIPAL', allocation: { prepaidPrincipal: '65666.00' } });
+    const view = ok(await servicing(t, member.cookie));
+    expect(view.lines[0].status).toBe('PAID');
     expect(view.lines[5]).toMatchObject({ status: 'PAID', outstanding: '0.00' });
-    expect(view.lines[4]).toMatchObject({ status: 'PAID', outstanding: '0.00' });
-    expect(view.lines[3].status).toBe('UPCOMING');
-    // Every remaining line's interest is now computed on the lower balance.
-    expect(view.lines.slice(0, 4).every((l: { interestRebated: string }) => l.interestRebated !== '0.00')).toBe(true);
+    // The remaining lines' interest is now computed on the lower balance.
+    expect(view.lines.slice(1, 4).every((l: { interestRebated: string }) => l.interestRebated !== '0.00')).toBe(true);
     expect(Number(view.totals.outstanding)).toBeLessThan(206000 - 100000);
+    await expectLedgerSound(t);
   });
 
   it('pays everything: REPAID, and a further payment is refused', async () => {
@@ -132,7 +155,7 @@ describe('POST /api/loans/current/payments', () => {
       ['fractional centavos', '34334.005', 400, 'VALIDATION_FAILED'],
       ['a number instead of a string', 34334, 400, 'VALIDATION_FAILED'],
       ['exponent notation', '3e4', 400, 'VALIDATION_FAILED'],
-      ['below the smallest accepted', '100.00', 400, 'AMOUNT_TOO_SMALL'],
+      ['below the smallest accepted (1.00)', '0.99', 400, 'AMOUNT_TOO_SMALL'],
       ['above what may be paid', '200000.01', 400, 'AMOUNT_ABOVE_OUTSTANDING'],
     ];
     for (const [name, amount, status, code] of cases) {

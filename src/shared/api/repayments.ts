@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   chargeResponseSchema,
   officerPaymentRequestSchema,
+  paymentPreviewRequestSchema,
+  paymentPreviewResponseSchema,
   paymentRequestSchema,
   payoffQuoteResponseSchema,
   payoffRequestSchema,
@@ -37,13 +39,23 @@ export const repaymentsApi = {
     method: 'POST',
     path: '/loans/current/payments',
     summary:
-      'Pay from the wallet (Idempotency-Key header required): late charges, interest, principal of due lines, oldest first; any excess prepays principal',
+      'Pay from the wallet (Idempotency-Key header required), any amount from 1.00: late charges, what is past due oldest first, the next instalment, then the rest as chosen (excess: NEXT_INSTALMENTS, the default, or REDUCE_PRINCIPAL)',
     tags,
     auth: 'member',
     headers: idempotencyHeader,
     body: paymentRequestSchema,
     response: { 201: receiptResponseSchema },
     errors: [...idempotency, ...amountErrors, 'INSUFFICIENT_BALANCE'],
+  }),
+  payPreview: defineRoute({
+    method: 'POST',
+    path: '/loans/current/payments/preview',
+    summary: 'Where an amount would go, for each choice of where the rest goes (nothing is paid): the review before a payment',
+    tags,
+    auth: 'member',
+    body: paymentPreviewRequestSchema,
+    response: { 200: paymentPreviewResponseSchema },
+    errors: [...amountErrors],
   }),
   payoffQuote: defineRoute({
     method: 'POST',

@@ -4,7 +4,7 @@ import { repayments as messages } from '../i18n/en/repayments';
 import { collections as collectionMessages } from '../i18n/en/collections';
 import { LATE_CHARGE_KINDS } from '../loan/late-charges';
 import { LOAN_REASONS } from '../reasons/catalogue';
-import { ALLOCATION_COMPONENTS, LINE_STATUSES } from '../loan/servicing';
+import { ALLOCATION_COMPONENTS, ALLOCATION_PURPOSES, EXCESS_CHOICES, LINE_STATUSES } from '../loan/servicing';
 import { loanStatusSchema, moneySchema } from './loans';
 
 /**
@@ -56,7 +56,10 @@ export const repaymentAmountSchema = z
   .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: messages.errors.amount })
   .refine((v) => /[1-9]/.test(v), { error: messages.errors.amountPositive });
 
-export const paymentRequestSchema = z.strictObject({ amount: repaymentAmountSchema });
+/** Where an amount above what is due next goes (decision 061): to the next instalments (default) or to reduce the principal. */
+export const excessChoiceSchema = z.enum(EXCESS_CHOICES);
+export const paymentRequestSchema = z.strictObject({ amount: repaymentAmountSchema, excess: excessChoiceSchema.optional() });
+export const paymentPreviewRequestSchema = z.strictObject({ amount: repaymentAmountSchema });
 export const payoffRequestSchema = z.strictObject({ quoteId: z.string().max(64) });
 
 export const PAYMENT_CHANNELS = ['CASH', 'BANK_TRANSFER'] as const;
@@ -69,6 +72,7 @@ export const officerPaymentRequestSchema = z
     /** The date the money was received (Philippine calendar, not in the future). */
     receivedOn: z.iso.date(),
     note: z.string().trim().max(500).optional(),
+    excess: excessChoiceSchema.optional(),
   })
   .refine((v) => v.channel !== 'BANK_TRANSFER' || Boolean(v.bankReference), {
     path: ['bankReference'],
@@ -87,6 +91,10 @@ export const allocationSchema = z.object({
   chargeId: z.string().nullable(),
   amount: moneySchema,
   prepayment: z.boolean(),
+  /** Why this part went there (the receipt's words): a late charge, an instalment past due, the next instalment, one paid ahead, principal reduced. */
+  purpose: z.enum(ALLOCATION_PURPOSES),
+  /** The instalment's due date. */
+  dueDate: z.string().nullable(),
 });
 
 export const receiptSchema = z.object({
@@ -101,11 +109,37 @@ export const receiptSchema = z.object({
   receivedAt: z.string(),
   allocation: z.object({ charges: moneySchema, fees: moneySchema, interest: moneySchema, principal: moneySchema, prepaidPrincipal: moneySchema }),
   allocations: z.array(allocationSchema),
+  /** Where an amount above what was due next went, as chosen at review (decision 061). */
+  excess: excessChoiceSchema,
   /** Everything still owed under the schedule after the payment (null while it waits for approval). */
   remainingBalance: moneySchema.nullable(),
   loanStatus: loanStatusSchema,
 });
 export type ReceiptDto = z.infer<typeof receiptSchema>;
+
+/** The effect of one choice for an amount, before paying (computed by the same allocation as the payment). */
+export const paymentEffectSchema = z.object({
+  excess: excessChoiceSchema,
+  allocations: z.array(allocationSchema),
+  /** Interest no longer owed because of this payment (REDUCE_PRINCIPAL). */
+  interestRebated: moneySchema,
+  /** Everything still owed under the schedule after it. */
+  remainingBalance: moneySchema,
+  /** The next instalment still owing after it (null when nothing is). */
+  nextDue: z.object({ lineNumber: z.number().int(), dueDate: z.string(), amount: moneySchema }).nullable(),
+  /** The due date of the last instalment still owing after it (null when nothing is). */
+  lastDueDate: z.string().nullable(),
+});
+export const paymentPreviewSchema = z.object({
+  amount: moneySchema,
+  /** Late charges, what is past due and the next instalment. */
+  dueNext: moneySchema,
+  /** True when the amount is above what is due next: the borrower chooses where the rest goes. */
+  choice: z.boolean(),
+  effects: z.array(paymentEffectSchema),
+});
+export type PaymentPreviewDto = z.infer<typeof paymentPreviewSchema>;
+export const paymentPreviewResponseSchema = z.object({ preview: paymentPreviewSchema });
 export const receiptResponseSchema = z.object({ receipt: receiptSchema });
 
 export const servicingLineSchema = z.object({

@@ -43,6 +43,8 @@ export const loanPayments = pgTable(
     payoffQuoteId: uuid('payoff_quote_id'),
     /** Everything still owed under the schedule after this payment. */
     remainingAfter: bigint('remaining_after', { mode: 'bigint' }),
+    /** Where an amount above what is due next goes, as the payer chose: NEXT_INSTALMENTS or REDUCE_PRINCIPAL (decision 061). */
+    excess: text('excess').notNull().default('NEXT_INSTALMENTS'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -54,6 +56,7 @@ export const loanPayments = pgTable(
     check('loan_payments_kind_check', sql`${t.kind} in ('PAYMENT', 'PAYOFF')`),
     check('loan_payments_status_check', sql`${t.status} in ('POSTED', 'PENDING_APPROVAL', 'CREDITED_TO_WALLET')`),
     check('loan_payments_amount_check', sql`${t.amount} > 0`),
+    check('loan_payments_excess_check', sql`${t.excess} in ('NEXT_INSTALMENTS', 'REDUCE_PRINCIPAL')`),
   ],
 );
 

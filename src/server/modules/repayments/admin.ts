@@ -12,7 +12,7 @@ import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import type { ReceiptDto, ServicingDto, WaiveReasonCode } from '../../../shared/schemas/repayments';
 import type { LoanStatus } from '../../../shared/states/loan';
-import { totalOutstanding } from '../../../shared/loan/servicing';
+import { DEFAULT_EXCESS_CHOICE, totalOutstanding, type ExcessChoice } from '../../../shared/loan/servicing';
 import type { Tx } from '../../db/client';
 import {
   assertPayable,
@@ -52,6 +52,8 @@ export interface OfficerPaymentInput {
   readonly bankReference?: string | undefined;
   readonly receivedOn: string;
   readonly note?: string | undefined;
+  /** Where an amount above what is due next goes, as the borrower asked (default NEXT_INSTALMENTS; decision 061). */
+  readonly excess?: ExcessChoice | undefined;
 }
 
 function fieldRefusal(field: string, message: string): AppError {
@@ -147,6 +149,7 @@ export async function recordPayment(
           actorUserId: staff.userId,
           actorRole: staff.role,
           createdAt: now,
+          excess: input.excess ?? DEFAULT_EXCESS_CHOICE,
         })
         .returning();
       await writeAudit(tx, {
@@ -173,7 +176,7 @@ export async function recordPayment(
       if (pending) {
         return { status: 202, body: { receipt: receiptDto(deps, payment!, loan.status as LoanStatus, loanNumberOf(deps, loan.number), []) } };
       }
-      const applied = allocateFor(state, amount, today);
+      const applied = allocateFor(state, amount, today, input.excess ?? DEFAULT_EXCESS_CHOICE);
       const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
       const { receipt } = await postPayment(deps, tx, state, payment!, applied, funds, { causedByMember: false, requestId: ctx.requestId });
       return { status: 201, body: { receipt } };
@@ -215,7 +218,7 @@ export async function approvePayment(
     let outcome: 'POSTED' | 'CREDITED_TO_WALLET';
     if (state && payment.amount <= maximumPayment(state, today)) {
       outcome = 'POSTED';
-      const applied = allocateFor(state, payment.amount, today);
+      const applied = allocateFor(state, payment.amount, today, payment.excess === 'REDUCE_PRINCIPAL' ? 'REDUCE_PRINCIPAL' : 'NEXT_INSTALMENTS');
       ({ receipt } = await postPayment(deps, tx, state, payment, applied, funds, { causedByMember: false, requestId: ctx.requestId }));
     } else {
       // The money was received while the loan was paid by other means (repaid, or it now owes less

@@ -13,7 +13,7 @@ import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { extendedSchedule } from '../../../shared/loan/extension';
-import { lineRemainder, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
+import { allocationPurposes, lineRemainder, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
@@ -427,7 +427,8 @@ export async function postPayment(
   }
 
   const posted = { ...payment, transferId, remainingAfter: remaining, status: 'POSTED' };
-  return { receipt: receiptDto(deps, posted, current.status as LoanStatus, number, applied.allocations, applied.prepaidPrincipal), loan: current };
+  const dueDates = new Map(state.lines.map((l) => [l.number, l.dueDate]));
+  return { receipt: receiptDto(deps, posted, current.status as LoanStatus, number, applied.allocations, dueDates, applied.prepaidPrincipal), loan: current };
 }
 
 export function receiptDto(
@@ -436,6 +437,8 @@ export function receiptDto(
   loanStatus: LoanStatus,
   number: string,
   allocations: readonly Pick<Allocation, 'lineNumber' | 'component' | 'chargeId' | 'amount' | 'prepayment'>[],
+  /** The due date of each instalment line (for the receipt's words). */
+  dueDates: ReadonlyMap<number, string> = new Map(),
   prepaid?: Centavos,
 ): ReceiptDto {
   const sum = (component: string) => allocations.filter((a) => a.component === component).reduce((s, a) => s + a.amount, 0n);
@@ -456,16 +459,34 @@ export function receiptDto(
       principal: toDecimalString(sum('PRINCIPAL')),
       prepaidPrincipal: toDecimalString(prepaid ?? allocations.filter((a) => a.prepayment).reduce((s, a) => s + a.amount, 0n)),
     },
-    allocations: allocations.map((a) => ({
-      lineNumber: a.lineNumber,
-      component: a.component,
-      chargeId: a.chargeId,
-      amount: toDecimalString(a.amount),
-      prepayment: a.prepayment,
-    })),
+    allocations: allocationDtos(allocations, dueDates, paymentDay(payment)),
+    excess: payment.excess === 'REDUCE_PRINCIPAL' ? 'REDUCE_PRINCIPAL' : 'NEXT_INSTALMENTS',
     remainingBalance: payment.remainingAfter === null ? null : toDecimalString(payment.remainingAfter),
     loanStatus,
   };
+}
+
+/** The Philippine day a payment was allocated on: approval or recording for an officer's, receipt for the others. */
+export function paymentDay(payment: PaymentRow): string {
+  return philippineDate(payment.source === 'OFFICER' ? (payment.approvedAt ?? payment.createdAt) : payment.receivedAt);
+}
+
+/** Allocations as the receipt shows them: each with its purpose in the borrower's words and the line's due date. */
+export function allocationDtos(
+  allocations: readonly Pick<Allocation, 'lineNumber' | 'component' | 'chargeId' | 'amount' | 'prepayment'>[],
+  dueDates: ReadonlyMap<number, string>,
+  paidOn: string,
+): ReceiptDto['allocations'] {
+  const purposes = allocationPurposes(allocations, (n) => dueDates.get(n), paidOn);
+  return allocations.map((a, i) => ({
+    lineNumber: a.lineNumber,
+    component: a.component,
+    chargeId: a.chargeId,
+    amount: toDecimalString(a.amount),
+    prepayment: a.prepayment,
+    purpose: purposes[i]!,
+    dueDate: dueDates.get(a.lineNumber) ?? null,
+  }));
 }
 
 /** A loan's payments with their allocations, oldest first. */
@@ -476,6 +497,11 @@ export async function paymentsOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Prom
     .from(loanPaymentAllocations)
     .where(eq(loanPaymentAllocations.loanId, loan.id))
     .orderBy(asc(loanPaymentAllocations.lineNumber));
+  const lines = await db
+    .select({ number: loanInstalments.number, dueDate: loanInstalments.dueDate })
+    .from(loanInstalments)
+    .where(eq(loanInstalments.loanId, loan.id));
+  const dueDates = new Map(lines.map((l) => [l.number, l.dueDate]));
   const number = loanNumberOf(deps, loan.number);
   return payments.map((p) =>
     receiptDto(
@@ -484,6 +510,7 @@ export async function paymentsOf(db: DbOrTx, deps: AppDeps, loan: LoanRow): Prom
       loan.status as LoanStatus,
       number,
       allocations.filter((a) => a.paymentId === p.id).map((a) => ({ ...a, component: a.component as Allocation['component'] })),
+      dueDates,
     ),
   );
 }

@@ -8,7 +8,7 @@ import { requireMember, requireRole, requireUser } from '../../http/session';
 import { repaymentsApi as api } from '../../../shared/api/repayments';
 import { adminServicing, approvePayment, approveWaiver, recordPayment, waiveCharge } from './admin';
 import { memberReceiptPdf } from './receipts';
-import { currentServicing, payFromWallet, payoff, requestPayoffQuote } from './service';
+import { currentServicing, payFromWallet, payoff, previewPayment, requestPayoffQuote } from './service';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 
 const STAFF = STAFF_ROLES;
@@ -26,6 +26,8 @@ export async function repaymentsRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const answer = await payFromWallet(deps, auth, request.body, readIdempotencyKey(request), requestOrigin(request));
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
+
+  registerRoute(app, api.payPreview, async (request) => previewPayment(deps, requireMember(request), request.body));
 
   registerRoute(app, api.payoffQuote, async (request) => requestPayoffQuote(deps, requireMember(request)));
 

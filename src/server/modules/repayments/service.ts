@@ -19,15 +19,21 @@ import {
   lineRemainder,
   lineStatus,
   minimumPayment,
+  totalOutstanding,
+  amountDueNext,
+  DEFAULT_EXCESS_CHOICE,
+  EXCESS_CHOICES,
+  type ExcessChoice,
   type Allocation,
   type ServicingLine,
 } from '../../../shared/loan/servicing';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
-import type { PayoffQuoteDto, ReceiptDto, ReminderTemplate, ServicingDto } from '../../../shared/schemas/repayments';
+import type { PaymentPreviewDto, PayoffQuoteDto, ReceiptDto, ReminderTemplate, ServicingDto } from '../../../shared/schemas/repayments';
 import { loanStatusTexts, type LoanStatus } from '../../../shared/states/loan';
 import { isLoanReason, loanReasonText } from '../../../shared/reasons/catalogue';
 import {
+  allocationDtos,
   assertPayable,
   endOfManilaDay,
   loadState,
@@ -54,9 +60,9 @@ export function maximumPayment(state: Pick<ServicingState, 'lines' | 'openCharge
   return amountPayableNow(state.lines, state.openCharges, state.startDate, today) + future;
 }
 
-/** The smallest payment accepted: an unpaid line's remainder, or everything that may be paid when that is less. */
+/** The smallest payment accepted: MINIMUM_PAYMENT (any amount from ₱1.00), or everything that may be paid when that is less. */
 export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate'>, today: string): Centavos {
-  const min = minimumPayment(state.lines, state.openCharges, state.startDate, today);
+  const min = minimumPayment(state.lines, state.openCharges);
   const max = maximumPayment(state, today);
   return min < max ? min : max;
 }
@@ -208,14 +214,14 @@ export function checkAmount(state: ServicingState, amount: Centavos, today: stri
   }
 }
 
-export function allocateFor(state: ServicingState, amount: Centavos, today: string): AppliedPayment {
+export function allocateFor(state: ServicingState, amount: Centavos, today: string, excess: ExcessChoice = DEFAULT_EXCESS_CHOICE): AppliedPayment {
   const r = allocatePayment({
     lines: state.lines,
     charges: state.openCharges,
     amount,
     startDate: state.startDate,
     today,
-    allowPrepayment: true,
+    excess,
     monthlyRate: state.schedule.contractualMonthlyRate,
   });
   if (r.unallocated !== 0n)
@@ -242,24 +248,25 @@ async function checkWallet(tx: Tx, memberId: string, amount: Centavos): Promise<
   return wallet;
 }
 
-/** A payment from the member's wallet (Idempotency-Key): due amounts first, any excess prepaid. */
+/** A payment from the member's wallet (Idempotency-Key): charges, what is past due, the next instalment, then the rest as the member chose. */
 export async function payFromWallet(
   deps: AppDeps,
   auth: SessionAuth,
-  input: { amount: string },
+  input: { amount: string; excess?: ExcessChoice | undefined },
   key: string,
   ctx: RequestOrigin,
 ): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
   const amount = parsePositive(input.amount);
+  const excess = input.excess ?? DEFAULT_EXCESS_CHOICE;
   const now = deps.clock.now();
   return deps.db.transaction((tx) =>
-    idempotent(tx, { userId: auth.userId, scope: 'repayments.wallet', key, request: { amount: amount.toString() }, at: now }, async () => {
+    idempotent(tx, { userId: auth.userId, scope: 'repayments.wallet', key, request: { amount: amount.toString(), excess }, at: now }, async () => {
       const loan = await memberLoan(tx, auth.userId, true);
       assertPayable(loan);
       const state = await loadState(tx, deps, loan);
       const today = todayPh(deps);
       checkAmount(state, amount, today);
-      const applied = allocateFor(state, amount, today);
+      const applied = allocateFor(state, amount, today, excess);
       const wallet = await checkWallet(tx, auth.userId, amount);
       const [payment] = await tx
         .insert(loanPayments)
@@ -273,12 +280,57 @@ export async function payFromWallet(
           receivedAt: now,
           actorUserId: auth.userId,
           actorRole: 'MEMBER',
+          excess,
         })
         .returning();
       const { receipt } = await postPayment(deps, tx, state, payment!, applied, wallet, { causedByMember: true, requestId: ctx.requestId });
       return { status: 201, body: { receipt } };
     }),
   );
+}
+
+/** The effect of a payment of `amount` today under one choice (the allocation the payment would make). */
+export function paymentEffect(state: ServicingState, amount: Centavos, today: string, excess: ExcessChoice): PaymentPreviewDto['effects'][number] {
+  const r = allocatePayment({
+    lines: state.lines,
+    charges: state.openCharges,
+    amount,
+    startDate: state.startDate,
+    today,
+    excess,
+    monthlyRate: state.schedule.contractualMonthlyRate,
+  });
+  const paidOf = (id: string) => r.allocations.filter((a) => a.chargeId === id).reduce((s, a) => s + a.amount, 0n);
+  const charges = state.openCharges.map((c) => ({ ...c, outstanding: c.outstanding - paidOf(c.id) }));
+  const owing = r.lines.filter((l) => lineRemainder(l).total > 0n);
+  const next = owing[0];
+  const dueDates = new Map(state.lines.map((l) => [l.number, l.dueDate]));
+  return {
+    excess,
+    allocations: allocationDtos(r.allocations, dueDates, today),
+    interestRebated: toDecimalString(r.interestRebated),
+    remainingBalance: toDecimalString(totalOutstanding(r.lines, charges)),
+    nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: toDecimalString(lineRemainder(next).total) } : null,
+    lastDueDate: owing.length > 0 ? owing[owing.length - 1]!.dueDate : null,
+  };
+}
+
+/**
+ * The review before a wallet payment: where the amount would go under each choice, computed by the
+ * same allocation as the payment itself (nothing is paid). The choice matters only for an amount
+ * above what is due next; then both effects are given, the default first.
+ */
+export async function previewPayment(deps: AppDeps, auth: SessionAuth, input: { amount: string }): Promise<{ preview: PaymentPreviewDto }> {
+  const amount = parsePositive(input.amount);
+  const loan = await memberLoan(deps.db, auth.userId);
+  assertPayable(loan);
+  const state = await loadState(deps.db, deps, loan);
+  const today = todayPh(deps);
+  checkAmount(state, amount, today);
+  const dueNext = amountDueNext(state.lines, state.openCharges, today);
+  const choice = amount > dueNext;
+  const effects = (choice ? EXCESS_CHOICES : [DEFAULT_EXCESS_CHOICE]).map((excess) => paymentEffect(state, amount, today, excess));
+  return { preview: { amount: toDecimalString(amount), dueNext: toDecimalString(dueNext), choice, effects } };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -51,12 +51,33 @@ export const servicing = {
   pay: {
     heading: 'Magbayad mula sa iyong wallet',
     intro:
-      'Magbayad ng kahit anong halaga mula {{min}} hanggang {{max}}. Unang binabayaran ang multa, saka ang bayarin, interes at prinsipal, simula sa pinakalumang hulog; ang sobra ay pambayad nang maaga sa prinsipal at nagpapababa sa susunod na interes.',
+      'Magbayad ng kahit anong halaga mula {{min}} hanggang sa iyong utang ({{max}}). Unang binabayaran ang multa, saka ang lampas na sa takdang petsa, simula sa pinakalumang hulog, saka ang iyong susunod na hulog, kahit bago pa ang takdang petsa nito: ang hulog na nabayaran bago o sa takdang petsa ay bayad sa oras. Ikaw ang pipili kung saan mapupunta ang sobra bago ka magbayad.',
     balance: 'Laman ng iyong wallet: {{amount}}',
     amount: 'Halagang babayaran (PHP)',
     amountHint: 'Hindi bababa sa {{min}}, hindi hihigit sa {{max}}.',
     useNext: 'Susunod na babayaran ({{amount}})',
     useAll: 'Lahat ng maaari kong bayaran ngayon ({{amount}})',
+    useWallet: 'Lahat ng laman ng aking wallet ({{amount}})',
+    short: 'May {{balance}} ang iyong wallet, kulang sa {{amount}}. Bayaran ang natitira sa isang payment channel (7-Eleven, GCash, bangko) sa pahinang ito.',
+    payRestByChannel: 'Bayaran ang {{amount}} sa isang payment channel',
+    walletEmpty: 'Walang laman ang iyong wallet. Magbayad sa isang payment channel (7-Eleven, GCash, bangko) sa pahinang ito.',
+    choiceHeading: 'Saan mapupunta ang {{rest}} na sobra sa iyong susunod na babayaran?',
+    choice: {
+      NEXT_INSTALMENTS: 'Sa aking mga susunod na hulog',
+      REDUCE_PRINCIPAL: 'Pambawas sa aking prinsipal',
+    },
+    choiceHint: {
+      NEXT_INSTALMENTS:
+        'Mababayaran nang maaga ang iyong mga susunod na hulog, ayon sa pagkakasunod. Hindi nagbabago ang halaga at petsa nila, at ang hulog na nabayaran nang maaga ay hindi kailanman huli.',
+      REDUCE_PRINCIPAL:
+        'Bababa ang iyong prinsipal simula sa huling hulog pabalik: mas maagang matatapos ang utang at hindi mo na babayaran ang interes sa halagang ibinayad mo.',
+    },
+    effectNext: 'Susunod na babayaran pagkatapos nito: {{amount}} sa {{date}} (hulog {{number}}).',
+    effectRemaining: 'Natitirang utang pagkatapos nito: {{amount}}.',
+    effectLast: 'Huling hulog: {{date}}.',
+    effectSaved: 'Interes na hindi mo na babayaran: {{amount}}.',
+    effectDone: 'Pagkatapos ng bayad na ito, wala ka nang utang sa loan na ito.',
+    loadingEffect: 'Tinitingnan kung saan mapupunta ang iyong bayad…',
     review: 'Suriin ang bayad',
     reviewHeading: 'Tingnan ang iyong bayad',
     reviewText: 'Magbabayad ka ng {{amount}} sa utang {{loan}} mula sa iyong wallet. Hindi kailangan ng code; agad na lalabas sa iyong wallet ang halaga.',
@@ -76,6 +97,17 @@ export const servicing = {
     allocation: 'Kung saan napunta ang iyong bayad',
     line: 'Hulog {{number}}: {{part}}',
     prepaid: '(paunang bayad)',
+    purpose: {
+      CHARGES: 'Multa sa hulog {{number}}',
+      PAST_DUE: 'Hulog {{number}}, lampas na mula {{date}}: {{part}}',
+      NEXT_DUE: 'Hulog {{number}}, dapat bayaran sa {{date}}: {{part}}',
+      AHEAD: 'Hulog {{number}}, dapat bayaran sa {{date}}, binayaran nang maaga: {{part}}',
+      REDUCE_PRINCIPAL: 'Ibinawas sa prinsipal (hulog {{number}}, dapat bayaran sa {{date}})',
+    },
+    excess: {
+      NEXT_INSTALMENTS: 'Ang sobra sa iyong susunod na babayaran ay napunta sa iyong mga susunod na hulog.',
+      REDUCE_PRINCIPAL: 'Ang sobra sa iyong susunod na babayaran ay ibinawas sa iyong prinsipal.',
+    },
     remaining: 'Natitirang balanse',
     pending: 'Naghihintay ng pag-apruba: wala pang perang gumalaw.',
     creditedToWallet: 'Inilagay sa iyong wallet: hindi na ito inutang ng loan. Magbayad mula sa wallet o i-withdraw ito nang libre.',

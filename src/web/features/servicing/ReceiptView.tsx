@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
 import { loanStatusLabelKey } from '../../../shared/states/loan';
-import { dateTime, money } from '../../lib/format';
+import { dateTime, formatIsoDate, money } from '../../lib/format';
+import type { TFunction } from 'i18next';
+
+/** One part of a payment in the borrower's words: which instalment (and its due date), why, and which part of it. */
+export function allocationText(t: TFunction, a: ReceiptDto['allocations'][number], language: string): string {
+  return t(`servicing.receipt.purpose.${a.purpose}`, {
+    number: a.lineNumber,
+    date: a.dueDate ? formatIsoDate(a.dueDate, language) : '',
+    part: t(`repayments.component.${a.component}`),
+  });
+}
 import { Amount } from './Amount';
 import { receiptPdfUrl } from './queries';
 
@@ -28,15 +38,15 @@ export function ReceiptView({ receipt, display }: { readonly receipt: ReceiptDto
         <ul className="mt-1 flex flex-col divide-y divide-slate-100" data-testid="receipt-allocations">
           {receipt.allocations.map((a, i) => (
             <li key={i} className="flex justify-between gap-3 py-1">
-              <span>
-                {t('servicing.receipt.line', { number: a.lineNumber, part: t(`repayments.component.${a.component}`) })}
-                {a.prepayment && ` ${t('servicing.receipt.prepaid')}`}
-              </span>
+              <span data-purpose={a.purpose}>{allocationText(t, a, i18n.language)}</span>
               <span className="whitespace-nowrap tabular-nums">{money(a.amount)}</span>
             </li>
           ))}
         </ul>
       </div>
+      {receipt.allocations.some((a) => a.purpose === 'AHEAD' || a.purpose === 'REDUCE_PRINCIPAL') && (
+        <p data-testid="receipt-excess">{t(`servicing.receipt.excess.${receipt.excess}`)}</p>
+      )}
       {receipt.remainingBalance !== null ? (
         <p className="flex justify-between gap-3 border-t border-slate-200 pt-2 font-bold" data-testid="receipt-remaining">
           <span>{t('servicing.receipt.remaining')}</span>

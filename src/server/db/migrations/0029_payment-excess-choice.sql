@@ -1,0 +1,2 @@
+ALTER TABLE "loan_payments" ADD COLUMN "excess" text DEFAULT 'NEXT_INSTALMENTS' NOT NULL;--> statement-breakpoint
+ALTER TABLE "loan_payments" ADD CONSTRAINT "loan_payments_excess_check" CHECK ("loan_payments"."excess" in ('NEXT_INSTALMENTS', 'REDUCE_PRINCIPAL'));
