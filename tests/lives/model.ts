@@ -6,18 +6,20 @@
  *
  * What the borrower owes is a list of instalments (principal, interest, fees as the schedule
  * asks them) and the late charges the lender added (the model takes each charge from the
- * production run, after checking it against the rules: see `lives.ts`).
+ * production run, after checking it against the rules: see checks.ts).
  *
- * A payment, as invariant 12 says:
- * - choice NEXT (the borrower's default, "to my next instalments"): a waterfall, oldest first:
- *   each instalment's late charges, then its fees, interest, principal, then the next instalment,
- *   whatever its due date (paying early covers the next instalments as they fall due);
- * - choice PRINCIPAL ("to reduce my principal"): first everything payable now (charges and the
- *   instalments whose period has begun, the same waterfall), then the principal of the remaining
- *   instalments from the last one backwards; the interest of instalments whose period has not
- *   begun falls to the contract's rate on the reduced balance (the lives runner checks the
- *   production figure against the contract's rule and then takes it: the model never invents a
- *   rebate of its own).
+ * A payment, as invariant 12 and the issue's "any amount" rule say ("charges, interest,
+ * principal, oldest first"):
+ * 1. every open late charge, oldest first;
+ * 2. what is due next: the instalments past their due date, then the next open instalment (the
+ *    first one with something left whose due date is today or later), whatever its period: paying
+ *    the next amount due early covers it; each instalment's fees, interest, principal;
+ * 3. what is left, as the borrower chose:
+ *    - NEXT ("to my next instalments", the default): the following instalments in order, in full;
+ *    - PRINCIPAL ("to reduce my principal"): the principal of the remaining instalments from the
+ *      last one backwards; the interest of instalments whose period has not begun falls to the
+ *      contract's rate on the reduced balance (the lives runner checks the production figure
+ *      against the contract's rule and then takes it: the model never invents a rebate of its own).
  * Anything above what is owed is excess: it must be refused or be visible (the borrower's wallet).
  *
  * An instalment is "covered" on the day nothing is left on it; covered on or before its due date
@@ -194,7 +196,13 @@ export class LoanModel {
   /** The most that may be paid with a choice: everything owed (NEXT), or what is payable now and the principal of later lines (PRINCIPAL). */
   mostPayable(today: string, choice: Choice): bigint {
     if (choice === 'NEXT') return this.owed();
-    return this.payableNow(today) + this.lines.filter((l) => !this.isPayable(l, today)).reduce((s, l) => s + l.principal - l.paidPrincipal, 0n);
+    const dueNext = this.dueNext(today);
+    const charges = this.charges.reduce((s, c) => s + this.chargeLeft(c), 0n);
+    return (
+      charges +
+      dueNext.reduce((s, l) => s + this.lineLeft(l), 0n) +
+      this.lines.filter((l) => !dueNext.includes(l)).reduce((s, l) => s + l.principal - l.paidPrincipal, 0n)
+    );
   }
 
   overdueLines(today: string): number[] {
@@ -225,13 +233,8 @@ export class LoanModel {
     for (const l of this.lines) if (l.coveredOn === null && this.lineOwed(l) === 0n) l.coveredOn = today;
   }
 
-  /** Pays one line (its charges, fees, interest, principal) from `left`; returns what is left. */
+  /** Pays one line's fees, interest, principal from `left`; returns what is left. */
   private payLine(line: ModelLine, left: bigint): bigint {
-    for (const c of [...this.chargesOn(line.number)].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
-      const take = min(left, this.chargeLeft(c));
-      c.paid += take;
-      left -= take;
-    }
     const fees = min(left, line.fees - line.feesForgiven - line.paidFees);
     line.paidFees += fees;
     left -= fees;
@@ -244,15 +247,29 @@ export class LoanModel {
     return left;
   }
 
+  /** The instalments due next on `today`: those past their due date with something left, and the next open one. */
+  dueNext(today: string): ModelLine[] {
+    const open = this.lines.filter((l) => this.lineLeft(l) > 0n);
+    const next = open.find((l) => l.dueDate >= today);
+    return [...open.filter((l) => l.dueDate < today), ...(next ? [next] : [])];
+  }
+
   pay(amount: bigint, today: string, choice: Choice): ModelPayment {
     if (amount <= 0n) throw new RangeError('a payment is positive');
     let left = amount;
+    const byAge = (a: ModelCharge, b: ModelCharge) => a.lineNumber - b.lineNumber || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
+    for (const c of [...this.charges].sort(byAge)) {
+      const take = min(left, this.chargeLeft(c));
+      c.paid += take;
+      left -= take;
+    }
+    const dueNext = this.dueNext(today);
+    for (const line of dueNext) left = this.payLine(line, left);
+    const later = this.lines.filter((l) => !dueNext.includes(l));
     if (choice === 'NEXT') {
-      for (const line of this.lines) left = this.payLine(line, left);
+      for (const line of later) left = this.payLine(line, left);
     } else {
-      for (const line of this.lines) if (this.isPayable(line, today)) left = this.payLine(line, left);
-      for (const line of [...this.lines].reverse()) {
-        if (this.isPayable(line, today)) continue;
+      for (const line of [...later].reverse()) {
         const take = min(left, line.principal - line.paidPrincipal);
         line.paidPrincipal += take;
         left -= take;
