@@ -47,7 +47,6 @@ describe('payoffQuote (actuarial rebate)', () => {
       amount: 30_900n,
       startDate: START,
       today: '2026-02-01',
-      allowPrepayment: false,
       monthlyRate: RATE,
     }).lines;
     const q = payoffQuote({ lines: paid, charges: [], startDate: START, asOf: '2026-02-15', monthlyRate: RATE });
@@ -79,7 +78,7 @@ describe('payoffQuote (actuarial rebate)', () => {
       amount: 70_900n,
       startDate: START,
       today: '2026-02-01',
-      allowPrepayment: true,
+      excess: 'REDUCE_PRINCIPAL',
       monthlyRate: RATE,
     }).lines;
     // 2026-02-15: 200.00 x 1 % x 14/28 = 1.00; rebate 2.00 - 1.00.
@@ -136,7 +135,6 @@ describe('payoffQuote: financed fees of lines not yet due are not charged', () =
       amount: 31_900n,
       startDate: START,
       today: '2026-02-10',
-      allowPrepayment: false,
       monthlyRate: RATE,
     }).lines;
     expect(paid.find((l) => l.number === 2)!.feesPaid).toBe(500n);
@@ -193,7 +191,15 @@ const servicedLoan = fc
       const max = amountPayableNow(lines, charges, start, today) + future;
       if (max === 0n) continue;
       const amount = 1n + ((max - 1n) * BigInt(step.share)) / 1_000_000n;
-      const r = allocatePayment({ lines, charges, amount, startDate: start, today, allowPrepayment: true, monthlyRate: schedule.contractualMonthlyRate });
+      const r = allocatePayment({
+        lines,
+        charges,
+        amount,
+        startDate: start,
+        today,
+        excess: step.share % 2 === 0 ? 'REDUCE_PRINCIPAL' : 'NEXT_INSTALMENTS',
+        monthlyRate: schedule.contractualMonthlyRate,
+      });
       const paidOf = (id: string) => r.allocations.filter((a) => a.chargeId === id).reduce((s, a) => s + a.amount, 0n);
       charges = charges.map((c) => ({ ...c, outstanding: c.outstanding - paidOf(c.id) })).filter((c) => c.outstanding > 0n);
       lines = [...r.lines];

@@ -8,7 +8,17 @@ import { lateChargesForDay } from './late-charges';
 import { payoffQuote } from './payoff';
 import { PRODUCT_V1, type ProductConfig } from './product';
 import { buildSchedule } from './schedule';
-import { allocatePayment, amountPayableNow, isPayable, lineRemainder, minimumPayment, totalOutstanding, unpaidLines, type ServicingLine } from './servicing';
+import {
+  allocatePayment,
+  amountPayableNow,
+  isPayable,
+  lineRemainder,
+  minimumPayment,
+  totalOutstanding,
+  unpaidLines,
+  type ExcessChoice,
+  type ServicingLine,
+} from './servicing';
 import { validateProduct } from './validate';
 
 /**
@@ -122,9 +132,9 @@ function simulate(p: ProductConfig, principal: Centavos, term: number, steps: re
     }
   };
 
-  const applyPayment = (amount: Centavos) => {
+  const applyPayment = (amount: Centavos, excess: ExcessChoice) => {
     const before = totalOutstanding(lines, open());
-    const r = allocatePayment({ lines, charges: open(), amount, startDate: START, today, allowPrepayment: true, monthlyRate: schedule.contractualMonthlyRate });
+    const r = allocatePayment({ lines, charges: open(), amount, startDate: START, today, excess, monthlyRate: schedule.contractualMonthlyRate });
     expect(r.unallocated).toBe(0n);
     const sum = r.allocations.reduce((s, a) => s + a.amount, 0n);
     expect(sum).toBe(amount);
@@ -148,13 +158,13 @@ function simulate(p: ProductConfig, principal: Centavos, term: number, steps: re
     if (owed === 0n) break;
     const future = lines.filter((l) => !isPayable(lines, l.number, START, today)).reduce((sum, l) => sum + (l.principal - l.principalPaid), 0n);
     const max = amountPayableNow(lines, open(), START, today) + future;
-    const min = minimumPayment(lines, open(), START, today);
+    const min = minimumPayment(lines, open());
     expect(min > 0n && min <= owed && max <= owed).toBe(true);
     // Only financed fees of lines not yet begun may be left (after everything else was prepaid): nothing may be paid until a line begins, and a payoff does not charge them (decision 053).
     if (max === 0n && s.action.startsWith('PAY')) expect(lines.every((l) => l.principal === l.principalPaid)).toBe(true);
-    else if (s.action === 'PAY') applyPayment(1n + ((max - 1n) * BigInt(s.share)) / 1_000_000n);
-    else if (s.action === 'PAY_MIN') applyPayment(min < max ? min : max);
-    else if (s.action === 'PAY_ONE') applyPayment(1n);
+    else if (s.action === 'PAY') applyPayment(1n + ((max - 1n) * BigInt(s.share)) / 1_000_000n, s.share % 2 === 0 ? 'REDUCE_PRINCIPAL' : 'NEXT_INSTALMENTS');
+    else if (s.action === 'PAY_MIN') applyPayment(min < max ? min : max, 'NEXT_INSTALMENTS');
+    else if (s.action === 'PAY_ONE') applyPayment(1n, 'REDUCE_PRINCIPAL');
     else if (s.action === 'WAIVE') {
       const c = charges.find((x) => !x.waived && x.paid < x.amount);
       if (c) c.waived = true;

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { philippineDate } from '../activation/age';
-import { allocatePayment, amountPayableNow, lineStatus, minimumPayment, totalOutstanding, type ServicingLine } from './servicing';
+import { lateChargesForDay } from './late-charges';
+import { PRODUCT_V1 } from './product';
+import { buildSchedule } from './schedule';
+import {
+  MINIMUM_PAYMENT,
+  allocatePayment,
+  allocationPurpose,
+  amountDueNext,
+  amountPayableNow,
+  dueNextLines,
+  lineRemainder,
+  lineStatus,
+  minimumPayment,
+  totalOutstanding,
+  unpaidLines,
+  type ServicingLine,
+} from './servicing';
 
 /**
  * Hand-computed vectors on a small declining-balance loan: 900.00 PHP (90,000 centavos) at 1 % a
@@ -27,40 +43,91 @@ const LINES: ServicingLine[] = [line(1, '2026-02-01', 30_000n, 900n), line(2, '2
 const RATE = 0.01;
 
 describe('allocatePayment', () => {
-  it('pays the oldest line first: its charges, then interest, then principal; then the next line', () => {
-    // 2026-03-05: line 1 overdue with a 5.00 charge, line 2 overdue, line 3 payable (its period began 03-01).
-    const charges = [{ id: 'c1', lineNumber: 1, outstanding: 500n }];
-    const r = allocatePayment({ lines: LINES, charges, amount: 32_000n, startDate: START, today: '2026-03-05', allowPrepayment: false, monthlyRate: RATE });
-    expect(r.allocations.map((a) => [a.lineNumber, a.component, a.amount])).toEqual([
-      [1, 'CHARGE', 500n],
-      [1, 'INTEREST', 900n],
-      [1, 'PRINCIPAL', 30_000n],
-      [2, 'INTEREST', 600n],
+  const rows = (r: { allocations: readonly { lineNumber: number; component: string; amount: bigint; prepayment: boolean }[] }) =>
+    r.allocations.map((a) => [a.lineNumber, a.component, a.amount, a.prepayment]);
+
+  it('pays late charges first, then what is past due oldest first (fees, interest, principal), then the next instalment', () => {
+    // 2026-03-05: line 1 overdue with a 5.00 charge, line 2 overdue with a 2.00 charge, line 3 next (due 04-01).
+    const charges = [
+      { id: 'c2', lineNumber: 2, outstanding: 200n },
+      { id: 'c1', lineNumber: 1, outstanding: 500n },
+    ];
+    const r = allocatePayment({ lines: LINES, charges, amount: 32_000n, startDate: START, today: '2026-03-05', monthlyRate: RATE });
+    // 5.00 + 2.00 of charges, 309.00 of line 1, then 4.00 of line 2's interest.
+    expect(rows(r)).toEqual([
+      [1, 'CHARGE', 500n, false],
+      [2, 'CHARGE', 200n, false],
+      [1, 'INTEREST', 900n, false],
+      [1, 'PRINCIPAL', 30_000n, false],
+      [2, 'INTEREST', 400n, false],
     ]);
     expect(r.unallocated).toBe(0n);
-    expect([r.charges, r.interest, r.principal]).toEqual([500n, 1_500n, 30_000n]);
+    expect([r.charges, r.interest, r.principal]).toEqual([700n, 1_300n, 30_000n]);
     expect(r.lines[0]!.paidOn).toBe('2026-03-05');
-    // A partial payment stops inside the oldest line: 3.00 of the charge only.
-    const partial = allocatePayment({ lines: LINES, charges, amount: 300n, startDate: START, today: '2026-03-05', allowPrepayment: false, monthlyRate: RATE });
-    expect(partial.allocations.map((a) => [a.lineNumber, a.component, a.amount])).toEqual([[1, 'CHARGE', 300n]]);
-  });
-
-  it('never touches a line before its period unless prepaying; the excess stays unallocated', () => {
-    // 2026-01-15: only line 1 is payable (9.00 + 300.00).
-    const r = allocatePayment({ lines: LINES, charges: [], amount: 40_000n, startDate: START, today: '2026-01-15', allowPrepayment: false, monthlyRate: RATE });
-    expect(r.allocations.map((a) => [a.lineNumber, a.component, a.amount])).toEqual([
-      [1, 'INTEREST', 900n],
-      [1, 'PRINCIPAL', 30_000n],
-    ]);
-    expect(r.unallocated).toBe(9_100n);
-    expect(r.lines[0]!.paidOn).toBe('2026-01-15');
     expect(r.lines[1]!.paidOn).toBeNull();
+    // Late charges alone can be paid: 7.00 pays both charges and nothing else.
+    const chargesOnly = allocatePayment({ lines: LINES, charges, amount: 700n, startDate: START, today: '2026-03-05', monthlyRate: RATE });
+    expect(rows(chargesOnly)).toEqual([
+      [1, 'CHARGE', 500n, false],
+      [2, 'CHARGE', 200n, false],
+    ]);
   });
 
-  it('a prepayment pays principal from the last line backwards and recomputes later interest on the reduced balance', () => {
-    // 2026-02-01: line 1 (309.00) paid on its due date, 400.00 more prepaid: line 3's 300.00, then 100.00 of line 2.
-    const r = allocatePayment({ lines: LINES, charges: [], amount: 70_900n, startDate: START, today: '2026-02-01', allowPrepayment: true, monthlyRate: RATE });
-    expect(r.allocations.map((a) => [a.lineNumber, a.component, a.amount, a.prepayment])).toEqual([
+  it('a payment before the next instalment period pays that instalment (not the last line), so it is paid on time', () => {
+    // Disbursement day: 309.00 (line 1's amount) pays line 1's interest and principal.
+    const r = allocatePayment({ lines: LINES, charges: [], amount: 30_900n, startDate: START, today: START, monthlyRate: RATE });
+    expect(rows(r)).toEqual([
+      [1, 'INTEREST', 900n, false],
+      [1, 'PRINCIPAL', 30_000n, false],
+    ]);
+    expect(r.lines[0]!.paidOn).toBe(START);
+    // Past its due date it is PAID (on time), never overdue.
+    expect(lineStatus(r.lines, r.lines[0]!, 0n, START, '2026-02-06')).toEqual({ status: 'PAID', daysPastDue: 0 });
+  });
+
+  it('more than the next instalment goes to the next instalments in full, as they fall due (the default)', () => {
+    // 2026-01-10, 700.00: line 1 (309.00), line 2 (306.00), then line 3's 3.00 interest and 82.00 of its principal.
+    const r = allocatePayment({ lines: LINES, charges: [], amount: 70_000n, startDate: START, today: '2026-01-10', monthlyRate: RATE });
+    expect(rows(r)).toEqual([
+      [1, 'INTEREST', 900n, false],
+      [1, 'PRINCIPAL', 30_000n, false],
+      [2, 'INTEREST', 600n, false],
+      [2, 'PRINCIPAL', 30_000n, false],
+      [3, 'INTEREST', 300n, false],
+      [3, 'PRINCIPAL', 8_200n, false],
+    ]);
+    expect(r.lines.map((l) => l.paidOn)).toEqual(['2026-01-10', '2026-01-10', null]);
+    expect([r.prepaidPrincipal, r.interestRebated]).toEqual([0n, 0n]);
+    expect(totalOutstanding(r.lines, [])).toBe(21_800n);
+    // Line 2 stays paid on time through its due date and after.
+    expect(lineStatus(r.lines, r.lines[1]!, 0n, START, '2026-03-10').status).toBe('PAID');
+  });
+
+  it('two small payments toward one instalment: each pays interest first, then principal, of the same line', () => {
+    const first = allocatePayment({ lines: LINES, charges: [], amount: 10_000n, startDate: START, today: '2026-01-10', monthlyRate: RATE });
+    expect(rows(first)).toEqual([
+      [1, 'INTEREST', 900n, false],
+      [1, 'PRINCIPAL', 9_100n, false],
+    ]);
+    const second = allocatePayment({ lines: first.lines, charges: [], amount: 10_000n, startDate: START, today: '2026-01-20', monthlyRate: RATE });
+    expect(rows(second)).toEqual([[1, 'PRINCIPAL', 10_000n, false]]);
+    // 309.00 - 200.00 = 109.00 still owed on line 1, which is still only due.
+    expect(lineRemainder(second.lines[0]!).total).toBe(10_900n);
+    expect(lineStatus(second.lines, second.lines[0]!, 0n, START, '2026-01-20').status).toBe('DUE');
+  });
+
+  it('"reduce my principal": the excess pays principal from the last line backwards and lowers later interest', () => {
+    // 2026-02-01: line 1 (309.00, due today) paid, 400.00 more: line 3's 300.00, then 100.00 of line 2.
+    const r = allocatePayment({
+      lines: LINES,
+      charges: [],
+      amount: 70_900n,
+      startDate: START,
+      today: '2026-02-01',
+      excess: 'REDUCE_PRINCIPAL',
+      monthlyRate: RATE,
+    });
+    expect(rows(r)).toEqual([
       [1, 'INTEREST', 900n, false],
       [1, 'PRINCIPAL', 30_000n, false],
       [3, 'PRINCIPAL', 30_000n, true],
@@ -70,42 +137,131 @@ describe('allocatePayment', () => {
     // Line 2's period starts 02-01: interest on 200.00 at 1 % = 2.00 (rebate 4.00). Line 3: balance 0, interest 0 (rebate 3.00).
     expect(r.lines[1]).toMatchObject({ interestRebated: 400n, principalPaid: 10_000n, paidOn: null });
     expect(r.lines[2]).toMatchObject({ interestRebated: 300n, principalPaid: 30_000n, paidOn: '2026-02-01' });
+    expect(r.interestRebated).toBe(700n);
     expect(totalOutstanding(r.lines, [])).toBe(20_200n);
+    // The same amount to the next instalments: line 2 in full (306.00), line 3's 3.00 and 91.00 of principal; 209.00 left, no rebate.
+    const next = allocatePayment({ lines: LINES, charges: [], amount: 70_900n, startDate: START, today: '2026-02-01', monthlyRate: RATE });
+    expect([next.prepaidPrincipal, next.interestRebated, totalOutstanding(next.lines, [])]).toEqual([0n, 0n, 20_900n]);
   });
 
-  it('keeps the current period interest when prepaying mid-period', () => {
-    // 2026-01-10: line 1 payable (309.00); 100.00 more prepays line 3; line 1's interest stays 9.00.
-    const r = allocatePayment({ lines: LINES, charges: [], amount: 40_900n, startDate: START, today: '2026-01-10', allowPrepayment: true, monthlyRate: RATE });
+  it('"reduce my principal" mid-period keeps the current period interest', () => {
+    // 2026-01-10: line 1 payable (309.00); 100.00 more reduces line 3; line 1's interest stays 9.00.
+    const r = allocatePayment({
+      lines: LINES,
+      charges: [],
+      amount: 40_900n,
+      startDate: START,
+      today: '2026-01-10',
+      excess: 'REDUCE_PRINCIPAL',
+      monthlyRate: RATE,
+    });
     expect(r.lines[0]).toMatchObject({ interestRebated: 0n, paidOn: '2026-01-10' });
     // Line 2 (period from 02-01): balance 300 + 200 = 500.00 -> 5.00 (rebate 1.00); line 3: 200.00 -> 2.00 (rebate 1.00).
     expect(r.lines[1]!.interestRebated).toBe(100n);
     expect(r.lines[2]!.interestRebated).toBe(100n);
+    expect(r.interestRebated).toBe(200n);
+  });
+
+  it('what is above everything that may be paid is left unallocated', () => {
+    // Everything: 918.00; 1.00 more is left.
+    const all = allocatePayment({ lines: LINES, charges: [], amount: 91_900n, startDate: START, today: '2026-01-10', monthlyRate: RATE });
+    expect(all.unallocated).toBe(100n);
+    expect(all.lines.every((l) => l.paidOn === '2026-01-10')).toBe(true);
+    // Reducing the principal on the disbursement day: line 1's 309.00 and 600.00 of principal close the loan; of 910.00, 1.00 is left.
+    const reduce = allocatePayment({
+      lines: LINES,
+      charges: [],
+      amount: 91_000n,
+      startDate: START,
+      today: START,
+      excess: 'REDUCE_PRINCIPAL',
+      monthlyRate: RATE,
+    });
+    expect(reduce.unallocated).toBe(100n);
+    expect(totalOutstanding(reduce.lines, [])).toBe(0n);
   });
 
   it('refuses a zero payment', () => {
-    expect(() =>
-      allocatePayment({ lines: LINES, charges: [], amount: 0n, startDate: START, today: '2026-01-10', allowPrepayment: true, monthlyRate: RATE }),
-    ).toThrow(RangeError);
+    expect(() => allocatePayment({ lines: LINES, charges: [], amount: 0n, startDate: START, today: '2026-01-10', monthlyRate: RATE })).toThrow(RangeError);
   });
 });
 
+describe('the next amount due paid early on a PHP 250,000, 12-month loan of the default product', () => {
+  // Disbursed 2026-11-22; line 1 due 2026-12-22: principal 19,813.86 + interest 2,270.14 = 22,084.00.
+  const schedule = buildSchedule(PRODUCT_V1, 25_000_000n, 12, '2026-11-22');
+  const lines = unpaidLines(schedule.lines);
+
+  it('pays instalment 1 and is never late, charged or overdue for it', () => {
+    expect([lines[0]!.principal, lines[0]!.interest, lines[0]!.dueDate]).toEqual([1_981_386n, 227_014n, '2026-12-22']);
+    const r = allocatePayment({
+      lines,
+      charges: [],
+      amount: 2_208_400n,
+      startDate: '2026-11-22',
+      today: '2026-11-22',
+      monthlyRate: schedule.contractualMonthlyRate,
+    });
+    expect(rows3(r.allocations)).toEqual([
+      [1, 'INTEREST', 227_014n],
+      [1, 'PRINCIPAL', 1_981_386n],
+    ]);
+    // Five days past the due date: paid on time, no late charge.
+    expect(lineStatus(r.lines, r.lines[0]!, 0n, '2026-11-22', '2026-12-27')).toEqual({ status: 'PAID', daysPastDue: 0 });
+    for (const day of ['2026-12-23', '2026-12-26', '2026-12-27'])
+      expect(
+        lateChargesForDay({
+          product: PRODUCT_V1,
+          schedule,
+          lines: r.lines,
+          startDate: '2026-11-22',
+          day,
+          finesAlreadyCharged: 0n,
+          collectionCharged: new Set(),
+        }),
+      ).toEqual([]);
+    // The next amount due is now instalment 2.
+    expect(dueNextLines(r.lines, '2026-11-23').map((l) => l.number)).toEqual([2]);
+  });
+});
+
+function rows3(allocations: readonly { lineNumber: number; component: string; amount: bigint }[]) {
+  return allocations.map((a) => [a.lineNumber, a.component, a.amount]);
+}
+
 describe('amounts owed', () => {
-  it('payable now, total outstanding and the minimum payment', () => {
+  it('payable now, due next, total outstanding and the minimum payment', () => {
     expect(amountPayableNow(LINES, [], START, '2026-01-01')).toBe(0n);
     expect(amountPayableNow(LINES, [], START, '2026-01-02')).toBe(30_900n);
     expect(amountPayableNow(LINES, [{ id: 'c', lineNumber: 1, outstanding: 50n }], START, '2026-02-02')).toBe(30_900n + 30_600n + 50n);
+    // Due next on the disbursement day: line 1; on 02-02: line 1 (past due) and line 2 (next), with the charge.
+    expect(amountDueNext(LINES, [], START)).toBe(30_900n);
+    expect(amountDueNext(LINES, [{ id: 'c', lineNumber: 1, outstanding: 50n }], '2026-02-02')).toBe(30_900n + 30_600n + 50n);
     expect(totalOutstanding(LINES, [])).toBe(91_800n);
-    // Nothing payable on the disbursement day: the next line's remainder.
-    expect(minimumPayment(LINES, [], START, '2026-01-01')).toBe(30_900n);
-    // Two lines payable: the smaller remainder (line 2, 306.00).
-    expect(minimumPayment(LINES, [], START, '2026-02-02')).toBe(30_600n);
+    // Any amount from 1.00.
+    expect(MINIMUM_PAYMENT).toBe(100n);
+    expect(minimumPayment(LINES, [])).toBe(100n);
     const paid = LINES.map((l) => ({ ...l, principalPaid: l.principal, interestPaid: l.interest, paidOn: '2026-01-05' }));
-    expect(minimumPayment(paid, [], START, '2026-02-02')).toBe(0n);
-    // Only the last line left, 3.00 of it: the minimum is what is owed.
+    expect(minimumPayment(paid, [])).toBe(0n);
+    // Only 0.50 left: the minimum is what is owed.
     const almost = LINES.map((l, i) =>
-      i < 2 ? { ...l, principalPaid: l.principal, interestPaid: l.interest } : { ...l, principalPaid: 29_700n, interestPaid: 300n },
+      i < 2 ? { ...l, principalPaid: l.principal, interestPaid: l.interest } : { ...l, principalPaid: 29_950n, interestPaid: 300n },
     );
-    expect(minimumPayment(almost, [], START, '2026-01-05')).toBe(300n);
+    expect(minimumPayment(almost, [])).toBe(50n);
+  });
+});
+
+describe('allocationPurpose', () => {
+  it('names where each part went', () => {
+    const today = '2026-02-05';
+    const at = (lineNumber: number, component: 'CHARGE' | 'INTEREST' | 'PRINCIPAL', prepayment = false) =>
+      allocationPurpose({ lineNumber, component, prepayment }, LINES[lineNumber - 1], 2, today);
+    expect([at(1, 'CHARGE'), at(1, 'INTEREST'), at(2, 'PRINCIPAL'), at(3, 'INTEREST'), at(3, 'PRINCIPAL', true)]).toEqual([
+      'CHARGES',
+      'PAST_DUE',
+      'NEXT_DUE',
+      'AHEAD',
+      'REDUCE_PRINCIPAL',
+    ]);
   });
 });
 

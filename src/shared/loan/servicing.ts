@@ -3,19 +3,16 @@ import { daysBetween } from './dates';
 import { RATE_SCALE, divRoundHalfUp, type ScheduleLine } from './schedule';
 
 /**
- * Loan servicing rules (issue 10; docs/decisions/012-servicing.md): the state of each instalment
- * line, how a payment is allocated across the schedule, and what a partial prepayment does to the
- * remaining lines. Integer centavos only; every rounding is a named function below.
+ * Loan servicing rules (docs/decisions/012-servicing.md, amended by
+ * docs/decisions/061-fair-allocation.md): the state of each instalment line, how a payment is
+ * allocated across the schedule (`allocatePayment`, the one rule for every source of payment), and
+ * what a reduction of principal does to the remaining lines. Integer centavos only; every rounding
+ * is a named function below.
  *
  * A line is payable ("due") from the day after the previous line's due date (for line 1, the day
- * after disbursement) through its own due date; later it is overdue until paid. Payments go to
- * the oldest payable line first and, within a line, in this order: its late charges, financed
- * fees, interest, principal; only to payable or overdue lines (so paying an overdue line's
- * amount always clears that line). What is left after everything payable is paid is a
- * prepayment (explicit mode): it is applied to the principal of the remaining lines from the LAST
- * line backwards (the term shortens), and from the next period on each remaining line's interest
- * is recomputed on the reduced balance at the contract's rate (the difference is rebated on the
- * line as `interestRebated`). The current period's interest is kept as scheduled.
+ * after disbursement) through its own due date; later it is overdue until paid. A payment made
+ * before a due date covers the next instalments first, as they fall due, so an instalment paid in
+ * full on or before its due date is paid on time (DECISIONS.md invariant 12).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -146,13 +143,27 @@ export function lineStatus(
 export const ALLOCATION_COMPONENTS = ['CHARGE', 'FEES', 'INTEREST', 'PRINCIPAL'] as const;
 export type AllocationComponent = (typeof ALLOCATION_COMPONENTS)[number];
 
+/**
+ * What the borrower chose at review for an amount above what is due next (DECISIONS.md invariant
+ * 12): NEXT_INSTALMENTS (the default) pays the following instalments in full, in order, as they
+ * fall due; REDUCE_PRINCIPAL pays principal from the last instalment backwards (the term shortens)
+ * and rebates the interest no longer earned on the reduced balance.
+ */
+export const EXCESS_CHOICES = ['NEXT_INSTALMENTS', 'REDUCE_PRINCIPAL'] as const;
+export type ExcessChoice = (typeof EXCESS_CHOICES)[number];
+export const DEFAULT_EXCESS_CHOICE: ExcessChoice = 'NEXT_INSTALMENTS';
+
+/** Why a part of a payment went where it went (the receipt's words). */
+export const ALLOCATION_PURPOSES = ['CHARGES', 'PAST_DUE', 'NEXT_DUE', 'AHEAD', 'REDUCE_PRINCIPAL'] as const;
+export type AllocationPurpose = (typeof ALLOCATION_PURPOSES)[number];
+
 export interface Allocation {
   readonly lineNumber: number;
   readonly component: AllocationComponent;
   /** The charge paid, for CHARGE. */
   readonly chargeId: string | null;
   readonly amount: Centavos;
-  /** True for principal paid ahead of its period (a prepayment). */
+  /** True for principal paid to reduce the principal (the borrower's REDUCE_PRINCIPAL choice: term shortens, interest rebated). */
   readonly prepayment: boolean;
 }
 
@@ -163,8 +174,11 @@ export interface AllocationResult {
   readonly fees: Centavos;
   readonly interest: Centavos;
   readonly principal: Centavos;
+  /** Principal paid to reduce the principal (REDUCE_PRINCIPAL). */
   readonly prepaidPrincipal: Centavos;
-  /** What could not be allocated (amount above what may be paid). */
+  /** Interest no longer owed because of this payment (REDUCE_PRINCIPAL: the rebate of unearned interest). */
+  readonly interestRebated: Centavos;
+  /** What could not be allocated (amount above everything that may be paid). */
   readonly unallocated: Centavos;
   /** The lines after the payment (paid amounts, rebates and paidOn updated). */
   readonly lines: readonly ServicingLine[];
@@ -177,8 +191,8 @@ export interface AllocationInput {
   readonly startDate: string;
   /** The Philippine date of the payment. */
   readonly today: string;
-  /** Apply what is left after the payable amounts to principal (explicit prepayment). */
-  readonly allowPrepayment: boolean;
+  /** Where an amount above what is due next goes (default NEXT_INSTALMENTS). */
+  readonly excess?: ExcessChoice;
   /** The rate the schedule's interest column runs at (Schedule.contractualMonthlyRate). */
   readonly monthlyRate: number;
 }
@@ -195,6 +209,24 @@ export function amountPayableNow(lines: readonly ServicingLine[], charges: reado
 /** Everything still owed under the schedule (no rebate of future interest): charges + all lines. */
 export function totalOutstanding(lines: readonly ServicingLine[], charges: readonly OpenCharge[]): Centavos {
   return charges.reduce((s, c) => s + c.outstanding, 0n) + lines.reduce((s, l) => s + lineRemainder(l).total, 0n);
+}
+
+/**
+ * The lines "due next" on `today`: every line past its due date with something unpaid, and the
+ * first unpaid line whose due date is today or later (the "next amount due", whether or not its
+ * period has begun). Oldest first.
+ */
+export function dueNextLines(lines: readonly ServicingLine[], today: string): ServicingLine[] {
+  const sorted = [...lines].sort((a, b) => a.number - b.number);
+  const unpaid = sorted.filter((l) => lineRemainder(l).total > 0n);
+  const past = unpaid.filter((l) => l.dueDate < today);
+  const next = unpaid.find((l) => l.dueDate >= today);
+  return next ? [...past, next] : past;
+}
+
+/** What is due next: every open charge plus the remainder of the lines due next (see dueNextLines). */
+export function amountDueNext(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string): Centavos {
+  return charges.reduce((s, c) => s + c.outstanding, 0n) + dueNextLines(lines, today).reduce((s, l) => s + lineRemainder(l).total, 0n);
 }
 
 /**
@@ -220,31 +252,44 @@ function markPaid(line: MutableLine, today: string): void {
 }
 
 /**
- * Allocates `amount` across the schedule (see the module comment for the order). A line whose
- * remainder reaches zero gets `paidOn = today` (provided its charges are paid too).
+ * Allocates `amount` (DECISIONS.md invariant 12; docs/decisions/061-fair-allocation.md), the one
+ * rule for wallet, channel and officer-recorded payments:
+ *
+ * 1. every open late charge, oldest line first;
+ * 2. the lines past their due date, oldest first, each: financed fees, interest, principal;
+ * 3. the next instalment (the first unpaid line due today or later), whether or not its period has
+ *    begun: fees, interest, principal. Paid in full on or before its due date, it is PAID on time;
+ * 4. what is left, as the borrower chose (`excess`):
+ *    - NEXT_INSTALMENTS (default): the following lines in order, each in full (fees, interest,
+ *      principal), as they fall due;
+ *    - REDUCE_PRINCIPAL: the principal of the remaining lines from the LAST line backwards (the
+ *      term shortens); from the next period on each remaining line's interest is recomputed on the
+ *      reduced balance at the contract's rate (the difference is rebated on the line as
+ *      `interestRebated`). The current period's interest is kept as scheduled.
+ * A line whose remainder reaches zero gets `paidOn = today` (provided its charges are paid too).
+ * What is left after everything that may be paid is `unallocated` (callers refuse it, or credit
+ * it to the wallet for a channel payment whose amount the payer chose).
  */
 export function allocatePayment(input: AllocationInput): AllocationResult {
   if (input.amount <= 0n) throw new RangeError('A payment is a positive amount');
+  const excess = input.excess ?? DEFAULT_EXCESS_CHOICE;
   const lines: MutableLine[] = [...input.lines].sort((a, b) => a.number - b.number).map((l) => ({ ...l }));
-  const payable = lines.filter((l) => isPayable(lines, l.number, input.startDate, input.today));
   const allocations: Allocation[] = [];
   let left = input.amount;
   const take = (owed: Centavos) => (owed < left ? owed : left);
   const sums = { CHARGE: 0n, FEES: 0n, INTEREST: 0n, PRINCIPAL: 0n };
   const chargesLeft = new Map(input.charges.map((c) => [c.id, c.outstanding]));
 
-  // 1-4. Line by line, oldest first: the line's late charges, fees, interest, principal. Charges
-  // exist only on overdue lines, which are always payable.
-  const sortedCharges = [...input.charges].sort((a, b) => a.lineNumber - b.lineNumber);
-  for (const line of payable) {
-    for (const charge of sortedCharges.filter((c) => c.lineNumber === line.number)) {
-      const paid = take(chargesLeft.get(charge.id) ?? 0n);
-      if (paid <= 0n) continue;
-      left -= paid;
-      chargesLeft.set(charge.id, (chargesLeft.get(charge.id) ?? 0n) - paid);
-      sums.CHARGE += paid;
-      allocations.push({ lineNumber: charge.lineNumber, component: 'CHARGE', chargeId: charge.id, amount: paid, prepayment: false });
-    }
+  // 1. Late charges, oldest line first.
+  for (const charge of [...input.charges].sort((a, b) => a.lineNumber - b.lineNumber)) {
+    const paid = take(chargesLeft.get(charge.id) ?? 0n);
+    if (paid <= 0n) continue;
+    left -= paid;
+    chargesLeft.set(charge.id, (chargesLeft.get(charge.id) ?? 0n) - paid);
+    sums.CHARGE += paid;
+    allocations.push({ lineNumber: charge.lineNumber, component: 'CHARGE', chargeId: charge.id, amount: paid, prepayment: false });
+  }
+  const payLine = (line: MutableLine) => {
     for (const component of ['FEES', 'INTEREST', 'PRINCIPAL'] as const) {
       const remainder = lineRemainder(line);
       const owed = component === 'FEES' ? remainder.fees : component === 'INTEREST' ? remainder.interest : remainder.principal;
@@ -257,13 +302,20 @@ export function allocatePayment(input: AllocationInput): AllocationResult {
       sums[component] += paid;
       allocations.push({ lineNumber: line.number, component, chargeId: null, amount: paid, prepayment: false });
     }
-  }
+  };
+  // 2-3. What is past due, then the next instalment.
+  const dueNext = new Set(dueNextLines(lines, input.today).map((l) => l.number));
+  for (const line of lines) if (dueNext.has(line.number)) payLine(line);
   let prepaid = 0n;
+  const rebatedBefore = lines.reduce((s, l) => s + l.interestRebated, 0n);
   let result: MutableLine[] = lines;
-  if (left > 0n && input.allowPrepayment) {
-    // 5. Prepayment: principal of the remaining lines, last line first.
-    for (const line of [...lines].reverse()) {
-      if (payable.includes(line)) continue;
+  const later = lines.filter((l) => !dueNext.has(l.number) && lineRemainder(l).total > 0n);
+  if (left > 0n && excess === 'NEXT_INSTALMENTS') {
+    // 4a. The following instalments in full, as they fall due.
+    for (const line of later) payLine(line);
+  } else if (left > 0n) {
+    // 4b. Principal of the remaining lines, last line first, and the rebate of unearned interest.
+    for (const line of [...later].reverse()) {
       const paid = take(line.principal - line.principalPaid);
       if (paid <= 0n) continue;
       left -= paid;
@@ -285,25 +337,39 @@ export function allocatePayment(input: AllocationInput): AllocationResult {
     interest: sums.INTEREST,
     principal: sums.PRINCIPAL,
     prepaidPrincipal: prepaid,
+    interestRebated: result.reduce((s, l) => s + l.interestRebated, 0n) - rebatedBefore,
     unallocated: left,
     lines: result,
   };
 }
 
 /**
- * The smallest payment accepted: the smallest remainder of a payable unpaid line (else of the next
- * unpaid line), never more than everything owed. Zero when nothing is owed.
+ * The purpose of each part of a payment made on `today` (the receipt's words): a late charge; a
+ * line past its due date; the next instalment; a later instalment paid ahead; principal reduced.
  */
-export function minimumPayment(lines: readonly ServicingLine[], charges: readonly OpenCharge[], startDate: string, today: string): Centavos {
+export function allocationPurpose(
+  allocation: Pick<Allocation, 'component' | 'prepayment' | 'lineNumber'>,
+  line: Pick<ServicingLine, 'dueDate'> | undefined,
+  nextLineNumber: number | null,
+  today: string,
+): AllocationPurpose {
+  if (allocation.component === 'CHARGE') return 'CHARGES';
+  if (allocation.prepayment) return 'REDUCE_PRINCIPAL';
+  if (line && line.dueDate < today) return 'PAST_DUE';
+  if (nextLineNumber === null || allocation.lineNumber <= nextLineNumber) return 'NEXT_DUE';
+  return 'AHEAD';
+}
+
+/**
+ * The smallest payment accepted from any source (the wallet, a channel, an officer): ₱1.00 (or a
+ * channel's own higher minimum, checked by the channel), never more than everything owed. Any
+ * amount from it up to what is owed is accepted (DECISIONS.md invariant 12): a part of an
+ * instalment, late charges alone.
+ */
+export const MINIMUM_PAYMENT: Centavos = 100n;
+
+/** The smallest payment accepted now: MINIMUM_PAYMENT, or everything owed when less. Zero when nothing is owed. */
+export function minimumPayment(lines: readonly ServicingLine[], charges: readonly OpenCharge[]): Centavos {
   const outstanding = totalOutstanding(lines, charges);
-  if (outstanding === 0n) return 0n;
-  const unpaid = lines.filter((l) => lineRemainder(l).total > 0n);
-  const payable = unpaid.filter((l) => isPayable(lines, l.number, startDate, today));
-  const candidates = (payable.length > 0 ? payable : unpaid.slice(0, 1)).map(
-    (l) => lineRemainder(l).total + charges.filter((c) => c.lineNumber === l.number).reduce((s, c) => s + c.outstanding, 0n),
-  );
-  const chargesOnly = charges.filter((c) => c.outstanding > 0n).map((c) => c.outstanding);
-  const smallest =
-    [...candidates, ...(candidates.length === 0 ? chargesOnly : [])].reduce<Centavos | null>((m, v) => (m === null || v < m ? v : m), null) ?? outstanding;
-  return smallest < outstanding ? smallest : outstanding;
+  return outstanding < MINIMUM_PAYMENT ? outstanding : MINIMUM_PAYMENT;
 }

@@ -71,7 +71,15 @@ describe('payoffAllocation (property)', () => {
             const max = amountPayableNow(lines, charges, START, today) + future;
             if (max === 0n) continue;
             const amount = 1n + ((max - 1n) * BigInt(step.share)) / 1_000_000n;
-            const r = allocatePayment({ lines, charges, amount, startDate: START, today, allowPrepayment: true, monthlyRate: schedule.contractualMonthlyRate });
+            const r = allocatePayment({
+              lines,
+              charges,
+              amount,
+              startDate: START,
+              today,
+              excess: 'REDUCE_PRINCIPAL',
+              monthlyRate: schedule.contractualMonthlyRate,
+            });
             const paidOf = (id: string) => r.allocations.filter((a) => a.chargeId === id).reduce((s, a) => s + a.amount, 0n);
             charges = charges.map((c) => ({ ...c, outstanding: c.outstanding - paidOf(c.id) })).filter((c) => c.outstanding > 0n);
             lines = r.lines.map((l) => ({ ...l }));

@@ -18,6 +18,8 @@ import {
   lineStatus,
   minimumPayment,
   totalOutstanding,
+  DEFAULT_EXCESS_CHOICE,
+  type ExcessChoice,
   type Allocation,
   type ServicingLine,
 } from '../../../shared/loan/servicing';
@@ -53,9 +55,9 @@ export function maximumPayment(state: Pick<ServicingState, 'lines' | 'openCharge
   return amountPayableNow(state.lines, state.openCharges, state.startDate, today) + future;
 }
 
-/** The smallest payment accepted: an unpaid line's remainder, or everything that may be paid when that is less. */
+/** The smallest payment accepted: MINIMUM_PAYMENT (any amount from ₱1.00), or everything that may be paid when that is less. */
 export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate'>, today: string): Centavos {
-  const min = minimumPayment(state.lines, state.openCharges, state.startDate, today);
+  const min = minimumPayment(state.lines, state.openCharges);
   const max = maximumPayment(state, today);
   return min < max ? min : max;
 }
@@ -208,14 +210,14 @@ export function checkAmount(state: ServicingState, amount: Centavos, today: stri
   }
 }
 
-export function allocateFor(state: ServicingState, amount: Centavos, today: string): AppliedPayment {
+export function allocateFor(state: ServicingState, amount: Centavos, today: string, excess: ExcessChoice = DEFAULT_EXCESS_CHOICE): AppliedPayment {
   const r = allocatePayment({
     lines: state.lines,
     charges: state.openCharges,
     amount,
     startDate: state.startDate,
     today,
-    allowPrepayment: true,
+    excess,
     monthlyRate: state.schedule.contractualMonthlyRate,
   });
   if (r.unallocated !== 0n)
