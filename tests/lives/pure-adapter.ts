@@ -2,18 +2,8 @@ import { lateChargesForDay } from '../../src/shared/loan/late-charges';
 import { payoffQuote } from '../../src/shared/loan/payoff';
 import type { ProductConfig } from '../../src/shared/loan/product';
 import { buildSchedule, type Schedule } from '../../src/shared/loan/schedule';
-import {
-  allocatePayment,
-  amountPayableNow,
-  isPayable,
-  lineRemainder,
-  lineStatus,
-  minimumPayment,
-  scaledRate,
-  totalOutstanding,
-  unpaidLines,
-  type ServicingLine,
-} from '../../src/shared/loan/servicing';
+import { allocatePayment, lineRemainder, lineStatus, scaledRate, totalOutstanding, unpaidLines, type ExcessChoice, type ServicingLine } from '../../src/shared/loan/servicing';
+import { maximumPayment, smallestPayment } from '../../src/server/modules/repayments/service';
 import type { ProdSnapshot } from './checks';
 import type { Choice } from './model';
 
@@ -24,8 +14,9 @@ import type { Choice } from './model';
  * alone follows it.
  */
 
-/** What the production code can be asked: today's main has one allocation (no borrower's choice). */
+/** The borrower's choices production offers, and their production names. */
 export const PURE_CHOICES: readonly Choice[] = ['NEXT', 'PRINCIPAL'];
+export const EXCESS: Record<Choice, ExcessChoice> = { NEXT: 'NEXT_INSTALMENTS', PRINCIPAL: 'REDUCE_PRINCIPAL' };
 
 export interface PureCharge {
   readonly id: string;
@@ -59,24 +50,21 @@ export function rateOf(loan: PureLoan): bigint {
 const open = (loan: PureLoan) =>
   loan.charges.filter((c) => !c.waived && c.paid < c.amount).map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.amount - c.paid }));
 
-/** As the server's checkAmount: the most (everything payable plus later principal) and the least (minimumPayment) accepted. */
+/** The server's own limits (service.ts checkAmount): the least and the most accepted today. */
 function limits(loan: PureLoan, today: string): { min: bigint; max: bigint } {
-  const future = loan.lines.filter((l) => !isPayable(loan.lines, l.number, loan.startDate, today)).reduce((s, l) => s + (l.principal - l.principalPaid), 0n);
-  const max = amountPayableNow(loan.lines, open(loan), loan.startDate, today) + future;
-  const min = minimumPayment(loan.lines, open(loan), loan.startDate, today);
-  return { min: min < max ? min : max, max };
+  const state = { lines: loan.lines, openCharges: open(loan), startDate: loan.startDate };
+  return { min: smallestPayment(state, today), max: maximumPayment(state, today) };
 }
 
 export type PayOutcome = { readonly refused: string } | { readonly allocated: bigint; readonly unallocated: bigint };
 
 /** A payment as a service takes it: refused outside the limits, else allocated (the choice: when production offers one). */
 export function payPure(loan: PureLoan, amount: bigint, today: string, choice: Choice): PayOutcome {
-  void choice; // today's allocation has no borrower's choice: the excess always reduces principal from the last line
   if (loan.repaid) return { refused: 'LOAN_REPAID' };
   const { min, max } = limits(loan, today);
   if (amount > max) return { refused: `AMOUNT_ABOVE_OUTSTANDING (max ${max})` };
   if (amount < min) return { refused: `AMOUNT_TOO_SMALL (min ${min})` };
-  const r = allocatePayment({ lines: loan.lines, charges: open(loan), amount, startDate: loan.startDate, today, allowPrepayment: true, monthlyRate: loan.schedule.contractualMonthlyRate });
+  const r = allocatePayment({ lines: loan.lines, charges: open(loan), amount, startDate: loan.startDate, today, excess: EXCESS[choice], monthlyRate: loan.schedule.contractualMonthlyRate });
   for (const a of r.allocations) {
     if (a.component !== 'CHARGE') continue;
     const c = loan.charges.find((x) => x.id === a.chargeId)!;

@@ -83,7 +83,8 @@ export function runPureLife(life: Life): LifeResult {
         const r = payPure(loan, amount, today, action.choice);
         if ('refused' in r) {
           trace.push(`${today}: pay ${fmt(amount)} (${action.how}, ${action.choice}) refused: ${r.refused}`);
-          if (amount <= owed)
+          // Any amount from PHP 1 (or everything owed when less) up to what is owed (issue's "any amount" rule).
+          if (amount <= owed && (amount >= 100n || amount === owed))
             out.push({ property: 'ANY_AMOUNT', day: today, detail: `${fmt(amount)} refused (${r.refused}) while ${fmt(owed)} is owed` });
           break;
         }

@@ -14,6 +14,8 @@ import { runPureLife } from '../../../tests/lives/pure-run';
  * LIVES=5000 for the nightly-sized run; LIVES_SEED=<seed> replays a failure (the seed is printed).
  * The same lives through the real app: tests/api/lives.test.ts.
  */
+const LIVES = livesFromEnv(300);
+
 describe('whole loan lives, generated, against the reference model', () => {
   it('never charges money already paid, stays within the cap, allocates every centavo, and is REPAID exactly when nothing is owed', () => {
     fc.assert(
@@ -22,7 +24,7 @@ describe('whole loan lives, generated, against the reference model', () => {
         if (r.violations.length > 0)
           throw new Error(`\n${describeLife(life)}\nwhat happened:\n${r.trace.map((t) => `  ${t}`).join('\n')}\nviolations:\n${describeViolations(r.violations)}`);
       }),
-      { numRuns: livesFromEnv(300), ...seedFromEnv() },
+      { numRuns: LIVES, ...seedFromEnv() },
     );
-  });
+  }, Math.max(60_000, LIVES * 300));
 });
