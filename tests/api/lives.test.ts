@@ -135,7 +135,10 @@ async function liveWorld(world: World): Promise<string | null> {
   const start = todayPh(app.deps);
   const downDays = new Set<string>();
   for (const o of world.outages) for (let i = 0; i < o.days; i += 1) downDays.add(plusDays(start, o.from + i));
-  const horizon = plusDays(runs.reduce((m, r) => (r.model.lines.at(-1)!.dueDate > m ? r.model.lines.at(-1)!.dueDate : m), start), 10);
+  const horizon = plusDays(
+    runs.reduce((m, r) => (r.model.lines.at(-1)!.dueDate > m ? r.model.lines.at(-1)!.dueDate : m), start),
+    10,
+  );
   let outboxChecked = app.clock.now();
   const worldViolations: Violation[] = [];
   let today = start;
@@ -143,7 +146,11 @@ async function liveWorld(world: World): Promise<string | null> {
   const checkAll = async (jobRan: boolean, only?: ReadonlySet<Running>) => {
     const active = runs.filter((r) => !r.done && (!only || only.has(r)));
     if (active.length === 0) return;
-    const snaps = await snapshots(app, active.map((r) => r.loanId), today);
+    const snaps = await snapshots(
+      app,
+      active.map((r) => r.loanId),
+      today,
+    );
     for (const r of active) {
       const snap = snaps.get(r.loanId)!;
       takeCharges(r.model, snap, r.violations, today);
@@ -171,8 +178,13 @@ async function liveWorld(world: World): Promise<string | null> {
       if ('refused' in outcome) {
         r.trace.push(`${today}: ${what} refused: ${outcome.refused}`);
         if (amount <= owed && (amount >= 100n || amount === owed))
-          r.violations.push({ property: 'ANY_AMOUNT', day: today, detail: `${fmt(amount)} by ${action.source} refused (${outcome.refused}) while ${fmt(owed)} is owed` });
-        if (after !== before) r.violations.push({ property: 'ALLOCATIONS_EQUAL_PAYMENTS', day: today, detail: `a refused payment moved the wallet by ${fmt(after - before)}` });
+          r.violations.push({
+            property: 'ANY_AMOUNT',
+            day: today,
+            detail: `${fmt(amount)} by ${action.source} refused (${outcome.refused}) while ${fmt(owed)} is owed`,
+          });
+        if (after !== before)
+          r.violations.push({ property: 'ALLOCATIONS_EQUAL_PAYMENTS', day: today, detail: `a refused payment moved the wallet by ${fmt(after - before)}` });
         return;
       }
       r.trace.push(`${today}: ${what}: to the loan ${fmt(outcome.toLoan)}, to the wallet ${fmt(outcome.toWallet)}`);
@@ -250,7 +262,11 @@ async function liveWorld(world: World): Promise<string | null> {
       const asked = row.redacted !== null || row.requestId === 'lives-member';
       const h = manilaHour(leaves);
       if (!asked && (h < 6 || h >= 22))
-        worldViolations.push({ property: 'QUIET_HOURS', day: today, detail: `${row.channel} queued ${row.createdAt.toISOString()} may leave at ${leaves.toISOString()} (${h}:00 Manila): "${row.body.slice(0, 80)}"` });
+        worldViolations.push({
+          property: 'QUIET_HOURS',
+          day: today,
+          detail: `${row.channel} queued ${row.createdAt.toISOString()} may leave at ${leaves.toISOString()} (${h}:00 Manila): "${row.body.slice(0, 80)}"`,
+        });
     }
     outboxChecked = app.clock.now();
     tick('outbox', s0);
@@ -266,10 +282,12 @@ async function liveWorld(world: World): Promise<string | null> {
 
   const failing = runs.filter((r) => r.violations.length > 0);
   if (failing.length === 0 && worldViolations.length === 0) return null;
-  const stories = failing.slice(0, 3).map(
-    (r) =>
-      `life ${r.index + 1} (loan ${r.loanId}):\n${describeLife(r.life)}\nwhat happened:\n${r.trace.map((x) => `  ${x}`).join('\n')}\nviolations:\n${describeViolations(firstOfEach(r.violations))}`,
-  );
+  const stories = failing
+    .slice(0, 3)
+    .map(
+      (r) =>
+        `life ${r.index + 1} (loan ${r.loanId}):\n${describeLife(r.life)}\nwhat happened:\n${r.trace.map((x) => `  ${x}`).join('\n')}\nviolations:\n${describeViolations(firstOfEach(r.violations))}`,
+    );
   return [
     `${failing.length} of ${runs.length} lives failed${world.outages.length ? `; job outages ${JSON.stringify(world.outages)}` : ''}`,
     ...stories,

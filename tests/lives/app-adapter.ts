@@ -67,7 +67,12 @@ export async function payByWallet(t: TestApp, member: SessionAuth, amount: bigin
 export async function payByChannel(t: TestApp, member: SessionAuth, asked: bigint, paid: bigint): Promise<AppPayOutcome> {
   let id: string;
   try {
-    const created = await createChannelPayment(t.deps, member.userId, { method: 'EWALLET', channelCode: 'GCASH', amount: toDecimalString(asked) }, `lives-${randomUUID()}`);
+    const created = await createChannelPayment(
+      t.deps,
+      member.userId,
+      { method: 'EWALLET', channelCode: 'GCASH', amount: toDecimalString(asked) },
+      `lives-${randomUUID()}`,
+    );
     id = created.body.payment.id;
   } catch (error) {
     return { refused: refusal(error) };
@@ -93,9 +98,23 @@ export async function payByChannel(t: TestApp, member: SessionAuth, asked: bigin
 }
 
 /** Cash received by an officer (a second officer approves it above the threshold). */
-export async function payByOfficer(t: TestApp, officer: SessionAuth, checker: SessionAuth, loanId: string, amount: bigint, today: string): Promise<AppPayOutcome> {
+export async function payByOfficer(
+  t: TestApp,
+  officer: SessionAuth,
+  checker: SessionAuth,
+  loanId: string,
+  amount: bigint,
+  today: string,
+): Promise<AppPayOutcome> {
   try {
-    const answer = await recordPayment(t.deps, officer, loanId, { amount: toDecimalString(amount), channel: 'CASH', receivedOn: today }, `lives-${randomUUID()}`, CTX);
+    const answer = await recordPayment(
+      t.deps,
+      officer,
+      loanId,
+      { amount: toDecimalString(amount), channel: 'CASH', receivedOn: today },
+      `lives-${randomUUID()}`,
+      CTX,
+    );
     if (answer.status === 202) {
       const { receipt } = await approvePayment(t.deps, checker, loanId, answer.body.receipt.paymentId, CTX);
       if (receipt.status === 'CREDITED_TO_WALLET') return { toLoan: 0n, toWallet: amount };
@@ -107,7 +126,14 @@ export async function payByOfficer(t: TestApp, officer: SessionAuth, checker: Se
 }
 
 /** Waives an open charge (HARDSHIP), through the second officer when above the threshold. Null: none open. */
-export async function waiveSome(t: TestApp, officer: SessionAuth, checker: SessionAuth, loanId: string, chargeIds: readonly string[], pick: number): Promise<string | null> {
+export async function waiveSome(
+  t: TestApp,
+  officer: SessionAuth,
+  checker: SessionAuth,
+  loanId: string,
+  chargeIds: readonly string[],
+  pick: number,
+): Promise<string | null> {
   const id = chargeIds[pick % Math.max(1, chargeIds.length)];
   if (!id) return null;
   const r = await waiveCharge(t.deps, officer, loanId, id, { reasonCode: 'HARDSHIP' }, CTX);
@@ -156,8 +182,15 @@ export async function walletOf(t: TestApp, userId: string): Promise<bigint> {
 }
 
 /** Every loan's snapshot at once (one daily read for a few dozen loans). */
-export async function snapshots(t: TestApp, loanIds: readonly string[], today: string): Promise<Map<string, ProdSnapshot & { status: string; overdueNow: boolean }>> {
-  const rows: LoanRow[] = await t.deps.db.select().from(loans).where(inArray(loans.id, [...loanIds]));
+export async function snapshots(
+  t: TestApp,
+  loanIds: readonly string[],
+  today: string,
+): Promise<Map<string, ProdSnapshot & { status: string; overdueNow: boolean }>> {
+  const rows: LoanRow[] = await t.deps.db
+    .select()
+    .from(loans)
+    .where(inArray(loans.id, [...loanIds]));
   const states = await loadStates(t.deps.db, t.deps, rows);
   const sums = await t.deps.db
     .select({ loanId: loanPaymentAllocations.loanId, total: sql<string>`coalesce(sum(${loanPaymentAllocations.amount}), 0)` })
@@ -211,7 +244,15 @@ export async function ledgerProblems(t: TestApp): Promise<string[]> {
 /** Outbox rows queued since `since`: when each may leave (send_after, else at once) and whether it holds a one-time code. */
 export async function outboxSince(t: TestApp, since: Date) {
   return t.deps.db
-    .select({ id: outboxMessages.id, channel: outboxMessages.channel, createdAt: outboxMessages.createdAt, sendAfter: outboxMessages.sendAfter, redacted: outboxMessages.redactedBody, body: outboxMessages.body, requestId: outboxMessages.requestId })
+    .select({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      createdAt: outboxMessages.createdAt,
+      sendAfter: outboxMessages.sendAfter,
+      redacted: outboxMessages.redactedBody,
+      body: outboxMessages.body,
+      requestId: outboxMessages.requestId,
+    })
     .from(outboxMessages)
     .where(and(gt(outboxMessages.createdAt, since)));
 }

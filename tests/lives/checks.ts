@@ -74,7 +74,8 @@ export function takeCharges(model: LoanModel, snap: ProdSnapshot, out: Violation
   const fresh = snap.charges.filter((c) => !model.chargeIds.has(c.id));
   for (const c of fresh.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.lineNumber - b.lineNumber))) {
     const line = model.lines.find((l) => l.number === c.lineNumber);
-    const v = (detail: string) => out.push({ property: 'CHARGE_RULES', day: today, detail: `charge ${c.kind} ${fmt(c.amount)} on instalment ${c.lineNumber} for ${c.day}: ${detail}` });
+    const v = (detail: string) =>
+      out.push({ property: 'CHARGE_RULES', day: today, detail: `charge ${c.kind} ${fmt(c.amount)} on instalment ${c.lineNumber} for ${c.day}: ${detail}` });
     if (!line) v('no such instalment');
     else {
       if (model.coveredByDueDate(line))
@@ -117,7 +118,10 @@ export function checkDay(model: LoanModel, snap: ProdSnapshot, today: string, ou
     if (!model.coveredByDueDate(line)) continue;
     const p = snap.lines.find((l) => l.number === line.number);
     if (p && (p.status === 'OVERDUE' || p.daysPastDue > 0))
-      v('PAID_ON_TIME_NEVER_LATE', `instalment ${line.number} (due ${line.dueDate}) was paid on ${line.coveredOn}, yet is ${p.status} (${p.daysPastDue} days past due)`);
+      v(
+        'PAID_ON_TIME_NEVER_LATE',
+        `instalment ${line.number} (due ${line.dueDate}) was paid on ${line.coveredOn}, yet is ${p.status} (${p.daysPastDue} days past due)`,
+      );
     const charged = prodCharged.get(line.number) ?? 0;
     if (charged > 0 && !out.some((x) => x.property === 'PAID_ON_TIME_NEVER_LATE' && x.detail.startsWith(`instalment ${line.number} `)))
       v('PAID_ON_TIME_NEVER_LATE', `instalment ${line.number} (due ${line.dueDate}) was paid on ${line.coveredOn}, yet carries ${charged} late charge(s)`);
@@ -127,10 +131,14 @@ export function checkDay(model: LoanModel, snap: ProdSnapshot, today: string, ou
   const fees = snap.feesDeducted + snap.lines.reduce((s, l) => s + l.fees, 0n);
   const fines = snap.charges.reduce((s, c) => s + (c.waived ? c.paid : c.amount), 0n);
   const cap = model.capOn(today);
-  if (interest + fees + fines > cap) v('CAP', `interest ${fmt(interest)} + fees ${fmt(fees)} + fines ${fmt(fines)} = ${fmt(interest + fees + fines)} > cap ${fmt(cap)}`);
+  if (interest + fees + fines > cap)
+    v('CAP', `interest ${fmt(interest)} + fees ${fmt(fees)} + fines ${fmt(fines)} = ${fmt(interest + fees + fines)} > cap ${fmt(cap)}`);
   // Every centavo applied is recorded, and allocated.
   if (snap.recordedPaid !== model.paidIn || snap.allocated !== model.paidIn)
-    v('ALLOCATIONS_EQUAL_PAYMENTS', `paid to the loan ${fmt(model.paidIn)}, recorded on lines and charges ${fmt(snap.recordedPaid)}, allocated ${fmt(snap.allocated)}`);
+    v(
+      'ALLOCATIONS_EQUAL_PAYMENTS',
+      `paid to the loan ${fmt(model.paidIn)}, recorded on lines and charges ${fmt(snap.recordedPaid)}, allocated ${fmt(snap.allocated)}`,
+    );
   // REPAID exactly when nothing is owed.
   const owed = model.owed();
   if (snap.repaid !== (owed === 0n) || (snap.outstanding === 0n) !== (owed === 0n))

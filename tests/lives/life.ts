@@ -21,7 +21,15 @@ export type When = 'NOW' | 'EARLY' | 'ON_DUE' | 'LATE';
 export type How = 'NEXT_DUE' | 'PART' | 'ANY' | 'TOO_MUCH' | 'CHARGES_ONLY' | 'PAYABLE';
 
 export type Action =
-  | { readonly do: 'pay'; readonly when: When; readonly late: number; readonly how: How; readonly share: number; readonly choice: Choice; readonly source: Source }
+  | {
+      readonly do: 'pay';
+      readonly when: When;
+      readonly late: number;
+      readonly how: How;
+      readonly share: number;
+      readonly choice: Choice;
+      readonly source: Source;
+    }
   | { readonly do: 'wait'; readonly days: number }
   /** The daily job does not run for `days` days, then catches up. */
   | { readonly do: 'outage'; readonly days: number }

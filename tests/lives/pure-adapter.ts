@@ -2,7 +2,16 @@ import { lateChargesForDay } from '../../src/shared/loan/late-charges';
 import { payoffQuote } from '../../src/shared/loan/payoff';
 import type { ProductConfig } from '../../src/shared/loan/product';
 import { buildSchedule, type Schedule } from '../../src/shared/loan/schedule';
-import { allocatePayment, lineRemainder, lineStatus, scaledRate, totalOutstanding, unpaidLines, type ExcessChoice, type ServicingLine } from '../../src/shared/loan/servicing';
+import {
+  allocatePayment,
+  lineRemainder,
+  lineStatus,
+  scaledRate,
+  totalOutstanding,
+  unpaidLines,
+  type ExcessChoice,
+  type ServicingLine,
+} from '../../src/shared/loan/servicing';
 import { maximumPayment, smallestPayment } from '../../src/server/modules/repayments/service';
 import type { ProdSnapshot } from './checks';
 import type { Choice } from './model';
@@ -64,7 +73,15 @@ export function payPure(loan: PureLoan, amount: bigint, today: string, choice: C
   const { min, max } = limits(loan, today);
   if (amount > max) return { refused: `AMOUNT_ABOVE_OUTSTANDING (max ${max})` };
   if (amount < min) return { refused: `AMOUNT_TOO_SMALL (min ${min})` };
-  const r = allocatePayment({ lines: loan.lines, charges: open(loan), amount, startDate: loan.startDate, today, excess: EXCESS[choice], monthlyRate: loan.schedule.contractualMonthlyRate });
+  const r = allocatePayment({
+    lines: loan.lines,
+    charges: open(loan),
+    amount,
+    startDate: loan.startDate,
+    today,
+    excess: EXCESS[choice],
+    monthlyRate: loan.schedule.contractualMonthlyRate,
+  });
   for (const a of r.allocations) {
     if (a.component !== 'CHARGE') continue;
     const c = loan.charges.find((x) => x.id === a.chargeId)!;
@@ -105,7 +122,10 @@ export function waivePure(loan: PureLoan, pick: number): string | null {
 }
 
 /** A payoff quote and its payment, as the server's payoff service applies it. */
-export function payoffPure(loan: PureLoan, today: string): { total: bigint; principal: bigint; charges: bigint; interestByLine: Map<number, bigint>; feesByLine: Map<number, bigint> } | null {
+export function payoffPure(
+  loan: PureLoan,
+  today: string,
+): { total: bigint; principal: bigint; charges: bigint; interestByLine: Map<number, bigint>; feesByLine: Map<number, bigint> } | null {
   if (loan.repaid) return null;
   const q = payoffQuote({ lines: loan.lines, charges: open(loan), startDate: loan.startDate, asOf: today, monthlyRate: loan.schedule.contractualMonthlyRate });
   for (const c of loan.charges) if (!c.waived) c.paid = c.amount;
@@ -113,7 +133,15 @@ export function payoffPure(loan: PureLoan, today: string): { total: bigint; prin
     const ql = q.lines.find((l) => l.number === line.number)!;
     const interestPaid = line.interestPaid + ql.interest;
     const feesPaid = line.feesPaid + ql.fees;
-    return { ...line, principalPaid: line.principal, feesPaid, feesRebated: line.fees - feesPaid, interestPaid, interestRebated: line.interest - interestPaid, paidOn: line.paidOn ?? today };
+    return {
+      ...line,
+      principalPaid: line.principal,
+      feesPaid,
+      feesRebated: line.fees - feesPaid,
+      interestPaid,
+      interestRebated: line.interest - interestPaid,
+      paidOn: line.paidOn ?? today,
+    };
   });
   loan.allocated += q.total;
   loan.repaid = true;

@@ -18,7 +18,7 @@ export interface LifeResult {
 
 export function runPureLife(life: Life): LifeResult {
   const product = PRODUCTS[life.loan.product];
-  const start = STARTS[life.loan.pesos % STARTS.length]!;
+  const start: string = STARTS[life.loan.pesos % STARTS.length]!;
   const loan = openPureLoan(product, BigInt(life.loan.pesos) * 100n, life.loan.term, start);
   const model = new LoanModel({
     startDate: start,
@@ -136,9 +136,11 @@ export function checkPayoff(
     const interestLeft = l.interest - l.paidInterest;
     const feesLeft = l.fees - l.feesForgiven - l.paidFees;
     if (l.dueDate <= today) {
-      if (interest !== interestLeft || fees !== feesLeft) v(`instalment ${l.number} (due): interest ${fmt(interest)} fees ${fmt(fees)}, the model ${fmt(interestLeft)} ${fmt(feesLeft)}`);
+      if (interest !== interestLeft || fees !== feesLeft)
+        v(`instalment ${l.number} (due): interest ${fmt(interest)} fees ${fmt(fees)}, the model ${fmt(interestLeft)} ${fmt(feesLeft)}`);
     } else if (l.periodStart < today) {
-      if (interest < 0n || interest > interestLeft || fees !== 0n) v(`instalment ${l.number} (current): interest ${fmt(interest)} of ${fmt(interestLeft)} left, fees ${fmt(fees)}`);
+      if (interest < 0n || interest > interestLeft || fees !== 0n)
+        v(`instalment ${l.number} (current): interest ${fmt(interest)} of ${fmt(interestLeft)} left, fees ${fmt(fees)}`);
     } else if (interest !== 0n || fees !== 0n) v(`instalment ${l.number} (not begun): interest ${fmt(interest)}, fees ${fmt(fees)}: unearned`);
   }
 }

@@ -17,14 +17,20 @@ import { runPureLife } from '../../../tests/lives/pure-run';
 const LIVES = livesFromEnv(300);
 
 describe('whole loan lives, generated, against the reference model', () => {
-  it('never charges money already paid, stays within the cap, allocates every centavo, and is REPAID exactly when nothing is owed', () => {
-    fc.assert(
-      fc.property(lifeArb({ choices: PURE_CHOICES, sources: ['WALLET'], extensions: false, maxActions: 14 }), (life) => {
-        const r = runPureLife(life);
-        if (r.violations.length > 0)
-          throw new Error(`\n${describeLife(life)}\nwhat happened:\n${r.trace.map((t) => `  ${t}`).join('\n')}\nviolations:\n${describeViolations(r.violations)}`);
-      }),
-      { numRuns: LIVES, ...seedFromEnv() },
-    );
-  }, Math.max(60_000, LIVES * 300));
+  it(
+    'never charges money already paid, stays within the cap, allocates every centavo, and is REPAID exactly when nothing is owed',
+    () => {
+      fc.assert(
+        fc.property(lifeArb({ choices: PURE_CHOICES, sources: ['WALLET'], extensions: false, maxActions: 14 }), (life) => {
+          const r = runPureLife(life);
+          if (r.violations.length > 0)
+            throw new Error(
+              `\n${describeLife(life)}\nwhat happened:\n${r.trace.map((t) => `  ${t}`).join('\n')}\nviolations:\n${describeViolations(r.violations)}`,
+            );
+        }),
+        { numRuns: LIVES, ...seedFromEnv() },
+      );
+    },
+    Math.max(60_000, LIVES * 300),
+  );
 });
