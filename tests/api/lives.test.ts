@@ -18,6 +18,8 @@ import {
   payByOfficer,
   payByWallet,
   payoffByWallet,
+  extend,
+  storedLines,
   runDailyJob,
   snapshots,
   waiveSome,
@@ -30,7 +32,7 @@ import { scaledRate } from '../../src/shared/loan/servicing';
 /**
  * Whole loan lives, generated, through the real app: a few dozen borrowers in one database, each
  * living a generated life (tests/lives/life.ts) by wallet, payment channel and officer-recorded
- * cash, with waivers (maker-checker) and payoffs, while the movable clock walks day by day and ONE
+ * cash, with waivers (maker-checker), payoffs and extensions (asked, approved by an officer, signed), while the movable clock walks day by day and ONE
  * daily servicing pass a day services them all (at 00:30 Manila, so its notices meet the night),
  * with outages of several days after which it catches up. Each day every loan is checked against
  * its reference model (tests/lives/model.ts; the properties in tests/lives/checks.ts), the outbox
@@ -49,14 +51,21 @@ interface World {
   readonly outages: readonly { readonly from: number; readonly days: number }[];
 }
 
+function lifeOf(extensions: boolean): fc.Arbitrary<Life> {
+  return lifeArb({ choices: APP_CHOICES, sources: ['WALLET', 'CHANNEL', 'OFFICER'], extensions, maxActions: 10, defaultProductOnly: true }).map((l) => ({
+    ...l,
+    loan: { ...l.loan, pesos: Math.min(l.loan.pesos, 400_000), term: 6 },
+  }));
+}
+
 const worldArb: fc.Arbitrary<World> = fc.record({
-  lives: fc.array(
-    lifeArb({ choices: APP_CHOICES, sources: ['WALLET', 'CHANNEL', 'OFFICER'], extensions: false, maxActions: 10, defaultProductOnly: true }).map((l) => ({
-      ...l,
-      loan: { ...l.loan, pesos: Math.min(l.loan.pesos, 400_000), term: 6 },
-    })),
-    { minLength: N, maxLength: N },
-  ),
+  lives: fc
+    .tuple(
+      // A quarter of the lives may ask for an extension (each one lengthens the world by months).
+      fc.array(lifeOf(true), { minLength: Math.ceil(N / 4), maxLength: Math.ceil(N / 4) }),
+      fc.array(lifeOf(false), { minLength: N - Math.ceil(N / 4), maxLength: N - Math.ceil(N / 4) }),
+    )
+    .map(([a, b]) => [...a, ...b]),
   outages: fc.array(fc.record({ from: fc.integer({ min: 1, max: 200 }), days: fc.integer({ min: 2, max: 9 }) }), { maxLength: 3 }),
 });
 
@@ -135,10 +144,12 @@ async function liveWorld(world: World): Promise<string | null> {
   const start = todayPh(app.deps);
   const downDays = new Set<string>();
   for (const o of world.outages) for (let i = 0; i < o.days; i += 1) downDays.add(plusDays(start, o.from + i));
-  const horizon = plusDays(
-    runs.reduce((m, r) => (r.model.lines.at(-1)!.dueDate > m ? r.model.lines.at(-1)!.dueDate : m), start),
-    10,
-  );
+  // The last day any life needs (an extension moves it).
+  const horizon = () =>
+    plusDays(
+      runs.reduce((m, r) => (r.model.lines.at(-1)!.dueDate > m ? r.model.lines.at(-1)!.dueDate : m), start),
+      10,
+    );
   let outboxChecked = app.clock.now();
   const worldViolations: Violation[] = [];
   let today = start;
@@ -213,12 +224,31 @@ async function liveWorld(world: World): Promise<string | null> {
       checkPayoff(m, q, today, r.violations);
       const total = m.payoff(today, q.interestByLine);
       if (total !== q.total) r.violations.push({ property: 'PAYOFF', day: today, detail: `quote ${fmt(q.total)}, the model ${fmt(total)}` });
+    } else if (action.do === 'extend') {
+      const newTerm = 6 + 6 * (action.months % 2); // 6 or 12 more months, terms the product offers
+      const e = await extend(app, r.member, officer, newTerm);
+      if ('refused' in e) {
+        r.trace.push(`${today}: extension to ${newTerm} months refused: ${e.refused}`);
+        return;
+      }
+      const lines = await storedLines(app, r.loanId);
+      const principal = lines.reduce((sum, l) => sum + l.principal - l.paidPrincipal, 0n);
+      r.trace.push(`${today}: extension to ${newTerm} months from instalment ${e.fromLine}: ${e.totalMonths} months in all`);
+      if (principal !== m.principalLeft())
+        r.violations.push({
+          property: 'EXTENSION',
+          day: today,
+          detail: `principal owed ${fmt(principal)} after the extension, ${fmt(m.principalLeft())} before`,
+        });
+      if (lines.some((l) => l.number < e.fromLine && m.lines.find((x) => x.number === l.number)?.dueDate !== l.dueDate))
+        r.violations.push({ property: 'EXTENSION', day: today, detail: `an instalment before ${e.fromLine} changed` });
+      m.replaceLines(e.fromLine, lines, e.totalMonths);
     }
   };
 
   const timing = { job: 0, check: 0, act: 0, outbox: 0, setup: Date.now() - t0 };
   const tick = (k: keyof typeof timing, s: number) => (timing[k] += Date.now() - s);
-  while (today < horizon && runs.some((r) => !r.done)) {
+  while (today < horizon() && runs.some((r) => !r.done)) {
     today = nextDay(today);
     // The daily pass, at night, unless the job is down (it catches up the next time it runs).
     at(app, today, '00:30');

@@ -6,6 +6,10 @@ import { approvePayment, approveWaiver, recordPayment, waiveCharge } from '../..
 import { createChannelPayment, receiveConfirmation } from '../../src/server/modules/repayments/channel';
 import { loadStates, type LoanRow } from '../../src/server/modules/repayments/core';
 import { runServicing } from '../../src/server/modules/repayments/daily';
+import { approveExtension } from '../../src/server/modules/repayments/extension-admin';
+import { requestExtension, requestExtensionCode, signExtension } from '../../src/server/modules/repayments/extension-member';
+import { loanExtensions } from '../../src/server/db/schema';
+import { signingCode } from '../fixtures/loans';
 import { payFromWallet, payoff, requestPayoffQuote } from '../../src/server/modules/repayments/service';
 import type { SessionAuth } from '../../src/server/sessions/store';
 import { lineRemainder, lineStatus, totalOutstanding } from '../../src/shared/loan/servicing';
@@ -171,6 +175,45 @@ export async function payoffByWallet(t: TestApp, member: SessionAuth): Promise<A
   } catch (error) {
     return { refused: refusal(error) };
   }
+}
+
+/**
+ * An extension to `months` more months: the borrower asks, an officer approves, the borrower signs
+ * with the code sent to their phone. The new lines (and the term in force) once EFFECTIVE.
+ */
+export async function extend(
+  t: TestApp,
+  member: SessionAuth,
+  officer: SessionAuth,
+  newTerm: number,
+): Promise<{ refused: string } | { fromLine: number; totalMonths: number }> {
+  try {
+    const { extension } = await requestExtension(t.deps, member, newTerm);
+    await approveExtension(t.deps, officer, extension.id, undefined, CTX);
+    await requestExtensionCode(t.deps, member, MEMBER_CTX);
+    await signExtension(t.deps, member, await signingCode(t, member.phone), MEMBER_CTX);
+    const [row] = await t.deps.db.select().from(loanExtensions).where(eq(loanExtensions.id, extension.id));
+    if (row?.status !== 'EFFECTIVE' || row.totalMonths === null) return { refused: `extension ${row?.status}` };
+    return { fromLine: row.fromLine, totalMonths: row.totalMonths };
+  } catch (error) {
+    return { refused: refusal(error) };
+  }
+}
+
+/** The stored lines with what was paid on them (after an extension). */
+export async function storedLines(t: TestApp, loanId: string) {
+  const [loan] = await t.deps.db.select().from(loans).where(eq(loans.id, loanId));
+  const states = await loadStates(t.deps.db, t.deps, [loan!]);
+  return states.get(loanId)!.lines.map((l) => ({
+    number: l.number,
+    dueDate: l.dueDate,
+    principal: l.principal,
+    interest: l.interest - l.interestRebated,
+    fees: l.fees - l.feesRebated,
+    paidPrincipal: l.principalPaid,
+    paidInterest: l.interestPaid,
+    paidFees: l.feesPaid,
+  }));
 }
 
 export function runDailyJob(t: TestApp) {

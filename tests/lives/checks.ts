@@ -17,6 +17,7 @@ export const PROPERTIES = {
   ANY_AMOUNT: 'any amount from PHP 1 up to what is owed is accepted; more is refused or visible',
   REBATE_AS_CONTRACT: "a principal reduction rebates the later interest at the contract's rate",
   PAYOFF: 'a payoff asks the principal, the charges, what is due and the interest earned, nothing more',
+  EXTENSION: 'an extension keeps the principal owed and the charges, and replaces only instalments not yet due',
   LEDGER: 'ledger:check holds',
   QUIET_HOURS: 'no notice leaves outside 06:00-22:00 Manila',
 } as const;

@@ -119,6 +119,7 @@ export class LoanModel {
   excessSeen = 0n;
 
   constructor(readonly input: ModelInput) {
+    this.termMonths = input.termMonths;
     let previous = input.startDate;
     this.lines = [...input.lines]
       .sort((a, b) => a.number - b.number)
@@ -216,7 +217,7 @@ export class LoanModel {
 
   /** The most interest, fees and fines may total on `day` (the contract's 25 % a year; invariant 4). */
   capOn(day: string): bigint {
-    const months = BigInt(Math.max(this.input.termMonths, monthsBegun(this.input.startDate, day)));
+    const months = BigInt(Math.max(this.termMonths, monthsBegun(this.input.startDate, day)));
     const cap = (this.input.principal * BigInt(this.input.annualCostCapBps) * months) / 120_000n;
     return this.input.small && cap > this.input.principal ? this.input.principal : cap;
   }
@@ -296,6 +297,55 @@ export class LoanModel {
     if (interest > line.scheduledInterest) interest = line.scheduledInterest;
     if (interest < line.paidInterest) interest = line.paidInterest;
     return interest;
+  }
+
+  /** The term in force (an extension lengthens it; the cap grows with it). */
+  termMonths: number;
+
+  /**
+   * An extension took effect: the lines from `fromLine` on are replaced by the new schedule's (what
+   * was paid on them moves with them, as production records it), the term becomes `termMonths`.
+   * The runner checks before calling this that the principal owed did not change.
+   */
+  replaceLines(
+    fromLine: number,
+    lines: readonly {
+      number: number;
+      dueDate: string;
+      principal: bigint;
+      interest: bigint;
+      fees: bigint;
+      paidPrincipal: bigint;
+      paidInterest: bigint;
+      paidFees: bigint;
+    }[],
+    termMonths: number,
+  ): void {
+    const kept = this.lines.filter((l) => l.number < fromLine);
+    let previous = kept.at(-1)?.dueDate ?? this.input.startDate;
+    const added = [...lines]
+      .filter((l) => l.number >= fromLine)
+      .sort((a, b) => a.number - b.number)
+      .map((l) => {
+        const line: ModelLine = {
+          number: l.number,
+          dueDate: l.dueDate,
+          periodStart: previous,
+          principal: l.principal,
+          interest: l.interest,
+          scheduledInterest: l.interest,
+          fees: l.fees,
+          paidPrincipal: l.paidPrincipal,
+          paidInterest: l.paidInterest,
+          paidFees: l.paidFees,
+          feesForgiven: 0n,
+          coveredOn: null,
+        };
+        previous = l.dueDate;
+        return line;
+      });
+    this.lines.splice(0, this.lines.length, ...kept, ...added);
+    this.termMonths = termMonths;
   }
 
   addCharge(c: Omit<ModelCharge, 'paid' | 'waived'>): void {
