@@ -260,8 +260,10 @@ async function liveWorld(world: World): Promise<string | null> {
     await checkAll(jobRan);
     tick('check', s0);
     s0 = Date.now();
-    // The day's actions, at noon.
-    at(app, today, '12:00');
+    // The day's actions.
+    // Most days at noon; every seventh day late at night (23:30 Manila), so that what an officer,
+    // a channel or an extension decision sends meets the quiet hours.
+    at(app, today, dayIndex(start, today) % 7 === 3 ? '23:30' : '12:00');
     const acted = new Set<Running>();
     for (const r of runs) {
       while (!r.done && r.next < r.life.actions.length) {

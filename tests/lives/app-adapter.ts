@@ -254,6 +254,7 @@ export async function snapshots(
           number: l.number,
           dueDate: l.dueDate,
           owed: lineRemainder(l).total,
+          principalLeft: l.principal - l.principalPaid,
           interestAsked: l.interest - l.interestRebated,
           fees: l.fees - l.feesRebated,
           status: st.status,

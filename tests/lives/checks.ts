@@ -34,6 +34,8 @@ export interface ProdLine {
   readonly dueDate: string;
   /** Principal, interest and fees still asked (no charges). */
   readonly owed: bigint;
+  /** Of which principal. */
+  readonly principalLeft: bigint;
   /** The interest the line asks now (scheduled less rebated). */
   readonly interestAsked: bigint;
   readonly fees: bigint;
@@ -150,6 +152,8 @@ export function checkDay(model: LoanModel, snap: ProdSnapshot, today: string, ou
     const p = snap.lines.find((l) => l.number === line.number);
     const prodOwed = p ? p.owed + (prodChargesLeft.get(line.number) ?? 0n) : -1n;
     if (prodOwed !== model.lineOwed(line)) diffs.push(`#${line.number} ${fmt(prodOwed)} (model ${fmt(model.lineOwed(line))})`);
+    const principal = line.principal - line.paidPrincipal;
+    if (p && p.principalLeft !== principal) diffs.push(`#${line.number} principal ${fmt(p.principalLeft)} (model ${fmt(principal)})`);
   }
   if (diffs.length > 0) v('MATCHES_MODEL', `still asked: ${diffs.join(', ')}`);
   const expected = model.overdueLines(today).join(',');

@@ -165,6 +165,7 @@ export function snapshotPure(loan: PureLoan, today: string): ProdSnapshot {
         number: l.number,
         dueDate: l.dueDate,
         owed: lineRemainder(l).total,
+        principalLeft: l.principal - l.principalPaid,
         interestAsked: l.interest - l.interestRebated,
         fees: l.fees - l.feesRebated,
         status: st.status,
