@@ -213,6 +213,8 @@ async function liveWorld(world: World): Promise<string | null> {
       const open = snap.charges.filter((c) => !c.waived && c.paid < c.amount).map((c) => c.id);
       const id = await waiveSome(app, officer, checker, r.loanId, open, action.pick);
       if (id) r.trace.push(`${today}: charge ${id} waived`);
+      // The model learns of the waiver at once (a payment later today must not pay the waived charge).
+      takeCharges(m, (await snapshots(app, [r.loanId], today)).get(r.loanId)!, r.violations, today);
     } else if (action.do === 'payoff') {
       const q = await payoffByWallet(app, r.member);
       if ('refused' in q) {
