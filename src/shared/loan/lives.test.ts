@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { describeViolations } from '../../../tests/lives/checks';
+import { describeLife, lifeArb, livesFromEnv, seedFromEnv } from '../../../tests/lives/life';
+import { PURE_CHOICES } from '../../../tests/lives/pure-adapter';
+import { runPureLife } from '../../../tests/lives/pure-run';
+
+/**
+ * Whole loan lives, generated (the pure level): a few hundred lives of a borrower who pays early,
+ * on time, late, in parts, too much, charges alone, chooses "next instalments" or "reduce my
+ * principal", has charges waived, pays off at any point, while the daily job runs every day or
+ * catches up after an outage; each day checked against the reference model (tests/lives/model.ts,
+ * written from DECISIONS.md invariants 4 and 12 and decision 012, not from the allocation code).
+ * LIVES=5000 for the nightly-sized run; LIVES_SEED=<seed> replays a failure (the seed is printed).
+ * The same lives through the real app: tests/api/lives.test.ts.
+ */
+const LIVES = livesFromEnv(300);
+
+describe('whole loan lives, generated, against the reference model', () => {
+  it(
+    'never charges money already paid, stays within the cap, allocates every centavo, and is REPAID exactly when nothing is owed',
+    () => {
+      fc.assert(
+        fc.property(lifeArb({ choices: PURE_CHOICES, sources: ['WALLET'], extensions: false, maxActions: 14 }), (life) => {
+          const r = runPureLife(life);
+          if (r.violations.length > 0)
+            throw new Error(
+              `\n${describeLife(life)}\nwhat happened:\n${r.trace.map((t) => `  ${t}`).join('\n')}\nviolations:\n${describeViolations(r.violations)}`,
+            );
+        }),
+        { numRuns: LIVES, ...seedFromEnv() },
+      );
+    },
+    Math.max(60_000, LIVES * 300),
+  );
+});
