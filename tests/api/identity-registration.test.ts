@@ -78,7 +78,7 @@ describe('registration happy path', () => {
     const verify = await post(t, '/api/auth/register/verify', { code }, cookieFor(start, 'tapat_reg'));
     expect(verify.statusCode, verify.body).toBe(201);
     expect(sessionResponseSchema.parse(verify.json())).toEqual({
-      user: { fullName: 'Juan Dela Cruz', phone, role: 'MEMBER', accountState: 'PERSONAL_INFO' },
+      user: { fullName: 'Juan Dela Cruz', phone, role: 'MEMBER', accountState: 'PERSONAL_INFO', language: 'en' },
     });
     // The registration cookie is cleared; a browser-session cookie is set.
     expect(setCookieOf(verify, 'tapat_reg')).toMatch(/tapat_reg=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);

@@ -55,7 +55,7 @@ function refusal(error: unknown): string {
 }
 
 export async function payByWallet(t: TestApp, member: SessionAuth, amount: bigint, choice: Choice): Promise<AppPayOutcome> {
-  const input = { amount: toDecimalString(amount), excess: choice === 'NEXT' ? 'NEXT_INSTALMENTS' : 'REDUCE_PRINCIPAL' };
+  const input = { amount: toDecimalString(amount), excess: choice === 'NEXT' ? ('NEXT_INSTALMENTS' as const) : ('REDUCE_PRINCIPAL' as const) };
   try {
     await payFromWallet(t.deps, member, input, `lives-${randomUUID()}`, MEMBER_CTX);
     return { toLoan: amount, toWallet: 0n };
@@ -188,7 +188,7 @@ export async function extend(
   newTerm: number,
 ): Promise<{ refused: string } | { fromLine: number; totalMonths: number }> {
   try {
-    const { extension } = await requestExtension(t.deps, member, newTerm);
+    const { extension } = await requestExtension(t.deps, member, newTerm, MEMBER_CTX);
     await approveExtension(t.deps, officer, extension.id, undefined, CTX);
     await requestExtensionCode(t.deps, member, MEMBER_CTX);
     await signExtension(t.deps, member, await signingCode(t, member.phone), MEMBER_CTX);

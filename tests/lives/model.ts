@@ -196,6 +196,29 @@ export class LoanModel {
 
   /** The most that may be paid with a choice: everything owed (NEXT), or what is payable now and the principal of later lines (PRINCIPAL). */
   mostPayable(today: string, choice: Choice): bigint {
+    const most = this.mostPayableUncapped(today, choice);
+    const closing = this.closingCost(today);
+    return most < closing ? most : closing;
+  }
+
+  /**
+   * What closing the loan costs today: the charges, everything on the instalments whose period has
+   * begun (the day after the previous due date, or after the start), and the principal of the rest
+   * (their interest is not yet earned). No payment may be larger (invariant 11: nobody pays interest
+   * that a payoff would not ask).
+   */
+  closingCost(today: string): bigint {
+    const charges = this.charges.reduce((s, c) => s + this.chargeLeft(c), 0n);
+    let previous = this.input.startDate;
+    let total = charges;
+    for (const l of [...this.lines].sort((a, b) => a.number - b.number)) {
+      total += today > previous ? this.lineLeft(l) : l.principal - l.paidPrincipal;
+      previous = l.dueDate;
+    }
+    return total;
+  }
+
+  private mostPayableUncapped(today: string, choice: Choice): bigint {
     if (choice === 'NEXT') return this.owed();
     const dueNext = this.dueNext(today);
     const charges = this.charges.reduce((s, c) => s + this.chargeLeft(c), 0n);

@@ -167,7 +167,8 @@ export function PayFromWallet({ view, onPayByChannel }: { readonly view: Servici
     );
   }
 
-  const next = view.nextDue?.amount;
+  // Never more than the most that may be paid today: before the last instalment's period begins, closing the loan costs less than it.
+  const next = view.nextDue ? lesser(view.nextDue.amount, max) : undefined;
   // The quick amounts never offer more than the wallet holds; what the wallet cannot cover is offered through a channel.
   const loaded = wallet.data !== undefined;
   const typed = parseAmount(text);
