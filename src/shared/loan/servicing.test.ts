@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { philippineDate } from '../activation/age';
 import { lateChargesForDay } from './late-charges';
 import { PRODUCT_V1 } from './product';
 import { buildSchedule } from './schedule';
