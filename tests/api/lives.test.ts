@@ -182,7 +182,7 @@ async function liveWorld(world: World): Promise<string | null> {
       const before = await walletOf(app, r.member.userId);
       let outcome: AppPayOutcome;
       if (action.source === 'WALLET') outcome = await payByWallet(app, r.member, amount, action.choice);
-      else if (action.source === 'CHANNEL') outcome = await payByChannel(app, r.member, amount < owed ? amount : owed, amount);
+      else if (action.source === 'CHANNEL') outcome = await payByChannel(app, r.member, amount < owed ? amount : owed, amount, officer, checker);
       else outcome = await payByOfficer(app, officer, checker, r.loanId, amount, today);
       const after = await walletOf(app, r.member.userId);
       const what = `pay ${fmt(amount)} by ${action.source} (${action.how}, ${action.choice})`;

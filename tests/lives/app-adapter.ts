@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { channelPayments, loanPaymentAllocations, loanPayments, loans, outboxMessages } from '../../src/server/db/schema';
+import { channelPaymentHolds, channelPayments, loanPaymentAllocations, loanPayments, loans, outboxMessages } from '../../src/server/db/schema';
 import { checkLedger, memberWalletBalance } from '../../src/server/ledger';
 import { approvePayment, approveWaiver, recordPayment, waiveCharge } from '../../src/server/modules/repayments/admin';
 import { createChannelPayment, receiveConfirmation } from '../../src/server/modules/repayments/channel';
+import { releaseHeldPayment } from '../../src/server/modules/repayments/channel-held-admin';
 import { loadStates, type LoanRow } from '../../src/server/modules/repayments/core';
 import { runServicing } from '../../src/server/modules/repayments/daily';
 import { approveExtension } from '../../src/server/modules/repayments/extension-admin';
@@ -68,7 +69,19 @@ export async function payByWallet(t: TestApp, member: SessionAuth, amount: bigin
  * Through a payment channel: a reference for `asked` (what the borrower asked to pay, at most what
  * the loan accepts), then the payer pays `paid` (more, when the payer chose another amount).
  */
-export async function payByChannel(t: TestApp, member: SessionAuth, asked: bigint, paid: bigint): Promise<AppPayOutcome> {
+/**
+ * A payment through a channel: a reference for `asked`, the payer pays `paid`. Another amount than the
+ * reference asked is held for an officer (decision 059): the officer (and, above the threshold, the
+ * checker) credits it to the wallet, as the back office does.
+ */
+export async function payByChannel(
+  t: TestApp,
+  member: SessionAuth,
+  asked: bigint,
+  paid: bigint,
+  officer: SessionAuth,
+  checker: SessionAuth,
+): Promise<AppPayOutcome> {
   let id: string;
   try {
     const created = await createChannelPayment(
@@ -97,6 +110,12 @@ export async function payByChannel(t: TestApp, member: SessionAuth, asked: bigin
     },
     null,
   );
+  const [confirmed] = await t.deps.db.select().from(channelPayments).where(eq(channelPayments.id, id));
+  if (confirmed!.status === 'HELD') {
+    const [hold] = await t.deps.db.select().from(channelPaymentHolds).where(eq(channelPaymentHolds.channelPaymentId, id));
+    const first = await releaseHeldPayment(t.deps, officer, hold!.id, { note: 'Paid another amount than the reference' }, CTX);
+    if (first.status === 202) await releaseHeldPayment(t.deps, checker, hold!.id, { note: 'Checked against the provider' }, CTX);
+  }
   const [after] = await t.deps.db.select().from(channelPayments).where(eq(channelPayments.id, id));
   return { toLoan: after!.appliedToLoan ?? 0n, toWallet: after!.creditedToWallet ?? 0n };
 }
