@@ -36,6 +36,7 @@ import { users } from '../src/server/db/schema';
 import { runServicing } from '../src/server/modules/repayments/daily';
 import { runWithdrawalJobs } from '../src/server/modules/withdrawals/settlement';
 import { CREDIT_BUREAU_CONSENT } from '../src/shared/activation/consent';
+import { parseAmount, toDecimalString } from '../src/shared/money/money';
 import { createStaffUser } from './user-create';
 import { serverAnswers } from './server-guard';
 
@@ -272,8 +273,9 @@ class Seeder {
     return this.ok('GET', '/api/loans/current/servicing', m.cookie);
   }
 
-  async pay(m: Member, amount: string): Promise<void> {
-    await this.ok('POST', '/api/loans/current/payments', m.cookie, { amount }, 201, `payment by ${m.name}`);
+  /** Pays `amount` from the wallet; what is above the next instalment goes as `excess` says (the borrower's choice at review). */
+  async pay(m: Member, amount: string, excess: 'NEXT_INSTALMENTS' | 'REDUCE_PRINCIPAL' = 'NEXT_INSTALMENTS'): Promise<void> {
+    await this.ok('POST', '/api/loans/current/payments', m.cookie, { amount, excess }, 201, `payment by ${m.name}`);
   }
 
   /** Asks to withdraw `amount` (a minute after the phone's previous code); answers the withdrawal's id. */
@@ -348,15 +350,16 @@ export async function seedDemo(app: App, deps: Deps, clock: ManualClock, realNow
   }
   const [onTime, ahead, overdue, extended, repaid, asking] = borrowers as [Member, Member, Member, Member, Member, Member];
 
-  // --- The next day: one pays five instalments' worth ahead (a prepayment: the last lines' principal,
-  // so the term shortens; each month's instalment is still due); one moves most of the proceeds to the bank
+  // --- The next day: one pays five instalments' worth ahead (the next instalment, and as the borrower
+  // chose, the last lines' principal, so the term shortens; each month's instalment is still due); one moves most of the proceeds to the bank
   // (paid) and will pay nothing; one withdraws and the bank declines (the money returns to the wallet);
   // one cancels a withdrawal before its code; one never enters the code (it expires).
   s.travel(manilaAt(manilaDate(new Date(start.getTime() + DAY)), 10));
   await relogin(...borrowers);
   await s.runServicing();
   const firstDue = (await s.servicing(ahead)).nextDue as { amount: string };
-  await s.pay(ahead, (Number(firstDue.amount) * 5).toFixed(2));
+  // The borrower chose "to reduce my principal" at review (decision 061): the next instalment is paid, the rest shortens the term.
+  await s.pay(ahead, toDecimalString(parseAmount(firstDue.amount) * 5n), 'REDUCE_PRINCIPAL');
 
   const paidOut = await s.requestWithdrawal(overdue, '150000.00');
   await s.confirmWithdrawal(overdue, paidOut);
