@@ -359,7 +359,7 @@ export async function seedDemo(app: App, deps: Deps, clock: ManualClock, realNow
   await s.runServicing();
   const firstDue = (await s.servicing(ahead)).nextDue as { amount: string };
   // The borrower chose "to reduce my principal" at review (decision 061): the next instalment is paid, the rest shortens the term.
-  await s.pay(ahead, toDecimalString(parseAmount(firstDue.amount) * 5n), 'REDUCE_PRINCIPAL');
+  await s.pay(ahead, toDecimalString((parseAmount(firstDue.amount) ?? 0n) * 5n), 'REDUCE_PRINCIPAL');
 
   const paidOut = await s.requestWithdrawal(overdue, '150000.00');
   await s.confirmWithdrawal(overdue, paidOut);

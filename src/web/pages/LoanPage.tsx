@@ -111,7 +111,12 @@ export default function LoanPage() {
 
       {!repaid && (
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <ChannelPayment minimum={view.totals.minimumPayment} maximum={view.totals.maximumPayment} onSettled={() => void reloadAfterPayment(queryClient)} />
+          <ChannelPayment
+            minimum={view.totals.minimumPayment}
+            maximum={view.totals.maximumPayment}
+            next={view.nextDue?.amount}
+            onSettled={() => void reloadAfterPayment(queryClient)}
+          />
         </div>
       )}
 

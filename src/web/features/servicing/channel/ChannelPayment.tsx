@@ -15,6 +15,8 @@ export interface ChannelPaymentProps {
   /** The smallest and largest payment accepted now ("34334.00"), from the servicing view's totals. */
   readonly minimum: string;
   readonly maximum: string;
+  /** The next amount due, the form's starting amount (never above `maximum`); the smallest payment when nothing is due. */
+  readonly next?: string | null | undefined;
   /** Called when a reference of this session becomes PAID or CREDITED_TO_WALLET (to refresh the schedule and the wallet). */
   readonly onSettled?: () => void;
 }
@@ -25,13 +27,13 @@ export interface ChannelPaymentProps {
  * (virtual account number, checkout link or payment code) with the reference, amount and expiry.
  * The status is the server's: it changes only when the provider confirmed (invariant 7).
  */
-export function ChannelPayment({ minimum, maximum, onSettled }: ChannelPaymentProps) {
+export function ChannelPayment({ minimum, maximum, next, onSettled }: ChannelPaymentProps) {
   const { t, i18n } = useTranslation();
   const list = useChannelPayments();
   const create = useCreateChannelPayment();
   const [method, setMethod] = useState<ChannelMethod>('EWALLET');
   const [channelCode, setChannelCode] = useState<string>(CHANNEL_CODES.EWALLET[0]);
-  const [amount, setAmount] = useState(minimum);
+  const [amount, setAmount] = useState(() => startingAmount(minimum, maximum, next));
   const [errors, setErrors] = useState<{ amount?: string; channelCode?: string; form?: string }>({});
   const idempotency = useRef<{ key: string; body: string } | null>(null);
   const settled = useRef(new Set<string>());
@@ -231,4 +233,12 @@ function History({ payments, language }: { payments: readonly ChannelPaymentDto[
       )}
     </div>
   );
+}
+
+/** The form starts at the next amount due, never above what may be paid now; else at the smallest payment. */
+function startingAmount(minimum: string, maximum: string, next: string | null | undefined): string {
+  const max = parseAmount(maximum);
+  const due = next ? parseAmount(next) : null;
+  if (due === null || max === null || due <= 0n) return minimum;
+  return toDecimalString(due < max ? due : max);
 }
