@@ -136,7 +136,7 @@ test('a member applies with the disclosure, two officers approve and disburse, t
   await expect(panel.getByText(/Loan Application No\./)).toBeVisible();
   await expect(panel.getByText(/Pre-assessment:/)).toBeVisible();
   await panel.getByRole('button', { name: 'Continue' }).click();
-  await expect(panel.getByTestId('loan-status')).toContainText('PENDING');
+  await expect(panel.getByTestId('loan-status')).toContainText('Pending');
   await axe(page);
   await shoot(page, 'panel-pending');
 
@@ -178,7 +178,7 @@ test('a member applies with the disclosure, two officers approve and disburse, t
 
   // --- The member reads the contract and signs with the code (a phone gets one code a minute).
   await page.reload();
-  await expect(panel.getByTestId('loan-status')).toContainText('APPROVED');
+  await expect(panel.getByTestId('loan-status')).toContainText('Approved');
   await panel.getByRole('button', { name: 'Read the contract and sign' }).click();
   const contract = page.getByRole('dialog', { name: 'Loan Contract Agreement' });
   await expect(contract.getByText('Final Disclosure Statement')).toBeVisible();

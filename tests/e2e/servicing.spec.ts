@@ -68,9 +68,10 @@ test.describe('the borrower pays from the wallet on /loan', () => {
     // Refusals first: below the minimum, shown before anything is sent.
     const pay = page.getByTestId('pay-from-wallet');
     const amount = pay.getByRole('textbox', { name: 'Amount to pay (PHP)' });
-    await amount.fill('1');
+    // Any amount from PHP 1 is accepted (decision 061); more than may be paid now is refused on the field.
+    await amount.fill('99999999');
     await pay.getByRole('button', { name: 'Review payment' }).click();
-    await expect(pay.getByText(/The smallest payment accepted now is ₱/)).toBeVisible();
+    await expect(pay.getByText(/The most you can pay on this loan now is ₱/)).toBeVisible();
 
     // The next amount due, reviewed and confirmed.
     await pay.getByRole('button', { name: /^Next amount due/ }).click();
