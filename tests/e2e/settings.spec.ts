@@ -34,7 +34,22 @@ async function expectNoSeriousViolation(page: Page, testInfo: TestInfo, where: s
 
 async function openSettings(page: Page): Promise<void> {
   await page.goto('/settings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // A first visit loads the page's code lazily after the session answer: on a loaded machine that
+  // has taken more than the default 10 s. If it fails, the message says where the page went and
+  // what it showed instead (a redirect to /activate or /login, an error page).
+  const heading = page.getByRole('heading', { level: 1, name: 'Settings' });
+  try {
+    await expect(heading).toBeVisible({ timeout: 20_000 });
+  } catch (error) {
+    const shown = (
+      await page
+        .locator('main')
+        .first()
+        .innerText()
+        .catch(() => '(no main)')
+    ).slice(0, 400);
+    throw new Error(`Settings did not open: the page is at ${page.url()} and shows: ${shown}`, { cause: error });
+  }
   await expect(page.getByTestId('credit-score')).toBeVisible();
 }
 
