@@ -35,7 +35,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const cash = (amount: string) => ({ amount, channel: 'CASH', bankReference: 'OR-0001', receivedOn: philippineDate(t.clock.now()) });
+// Each payment has a receipt number of its own: a reference already recorded is refused (PAYMENT_REFERENCE_USED).
+let receipts = 0;
+const cash = (amount: string) => ({ amount, channel: 'CASH', bankReference: `OR-${++receipts}`, receivedOn: philippineDate(t.clock.now()) });
 const record = (who: TestMember, loanId: string, amount: string) =>
   post(t, who.cookie, `/api/admin/loans/${loanId}/payments`, cash(amount), { 'idempotency-key': newKey() });
 

@@ -119,10 +119,12 @@ describe('payoff', () => {
 
 describe('officer payments', () => {
   const today = () => new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  // Each transfer has a reference of its own: a reference already recorded is refused (PAYMENT_REFERENCE_USED).
+  let transfers = 0;
   const body = (amount: string, extra: Record<string, unknown> = {}) => ({
     amount,
     channel: 'BANK_TRANSFER',
-    bankReference: 'BDO-778812',
+    bankReference: `BDO-7788${++transfers}`,
     receivedOn: today(),
     ...extra,
   });

@@ -46,7 +46,8 @@ export async function officerCashPayment(
     const today = new Date(Date.parse((await (await officer.get('/api/dev/clock')).json()).now) + 8 * 3_600_000).toISOString().slice(0, 10);
     const res = await officer.post(`/api/admin/loans/${loanId}/payments`, {
       headers: { ...origin(baseURL), 'idempotency-key': randomUUID() },
-      data: { amount, channel: 'CASH', bankReference: 'OR-0001', receivedOn: today },
+      // An official receipt number of its own: one already recorded is refused (PAYMENT_REFERENCE_USED).
+      data: { amount, channel: 'CASH', bankReference: `OR-${randomUUID().slice(0, 8)}`, receivedOn: today },
     });
     expect(res.status(), `officer payment: ${await res.text()}`).toBe(201);
   } finally {

@@ -110,7 +110,7 @@ export const repaymentsApi = {
     headers: idempotencyHeader,
     body: officerPaymentRequestSchema,
     response: { 201: receiptResponseSchema, 202: receiptResponseSchema },
-    errors: [...idempotency, ...amountErrors, 'CONFLICT_OF_INTEREST'],
+    errors: [...idempotency, ...amountErrors, 'CONFLICT_OF_INTEREST', 'PAYMENT_REFERENCE_USED'],
   }),
   approvePayment: defineRoute({
     method: 'POST',

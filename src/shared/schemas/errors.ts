@@ -63,6 +63,8 @@ export const ERROR_STATUS = {
   WITHDRAWAL_FAIL_NOT_YOURS: 403,
   /** Manual payouts (decision 052): the bank reference is already recorded on another payout. */
   BANK_REFERENCE_USED: 409,
+  /** An officer's payment (decision 071): the bank reference or receipt number is already recorded on another payment received. */
+  PAYMENT_REFERENCE_USED: 409,
   // Servicing
   NO_LOAN: 404,
   LOAN_NOT_DISBURSED: 409,

@@ -6,6 +6,7 @@ import { LATE_CHARGE_KINDS } from '../loan/late-charges';
 import { LOAN_REASONS } from '../reasons/catalogue';
 import { ALLOCATION_COMPONENTS, ALLOCATION_PURPOSES, EXCESS_CHOICES, LINE_STATUSES } from '../loan/servicing';
 import { loanStatusSchema, moneySchema } from './loans';
+import { BANK_REFERENCE_PATTERN, bankReferenceKey } from './withdrawals';
 
 /**
  * Contracts of loan servicing (issue 10; docs/decisions/012-servicing.md). Amounts are decimal
@@ -40,6 +41,8 @@ export const REPAYMENT_ERROR_CODES = [
   'WAIVER_PENDING',
   /** 409: no waiver of this charge waits for approval. */
   'WAIVER_NOT_PENDING',
+  /** 409: an officer's payment with a reference already recorded on another payment received. */
+  'PAYMENT_REFERENCE_USED',
 ] as const satisfies readonly ErrorCode[];
 export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
 
@@ -68,7 +71,16 @@ export const officerPaymentRequestSchema = z
     amount: repaymentAmountSchema,
     channel: z.enum(PAYMENT_CHANNELS),
     /** The bank's reference (required for BANK_TRANSFER), or the official receipt number for CASH. */
-    bankReference: z.string().trim().min(1).max(64).optional(),
+    bankReference: z
+      .string()
+      .trim()
+      .min(1, { error: collectionMessages.errors.paymentReference })
+      .max(64, { error: collectionMessages.errors.paymentReference })
+      // Printable ASCII only and compared by its letters and digits (bankReferenceKey), as payout references
+      // are: a look-alike or invisible character must not make a reused reference compare as another.
+      .regex(BANK_REFERENCE_PATTERN, { error: collectionMessages.errors.paymentReference })
+      .refine((v) => bankReferenceKey(v).length > 0, { error: collectionMessages.errors.paymentReference })
+      .optional(),
     /** The date the money was received (Philippine calendar, not in the future). */
     receivedOn: z.iso.date(),
     note: z.string().trim().max(500).optional(),

@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable
 import { createdAt } from './columns';
 import { users } from './identity';
 import { ledgerTransfers } from './ledger';
+import { bankReferenceKeySql } from './withdrawals';
 import { loans } from './loans';
 
 // repayments (issue 10, docs/decisions/012-servicing.md): payments, their allocation to the
@@ -51,6 +52,11 @@ export const loanPayments = pgTable(
     uniqueIndex('loan_payments_number_key').on(t.number),
     uniqueIndex('loan_payments_idempotency_key').on(t.loanId, t.source, t.idempotencyKey),
     index('loan_payments_loan_idx').on(t.loanId, t.createdAt),
+    // An officer's payment reference already recorded on another payment received is refused, compared
+    // as payout references are (bankReferenceKeySql; repayments/admin.ts assertPaymentReferenceUnused).
+    index('loan_payments_officer_reference_idx')
+      .on(bankReferenceKeySql(t.externalReference))
+      .where(sql`${t.source} = 'OFFICER' and ${t.externalReference} is not null`),
     check('loan_payments_source_check', sql`${t.source} in ('WALLET', 'CHANNEL', 'OFFICER')`),
     check('loan_payments_channel_check', sql`${t.channel} is null or ${t.channel} in ('CASH', 'BANK_TRANSFER')`),
     check('loan_payments_kind_check', sql`${t.kind} in ('PAYMENT', 'PAYOFF')`),

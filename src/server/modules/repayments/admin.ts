@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { loanCharges, loanPayments } from '../../db/schema';
+import { bankReferenceKeySql, loanCharges, loanPayments, loans } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { writeAudit, type AuditContext } from '../../audit';
@@ -33,6 +33,8 @@ import {
 } from './core';
 import { allocateFor, chargeDto, checkAmount, maximumPayment, servicingView } from './service';
 import { isUuid } from '../../../shared/schemas/params';
+import { bankReferenceKey } from '../../../shared/schemas/withdrawals';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The officer's side of servicing (/api/admin/loans/:loanId/..., OFFICER and ADMIN): the servicing
@@ -105,6 +107,38 @@ async function waivedAloneSince(tx: Tx, loanId: string, staffId: string, since: 
 }
 
 /**
+ * Refuses a reference (the bank's, or the official receipt number for cash) already recorded on
+ * another payment an officer recorded, on any loan, compared by its letters and digits without case
+ * (bankReferenceKey) as payout references are: recording one bank deposit or one receipt twice, on
+ * one loan or two, would pay a loan with money received once. Two officers recording the same
+ * reference at once are serialised by a lock on it, so the second sees the first. A retry of the
+ * same request (its Idempotency-Key) gets the first answer before it reaches this check.
+ */
+async function assertPaymentReferenceUnused(tx: Tx, deps: AppDeps, reference: string): Promise<void> {
+  const keyOf = bankReferenceKey(reference);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tapat.payment-reference:${keyOf}`}))`);
+  const [used] = await tx
+    .select({ number: loanPayments.number, loanNumber: loans.number })
+    .from(loanPayments)
+    .innerJoin(loans, eq(loans.id, loanPayments.loanId))
+    .where(
+      and(
+        eq(loanPayments.source, 'OFFICER'),
+        sql`${loanPayments.externalReference} is not null`,
+        eq(bankReferenceKeySql(loanPayments.externalReference), keyOf),
+      ),
+    )
+    .limit(1);
+  if (used) {
+    throw new AppError(
+      409,
+      'PAYMENT_REFERENCE_USED',
+      text('collections.errors.paymentReferenceUsed', { reference: paymentReference(deps, used.number), loan: loanNumberOf(deps, used.loanNumber) }),
+    );
+  }
+}
+
+/**
  * Records a payment received outside the app. When it brings what this officer alone posted on the
  * loan in the last MAKER_CHECKER_WINDOW_DAYS above the threshold, it waits for a second officer (202).
  */
@@ -131,6 +165,7 @@ export async function recordPayment(
         throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
       const state = await loadState(tx, deps, loan);
       checkAmount(state, amount, today);
+      if (input.bankReference) await assertPaymentReferenceUnused(tx, deps, input.bankReference);
       const alone = await postedAloneSince(tx, loan.id, staff.userId, windowStart(now));
       const pending = alone + amount > deps.config.servicing.approvalThreshold;
       const receivedAt = new Date(Date.parse(`${input.receivedOn}T12:00:00+08:00`));

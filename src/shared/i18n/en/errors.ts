@@ -66,6 +66,7 @@ export const errors = {
   WITHDRAWAL_FAIL_NOT_PENDING: 'No failure mark of this payout waits for another officer.',
   WITHDRAWAL_FAIL_NOT_YOURS: 'Only the officer who asked, or an administrator, can withdraw this request.',
   BANK_REFERENCE_USED: 'This bank reference is already recorded on another payout: one bank transfer pays one payout.',
+  PAYMENT_REFERENCE_USED: 'This reference is already recorded on another payment received: one transfer or receipt pays once.',
   NO_LOAN: 'There is no such loan to pay.',
   LOAN_NOT_DISBURSED: 'This loan is not disbursed yet.',
   LOAN_REPAID: 'This loan is already repaid.',

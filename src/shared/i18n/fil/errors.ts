@@ -60,6 +60,7 @@ export const errors = {
   WITHDRAWAL_FAIL_PENDING: 'May hiling nang markahang hindi natuloy ang payout na ito na naghihintay sa ibang opisyal.',
   WITHDRAWAL_FAIL_NOT_PENDING: 'Walang hiling na markahang hindi natuloy ang payout na ito na naghihintay sa ibang opisyal.',
   WITHDRAWAL_FAIL_NOT_YOURS: 'Ang opisyal lamang na humiling, o isang administrator, ang maaaring bumawi sa hiling na ito.',
+  PAYMENT_REFERENCE_USED: 'Nakatala na ang reference na ito sa ibang natanggap na bayad: isang beses lang nagbabayad ang isang transfer o resibo.',
   BANK_REFERENCE_USED: 'Nakatala na ang bank reference na ito sa ibang payout: isang bank transfer ay para sa isang payout lamang.',
   NO_LOAN: 'Walang ganitong loan na babayaran.',
   LOAN_NOT_DISBURSED: 'Hindi pa na-disburse ang loan na ito.',
