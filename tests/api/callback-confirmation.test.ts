@@ -156,6 +156,37 @@ describe('a payment callback is only a hint: the provider is asked', () => {
     expect(await rowOf(payment.id)).toMatchObject({ status: 'PAID', appliedToLoan: 17_667_00n });
     await expectLedgerSound(t);
   });
+
+  it('a reference already expired here, paid late at the provider during an outage: the worker asks again and the money is applied, once', async () => {
+    const { loanId, payment, pr } = await reference();
+    await t.deps.db.update(channelPayments).set({ status: 'EXPIRED', checkAfter: null }).where(eq(channelPayments.id, payment.id));
+    fake.failNext('500');
+    expect((await callback('payments', claim(pr, payment.reference, 17667))).json().outcome).toBe('CHECK_DUE');
+    expect(await loanPaymentsOf(loanId)).toEqual([]);
+    expect((await rowOf(payment.id)).checkAfter!.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    atProvider(pr, { status: 'SUCCEEDED' });
+    expect((await runChannelPayments(t.deps)).resolved).toBeGreaterThanOrEqual(1);
+    const row = await rowOf(payment.id);
+    expect(row.status).not.toBe('EXPIRED');
+    expect(row.checkAfter).toBeNull();
+    const credited = (row.appliedToLoan ?? 0n) + (row.creditedToWallet ?? 0n);
+    expect(credited).toBe(17_667_00n);
+    // Asked once: a second pass neither asks nor posts again.
+    const posted = (await loanPaymentsOf(loanId)).length;
+    await runChannelPayments(t.deps);
+    expect((await loanPaymentsOf(loanId)).length).toBe(posted);
+    await expectLedgerSound(t);
+  });
+
+  it('a reference expired here that the provider also says expired: asked once, then left alone', async () => {
+    const { payment, pr } = await reference();
+    await t.deps.db.update(channelPayments).set({ status: 'EXPIRED', checkAfter: null }).where(eq(channelPayments.id, payment.id));
+    fake.failNext('500');
+    expect((await callback('payments', claim(pr, payment.reference, 17667))).json().outcome).toBe('CHECK_DUE');
+    atProvider(pr, { status: 'EXPIRED' });
+    await runChannelPayments(t.deps);
+    expect(await rowOf(payment.id)).toMatchObject({ status: 'EXPIRED', checkAfter: null });
+  });
 });
 
 describe('another amount or currency confirmed by the provider is held for an officer', () => {

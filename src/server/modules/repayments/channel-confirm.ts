@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { channelPaymentEvents, channelPayments } from '../../db/schema';
 import { collectionProviderFor, type CollectionStatus, type ConfirmationEvent } from '../../providers/collections';
 import { ProviderError } from '../../providers/xendit/http';
-import { channelReference, findRow, receiveConfirmation, type ChannelPaymentRow, type ConfirmationOutcome } from './channel';
+import { channelReference, findRow, receiveConfirmation, RECHECKABLE, type ChannelPaymentRow, type ConfirmationOutcome } from './channel';
 
 /**
  * A payment callback is a hint, never the truth (docs/decisions/059-callbacks-are-hints.md; as
@@ -70,12 +70,14 @@ export async function receivePaymentCallback(
     }
   }
   if (answer === null) {
-    // No answer now (an outage, or garbage): for a pending reference the worker asks at its next pass.
+    // No answer now (an outage, or garbage): the worker asks at its next pass. Also for a reference
+    // already EXPIRED or FAILED here: the payer may have paid it late at the provider, and without a
+    // later question that money would never be credited (runChannelPayments asks RECHECKABLE rows).
     const now = deps.clock.now();
     await deps.db
       .update(channelPayments)
       .set({ checkAfter: now, updatedAt: now })
-      .where(and(eq(channelPayments.id, row.id), eq(channelPayments.status, 'PENDING')));
+      .where(and(eq(channelPayments.id, row.id), inArray(channelPayments.status, RECHECKABLE)));
     await recordClaim(deps, claim, row.id, 'CHECK_DUE');
     return { outcome: 'CHECK_DUE' };
   }

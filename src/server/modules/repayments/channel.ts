@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { channelPaymentEvents, channelPayments, loanPayments, users } from '../../db/schema';
@@ -31,6 +31,13 @@ import { differsFromReference, holdPayment } from './channel-hold';
 export type ChannelPaymentRow = typeof channelPayments.$inferSelect;
 
 const OPEN: readonly string[] = ['CREATING', 'PENDING'];
+/**
+ * The statuses the worker asks the provider about once their checkAfter is due: PENDING (its polls),
+ * and EXPIRED or FAILED when a verified callback named the reference while the provider could not be
+ * asked (channel-confirm.ts sets checkAfter): the payer may have paid late, and the answer is then
+ * applied like any other. A final answer clears checkAfter, so each is asked until answered.
+ */
+export const RECHECKABLE = ['PENDING', 'EXPIRED', 'FAILED'] as const;
 /** A reference whose provider call never finished (a crash between the two transactions) is failed after this long. */
 export const CREATING_TIMEOUT_MS = 10 * 60_000;
 /** How long a worker's claim on a due payment lasts while it asks the provider. */
@@ -398,7 +405,7 @@ export async function runChannelPayments(deps: AppDeps, limit = 100): Promise<{ 
       const [row] = await tx
         .select()
         .from(channelPayments)
-        .where(and(eq(channelPayments.status, 'PENDING'), lte(channelPayments.checkAfter, at)))
+        .where(and(inArray(channelPayments.status, RECHECKABLE), lte(channelPayments.checkAfter, at)))
         .orderBy(asc(channelPayments.checkAfter))
         .limit(1)
         .for('update', { skipLocked: true });
@@ -438,6 +445,11 @@ export async function runChannelPayments(deps: AppDeps, limit = 100): Promise<{ 
       continue;
     }
     await receiveConfirmation(deps, status, null);
+    // A reference asked again after it had expired or failed (RECHECKABLE) is not asked once more.
+    await deps.db
+      .update(channelPayments)
+      .set({ checkAfter: null })
+      .where(and(eq(channelPayments.id, claimed.id), ne(channelPayments.status, 'PENDING')));
     resolved += 1;
   }
   return { checked, resolved };
