@@ -11,12 +11,16 @@ import { PRODUCT_V1 } from '../../src/shared/loan/product';
 import { createActivatedMember, createStaff, disburse, newKey, ok, signedLoan } from '../fixtures/loans';
 import { createAppWithUploads, type TestMember } from '../fixtures/members';
 import { requestWithdrawal } from '../fixtures/withdrawals';
+import { API } from '../../src/shared/api';
+import type { RouteAuth, RouteSpec } from '../../src/shared/api/define';
 
 /**
- * Issue 8, item 4: the authorisation matrix. Every route of the app, read from the app's own
- * OpenAPI document (so a new route cannot be added without its row here), is called as anonymous,
- * another member, the member, an officer and an admin. The expectation table below says who may
- * use each route; a route missing from it (or a row for a route that no longer exists) fails.
+ * The authorisation matrix. Every route of the app, read from the app's own OpenAPI document, is
+ * called as anonymous, another member, the member, an officer and an admin. Who may use each route
+ * comes from the same route table the server registers and enforces (each entry's `auth`), so a
+ * route states its access once; EXCEPTIONS lists only the routes whose handler narrows it further
+ * (the caller's own object) and those outside the table. A registered route the table does not
+ * know (or a row for a route that does not exist) fails.
  *
  *   public  anyone
  *   member  any signed-in user (identity from the session: each sees only their own data)
@@ -40,138 +44,46 @@ type Access = 'public' | 'member' | 'own' | 'staff' | 'staff404' | 'admin' | 'me
 type Role = 'anonymous' | 'other member' | 'member' | 'officer' | 'admin';
 const ROLES: readonly Role[] = ['anonymous', 'other member', 'officer', 'admin', 'member'];
 
-const TABLE: Record<string, Access> = {
+/**
+ * What the route table (src/shared/api, each entry's `auth`, enforced by registration: route.ts
+ * registerRoute and session.ts enforceDeclaredAccess) means for this matrix. Loopback routes are
+ * public here: app.inject comes from 127.0.0.1.
+ */
+const FROM_ROUTE_AUTH: { readonly [A in RouteAuth]: Access } = {
+  public: 'public',
+  session: 'member',
+  member: 'memberOnly',
+  staff: 'staff',
+  admin: 'admin',
+  callback: 'callback',
+  loopback: 'public',
+};
+
+/**
+ * Only the exceptions are listed: routes whose handler narrows the declared access to the caller's
+ * own object, and routes outside the route table. A row here for a route that no longer exists fails.
+ */
+const EXCEPTIONS: Record<string, Access> = {
+  // Outside the route table: the probes.
   'GET /healthz': 'public',
   'GET /readyz': 'public',
-  'GET /api/public/config': 'public',
-  'GET /api/currencies': 'public',
-  'GET /api/rates': 'public',
-  'POST /api/auth/register': 'public',
-  'POST /api/auth/register/resend': 'public',
-  'POST /api/auth/register/verify': 'public',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/logout': 'public',
-  'GET /api/auth/session': 'public',
-  'POST /api/auth/password': 'member',
-  'GET /api/auth/email': 'member',
-  'POST /api/auth/email/code': 'member',
-  'POST /api/auth/email/verify': 'member',
-  'POST /api/auth/recovery/start': 'public',
-  'POST /api/auth/recovery/reset': 'public',
-  'POST /api/contact': 'public',
-  'GET /api/activation': 'member',
-  'PUT /api/activation/personal': 'member',
-  'PUT /api/activation/address': 'member',
-  'PUT /api/activation/references': 'member',
-  'PUT /api/activation/identity': 'member',
-  'PUT /api/activation/bank': 'member',
-  'GET /api/member/payout-account': 'member',
-  'PUT /api/member/payout-account': 'member',
-  'POST /api/member/payout-account/code': 'member',
-  'GET /api/member/account': 'member',
-  'PUT /api/activation/documents/{kind}': 'member',
-  'GET /api/activation/documents/{kind}': 'member',
+  // Declared 'session'; the handler answers the 404 of a missing image to anyone but staff.
   'GET /api/admin/members/{memberId}/documents/{kind}': 'staff404',
-  'GET /api/places/provinces': 'public',
-  'GET /api/places/provinces/{code}/cities': 'public',
-  'POST /api/privacy/export': 'member',
-  'GET /api/privacy/deletion-request': 'member',
-  'POST /api/privacy/deletion-request': 'member',
-  'GET /api/admin/deletion-requests': 'staff',
-  'GET /api/admin/deletion-requests/{requestId}': 'staff',
-  'POST /api/admin/deletion-requests/{requestId}/complete': 'admin',
-  'POST /api/admin/deletion-requests/{requestId}/reject': 'admin',
-  'POST /api/loans/applications': 'memberOnly',
-  'GET /api/loans/current': 'member',
-  'GET /api/loans/quote': 'public',
-  'POST /api/loans/current/cancel': 'memberOnly',
-  'GET /api/loans/current/contract': 'member',
-  'POST /api/loans/current/contract/code': 'memberOnly',
-  'POST /api/loans/current/contract/sign': 'memberOnly',
-  'GET /api/loans/current/contract.pdf': 'member',
-  'GET /api/loans/current/disclosure.pdf': 'member',
-  'GET /api/admin/loans': 'staff',
-  'GET /api/admin/loans/{loanId}': 'staff',
-  'POST /api/admin/loans/{loanId}/review': 'staff',
-  'POST /api/admin/loans/{loanId}/approve': 'staff',
-  'POST /api/admin/loans/{loanId}/reject': 'staff',
-  'POST /api/admin/loans/{loanId}/disburse': 'staff',
-  'GET /api/wallet': 'member',
-  'GET /api/wallet/transactions': 'member',
-  'GET /api/withdrawals/options': 'member',
-  'POST /api/withdrawals': 'memberOnly',
-  'GET /api/withdrawals': 'member',
+  // The member's own withdrawal only; anyone else's session gets 404.
   'GET /api/withdrawals/{id}': 'own',
   'POST /api/withdrawals/{id}/code': 'ownMember',
   'POST /api/withdrawals/{id}/confirm': 'ownMember',
   'POST /api/withdrawals/{id}/cancel': 'ownMember',
-  'GET /api/admin/withdrawals': 'staff',
-  'GET /api/admin/withdrawals/reconciliation': 'staff',
-  'POST /api/admin/withdrawals/{id}/paid': 'staff',
-  'POST /api/admin/withdrawals/{id}/failed': 'staff',
-  'POST /api/admin/withdrawals/{id}/failed/confirm': 'staff',
-  'POST /api/admin/withdrawals/{id}/failed/withdraw': 'staff',
-  'POST /api/admin/withdrawals/{id}/parts/{index}/paid': 'staff',
-  'POST /api/admin/withdrawals/{id}/parts/{index}/failed': 'staff',
-  'POST /api/admin/withdrawals/{id}/parts/{index}/failed/confirm': 'staff',
-  'POST /api/admin/withdrawals/{id}/parts/{index}/failed/withdraw': 'staff',
-  'GET /api/member/credit-score': 'member',
-  'GET /api/admin/audit': 'staff',
-  'GET /api/admin/settings': 'admin',
-  'PUT /api/admin/settings/company': 'admin',
-  'POST /api/admin/settings/product': 'admin',
-  // Embedded (development) mode only: the simulated SMS and e-mail outbox; absent in production.
-  'GET /api/dev/outbox': 'public',
-  // Development mode only, and only from this machine (app.inject comes from 127.0.0.1).
-  'GET /api/dev/clock': 'public',
-  'POST /api/dev/clock': 'public',
-  // Development mode only, and only from this machine: one pass of the daily servicing job now.
-  'POST /api/dev/servicing/run': 'public',
-  'POST /api/loans/current/accept-offer': 'memberOnly',
-  'GET /api/loans/current/servicing': 'member',
-  'POST /api/loans/current/payments': 'memberOnly',
-  'POST /api/loans/current/payments/preview': 'memberOnly',
-  'GET /api/loans/current/channel-payments': 'memberOnly',
-  'POST /api/loans/current/channel-payments': 'memberOnly',
-  'POST /api/callbacks/xendit/payments': 'callback',
-  'GET /api/admin/channel-payments/events': 'staff',
-  'GET /api/admin/channel-payments/held': 'staff',
-  'POST /api/admin/channel-payments/held/{holdId}/release': 'staff',
-  'POST /api/callbacks/xendit/payouts': 'callback',
-  'POST /api/loans/current/payoff-quote': 'memberOnly',
-  'POST /api/loans/current/payoff': 'memberOnly',
-  // The member's own payment only (another member's is 404: tested in repayments-receipts.test.ts).
-  'GET /api/loans/current/payments/{paymentId}/receipt.pdf': 'memberOnly',
-  'GET /api/admin/loans/{loanId}/servicing': 'staff',
-  'POST /api/admin/loans/{loanId}/payments': 'staff',
-  'POST /api/admin/loans/{loanId}/payments/{paymentId}/approve': 'staff',
-  'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive': 'staff',
-  'GET /api/loans/current/extension': 'member',
-  'POST /api/loans/current/extension': 'memberOnly',
-  'POST /api/loans/current/extension/withdraw': 'memberOnly',
-  'POST /api/loans/current/extension/code': 'memberOnly',
-  'POST /api/loans/current/extension/sign': 'memberOnly',
-  'GET /api/admin/extensions': 'staff',
-  'GET /api/admin/extensions/count': 'staff',
-  'POST /api/admin/extensions/{extensionId}/approve': 'staff',
-  'POST /api/admin/extensions/{extensionId}/decline': 'staff',
-  'POST /api/admin/loans/{loanId}/charges/{chargeId}/waive/approve': 'staff',
-  'GET /api/admin/collections': 'staff',
-  'GET /api/admin/portfolio': 'staff',
-  'GET /api/admin/loans/{loanId}/notes': 'staff',
-  'POST /api/admin/loans/{loanId}/notes': 'staff',
-  'GET /api/admin/loans/{loanId}/reminders': 'staff',
-  'GET /api/admin/loans/{loanId}/servicing/staff': 'staff',
-  'GET /api/admin/outbox': 'staff',
-  'POST /api/admin/outbox/{messageId}/retry': 'staff',
-  'PUT /api/member/language': 'member',
-  'GET /api/admin/support/messages': 'staff',
-  'POST /api/admin/support/messages/{messageId}/assign': 'staff',
-  'POST /api/admin/support/messages/{messageId}/reply': 'staff',
-  'POST /api/admin/support/messages/{messageId}/close': 'staff',
-  'POST /api/admin/support/messages/{messageId}/reopen': 'staff',
-  'GET /api/member/referral': 'memberOnly',
-  'GET /api/admin/referrals': 'staff',
+};
+
+/** Who may call each route: from the route table, except where EXCEPTIONS says otherwise. */
+const TABLE: Record<string, Access> = {
+  ...Object.fromEntries(
+    Object.values(API).flatMap((area) =>
+      Object.values(area as Record<string, RouteSpec>).map((r) => [`${r.method} /api${r.path.replace(/:(\w+)/g, '{$1}')}`, FROM_ROUTE_AUTH[r.auth]]),
+    ),
+  ),
+  ...EXCEPTIONS,
 };
 
 /** Routes that change the caller's own session or account: called last, each on a fresh session. */

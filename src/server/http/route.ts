@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { routeErrors, type RouteBody, type RouteHeaders, type RouteParams, type RouteQuery, type RouteResult, type RouteSpec } from '../../shared/api/define';
 import { apiErrorSchema, ERROR_STATUS } from '../../shared/schemas/errors';
+import { enforceDeclaredAccess } from './session';
 
 /** The request a route's handler receives: params, query, body and headers as its schemas parse them. */
 export type RouteRequest<R extends RouteSpec> = FastifyRequest<{
@@ -43,11 +44,25 @@ export function fastifySchemaOf(route: RouteSpec) {
  * the guard and one service call.
  */
 export function registerRoute<R extends RouteSpec>(app: FastifyInstance, route: R, handler: RouteHandler<R>, extras: RouteExtras = {}): void {
+  const config = { ...extras.config, access: route.auth };
+  // The declared access, enforced before the body is read (after the app's hook has read the
+  // session); a route that reads its session in its own statement is checked when it has it.
+  const guard = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    try {
+      if (!request.routeOptions.config.sessionInStatement) enforceDeclaredAccess(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
+  const own = extras.onRequest === undefined ? [] : Array.isArray(extras.onRequest) ? extras.onRequest : [extras.onRequest];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: route.method,
     url: route.path,
     schema: fastifySchemaOf(route),
     ...extras,
+    config,
+    onRequest: [guard, ...own],
     handler: (request, reply) => handler(request as unknown as RouteRequest<R>, reply),
   });
 }

@@ -5,7 +5,9 @@ import { findSession, findSessionAndVersions, sessionAndVersionsOfRow, sessionKe
 import { applyConfigurationVersions } from '../product/sync';
 import type { AppDeps } from '../deps';
 import { AppError } from './errors';
-import { hasAnyRole, type Role } from '../../shared/states/roles';
+import { hasAnyRole, STAFF_ROLES, type Role } from '../../shared/states/roles';
+import type { RouteAuth } from '../../shared/api/define';
+import { requireLoopback } from './loopback';
 
 export const SESSION_COOKIE = 'tapat_sid';
 
@@ -22,6 +24,13 @@ declare module 'fastify' {
      * answer 401: it fails closed.
      */
     sessionInStatement?: boolean;
+    /**
+     * Who may call the route, as its entry of the route table declares it (RouteSpec.auth): set by
+     * registerRoute (route.ts) and enforced by enforceDeclaredAccess before the handler runs, so a
+     * route states its access once. Absent on the few routes not in the table (the probes, the
+     * documentation): those are public.
+     */
+    access?: RouteAuth;
   }
 }
 
@@ -71,6 +80,40 @@ export async function acceptSessionRow(request: FastifyRequest, deps: AppDeps, k
   const { auth, versions } = await sessionAndVersionsOfRow(deps.db, deps.clock, key, row);
   request.auth = auth;
   await applyConfigurationVersions(deps, versions);
+  enforceDeclaredAccess(request);
+}
+
+const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
+
+/**
+ * Refuses a caller the route's declared access (its route table entry's `auth`, in the route's
+ * config) does not admit: 401 without a session; 403 STAFF_ACCOUNT for staff on a member route;
+ * 403 FORBIDDEN for a role the route does not admit; 404 for a loopback route called from
+ * elsewhere. A callback route's caller is verified by the handler (each provider has its own token
+ * check); a public route admits anyone. Runs before the body is read (registerRoute's onRequest),
+ * or, for a route that reads its session in its own statement, as soon as that session is known
+ * (acceptSessionRow). Handlers keep their own guard for what they need from the session.
+ */
+export function enforceDeclaredAccess(request: FastifyRequest): void {
+  switch (request.routeOptions.config.access) {
+    case 'session':
+      requireUser(request);
+      return;
+    case 'member':
+      requireMember(request);
+      return;
+    case 'staff':
+      requireRole(request, STAFF_ROLES);
+      return;
+    case 'admin':
+      requireRole(request, ADMIN_ONLY);
+      return;
+    case 'loopback':
+      requireLoopback(request);
+      return;
+    default:
+      return;
+  }
 }
 
 /**
