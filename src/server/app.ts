@@ -26,6 +26,7 @@ import { LANGUAGE_COOKIE, shellLanguage } from './http/language';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { referralRoutes } from './modules/referrals/routes';
+import { accountingRoutes } from './modules/accounting/routes';
 import { devRoutes } from './modules/dev/routes';
 import { installTextGuard } from './http/text-guard';
 import { devClockRoutes } from './modules/dev/clock-routes';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await withdrawalsRoutes(api, deps);
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
+      await accountingRoutes(api, deps);
       await repaymentsRoutes(api, deps);
       await channelPaymentRoutes(api, deps);
       await payoutCallbackRoutes(api, deps);
