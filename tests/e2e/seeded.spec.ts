@@ -45,7 +45,7 @@ test('the overdue borrower sees what is past due and the late charges', async ({
 
 test('officer 1 lands in the back office, finds the overdue loan in collections and the waiting extension in the menu', async ({ page }) => {
   await signIn(page, OFFICER.national, OFFICER.password, '/admin');
-  await expect(page.getByTestId('nav-extensions-count')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('nav-extensions-count')).toContainText('1 waiting for a decision', { timeout: 20_000 });
   await page.goto('/admin/collections');
   await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible({ timeout: 20_000 });
   const overdue = (await (await page.request.get('/api/admin/collections?limit=50')).json()) as { items: { loanNumber: string }[] };

@@ -29,7 +29,10 @@ test('an officer reads a closed day’s trial balance from the portfolio and dow
   await advanceClock(member, nextMidnight - now + 20 * 60_000);
   const run = await member.post('/api/dev/servicing/run', { headers: origin(baseURL) });
   expect(run.status(), await run.text()).toBe(200);
-  const day = (await (await officerOne.get(`/api/admin/trial-balances/${disbursedOn}`)).json()) as { totalDebits: string; totalCredits: string };
+  const closed = await officerOne.get(`/api/admin/trial-balances/${disbursedOn}`);
+  expect(closed.status(), await closed.text()).toBe(200);
+  const day = (await closed.json()) as { totalDebits: string; totalCredits: string };
+  expect(day.totalDebits).toMatch(/^[1-9]\d*\.\d{2}$/);
   expect(day.totalDebits).toBe(day.totalCredits);
 
   await officerRequest(page.request, baseURL, 0);
