@@ -47,7 +47,13 @@ export async function closedDays(
 export async function trialBalance(deps: AppDeps, date: string): Promise<TrialBalanceDto> {
   const day = await closedDay(deps.db, date);
   if (!day) throw new AppError(404, 'NOT_FOUND', 'This day is not closed yet.');
-  return { ...dayDto(day), lines: day.lines.map(lineDto) };
+  // Every account of the chart of accounts, those without any entry yet at zero.
+  const present = new Map(day.lines.map((l) => [l.kind, l]));
+  const lines = [
+    ...CHART_OF_ACCOUNTS.map((c) => present.get(c.kind) ?? { kind: c.kind, normalBalance: c.normalBalance, debits: 0n, credits: 0n }),
+    ...day.lines.filter((l) => !NAMES.has(l.kind)),
+  ];
+  return { ...dayDto(day), lines: lines.map(lineDto) };
 }
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (the values here are our own codes, names and amounts). */

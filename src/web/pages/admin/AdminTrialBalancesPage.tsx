@@ -46,7 +46,25 @@ export default function AdminTrialBalancesPage() {
           {t('backoffice.trialBalances.days')}
         </h2>
         <ListState query={days} empty={list.length === 0} emptyText={t('backoffice.trialBalances.none')} moreText={t('backoffice.trialBalances.more')}>
+          {/* Narrow screens: one card per day; wider ones: the table. */}
+          <ul className="flex flex-col gap-2 sm:hidden" aria-label={t('backoffice.trialBalances.days')}>
+            {list.map((d) => (
+              <li key={d.date} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
+                <Link to={`/admin/trial-balances?date=${d.date}`} className="font-semibold text-brand underline underline-offset-4">
+                  {d.date}
+                </Link>{' '}
+                <span className={d.balanced ? 'font-semibold text-emerald-800' : 'font-semibold text-danger'}>
+                  {d.balanced ? t('backoffice.trialBalances.balanced') : t('backoffice.trialBalances.unbalanced')}
+                </span>
+                <p className="text-muted">
+                  {t('backoffice.trialBalances.col.debits')} {money(d.totalDebits)} · {t('backoffice.trialBalances.col.credits')} {money(d.totalCredits)} ·{' '}
+                  {t('backoffice.trialBalances.col.entries')} {d.entries}
+                </p>
+              </li>
+            ))}
+          </ul>
           <Table
+            className="hidden sm:block"
             label={t('backoffice.trialBalances.days')}
             testId="closed-days"
             columns={[
@@ -115,7 +133,23 @@ function DayDetail({ date, onClose }: { readonly date: string; readonly onClose:
               ? t('backoffice.trialBalances.balancedDay', { total: money(day.data.totalDebits) })
               : t('backoffice.trialBalances.unbalancedDay', { debits: money(day.data.totalDebits), credits: money(day.data.totalCredits) })}
           </p>
+          <dl className="flex flex-col gap-2 sm:hidden">
+            {day.data.lines.map((l) => (
+              <div key={l.account} className="border-t border-slate-200 pt-2 text-sm">
+                <dt className="font-semibold">
+                  {l.name} <span className="text-xs font-normal text-muted">{l.account}</span>
+                </dt>
+                <dd className="text-muted">
+                  {t('backoffice.trialBalances.col.debits')} {money(l.debits)} · {t('backoffice.trialBalances.col.credits')} {money(l.credits)}
+                </dd>
+                <dd>
+                  {t('backoffice.trialBalances.col.balance')} ({t(`backoffice.trialBalances.normal.${l.normalBalance}`)}) <strong>{money(l.balance)}</strong>
+                </dd>
+              </div>
+            ))}
+          </dl>
           <Table
+            className="hidden sm:block"
             look="plain"
             label={t('backoffice.trialBalances.dayTitle', { date })}
             testId="trial-balance-lines"
