@@ -1,1 +1,0 @@
-CREATE INDEX "loan_payments_officer_reference_idx" ON "loan_payments" USING btree (upper(regexp_replace("external_reference", '[^A-Za-z0-9]+', '', 'g'))) WHERE "loan_payments"."source" = 'OFFICER' and "loan_payments"."external_reference" is not null;
