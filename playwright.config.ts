@@ -11,7 +11,7 @@ import { defineConfig, devices } from '@playwright/test';
  * project, and one in manual payout mode (officers mark each transfer) the 'manual-payouts' project. The screenshots of tests/e2e/screenshots.spec.ts (and the other journeys' pictures)
  * are taken only with SCREENSHOTS=1.
  *
- *   E2E_PORT    first port (default 3310); the servers use E2E_PORT .. E2E_PORT + E2E_WORKERS + 1
+ *   E2E_PORT    first port (default 3310); the servers use E2E_PORT .. E2E_PORT + E2E_WORKERS + 2
  *   E2E_WORKERS workers, and so servers for them (default 2)
  *   SCREENSHOTS 1: also take the screenshots
  */
@@ -27,12 +27,16 @@ const FAILURE_JOURNEY = /a payout that fails/;
 /** Officers mark each transfer by hand only in manual payout mode: one more server, for that journey. */
 const MANUAL_PORT = PORT + WORKERS + 1;
 const MANUAL_PAYOUT_SPEC = '**/split-withdrawal.spec.ts';
+/** The demo of `npm run seed`, for the newcomer's path (tests/e2e/seeded.spec.ts): one more server. */
+const SEEDED_PORT = PORT + WORKERS + 2;
+const SEEDED_SPEC = '**/seeded.spec.ts';
 
-const server = (port: number, env: Record<string, string>) => ({
-  command: `bash scripts/e2e-server.sh ${port}`,
+const server = (port: number, env: Record<string, string>, mode = '') => ({
+  command: `bash scripts/e2e-server.sh ${port} ${mode}`.trim(),
   url: `${url(port)}/api/public/config`,
   reuseExistingServer: false,
-  timeout: 180_000,
+  // The seed builds three months of history before its server starts (about 1 to 2 minutes).
+  timeout: mode === 'seeded' ? 420_000 : 180_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   env,
@@ -75,7 +79,7 @@ export default defineConfig<object, ServerOptions>({
   projects: [
     {
       name: 'chromium',
-      testIgnore: SCREENSHOTS ? [MANUAL_PAYOUT_SPEC] : ['**/screenshots.spec.ts', MANUAL_PAYOUT_SPEC],
+      testIgnore: SCREENSHOTS ? [MANUAL_PAYOUT_SPEC, SEEDED_SPEC] : ['**/screenshots.spec.ts', MANUAL_PAYOUT_SPEC, SEEDED_SPEC],
       grepInvert: FAILURE_JOURNEY,
       use: { ...devices['Desktop Chrome'], channel: undefined, serverURLs: workerPorts.map(url) },
     },
@@ -90,6 +94,11 @@ export default defineConfig<object, ServerOptions>({
       testMatch: MANUAL_PAYOUT_SPEC,
       use: { ...devices['Desktop Chrome'], channel: undefined, serverURLs: [url(MANUAL_PORT)] },
     },
+    {
+      name: 'seeded',
+      testMatch: SEEDED_SPEC,
+      use: { ...devices['Desktop Chrome'], channel: undefined, serverURLs: [url(SEEDED_PORT)] },
+    },
   ],
   webServer: [
     ...workerPorts.map((port) => server(port, { PAYOUT_FAILURE_RATE: '0' })),
@@ -97,5 +106,6 @@ export default defineConfig<object, ServerOptions>({
     server(FAILURE_PORT, { PAYOUT_FAILURE_RATE: '1' }),
     // Payouts an officer marks on /admin/withdrawals, transfer by transfer (tests/e2e/split-withdrawal.spec.ts).
     server(MANUAL_PORT, { PAYOUT_PROVIDER: 'manual' }),
+    server(SEEDED_PORT, {}, 'seeded'),
   ],
 });

@@ -22,7 +22,7 @@ npx playwright test
 echo "== ledger check on the browser tests' databases"
 port=${E2E_PORT:-3310}
 workers=${E2E_WORKERS:-2}
-# The servers: one per worker, the failing-payouts one and the manual-payouts one (playwright.config.ts).
-for (( i = 0; i <= workers + 1; i++ )); do
+# The servers: one per worker, the failing-payouts one, the manual-payouts one and the seeded one (playwright.config.ts).
+for (( i = 0; i <= workers + 2; i++ )); do
   DATA_DIR=".tmp/e2e-data-$(( port + i ))" npx tsx scripts/ledger-check.ts
 done

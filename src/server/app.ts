@@ -26,11 +26,11 @@ import { LANGUAGE_COOKIE, shellLanguage } from './http/language';
 import { identityRoutes } from './modules/identity/routes';
 import { supportRoutes } from './modules/support/routes';
 import { referralRoutes } from './modules/referrals/routes';
+import { accountingRoutes } from './modules/accounting/routes';
 import { devRoutes } from './modules/dev/routes';
 import { installTextGuard } from './http/text-guard';
 import { devClockRoutes } from './modules/dev/clock-routes';
 import { devServicingRoutes } from './modules/dev/servicing-routes';
-import { runServicing } from './modules/repayments/daily';
 import { activationRoutes } from './modules/activation/routes';
 import { documentsRoutes } from './modules/documents/routes';
 import { placesRoutes } from './modules/places/routes';
@@ -39,7 +39,7 @@ import { loansRoutes } from './modules/loans/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { startWithdrawalsWorker, type Worker } from './jobs/withdrawals';
-import { startServicingWorker, type ServicingWorker } from './jobs/servicing';
+import { servicingPass, startServicingWorker, type ServicingWorker } from './jobs/servicing';
 import { startDeliveryWorker, type DeliveryWorker } from './jobs/delivery';
 import { messageAdaptersFor } from './providers/messages';
 import { creditRoutes } from './modules/credit/routes';
@@ -233,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await withdrawalsRoutes(api, deps);
       await creditRoutes(api, deps);
       await backofficeRoutes(api, deps);
+      await accountingRoutes(api, deps);
       await repaymentsRoutes(api, deps);
       await channelPaymentRoutes(api, deps);
       await payoutCallbackRoutes(api, deps);
@@ -241,7 +242,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await deliveryRoutes(api, deps);
       await preferencesRoutes(api, deps);
       if (config.devTools) await devRoutes(api, deps);
-      if (config.devTools) await devServicingRoutes(api, () => runServicing(deps));
+      // The worker's own pass: servicing, the ledger's days closed, expired device cookies forgotten.
+      if (config.devTools) await devServicingRoutes(api, () => servicingPass(deps));
       if (config.devTools && isAdjustableClock(clock)) await devClockRoutes(api, clock);
     },
     { prefix: '/api' },

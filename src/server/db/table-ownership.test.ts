@@ -69,6 +69,9 @@ const OWNERS: Record<string, readonly string[]> = {
   signInAttempts: ['sessions'],
   // Device cookies (decision 050): issued, checked and forgotten by sessions/devices.ts only.
   trustedDevices: ['sessions'],
+  // The ledger's closed days: written once each by ledger/trial-balance.ts (closeLedgerDays).
+  trialBalances: ['ledger'],
+  trialBalanceLines: ['ledger'],
   // A member's account is created at registration (identity) and completed at activation; staff
   // accounts are created by server/staff/create.ts (user:create, the admin socket).
   // The member's language is saved by the preferences module.

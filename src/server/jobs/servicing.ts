@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { runServicing, type ServicingPassResult } from '../modules/repayments/daily';
 import { forgetExpiredDevices } from '../sessions/devices';
+import { closeLedgerDays } from '../ledger/trial-balance';
 import { startIntervalWorker, type IntervalWorker } from './interval-worker';
 
 /**
@@ -10,17 +11,20 @@ import { startIntervalWorker, type IntervalWorker } from './interval-worker';
  * with SKIP LOCKED), so several processes may run it, a pass may repeat, and days missed while the
  * server was down are caught up at the next pass.
  *
- * Its pass also does the housekeeping that needs no schedule of its own: expired device cookies
- * (trusted_devices, decision 050) are deleted in batches (sessions/devices.ts, forgetExpiredDevices).
+ * Its pass also does what needs no schedule of its own: the ledger's days that ended are closed
+ * with their trial balance (ledger/trial-balance.ts, closeLedgerDays; each day once, whichever
+ * process takes it), and expired device cookies (trusted_devices, decision 050) are deleted in
+ * batches (sessions/devices.ts, forgetExpiredDevices).
  */
-export type ServicingWorkerPass = ServicingPassResult & { readonly expiredDevices: number };
+export type ServicingWorkerPass = ServicingPassResult & { readonly expiredDevices: number; readonly closedDays: number };
 export type ServicingWorker = IntervalWorker<ServicingWorkerPass>;
 
 export const DEFAULT_SERVICING_INTERVAL_MS = 5 * 60_000;
 
 export async function servicingPass(deps: AppDeps): Promise<ServicingWorkerPass> {
   const servicing = await runServicing(deps);
-  return { ...servicing, expiredDevices: await forgetExpiredDevices(deps.db, deps.clock) };
+  const closed = await closeLedgerDays(deps.db, deps.clock);
+  return { ...servicing, closedDays: closed.length, expiredDevices: await forgetExpiredDevices(deps.db, deps.clock) };
 }
 
 export function startServicingWorker(deps: AppDeps, log: FastifyBaseLogger, intervalMs = DEFAULT_SERVICING_INTERVAL_MS): ServicingWorker {
@@ -29,6 +33,6 @@ export function startServicingWorker(deps: AppDeps, log: FastifyBaseLogger, inte
     log,
     intervalMs,
     pass: () => servicingPass(deps),
-    didWork: (done) => done.days > 0 || done.expiredDevices > 0,
+    didWork: (done) => done.days > 0 || done.closedDays > 0 || done.expiredDevices > 0,
   });
 }

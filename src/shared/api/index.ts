@@ -1,3 +1,4 @@
+import { accountingApi } from './accounting';
 import { activationApi } from './activation';
 import { backofficeApi } from './backoffice';
 import { callbacksApi } from './callbacks';
@@ -25,6 +26,7 @@ import { withdrawalsApi } from './withdrawals';
  * schema into the page). This index is for the tests and tools that look at every route.
  */
 export const API = {
+  accounting: accountingApi,
   activation: activationApi,
   backoffice: backofficeApi,
   callbacks: callbacksApi,

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: memberPage(() => import('../pages/admin/AdminSettingsPage')) },
               { path: 'withdrawals', lazy: memberPage(() => import('../pages/admin/AdminWithdrawalsPage')) },
               { path: 'withdrawals/reconciliation', lazy: memberPage(() => import('../pages/admin/AdminReconciliationPage')) },
+              { path: 'trial-balances', lazy: memberPage(() => import('../pages/admin/AdminTrialBalancesPage')) },
               { path: 'outbox', lazy: memberPage(() => import('../pages/admin/AdminOutboxPage')) },
               { path: 'held-payments', lazy: memberPage(() => import('../pages/admin/AdminHeldPaymentsPage')) },
               { path: 'support', lazy: memberPage(() => import('../pages/admin/AdminSupportPage')) },

@@ -19,3 +19,4 @@ export * from './repayments';
 export * from './channel-payments';
 export * from './provider-callbacks';
 export * from './extensions';
+export * from './accounting';

@@ -101,6 +101,9 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
+    // The trial balance of a closed day reads the day's entries by their date (ledger/trial-balance.ts):
+    // entries are appended in time order, so a block range index finds a day cheaply and costs writes little.
+    index('ledger_entries_created_brin').using('brin', t.createdAt),
     index('ledger_entries_transfer_idx').on(t.transferId),
     check('ledger_entries_direction_check', sql`${t.direction} in ('DEBIT', 'CREDIT')`),
     check('ledger_entries_phase_check', sql`${t.phase} in ('PENDING', 'POSTED')`),

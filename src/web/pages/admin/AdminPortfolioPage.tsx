@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { call, type ApiError } from '../../lib/api';
 import { collectionsApi } from '../../../shared/api/collections';
@@ -39,6 +40,9 @@ export default function AdminPortfolioPage() {
       <div>
         <h1 className="text-2xl font-bold text-brand">{t('collections.portfolio.title')}</h1>
         <p className="text-sm text-muted">{t('collections.portfolio.intro', { date: d.asOf })}</p>
+        <Link to="/admin/trial-balances" className="inline-block min-h-11 content-center text-sm font-semibold text-brand underline underline-offset-4">
+          {t('backoffice.trialBalances.link')}
+        </Link>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure testId="portfolio-outstanding" label={t('collections.portfolio.outstandingPrincipal')} value={money(d.outstandingPrincipal)} />
