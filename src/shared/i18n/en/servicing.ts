@@ -49,6 +49,7 @@ export const servicing = {
     rebated: 'Interest rebated: {{amount}}',
     feesRebated: 'Fees not charged at payoff: {{amount}}',
     charges: 'Late charges: {{amount}}',
+    partlyPaid: 'Partly paid: {{amount}} of {{total}}',
     paidOn: 'Paid on {{date}}',
   },
   pay: {

@@ -46,6 +46,7 @@ export const servicing = {
     rebated: 'Interes na ibinawas: {{amount}}',
     feesRebated: 'Bayaring hindi siningil sa payoff: {{amount}}',
     charges: 'Multa: {{amount}}',
+    partlyPaid: 'Bahagyang bayad: {{amount}} sa {{total}}',
     paidOn: 'Binayaran noong {{date}}',
   },
   pay: {
