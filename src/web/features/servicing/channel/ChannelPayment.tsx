@@ -50,9 +50,16 @@ export function ChannelPayment({ minimum, maximum, next, onSettled, requested }:
   const section = useRef<HTMLElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
 
+  // Until the person types or asks for an amount, the form follows the next amount due (it changes after each payment).
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (!chosen.current) setAmount(startingAmount(minimum, maximum, next));
+  }, [minimum, maximum, next]);
+
   // The rest of a payment the wallet cannot cover: filled in, then the form (or the open reference) is brought into view.
   useEffect(() => {
     if (!requested) return;
+    chosen.current = true;
     setAmount(requested.amount);
     setErrors({});
     section.current?.scrollIntoView({ block: 'start' });
@@ -89,6 +96,8 @@ export function ChannelPayment({ minimum, maximum, next, onSettled, requested }:
     try {
       await create.mutateAsync({ body: parsed.data, key: idempotency.current.key });
       idempotency.current = null;
+      // The next form follows the next amount due again (once this reference is paid).
+      chosen.current = false;
     } catch (error) {
       const e = error as { message: string; fields?: Record<string, string> };
       setErrors({ amount: e.fields?.amount, channelCode: e.fields?.channelCode, form: e.fields && Object.keys(e.fields).length > 0 ? undefined : e.message });
@@ -161,6 +170,7 @@ export function ChannelPayment({ minimum, maximum, next, onSettled, requested }:
             value={amount}
             onChange={(e) => {
               setErrors({});
+              chosen.current = true;
               setAmount(e.target.value);
             }}
           />
