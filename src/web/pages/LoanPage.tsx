@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import { isActivated } from '../../shared/states/account';
 import { loanStatusLabelKey } from '../../shared/states/loan';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { dateOnly } from '../lib/format';
+import { parseAmount, toDecimalString } from '../../shared/money/money';
 import { ChargesList } from '../features/servicing';
 import { DocumentLinks } from '../features/servicing';
 import { LoanSummary } from '../features/servicing';
@@ -27,13 +29,27 @@ import { Spinner } from '../ui/Spinner';
  * history and the signed documents. Every figure is the server's servicing view.
  *
  * After "Pay from your wallet": paying through a payment channel (features/servicing/channel) and
- * asking for an extension (features/servicing/extension).
+ * asking for an extension (features/servicing/extension). What the wallet cannot cover (a typed
+ * amount, the next amount due, a payoff) is offered through the channel form, filled with the
+ * difference (at most the most that may be paid now).
  */
 export default function LoanPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const servicing = useServicing();
   const queryClient = useQueryClient();
+  // What the wallet cannot cover, asked of the payment channel form below (never above what may be paid now).
+  const [channelRequest, setChannelRequest] = useState<{ readonly amount: string; readonly seq: number } | null>(null);
+  const maximum = servicing.data?.totals.maximumPayment;
+  const payByChannel = useCallback(
+    (amount: string) => {
+      const wanted = parseAmount(amount) ?? 0n;
+      const most = parseAmount(maximum ?? '0') ?? 0n;
+      setChannelRequest((previous) => ({ amount: toDecimalString(wanted < most ? wanted : most), seq: (previous?.seq ?? 0) + 1 }));
+    },
+    [maximum],
+  );
+  const settled = useCallback(() => void reloadAfterPayment(queryClient), [queryClient]);
   if (!isActivated(user.accountState)) return <Navigate to="/activate" replace />;
 
   const heading = (
@@ -105,7 +121,7 @@ export default function LoanPage() {
 
       {!repaid && (
         <Section title={t('servicing.pay.heading')} testId="pay-from-wallet">
-          <PayFromWallet view={view} />
+          <PayFromWallet view={view} onPayByChannel={payByChannel} />
         </Section>
       )}
 
@@ -115,7 +131,8 @@ export default function LoanPage() {
             minimum={view.totals.minimumPayment}
             maximum={view.totals.maximumPayment}
             next={view.nextDue?.amount}
-            onSettled={() => void reloadAfterPayment(queryClient)}
+            onSettled={settled}
+            requested={channelRequest}
           />
         </div>
       )}
@@ -127,7 +144,7 @@ export default function LoanPage() {
       )}
 
       <Section title={t('servicing.payoff.heading')} testId="payoff">
-        <Payoff view={view} />
+        <Payoff view={view} onPayByChannel={payByChannel} />
       </Section>
 
       <Section title={t('servicing.schedule.heading')} testId="schedule">

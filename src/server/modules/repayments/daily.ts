@@ -8,6 +8,7 @@ import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { addDays } from '../../../shared/loan/day';
 import { daysBetween } from '../../../shared/loan/dates';
 import { lateChargesForDay, type DayCharge } from '../../../shared/loan/late-charges';
+import { loanFigures } from '../../../shared/loan/figures';
 import { lineRemainder } from '../../../shared/loan/servicing';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
@@ -99,8 +100,8 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
   const number = loanNumberOf(deps, loan.number);
   // In the member's language (users.language), from the catalogue, like the code SMS.
   const language = asLanguage(member.language);
-  const overdueTotal =
-    state.lines.filter((l) => l.dueDate < day).reduce((s, l) => s + lineRemainder(l).total, 0n) + state.openCharges.reduce((s, c) => s + c.outstanding, 0n);
+  // Everything past due (late charges included), the figure the loan page and the officer's page show (shared/loan/figures.ts).
+  const overdueTotal = loanFigures(state.lines, state.openCharges, day).pastDue;
   let weeklySent = false;
   let queued = 0;
   for (const line of state.lines) {

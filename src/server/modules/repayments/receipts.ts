@@ -24,6 +24,6 @@ export async function memberReceiptPdf(deps: AppDeps, auth: SessionAuth, payment
   const receipt = (await paymentsOf(deps.db, deps, row.loan)).find((p) => p.paymentId === paymentId);
   if (!receipt) throw notFound();
   const [member] = await deps.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, auth.userId));
-  const bytes = await receiptPdf(deps.config.company, receipt, member?.fullName ?? '');
+  const bytes = await receiptPdf(deps.config.company, receipt, member?.fullName ?? '', auth.language);
   return { bytes, filename: `${receipt.reference}-receipt.pdf` };
 }

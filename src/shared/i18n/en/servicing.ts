@@ -49,6 +49,7 @@ export const servicing = {
     rebated: 'Interest rebated: {{amount}}',
     feesRebated: 'Fees not charged at payoff: {{amount}}',
     charges: 'Late charges: {{amount}}',
+    partlyPaid: 'Partly paid: {{amount}} of {{total}}',
     paidOn: 'Paid on {{date}}',
   },
   pay: {
@@ -117,6 +118,18 @@ export const servicing = {
     close: 'Close the receipt',
     source: { WALLET: 'From the wallet', CHANNEL: 'Payment channel', OFFICER: 'Recorded by an officer' },
   },
+  receiptPdf: {
+    title: 'PAYMENT RECEIPT',
+    titlePayoff: 'PAYMENT RECEIPT AND CLOSING STATEMENT',
+    subtitle: 'Reference {{reference}} | Loan No. {{loan}}',
+    borrower: 'Borrower',
+    paidBy: 'Paid',
+    channel: { CASH: '{{source}} (cash)', BANK_TRANSFER: '{{source}} (bank transfer)' },
+    time: '{{time}} (Philippine time)',
+    byPart: 'In total, by part',
+    prepaidPrincipal: 'of which principal paid ahead',
+    repaid: 'Your loan is fully repaid: nothing more is owed on it. Thank you.',
+  },
   payoff: {
     heading: 'Pay off the whole loan early',
     intro:
@@ -133,6 +146,8 @@ export const servicing = {
     feeRebate: 'Fees of instalments not yet due (not charged)',
     total: 'Total to close the loan',
     method: 'Interest earned: {{balance}} × the contract rate × {{days}} of {{periodDays}} days of the current period (actuarial method).',
+    short:
+      'Your wallet holds {{balance}}, {{short}} less than the {{amount}} that closes the loan today. Pay {{short}} through a payment channel (7-Eleven, GCash, a bank) on this page, then ask for a new quote.',
     pay: 'Pay {{amount}} and close the loan',
     cancel: 'Not now',
     closed: 'Your loan is fully repaid. Thank you!',

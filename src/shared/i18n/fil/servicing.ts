@@ -46,6 +46,7 @@ export const servicing = {
     rebated: 'Interes na ibinawas: {{amount}}',
     feesRebated: 'Bayaring hindi siningil sa payoff: {{amount}}',
     charges: 'Multa: {{amount}}',
+    partlyPaid: 'Bahagyang bayad: {{amount}} sa {{total}}',
     paidOn: 'Binayaran noong {{date}}',
   },
   pay: {
@@ -116,6 +117,18 @@ export const servicing = {
     close: 'Isara ang resibo',
     source: { WALLET: 'Mula sa wallet', CHANNEL: 'Sa payment channel', OFFICER: 'Itinala ng isang opisyal' },
   },
+  receiptPdf: {
+    title: 'RESIBO NG BAYAD',
+    titlePayoff: 'RESIBO NG BAYAD AT PAHAYAG NG PAGSASARA',
+    subtitle: 'Reference {{reference}} | Utang Blg. {{loan}}',
+    borrower: 'Nanghiram',
+    paidBy: 'Binayaran',
+    channel: { CASH: '{{source}} (cash)', BANK_TRANSFER: '{{source}} (bank transfer)' },
+    time: '{{time}} (oras sa Pilipinas)',
+    byPart: 'Kabuuan, ayon sa bahagi',
+    prepaidPrincipal: 'kasama rito ang prinsipal na binayaran nang maaga',
+    repaid: 'Bayad na nang buo ang iyong utang: wala nang dapat bayaran dito. Salamat.',
+  },
   payoff: {
     heading: 'Bayaran nang buo ang utang nang maaga',
     intro:
@@ -132,6 +145,8 @@ export const servicing = {
     feeRebate: 'Bayarin ng mga hulog na hindi pa dapat bayaran (hindi sisingilin)',
     total: 'Kabuuang babayaran para isara ang utang',
     method: 'Kinitang interes: {{balance}} × ang rate ng kontrata × {{days}} sa {{periodDays}} araw ng kasalukuyang panahon (actuarial na paraan).',
+    short:
+      'May {{balance}} ang iyong wallet, kulang ng {{short}} sa {{amount}} na magsasara ng loan ngayong araw. Bayaran ang {{short}} sa isang payment channel (7-Eleven, GCash, bangko) sa pahinang ito, saka humingi ng bagong quote.',
     pay: 'Bayaran ang {{amount}} at isara ang utang',
     cancel: 'Hindi muna',
     closed: 'Bayad na nang buo ang iyong utang. Salamat!',

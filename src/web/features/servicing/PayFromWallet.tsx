@@ -200,8 +200,15 @@ export function PayFromWallet({ view, onPayByChannel }: { readonly view: Servici
         className="text-lg font-semibold tabular-nums"
       />
       <div className="flex flex-wrap gap-2">
-        {loaded && next && next !== '0.00' && at(next) <= at(balance) && (
-          <Button variant="ghost" className="px-2" onClick={() => setText(next)}>
+        {loaded && next && next !== '0.00' && (
+          // Shown even when the wallet cannot cover it, disabled, with the sentence below saying why.
+          <Button
+            variant="ghost"
+            className="px-2"
+            disabled={at(next) > at(balance)}
+            aria-describedby={at(next) > at(balance) ? 'pay-short-text' : undefined}
+            onClick={() => setText(next)}
+          >
             {t('servicing.pay.useNext', { amount: money(next) })}
           </Button>
         )}
@@ -218,9 +225,11 @@ export function PayFromWallet({ view, onPayByChannel }: { readonly view: Servici
       </div>
       {shortBy && wanted && (
         <div className="flex flex-col gap-2 rounded-lg border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950" data-testid="pay-short">
-          <p>{at(balance) > 0n ? t('servicing.pay.short', { balance: money(balance), amount: money(wanted) }) : t('servicing.pay.walletEmpty')}</p>
+          <p id="pay-short-text">
+            {at(balance) > 0n ? t('servicing.pay.short', { balance: money(balance), amount: money(wanted) }) : t('servicing.pay.walletEmpty')}
+          </p>
           {onPayByChannel && (
-            <Button variant="outline" className="self-start" onClick={() => onPayByChannel(shortBy)}>
+            <Button variant="outline" className="self-start" data-testid="pay-rest-by-channel" onClick={() => onPayByChannel(shortBy)}>
               {t('servicing.pay.payRestByChannel', { amount: money(shortBy) })}
             </Button>
           )}

@@ -6,8 +6,9 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast';
 import type { PayoffQuoteDto, ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
 import { dateTime, money } from '../../lib/format';
+import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { Amount } from './Amount';
-import { reloadAfterPayment } from './queries';
+import { reloadAfterPayment, useWalletBalance } from './queries';
 import { ReceiptView } from './ReceiptView';
 
 function QuoteRows({ quote, display }: { readonly quote: PayoffQuoteDto; readonly display: ServicingDto['display'] }) {
@@ -76,9 +77,10 @@ export function ClosingStatement({ view }: { readonly view: ServicingDto }) {
  * from the wallet, which closes the loan (REPAID). A stale or expired quote is refused by the server
  * with its own message; a new quote is one click away.
  */
-export function Payoff({ view }: { readonly view: ServicingDto }) {
+export function Payoff({ view, onPayByChannel }: { readonly view: ServicingDto; readonly onPayByChannel?: (amount: string) => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const wallet = useWalletBalance();
   const [quote, setQuote] = useState<{ readonly quote: PayoffQuoteDto; readonly key: string } | null>(null);
   const [receipt, setReceipt] = useState<ReceiptDto | null>(null);
   const [busy, setBusy] = useState<'quote' | 'pay' | null>(null);
@@ -140,11 +142,19 @@ export function Payoff({ view }: { readonly view: ServicingDto }) {
               })}
             </p>
           )}
+          <PayoffShort quote={quote.quote} balance={wallet.data?.wallet} onPayByChannel={onPayByChannel} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
             <Button variant="outline" onClick={() => setQuote(null)} disabled={busy !== null}>
               {t('servicing.payoff.cancel')}
             </Button>
-            <Button variant="accent" busy={busy === 'pay'} onClick={() => void pay(quote)}>
+            <Button
+              variant="accent"
+              busy={busy === 'pay'}
+              // Never offered beyond what the wallet holds: the sentence above says why and offers the rest through a channel.
+              disabled={!coveredBy(quote.quote, wallet.data?.wallet)}
+              aria-describedby={coveredBy(quote.quote, wallet.data?.wallet) ? undefined : 'payoff-short-text'}
+              onClick={() => void pay(quote)}
+            >
               {t('servicing.payoff.pay', { amount: money(quote.quote.total) })}
             </Button>
           </div>
@@ -152,6 +162,37 @@ export function Payoff({ view }: { readonly view: ServicingDto }) {
       ) : (
         <Button variant="outline" className="self-start" busy={busy === 'quote'} onClick={() => void requestQuote()}>
           {t('servicing.payoff.request')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** True when the wallet (loaded) holds the quote's total. */
+function coveredBy(quote: PayoffQuoteDto, balance: string | undefined): boolean {
+  if (balance === undefined) return false;
+  return (parseAmount(balance) ?? 0n) >= (parseAmount(quote.total) ?? 0n);
+}
+
+/** When the wallet holds less than the payoff: how much less, and the rest through a payment channel on the same page. */
+function PayoffShort({
+  quote,
+  balance,
+  onPayByChannel,
+}: {
+  readonly quote: PayoffQuoteDto;
+  readonly balance: string | undefined;
+  readonly onPayByChannel: ((amount: string) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  if (balance === undefined || coveredBy(quote, balance)) return null;
+  const short = toDecimalString((parseAmount(quote.total) ?? 0n) - (parseAmount(balance) ?? 0n));
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950" data-testid="payoff-short">
+      <p id="payoff-short-text">{t('servicing.payoff.short', { balance: money(balance), amount: money(quote.total), short: money(short) })}</p>
+      {onPayByChannel && (
+        <Button variant="outline" className="self-start" data-testid="payoff-rest-by-channel" onClick={() => onPayByChannel(short)}>
+          {t('servicing.pay.payRestByChannel', { amount: money(short) })}
         </Button>
       )}
     </div>

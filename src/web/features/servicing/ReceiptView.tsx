@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptDto, ServicingDto } from '../../../shared/schemas/repayments';
 import { loanStatusLabelKey } from '../../../shared/states/loan';
+import { allocationText as allocationWords, excessText } from '../../../shared/loan/receipt-text';
+import { renderCatalogueText } from '../../lib/catalogue-text';
 import { dateTime, formatIsoDate, money } from '../../lib/format';
 import type { TFunction } from 'i18next';
 
-/** One part of a payment in the borrower's words: which instalment (and its due date), why, and which part of it. */
+/** One part of a payment in the borrower's words (shared/loan/receipt-text.ts, the receipt PDF's words too). */
 export function allocationText(t: TFunction, a: ReceiptDto['allocations'][number], language: string): string {
-  return t(`servicing.receipt.purpose.${a.purpose}`, {
-    number: a.lineNumber,
-    date: a.dueDate ? formatIsoDate(a.dueDate, language) : '',
-    part: t(`repayments.component.${a.component}`),
-  });
+  return renderCatalogueText(
+    t,
+    allocationWords(a, (d) => formatIsoDate(d, language)),
+  );
 }
 import { Amount } from './Amount';
 import { receiptPdfUrl } from './queries';
@@ -18,6 +19,7 @@ import { receiptPdfUrl } from './queries';
 /** A payment's receipt: reference, amount, how it was applied (per line and part), the remaining balance, and the PDF. */
 export function ReceiptView({ receipt, display }: { readonly receipt: ReceiptDto; readonly display: ServicingDto['display'] }) {
   const { t, i18n } = useTranslation();
+  const excess = excessText(receipt);
   return (
     <div className="flex flex-col gap-3 text-sm" data-testid="receipt">
       <p className="text-base font-bold text-brand" data-testid="receipt-reference">
@@ -44,9 +46,7 @@ export function ReceiptView({ receipt, display }: { readonly receipt: ReceiptDto
           ))}
         </ul>
       </div>
-      {receipt.allocations.some((a) => a.purpose === 'AHEAD' || a.purpose === 'REDUCE_PRINCIPAL') && (
-        <p data-testid="receipt-excess">{t(`servicing.receipt.excess.${receipt.excess}`)}</p>
-      )}
+      {excess && <p data-testid="receipt-excess">{renderCatalogueText(t, excess)}</p>}
       {receipt.remainingBalance !== null ? (
         <p className="flex justify-between gap-3 border-t border-slate-200 pt-2 font-bold" data-testid="receipt-remaining">
           <span>{t('servicing.receipt.remaining')}</span>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServicingDto } from '../../../shared/schemas/repayments';
 import { dateOnly, money } from '../../lib/format';
+import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { Amount } from './Amount';
 import { LineStatus } from './LineStatus';
 
@@ -9,7 +10,13 @@ type Line = ServicingDto['lines'][number];
 /** The extra facts of a line: paid on, late charges, interest rebated after a prepayment, fees a payoff did not charge. */
 function LineNotes({ line }: { readonly line: Line }) {
   const { t, i18n } = useTranslation();
+  // What was paid of the instalment itself (late charges apart): an instalment paid in parts says so until it is paid in full.
+  const part = (parseAmount(line.paid.principal) ?? 0n) + (parseAmount(line.paid.interest) ?? 0n) + (parseAmount(line.paid.fees) ?? 0n);
+  const partly = part > 0n && line.status !== 'PAID' && line.status !== 'PAID_LATE';
+  // Of what the instalment now asks: interest or fees no longer owed (rebated after a prepayment) are not counted.
+  const asked = (parseAmount(line.scheduled.total) ?? 0n) - (parseAmount(line.interestRebated) ?? 0n) - (parseAmount(line.feesRebated) ?? 0n);
   const notes = [
+    partly ? t('servicing.schedule.partlyPaid', { amount: money(toDecimalString(part)), total: money(toDecimalString(asked)) }) : null,
     line.paidOn ? t('servicing.schedule.paidOn', { date: dateOnly(`${line.paidOn}T12:00:00+08:00`, i18n.language) }) : null,
     line.charges !== '0.00' ? t('servicing.schedule.charges', { amount: money(line.charges) }) : null,
     line.interestRebated !== '0.00' ? t('servicing.schedule.rebated', { amount: money(line.interestRebated) }) : null,

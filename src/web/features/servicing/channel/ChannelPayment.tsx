@@ -19,6 +19,11 @@ export interface ChannelPaymentProps {
   readonly next?: string | null | undefined;
   /** Called when a reference of this session becomes PAID or CREDITED_TO_WALLET (to refresh the schedule and the wallet). */
   readonly onSettled?: () => void;
+  /**
+   * An amount another part of the page asks to be paid here (what the wallet cannot cover), already
+   * within the limits; each new request (a new `seq`) fills the amount and brings the form into view.
+   */
+  readonly requested?: { readonly amount: string; readonly seq: number } | null | undefined;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface ChannelPaymentProps {
  * (virtual account number, checkout link or payment code) with the reference, amount and expiry.
  * The status is the server's: it changes only when the provider confirmed (invariant 7).
  */
-export function ChannelPayment({ minimum, maximum, next, onSettled }: ChannelPaymentProps) {
+export function ChannelPayment({ minimum, maximum, next, onSettled, requested }: ChannelPaymentProps) {
   const { t, i18n } = useTranslation();
   const list = useChannelPayments();
   const create = useCreateChannelPayment();
@@ -42,6 +47,24 @@ export function ChannelPayment({ minimum, maximum, next, onSettled }: ChannelPay
   const payments = data?.payments ?? [];
   const open = payments.find((p) => p.status === 'PENDING') ?? null;
   const primed = useRef(false);
+  const section = useRef<HTMLElement>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
+
+  // Until the person types or asks for an amount, the form follows the next amount due (it changes after each payment).
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (!chosen.current) setAmount(startingAmount(minimum, maximum, next));
+  }, [minimum, maximum, next]);
+
+  // The rest of a payment the wallet cannot cover: filled in, then the form (or the open reference) is brought into view.
+  useEffect(() => {
+    if (!requested) return;
+    chosen.current = true;
+    setAmount(requested.amount);
+    setErrors({});
+    section.current?.scrollIntoView({ block: 'start' });
+    amountInput.current?.focus({ preventScroll: true });
+  }, [requested]);
 
   // A reference settling while the page is open refreshes the caller's schedule and wallet (those settled before it opened do not).
   useEffect(() => {
@@ -73,6 +96,8 @@ export function ChannelPayment({ minimum, maximum, next, onSettled }: ChannelPay
     try {
       await create.mutateAsync({ body: parsed.data, key: idempotency.current.key });
       idempotency.current = null;
+      // The next form follows the next amount due again (once this reference is paid).
+      chosen.current = false;
     } catch (error) {
       const e = error as { message: string; fields?: Record<string, string> };
       setErrors({ amount: e.fields?.amount, channelCode: e.fields?.channelCode, form: e.fields && Object.keys(e.fields).length > 0 ? undefined : e.message });
@@ -91,7 +116,7 @@ export function ChannelPayment({ minimum, maximum, next, onSettled }: ChannelPay
     );
 
   return (
-    <section aria-labelledby="channel-payment-title" className="flex flex-col gap-4" data-testid="channel-payment">
+    <section ref={section} aria-labelledby="channel-payment-title" className="flex scroll-mt-4 flex-col gap-4" data-testid="channel-payment">
       <h2 id="channel-payment-title" className="text-lg font-bold text-ink">
         {t('channelPayments.title')}
       </h2>
@@ -135,6 +160,7 @@ export function ChannelPayment({ minimum, maximum, next, onSettled }: ChannelPay
             ))}
           </SelectField>
           <TextField
+            ref={amountInput}
             label={t('channelPayments.amount.label')}
             hint={t('channelPayments.amount.hint', { min: money(minimum), max: money(maximum) })}
             error={errors.amount}
@@ -144,6 +170,7 @@ export function ChannelPayment({ minimum, maximum, next, onSettled }: ChannelPay
             value={amount}
             onChange={(e) => {
               setErrors({});
+              chosen.current = true;
               setAmount(e.target.value);
             }}
           />
