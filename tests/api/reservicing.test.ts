@@ -167,8 +167,8 @@ describe('a loan whose early payment went to its last instalments (the old rule)
     expect(owedOf(charged)).toBe(scheduled - instalment - oldRebate + chargedTotal);
     expect(owedOf(after)).toBe(scheduled - instalment);
     // Figures of decision 066 (PHP 200,000 / 6 months): the charges reversed and the old rebate withdrawn.
-    // Instalment PHP 34,334.00; charges 1,702.08 + 170.20 + 170.20 = 2,042.48 (5 % and 0.5 % of 34,041.69, line 1 less its 292.31 rebate); rebate withdrawn 1,750.88.
-    expect([instalment, chargedTotal, oldRebate, o1.interestRebated]).toEqual([3_433_400n, 170_208n + 17_020n + 17_020n, 175_088n, 29_231n]);
+    // Instalment PHP 34,334.00; charges 1,702.08 + 170.20 + 170.20 = 2,042.48 (5 % and 0.5 % of 34,041.77, line 1 less its 292.23 rebate); rebate withdrawn 1,750.88.
+    expect([instalment, chargedTotal, oldRebate, o1.interestRebated]).toEqual([3_433_400n, 170_208n + 17_020n + 17_020n, 175_088n, 29_223n]);
     expect(payment.reallocationTransferId).not.toBeNull();
 
     // (b) Every charge reversed with the reason the borrower reads.
