@@ -71,16 +71,23 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
   );
   for (const r of pending) problems.push(`payment ${r.id} waits for approval but has moved money or been allocated`);
 
-  const charges = await rows<{ id: string; amount: string; booked: string }>(
+  // A charge reduced by re-servicing (decision 066): its transfer booked reduced_from, its reduction transfer reversed the difference.
+  const charges = await rows<{ id: string; amount: string; booked: string; reduced: string; reversed: string }>(
     db,
-    sql`select c.id::text, c.amount::text,
-               coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                          where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as booked
-          from loan_charges c
-         where c.amount <> coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                                      where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)`,
+    sql`select * from (
+          select c.id::text, coalesce(c.reduced_from, c.amount)::text as amount, c.amount::text as now_amount,
+                 coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                            where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as booked,
+                 (coalesce(c.reduced_from, c.amount) - c.amount)::text as reduced,
+                 coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                            where e.transfer_id = c.reduction_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as reversed
+            from loan_charges c) x
+         where x.amount <> x.booked or x.reduced <> x.reversed`,
   );
-  for (const r of charges) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
+  for (const r of charges) {
+    if (r.amount !== r.booked) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
+    if (r.reduced !== r.reversed) problems.push(`late charge ${r.id}: reduced by ${r.reduced} but its reduction transfer reverses ${r.reversed}`);
+  }
 
   const waivers = await rows<{ id: string; owed: string; reversed: string }>(
     db,

@@ -1,5 +1,5 @@
 import type { Centavos } from '../money/money';
-import { lateChargesForDay, type LateChargeKind } from './late-charges';
+import { lateChargesForDay, type DayCharge, type LateChargeKind } from './late-charges';
 import type { ProductConfig } from './product';
 import type { Schedule } from './schedule';
 import { allocatePayment, type Allocation, type ExcessChoice, type OpenCharge, type ServicingLine } from './servicing';
@@ -13,9 +13,9 @@ import { allocatePayment, type Allocation, type ExcessChoice, type OpenCharge, t
  *
  * The replay never invents a charge: a charge the replay computes that was never posted is not
  * added (the loan was not charged it). A posted charge is KEPT when the replay computes a charge of
- * the same line, kind and day (with the posted amount, so the state stays that of the loan as
- * charged), else REVERSED. A kept charge whose replayed amount is smaller is listed in
- * `keptLarger` (the reversal of a part of a charge is not built: decision 066).
+ * the same line, kind and day, else REVERSED. A kept charge (not waived) the replay computes smaller
+ * is REDUCED to the replayed amount (`reduced`, with the replayed basis); from then on the replay
+ * carries it at that amount. A kept charge is never raised: a larger replayed amount keeps the posted one.
  */
 
 export interface ReplayPayment {
@@ -67,8 +67,8 @@ export interface ReplayResult {
   readonly chargePaid: ReadonlyMap<string, Centavos>;
   readonly kept: ReadonlySet<string>;
   readonly reversed: ReadonlySet<string>;
-  /** Kept charges the replay computes smaller: id -> replayed amount. */
-  readonly keptLarger: ReadonlyMap<string, Centavos>;
+  /** Kept charges (not waived) the replay computes smaller: id -> the replayed charge (amount and basis). */
+  readonly reduced: ReadonlyMap<string, DayCharge>;
 }
 
 type Event = { kind: 'RUN'; at: number; day: string } | { kind: 'PAYMENT'; at: number; payment: ReplayPayment };
@@ -105,7 +105,8 @@ export function replayLoan(input: ReplayInput): ReplayResult {
 
   const kept = new Set<string>();
   const reversed = new Set<string>();
-  const keptLarger = new Map<string, Centavos>();
+  const reduced = new Map<string, DayCharge>();
+  const amountOf = (c: ReplayCharge) => reduced.get(c.id)?.amount ?? c.amount;
   const chargePaid = new Map<string, Centavos>();
   const allocations = new Map<string, Allocation[]>();
   const unallocated = new Map<string, Centavos>();
@@ -115,14 +116,14 @@ export function replayLoan(input: ReplayInput): ReplayResult {
     if (event.kind === 'RUN') {
       const charged = present();
       const chargedByLine = new Map<number, Centavos>();
-      for (const c of charged) chargedByLine.set(c.lineNumber, (chargedByLine.get(c.lineNumber) ?? 0n) + (c.waived ? (chargePaid.get(c.id) ?? 0n) : c.amount));
+      for (const c of charged) chargedByLine.set(c.lineNumber, (chargedByLine.get(c.lineNumber) ?? 0n) + (c.waived ? (chargePaid.get(c.id) ?? 0n) : amountOf(c)));
       const computed = lateChargesForDay({
         product: input.product,
         schedule: input.schedule,
         lines,
         startDate: input.startDate,
         day: event.day,
-        finesAlreadyCharged: charged.reduce((s, c) => s + (c.waived ? (chargePaid.get(c.id) ?? 0n) : c.amount), 0n),
+        finesAlreadyCharged: charged.reduce((s, c) => s + (c.waived ? (chargePaid.get(c.id) ?? 0n) : amountOf(c)), 0n),
         collectionCharged: new Set(charged.filter((c) => c.kind === 'COLLECTION').map((c) => c.lineNumber)),
         chargedByLine,
       });
@@ -133,12 +134,12 @@ export function replayLoan(input: ReplayInput): ReplayResult {
           continue;
         }
         kept.add(c.id);
-        if (same.amount < c.amount) keptLarger.set(c.id, same.amount);
+        if (!c.waived && same.amount < c.amount) reduced.set(c.id, same);
       }
       continue;
     }
     const p = event.payment;
-    const open: OpenCharge[] = present().map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.waived ? 0n : c.amount - (chargePaid.get(c.id) ?? 0n) }));
+    const open: OpenCharge[] = present().map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.waived ? 0n : amountOf(c) - (chargePaid.get(c.id) ?? 0n) }));
     const r = allocatePayment({
       lines,
       charges: open,
@@ -153,5 +154,5 @@ export function replayLoan(input: ReplayInput): ReplayResult {
     allocations.set(p.id, [...r.allocations]);
     unallocated.set(p.id, r.unallocated);
   }
-  return { lines, allocations, unallocated, chargePaid, kept, reversed, keptLarger };
+  return { lines, allocations, unallocated, chargePaid, kept, reversed, reduced };
 }

@@ -182,6 +182,8 @@ export const chargeSchema = z.object({
   waived: z.boolean(),
   waivedAt: z.string().nullable(),
   waiveReasonCode: z.enum(CHARGE_REVERSAL_CODES).nullable(),
+  /** The amount before re-servicing reduced it (decision 066: the fair allocation would have charged less; reason FAIR_ALLOCATION), else null. */
+  reducedFrom: moneySchema.nullable(),
   /** A waiver above WAIVER_APPROVAL_THRESHOLD was asked and waits for a second officer. */
   waivePending: z.boolean(),
   /** A waiver request closed without approval: the charge was paid in full first (decision 053). */

@@ -131,6 +131,11 @@ export const loanCharges = pgTable(
     // (closed in the payment's transaction, audited LOAN_CHARGE_WAIVE_REQUEST_MOOT; decision 053).
     waiveRequestClosedAt: timestamp('waive_request_closed_at', { withTimezone: true }),
     waiveRequestCloseReason: text('waive_request_close_reason'),
+    // Decision 066: a charge the fair allocation would have made smaller is reduced to that amount by
+    // re-servicing; its amount before and the transfer that reversed the difference (penalty income
+    // back to the receivable). The reason the borrower reads is FAIR_ALLOCATION.
+    reducedFrom: bigint('reduced_from', { mode: 'bigint' }),
+    reductionTransferId: uuid('reduction_transfer_id').references(() => ledgerTransfers.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -138,6 +143,7 @@ export const loanCharges = pgTable(
     index('loan_charges_loan_idx').on(t.loanId, t.lineNumber),
     check('loan_charges_kind_check', sql`${t.kind} in ('PENALTY_INTEREST', 'COLLECTION')`),
     check('loan_charges_amount_check', sql`${t.amount} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.amount}`),
+    check('loan_charges_reduced_check', sql`(${t.reducedFrom} is null) = (${t.reductionTransferId} is null) and (${t.reducedFrom} is null or ${t.reducedFrom} > ${t.amount})`),
     check(
       'loan_charges_waive_request_close_check',
       sql`(${t.waiveRequestClosedAt} is null) = (${t.waiveRequestCloseReason} is null) and (${t.waiveRequestCloseReason} is null or ${t.waiveRequestCloseReason} in ('PAID_IN_FULL'))`,

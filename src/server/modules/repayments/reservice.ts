@@ -44,6 +44,7 @@ export interface ReservicePassResult {
   readonly changed: number;
   readonly skipped: number;
   readonly chargesReversed: number;
+  readonly chargesReduced: number;
 }
 
 const ACCOUNT_OF: Record<AllocationComponent, SystemAccount> = {
@@ -77,13 +78,13 @@ async function finish(tx: Tx, loanId: string, status: 'DONE' | 'SKIPPED', at: Da
 }
 
 /** Re-services one loan (its loan_reservicings row PENDING). Null when another process holds it. */
-export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ status: 'DONE' | 'SKIPPED'; changed: boolean; chargesReversed: number } | null> {
+export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ status: 'DONE' | 'SKIPPED'; changed: boolean; chargesReversed: number; chargesReduced: number } | null> {
   return deps.db.transaction(async (tx) => {
     const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update', { skipLocked: true });
     if (!loan) return null;
     const [row] = await tx.select().from(loanReservicings).where(eq(loanReservicings.loanId, loanId)).for('update', { skipLocked: true });
     if (!row) return null;
-    if (row.status !== 'PENDING') return { status: row.status as 'DONE' | 'SKIPPED', changed: false, chargesReversed: 0 };
+    if (row.status !== 'PENDING') return { status: row.status as 'DONE' | 'SKIPPED', changed: false, chargesReversed: 0, chargesReduced: 0 };
     const now = deps.clock.now();
     const skip = async (reason: SkipReason, extra: Record<string, unknown> = {}) => {
       await finish(tx, loanId, 'SKIPPED', now, { reason, ...extra });
@@ -96,7 +97,7 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
         ip: null,
         at: now,
       });
-      return { status: 'SKIPPED' as const, changed: false, chargesReversed: 0 };
+      return { status: 'SKIPPED' as const, changed: false, chargesReversed: 0, chargesReduced: 0 };
     };
     if (!loan.scheduleStartDate || !([...SERVICED_STATUSES, 'REPAID'] as readonly string[]).includes(loan.status)) return skip('NOT_SERVICED');
     const extensions = await tx.select({ id: loanExtensions.id }).from(loanExtensions).where(and(eq(loanExtensions.loanId, loanId), eq(loanExtensions.status, 'EFFECTIVE')));
@@ -151,7 +152,7 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
     const today = todayPh(deps);
     const open: OpenCharge[] = state.chargeRows
       .filter((c) => replay.kept.has(c.id) && c.waivedAt === null)
-      .map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.amount - (replay.chargePaid.get(c.id) ?? 0n) }))
+      .map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: (replay.reduced.get(c.id)?.amount ?? c.amount) - (replay.chargePaid.get(c.id) ?? 0n) }))
       .filter((c) => c.outstanding > 0n);
     const owed = totalOutstanding(replay.lines, open);
     if (loan.status === 'REPAID' && owed > 0n) return skip('REPAID_WOULD_OWE', { owed: toDecimalString(owed) });
@@ -166,9 +167,10 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
     const toReverse = state.chargeRows.filter((c) => replay.reversed.has(c.id));
     const number = loanNumberOf(deps, loan.number);
 
-    if (movedPayments.length === 0 && toReverse.length === 0) {
+    const toReduce = state.chargeRows.filter((c) => replay.reduced.has(c.id));
+    if (movedPayments.length === 0 && toReverse.length === 0 && toReduce.length === 0) {
       await finish(tx, loanId, 'DONE', now, { changed: false });
-      return { status: 'DONE' as const, changed: false, chargesReversed: 0 };
+      return { status: 'DONE' as const, changed: false, chargesReversed: 0, chargesReduced: 0 };
     }
 
     // 2. Allocations and lines.
@@ -216,9 +218,10 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
         })
         .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
     }
+    // What the replay paid on each charge (a reduced charge's amount is set with it below, after the transfers).
     for (const c of state.chargeRows) {
       const paid = replay.kept.has(c.id) ? (replay.chargePaid.get(c.id) ?? 0n) : 0n;
-      if (paid !== c.paid) await tx.update(loanCharges).set({ paid }).where(eq(loanCharges.id, c.id));
+      if (paid !== c.paid && !replay.reduced.has(c.id)) await tx.update(loanCharges).set({ paid }).where(eq(loanCharges.id, c.id));
     }
 
     // Each payment's change of split, in one transfer (what is no longer owed goes to the wallet).
@@ -247,7 +250,63 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
       transfers.push({ paymentId: p.id, transferId: transfer.id, returned: toDecimalString(returned) });
     }
 
-    // 3. Charges the fair allocation would not have made: reversed as a waiver is (penalty income back to the receivable).
+    // 3. Charges the fair allocation would have made smaller: reduced, the difference reversed as a waiver is.
+    let reducedTotal = 0n;
+    for (const c of toReduce) {
+      const replayed = replay.reduced.get(c.id)!;
+      const difference = c.amount - replayed.amount;
+      const transfer = await createTransfer(tx, {
+        idempotencyKey: `loan-charge-reduction:${c.id}`,
+        code: 'LOAN_CHARGE_WAIVER',
+        reference: loanId,
+        description: `Late charge reduced on loan ${number} (FAIR_ALLOCATION, decision 066)`,
+        legs: [
+          { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME', loan.ledgerShard), direction: 'DEBIT', amount: difference },
+          { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: difference },
+        ],
+        at: now,
+      });
+      const b = replayed.basis;
+      await tx
+        .update(loanCharges)
+        .set({
+          amount: replayed.amount,
+          paid: replay.chargePaid.get(c.id) ?? 0n,
+          reducedFrom: c.amount,
+          reductionTransferId: transfer.id,
+          basis: {
+            overdueAmount: toDecimalString(b.overdueAmount),
+            daysLate: b.daysLate,
+            rateBps: b.rateBps,
+            uncapped: toDecimalString(b.uncapped),
+            headroom: toDecimalString(b.headroom),
+            capped: b.capped,
+          },
+        })
+        .where(eq(loanCharges.id, c.id));
+      await writeAudit(tx, {
+        actor: SYSTEM_ACTOR,
+        action: 'LOAN_CHARGE_REVERSED',
+        subjectType: 'LOAN',
+        subjectId: loanId,
+        details: {
+          loanNumber: number,
+          chargeId: c.id,
+          lineNumber: c.lineNumber,
+          kind: c.kind,
+          businessDate: c.businessDate,
+          amount: toDecimalString(c.amount),
+          reducedTo: toDecimalString(replayed.amount),
+          reversed: toDecimalString(difference),
+          reasonCode: 'FAIR_ALLOCATION',
+        },
+        ip: null,
+        at: now,
+      });
+      reducedTotal += difference;
+    }
+
+    // 4. Charges the fair allocation would not have made: reversed as a waiver is (penalty income back to the receivable).
     let reversedTotal = 0n;
     let reversedCount = 0;
     for (const c of toReverse) {
@@ -289,9 +348,9 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
       reversedCount += 1;
     }
 
-    // 4. The loan's status, through the state machine (never to OVERDUE: the daily job does that on its next day).
+    // 5. The loan's status, through the state machine (never to OVERDUE: the daily job does that on its next day).
     let current: LoanRow = loan;
-    const values = { count: String(reversedCount), amount: formatAmount(reversedTotal) };
+    const values = { count: String(reversedCount + toReduce.length), amount: formatAmount(reversedTotal + reducedTotal) };
     if ((current.status === 'ACTIVE' || current.status === 'OVERDUE') && owed === 0n) {
       current = await transition(tx, current, 'REPAY', { actor: SYSTEM_ACTOR, at: now, system: { code: 'REPAID_BY_RESERVICING', values }, data: { reservicing: true } });
     } else if (current.status === 'OVERDUE' && !hasOverdue(replay.lines, open, today)) {
@@ -303,7 +362,7 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
       paymentsReallocated: moved,
       transfers,
       chargesReversed: toReverse.map((c) => c.id),
-      chargesKeptLargerThanReplay: [...replay.keptLarger].map(([id, amount]) => ({ id, replayed: toDecimalString(amount) })),
+      chargesReduced: toReduce.map((c) => ({ id: c.id, from: toDecimalString(c.amount), to: toDecimalString(replay.reduced.get(c.id)!.amount) })),
       statusBefore: loan.status,
       statusAfter: current.status,
       owedAfter: toDecimalString(owed),
@@ -314,11 +373,11 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
       action: 'LOAN_RESERVICED',
       subjectType: 'LOAN',
       subjectId: loanId,
-      details: { loanNumber: number, outcome: 'DONE', ...result, reversedTotal: toDecimalString(reversedTotal) },
+      details: { loanNumber: number, outcome: 'DONE', ...result, reversedTotal: toDecimalString(reversedTotal + reducedTotal) },
       ip: null,
       at: now,
     });
-    return { status: 'DONE' as const, changed: true, chargesReversed: reversedCount };
+    return { status: 'DONE' as const, changed: true, chargesReversed: reversedCount, chargesReduced: toReduce.length };
   });
 }
 
@@ -328,6 +387,7 @@ export async function runReservicing(deps: AppDeps): Promise<ReservicePassResult
   let changed = 0;
   let skipped = 0;
   let chargesReversed = 0;
+  let chargesReduced = 0;
   let done = 0;
   for (const p of pending) {
     const r = await reserviceLoan(deps, p.id);
@@ -336,6 +396,7 @@ export async function runReservicing(deps: AppDeps): Promise<ReservicePassResult
     if (r.status === 'SKIPPED') skipped += 1;
     if (r.changed) changed += 1;
     chargesReversed += r.chargesReversed;
+    chargesReduced += r.chargesReduced;
   }
-  return { loans: done, changed, skipped, chargesReversed };
+  return { loans: done, changed, skipped, chargesReversed, chargesReduced };
 }
