@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, loanCharges, loanEvents, loanInstalments, loanPaymentAllocations, loanPayments, loanReservicings, loans } from '../../src/server/db/schema';
-import { checkLedger, ensureMemberWallet } from '../../src/server/ledger';
+import { checkLedger, ensureMemberWallet, memberWalletBalance } from '../../src/server/ledger';
 import { loadState, postPayment, todayPh, type AppliedPayment } from '../../src/server/modules/repayments/core';
 import { runServicing } from '../../src/server/modules/repayments/daily';
 import { reserviceLoan, runReservicing } from '../../src/server/modules/repayments/reservice';
@@ -101,6 +101,10 @@ async function rowsOf(loanId: string) {
   return { lines, charges, allocations, payments, loan: loan! };
 }
 
+async function memberWallet(userId: string) {
+  return (await memberWalletBalance(t.deps.db, userId))?.posted;
+}
+
 /** The loans tests share one database: each test's own loans are re-serviced alone. */
 async function reservice(loanId: string) {
   return reserviceLoan(t.deps, loanId);
@@ -139,7 +143,7 @@ describe('a loan whose early payment went to its last instalments (the old rule)
 
     await markOldRule(loanId);
     const r = await reservice(loanId);
-    expect(r).toEqual({ status: 'DONE', changed: true, chargesReversed: 3 });
+    expect(r).toEqual({ status: 'DONE', changed: true, chargesReversed: 3, chargesReduced: 0 });
 
     const after = await rowsOf(loanId);
     // (a) The payment now pays line 1 in full (fees, interest, principal), on the day it was made: on time.
@@ -204,7 +208,7 @@ describe('a loan whose early payment went to its last instalments (the old rule)
     expect((await checkLedger(t.deps.db)).problems).toEqual([]);
 
     // A second run changes nothing; the next daily pass charges nothing more.
-    expect(await reservice(loanId)).toEqual({ status: 'DONE', changed: false, chargesReversed: 0 });
+    expect(await reservice(loanId)).toEqual({ status: 'DONE', changed: false, chargesReversed: 0, chargesReduced: 0 });
     travelTo(t, '2026-12-28');
     await runServicing(t.deps);
     const again = await rowsOf(loanId);
@@ -234,7 +238,7 @@ describe('a loan the new rule would also have charged', () => {
     expect(paid.loan.status).toBe('ACTIVE');
 
     await markOldRule(loanId);
-    expect(await reservice(loanId)).toEqual({ status: 'DONE', changed: false, chargesReversed: 0 });
+    expect(await reservice(loanId)).toEqual({ status: 'DONE', changed: false, chargesReversed: 0, chargesReduced: 0 });
     const after = await rowsOf(loanId);
     expect(after.charges.map((c) => [c.waivedAt, c.paid])).toEqual(charged.charges.map((c) => [null, c.amount]));
     expect(after.allocations.map((a) => a.id).sort()).toEqual(paid.allocations.map((a) => a.id).sort());
@@ -265,6 +269,85 @@ describe('a loan paid exactly on time', () => {
     expect(after.loan.status).toBe('ACTIVE');
     const [record] = await t.deps.db.select().from(loanReservicings).where(eq(loanReservicings.loanId, loanId));
     expect(record).toMatchObject({ status: 'DONE', result: { changed: false } });
-    expect(await runReservicing(t.deps)).toEqual({ loans: 0, changed: 0, skipped: 0, chargesReversed: 0 });
+    expect(await runReservicing(t.deps)).toEqual({ loans: 0, changed: 0, skipped: 0, chargesReversed: 0, chargesReduced: 0 });
+  });
+});
+
+describe('an old-rule loan whose late charges were paid', () => {
+  it('gets the charges unpaid and reversed, their money re-applied to the next instalments, the ledger balanced', async () => {
+    const { member, loanId } = await disbursedLoan(t, officer, checker);
+    await topUp(t, member.userId, 10_000_000n);
+    const l1 = (await rowsOf(loanId)).lines[0]!;
+    const instalment = l1.principal + l1.interest + l1.fees;
+    await oldRuleWalletPayment(loanId, member.userId, instalment);
+    travelTo(t, addDays(l1.dueDate, 5));
+    await runServicing(t.deps);
+    const charged = await rowsOf(loanId);
+    const chargedTotal = charged.charges.reduce((s, c) => s + c.amount, 0n);
+    const o1 = charged.lines[0]!;
+    const line1Owed = o1.principal + o1.interest - o1.interestRebated + o1.fees;
+    // The borrower pays the charges and line 1 (both rules allocate this the same way: charges, then line 1).
+    const paidLate = chargedTotal + line1Owed;
+    const m = await relogin(t, member);
+    ok(await pay(t, m.cookie, `${paidLate / 100n}.${String(paidLate % 100n).padStart(2, '0')}`), 201);
+    const paid = await rowsOf(loanId);
+    expect(paid.charges.every((c) => c.paid === c.amount && c.waivedAt === null)).toBe(true);
+    expect(paid.loan.status).toBe('ACTIVE');
+    const wallet = await memberWallet(member.userId);
+
+    await markOldRule(loanId);
+    expect(await reservice(loanId)).toEqual({ status: 'DONE', changed: true, chargesReversed: 3, chargesReduced: 0 });
+    const after = await rowsOf(loanId);
+    // Line 1 paid on disbursement day by the first payment; the charges unpaid, then reversed in full.
+    expect(after.lines[0]).toMatchObject({ principalPaid: l1.principal, interestPaid: l1.interest, feesPaid: l1.fees });
+    expect(after.lines[0]!.paidOn! <= l1.dueDate).toBe(true);
+    expect(after.charges.every((c) => c.paid === 0n && c.waiveReasonCode === 'FAIR_ALLOCATION')).toBe(true);
+    // The second payment: line 2 in full (its next instalment, before its due date: paid on time), the rest on line 3 (NEXT_INSTALMENTS).
+    const second = after.payments.find((p) => p.amount === paidLate)!;
+    const mine = after.allocations.filter((a) => a.paymentId === second.id);
+    const l2 = after.lines[1]!;
+    const instalment2 = l2.principal + l2.interest + l2.fees;
+    expect(mine.filter((a) => a.lineNumber === 2).reduce((s, a) => s + a.amount, 0n)).toBe(instalment2);
+    expect(mine.filter((a) => a.lineNumber === 3).reduce((s, a) => s + a.amount, 0n)).toBe(paidLate - instalment2);
+    expect(mine.some((a) => a.component === 'CHARGE' || a.prepayment)).toBe(false);
+    expect(l2.paidOn! <= l2.dueDate).toBe(true);
+    expect(second.returnedToWallet).toBe(0n);
+    // Nothing went to or from the wallet; the loan stays ACTIVE (no transition).
+    expect(await memberWallet(member.userId)).toBe(wallet);
+    expect(after.loan.status).toBe('ACTIVE');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+  });
+});
+
+describe('an old-rule loan the new rule would have charged less', () => {
+  it('keeps smaller charges (reduced, with the reason and the old amount), stays overdue', async () => {
+    const { member, loanId } = await disbursedLoan(t, officer, checker);
+    await topUp(t, member.userId, 5_000_000n);
+    const l1 = (await rowsOf(loanId)).lines[0]!;
+    // PHP 10,000 paid on disbursement day: the old rule prepaid it on the last line; the new rule pays line 1 with it.
+    await oldRuleWalletPayment(loanId, member.userId, 1_000_000n);
+    travelTo(t, addDays(l1.dueDate, 5));
+    await runServicing(t.deps);
+    const charged = await rowsOf(loanId);
+    expect(charged.loan.status).toBe('OVERDUE');
+
+    await markOldRule(loanId);
+    expect(await reservice(loanId)).toEqual({ status: 'DONE', changed: true, chargesReversed: 0, chargesReduced: 3 });
+    const after = await rowsOf(loanId);
+    // Line 1 owes 34,334.00 - 10,000.00 = 24,334.00: collection 5 % = 1,216.70, penalty 0.5 % = 121.67 a day.
+    expect(after.lines[0]!.principalPaid + after.lines[0]!.interestPaid + after.lines[0]!.feesPaid).toBe(1_000_000n);
+    expect(after.charges.map((c) => [c.kind, c.amount, c.reducedFrom, (c.basis as { overdueAmount: string }).overdueAmount, c.waivedAt])).toEqual([
+      ['COLLECTION', 121_670n, charged.charges[0]!.amount, '24334.00', null],
+      ['PENALTY_INTEREST', 12_167n, charged.charges[1]!.amount, '24334.00', null],
+      ['PENALTY_INTEREST', 12_167n, charged.charges[2]!.amount, '24334.00', null],
+    ]);
+    const m = await relogin(t, member);
+    const view = ok(await servicing(t, m.cookie));
+    expect(view.charges.map((c: { reducedFrom: string | null; outstanding: string }) => c.outstanding)).toEqual(['1216.70', '121.67', '121.67']);
+    expect(view.charges.every((c: { reducedFrom: string | null }) => c.reducedFrom !== null)).toBe(true);
+    // Still overdue (line 1 is not paid): no transition.
+    expect(after.loan.status).toBe('OVERDUE');
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+    expect(await reservice(loanId)).toEqual({ status: 'DONE', changed: false, chargesReversed: 0, chargesReduced: 0 });
   });
 });
