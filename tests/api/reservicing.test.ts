@@ -94,7 +94,11 @@ async function markOldRule(loanId: string): Promise<void> {
 
 async function rowsOf(loanId: string) {
   const lines = await t.deps.db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loanId)).orderBy(asc(loanInstalments.number));
-  const charges = await t.deps.db.select().from(loanCharges).where(eq(loanCharges.loanId, loanId)).orderBy(asc(loanCharges.businessDate), asc(loanCharges.kind));
+  const charges = await t.deps.db
+    .select()
+    .from(loanCharges)
+    .where(eq(loanCharges.loanId, loanId))
+    .orderBy(asc(loanCharges.businessDate), asc(loanCharges.kind));
   const allocations = await t.deps.db.select().from(loanPaymentAllocations).where(eq(loanPaymentAllocations.loanId, loanId));
   const payments = await t.deps.db.select().from(loanPayments).where(eq(loanPayments.loanId, loanId));
   const [loan] = await t.deps.db.select().from(loans).where(eq(loans.id, loanId));

@@ -74,19 +74,21 @@ export interface ReplayResult {
 type Event = { kind: 'RUN'; at: number; day: string } | { kind: 'PAYMENT'; at: number; payment: ReplayPayment };
 
 export function replayLoan(input: ReplayInput): ReplayResult {
-  let lines: ServicingLine[] = [...input.lines].sort((a, b) => a.number - b.number).map((l) => ({
-    number: l.number,
-    dueDate: l.dueDate,
-    principal: l.principal,
-    interest: l.interest,
-    fees: l.fees,
-    principalPaid: 0n,
-    interestPaid: 0n,
-    feesPaid: 0n,
-    interestRebated: 0n,
-    feesRebated: 0n,
-    paidOn: null,
-  }));
+  let lines: ServicingLine[] = [...input.lines]
+    .sort((a, b) => a.number - b.number)
+    .map((l) => ({
+      number: l.number,
+      dueDate: l.dueDate,
+      principal: l.principal,
+      interest: l.interest,
+      fees: l.fees,
+      principalPaid: 0n,
+      interestPaid: 0n,
+      feesPaid: 0n,
+      interestRebated: 0n,
+      feesRebated: 0n,
+      paidOn: null,
+    }));
   // A posted charge's day always had a run; a day charged without one (never in the job) is run at its start.
   const runs = new Map(input.runs.map((r) => [r.day, r.at]));
   for (const c of input.charges) if (!runs.has(c.businessDate)) runs.set(c.businessDate, Date.parse(`${c.businessDate}T00:00:00+08:00`));
@@ -116,7 +118,8 @@ export function replayLoan(input: ReplayInput): ReplayResult {
     if (event.kind === 'RUN') {
       const charged = present();
       const chargedByLine = new Map<number, Centavos>();
-      for (const c of charged) chargedByLine.set(c.lineNumber, (chargedByLine.get(c.lineNumber) ?? 0n) + (c.waived ? (chargePaid.get(c.id) ?? 0n) : amountOf(c)));
+      for (const c of charged)
+        chargedByLine.set(c.lineNumber, (chargedByLine.get(c.lineNumber) ?? 0n) + (c.waived ? (chargePaid.get(c.id) ?? 0n) : amountOf(c)));
       const computed = lateChargesForDay({
         product: input.product,
         schedule: input.schedule,
@@ -139,7 +142,11 @@ export function replayLoan(input: ReplayInput): ReplayResult {
       continue;
     }
     const p = event.payment;
-    const open: OpenCharge[] = present().map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.waived ? 0n : amountOf(c) - (chargePaid.get(c.id) ?? 0n) }));
+    const open: OpenCharge[] = present().map((c) => ({
+      id: c.id,
+      lineNumber: c.lineNumber,
+      outstanding: c.waived ? 0n : amountOf(c) - (chargePaid.get(c.id) ?? 0n),
+    }));
     const r = allocatePayment({
       lines,
       charges: open,

@@ -143,7 +143,10 @@ export const loanCharges = pgTable(
     index('loan_charges_loan_idx').on(t.loanId, t.lineNumber),
     check('loan_charges_kind_check', sql`${t.kind} in ('PENALTY_INTEREST', 'COLLECTION')`),
     check('loan_charges_amount_check', sql`${t.amount} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.amount}`),
-    check('loan_charges_reduced_check', sql`(${t.reducedFrom} is null) = (${t.reductionTransferId} is null) and (${t.reducedFrom} is null or ${t.reducedFrom} > ${t.amount})`),
+    check(
+      'loan_charges_reduced_check',
+      sql`(${t.reducedFrom} is null) = (${t.reductionTransferId} is null) and (${t.reducedFrom} is null or ${t.reducedFrom} > ${t.amount})`,
+    ),
     check(
       'loan_charges_waive_request_close_check',
       sql`(${t.waiveRequestClosedAt} is null) = (${t.waiveRequestCloseReason} is null) and (${t.waiveRequestCloseReason} is null or ${t.waiveRequestCloseReason} in ('PAID_IN_FULL'))`,
@@ -189,10 +192,7 @@ export const loanReservicings = pgTable(
     result: jsonb('result'),
     previous: jsonb('previous'),
   },
-  (t) => [
-    index('loan_reservicings_pending_idx').on(t.status),
-    check('loan_reservicings_status_check', sql`${t.status} in ('PENDING', 'DONE', 'SKIPPED')`),
-  ],
+  (t) => [index('loan_reservicings_pending_idx').on(t.status), check('loan_reservicings_status_check', sql`${t.status} in ('PENDING', 'DONE', 'SKIPPED')`)],
 );
 
 /** The daily servicing job: one row per loan and Philippine day, claimed once (several processes may run the job). */

@@ -218,7 +218,9 @@ export async function runServicing(deps: AppDeps): Promise<ServicingPassResult> 
   // Loans allocated under the rule before decision 061 are re-serviced first (decision 066); one
   // another process holds is left for the next pass, its days with it.
   await runReservicing(deps);
-  const waiting = new Set((await deps.db.select({ id: loanReservicings.loanId }).from(loanReservicings).where(eq(loanReservicings.status, 'PENDING'))).map((r) => r.id));
+  const waiting = new Set(
+    (await deps.db.select({ id: loanReservicings.loanId }).from(loanReservicings).where(eq(loanReservicings.status, 'PENDING'))).map((r) => r.id),
+  );
   const today = todayPh(deps);
   const candidates = await deps.db
     .select({ id: loans.id, start: loans.scheduleStartDate, last: max(loanServicingRuns.businessDate) })

@@ -78,7 +78,10 @@ async function finish(tx: Tx, loanId: string, status: 'DONE' | 'SKIPPED', at: Da
 }
 
 /** Re-services one loan (its loan_reservicings row PENDING). Null when another process holds it. */
-export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ status: 'DONE' | 'SKIPPED'; changed: boolean; chargesReversed: number; chargesReduced: number } | null> {
+export async function reserviceLoan(
+  deps: AppDeps,
+  loanId: string,
+): Promise<{ status: 'DONE' | 'SKIPPED'; changed: boolean; chargesReversed: number; chargesReduced: number } | null> {
   return deps.db.transaction(async (tx) => {
     const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update', { skipLocked: true });
     if (!loan) return null;
@@ -100,7 +103,10 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
       return { status: 'SKIPPED' as const, changed: false, chargesReversed: 0, chargesReduced: 0 };
     };
     if (!loan.scheduleStartDate || !([...SERVICED_STATUSES, 'REPAID'] as readonly string[]).includes(loan.status)) return skip('NOT_SERVICED');
-    const extensions = await tx.select({ id: loanExtensions.id }).from(loanExtensions).where(and(eq(loanExtensions.loanId, loanId), eq(loanExtensions.status, 'EFFECTIVE')));
+    const extensions = await tx
+      .select({ id: loanExtensions.id })
+      .from(loanExtensions)
+      .where(and(eq(loanExtensions.loanId, loanId), eq(loanExtensions.status, 'EFFECTIVE')));
     if (extensions.length > 0) return skip('EXTENDED');
     const payments = await tx
       .select()
@@ -116,10 +122,12 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
       ? await tx
           .select()
           .from(loanPaymentAllocations)
-          .where(inArray(
-            loanPaymentAllocations.paymentId,
-            payments.map((p) => p.id),
-          ))
+          .where(
+            inArray(
+              loanPaymentAllocations.paymentId,
+              payments.map((p) => p.id),
+            ),
+          )
       : [];
     const runs = await tx
       .select({ day: loanServicingRuns.businessDate, at: loanServicingRuns.ranAt })
@@ -227,14 +235,20 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
     // Each payment's change of split, in one transfer (what is no longer owed goes to the wallet).
     const transfers: { paymentId: string; transferId: string; returned: string }[] = [];
     for (const p of movedPayments) {
-      const before = bySplit(oldAllocations.filter((a) => a.paymentId === p.id).map((a) => ({ component: a.component as AllocationComponent, amount: a.amount })));
+      const before = bySplit(
+        oldAllocations.filter((a) => a.paymentId === p.id).map((a) => ({ component: a.component as AllocationComponent, amount: a.amount })),
+      );
       const after = bySplit(replay.allocations.get(p.id) ?? []);
       const returned = replay.unallocated.get(p.id) ?? 0n;
       const legs: TransferLeg[] = [];
       for (const account of Object.values(ACCOUNT_OF)) {
         const delta = (after.get(account) ?? 0n) - (before.get(account) ?? 0n);
         if (delta === 0n) continue;
-        legs.push({ accountId: await ensureSystemAccount(tx, account, loan.ledgerShard), direction: delta > 0n ? 'CREDIT' : 'DEBIT', amount: delta > 0n ? delta : -delta });
+        legs.push({
+          accountId: await ensureSystemAccount(tx, account, loan.ledgerShard),
+          direction: delta > 0n ? 'CREDIT' : 'DEBIT',
+          amount: delta > 0n ? delta : -delta,
+        });
       }
       if (returned > 0n) legs.push({ accountId: await ensureMemberWallet(tx, loan.memberId), direction: 'CREDIT', amount: returned });
       if (legs.length === 0) continue;
@@ -352,9 +366,19 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
     let current: LoanRow = loan;
     const values = { count: String(reversedCount + toReduce.length), amount: formatAmount(reversedTotal + reducedTotal) };
     if ((current.status === 'ACTIVE' || current.status === 'OVERDUE') && owed === 0n) {
-      current = await transition(tx, current, 'REPAY', { actor: SYSTEM_ACTOR, at: now, system: { code: 'REPAID_BY_RESERVICING', values }, data: { reservicing: true } });
+      current = await transition(tx, current, 'REPAY', {
+        actor: SYSTEM_ACTOR,
+        at: now,
+        system: { code: 'REPAID_BY_RESERVICING', values },
+        data: { reservicing: true },
+      });
     } else if (current.status === 'OVERDUE' && !hasOverdue(replay.lines, open, today)) {
-      current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'CURED_BY_RESERVICING', values }, data: { reservicing: true } });
+      current = await transition(tx, current, 'CURE', {
+        actor: SYSTEM_ACTOR,
+        at: now,
+        system: { code: 'CURED_BY_RESERVICING', values },
+        data: { reservicing: true },
+      });
     }
 
     const result = {
@@ -383,7 +407,11 @@ export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<{ st
 
 /** Every loan still PENDING re-serviced once (runServicing calls it first). Cheap when none is: one indexed read. */
 export async function runReservicing(deps: AppDeps): Promise<ReservicePassResult> {
-  const pending = await deps.db.select({ id: loanReservicings.loanId }).from(loanReservicings).where(eq(loanReservicings.status, 'PENDING')).orderBy(asc(loanReservicings.loanId));
+  const pending = await deps.db
+    .select({ id: loanReservicings.loanId })
+    .from(loanReservicings)
+    .where(eq(loanReservicings.status, 'PENDING'))
+    .orderBy(asc(loanReservicings.loanId));
   let changed = 0;
   let skipped = 0;
   let chargesReversed = 0;
