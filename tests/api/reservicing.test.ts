@@ -277,6 +277,31 @@ describe('a loan paid exactly on time', () => {
   });
 });
 
+describe('an old-rule prepayment never charged for', () => {
+  it('is left as it is: the interest rebate the old rule gave is not taken back', async () => {
+    const { member, loanId } = await disbursedLoan(t, officer, checker);
+    await topUp(t, member.userId, 5_000_000n);
+    const l1 = (await rowsOf(loanId)).lines[0]!;
+    const instalment = l1.principal + l1.interest + l1.fees;
+    // A prepayment by the old rule (principal of the last lines, its interest rebated), then line 1 paid on its due date.
+    await oldRuleWalletPayment(loanId, member.userId, instalment);
+    travelTo(t, l1.dueDate);
+    const m = await relogin(t, member);
+    const owedOnLine1 = instalment - (await rowsOf(loanId)).lines[0]!.interestRebated;
+    ok(await pay(t, m.cookie, `${owedOnLine1 / 100n}.${String(owedOnLine1 % 100n).padStart(2, '0')}`), 201);
+    await markOldRule(loanId);
+    const before = await rowsOf(loanId);
+    expect(before.charges).toEqual([]);
+    const result = await reservice(loanId);
+    expect(result).toMatchObject({ changed: false, chargesReversed: 0 });
+    const after = await rowsOf(loanId);
+    expect(after.lines).toEqual(before.lines);
+    expect(after.allocations.map((a) => a.id).sort()).toEqual(before.allocations.map((a) => a.id).sort());
+    expect(after.payments.every((p) => p.reallocationTransferId === null)).toBe(true);
+    await expectLedgerSound(t);
+  });
+});
+
 describe('an old-rule loan whose late charges were paid', () => {
   it('gets the charges unpaid and reversed, their money re-applied to the next instalments, the ledger balanced', async () => {
     const { member, loanId } = await disbursedLoan(t, officer, checker);

@@ -176,10 +176,16 @@ export async function reserviceLoan(
     const number = loanNumberOf(deps, loan.number);
 
     const toReduce = state.chargeRows.filter((c) => replay.reduced.has(c.id));
-    if (movedPayments.length === 0 && toReverse.length === 0 && toReduce.length === 0) {
-      await finish(tx, loanId, 'DONE', now, { changed: false });
+    // Nothing charged that the fair rule would not have charged: the loan is left as it is. Moving an
+    // old prepayment alone would only take back the interest rebate the old rule gave.
+    if (toReverse.length === 0 && toReduce.length === 0) {
+      await finish(tx, loanId, 'DONE', now, { changed: false, movedPayments: movedPayments.length });
       return { status: 'DONE' as const, changed: false, chargesReversed: 0, chargesReduced: 0 };
     }
+    // Put right only when it leaves the borrower owing no more than now (charges reversed against the
+    // interest rebate the replay takes back); otherwise an officer decides (the skip is listed and audited).
+    const owedNow = totalOutstanding(state.lines, state.openCharges);
+    if (owed > owedNow) return skip('WOULD_OWE_MORE', { owedNow: toDecimalString(owedNow), owedAfter: toDecimalString(owed) });
 
     // 2. Allocations and lines.
     const previous = oldAllocations.map((a) => ({
