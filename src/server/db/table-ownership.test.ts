@@ -44,6 +44,7 @@ const OWNERS: Record<string, readonly string[]> = {
   loanPayoffQuotes: ['modules/repayments'],
   loanReminders: ['modules/repayments', 'modules/privacy'],
   loanServicingRuns: ['modules/repayments'],
+  loanReservicings: ['modules/repayments'],
   loanExtensions: ['modules/repayments'],
   loanExtensionEvents: ['modules/repayments'],
   channelPayments: ['modules/repayments'],

@@ -23,11 +23,15 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
                  sum(a.amount) as amount
             from loan_payment_allocations a group by 1, 2
         ), booked as (
-          select p.id as payment_id, ac.kind as account, sum(e.amount) as amount
+          -- The payment's credits, plus (decision 066) its re-servicing transfer's credits less its
+          -- debits; what that transfer returned to the wallet is checked below.
+          select p.id as payment_id, ac.kind as account,
+                 sum(case when e.transfer_id = p.transfer_id or e.direction = 'CREDIT' then e.amount else -e.amount end) as amount
             from loan_payments p
-            join ledger_entries e on e.transfer_id = p.transfer_id and e.direction = 'CREDIT' and e.phase = 'POSTED'
+            join ledger_entries e on e.phase = 'POSTED'
+                 and ((e.transfer_id = p.transfer_id and e.direction = 'CREDIT') or e.transfer_id = p.reallocation_transfer_id)
             join ledger_accounts ac on ac.id = e.account_id
-           where p.status = 'POSTED'
+           where p.status = 'POSTED' and not (e.transfer_id = p.reallocation_transfer_id and ac.kind = 'MEMBER_WALLET')
            group by 1, 2
         )
         select coalesce(b.payment_id, a.payment_id)::text as id, coalesce(b.account, a.account) as account,
@@ -47,6 +51,18 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
   );
   for (const r of debit) problems.push(`payment ${r.id}: amount ${r.amount} but its transfer debits ${r.debited}`);
 
+  // Decision 066: what a re-serviced payment returned to the wallet is what its re-servicing transfer credits the member's wallet.
+  const returned = await rows<{ id: string; returned: string; credited: string }>(
+    db,
+    sql`select p.id::text, p.returned_to_wallet::text as returned,
+               coalesce((select sum(case when e.direction = 'CREDIT' then e.amount else -e.amount end) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                          where e.transfer_id = p.reallocation_transfer_id and e.phase = 'POSTED' and a.kind = 'MEMBER_WALLET'), 0)::text as credited
+          from loan_payments p
+         where p.returned_to_wallet <> coalesce((select sum(case when e.direction = 'CREDIT' then e.amount else -e.amount end) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                                                 where e.transfer_id = p.reallocation_transfer_id and e.phase = 'POSTED' and a.kind = 'MEMBER_WALLET'), 0)`,
+  );
+  for (const r of returned) problems.push(`payment ${r.id}: ${r.returned} returned to the wallet by re-servicing but its transfer credits ${r.credited}`);
+
   const pending = await rows<{ id: string }>(
     db,
     sql`select p.id::text from loan_payments p
@@ -55,16 +71,23 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
   );
   for (const r of pending) problems.push(`payment ${r.id} waits for approval but has moved money or been allocated`);
 
-  const charges = await rows<{ id: string; amount: string; booked: string }>(
+  // A charge reduced by re-servicing (decision 066): its transfer booked reduced_from, its reduction transfer reversed the difference.
+  const charges = await rows<{ id: string; amount: string; booked: string; reduced: string; reversed: string }>(
     db,
-    sql`select c.id::text, c.amount::text,
-               coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                          where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as booked
-          from loan_charges c
-         where c.amount <> coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                                      where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)`,
+    sql`select * from (
+          select c.id::text, coalesce(c.reduced_from, c.amount)::text as amount, c.amount::text as now_amount,
+                 coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                            where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as booked,
+                 (coalesce(c.reduced_from, c.amount) - c.amount)::text as reduced,
+                 coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                            where e.transfer_id = c.reduction_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as reversed
+            from loan_charges c) x
+         where x.amount <> x.booked or x.reduced <> x.reversed`,
   );
-  for (const r of charges) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
+  for (const r of charges) {
+    if (r.amount !== r.booked) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
+    if (r.reduced !== r.reversed) problems.push(`late charge ${r.id}: reduced by ${r.reduced} but its reduction transfer reverses ${r.reversed}`);
+  }
 
   const waivers = await rows<{ id: string; owed: string; reversed: string }>(
     db,

@@ -222,8 +222,8 @@ async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
     sql`select p.id::text, p.amount::text, coalesce(sum(a.amount), 0)::text as allocated, p.transfer_id::text
           from loan_payments p left join loan_payment_allocations a on a.payment_id = p.id
          where p.status = 'POSTED'
-         group by p.id, p.amount, p.transfer_id
-        having p.amount <> coalesce(sum(a.amount), 0) or p.transfer_id is null`,
+         group by p.id, p.amount, p.returned_to_wallet, p.transfer_id
+        having p.amount - p.returned_to_wallet <> coalesce(sum(a.amount), 0) or p.transfer_id is null`,
   );
   for (const r of payments) problems.push(`payment ${r.id}: amount ${r.amount}, allocated ${r.allocated}${r.transfer_id ? '' : ', no ledger transfer'}`);
 }

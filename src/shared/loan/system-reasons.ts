@@ -11,6 +11,8 @@ export const SYSTEM_LOAN_REASONS = [
   'CURED_BY_PAYMENT',
   'REPAID_BY_WAIVER',
   'CURED_BY_WAIVER',
+  'CURED_BY_RESERVICING',
+  'REPAID_BY_RESERVICING',
 ] as const;
 export type SystemLoanReason = (typeof SYSTEM_LOAN_REASONS)[number];
 

@@ -93,6 +93,12 @@ export const officerPaymentRequestSchema = z
 
 export const WAIVE_REASON_CODES = ['HARDSHIP', 'SYSTEM_ERROR', 'PAYMENT_DELAY_NOT_BORROWER_FAULT', 'GOODWILL', 'DISPUTE_RESOLVED'] as const;
 export type WaiveReasonCode = (typeof WAIVE_REASON_CODES)[number];
+/**
+ * Why a charge no longer counts, as the borrower reads it: an officer's waiver reason, or
+ * FAIR_ALLOCATION (never chosen by an officer): the re-servicing of decision 066 reversed a charge
+ * the allocation of decision 061 would not have given.
+ */
+export const CHARGE_REVERSAL_CODES = [...WAIVE_REASON_CODES, 'FAIR_ALLOCATION'] as const;
 export const waiveRequestSchema = z.strictObject({ reasonCode: z.enum(WAIVE_REASON_CODES), note: z.string().trim().max(500).optional() });
 
 const isoDate = z.string();
@@ -187,7 +193,9 @@ export const chargeSchema = z.object({
   }),
   waived: z.boolean(),
   waivedAt: z.string().nullable(),
-  waiveReasonCode: z.enum(WAIVE_REASON_CODES).nullable(),
+  waiveReasonCode: z.enum(CHARGE_REVERSAL_CODES).nullable(),
+  /** The amount before re-servicing reduced it (decision 066: the fair allocation would have charged less; reason FAIR_ALLOCATION), else null. */
+  reducedFrom: moneySchema.nullable(),
   /** A waiver above WAIVER_APPROVAL_THRESHOLD was asked and waits for a second officer. */
   waivePending: z.boolean(),
   /** A waiver request closed without approval: the charge was paid in full first (decision 053). */

@@ -46,6 +46,16 @@ export const loanPayments = pgTable(
     remainingAfter: bigint('remaining_after', { mode: 'bigint' }),
     /** Where an amount above what is due next goes, as the payer chose: NEXT_INSTALMENTS or REDUCE_PRINCIPAL (decision 061). */
     excess: text('excess').notNull().default('NEXT_INSTALMENTS'),
+    /**
+     * Re-servicing under decision 066: the transfer that moved this payment's money from the old
+     * rule's split to the new rule's (credits and debits per component account), and what of it
+     * went back to the member's wallet because nothing was owed any more once the charges it had
+     * paid were reversed.
+     */
+    reallocationTransferId: uuid('reallocation_transfer_id').references(() => ledgerTransfers.id),
+    returnedToWallet: bigint('returned_to_wallet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -63,6 +73,7 @@ export const loanPayments = pgTable(
     check('loan_payments_status_check', sql`${t.status} in ('POSTED', 'PENDING_APPROVAL', 'CREDITED_TO_WALLET')`),
     check('loan_payments_amount_check', sql`${t.amount} > 0`),
     check('loan_payments_excess_check', sql`${t.excess} in ('NEXT_INSTALMENTS', 'REDUCE_PRINCIPAL')`),
+    check('loan_payments_returned_check', sql`${t.returnedToWallet} >= 0 and ${t.returnedToWallet} <= ${t.amount}`),
   ],
 );
 
@@ -126,6 +137,11 @@ export const loanCharges = pgTable(
     // (closed in the payment's transaction, audited LOAN_CHARGE_WAIVE_REQUEST_MOOT; decision 053).
     waiveRequestClosedAt: timestamp('waive_request_closed_at', { withTimezone: true }),
     waiveRequestCloseReason: text('waive_request_close_reason'),
+    // Decision 066: a charge the fair allocation would have made smaller is reduced to that amount by
+    // re-servicing; its amount before and the transfer that reversed the difference (penalty income
+    // back to the receivable). The reason the borrower reads is FAIR_ALLOCATION.
+    reducedFrom: bigint('reduced_from', { mode: 'bigint' }),
+    reductionTransferId: uuid('reduction_transfer_id').references(() => ledgerTransfers.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -133,6 +149,10 @@ export const loanCharges = pgTable(
     index('loan_charges_loan_idx').on(t.loanId, t.lineNumber),
     check('loan_charges_kind_check', sql`${t.kind} in ('PENALTY_INTEREST', 'COLLECTION')`),
     check('loan_charges_amount_check', sql`${t.amount} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.amount}`),
+    check(
+      'loan_charges_reduced_check',
+      sql`(${t.reducedFrom} is null) = (${t.reductionTransferId} is null) and (${t.reducedFrom} is null or ${t.reducedFrom} > ${t.amount})`,
+    ),
     check(
       'loan_charges_waive_request_close_check',
       sql`(${t.waiveRequestClosedAt} is null) = (${t.waiveRequestCloseReason} is null) and (${t.waiveRequestCloseReason} is null or ${t.waiveRequestCloseReason} in ('PAID_IN_FULL'))`,
@@ -157,6 +177,28 @@ export const loanPayoffQuotes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('loan_payoff_quotes_loan_idx').on(t.loanId, t.createdAt)],
+);
+
+/**
+ * Re-servicing of a loan allocated under the old rule (decision 066, amending 061): one row per loan,
+ * written PENDING by migration 0031 for every loan with a posted payment at that time, made DONE (or
+ * SKIPPED, with why) in the one transaction that re-services the loan, so it never runs twice and a
+ * process that dies midway leaves it PENDING with nothing changed. `previous` keeps the allocations
+ * the re-servicing replaced; `result` what it changed.
+ */
+export const loanReservicings = pgTable(
+  'loan_reservicings',
+  {
+    loanId: uuid('loan_id')
+      .primaryKey()
+      .references(() => loans.id),
+    status: text('status').notNull().default('PENDING'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    result: jsonb('result'),
+    previous: jsonb('previous'),
+  },
+  (t) => [index('loan_reservicings_pending_idx').on(t.status), check('loan_reservicings_status_check', sql`${t.status} in ('PENDING', 'DONE', 'SKIPPED')`)],
 );
 
 /** The daily servicing job: one row per loan and Philippine day, claimed once (several processes may run the job). */

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { loanCharges, loanReminders, loanServicingRuns, loans, users } from '../../db/schema';
+import { loanCharges, loanReminders, loanReservicings, loanServicingRuns, loans, users } from '../../db/schema';
+import { runReservicing } from './reservice';
 import { createTransfer, ensureSystemAccount } from '../../ledger';
 import { asLanguage, messageText, queueSms } from '../../providers/notify';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
@@ -215,6 +216,12 @@ async function serviceDay(
  * in several processes at once and to repeat: each (loan, day) is done once.
  */
 export async function runServicing(deps: AppDeps): Promise<ServicingPassResult> {
+  // Loans allocated under the rule before decision 061 are re-serviced first (decision 066); one
+  // another process holds is left for the next pass, its days with it.
+  await runReservicing(deps);
+  const waiting = new Set(
+    (await deps.db.select({ id: loanReservicings.loanId }).from(loanReservicings).where(eq(loanReservicings.status, 'PENDING'))).map((r) => r.id),
+  );
   const today = todayPh(deps);
   const candidates = await deps.db
     .select({ id: loans.id, start: loans.scheduleStartDate, last: max(loanServicingRuns.businessDate) })
@@ -228,7 +235,7 @@ export async function runServicing(deps: AppDeps): Promise<ServicingPassResult> 
   let reminders = 0;
   let transitions = 0;
   for (const c of candidates) {
-    if (!c.start) continue;
+    if (!c.start || waiting.has(c.id)) continue;
     let day = addDays(c.last ?? c.start, 1);
     while (day <= today) {
       const r = await serviceDay(deps, c.id, day, today);

@@ -186,6 +186,7 @@ export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto
     waived: c.waivedAt !== null,
     waivedAt: c.waivedAt?.toISOString() ?? null,
     waiveReasonCode: (c.waiveReasonCode as ServicingDto['charges'][number]['waiveReasonCode']) ?? null,
+    reducedFrom: c.reducedFrom === null ? null : toDecimalString(c.reducedFrom),
     // Nothing waits once the charge is paid in full (the payment closes the request: decision 053).
     waivePending: c.waivedAt === null && c.waiveRequestedAt !== null && c.waiveRequestClosedAt === null && c.paid < c.amount,
     waiveRequestClosed:

@@ -137,6 +137,8 @@ export const backoffice = {
       LOAN_EXTENSION_DECLINE: 'Loan extension declined',
       LOAN_CHARGE_WAIVE_REQUEST: 'Late charge waiver asked (waits for another officer)',
       LOAN_CHARGE_WAIVE_REQUEST_MOOT: 'Late charge waiver request closed: the charge was paid in full',
+      LOAN_RESERVICED: 'Loan re-serviced under the fair allocation (decision 066)',
+      LOAN_CHARGE_REVERSED: 'Late charge reversed by re-servicing: the fair allocation would not have charged it',
       LOAN_NOTE_ADD: 'Internal note added to a loan',
       OUTBOX_RETRY: 'Message delivery retried',
       SUPPORT_ASSIGN: 'Support message assigned',

@@ -117,6 +117,7 @@ export const collections = {
       PAYMENT_DELAY_NOT_BORROWER_FAULT: 'Payment delay not the borrower’s fault',
       GOODWILL: 'Goodwill',
       DISPUTE_RESOLVED: 'Dispute resolved',
+      FAIR_ALLOCATION: 'Reversed by re-servicing (decision 066): the payment rule of decision 061 would not have charged it',
     },
     reminders: {
       title: 'Reminders sent',

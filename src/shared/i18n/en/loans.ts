@@ -302,6 +302,10 @@ export const loans = {
       CURED_BY_PAYMENT: 'Overdue instalments paid by payment {{reference}}.',
       REPAID_BY_WAIVER: 'Fully repaid: the last late charge was waived.',
       CURED_BY_WAIVER: 'Remaining late charge waived ({{amount}} PHP).',
+      CURED_BY_RESERVICING:
+        'Not overdue: your earlier payments now pay your next instalments first, and {{count}} late charge(s) of {{amount}} PHP were reversed.',
+      REPAID_BY_RESERVICING:
+        'Fully repaid: your earlier payments now pay your next instalments first, and {{count}} late charge(s) of {{amount}} PHP were reversed.',
     },
   },
   offer: {

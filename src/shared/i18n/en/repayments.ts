@@ -24,6 +24,8 @@ export const repayments = {
     PAYMENT_DELAY_NOT_BORROWER_FAULT: 'Payment delayed by the bank or channel',
     GOODWILL: 'Goodwill',
     DISPUTE_RESOLVED: 'Dispute resolved in the borrower’s favour',
+    FAIR_ALLOCATION:
+      'Reversed: your earlier payment is now applied to your next instalments first, so this instalment was paid on time and this charge should not have been made',
   },
   errors: {
     amount: 'Enter the amount in pesos with at most 2 decimals.',

@@ -170,6 +170,7 @@ export const servicing = {
     paid: 'Paid: {{amount}}',
     outstanding: 'Unpaid: {{amount}}',
     uncapped: 'Computed {{uncapped}}; the room left under the cap was {{headroom}}.',
+    reduced: 'Reduced from {{from}}. {{reason}}.',
   },
   reminders: {
     heading: 'Reminders sent to you',

@@ -139,6 +139,8 @@ export const backoffice = {
       LOAN_EXTENSION_DECLINE: 'Tinanggihan ang extension ng loan',
       LOAN_CHARGE_WAIVE_REQUEST: 'Hiniling ang pagpapatawad ng late charge (hinihintay ang ibang opisyal)',
       LOAN_CHARGE_WAIVE_REQUEST_MOOT: 'Isinara ang hiling na pagpapatawad ng late charge: buong nabayaran ang singil',
+      LOAN_RESERVICED: 'Muling na-serbisyo ang loan sa patas na paglalaan (desisyon 066)',
+      LOAN_CHARGE_REVERSED: 'Ibinalik ang late charge sa muling pag-serbisyo: hindi ito sisingilin sa patas na paglalaan',
       LOAN_NOTE_ADD: 'Nagdagdag ng panloob na tala sa loan',
       OUTBOX_RETRY: 'Inulit ang pagpapadala ng mensahe',
       SUPPORT_ASSIGN: 'Itinalaga ang mensahe sa support',

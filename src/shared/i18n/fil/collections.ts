@@ -127,6 +127,7 @@ export const collections = {
       PAYMENT_DELAY_NOT_BORROWER_FAULT: 'Naantala ang bayad nang hindi kasalanan ng borrower',
       GOODWILL: 'Mabuting kalooban',
       DISPUTE_RESOLVED: 'Naayos ang reklamo',
+      FAIR_ALLOCATION: 'Ibinalik ng muling pag-serbisyo (desisyon 066): hindi ito sisingilin sa patakaran ng bayad ng desisyon 061',
     },
     reminders: {
       title: 'Mga paalalang naipadala',

@@ -316,6 +316,10 @@ export const loans = {
       CURED_BY_PAYMENT: 'Nabayaran ang mga overdue na hulog sa pamamagitan ng bayad {{reference}}.',
       REPAID_BY_WAIVER: 'Buong nabayaran: tinanggal ang huling late charge.',
       CURED_BY_WAIVER: 'Tinanggal ang natitirang late charge ({{amount}} PHP).',
+      CURED_BY_RESERVICING:
+        'Hindi na overdue: ang mga naunang bayad mo ay inilalapat na muna sa mga susunod mong hulog, at {{count}} late charge na {{amount}} PHP ang ibinalik.',
+      REPAID_BY_RESERVICING:
+        'Buong nabayaran: ang mga naunang bayad mo ay inilalapat na muna sa mga susunod mong hulog, at {{count}} late charge na {{amount}} PHP ang ibinalik.',
     },
   },
   offer: {

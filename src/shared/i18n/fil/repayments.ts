@@ -19,6 +19,8 @@ export const repayments = {
     PAYMENT_DELAY_NOT_BORROWER_FAULT: 'Naantala ng bangko o channel ang bayad',
     GOODWILL: 'Pagbibigay-konsiderasyon',
     DISPUTE_RESOLVED: 'Naresolba ang reklamo pabor sa nanghiram',
+    FAIR_ALLOCATION:
+      'Ibinalik: ang naunang bayad mo ay inilalapat na ngayon muna sa mga susunod mong hulog, kaya nabayaran sa oras ang hulog na ito at hindi dapat nasingil ang multang ito',
   },
   errors: {
     amount: 'Ilagay ang halaga sa piso na may hanggang 2 decimal.',

@@ -169,6 +169,7 @@ export const servicing = {
     paid: 'Bayad: {{amount}}',
     outstanding: 'Hindi pa bayad: {{amount}}',
     uncapped: 'Nakuwenta ang {{uncapped}}; ang natitirang puwang sa ilalim ng limitasyon ay {{headroom}}.',
+    reduced: 'Binawasan mula {{from}}. {{reason}}.',
   },
   reminders: {
     heading: 'Mga paalalang ipinadala sa iyo',

@@ -22,6 +22,9 @@ export function ChargesList({ view }: { readonly view: ServicingDto }) {
               {t('repayments.chargeKind.capped')} {t('servicing.charges.uncapped', { uncapped: money(c.basis.uncapped), headroom: money(c.basis.headroom) })}
             </p>
           )}
+          {c.reducedFrom && (
+            <p className="text-xs">{t('servicing.charges.reduced', { from: money(c.reducedFrom), reason: t('repayments.waiveReason.FAIR_ALLOCATION') })}</p>
+          )}
           <p className="text-xs">
             {c.waived
               ? `${t('servicing.charges.waived')}${c.waiveReasonCode ? `: ${t(`repayments.waiveReason.${c.waiveReasonCode}`)}` : ''}`
