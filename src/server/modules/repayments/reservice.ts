@@ -37,7 +37,7 @@ import { SERVICED_STATUSES, SYSTEM_ACTOR, hasOverdue, loadState, loanNumberOf, p
  * process that dies midway leaves the row PENDING and nothing changed.
  */
 
-type SkipReason = 'EXTENDED' | 'PAYOFF' | 'WAIVED_AFTER_PART_PAYMENT' | 'NOT_SERVICED' | 'REPAID_WOULD_OWE';
+type SkipReason = 'EXTENDED' | 'PAYOFF' | 'WAIVED_AFTER_PART_PAYMENT' | 'NOT_SERVICED' | 'REPAID_WOULD_OWE' | 'WOULD_OWE_MORE';
 
 export interface ReservicePassResult {
   readonly loans: number;
