@@ -132,6 +132,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
     asOf: today,
     lines,
     nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: next.outstanding, status: next.status } : null,
+    ...(state.arrearsTolerance > 0n ? { arrearsTolerance: toDecimalString(state.arrearsTolerance) } : {}),
     totals: {
       outstanding: toDecimalString(figures.total),
       payableNow: toDecimalString(figures.dueNow),
