@@ -127,6 +127,13 @@ export const envSchema = z.object({
   /** Waiving late charges of more than WAIVER_APPROVAL_THRESHOLD (PHP, whole pesos) on a loan in the last MAKER_CHECKER_WINDOW_DAYS (30), by one officer alone, waits for a second officer's approval. */
   WAIVER_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
   /**
+   * The arrears tolerance (issue 25, decision 069; PHP, whole pesos): an instalment past its due date
+   * with at most this much unpaid does not count as overdue (no late charge, no overdue day); the
+   * shortfall is still owed. At most ₱100: a few pesos short, never a share of an instalment (the
+   * smallest loan's instalment is thousands of pesos). 0 (the default) turns it off.
+   */
+  ARREARS_TOLERANCE: z.coerce.number().int().min(0).max(100).default(0),
+  /**
    * Withdrawal payouts: simulated (offline default outside production: settles after
    * PAYOUT_SETTLE_SECONDS, fails a share PAYOUT_FAILURE_RATE of payouts) or manual (an officer marks
    * each payout paid or failed; the default in production, where simulated is refused).
@@ -222,8 +229,17 @@ export interface AppConfig {
   readonly loanMakerChecker: boolean;
   /** Shards per hot system account; a new loan or withdrawal picks one by a hash of its id (LEDGER_SYSTEM_SHARDS). */
   readonly ledgerSystemShards: number;
-  /** Loan servicing: maker-checker thresholds of officer-recorded payments and of waivers (centavos) and reminders a day (REPAYMENT_APPROVAL_THRESHOLD, WAIVER_APPROVAL_THRESHOLD, REMINDERS_PER_DAY). */
-  readonly servicing: { readonly approvalThreshold: bigint; readonly remindersPerDay: number; readonly waiverApprovalThreshold: bigint };
+  /**
+   * Loan servicing: maker-checker thresholds of officer-recorded payments and of waivers (centavos),
+   * reminders a day and the arrears tolerance in centavos (REPAYMENT_APPROVAL_THRESHOLD,
+   * WAIVER_APPROVAL_THRESHOLD, REMINDERS_PER_DAY, ARREARS_TOLERANCE).
+   */
+  readonly servicing: {
+    readonly approvalThreshold: bigint;
+    readonly remindersPerDay: number;
+    readonly waiverApprovalThreshold: bigint;
+    readonly arrearsTolerance: bigint;
+  };
   /** Withdrawal payouts (PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE, WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS). */
   readonly payouts: PayoutsConfig;
   /** Payment channels for loan payments (COLLECTION_PROVIDER, COLLECTION_CONFIRM_SECONDS, COLLECTION_EXPIRE_RATE, COLLECTION_EXPIRY_HOURS). */
@@ -424,6 +440,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       approvalThreshold: BigInt(env.REPAYMENT_APPROVAL_THRESHOLD) * 100n,
       remindersPerDay: env.REMINDERS_PER_DAY,
       waiverApprovalThreshold: BigInt(env.WAIVER_APPROVAL_THRESHOLD) * 100n,
+      arrearsTolerance: BigInt(env.ARREARS_TOLERANCE) * 100n,
     },
     payouts: {
       mode: ({ manual: 'MANUAL', simulated: 'SIMULATED', xendit: 'XENDIT' } as const)[env.PAYOUT_PROVIDER ?? (production ? 'manual' : 'simulated')],

@@ -266,9 +266,9 @@ export async function snapshots(
     for (const c of state.openCharges) left.set(c.lineNumber, (left.get(c.lineNumber) ?? 0n) + c.outstanding);
     out.set(loan.id, {
       status: loan.status,
-      overdueNow: state.openCharges.length > 0 || state.lines.some((l) => l.dueDate < today && lineRemainder(l).total > 0n),
+      overdueNow: state.openCharges.length > 0 || state.lines.some((l) => l.dueDate < today && lineRemainder(l).total > state.arrearsTolerance),
       lines: state.lines.map((l) => {
-        const st = lineStatus(state.lines, l, left.get(l.number) ?? 0n, state.startDate, today);
+        const st = lineStatus(state.lines, l, left.get(l.number) ?? 0n, state.startDate, today, state.arrearsTolerance);
         return {
           number: l.number,
           dueDate: l.dueDate,

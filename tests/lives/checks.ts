@@ -12,7 +12,8 @@ export const PROPERTIES = {
   ALLOCATIONS_EQUAL_PAYMENTS: 'the sum of allocations equals the sum of payments (or the excess is visible)',
   REPAID_IFF_NOTHING_OWED: 'REPAID exactly when nothing is owed',
   MATCHES_MODEL: 'what each instalment still asks (charges included) is what the model says',
-  OVERDUE_MATCHES_MODEL: 'an instalment is overdue exactly when the model says',
+  OVERDUE_MATCHES_MODEL: 'an instalment is overdue exactly when the model says, and only an overdue one has days past due',
+  WITHIN_TOLERANCE: 'no late charge or overdue day on an instalment at most the arrears tolerance short, and what is short stays owed',
   CHARGE_RULES: 'a late charge only after the grace days, on an unpaid instalment, at most the rate on what is unpaid',
   ANY_AMOUNT: 'any amount from PHP 1 up to what is owed is accepted; more is refused or visible',
   REBATE_AS_CONTRACT: "a principal reduction rebates the later interest at the contract's rate",
@@ -89,6 +90,12 @@ export function takeCharges(model: LoanModel, snap: ProdSnapshot, out: Violation
         });
       const left = model.lineLeft(line);
       if (left <= 0n) v(`the model says nothing is unpaid on it`);
+      else if (left <= model.tolerance)
+        out.push({
+          property: 'WITHIN_TOLERANCE',
+          day: today,
+          detail: `instalment ${line.number} is ${fmt(left)} short, within the tolerance ${fmt(model.tolerance)}, yet charged ${c.kind} ${fmt(c.amount)} for ${c.day}`,
+        });
       const daysLate = Math.round((Date.parse(`${c.day}T00:00:00Z`) - Date.parse(`${line.dueDate}T00:00:00Z`)) / 86_400_000);
       if (daysLate <= model.input.graceDays) v(`only ${daysLate} days late (grace ${model.input.graceDays})`);
       const bps = c.kind === 'COLLECTION' ? model.input.collectionChargeBps : model.input.dailyRateBps;
@@ -162,6 +169,19 @@ export function checkDay(model: LoanModel, snap: ProdSnapshot, today: string, ou
     .map((l) => l.number)
     .join(',');
   if (expected !== actual) v('OVERDUE_MATCHES_MODEL', `overdue instalments [${actual}], the model [${expected}]`);
+  const overdue = new Set(model.overdueLines(today));
+  const counting = snap.lines.filter((l) => l.daysPastDue !== 0 && !overdue.has(l.number));
+  if (counting.length > 0) v('OVERDUE_MATCHES_MODEL', `days past due on instalments the model says are not overdue: ${counting.map((l) => `#${l.number} ${l.daysPastDue}`).join(', ')}`);
+  // The arrears tolerance: a few pesos short is not late, and still owed (MATCHES_MODEL checks the amount).
+  for (const line of model.lines) {
+    if (!model.withinTolerance(line, today)) continue;
+    const p = snap.lines.find((l) => l.number === line.number);
+    if (p && (p.status === 'OVERDUE' || p.daysPastDue > 0 || p.owed !== model.lineLeft(line)))
+      v(
+        'WITHIN_TOLERANCE',
+        `instalment ${line.number} (due ${line.dueDate}) is ${fmt(model.lineLeft(line))} short (tolerance ${fmt(model.tolerance)}), yet is ${p.status} (${p.daysPastDue} days past due), owing ${fmt(p.owed)}`,
+      );
+  }
 }
 
 /**

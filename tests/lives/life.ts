@@ -16,9 +16,11 @@ export type When = 'NOW' | 'EARLY' | 'ON_DUE' | 'LATE';
 /**
  * How much: the next amount due (everything up to and including the next open instalment); a
  * part of it (at least PHP 1); any amount up to everything owed; more than everything owed; the
- * open late charges alone; everything payable today.
+ * open late charges alone; everything payable today; the next amount due a few pesos short (SHORT:
+ * 1 centavo to twice the arrears tolerance short, so within it about half the time; generated only
+ * for lives with a tolerance).
  */
-export type How = 'NEXT_DUE' | 'PART' | 'ANY' | 'TOO_MUCH' | 'CHARGES_ONLY' | 'PAYABLE';
+export type How = 'NEXT_DUE' | 'PART' | 'ANY' | 'TOO_MUCH' | 'CHARGES_ONLY' | 'PAYABLE' | 'SHORT';
 
 export type Action =
   | {
@@ -42,6 +44,8 @@ export interface LoanTerms {
   readonly product: 'DEFAULT' | 'FINANCED_FEE' | 'SMALL';
   readonly pesos: number;
   readonly term: number;
+  /** The arrears tolerance in centavos (decision 069); absent: 0. */
+  readonly arrearsTolerance?: number;
 }
 
 export interface Life {
@@ -74,6 +78,8 @@ export interface LifeOptions {
   readonly maxActions: number;
   /** Only loans of the default product (the app level: its products are configuration). */
   readonly defaultProductOnly?: boolean;
+  /** Arrears tolerances (centavos) to draw each loan's from; absent: every loan has none. */
+  readonly arrearsTolerances?: readonly number[];
 }
 
 const share = fc.integer({ min: 0, max: 1_000_000 });
@@ -84,7 +90,18 @@ export function actionArb(o: LifeOptions): fc.Arbitrary<Action> {
     do: fc.constant('pay' as const),
     when,
     late: fc.integer({ min: 1, max: 40 }),
-    how: fc.constantFrom<How>('NEXT_DUE', 'NEXT_DUE', 'NEXT_DUE', 'PART', 'PART', 'ANY', 'TOO_MUCH', 'CHARGES_ONLY', 'PAYABLE'),
+    how: fc.constantFrom<How>(
+      'NEXT_DUE',
+      'NEXT_DUE',
+      'NEXT_DUE',
+      'PART',
+      'PART',
+      'ANY',
+      'TOO_MUCH',
+      'CHARGES_ONLY',
+      'PAYABLE',
+      ...(o.arrearsTolerances ? (['SHORT', 'SHORT', 'SHORT'] as const) : []),
+    ),
     share,
     choice: fc.constantFrom(...o.choices),
     source: fc.constantFrom(...o.sources),
@@ -104,11 +121,12 @@ export function loanArb(o: LifeOptions): fc.Arbitrary<LoanTerms> {
   const kinds: LoanTerms['product'][] = o.defaultProductOnly ? ['DEFAULT'] : ['DEFAULT', 'DEFAULT', 'FINANCED_FEE', 'SMALL'];
   return fc.constantFrom(...kinds).chain((product) => {
     const p = PRODUCTS[product];
-    return fc.record({
+    const terms = {
       product: fc.constant(product),
       pesos: fc.integer({ min: Number(p.minAmount / 100n), max: Math.min(Number(p.maxAmount / 100n), 1_000_000) }),
       term: fc.constantFrom(...p.terms.filter((t) => t <= 12)),
-    });
+    };
+    return o.arrearsTolerances ? fc.record({ ...terms, arrearsTolerance: fc.constantFrom(...o.arrearsTolerances) }) : fc.record(terms);
   });
 }
 
@@ -169,6 +187,11 @@ export function amountFor(model: LoanModel, today: string, how: How, share: numb
       const payable = model.payableNow(today);
       return payable > 0n ? payable : next;
     }
+    case 'SHORT': {
+      // 1 centavo to twice the tolerance short of the next amount due.
+      const short = 1n + (s % (2n * model.tolerance + 1n));
+      return atLeast(next - short);
+    }
   }
 }
 
@@ -180,7 +203,8 @@ function days(from: string, to: string): number {
 }
 
 export function describeLife(life: Life): string {
-  const lines = [`loan: ${life.loan.product} PHP ${life.loan.pesos} over ${life.loan.term} months`];
+  const tolerance = life.loan.arrearsTolerance ? `, arrears tolerance ${life.loan.arrearsTolerance} centavos` : '';
+  const lines = [`loan: ${life.loan.product} PHP ${life.loan.pesos} over ${life.loan.term} months${tolerance}`];
   life.actions.forEach((a, i) => lines.push(`  ${i + 1}. ${JSON.stringify(a)}`));
   return lines.join('\n');
 }

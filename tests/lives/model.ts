@@ -24,6 +24,13 @@
  *
  * An instalment is "covered" on the day nothing is left on it; covered on or before its due date
  * means paid on time: it may never carry a late charge, an overdue day or an overdue status.
+ *
+ * The arrears tolerance (issue 25, decision 069; ARREARS_TOLERANCE, 0 unless set): after its due
+ * date an instalment is overdue while a late charge of it is unpaid, or while more than the
+ * tolerance of its principal, interest and fees is unpaid. A few pesos short, within it, the
+ * instalment earns no late charge, no overdue day and no overdue status, yet what is short stays
+ * owed: the model keeps it on the instalment, the next payment takes it first (the waterfall
+ * above), and a payoff asks it.
  */
 
 export type Choice = 'NEXT' | 'PRINCIPAL';
@@ -71,6 +78,8 @@ export interface ModelInput {
   readonly graceDays: number;
   readonly dailyRateBps: number;
   readonly collectionChargeBps: number;
+  /** The arrears tolerance in centavos (0 when absent). */
+  readonly arrearsTolerance?: bigint;
 }
 
 export interface ModelPayment {
@@ -229,8 +238,22 @@ export class LoanModel {
     );
   }
 
+  /** The arrears tolerance: at most this much left on an instalment past its due date is not overdue. */
+  get tolerance(): bigint {
+    return this.input.arrearsTolerance ?? 0n;
+  }
+
+  /** Past its due date and a few pesos short at most: owed, but not overdue (no charge, no overdue day). */
+  withinTolerance(line: ModelLine, today: string): boolean {
+    const left = this.lineLeft(line);
+    return line.dueDate < today && this.chargesLeftOn(line.number) === 0n && left > 0n && left <= this.tolerance;
+  }
+
   overdueLines(today: string): number[] {
-    return this.lines.filter((l) => l.dueDate < today && this.lineOwed(l) > 0n).map((l) => l.number);
+    return this.lines
+      .filter((l) => l.dueDate < today)
+      .filter((l) => this.chargesLeftOn(l.number) > 0n || this.lineLeft(l) > this.tolerance)
+      .map((l) => l.number);
   }
 
   /** Paid on or before its due date: no charge, no overdue day, ever. */

@@ -45,11 +45,13 @@ export interface PureLoan {
   readonly charges: PureCharge[];
   repaid: boolean;
   allocated: bigint;
+  /** The arrears tolerance in centavos (ARREARS_TOLERANCE, as the server's config gives it to the daily job and the views). */
+  readonly arrearsTolerance: bigint;
 }
 
-export function openPureLoan(product: ProductConfig, principal: bigint, term: number, startDate: string): PureLoan {
+export function openPureLoan(product: ProductConfig, principal: bigint, term: number, startDate: string, arrearsTolerance = 0n): PureLoan {
   const schedule = buildSchedule(product, principal, term, startDate);
-  return { product, schedule, startDate, lines: unpaidLines(schedule.lines), charges: [], repaid: false, allocated: 0n };
+  return { product, schedule, startDate, lines: unpaidLines(schedule.lines), charges: [], repaid: false, allocated: 0n, arrearsTolerance };
 }
 
 export function rateOf(loan: PureLoan): bigint {
@@ -108,6 +110,7 @@ export function runJobDay(loan: PureLoan, day: string): void {
     finesAlreadyCharged: loan.charges.reduce((s, c) => s + (c.waived ? c.paid : c.amount), 0n),
     collectionCharged: new Set(loan.charges.filter((c) => c.kind === 'COLLECTION').map((c) => c.lineNumber)),
     chargedByLine,
+    arrearsTolerance: loan.arrearsTolerance,
   });
   for (const c of dayCharges)
     loan.charges.push({ id: `c${loan.charges.length + 1}`, lineNumber: c.lineNumber, kind: c.kind, day, amount: c.amount, paid: 0n, waived: false });
@@ -160,7 +163,7 @@ export function snapshotPure(loan: PureLoan, today: string): ProdSnapshot {
   const chargesOn = (n: number) => left.get(n) ?? 0n;
   return {
     lines: loan.lines.map((l) => {
-      const st = lineStatus(loan.lines, l, chargesOn(l.number), loan.startDate, today);
+      const st = lineStatus(loan.lines, l, chargesOn(l.number), loan.startDate, today, loan.arrearsTolerance);
       return {
         number: l.number,
         dueDate: l.dueDate,

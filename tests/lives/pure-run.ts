@@ -19,7 +19,8 @@ export interface LifeResult {
 export function runPureLife(life: Life): LifeResult {
   const product = PRODUCTS[life.loan.product];
   const start: string = STARTS[life.loan.pesos % STARTS.length]!;
-  const loan = openPureLoan(product, BigInt(life.loan.pesos) * 100n, life.loan.term, start);
+  const tolerance = BigInt(life.loan.arrearsTolerance ?? 0);
+  const loan = openPureLoan(product, BigInt(life.loan.pesos) * 100n, life.loan.term, start, tolerance);
   const model = new LoanModel({
     startDate: start,
     principal: loan.schedule.principal,
@@ -31,6 +32,7 @@ export function runPureLife(life: Life): LifeResult {
     graceDays: product.penalties.graceDays,
     dailyRateBps: product.penalties.dailyRateBps,
     collectionChargeBps: product.penalties.collectionChargeBps,
+    arrearsTolerance: tolerance,
   });
   const out: Violation[] = [];
   const trace: string[] = [];

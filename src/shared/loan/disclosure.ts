@@ -1,4 +1,4 @@
-import { toDecimalString } from '../money/money';
+import { toDecimalString, type Centavos } from '../money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../money/rate';
 import { NON_FINANCE_CHARGE_CODES, type DisclosureDto, type DisclosureStatementDto } from '../schemas/loans';
 import type { CompanyProfile } from '../company/profile';
@@ -43,13 +43,15 @@ export function statementOf(
 /**
  * `statement` null leaves the statement's own facts out (an extension's re-schedule, whose signing
  * hash must not move with the day); the non-finance charges are always listed: the product has
- * none, so each line is 0.00.
+ * none, so each line is 0.00. `arrearsTolerance` (ARREARS_TOLERANCE in centavos; decision 069) is
+ * disclosed under the late charges when above 0, and left out (nothing said) at 0.
  */
 export function toDisclosure(
   product: ProductConfig,
   schedule: Schedule,
   display: DisplayCurrency | null = null,
   statement: DisclosureStatementDto | null = null,
+  arrearsTolerance: Centavos = 0n,
 ): DisclosureDto {
   const money = toDecimalString;
   const interestLabel =
@@ -92,6 +94,7 @@ export function toDisclosure(
       graceDays: product.penalties.graceDays,
       dailyRatePercent: bpsToPercent(product.penalties.dailyRateBps),
       collectionChargePercent: bpsToPercent(product.penalties.collectionChargeBps),
+      ...(arrearsTolerance > 0n ? { arrearsTolerance: money(arrearsTolerance) } : {}),
     },
     scheduleStartDate: schedule.startDate,
     schedule: schedule.lines.map((l) => ({

@@ -1,5 +1,5 @@
 import type { Centavos } from '../money/money';
-import { lineRemainder, totalOutstanding, type OpenCharge, type ServicingLine } from './servicing';
+import { isOverdue, lineRemainder, totalOutstanding, type OpenCharge, type ServicingLine } from './servicing';
 
 /**
  * One set of figures for a loan on a day (docs/decisions/062): what is past due, due now, due next
@@ -12,11 +12,16 @@ import { lineRemainder, totalOutstanding, type OpenCharge, type ServicingLine } 
  * past due from the next day while anything of it is unpaid.
  */
 export interface LoanFigures {
-  /** Unpaid on instalments whose due date has passed, and every late charge still owed. */
+  /** Unpaid on instalments overdue (servicing.ts isOverdue: due date passed, more than the arrears tolerance unpaid), and every late charge still owed. */
   readonly pastDue: Centavos;
+  /**
+   * Unpaid on instalments whose due date has passed but within the arrears tolerance (decision 069):
+   * owed and payable, not overdue. Always 0 when the tolerance is 0.
+   */
+  readonly withinTolerance: Centavos;
   /** Unpaid on the instalments due today. */
   readonly dueToday: Centavos;
-  /** What must be paid today for the loan to be current: pastDue + dueToday. */
+  /** What is due today: pastDue + withinTolerance + dueToday (paid, nothing whose due date has come is left unpaid). */
   readonly dueNow: Centavos;
   /** The next instalment not yet past due with something unpaid on it (today's included): its number, date and what is unpaid. */
   readonly next: { readonly number: number; readonly dueDate: string; readonly amount: Centavos } | null;
@@ -24,21 +29,24 @@ export interface LoanFigures {
   readonly total: Centavos;
 }
 
-export function loanFigures(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string): LoanFigures {
+export function loanFigures(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string, tolerance: Centavos = 0n): LoanFigures {
   const sorted = [...lines].sort((a, b) => a.number - b.number);
   let pastDue = charges.reduce((s, c) => s + c.outstanding, 0n);
+  let withinTolerance = 0n;
   let dueToday = 0n;
   let next: LoanFigures['next'] = null;
   for (const line of sorted) {
     const unpaid = lineRemainder(line).total;
     if (unpaid === 0n) continue;
-    if (line.dueDate < today) pastDue += unpaid;
-    else {
+    if (line.dueDate < today) {
+      if (isOverdue(line, today, tolerance)) pastDue += unpaid;
+      else withinTolerance += unpaid;
+    } else {
       if (line.dueDate === today) dueToday += unpaid;
       next ??= { number: line.number, dueDate: line.dueDate, amount: unpaid };
     }
   }
-  return { pastDue, dueToday, dueNow: pastDue + dueToday, next, total: totalOutstanding(lines, charges) };
+  return { pastDue, withinTolerance, dueToday, dueNow: pastDue + withinTolerance + dueToday, next, total: totalOutstanding(lines, charges) };
 }
 
 /** An instalment as the credit score sees it: its due date and the day it was fully paid. */

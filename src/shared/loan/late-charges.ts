@@ -3,7 +3,7 @@ import { fineHeadroom, isSmallLoan } from './charges';
 import { daysBetween, monthsElapsedCeil } from './dates';
 import type { ProductConfig } from './product';
 import type { Schedule } from './schedule';
-import { lineRemainder, type ServicingLine } from './servicing';
+import { isOverdue, lineRemainder, type ServicingLine } from './servicing';
 
 /**
  * The late charges of one Philippine day (the daily servicing job; docs/decisions/012-servicing.md),
@@ -11,7 +11,8 @@ import { lineRemainder, type ServicingLine } from './servicing';
  * 5 % collection charge), each capped by `fineHeadroom` so that interest, fees and fines together
  * never exceed the annual cost cap.
  *
- * For each line unpaid after its due date, on day D with daysLate = D - due date > graceDays:
+ * For each line overdue on day D (servicing.ts isOverdue: due date passed and more than the arrears
+ * tolerance unpaid; decision 069), on day D with daysLate = D - due date > graceDays:
  * - PENALTY_INTEREST for day D: overdue amount x dailyRateBps / 10,000, rounded down;
  * - COLLECTION once, on the first day after the grace days: overdue amount x collectionChargeBps /
  *   10,000, rounded down.
@@ -58,6 +59,8 @@ export function lateChargesForDay(input: {
   readonly collectionCharged: ReadonlySet<number>;
   /** Charges already on each line (not waived), for the small-loan limit. */
   readonly chargedByLine?: ReadonlyMap<number, Centavos>;
+  /** The arrears tolerance (decision 069): a line with at most this much unpaid is not overdue and earns nothing. Default 0. */
+  readonly arrearsTolerance?: Centavos;
 }): DayCharge[] {
   const rules = input.product.penalties;
   const months = monthsElapsedCeil(input.startDate, input.day);
@@ -65,8 +68,8 @@ export function lateChargesForDay(input: {
   const small = isSmallLoan(input.schedule.principal, input.schedule.termMonths);
   const out: DayCharge[] = [];
   for (const line of [...input.lines].sort((a, b) => a.number - b.number)) {
+    if (!isOverdue(line, input.day, input.arrearsTolerance ?? 0n)) continue;
     const overdue = lineRemainder(line).total;
-    if (overdue <= 0n || line.dueDate >= input.day) continue;
     const daysLate = daysBetween(line.dueDate, input.day);
     if (daysLate <= rules.graceDays) continue;
     let lineCharged = input.chargedByLine?.get(line.number) ?? 0n;

@@ -33,4 +33,27 @@ describe('whole loan lives, generated, against the reference model', () => {
     },
     Math.max(60_000, LIVES * 300),
   );
+
+  // The arrears tolerance (decision 069): lives whose loan has ₱5, ₱10 or ₱100 of it, with payments
+  // a few pesos short of the next amount due (within the tolerance about half the time).
+  const TOLERANCE_LIVES = Math.max(1, Math.round(LIVES / 3));
+  it(
+    'with an arrears tolerance: a few pesos short is neither charged nor overdue, and stays owed until paid or paid off',
+    () => {
+      fc.assert(
+        fc.property(
+          lifeArb({ choices: PURE_CHOICES, sources: ['WALLET'], extensions: false, maxActions: 14, arrearsTolerances: [500, 1_000, 10_000] }),
+          (life) => {
+            const r = runPureLife(life);
+            if (r.violations.length > 0)
+              throw new Error(
+                `\n${describeLife(life)}\nwhat happened:\n${r.trace.map((t) => `  ${t}`).join('\n')}\nviolations:\n${describeViolations(r.violations)}`,
+              );
+          },
+        ),
+        { numRuns: TOLERANCE_LIVES, ...seedFromEnv() },
+      );
+    },
+    Math.max(60_000, TOLERANCE_LIVES * 300),
+  );
 });

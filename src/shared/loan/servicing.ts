@@ -109,6 +109,26 @@ export function isPayable(lines: readonly Pick<ServicingLine, 'number' | 'dueDat
   return today > periodStart(lines, number, startDate);
 }
 
+/**
+ * The arrears tolerance (docs/decisions/069-arrears-tolerance.md; ARREARS_TOLERANCE, ₱0 unless set):
+ * the one rule deciding whether an instalment counts as overdue on `today`. It does when its due
+ * date has passed and either a late charge of it is still owed or more than `tolerance` of its
+ * principal, interest and fees is unpaid. An instalment a few pesos short (at most the tolerance)
+ * earns no late charge and no overdue day, but the shortfall is still owed: it is payable, paid
+ * first by the next payment (allocatePayment: oldest first) and collected at payoff. With a
+ * tolerance of 0 this is "anything unpaid after the due date".
+ */
+export function isOverdue(line: ServicingLine, today: string, tolerance: Centavos = 0n, chargesOutstanding: Centavos = 0n): boolean {
+  if (tolerance < 0n) throw new RangeError('An arrears tolerance is >= 0');
+  if (line.dueDate >= today) return false;
+  return chargesOutstanding > 0n || lineRemainder(line).total > tolerance;
+}
+
+/** Is the loan overdue on `today`: a late charge still owed, or an instalment overdue (isOverdue)? */
+export function loanIsOverdue(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string, tolerance: Centavos = 0n): boolean {
+  return charges.some((c) => c.outstanding > 0n) || lines.some((l) => isOverdue(l, today, tolerance));
+}
+
 export const LINE_STATUSES = ['UPCOMING', 'DUE', 'PAID', 'PAID_LATE', 'OVERDUE'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
@@ -121,7 +141,9 @@ export interface LineState {
 /**
  * The status of a line on `today` (a Philippine calendar date: the day boundary is midnight in
  * Manila). PAID when paid on or before its due date, PAID_LATE after; OVERDUE from the day after
- * the due date while anything (charges included) is unpaid; DUE in its period; else UPCOMING.
+ * the due date while it is overdue (isOverdue: a charge unpaid, or more than the arrears tolerance
+ * of it); DUE in its period, and after its due date while what is unpaid is within the tolerance
+ * (still owed, not overdue); else UPCOMING.
  */
 export function lineStatus(
   lines: readonly Pick<ServicingLine, 'number' | 'dueDate'>[],
@@ -129,10 +151,11 @@ export function lineStatus(
   chargesOutstanding: Centavos,
   startDate: string,
   today: string,
+  tolerance: Centavos = 0n,
 ): LineState {
   const owed = lineRemainder(line).total + chargesOutstanding;
   if (owed === 0n) return { status: line.paidOn !== null && line.paidOn > line.dueDate ? 'PAID_LATE' : 'PAID', daysPastDue: 0 };
-  if (today > line.dueDate) return { status: 'OVERDUE', daysPastDue: daysBetween(line.dueDate, today) };
+  if (isOverdue(line, today, tolerance, chargesOutstanding)) return { status: 'OVERDUE', daysPastDue: daysBetween(line.dueDate, today) };
   if (isPayable(lines, line.number, startDate, today)) return { status: 'DUE', daysPastDue: 0 };
   return { status: 'UPCOMING', daysPastDue: 0 };
 }

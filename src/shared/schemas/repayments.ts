@@ -219,6 +219,8 @@ export const servicingResponseSchema = z.object({
   asOf: isoDate,
   lines: z.array(servicingLineSchema),
   nextDue: z.object({ lineNumber: z.number().int(), dueDate: isoDate, amount: moneySchema, status: z.enum(LINE_STATUSES) }).nullable(),
+  /** The arrears tolerance in force (ARREARS_TOLERANCE; decision 069), said on /loan; absent when it is 0. */
+  arrearsTolerance: moneySchema.optional(),
   totals: z.object({
     /** Everything still owed under the schedule (future interest included). */
     outstanding: moneySchema,

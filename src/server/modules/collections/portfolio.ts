@@ -75,6 +75,7 @@ export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
           select i.loan_id from loan_instalments i
             join loans l on l.id = i.loan_id and l.status in ('DISBURSED', 'ACTIVE', 'OVERDUE')
            where i.paid_on is null and i.due_date < ${cutoff}::date
+             and (i.principal - i.principal_paid) + (i.interest - i.interest_paid - i.interest_rebated) + (i.fees - i.fees_paid - i.fees_rebated) > ${deps.config.servicing.arrearsTolerance}
            group by i.loan_id
         )
         select coalesce(sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end), 0)::text as principal,

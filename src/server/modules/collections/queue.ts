@@ -11,7 +11,7 @@ import { philippineDate } from '../../../shared/activation/age';
 
 /**
  * The collections queue (GET /api/admin/collections): loans being serviced with a line past its due
- * date and still unpaid, most days past due first, computed in the database. The oldest unpaid due
+ * date and still unpaid (more than the arrears tolerance of it, decision 069), most days past due first, computed in the database. The oldest unpaid due
  * date of each loan comes from the partial index loan_instalments_unpaid_due_idx (due_date, loan_id
  * where paid_on is null); a bucket is a range of that date, and the page is a keyset on (oldest due
  * date, loan number), never an offset. Amounts are summed for the page's rows only.
@@ -52,6 +52,8 @@ function dateText(v: unknown): string {
 export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): Promise<CollectionsResponse> {
   const db = deps.db;
   const today = philippineDate(deps.clock.now());
+  // A line a few pesos short, within the arrears tolerance (decision 069; servicing.ts isOverdue), is not past due.
+  const tolerance = deps.config.servicing.arrearsTolerance;
   const range = query.bucket ? dueDateRangeOf(query.bucket, today) : null;
   const bucketFilter = range ? sql`and p.oldest_due <= ${range.to}::date ${range.from ? sql`and p.oldest_due >= ${range.from}::date` : sql``}` : sql``;
   let cursorFilter = sql``;
@@ -64,7 +66,7 @@ export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): 
     sql`with past as (
           select i.loan_id, min(i.due_date) as oldest_due
             from loan_instalments i
-           where i.paid_on is null and i.due_date < ${today}::date
+           where i.paid_on is null and i.due_date < ${today}::date and ${LINE_LEFT} > ${tolerance}
            group by i.loan_id
         ), page as (
           select p.loan_id, p.oldest_due, l.number, l.status, l.member_id
@@ -117,18 +119,18 @@ export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): 
     asOf: today,
     items,
     nextCursor: more && last ? `${dateText(last.oldest_due)}.${last.number}` : null,
-    counts: await bucketCounts(db, today),
+    counts: await bucketCounts(db, today, tolerance),
   };
 }
 
 /** How many loans are in each bucket today: one pass over the same index. */
-async function bucketCounts(db: DbOrTx, today: string): Promise<Record<DpdBucket, number>> {
+async function bucketCounts(db: DbOrTx, today: string, tolerance: bigint): Promise<Record<DpdBucket, number>> {
   const counts = await rows<{ days: number | string; n: string }>(
     db,
     sql`with past as (
           select i.loan_id, min(i.due_date) as oldest_due
             from loan_instalments i
-           where i.paid_on is null and i.due_date < ${today}::date
+           where i.paid_on is null and i.due_date < ${today}::date and ${LINE_LEFT} > ${tolerance}
            group by i.loan_id
         )
         select (${today}::date - p.oldest_due) as days, count(*)::text as n

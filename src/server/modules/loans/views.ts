@@ -239,13 +239,19 @@ function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null,
     return builtDisclosure(deps, loan, startDate, [to, issue, signedStatement], () => {
       const base = statementOf(deps.config.company, startDate, to, issue);
       const statement = signedStatement ? { ...base, ...signedStatement } : base;
-      return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, startDate), displayOf(loan), statement);
+      return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, startDate), displayOf(loan), statement, deps.config.servicing.arrearsTolerance);
     });
   }
   if (signed) return signed;
   const today = todayPh(deps);
   return builtDisclosure(deps, loan, today, [borrower], () =>
-    toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, today), displayOf(loan), statementOf(deps.config.company, today, borrower)),
+    toDisclosure(
+      productOf(deps, loan),
+      scheduleOf(deps, loan, today),
+      displayOf(loan),
+      statementOf(deps.config.company, today, borrower),
+      deps.config.servicing.arrearsTolerance,
+    ),
   );
 }
 
@@ -254,7 +260,7 @@ function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null,
 // view's own work. Each is kept under ALL its inputs, so a kept one is exactly what building it
 // again would give: the signed text itself; else the product version's object (a new version is a
 // new object), the amount, term, start date, display currency and rate, the company's name and
-// signatory, and the statement's borrower, issue and signatory. Frozen: a shared answer is never
+// signatory, the arrears tolerance, and the statement's borrower, issue and signatory. Frozen: a shared answer is never
 // changed by a caller. At most DISCLOSURES_KEPT of each kind (the oldest goes first).
 export const DISCLOSURES_KEPT = 500;
 const signedDisclosures = new Map<string, DisclosureDto>();
@@ -302,6 +308,7 @@ function builtDisclosure(deps: AppDeps, loan: LoanRow, startDate: string, statem
     companyName,
     disclosureSignatory.name,
     disclosureSignatory.position,
+    deps.config.servicing.arrearsTolerance.toString(),
     ...statement,
   ]);
   return kept(map, key, build);

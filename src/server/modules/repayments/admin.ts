@@ -458,7 +458,7 @@ async function applyWaiver(
   if ((loan.status === 'ACTIVE' || loan.status === 'OVERDUE') && totalOutstanding(state.lines, open) === 0n) {
     await transition(tx, loan, 'REPAY', { actor: SYSTEM_ACTOR, at: now, system: { code: 'REPAID_BY_WAIVER', values: {} } });
   } else if (loan.status === 'OVERDUE') {
-    if (!hasOverdue(state.lines, open, todayPh(deps))) {
+    if (!hasOverdue(state.lines, open, todayPh(deps), state.arrearsTolerance)) {
       await transition(tx, loan, 'CURE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'CURED_BY_WAIVER', values: { amount: formatAmount(owed) } } });
     }
   }

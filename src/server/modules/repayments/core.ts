@@ -13,7 +13,7 @@ import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { extendedSchedule } from '../../../shared/loan/extension';
-import { allocationPurposes, lineRemainder, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
+import { allocationPurposes, lineRemainder, loanIsOverdue, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
@@ -103,6 +103,8 @@ export interface ServicingState {
   readonly chargeRows: ChargeRow[];
   /** Unpaid, unwaived charges. */
   readonly openCharges: OpenCharge[];
+  /** The arrears tolerance in centavos (ARREARS_TOLERANCE; decision 069): at most this much unpaid on an instalment is not overdue. */
+  readonly arrearsTolerance: Centavos;
 }
 
 export function openChargesOf(rows: readonly ChargeRow[]): OpenCharge[] {
@@ -198,12 +200,13 @@ function stateOf(
     lines,
     chargeRows,
     openCharges: openChargesOf(chargeRows),
+    arrearsTolerance: deps.config.servicing.arrearsTolerance,
   };
 }
 
-/** Is any line (or charge) past due on `today`? */
-export function hasOverdue(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string): boolean {
-  return charges.some((c) => c.outstanding > 0n) || lines.some((l) => l.dueDate < today && lineRemainder(l).total > 0n);
+/** Is any line (or charge) overdue on `today`, within the arrears tolerance (servicing.ts loanIsOverdue; decision 069)? */
+export function hasOverdue(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string, tolerance: Centavos): boolean {
+  return loanIsOverdue(lines, charges, today, tolerance);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -391,7 +394,7 @@ export async function postPayment(
   if (current.status === 'DISBURSED' && remaining > 0n) current = await transition(tx, current, 'ACTIVATE', { actor: SYSTEM_ACTOR, at: now, data });
   if (remaining === 0n) {
     current = await transition(tx, current, 'REPAY', { actor: SYSTEM_ACTOR, at: now, system: { code: 'REPAID_BY_PAYMENT', values: { reference } }, data });
-  } else if (current.status === 'OVERDUE' && !hasOverdue(applied.lines, remainingCharges, today)) {
+  } else if (current.status === 'OVERDUE' && !hasOverdue(applied.lines, remainingCharges, today, state.arrearsTolerance)) {
     current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'CURED_BY_PAYMENT', values: { reference } }, data });
   }
 

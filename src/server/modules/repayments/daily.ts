@@ -10,7 +10,7 @@ import { addDays } from '../../../shared/loan/day';
 import { daysBetween } from '../../../shared/loan/dates';
 import { lateChargesForDay, type DayCharge } from '../../../shared/loan/late-charges';
 import { loanFigures } from '../../../shared/loan/figures';
-import { lineRemainder } from '../../../shared/loan/servicing';
+import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
@@ -102,7 +102,9 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
   // In the member's language (users.language), from the catalogue, like the code SMS.
   const language = asLanguage(member.language);
   // Everything past due (late charges included), the figure the loan page and the officer's page show (shared/loan/figures.ts).
-  const overdueTotal = loanFigures(state.lines, state.openCharges, day).pastDue;
+  const overdueTotal = loanFigures(state.lines, state.openCharges, day, state.arrearsTolerance).pastDue;
+  const overdueLines = new Set(state.lines.filter((l) => isOverdue(l, day, state.arrearsTolerance)).map((l) => l.number));
+  const chargesOwed = state.openCharges.some((c) => c.outstanding > 0n);
   let weeklySent = false;
   let queued = 0;
   for (const line of state.lines) {
@@ -111,6 +113,9 @@ async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, 
     if (owed <= 0n) continue;
     const template = reminderFor(line.dueDate, day);
     if (!template) continue;
+    // A line a few pesos short, within the arrears tolerance (decision 069), is not overdue: no overdue notice about it.
+    if (template === 'OVERDUE_1_DAY' && !overdueLines.has(line.number)) continue;
+    if (template === 'OVERDUE_WEEKLY' && overdueLines.size === 0 && !chargesOwed) continue;
     if (template === 'OVERDUE_WEEKLY') {
       // One weekly notice a loan, about everything past due.
       if (weeklySent) continue;
@@ -178,13 +183,14 @@ async function serviceDay(
       finesAlreadyCharged: finesCharged(state.chargeRows),
       collectionCharged,
       chargedByLine,
+      arrearsTolerance: state.arrearsTolerance,
     });
     let charges = 0;
     for (const charge of dayCharges) if (await postCharge(deps, tx, loan, day, charge, now)) charges += 1;
     if (charges > 0) state = await loadState(tx, deps, loan);
-    const overdue = hasOverdue(state.lines, state.openCharges, day);
+    const overdue = hasOverdue(state.lines, state.openCharges, day, state.arrearsTolerance);
     if (loan.status === 'ACTIVE' && overdue) {
-      const late = state.lines.find((l) => l.dueDate < day && lineRemainder(l).total > 0n);
+      const late = state.lines.find((l) => isOverdue(l, day, state.arrearsTolerance));
       loan = await transition(tx, loan, 'FALL_OVERDUE', {
         actor: SYSTEM_ACTOR,
         at: now,

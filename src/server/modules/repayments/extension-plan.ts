@@ -88,7 +88,7 @@ function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ra
 
 /** The new disclosure statement of the remaining principal, with the SHA-256 a signing code is bound to. */
 export function disclosureOfPlan(deps: AppDeps, loan: LoanRow, extensionId: string, plan: ExtensionPlan): { disclosure: DisclosureDto; sha256: string } {
-  const disclosure = toDisclosure(productOf(deps, loan), plan.schedule, displayOf(loan));
+  const disclosure = toDisclosure(productOf(deps, loan), plan.schedule, displayOf(loan), null, deps.config.servicing.arrearsTolerance);
   const sha256 = createHash('sha256')
     .update(JSON.stringify({ extensionId, fromLine: plan.fromLine, totalMonths: plan.totalMonths, disclosure }))
     .digest('hex');

@@ -77,7 +77,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
   const chargesOn = (n: number) => state.openCharges.filter((c) => c.lineNumber === n).reduce((s, c) => s + c.outstanding, 0n);
   const paidCharges = (n: number) => state.chargeRows.filter((c) => c.lineNumber === n).reduce((s, c) => s + c.paid, 0n);
   const lines = state.lines.map((line) => {
-    const st = lineStatus(state.lines, line, chargesOn(line.number), state.startDate, today);
+    const st = lineStatus(state.lines, line, chargesOn(line.number), state.startDate, today, state.arrearsTolerance);
     const rem = lineRemainder(line);
     const paidTotal = line.principalPaid + line.interestPaid + line.feesPaid + paidCharges(line.number);
     return {
@@ -108,7 +108,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
   const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
   const closed = loan.status === 'REPAID';
   // Past due, due now and the total from the one function every page, SMS and document reads (figures.ts).
-  const figures = loanFigures(state.lines, state.openCharges, today);
+  const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance);
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
   const reminders = await db
     .select()
@@ -132,6 +132,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
     asOf: today,
     lines,
     nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: next.outstanding, status: next.status } : null,
+    ...(state.arrearsTolerance > 0n ? { arrearsTolerance: toDecimalString(state.arrearsTolerance) } : {}),
     totals: {
       outstanding: toDecimalString(figures.total),
       payableNow: toDecimalString(figures.dueNow),

@@ -193,6 +193,8 @@ export const loans = {
       'Interest, fees and late charges together are capped at {{percent}}% a year: at most {{cap}} over the term, so late charges can never exceed {{fines}}.',
     penalties:
       'Late payment: {{daily}}% a day of the amount due after {{grace}} days of grace, and a collection charge of {{collection}}%, always within the cap above.',
+    arrearsTolerance:
+      'An instalment with no more than {{amount}} left unpaid after its due date is not counted as overdue: no late charge and no day overdue. What is left is still owed, and is taken first from your next payment or collected at payoff.',
     schedule: 'Repayment schedule',
     scheduleStart: 'Due dates count monthly from the disbursement date (shown from {{date}} for this preview).',
     col: { number: 'No.', dueDate: 'Due date', principal: 'Principal', interest: 'Interest', fees: 'Fees', total: 'Instalment', balance: 'Balance after' },

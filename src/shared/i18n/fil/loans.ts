@@ -198,6 +198,8 @@ export const loans = {
       'Ang interest, mga bayarin at multa sa pagkahuli ay may limit na {{percent}}% kada taon: hindi hihigit sa {{cap}} sa buong termino, kaya ang multa sa pagkahuli ay hindi kailanman lalampas sa {{fines}}.',
     penalties:
       'Pagkahuli sa bayad: {{daily}}% kada araw ng halagang dapat bayaran pagkalipas ng {{grace}} araw na palugit, at collection charge na {{collection}}%, laging pasok sa limit sa itaas.',
+    arrearsTolerance:
+      'Ang hulog na may natitirang hindi hihigit sa {{amount}} na hindi pa bayad pagkalipas ng due date nito ay hindi itinuturing na atrasado: walang multa sa pagkahuli at walang araw na atrasado. Utang mo pa rin ang natitira, at kukunin muna ito sa susunod mong bayad o sisingilin sa pagbabayad nang buo.',
     schedule: 'Iskedyul ng pagbabayad',
     scheduleStart: 'Binibilang buwan-buwan ang mga due date mula sa araw ng paglabas ng loan (ipinapakita mula {{date}} para sa preview na ito).',
     col: {

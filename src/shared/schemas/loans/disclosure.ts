@@ -94,6 +94,11 @@ export const disclosureSchema = z.object({
     graceDays: z.number().int(),
     dailyRatePercent: percentSchema,
     collectionChargePercent: percentSchema,
+    /**
+     * The arrears tolerance in force (ARREARS_TOLERANCE; decision 069): an instalment no more than
+     * this short after its due date is not overdue. Absent when it is 0 (nothing is said).
+     */
+    arrearsTolerance: moneySchema.optional(),
   }),
   /** Due dates count monthly from this date (the disbursement date, or today for a preview). */
   scheduleStartDate: isoDate,

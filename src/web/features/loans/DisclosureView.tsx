@@ -131,6 +131,7 @@ export function DisclosureView({
           collection: percent(d.penalties.collectionChargePercent),
         })}
       </p>
+      {d.penalties.arrearsTolerance && <p className="text-muted">{t('loans.disclosure.arrearsTolerance', { amount: money(d.penalties.arrearsTolerance) })}</p>}
       <div>
         <h3 className="font-bold text-brand">{t('loans.disclosure.schedule')}</h3>
         <p className="text-xs text-muted">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ServicingDto } from '../../../shared/schemas/repayments';
-import { dateOnly } from '../../lib/format';
+import { dateOnly, money } from '../../lib/format';
 import { Amount } from './Amount';
 import { LineStatus } from './LineStatus';
 import { PaidChart } from './PaidChart';
@@ -51,6 +51,11 @@ export function LoanSummary({ view }: { readonly view: ServicingDto }) {
           </div>
         )}
       </dl>
+      {view.arrearsTolerance && !repaid && (
+        <p className="text-xs text-muted" data-testid="arrears-tolerance">
+          {t('loans.disclosure.arrearsTolerance', { amount: money(view.arrearsTolerance) })}
+        </p>
+      )}
       <PaidChart paid={totals.paid} remaining={totals.outstanding} />
     </div>
   );
