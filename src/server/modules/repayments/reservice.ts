@@ -378,7 +378,7 @@ export async function reserviceLoan(
         system: { code: 'REPAID_BY_RESERVICING', values },
         data: { reservicing: true },
       });
-    } else if (current.status === 'OVERDUE' && !hasOverdue(replay.lines, open, today)) {
+    } else if (current.status === 'OVERDUE' && !hasOverdue(replay.lines, open, today, deps.config.servicing.arrearsTolerance)) {
       current = await transition(tx, current, 'CURE', {
         actor: SYSTEM_ACTOR,
         at: now,
