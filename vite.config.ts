@@ -17,12 +17,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
  * Not the contact page (decision 072): its form cannot send offline, and its form and schema code
  * (about 20 KB gzip) was a download no first visitor had asked for; it is saved when visited.
  */
-const OFFLINE_PAGES = [
-  'pages/HowItWorksPage.tsx',
-  'pages/AboutPage.tsx',
-  'pages/NotFoundPage.tsx',
-  'features/public/LoanCalculator.tsx',
-];
+const OFFLINE_PAGES = ['pages/HowItWorksPage.tsx', 'pages/AboutPage.tsx', 'pages/NotFoundPage.tsx', 'features/public/LoanCalculator.tsx'];
 
 /**
  * Emits /sw.js from src/web/service-worker.js with the build's version and the files to save at

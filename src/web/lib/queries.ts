@@ -45,8 +45,7 @@ function takeFirstRead<K extends keyof FirstReads>(key: K): FirstReads[K] {
 export function useSession() {
   return useQuery<SessionUser | null, ApiError>({
     queryKey: queryKeys.session,
-    queryFn: async () =>
-      takeFirstRead('signedOut') ? null : (await call(() => import('../../shared/api/identity').then((m) => m.identityApi.session))).user,
+    queryFn: async () => (takeFirstRead('signedOut') ? null : (await call(() => import('../../shared/api/identity').then((m) => m.identityApi.session))).user),
     staleTime: 30_000,
     retry: false,
   });
@@ -84,8 +83,10 @@ export function useCurrencies() {
   return useQuery<Currency[], ApiError>({
     queryKey: queryKeys.currencies,
     queryFn: async () =>
-      ((takeFirstRead('currencies') as { currencies: Currency[] } | undefined) ?? (await call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.currencies))))
-        .currencies,
+      (
+        (takeFirstRead('currencies') as { currencies: Currency[] } | undefined) ??
+        (await call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.currencies)))
+      ).currencies,
     staleTime: 10 * 60_000,
   });
 }
@@ -93,7 +94,8 @@ export function useCurrencies() {
 export function useRates() {
   return useQuery<RatesResponse, ApiError>({
     queryKey: queryKeys.rates,
-    queryFn: async () => (takeFirstRead('rates') as RatesResponse | undefined) ?? call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.rates)),
+    queryFn: async () =>
+      (takeFirstRead('rates') as RatesResponse | undefined) ?? call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.rates)),
     staleTime: 10 * 60_000,
   });
 }
