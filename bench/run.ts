@@ -8,6 +8,8 @@ import path from 'node:path';
  */
 const { default: bundle } = await import('./bundle');
 writeFileSync(path.resolve('bench/results/bundle-latest.json'), `${JSON.stringify(bundle, null, 2)}\n`);
+// What the browser downloads on a first visit to `/` (decision 072): bench/results/landing-downloads-latest.json.
+await import('./landing-downloads');
 await import('./lighthouse');
 const { default: start } = await import('./start');
 console.log('\nRatios measured in this run (after / before, lower is faster):\n');

@@ -17,9 +17,12 @@ import { installOriginCheck } from './http/origin';
 import { httpDateOf } from './http/http-date';
 import { installJsonCompression } from './http/compression';
 import { helmetOptions, installSecurityHeaders } from './http/security-headers';
-import { sessionPlugin } from './http/session';
+import { SESSION_COOKIE, sessionPlugin } from './http/session';
 import { catalogRoutes } from './modules/catalog/routes';
-import { publicConfig } from './modules/catalog/service';
+import { activeCurrencies, publicConfig } from './modules/catalog/service';
+import { latestRates, storedRatesProvider } from './providers/fx/store';
+import type { FirstReads } from '../shared/web-shell';
+import { catalogApi } from '../shared/api/catalog';
 import { webShell } from './http/web-shell';
 import { lazyPageRenderer, pagePreloads, prerenderedPages, type PageRenderer } from './http/prerender';
 import { LANGUAGE_COOKIE, shellLanguage } from './http/language';
@@ -281,16 +284,35 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     });
   }
   const preloads = pagePreloads(path.join(config.webDir, '.vite', 'manifest.json'));
+  /**
+   * What the page's first render would ask the API for (decision 072), inlined so that a first visit
+   * downloads no schemas to check the answers: no session cookie means signed out; the landing
+   * page's calculator gets the currencies and rates GET /api/currencies and /api/rates answer. A
+   * read that fails is left out (the browser asks the API as before).
+   */
+  const firstReads = async (request: FastifyRequest, pathname: string): Promise<FirstReads> => {
+    const signedOut = request.cookies[SESSION_COOKIE] ? {} : { signedOut: true as const };
+    if (pathname !== '/') return signedOut;
+    try {
+      const [currencies, rates] = await Promise.all([activeCurrencies(storedRatesProvider(deps.db, deps.clock)), latestRates(deps.db, deps.clock.now())]);
+      // Through the routes' own response schemas: the same objects the API would answer.
+      return { ...signedOut, currencies: catalogApi.currencies.response[200].parse({ currencies }), rates: catalogApi.rates.response[200].parse(rates) };
+    } catch (error) {
+      request.log.warn({ err: error }, 'landing page: currencies or rates not inlined');
+      return signedOut;
+    }
+  };
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const current = publicConfig(deps.config, deps.products.current);
     const language = shellLanguage(request.cookies[LANGUAGE_COOKIE]);
     const pathname = (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
     const page = prerendered ? await prerendered(pathname, language, current, JSON.stringify(current)) : null;
+    const reads = await firstReads(request, pathname);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(shell?.(current, page ? { path: pathname, language, html: page.html, head: preloads(page.key, language) } : undefined));
+      .send(shell?.(current, page ? { path: pathname, language, html: page.html, head: preloads(page.key, language) } : undefined, reads));
   };
   if (serveWeb) app.get('/', async (request, reply) => sendShell(request, reply));
 

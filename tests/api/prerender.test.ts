@@ -85,8 +85,12 @@ describe('prerendered public pages', () => {
     // In one pass even on the process's first render (no boundary suspended, which Preact's renderer
     // marks <!--$s-->): the browser hydrates in one pass too and numbers the ids alike.
     expect(rendered!.inner).not.toContain('<!--$s');
-    // Only the inlined configuration is a script without src (the CSP allows no inline code).
-    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual(['<script id="tapat-config" type="application/json">']);
+    // Only the inlined data (the configuration, and the first reads of decision 072) are scripts
+    // without src (JSON, never run: the CSP allows no inline code).
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual([
+      '<script id="tapat-config" type="application/json">',
+      '<script id="tapat-first-reads" type="application/json">',
+    ]);
 
     const draft = ok(await get(t, admin.cookie, '/api/admin/settings')).productDraft as Record<string, unknown>;
     const rate = before.product.monthlyAddOnRateBps === 40 ? 45 : 40;

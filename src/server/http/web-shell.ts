@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { INLINE_CONFIG_ID } from '../../shared/web-shell';
+import { INLINE_CONFIG_ID, INLINE_FIRST_READS_ID, type FirstReads } from '../../shared/web-shell';
 
 /**
  * JSON safe inside an HTML script element: `<`, `>` and `&` as \u escapes (no `</script>` or
@@ -46,15 +46,18 @@ const ROOT = '<div id="root"></div>';
  * lang> is the page's language, the page's <title> replaces the shell's, and the "needs JavaScript"
  * notice goes (the page reads without it).
  */
-export function webShell(indexHtmlPath: string): (config: unknown, page?: ShellPage) => string {
+export function webShell(indexHtmlPath: string): (config: unknown, page?: ShellPage, reads?: FirstReads) => string {
   const html = readFileSync(indexHtmlPath, 'utf8');
   const at = html.indexOf('</head>');
   if (at < 0) throw new Error(`${indexHtmlPath} has no </head>`);
   const before = html.slice(0, at);
   const after = html.slice(at);
   if (!after.includes(ROOT)) throw new Error(`${indexHtmlPath} has no ${ROOT}`);
-  return (config, page) => {
-    const data = `<script id="${INLINE_CONFIG_ID}" type="application/json">${jsonForScript(config)}</script>`;
+  return (config, page, reads) => {
+    // The first reads (decision 072) in a second JSON element: data too, never run.
+    const data =
+      `<script id="${INLINE_CONFIG_ID}" type="application/json">${jsonForScript(config)}</script>` +
+      (reads && Object.keys(reads).length > 0 ? `<script id="${INLINE_FIRST_READS_ID}" type="application/json">${jsonForScript(reads)}</script>` : '');
     if (!page) return `${before}${data}${after}`;
     // React writes what belongs in the head (the page's <title>, preloads) first in its output:
     // they go to the head, the page's title instead of the shell's.

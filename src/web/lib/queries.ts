@@ -4,7 +4,7 @@ import type { PublicConfig, RatesResponse } from '../../shared/schemas/public';
 import type { SessionUser } from '../../shared/schemas/auth';
 import type { Currency } from '../../shared/money/currencies';
 import type { MemberAccountResponse } from '../../shared/schemas/activation';
-import { INLINE_CONFIG_ID } from '../../shared/web-shell';
+import { INLINE_CONFIG_ID, INLINE_FIRST_READS_ID, type FirstReads } from '../../shared/web-shell';
 
 export const queryKeys = {
   session: ['session'] as const,
@@ -14,11 +14,38 @@ export const queryKeys = {
   memberAccount: ['member', 'account'] as const,
 };
 
+/**
+ * What the server inlined for this page's first render (decision 072), each part taken once: the
+ * first ask of the session, the currencies or the rates is answered from it without a request (and
+ * without downloading the schemas that check an API answer); any later ask goes to the API. Only
+ * when the page was written for this location (not the service worker's saved `/` shown for
+ * another path). Answered asynchronously like a request, so the hydrating render is the server's.
+ */
+function inlinedFirstReads(): { -readonly [K in keyof FirstReads]: FirstReads[K] } {
+  try {
+    const root = document.getElementById('root');
+    if (root?.dataset.ssrPath !== window.location.pathname) return {};
+    const text = document.getElementById(INLINE_FIRST_READS_ID)?.textContent;
+    const value: unknown = text ? JSON.parse(text) : null;
+    return value !== null && typeof value === 'object' ? { ...(value as FirstReads) } : {};
+  } catch {
+    // an unreadable element: the API is asked
+    return {};
+  }
+}
+const firstReads = typeof document === 'undefined' ? {} : inlinedFirstReads();
+/** The inlined part, once (then forgotten), or undefined. */
+function takeFirstRead<K extends keyof FirstReads>(key: K): FirstReads[K] {
+  const value = firstReads[key];
+  delete firstReads[key];
+  return value;
+}
+
 /** The signed-in user, or null when the session cookie is absent or expired. */
 export function useSession() {
   return useQuery<SessionUser | null, ApiError>({
     queryKey: queryKeys.session,
-    queryFn: async () => (await call(() => import('../../shared/api/identity').then((m) => m.identityApi.session))).user,
+    queryFn: async () => (takeFirstRead('signedOut') ? null : (await call(() => import('../../shared/api/identity').then((m) => m.identityApi.session))).user),
     staleTime: 30_000,
     retry: false,
   });
@@ -55,7 +82,11 @@ export function usePublicConfig() {
 export function useCurrencies() {
   return useQuery<Currency[], ApiError>({
     queryKey: queryKeys.currencies,
-    queryFn: async () => (await call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.currencies))).currencies,
+    queryFn: async () =>
+      (
+        (takeFirstRead('currencies') as { currencies: Currency[] } | undefined) ??
+        (await call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.currencies)))
+      ).currencies,
     staleTime: 10 * 60_000,
   });
 }
@@ -63,7 +94,8 @@ export function useCurrencies() {
 export function useRates() {
   return useQuery<RatesResponse, ApiError>({
     queryKey: queryKeys.rates,
-    queryFn: () => call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.rates)),
+    queryFn: async () =>
+      (takeFirstRead('rates') as RatesResponse | undefined) ?? call(() => import('../../shared/api/catalog').then((m) => m.catalogApi.rates)),
     staleTime: 10 * 60_000,
   });
 }
