@@ -93,4 +93,10 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('syntax error'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });
+
+  it('ARREARS_TOLERANCE: whole pesos 0 to 100 (default 0), in centavos', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).servicing.arrearsTolerance).toBe(0n);
+    expect(loadConfig({ NODE_ENV: 'test', ARREARS_TOLERANCE: '10' }).servicing.arrearsTolerance).toBe(1_000n);
+    for (const bad of ['101', '-1', '2.5']) expect(() => loadConfig({ NODE_ENV: 'test', ARREARS_TOLERANCE: bad })).toThrow(ConfigError);
+  });
 });

@@ -171,7 +171,11 @@ export function checkDay(model: LoanModel, snap: ProdSnapshot, today: string, ou
   if (expected !== actual) v('OVERDUE_MATCHES_MODEL', `overdue instalments [${actual}], the model [${expected}]`);
   const overdue = new Set(model.overdueLines(today));
   const counting = snap.lines.filter((l) => l.daysPastDue !== 0 && !overdue.has(l.number));
-  if (counting.length > 0) v('OVERDUE_MATCHES_MODEL', `days past due on instalments the model says are not overdue: ${counting.map((l) => `#${l.number} ${l.daysPastDue}`).join(', ')}`);
+  if (counting.length > 0)
+    v(
+      'OVERDUE_MATCHES_MODEL',
+      `days past due on instalments the model says are not overdue: ${counting.map((l) => `#${l.number} ${l.daysPastDue}`).join(', ')}`,
+    );
   // The arrears tolerance: a few pesos short is not late, and still owed (MATCHES_MODEL checks the amount).
   for (const line of model.lines) {
     if (!model.withinTolerance(line, today)) continue;

@@ -16,12 +16,12 @@ export interface LoanFigures {
   readonly pastDue: Centavos;
   /**
    * Unpaid on instalments whose due date has passed but within the arrears tolerance (decision 069):
-   * owed and payable, not overdue. Always 0 when the tolerance is 0.
+   * owed and payable, not overdue. Present only when a tolerance is in force (above 0).
    */
-  readonly withinTolerance: Centavos;
+  readonly withinTolerance?: Centavos;
   /** Unpaid on the instalments due today. */
   readonly dueToday: Centavos;
-  /** What is due today: pastDue + withinTolerance + dueToday (paid, nothing whose due date has come is left unpaid). */
+  /** What is due today: pastDue + withinTolerance + dueToday (once paid, nothing whose due date has come is left unpaid). */
   readonly dueNow: Centavos;
   /** The next instalment not yet past due with something unpaid on it (today's included): its number, date and what is unpaid. */
   readonly next: { readonly number: number; readonly dueDate: string; readonly amount: Centavos } | null;
@@ -46,7 +46,14 @@ export function loanFigures(lines: readonly ServicingLine[], charges: readonly O
       next ??= { number: line.number, dueDate: line.dueDate, amount: unpaid };
     }
   }
-  return { pastDue, withinTolerance, dueToday, dueNow: pastDue + withinTolerance + dueToday, next, total: totalOutstanding(lines, charges) };
+  return {
+    pastDue,
+    ...(tolerance > 0n ? { withinTolerance } : {}),
+    dueToday,
+    dueNow: pastDue + withinTolerance + dueToday,
+    next,
+    total: totalOutstanding(lines, charges),
+  };
 }
 
 /** An instalment as the credit score sees it: its due date and the day it was fully paid. */

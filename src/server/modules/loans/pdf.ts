@@ -263,7 +263,8 @@ export async function disclosurePdf(
     tr('late'),
     tr('lateValue', { daily: d.penalties.dailyRatePercent, collection: d.penalties.collectionChargePercent, days: d.penalties.graceDays }),
   );
-  if (d.penalties.arrearsTolerance) w.text(translate(language, 'loans.disclosure.arrearsTolerance', { amount: `PHP ${money(d.penalties.arrearsTolerance)}` }), { size: 9 });
+  if (d.penalties.arrearsTolerance)
+    w.text(translate(language, 'loans.disclosure.arrearsTolerance', { amount: `PHP ${money(d.penalties.arrearsTolerance)}` }), { size: 9 });
   if (d.converted) {
     const c = d.converted;
     w.gap(4);

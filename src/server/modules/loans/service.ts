@@ -155,7 +155,10 @@ export async function quote(deps: AppDeps, input: { amount: string; term: number
   const today = todayPh(deps);
   const schedule = buildSchedule(product, amount, input.term, today);
   const display = currency === 'PHP' ? null : { currency, rate: rate.rate, ratesAsOf: rate.asOf };
-  return { productVersion: product.version, disclosure: toDisclosure(product, schedule, display, statementOf(deps.config.company, today, null), deps.config.servicing.arrearsTolerance) };
+  return {
+    productVersion: product.version,
+    disclosure: toDisclosure(product, schedule, display, statementOf(deps.config.company, today, null), deps.config.servicing.arrearsTolerance),
+  };
 }
 
 /** POST /api/loans/current/cancel: by the borrower, before signing. */

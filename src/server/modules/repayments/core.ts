@@ -13,7 +13,7 @@ import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { extendedSchedule } from '../../../shared/loan/extension';
-import { allocationPurposes, lineRemainder, loanIsOverdue, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
+import { allocationPurposes, loanIsOverdue, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
