@@ -28,7 +28,6 @@ describe('loanFigures', () => {
     const lines = [line(1, '2026-12-22'), line(2, '2027-01-22'), line(3, '2027-02-22')];
     expect(loanFigures(lines, [], '2026-11-22')).toEqual({
       pastDue: 0n,
-      withinTolerance: 0n,
       dueToday: 0n,
       dueNow: 0n,
       next: { number: 1, dueDate: '2026-12-22', amount: 100_000n },
@@ -53,7 +52,6 @@ describe('loanFigures', () => {
     ];
     expect(loanFigures(lines, [], '2027-01-22')).toEqual({
       pastDue: 0n,
-      withinTolerance: 0n,
       dueToday: 70_000n,
       dueNow: 70_000n,
       next: { number: 2, dueDate: '2027-01-22', amount: 70_000n },
@@ -63,7 +61,7 @@ describe('loanFigures', () => {
 
   it('a loan paid in full: nothing anywhere', () => {
     const lines = [line(1, '2026-12-22', { principal: 80_000n, interest: 20_000n })];
-    expect(loanFigures(lines, [], '2027-06-01')).toEqual({ pastDue: 0n, withinTolerance: 0n, dueToday: 0n, dueNow: 0n, next: null, total: 0n });
+    expect(loanFigures(lines, [], '2027-06-01')).toEqual({ pastDue: 0n, dueToday: 0n, dueNow: 0n, next: null, total: 0n });
   });
 });
 
