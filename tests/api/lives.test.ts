@@ -200,7 +200,7 @@ async function liveWorld(world: World): Promise<string | null> {
         return;
       }
       r.trace.push(`${today}: ${what}: to the loan ${fmt(outcome.toLoan)}, to the wallet ${fmt(outcome.toWallet)}`);
-      const applied = outcome.toLoan > 0n ? m.pay(outcome.toLoan, today, action.choice) : { applied: 0n, excess: 0n };
+      const applied = outcome.toLoan > 0n ? m.pay(outcome.toLoan, today, action.choice) : { applied: 0n, excess: 0n, closed: false };
       const walletDelta = action.source === 'WALLET' ? -outcome.toLoan : outcome.toWallet;
       if (outcome.toLoan + outcome.toWallet !== amount || applied.excess !== 0n || after - before !== walletDelta)
         r.violations.push({
@@ -208,7 +208,8 @@ async function liveWorld(world: World): Promise<string | null> {
           day: today,
           detail: `paid ${fmt(amount)}: to the loan ${fmt(outcome.toLoan)} (the model owed ${fmt(owed)}, excess ${fmt(applied.excess)}), to the wallet ${fmt(outcome.toWallet)}; the wallet moved ${fmt(after - before)}`,
         });
-      if (action.choice === 'PRINCIPAL') takeRebates(m, (await snapshots(app, [r.loanId], today)).get(r.loanId)!, today, r.rate, r.violations);
+      if (action.choice === 'PRINCIPAL' || applied.closed)
+        takeRebates(m, (await snapshots(app, [r.loanId], today)).get(r.loanId)!, today, r.rate, r.violations);
     } else if (action.do === 'waive') {
       const snap = (await snapshots(app, [r.loanId], today)).get(r.loanId)!;
       const open = snap.charges.filter((c) => !c.waived && c.paid < c.amount).map((c) => c.id);

@@ -87,6 +87,12 @@ export interface ModelPayment {
   readonly applied: bigint;
   /** What was above everything owed (must be refused or visible in the wallet). */
   readonly excess: bigint;
+  /**
+   * The payment reached what closing the loan costs today: it closed it whatever the choice (the
+   * instalments whose period has begun in full, the principal of the rest, whose interest is not
+   * earned); the runner then takes the contract's rebates as after "reduce my principal".
+   */
+  readonly closed: boolean;
 }
 
 // -------------------------------------------------------------------------------------------
@@ -303,12 +309,28 @@ export class LoanModel {
 
   pay(amount: bigint, today: string, choice: Choice): ModelPayment {
     if (amount <= 0n) throw new RangeError('a payment is positive');
+    const closed = this.owed() > 0n && amount >= this.closingCost(today);
     let left = amount;
     const byAge = (a: ModelCharge, b: ModelCharge) => a.lineNumber - b.lineNumber || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
     for (const c of [...this.charges].sort(byAge)) {
       const take = min(left, this.chargeLeft(c));
       c.paid += take;
       left -= take;
+    }
+    if (closed) {
+      // What closing costs: every instalment whose period has begun in full, then the principal of the rest.
+      const begun = this.lines.filter((l) => today > l.periodStart);
+      for (const line of begun) left = this.payLine(line, left);
+      for (const line of this.lines.filter((l) => !begun.includes(l))) {
+        const take = min(left, line.principal - line.paidPrincipal);
+        line.paidPrincipal += take;
+        left -= take;
+      }
+      const applied = amount - left;
+      this.paidIn += applied;
+      this.excessSeen += left;
+      this.markCovered(today);
+      return { applied, excess: left, closed };
     }
     const dueNext = this.dueNext(today);
     for (const line of dueNext) left = this.payLine(line, left);
@@ -326,7 +348,7 @@ export class LoanModel {
     this.paidIn += applied;
     this.excessSeen += left;
     this.markCovered(today);
-    return { applied, excess: left };
+    return { applied, excess: left, closed };
   }
 
   /**

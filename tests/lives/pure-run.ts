@@ -98,7 +98,7 @@ export function runPureLife(life: Life): LifeResult {
             day: today,
             detail: `paid ${fmt(amount)}: allocated ${fmt(r.allocated)} + not allocated ${fmt(r.unallocated)}; the model applies ${fmt(m.applied)} (excess ${fmt(m.excess)})`,
           });
-        if (action.choice === 'PRINCIPAL') takeRebates(model, snapshotPure(loan, today), today, rateOf(loan), out);
+        if (action.choice === 'PRINCIPAL' || m.closed) takeRebates(model, snapshotPure(loan, today), today, rateOf(loan), out);
         check();
         break;
       }

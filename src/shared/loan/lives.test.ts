@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeViolations } from '../../../tests/lives/checks';
 import { describeLife, lifeArb, livesFromEnv, seedFromEnv } from '../../../tests/lives/life';
 import { PURE_CHOICES } from '../../../tests/lives/pure-adapter';
@@ -33,6 +33,24 @@ describe('whole loan lives, generated, against the reference model', () => {
     },
     Math.max(60_000, LIVES * 300),
   );
+
+  // Found by the generator (seed -206960907): the whole principal paid on the day of disbursement,
+  // "to my next instalments". It reaches what closing costs that day, so it closes the loan whatever
+  // the choice (no interest is earned yet); the model used to allocate it as any payment.
+  it('a payment of what closing costs today closes the loan, whatever the choice', () => {
+    for (const choice of ['NEXT', 'PRINCIPAL'] as const) {
+      const life = {
+        loan: { product: 'DEFAULT', pesos: 200_000, term: 6 },
+        actions: [
+          { do: 'pay', when: 'NOW', late: 1, how: 'ANY', share: 1_000_000, choice, source: 'WALLET' },
+          { do: 'outage', days: 2 },
+        ],
+      } as unknown as Parameters<typeof runPureLife>[0];
+      const r = runPureLife(life);
+      expect(describeViolations(r.violations), r.trace.join('\n')).toBe('');
+      expect(r.trace.join('\n')).toMatch(/pay 200000\.00 .*allocated 200000\.00, not allocated 0\.00/);
+    }
+  });
 
   // The arrears tolerance (decision 069): lives whose loan has ₱5, ₱10 or ₱100 of it, with payments
   // a few pesos short of the next amount due (within the tolerance about half the time).
