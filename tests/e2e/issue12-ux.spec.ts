@@ -66,7 +66,8 @@ test.describe('issue 12', () => {
 
     await page.goto('/wallet');
     const pending = page.getByTestId('recent-withdrawals').locator('li[data-status="AWAITING_CODE"]');
-    await expect(pending).toContainText(reference);
+    // A first visit loads the wallet's code and its reads: more than 10 s on a loaded machine.
+    await expect(pending).toContainText(reference, { timeout: 30_000 });
     await expect(pending.getByText(/₱1,500\.00 is on hold for this withdrawal until you enter the code or cancel/)).toBeVisible();
     const history = page.getByTestId('wallet-history');
     await expect(history.locator('li').first()).toContainText(`Withdrawal ${reference}: amount on hold`);

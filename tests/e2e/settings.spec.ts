@@ -184,6 +184,8 @@ test('payout account change: a code by SMS, free, and withdrawals paused for 24 
 
 for (const width of [360, 1280]) {
   test(`the Settings dialogs and their empty states at ${width} px, with axe at 360 px`, async ({ page, baseURL }, testInfo) => {
+    // Seven axe scans at 360 px: 50 s on CI's machine, over the default 90 s when it is loaded.
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 800 });
     await registerByApi(page.request, baseURL);
     await activateByApi(page.request, baseURL);
