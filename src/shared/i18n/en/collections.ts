@@ -8,7 +8,8 @@ export const collections = {
     waiverMoot: 'The charge was paid in full before the waiver was approved: nothing is left to waive, and the request is closed.',
     bankReferenceRequired: 'A bank transfer needs the bank’s reference.',
     paymentReference: 'Type the reference as the bank or receipt prints it: letters, digits, spaces or punctuation, with at least one letter or digit.',
-    paymentReferenceUsed: 'This reference is already recorded on payment {{reference}} of loan {{loan}}: one transfer or receipt pays once. Check the reference.',
+    paymentReferenceUsed:
+      'This reference is already recorded on payment {{reference}} of loan {{loan}}: one transfer or receipt pays once. Check the reference.',
   },
   buckets: { D1_30: '1–30 days', D31_60: '31–60 days', D61_90: '61–90 days', OVER_90: 'Over 90 days' },
   queue: {

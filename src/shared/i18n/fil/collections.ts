@@ -8,7 +8,8 @@ export const collections = {
     waiverMoot: 'Buong nabayaran ang singil bago naaprubahan ang pagpapatawad: wala nang mapapatawad, at sarado na ang hiling.',
     bankReferenceRequired: 'Kailangan ng reference ng bangko para sa bank transfer.',
     paymentReference: 'Ilagay ang reference gaya ng nakalimbag sa bangko o resibo: mga letra, numero, espasyo o bantas, na may kahit isang letra o numero.',
-    paymentReferenceUsed: 'Nakatala na ang reference na ito sa bayad {{reference}} ng loan {{loan}}: isang beses lang nagbabayad ang isang transfer o resibo. Suriin ang reference.',
+    paymentReferenceUsed:
+      'Nakatala na ang reference na ito sa bayad {{reference}} ng loan {{loan}}: isang beses lang nagbabayad ang isang transfer o resibo. Suriin ang reference.',
   },
   buckets: { D1_30: '1–30 araw', D31_60: '31–60 araw', D61_90: '61–90 araw', OVER_90: 'Higit 90 araw' },
   queue: {
