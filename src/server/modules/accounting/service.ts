@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { CHART_OF_ACCOUNTS, closedDay, listClosedDays, type ClosedDay, type TrialBalanceLine } from '../../ledger/trial-balance';
+import { CHART_OF_ACCOUNTS, CLOSE_SETTLE_MS, closedDay, listClosedDays, type ClosedDay, type TrialBalanceLine } from '../../ledger/trial-balance';
 import { toDecimalString } from '../../../shared/money/money';
+import { text } from '../../../shared/i18n/text';
 import type { ClosedDayDto, TrialBalanceDto } from '../../../shared/schemas/accounting';
 
 /**
@@ -46,7 +47,7 @@ export async function closedDays(
 
 export async function trialBalance(deps: AppDeps, date: string): Promise<TrialBalanceDto> {
   const day = await closedDay(deps.db, date);
-  if (!day) throw new AppError(404, 'NOT_FOUND', 'This day is not closed yet.');
+  if (!day) throw new AppError(404, 'NOT_FOUND', text('backoffice.trialBalances.notClosed', { minutes: CLOSE_SETTLE_MS / 60_000 }));
   // Every account of the chart of accounts, those without any entry yet at zero.
   const present = new Map(day.lines.map((l) => [l.kind, l]));
   const lines = [

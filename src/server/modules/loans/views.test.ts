@@ -13,7 +13,8 @@ import { DISCLOSURES_KEPT, disclosureOf, type LoanRow } from './views';
  * (frozen) answer; any input changed, the answer built afresh from it, equal to building it directly.
  */
 const clock = new ManualClock(new Date('2026-11-22T04:00:00Z'));
-const deps = (company = DEMO_COMPANY_PROFILE) => ({ clock, config: { company }, products: { byVersion: () => PRODUCT_V1 } }) as unknown as AppDeps;
+const deps = (company = DEMO_COMPANY_PROFILE) =>
+  ({ clock, config: { company, servicing: { arrearsTolerance: 0n } }, products: { byVersion: () => PRODUCT_V1 } }) as unknown as AppDeps;
 // An unsigned loan's disclosure reads no contract: no database is used.
 const db = null as unknown as DbOrTx;
 const loan = (changes: Partial<LoanRow> = {}) =>

@@ -234,6 +234,7 @@ export const backoffice = {
     link: 'Closed days and trial balances',
     days: 'Closed days',
     none: 'No day is closed yet: the first closes after the first day with ledger entries ends.',
+    notClosed: 'This day is not closed yet: a day closes {{minutes}} minutes after it ends.',
     more: 'Older days',
     balanced: 'Balanced',
     unbalanced: 'Does not balance',

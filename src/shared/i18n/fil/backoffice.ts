@@ -237,6 +237,7 @@ export const backoffice = {
     link: 'Mga saradong araw at trial balance',
     days: 'Mga saradong araw',
     none: 'Wala pang saradong araw: sasara ang una pagkatapos ng unang araw na may entry sa ledger.',
+    notClosed: 'Hindi pa sarado ang araw na ito: sumasara ang isang araw {{minutes}} minuto pagkatapos nito.',
     more: 'Mas lumang araw',
     balanced: 'Balanse',
     unbalanced: 'Hindi balanse',
