@@ -29,6 +29,8 @@ test('an officer reads a closed day’s trial balance from the portfolio and dow
   await advanceClock(member, nextMidnight - now + 20 * 60_000);
   const run = await member.post('/api/dev/servicing/run', { headers: origin(baseURL) });
   expect(run.status(), await run.text()).toBe(200);
+  // Up to a day later on the server's clock: the officer's session (12 hours idle at most) signs in again.
+  await officerRequest(officerOne, baseURL, 0);
   const closed = await officerOne.get(`/api/admin/trial-balances/${disbursedOn}`);
   expect(closed.status(), await closed.text()).toBe(200);
   const day = (await closed.json()) as { totalDebits: string; totalCredits: string };
