@@ -317,25 +317,12 @@ export class LoanModel {
       c.paid += take;
       left -= take;
     }
-    if (closed) {
-      // What closing costs: every instalment whose period has begun in full, then the principal of the rest.
-      const begun = this.lines.filter((l) => today > l.periodStart);
-      for (const line of begun) left = this.payLine(line, left);
-      for (const line of this.lines.filter((l) => !begun.includes(l))) {
-        const take = min(left, line.principal - line.paidPrincipal);
-        line.paidPrincipal += take;
-        left -= take;
-      }
-      const applied = amount - left;
-      this.paidIn += applied;
-      this.excessSeen += left;
-      this.markCovered(today);
-      return { applied, excess: left, closed };
-    }
-    const dueNext = this.dueNext(today);
-    for (const line of dueNext) left = this.payLine(line, left);
-    const later = this.lines.filter((l) => !dueNext.includes(l));
-    if (choice === 'NEXT') {
+    // Closing (whatever the choice): every instalment whose period has begun in full, then the
+    // principal of the rest. Otherwise what is due next, then the rest as the borrower chose.
+    const first = closed ? this.lines.filter((l) => today > l.periodStart) : this.dueNext(today);
+    for (const line of first) left = this.payLine(line, left);
+    const later = this.lines.filter((l) => !first.includes(l));
+    if (!closed && choice === 'NEXT') {
       for (const line of later) left = this.payLine(line, left);
     } else {
       for (const line of [...later].reverse()) {
