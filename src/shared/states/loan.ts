@@ -97,6 +97,13 @@ export function loanStatusLabelKey(status: LoanStatus): string {
   return `loans.statusLabel.${status}`;
 }
 
+/** States in which a loan is serviced: repaid on its schedule, charged, reminded (the repayments module). */
+export const SERVICED_STATUSES = ['DISBURSED', 'ACTIVE', 'OVERDUE'] as const satisfies readonly LoanStatus[];
+
+export function isServicedStatus(status: string): status is (typeof SERVICED_STATUSES)[number] {
+  return (SERVICED_STATUSES as readonly string[]).includes(status);
+}
+
 /** States in which a member has an open loan: at most one at a time (a partial unique index enforces it). */
 export const OPEN_LOAN_STATUSES = [
   'PENDING',
@@ -169,9 +176,9 @@ export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
   { from: 'ACTIVE', to: 'ACTIVE', action: 'EXTEND', by: 'MEMBER' },
 ];
 
-/** The transition `action` takes from `from`, or null when it is not allowed. */
-export function findTransition(from: LoanStatus | null, action: LoanAction): LoanTransition | null {
-  return LOAN_TRANSITIONS.find((t) => t.from === from && t.action === action) ?? null;
+/** The transition `action` takes from `from` (for `by`, when given), or null when it is not allowed. */
+export function findTransition(from: LoanStatus | null, action: LoanAction, by?: LoanActor): LoanTransition | null {
+  return LOAN_TRANSITIONS.find((t) => t.from === from && t.action === action && (by === undefined || t.by === by)) ?? null;
 }
 
 export function canTransition(from: LoanStatus | null, action: LoanAction): boolean {

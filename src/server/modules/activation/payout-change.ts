@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { payoutAccounts, users } from '../../db/schema';
-import { HOUR } from '../../clock';
 import { AppError, fieldError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueEmail, queueSms, withCode } from '../../providers/notify';
@@ -15,6 +14,7 @@ import type { PayoutAccountChangeData, PayoutAccountDetailsData, PayoutAccountRe
 import { isActivated, type AccountState } from '../../../shared/states/account';
 import { type Member, type RequestContext } from './service';
 import { accountNumberShown, maskAccountNumber } from '../../../shared/phone/account-number';
+import { payoutChangeHoldHours, withdrawalsBlockedUntil } from '../../domain/payout-account/hold';
 
 /**
  * Changing the payout account after activation (issue 5 item 4; DECISIONS.md section 9: free of
@@ -25,16 +25,6 @@ import { accountNumberShown, maskAccountNumber } from '../../../shared/phone/acc
  */
 
 type PayoutRow = typeof payoutAccounts.$inferSelect;
-
-function holdMs(deps: AppDeps): number {
-  return deps.config.payouts.holdAfterPayoutChangeHours * HOUR;
-}
-
-function blockedUntil(deps: AppDeps, changedAt: Date | null): Date | null {
-  if (!changedAt) return null;
-  const until = new Date(changedAt.getTime() + holdMs(deps));
-  return until.getTime() > deps.clock.now().getTime() ? until : null;
-}
 
 function responseOf(deps: AppDeps, row: PayoutRow | undefined): PayoutAccountResponse {
   return {
@@ -49,8 +39,8 @@ function responseOf(deps: AppDeps, row: PayoutRow | undefined): PayoutAccountRes
           changedAt: row.changedAt?.toISOString() ?? null,
         }
       : null,
-    withdrawalsBlockedUntil: blockedUntil(deps, row?.changedAt ?? null)?.toISOString() ?? null,
-    holdHours: deps.config.payouts.holdAfterPayoutChangeHours,
+    withdrawalsBlockedUntil: withdrawalsBlockedUntil(deps, row?.changedAt, deps.clock.now())?.toISOString() ?? null,
+    holdHours: payoutChangeHoldHours(deps),
   };
 }
 
@@ -139,12 +129,13 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
     if (!updated) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
     // In the member's language (users.language), the hold's end in Philippine time.
     const language = await languageOfUser(tx, member.userId);
+    const holdEnds = withdrawalsBlockedUntil(deps, now, now);
     const values = {
       company: deps.config.company.shortName,
       account: `${institution.name} ${maskAccountNumber(institution.kind, details.accountNumber)}`,
-      until: philippineDateTime(new Date(now.getTime() + holdMs(deps)), language),
+      until: philippineDateTime(holdEnds ?? now, language),
     };
-    const body = messageText(language, holdMs(deps) > 0 ? 'messages.payout.changedWithHold' : 'messages.payout.changed', values);
+    const body = messageText(language, holdEnds ? 'messages.payout.changedWithHold' : 'messages.payout.changed', values);
     await queueSms(tx, { to: member.phone, body }, ctx);
     await queueEmail(tx, { to: user.email, member: member.userId, subject: messageText(language, 'messages.payout.changedSubject', values), body }, ctx);
     return updated;

@@ -1,3 +1,4 @@
+import { todayPh } from '../../domain/day';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { prepared } from '../../db/prepared';
@@ -16,7 +17,7 @@ import {
 import { sessionAndVersionsColumns, type SessionAuth } from '../../sessions/store';
 import { AppError, fieldError } from '../../http/errors';
 import { translateEn } from '../../../shared/i18n/lookup';
-import { philippineDate, checkBirthDate } from '../../../shared/activation/age';
+import { checkBirthDate } from '../../../shared/activation/age';
 import { CONSENT_KIND_CREDIT_BUREAU, CREDIT_BUREAU_CONSENT, isCurrentCreditBureauConsent } from '../../../shared/activation/consent';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/activation/id-types';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
@@ -97,7 +98,7 @@ async function saveStep(deps: AppDeps, userId: string, step: ActivationStep, wri
 /** Step 1. The age is checked on the Philippine date of the server's clock; the consent is recorded with its text version. */
 export async function savePersonal(deps: AppDeps, member: Member, input: PersonalStep, ctx: RequestContext): Promise<StepSaved> {
   await assertCanSave(deps, member.userId, 'personal');
-  const problem = checkBirthDate(input.birthDate, philippineDate(deps.clock.now()));
+  const problem = checkBirthDate(input.birthDate, todayPh(deps));
   const fields: Record<string, string> = {};
   if (problem) fields.birthDate = problem === 'INVALID' ? 'activation.validation.birthDateInvalid' : 'activation.validation.birthDate';
   if (!isCurrentCreditBureauConsent(input.consentVersion)) fields.isAgree = 'activation.validation.consentOutdated';

@@ -1,29 +1,18 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { loanCharges, loanNotes, loanPayments, loanReminders, loans, users } from '../../db/schema';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { loanCharges, loanNotes, loanPayments, loanReminders, users } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
 import { toDecimalString } from '../../../shared/money/money';
 import type { LoanNoteRequest } from '../../../shared/schemas/collections';
-import { loanNumber } from '../../../shared/company/references';
-import { isUuid } from '../../../shared/schemas/params';
+import { loanById, loanNumberOf } from '../../domain/loans/repository';
 
 /**
  * A loan's back-office records beside its servicing view: officers' internal notes (written by
  * staff who may act on the loan, audited), the reminders sent to the borrower, and who recorded,
  * approved and waived (the servicing page). Lists are keyset pages, newest first.
  */
-
-/** The loan (404 NO_LOAN for an unknown or malformed id); read only, the repayments module owns its servicing rows. */
-async function loanById(db: DbOrTx, id: string) {
-  if (!isUuid(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
-  const [row] = await db.select({ id: loans.id, number: loans.number, memberId: loans.memberId }).from(loans).where(eq(loans.id, id));
-  if (!row) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
-  return row;
-}
 
 type StaffRef = { id: string | null; name: string; role: string };
 
@@ -54,7 +43,7 @@ export async function addNote(deps: AppDeps, staff: SessionAuth, loanId: string,
       action: 'LOAN_NOTE_ADD',
       subjectType: 'LOAN',
       subjectId: loan.id,
-      details: { loanNumber: loanNumber(deps.config.company.shortName, loan.number), noteId: note!.id, length: input.body.length },
+      details: { loanNumber: loanNumberOf(deps, loan.number), noteId: note!.id, length: input.body.length },
       ip: ctx.ip,
       at: now,
     });

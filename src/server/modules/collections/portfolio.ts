@@ -1,7 +1,7 @@
+import { todayPh } from '../../domain/day';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { philippineDate } from '../../../shared/activation/age';
 import { manilaMonthOf, percentOf } from '../../../shared/loan/collections';
 import { addDays } from '../../../shared/loan/day';
 import { toDecimalString } from '../../../shared/money/money';
@@ -27,7 +27,7 @@ async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
 
 export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
   const db = deps.db;
-  const today = philippineDate(deps.clock.now());
+  const today = todayPh(deps);
 
   const balances = await rows<{ code: string; balance: string }>(
     db,

@@ -1,3 +1,4 @@
+import { todayPh } from '../../domain/day';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
@@ -7,7 +8,6 @@ import { daysBetween } from '../../../shared/loan/dates';
 import { toDecimalString } from '../../../shared/money/money';
 import type { CollectionsQuery, CollectionsResponse, CollectionsRow } from '../../../shared/schemas/collections';
 import type { LoanStatus } from '../../../shared/states/loan';
-import { philippineDate } from '../../../shared/activation/age';
 
 /**
  * The collections queue (GET /api/admin/collections): loans being serviced with a line past its due
@@ -51,7 +51,7 @@ function dateText(v: unknown): string {
 
 export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): Promise<CollectionsResponse> {
   const db = deps.db;
-  const today = philippineDate(deps.clock.now());
+  const today = todayPh(deps);
   // A line a few pesos short, within the arrears tolerance (decision 069; servicing.ts isOverdue), is not past due.
   const tolerance = deps.config.servicing.arrearsTolerance;
   const range = query.bucket ? dueDateRangeOf(query.bucket, today) : null;

@@ -1,8 +1,8 @@
+import { todayPh } from '../../domain/day';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { loanInstalments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { philippineDate } from '../../../shared/activation/age';
 import { computeCreditScore } from '../../../shared/credit/score';
 import type { CreditScoreResponse } from '../../../shared/schemas/member-settings';
 import { ACCOUNT_STATES, ACTIVATION_STEPS, type AccountState } from '../../../shared/states/account';
@@ -21,7 +21,7 @@ export async function creditScoreOf(deps: AppDeps, userId: string): Promise<Cred
     .select({ n: count() })
     .from(loans)
     .where(and(eq(loans.memberId, userId), eq(loans.status, 'REPAID')));
-  const today = philippineDate(deps.clock.now());
+  const today = todayPh(deps);
   // The repayment record (issue 10): every instalment of the member's disbursed loans, with the
   // Philippine date it was paid in full (loan_instalments.paid_on, written by the repayments module).
   const instalments = await deps.db

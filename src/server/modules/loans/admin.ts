@@ -23,7 +23,10 @@ import { assertNoConflict, conflictOfInterest } from '../../staff/conflict';
 import { adminMember, memberFacts } from './member-data';
 import { text, textList } from '../../../shared/i18n/text';
 import { checkAmountAndTerm } from './service';
-import { adminTimelineOf, assessmentDto, loanById, loanNumberOf, loanView, productOf, scheduleOf, todayPh, transition, type LoanRow } from './views';
+import { adminTimelineOf, assessmentDto, loanView } from './views';
+import { loanById, loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
+import { todayPh } from '../../domain/day';
+import { transition } from '../../domain/loans/transition';
 
 /**
  * The officer's side of loans (/api/admin/loans, OFFICER and ADMIN): the queue, an application's

@@ -14,17 +14,10 @@ import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../..
 import { LOAN_MESSAGES, type LoanApplicationRequest, type LoanApplicationResponse, type LoanView } from '../../../shared/schemas/loans';
 import { isActivated } from '../../../shared/states/account';
 import { memberFacts } from './member-data';
-import {
-  activeRate,
-  assessmentDto,
-  currentLoanOf,
-  loanView,
-  memberLoanViewOf,
-  offerAwaitsAcceptance,
-  todayPh,
-  transition,
-  type CurrentLoanRead,
-} from './views';
+import { activeRate, assessmentDto, loanView, memberLoanViewOf, offerAwaitsAcceptance, type CurrentLoanRead } from './views';
+import { currentLoanOf } from '../../domain/loans/repository';
+import { todayPh } from '../../domain/day';
+import { transition } from '../../domain/loans/transition';
 
 /**
  * The borrower's side of loans: apply (with the instant automated pre-assessment), the current

@@ -14,7 +14,10 @@ import type { Language } from '../../../shared/i18n/languages';
 import { digests, renderContract, type ContractDocument } from './contract';
 import { memberFacts } from './member-data';
 import { contractPdf, disclosurePdf } from './pdf';
-import { currentLoanOf, disclosureOf, loanNumberOf, loanView, offerAwaitsAcceptance, productOf, todayPh, transition, type LoanRow } from './views';
+import { disclosureOf, loanView, offerAwaitsAcceptance } from './views';
+import { currentLoanOf, loanNumberOf, productOf, type LoanRow } from '../../domain/loans/repository';
+import { todayPh } from '../../domain/day';
+import { transition } from '../../domain/loans/transition';
 import { codeTextValues } from '../../../shared/codes/rules';
 
 /**

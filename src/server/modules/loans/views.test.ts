@@ -6,7 +6,8 @@ import { buildSchedule } from '../../../shared/loan/schedule';
 import { ManualClock } from '../../clock';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { DISCLOSURES_KEPT, disclosureOf, type LoanRow } from './views';
+import { DISCLOSURES_KEPT, disclosureOf } from './views';
+import { type LoanRow } from '../../domain/loans/repository';
 
 /**
  * A loan's disclosure is kept once built (decision 042): asked again with the same inputs, the same

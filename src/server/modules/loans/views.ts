@@ -1,61 +1,28 @@
 import { renderIn } from '../../../shared/i18n/lookup';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { systemReasonOf } from '../../../shared/loan/system-reasons';
 import type { AppDeps } from '../../deps';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { loanContracts, loanEvents, loanExtensions, loans, sessions, users } from '../../db/schema';
 import { sessionAndVersionsColumns } from '../../sessions/store';
-import { AppError } from '../../http/errors';
 import { latestRates } from '../../providers/fx/store';
-import { philippineDate } from '../../../shared/activation/age';
 import { statementOf, toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
 import type { ProductConfig } from '../../../shared/loan/product';
-import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { DisclosureDto, LoanView, PreAssessmentDto, adminTimelineEntrySchema } from '../../../shared/schemas/loans';
-import {
-  LOAN_STATUS_CATALOGUE,
-  loanStatusTexts,
-  OPEN_LOAN_STATUSES,
-  findTransition,
-  isCounterOffer,
-  isOpenStatus,
-  mustAcceptOffer,
-  type LoanAction,
-  type LoanStatus,
-} from '../../../shared/states/loan';
+import { LOAN_STATUS_CATALOGUE, loanStatusTexts, findTransition, isCounterOffer, isOpenStatus, mustAcceptOffer, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
 import { isCounterOfferReason, isLoanReason, isLoanRejectionReason, loanReasonText, type LoanReason } from '../../../shared/reasons/catalogue';
 import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
-import type { Role } from '../../../shared/states/roles';
-import { loanNumber } from '../../../shared/company/references';
-import { isUuid } from '../../../shared/schemas/params';
-import { text, type CatalogueText } from '../../../shared/i18n/text';
+import { currentLoanOrder, loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
+import { todayPh } from '../../domain/day';
 
-/** Loan rows, their views, their transitions: what the member and officer services share. */
+/** Loan views and timelines: what the member and officer services share (rows and transitions: src/server/domain/loans). */
 
-export type LoanRow = typeof loans.$inferSelect;
-
-export function loanNumberOf(deps: AppDeps, number: number): string {
-  return loanNumber(deps.config.company.shortName, number);
-}
-
-export function todayPh(deps: AppDeps): string {
-  return philippineDate(deps.clock.now());
-}
-
-/** A loan by id (404 for anything else), optionally locked FOR UPDATE inside a transaction. */
-export async function loanById(db: DbOrTx, id: string, lock = false): Promise<LoanRow> {
-  if (!isUuid(id)) throw new AppError(404, 'NOT_FOUND', 'There is no such loan.');
-  const query = db.select().from(loans).where(eq(loans.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'There is no such loan.');
-  return row;
-}
 
 /**
  * GET /api/loans/current in ONE statement (decision 038, as GET /api/wallet; decision 042): the
@@ -73,7 +40,7 @@ export async function currentLoanWithSession(db: DbOrTx, key: string) {
       .select({ id: latest.id })
       .from(latest)
       .where(eq(latest.memberId, sessions.userId))
-      .orderBy(desc(sql`(${inArray(latest.status, [...OPEN_LOAN_STATUSES])})`), desc(latest.createdAt), desc(latest.number))
+      .orderBy(...currentLoanOrder(latest))
       .limit(1);
     return db
       .select({
@@ -142,33 +109,6 @@ export function memberLoanViewOf(deps: AppDeps, read: CurrentLoanRead): LoanView
   return loanViewFrom(deps, read.loan, read.contract ? { ...read.contract, disclosureJson: read.disclosureJson } : undefined, timeline, read.inForce);
 }
 
-/** The member's open loan, else the latest one, else null. */
-export async function currentLoanOf(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow | null> {
-  if (!lock) {
-    // One statement: the open loan (at most one, loans_one_open_per_member) sorts first, then the newest.
-    // Built once per database handle (src/server/db/prepared.ts): GET /api/loans/current is a hot read.
-    const statement = prepared(db, 'loans_current_of', () =>
-      db
-        .select()
-        .from(loans)
-        .where(eq(loans.memberId, sql.placeholder('memberId')))
-        .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
-        .limit(1)
-        .prepare('loans_current_of'),
-    );
-    const [row] = await statement.execute({ memberId });
-    return row ?? null;
-  }
-  const [openRow] = await db
-    .select()
-    .from(loans)
-    .where(and(eq(loans.memberId, memberId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
-    .for('update');
-  if (openRow) return openRow;
-  const [latest] = await db.select().from(loans).where(eq(loans.memberId, memberId)).orderBy(desc(loans.createdAt), desc(loans.number)).limit(1);
-  return latest ?? null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Currencies and rates (display only: loans are booked in PHP)
 
@@ -188,15 +128,6 @@ export async function activeRate(db: DbOrTx, currency: string, now: Date): Promi
 
 // ---------------------------------------------------------------------------------------------
 // Schedules and disclosures
-
-/** The product version a loan was offered under (code or ADMIN-created: deps.products). */
-export function productOf(deps: AppDeps, loan: LoanRow): ProductConfig {
-  return deps.products.byVersion(loan.productVersion);
-}
-
-export function scheduleOf(deps: AppDeps, loan: LoanRow, startDate: string): Schedule {
-  return buildSchedule(productOf(deps, loan), loan.amount, loan.term, startDate);
-}
 
 export function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
   return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
@@ -325,83 +256,6 @@ export function assessmentDto(a: Assessment, at: Date): PreAssessmentDto {
     incomeMultiple: a.incomeMultiple,
     assessedAt: at.toISOString(),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Transitions (DECISIONS.md invariant 5)
-
-export interface Actor {
-  readonly userId: string | null;
-  readonly role: Role | 'SYSTEM';
-}
-
-/**
- * Moves a locked loan by `action` along the state machine and records who, when and why.
- * `changes` are the other columns the transition sets. Throws 409 LOAN_STATE when not allowed.
- */
-export async function transition(
-  tx: Tx,
-  loan: LoanRow,
-  action: LoanAction,
-  input: {
-    actor: Actor;
-    at: Date;
-    /** The reason the borrower reads: a code of the fixed catalogue, never free text. */
-    reasonCode?: LoanReason | null;
-    /** Free text for the back office only (an officer's internal note, the member's own words when cancelling). */
-    note?: string | null;
-    data?: Record<string, unknown> | null;
-    changes?: Partial<typeof loans.$inferInsert>;
-  },
-): Promise<LoanRow> {
-  const from = loan.status as LoanStatus;
-  const t = findTransition(from, action);
-  if (!t) throw new AppError(409, 'LOAN_STATE', refusalMessage(from, action));
-  if (t.reasonRequired && !input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
-  const [updated] = await tx
-    .update(loans)
-    .set({ ...input.changes, status: t.to, statusChangedAt: input.at, updatedAt: input.at })
-    .where(eq(loans.id, loan.id))
-    .returning();
-  await tx.insert(loanEvents).values({
-    loanId: loan.id,
-    fromStatus: from,
-    toStatus: t.to,
-    action,
-    actorUserId: input.actor.userId,
-    actorRole: input.actor.role,
-    reasonCode: input.reasonCode ?? null,
-    note: input.note || null,
-    data: input.data ?? null,
-    at: input.at,
-  });
-  return updated!;
-}
-
-function refusalMessage(from: LoanStatus, action: LoanAction): string | CatalogueText {
-  switch (action) {
-    case 'CANCEL':
-      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE'
-        ? 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.'
-        : 'This application is already closed.';
-    case 'START_REVIEW':
-      return 'Only a pending application can be taken into review.';
-    case 'APPROVE':
-      return from === 'PENDING' ? 'Start the review before approving.' : 'Only an application under review can be approved.';
-    case 'REJECT':
-      return 'Only a pending application or one under review can be rejected.';
-    case 'ACCEPT_OFFER':
-      return 'There is no offer waiting for your acceptance.';
-    case 'SIGN':
-      return from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE'
-        ? 'The contract is already signed.'
-        : 'The contract can be signed once the loan is approved.';
-    case 'DISBURSE':
-      return 'A loan is disbursed only after the borrower signs the contract.';
-    default:
-      return text('loans.errors.stateRefused', { status: text(`loans.statusLabel.${from}`), action: text(`loans.status.actions.${action}`) });
-  }
 }
 
 type AdminTimelineEntry = z.infer<typeof adminTimelineEntrySchema>;

@@ -14,23 +14,11 @@ import type { ReceiptDto, ServicingDto, WaiveReasonCode } from '../../../shared/
 import type { LoanStatus } from '../../../shared/states/loan';
 import { DEFAULT_EXCESS_CHOICE, totalOutstanding, type ExcessChoice } from '../../../shared/loan/servicing';
 import type { Tx } from '../../db/client';
-import {
-  assertPayable,
-  type ChargeRow,
-  type LoanRow,
-  hasOverdue,
-  loadState,
-  loanById,
-  loanNumberOf,
-  openChargesOf,
-  paymentReference,
-  postPayment,
-  receiptDto,
-  SERVICED_STATUSES,
-  SYSTEM_ACTOR,
-  todayPh,
-  transition,
-} from './core';
+import { assertPayable, type ChargeRow, hasOverdue, loadState, openChargesOf, paymentReference, postPayment, receiptDto } from './core';
+import { type LoanRow, loanById, loanNumberOf } from '../../domain/loans/repository';
+import { SERVICED_STATUSES } from '../../../shared/states/loan';
+import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
+import { todayPh } from '../../domain/day';
 import { allocateFor, chargeDto, checkAmount, maximumPayment, servicingView } from './service';
 import { isUuid } from '../../../shared/schemas/params';
 import { bankReferenceKey } from '../../../shared/schemas/withdrawals';

@@ -14,7 +14,7 @@ import { channelPayments as texts } from '../../../shared/i18n/en/channel-paymen
 import { isUuid } from '../../../shared/schemas/params';
 import type { HeldPaymentDto } from '../../../shared/schemas/channel-payments';
 import { channelReference } from './channel';
-import { loanById, loanNumberOf } from './core';
+import { loanById, loanNumberOf } from '../../domain/loans/repository';
 
 /**
  * The back office's held channel payments (docs/decisions/059-callbacks-are-hints.md): payments the

@@ -10,7 +10,10 @@ import { isCodeOfMethod, type ChannelCode, type ChannelMethod, type ChannelPayme
 import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
 import { toDecimalString, type Centavos } from '../../../shared/money/money';
 import type { ChannelPaymentDto, ChannelPaymentRequest } from '../../../shared/schemas/channel-payments';
-import { assertPayable, loadState, loanById, memberLoan, paymentReference, postPayment, SERVICED_STATUSES, todayPh } from './core';
+import { assertPayable, loadState, memberLoan, paymentReference, postPayment } from './core';
+import { loanById } from '../../domain/loans/repository';
+import { SERVICED_STATUSES } from '../../../shared/states/loan';
+import { todayPh } from '../../domain/day';
 import { allocateFor, checkAmount, maximumPayment, parsePositive } from './service';
 import { differsFromReference, holdPayment } from './channel-hold';
 

@@ -1,26 +1,26 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { loanCharges, loanEvents, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
+import { loanCharges, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
 import { writeAudit } from '../../audit/log';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
-import type { SystemReasonEntry } from '../../../shared/loan/system-reasons';
 import { philippineDate } from '../../../shared/activation/age';
-import { loanNumber } from '../../../shared/company/references';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import type { ProductConfig } from '../../../shared/loan/product';
-import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
+import { type Schedule } from '../../../shared/loan/schedule';
 import { extendedSchedule } from '../../../shared/loan/extension';
 import { allocationPurposes, loanIsOverdue, totalOutstanding, type Allocation, type OpenCharge, type ServicingLine } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import type { ReceiptDto } from '../../../shared/schemas/repayments';
 import { interpolate } from '../../../shared/i18n/lookup';
-import { text } from '../../../shared/i18n/text';
-import { findTransition, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
-import { isUuid } from '../../../shared/schemas/params';
+import { type LoanStatus } from '../../../shared/states/loan';
+import { SERVICED_STATUSES } from '../../../shared/states/loan';
+import { loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
+import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
+import { todayPh } from '../../domain/day';
 
 /**
  * The repayments module's shared core (issue 10; docs/decisions/012-servicing.md): reading a loan's
@@ -29,24 +29,8 @@ import { isUuid } from '../../../shared/schemas/params';
  * transaction with the loan row locked.
  */
 
-export type LoanRow = typeof loans.$inferSelect;
 export type ChargeRow = typeof loanCharges.$inferSelect;
 export type PaymentRow = typeof loanPayments.$inferSelect;
-
-export const SERVICED_STATUSES = ['DISBURSED', 'ACTIVE', 'OVERDUE'] as const satisfies readonly LoanStatus[];
-
-export function todayPh(deps: AppDeps): string {
-  return philippineDate(deps.clock.now());
-}
-
-/** The instant the Philippine day `date` ends (the next midnight in Manila). */
-export function endOfManilaDay(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00+08:00`) + 24 * 3_600_000);
-}
-
-export function loanNumberOf(deps: AppDeps, number: number): string {
-  return loanNumber(deps.config.company.shortName, number);
-}
 
 export function paymentReference(deps: AppDeps, number: number): string {
   return `${deps.config.company.shortName}-P${String(number).padStart(6, '0')}`;
@@ -55,14 +39,6 @@ export function paymentReference(deps: AppDeps, number: number): string {
 /** Fills a fixed template's {{placeholders}}. */
 /** The catalogue's one interpolation (src/shared/i18n/lookup.ts), for the servicing templates. */
 export const fill = interpolate;
-
-export async function loanById(db: DbOrTx, id: string, lock = false): Promise<LoanRow> {
-  if (!isUuid(id)) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
-  const query = db.select().from(loans).where(eq(loans.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError(404, 'NO_LOAN', 'There is no such loan.');
-  return row;
-}
 
 /** The member's loan being serviced (disbursed, active or overdue), else their latest repaid one; 404 NO_LOAN otherwise. */
 export async function memberLoan(db: DbOrTx, memberId: string, lock = false): Promise<LoanRow> {
@@ -83,15 +59,6 @@ export function assertPayable(loan: LoanRow): void {
   if (loan.status === 'REPAID') throw new AppError(409, 'LOAN_REPAID', texts.errors.repaid);
   if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate)
     throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
-}
-
-export function productOf(deps: AppDeps, loan: LoanRow): ProductConfig {
-  return deps.products.byVersion(loan.productVersion);
-}
-
-export function scheduleOf(deps: AppDeps, loan: LoanRow): Schedule {
-  if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
-  return buildSchedule(productOf(deps, loan), loan.amount, loan.term, loan.scheduleStartDate);
 }
 
 export interface ServicingState {
@@ -208,44 +175,6 @@ function stateOf(
 export function hasOverdue(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string, tolerance: Centavos): boolean {
   return loanIsOverdue(lines, charges, today, tolerance);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Transitions (the loans module's events table; DECISIONS.md invariant 5)
-
-export interface Actor {
-  readonly userId: string | null;
-  readonly role: string;
-}
-
-export async function transition(
-  tx: Tx,
-  loan: LoanRow,
-  action: LoanAction,
-  input: { actor: Actor; at: Date; system?: SystemReasonEntry; data?: Record<string, unknown> | null },
-): Promise<LoanRow> {
-  const from = loan.status as LoanStatus;
-  const t = findTransition(from, action);
-  if (!t) {
-    const labels = { status: text(`loans.statusLabel.${from}`), action: text(`loans.status.actions.${action}`) };
-    throw new AppError(409, 'LOAN_STATE', text('loans.errors.stateRefused', labels));
-  }
-  const [updated] = await tx.update(loans).set({ status: t.to, statusChangedAt: input.at, updatedAt: input.at }).where(eq(loans.id, loan.id)).returning();
-  await tx.insert(loanEvents).values({
-    loanId: loan.id,
-    fromStatus: from,
-    toStatus: t.to,
-    action,
-    actorUserId: input.actor.userId,
-    actorRole: input.actor.role,
-    // Why the system moved the loan: a code and its values, rendered through i18n (never stored English).
-    note: null,
-    data: input.system ? { ...(input.data ?? {}), systemReason: input.system.code, systemValues: input.system.values } : (input.data ?? null),
-    at: input.at,
-  });
-  return updated!;
-}
-
-export const SYSTEM_ACTOR: Actor = { userId: null, role: 'SYSTEM' };
 
 // ---------------------------------------------------------------------------------------------
 // Applying a payment

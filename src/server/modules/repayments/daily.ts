@@ -14,7 +14,11 @@ import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
-import { SERVICED_STATUSES, SYSTEM_ACTOR, fill, finesCharged, hasOverdue, loadState, loanNumberOf, todayPh, transition, type LoanRow } from './core';
+import { fill, finesCharged, hasOverdue, loadState } from './core';
+import { SERVICED_STATUSES } from '../../../shared/states/loan';
+import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
+import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
+import { todayPh } from '../../domain/day';
 
 /**
  * The daily servicing job (issue 10; docs/decisions/012-servicing.md). For each loan being

@@ -8,7 +8,8 @@ import { assertNoConflict } from '../../staff/conflict';
 import { extensionDeclineReasonKey, type ExtensionDeclineReason } from '../../../shared/reasons/catalogue';
 import type { AdminExtensionItem } from '../../../shared/schemas/extensions';
 import type { ExtensionStatus } from '../../../shared/states/extension';
-import { loadStates, loanById, loanNumberOf } from './core';
+import { loadStates } from './core';
+import { loanById, loanNumberOf } from '../../domain/loans/repository';
 import { isServiced, planFor } from './extension-plan';
 import { extensionById, extensionDto, extensionTransition } from './extension-views';
 

@@ -6,7 +6,10 @@ import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclos
 import { planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
 import { extensions as texts } from '../../../shared/i18n/en/extensions';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
-import { loadState, productOf, SERVICED_STATUSES, todayPh, type LoanRow, type ServicingState } from './core';
+import { loadState, type ServicingState } from './core';
+import { productOf, type LoanRow } from '../../domain/loans/repository';
+import { SERVICED_STATUSES } from '../../../shared/states/loan';
+import { todayPh } from '../../domain/day';
 import { text } from '../../../shared/i18n/text';
 
 /**

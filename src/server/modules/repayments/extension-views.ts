@@ -16,7 +16,8 @@ import {
   type ExtensionActor,
   type ExtensionStatus,
 } from '../../../shared/states/extension';
-import { loanNumberOf, type LoanRow, type ServicingState } from './core';
+import { type ServicingState } from './core';
+import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
 import { disclosureOfPlan, planFor, planOfState } from './extension-plan';
 import { isUuid } from '../../../shared/schemas/params';
 

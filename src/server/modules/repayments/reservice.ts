@@ -9,7 +9,11 @@ import type { LateChargeKind } from '../../../shared/loan/late-charges';
 import { totalOutstanding, type Allocation, type AllocationComponent, type ExcessChoice, type OpenCharge } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { loanCharges } from '../../db/schema';
-import { SERVICED_STATUSES, SYSTEM_ACTOR, hasOverdue, loadState, loanNumberOf, paymentDay, todayPh, transition, type LoanRow, type PaymentRow } from './core';
+import { hasOverdue, loadState, paymentDay, type PaymentRow } from './core';
+import { SERVICED_STATUSES } from '../../../shared/states/loan';
+import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
+import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
+import { todayPh } from '../../domain/day';
 
 /**
  * Re-servicing of loans allocated under the rule before decision 061 (decision 066). Migration 0031

@@ -32,20 +32,9 @@ import { inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate'
 import type { PaymentPreviewDto, PayoffQuoteDto, ReceiptDto, ReminderTemplate, ServicingDto } from '../../../shared/schemas/repayments';
 import { loanStatusTexts, type LoanStatus } from '../../../shared/states/loan';
 import { isLoanReason, loanReasonText } from '../../../shared/reasons/catalogue';
-import {
-  allocationDtos,
-  assertPayable,
-  endOfManilaDay,
-  loadState,
-  loanNumberOf,
-  memberLoan,
-  paymentsOf,
-  postPayment,
-  todayPh,
-  type AppliedPayment,
-  type LoanRow,
-  type ServicingState,
-} from './core';
+import { allocationDtos, assertPayable, loadState, memberLoan, paymentsOf, postPayment, type AppliedPayment, type ServicingState } from './core';
+import { endOfManilaDay, todayPh } from '../../domain/day';
+import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
 import { isUuid } from '../../../shared/schemas/params';
 import { text } from '../../../shared/i18n/text';
 

@@ -32,7 +32,8 @@ import {
 import { amountRefusalMessage, channelsFor, WITHDRAWAL_FEE, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { splitWithdrawal, type SplitRefusal } from '../../../shared/withdrawal/split';
 import { insertParts, submitParts } from './parts';
-import { HOUR, MINUTE } from '../../clock';
+import { MINUTE } from '../../clock';
+import { payoutChangeHoldHours, withdrawalsBlockedUntil } from '../../domain/payout-account/hold';
 import { notifyCode, recipientFrom, requestedMessages, statusMessages } from './notifications';
 import { confirmOne, insertRequested, requestContext, type RequestContext } from './statements';
 import { memberConfirmTarget, STATE_MESSAGE, transition } from './transitions';
@@ -67,13 +68,6 @@ async function payoutAccountOf(db: DbOrTx, memberId: string): Promise<PayoutAcco
   return row ?? null;
 }
 
-/** Until when withdrawals are paused after a change of payout account, or null. */
-function blockedUntil(deps: AppDeps, account: Pick<PayoutAccountRow, 'changedAt'> | null, now: Date): Date | null {
-  if (!account?.changedAt) return null;
-  const until = new Date(account.changedAt.getTime() + deps.config.payouts.holdAfterPayoutChangeHours * HOUR);
-  return until.getTime() > now.getTime() ? until : null;
-}
-
 /** The payout account's columns the request reads, from its context statement (statements.ts). */
 function accountOf(
   context: RequestContext,
@@ -98,7 +92,7 @@ async function available(db: DbOrTx, memberId: string): Promise<Centavos> {
 
 export async function options(deps: AppDeps, memberId: string): Promise<WithdrawalOptions> {
   const account = await payoutAccountOf(deps.db, memberId);
-  const until = blockedUntil(deps, account, deps.clock.now());
+  const until = withdrawalsBlockedUntil(deps, account?.changedAt, deps.clock.now());
   const kind = (account?.kind ?? 'BANK') as PayoutKind;
   return {
     available: toDecimalString(await available(deps.db, memberId)),
@@ -152,12 +146,12 @@ export async function requestWithdrawal(
         const context = await requestContext(tx, auth.userId, memberWalletSpec(auth.userId).code, systemAccountSpec('PAYOUT_CLEARING', ledgerShard).code);
         const account = context.hasAccount ? accountOf(context) : null;
         if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', WITHDRAWAL_MESSAGES.noDestination);
-        const until = blockedUntil(deps, account, now);
+        const until = withdrawalsBlockedUntil(deps, account?.changedAt, now);
         if (until)
           throw new AppError(
             409,
             'WITHDRAWAL_BLOCKED',
-            text('withdrawals.errors.blocked', { hours: deps.config.payouts.holdAfterPayoutChangeHours, until: textDateTime(until) }),
+            text('withdrawals.errors.blocked', { hours: payoutChangeHoldHours(deps), until: textDateTime(until) }),
           );
         const kind = account.kind as PayoutKind;
         // One transfer when a channel takes the amount, else the fewest transfers (docs/decisions/033).

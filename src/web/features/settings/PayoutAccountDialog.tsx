@@ -137,7 +137,6 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
   };
 
   const current = changed ?? account.data;
-  const holdHours = current?.holdHours ?? 24;
 
   const body = () => {
     if (account.isPending) return <Spinner label={t('activation.account.loading')} />;
@@ -187,13 +186,13 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
             )
           )}
         </section>
-        {a && !changed && (
+        {a && current && !changed && (
           <section aria-labelledby="payout-change" className="flex flex-col gap-3 border-t border-slate-200 pt-4">
             <h3 id="payout-change" className="text-base font-bold text-brand">
               {t('settings.payout.changeTitle')}
             </h3>
             <p className="text-sm text-ink">{t('settings.payout.intro')}</p>
-            <p className="text-sm font-semibold text-ink">{t('settings.payout.hold', { count: holdHours })}</p>
+            <p className="text-sm font-semibold text-ink">{t('settings.payout.hold', { count: current.holdHours })}</p>
             <form id="payout-change-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
               <fieldset disabled={sent !== null || busy !== null} className="flex flex-col gap-4">
                 <PayoutAccountFields

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { loanEvents, loans } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { text, type CatalogueText } from '../../../shared/i18n/text';
+import type { SystemReasonEntry } from '../../../shared/loan/system-reasons';
+import type { LoanReason } from '../../../shared/reasons/catalogue';
+import { findTransition, type LoanAction, type LoanActor, type LoanStatus } from '../../../shared/states/loan';
+import type { Role } from '../../../shared/states/roles';
+import type { LoanRow } from './repository';
+
+/**
+ * The one way a loan changes status (DECISIONS.md invariant 5): along the state machine of
+ * src/shared/states/loan.ts, by the actor the transition names (the member, staff or the system),
+ * with a reason from the catalogue where the transition requires one, recorded in loan_events with
+ * who, when and why, in the caller's transaction with the loan row locked.
+ */
+
+export interface Actor {
+  readonly userId: string | null;
+  readonly role: Role | 'SYSTEM';
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, role: 'SYSTEM' };
+
+/** The state machine's actor kind of a person or the system: a member, staff (officer or ADMIN), or the system. */
+export function actorKind(actor: Actor): LoanActor {
+  if (actor.role === 'SYSTEM') return 'SYSTEM';
+  return actor.role === 'MEMBER' ? 'MEMBER' : 'STAFF';
+}
+
+export interface TransitionInput {
+  readonly actor: Actor;
+  readonly at: Date;
+  /** The reason the borrower reads: a code of the fixed catalogue, never free text. */
+  readonly reasonCode?: LoanReason | null;
+  /** Free text for the back office only (an officer's internal note, the member's own words when cancelling). */
+  readonly note?: string | null;
+  /** Why the system moved the loan: a code and its values, rendered through i18n (never stored English). */
+  readonly system?: SystemReasonEntry;
+  readonly data?: Record<string, unknown> | null;
+  /** The other columns the transition sets. */
+  readonly changes?: Partial<typeof loans.$inferInsert>;
+}
+
+/**
+ * Moves a locked loan by `action` and records the event. 409 LOAN_STATE when the state machine has
+ * no such transition from the loan's status for this actor; 400 when a required reason is missing.
+ */
+export async function transition(tx: Tx, loan: LoanRow, action: LoanAction, input: TransitionInput): Promise<LoanRow> {
+  const from = loan.status as LoanStatus;
+  const t = findTransition(from, action, actorKind(input.actor));
+  if (!t) throw new AppError(409, 'LOAN_STATE', refusalMessage(from, action));
+  if (t.reasonRequired && !input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
+  const [updated] = await tx
+    .update(loans)
+    .set({ ...input.changes, status: t.to, statusChangedAt: input.at, updatedAt: input.at })
+    .where(eq(loans.id, loan.id))
+    .returning();
+  const data = input.system ? { ...(input.data ?? {}), systemReason: input.system.code, systemValues: input.system.values } : (input.data ?? null);
+  await tx.insert(loanEvents).values({
+    loanId: loan.id,
+    fromStatus: from,
+    toStatus: t.to,
+    action,
+    actorUserId: input.actor.userId,
+    actorRole: input.actor.role,
+    reasonCode: input.reasonCode ?? null,
+    note: input.note || null,
+    data,
+    at: input.at,
+  });
+  return updated!;
+}
+
+/** Why a transition is refused, in the words the person who asked for it reads. */
+function refusalMessage(from: LoanStatus, action: LoanAction): string | CatalogueText {
+  const signed = from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE';
+  switch (action) {
+    case 'CANCEL':
+      return signed ? 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.' : 'This application is already closed.';
+    case 'START_REVIEW':
+      return 'Only a pending application can be taken into review.';
+    case 'APPROVE':
+      return from === 'PENDING' ? 'Start the review before approving.' : 'Only an application under review can be approved.';
+    case 'REJECT':
+      return 'Only a pending application or one under review can be rejected.';
+    case 'ACCEPT_OFFER':
+      return 'There is no offer waiting for your acceptance.';
+    case 'SIGN':
+      return signed ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
+    case 'DISBURSE':
+      return 'A loan is disbursed only after the borrower signs the contract.';
+    default:
+      return text('loans.errors.stateRefused', { status: text(`loans.statusLabel.${from}`), action: text(`loans.status.actions.${action}`) });
+  }
+}
