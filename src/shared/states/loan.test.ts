@@ -96,6 +96,17 @@ describe('the loan state machine', () => {
     expect(canTransition('DISBURSED', 'DISBURSE')).toBe(false);
   });
 
+  it('names who takes each transition: asked for another actor, there is none', () => {
+    expect(findTransition('PENDING', 'START_REVIEW', 'STAFF')?.to).toBe('UNDER_REVIEW');
+    expect(findTransition('PENDING', 'START_REVIEW', 'MEMBER')).toBeNull();
+    expect(findTransition('PENDING', 'CANCEL', 'STAFF')).toBeNull();
+    expect(findTransition('ACTIVE', 'REPAY', 'SYSTEM')?.to).toBe('REPAID');
+    expect(findTransition('ACTIVE', 'REPAY', 'MEMBER')).toBeNull();
+    expect(findTransition('CONTRACT_SIGNED', 'DISBURSE', 'SYSTEM')).toBeNull();
+    // Every transition is found for its own actor.
+    for (const t of LOAN_TRANSITIONS) expect(findTransition(t.from, t.action, t.by)).toBe(t);
+  });
+
   it('has no way out of the closed states', () => {
     for (const s of ['REPAID', 'REJECTED', 'CANCELLED'] as const) {
       expect(actionsFrom(s)).toEqual([]);

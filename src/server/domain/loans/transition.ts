@@ -79,7 +79,9 @@ function refusalMessage(from: LoanStatus, action: LoanAction): string | Catalogu
   const signed = from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE';
   switch (action) {
     case 'CANCEL':
-      return signed ? 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.' : 'This application is already closed.';
+      return signed
+        ? 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.'
+        : 'This application is already closed.';
     case 'START_REVIEW':
       return 'Only a pending application can be taken into review.';
     case 'APPROVE':

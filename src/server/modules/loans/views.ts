@@ -14,7 +14,16 @@ import { CURRENCIES } from '../../../shared/money/currencies';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
 import type { DisclosureDto, LoanView, PreAssessmentDto, adminTimelineEntrySchema } from '../../../shared/schemas/loans';
-import { LOAN_STATUS_CATALOGUE, loanStatusTexts, findTransition, isCounterOffer, isOpenStatus, mustAcceptOffer, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import {
+  LOAN_STATUS_CATALOGUE,
+  loanStatusTexts,
+  findTransition,
+  isCounterOffer,
+  isOpenStatus,
+  mustAcceptOffer,
+  type LoanAction,
+  type LoanStatus,
+} from '../../../shared/states/loan';
 import { isCounterOfferReason, isLoanReason, isLoanRejectionReason, loanReasonText, type LoanReason } from '../../../shared/reasons/catalogue';
 import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
@@ -22,7 +31,6 @@ import { currentLoanOrder, loanNumberOf, productOf, scheduleOf, type LoanRow } f
 import { todayPh } from '../../domain/day';
 
 /** Loan views and timelines: what the member and officer services share (rows and transitions: src/server/domain/loans). */
-
 
 /**
  * GET /api/loans/current in ONE statement (decision 038, as GET /api/wallet; decision 042): the

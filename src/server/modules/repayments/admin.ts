@@ -14,7 +14,7 @@ import type { ReceiptDto, ServicingDto, WaiveReasonCode } from '../../../shared/
 import type { LoanStatus } from '../../../shared/states/loan';
 import { DEFAULT_EXCESS_CHOICE, totalOutstanding, type ExcessChoice } from '../../../shared/loan/servicing';
 import type { Tx } from '../../db/client';
-import { assertPayable, type ChargeRow, hasOverdue, loadState, openChargesOf, paymentReference, postPayment, receiptDto } from './core';
+import { assertPayable, type ChargeRow, hasOverdue, loadState, openChargesOf, paymentReference, postPayment, receiptDto, waiveChargeTransfer } from './core';
 import { type LoanRow, loanById, loanNumberOf } from '../../domain/loans/repository';
 import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
@@ -407,17 +407,14 @@ async function applyWaiver(
   const owed: Centavos = charge.amount - charge.paid;
   if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', texts.errors.chargeNotWaivable);
   const number = loanNumberOf(deps, loan.number);
-  const transfer = await createTransfer(tx, {
-    idempotencyKey: `loan-charge-waiver:${charge.id}`,
-    code: 'LOAN_CHARGE_WAIVER',
-    reference: loan.id,
-    description: `Late charge waived on loan ${number} (${input.reasonCode})`,
-    legs: [
-      { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME', loan.ledgerShard), direction: 'DEBIT', amount: owed },
-      { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: owed },
-    ],
-    at: now,
-  });
+  const transfer = await waiveChargeTransfer(
+    tx,
+    loan,
+    `loan-charge-waiver:${charge.id}`,
+    `Late charge waived on loan ${number} (${input.reasonCode})`,
+    owed,
+    now,
+  );
   const [updated] = await tx
     .update(loanCharges)
     .set({ waivedAt: now, waivedBy: staff.userId, waiveReasonCode: input.reasonCode, waiveTransferId: transfer.id })

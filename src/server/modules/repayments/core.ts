@@ -176,6 +176,21 @@ export function hasOverdue(lines: readonly ServicingLine[], charges: readonly Op
   return loanIsOverdue(lines, charges, today, tolerance);
 }
 
+/** Takes back (part of) a late charge: penalty income back to the receivable, once per key (an officer's waiver, a re-servicing reversal). */
+export async function waiveChargeTransfer(tx: Tx, loan: LoanRow, idempotencyKey: string, description: string, amount: Centavos, at: Date) {
+  return createTransfer(tx, {
+    idempotencyKey,
+    code: 'LOAN_CHARGE_WAIVER',
+    reference: loan.id,
+    description,
+    legs: [
+      { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME', loan.ledgerShard), direction: 'DEBIT', amount },
+      { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount },
+    ],
+    at,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Applying a payment
 

@@ -9,7 +9,7 @@ import type { LateChargeKind } from '../../../shared/loan/late-charges';
 import { totalOutstanding, type Allocation, type AllocationComponent, type ExcessChoice, type OpenCharge } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { loanCharges } from '../../db/schema';
-import { hasOverdue, loadState, paymentDay, type PaymentRow } from './core';
+import { hasOverdue, loadState, paymentDay, waiveChargeTransfer, type PaymentRow } from './core';
 import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
 import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
@@ -279,17 +279,14 @@ export async function reserviceLoan(
     for (const c of toReduce) {
       const replayed = replay.reduced.get(c.id)!;
       const difference = c.amount - replayed.amount;
-      const transfer = await createTransfer(tx, {
-        idempotencyKey: `loan-charge-reduction:${c.id}`,
-        code: 'LOAN_CHARGE_WAIVER',
-        reference: loanId,
-        description: `Late charge reduced on loan ${number} (FAIR_ALLOCATION, decision 066)`,
-        legs: [
-          { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME', loan.ledgerShard), direction: 'DEBIT', amount: difference },
-          { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: difference },
-        ],
-        at: now,
-      });
+      const transfer = await waiveChargeTransfer(
+        tx,
+        loan,
+        `loan-charge-reduction:${c.id}`,
+        `Late charge reduced on loan ${number} (FAIR_ALLOCATION, decision 066)`,
+        difference,
+        now,
+      );
       const b = replayed.basis;
       await tx
         .update(loanCharges)
@@ -335,17 +332,14 @@ export async function reserviceLoan(
     let reversedCount = 0;
     for (const c of toReverse) {
       if (c.waivedAt !== null) continue; // Already waived by an officer: nothing is owed or booked on it any more.
-      const transfer = await createTransfer(tx, {
-        idempotencyKey: `loan-charge-waiver:${c.id}`,
-        code: 'LOAN_CHARGE_WAIVER',
-        reference: loanId,
-        description: `Late charge reversed on loan ${number} (FAIR_ALLOCATION, decision 066)`,
-        legs: [
-          { accountId: await ensureSystemAccount(tx, 'PENALTY_INCOME', loan.ledgerShard), direction: 'DEBIT', amount: c.amount },
-          { accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: c.amount },
-        ],
-        at: now,
-      });
+      const transfer = await waiveChargeTransfer(
+        tx,
+        loan,
+        `loan-charge-waiver:${c.id}`,
+        `Late charge reversed on loan ${number} (FAIR_ALLOCATION, decision 066)`,
+        c.amount,
+        now,
+      );
       await tx
         .update(loanCharges)
         .set({ waivedAt: now, waivedBy: null, waiveReasonCode: 'FAIR_ALLOCATION', waiveTransferId: transfer.id })

@@ -148,11 +148,7 @@ export async function requestWithdrawal(
         if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', WITHDRAWAL_MESSAGES.noDestination);
         const until = withdrawalsBlockedUntil(deps, account?.changedAt, now);
         if (until)
-          throw new AppError(
-            409,
-            'WITHDRAWAL_BLOCKED',
-            text('withdrawals.errors.blocked', { hours: payoutChangeHoldHours(deps), until: textDateTime(until) }),
-          );
+          throw new AppError(409, 'WITHDRAWAL_BLOCKED', text('withdrawals.errors.blocked', { hours: payoutChangeHoldHours(deps), until: textDateTime(until) }));
         const kind = account.kind as PayoutKind;
         // One transfer when a channel takes the amount, else the fewest transfers (docs/decisions/033).
         const limits = splitWithdrawal(amount, channelsFor(kind, supportedChannels(account)), deps.config.payouts.maxParts);
