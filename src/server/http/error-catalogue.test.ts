@@ -319,7 +319,7 @@ describe('the messages built from values', () => {
     const keys = texts.keyUses.flatMap((u) => u.keys ?? []);
     expect(keys).toContain('loans.errors.stateRefused');
     expect(keys).toContain('loans.statusLabel.REPAID');
-    expect(keys).toContain('loans.status.actions.SIGN');
+    expect(keys).toContain('loans.status.actions.REPAY');
     expect(keys).toContain('backoffice.settings.productForm.problems.capAboveContract');
     expect(keys).toContain('loans.staffReasons.INCOME_MULTIPLE');
   });

@@ -97,7 +97,7 @@ export const repaymentsApi = {
     auth: 'staff',
     params: loanParams,
     response: { 200: servicingResponseSchema },
-    errors: ['NO_LOAN'],
+    errors: ['NOT_FOUND'],
   }),
   recordPayment: defineRoute({
     method: 'POST',
@@ -110,7 +110,7 @@ export const repaymentsApi = {
     headers: idempotencyHeader,
     body: officerPaymentRequestSchema,
     response: { 201: receiptResponseSchema, 202: receiptResponseSchema },
-    errors: [...idempotency, ...amountErrors, 'CONFLICT_OF_INTEREST', 'PAYMENT_REFERENCE_USED'],
+    errors: [...idempotency, 'NOT_FOUND', ...amountErrors, 'CONFLICT_OF_INTEREST', 'PAYMENT_REFERENCE_USED'],
   }),
   approvePayment: defineRoute({
     method: 'POST',
@@ -120,7 +120,7 @@ export const repaymentsApi = {
     auth: 'staff',
     params: z.object({ loanId: z.string().max(64), paymentId: z.string().max(64) }),
     response: { 200: receiptResponseSchema },
-    errors: ['NOT_FOUND', 'NO_LOAN', 'PAYMENT_NOT_PENDING', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST', 'AMOUNT_ABOVE_OUTSTANDING'],
+    errors: ['NOT_FOUND', 'PAYMENT_NOT_PENDING', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST', 'AMOUNT_ABOVE_OUTSTANDING'],
   }),
   waive: defineRoute({
     method: 'POST',
@@ -132,7 +132,7 @@ export const repaymentsApi = {
     params: chargeParams,
     body: waiveRequestSchema,
     response: { 200: chargeResponseSchema, 202: chargeResponseSchema },
-    errors: ['NOT_FOUND', 'NO_LOAN', 'CHARGE_NOT_WAIVABLE', 'WAIVER_PENDING', 'CONFLICT_OF_INTEREST'],
+    errors: ['NOT_FOUND', 'CHARGE_NOT_WAIVABLE', 'WAIVER_PENDING', 'CONFLICT_OF_INTEREST'],
   }),
   approveWaiver: defineRoute({
     method: 'POST',
@@ -142,6 +142,6 @@ export const repaymentsApi = {
     auth: 'staff',
     params: chargeParams,
     response: { 200: chargeResponseSchema },
-    errors: ['NOT_FOUND', 'NO_LOAN', 'WAIVER_NOT_PENDING', 'WAIVER_MOOT', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST'],
+    errors: ['NOT_FOUND', 'WAIVER_NOT_PENDING', 'WAIVER_MOOT', 'MAKER_CHECKER', 'CONFLICT_OF_INTEREST'],
   }),
 };
