@@ -32,10 +32,11 @@ const OWNERS: Record<string, readonly string[]> = {
   ledgerAccounts: ['ledger'],
   ledgerEntries: ['ledger'],
   ledgerTransfers: ['ledger'],
-  // A loan's life: the loans module up to disbursement, the repayments module (servicing) after it
-  // (docs/decisions/012-servicing.md); both move the loan through the one state machine.
-  loans: ['modules/loans', 'modules/repayments'],
-  loanEvents: ['modules/loans', 'modules/repayments'],
+  // A loan's life: the loans module creates it; its status and events change only through the
+  // domain layer's one checked transition (domain/loans/transition.ts, decision 067), which both the
+  // loans module (up to disbursement) and the repayments module (servicing) call.
+  loans: ['modules/loans', 'domain'],
+  loanEvents: ['modules/loans', 'domain'],
   loanInstalments: ['modules/loans', 'modules/repayments'],
   loanContracts: ['modules/loans'],
   loanCharges: ['modules/repayments'],
