@@ -98,7 +98,12 @@ describe('one loan repository', () => {
     }
     // The loan-note and servicing routes say the same (the route table documents NOT_FOUND).
     const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const url of [`/api/admin/loans/${unknown}/notes`, `/api/admin/loans/${unknown}/reminders`, `/api/admin/loans/${unknown}`, `/api/admin/loans/${unknown}/servicing`]) {
+    for (const url of [
+      `/api/admin/loans/${unknown}/notes`,
+      `/api/admin/loans/${unknown}/reminders`,
+      `/api/admin/loans/${unknown}`,
+      `/api/admin/loans/${unknown}/servicing`,
+    ]) {
       const res = await get(t, officer.cookie, url);
       expect([res.statusCode, res.json().error.code], url).toEqual([404, 'NOT_FOUND']);
     }

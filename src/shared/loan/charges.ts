@@ -1,5 +1,5 @@
 import type { Centavos } from '../money/money';
-import type { PenaltyRules, ProductConfig } from './product';
+import type { ProductConfig } from './product';
 import type { Schedule } from './schedule';
 
 /**
@@ -16,7 +16,7 @@ import type { Schedule } from './schedule';
  *
  *   fine headroom(m) = cap(m) - total interest - total fees - fines already charged     (>= 0)
  *
- * Section 9's late charges, uncapped, are 0.5 % a day of the overdue amount after 3 days of grace
+ * Section 9's late charges (late-charges.ts), uncapped, are 0.5 % a day of the overdue amount after 3 days of grace
  * (about 15 % a month, 180 % a year) plus a 5 % collection charge on the overdue portion. They are
  * charged only up to the headroom. Example, the default product, PHP 200,000 over 6 months:
  * cap = 200,000 x 25 % x 6/12 = 25,000.00; interest = 200,000 x 0.5 % x 6 = 6,000.00; fees 0;
@@ -32,6 +32,21 @@ import type { Schedule } from './schedule';
 
 export const SMALL_LOAN_MAX_AMOUNT: Centavos = 1_000_000n; // 10,000.00 PHP
 export const SMALL_LOAN_MAX_TERM = 4;
+
+/**
+ * The SEC caps for loans of at most SMALL_LOAN_MAX_AMOUNT and SMALL_LOAN_MAX_TERM months: nominal
+ * interest at most 6 % a month and total cost at most 100 % of the principal (SEC MC 3 s.2022),
+ * effective rate at most 12 % a month (SEC MC 14 s.2025), late penalty (a month of penalty interest
+ * plus the collection charge) at most 5 % a month of the amount due. Checked when a product is
+ * configured (validate.ts) and when a late charge is computed (late-charges.ts).
+ */
+export const SEC_SMALL_LOAN_CAPS = {
+  nominalMonthlyRateBps: 600,
+  /** SEC MC 14 s.2025: an effective interest rate of at most 12 % a month. */
+  effectiveMonthlyRate: 0.12,
+  latePenaltyMonthlyBps: 500,
+  totalCostBpsOfPrincipal: 10_000,
+} as const;
 
 export function isSmallLoan(principal: Centavos, termMonths: number): boolean {
   return principal <= SMALL_LOAN_MAX_AMOUNT && termMonths <= SMALL_LOAN_MAX_TERM;
@@ -49,56 +64,4 @@ export function costCap(product: ProductConfig, principal: Centavos, termMonths:
 export function fineHeadroom(product: ProductConfig, schedule: Schedule, monthsElapsed: number, finesAlreadyCharged: Centavos = 0n): Centavos {
   const room = costCap(product, schedule.principal, schedule.termMonths, monthsElapsed) - schedule.totalInterest - schedule.totalFees - finesAlreadyCharged;
   return room > 0n ? room : 0n;
-}
-
-export interface LateCharge {
-  readonly penalty: Centavos;
-  readonly collectionCharge: Centavos;
-  readonly total: Centavos;
-}
-
-/**
- * Section 9's late charges on one overdue amount, before the cap: penalty interest for each day
- * after the grace days, and the collection charge once the grace days are over. Rounded down.
- */
-export function uncappedLateCharge(rules: PenaltyRules, overdueAmount: Centavos, daysLate: number): LateCharge {
-  if (overdueAmount <= 0n || daysLate <= rules.graceDays) return { penalty: 0n, collectionCharge: 0n, total: 0n };
-  const days = BigInt(daysLate - rules.graceDays);
-  const penalty = (overdueAmount * BigInt(rules.dailyRateBps) * days) / 10_000n;
-  const collectionCharge = (overdueAmount * BigInt(rules.collectionChargeBps)) / 10_000n;
-  return { penalty, collectionCharge, total: penalty + collectionCharge };
-}
-
-export interface CappedLateCharges {
-  readonly uncapped: Centavos;
-  readonly headroom: Centavos;
-  /** What may be charged: min(uncapped, headroom). */
-  readonly chargeable: Centavos;
-  readonly capApplied: boolean;
-}
-
-/**
- * The late charges on the overdue instalments of a loan, capped. `overdue` lists each unpaid
- * amount with its days late; `monthsElapsed` counts whole months since disbursement (a started
- * month counts); `finesAlreadyCharged` is what earlier charges took.
- */
-export function lateCharges(
-  product: ProductConfig,
-  schedule: Schedule,
-  input: { overdue: readonly { amount: Centavos; daysLate: number }[]; monthsElapsed: number; finesAlreadyCharged?: Centavos },
-): CappedLateCharges {
-  let uncapped = 0n;
-  for (const item of input.overdue) {
-    let charge = uncappedLateCharge(product.penalties, item.amount, item.daysLate).total;
-    if (isSmallLoan(schedule.principal, schedule.termMonths)) {
-      // SEC: late penalty at most 5 % a month of the amount due.
-      const months = BigInt(Math.max(1, Math.ceil((item.daysLate - product.penalties.graceDays) / 30)));
-      const limit = (item.amount * 500n * months) / 10_000n;
-      if (charge > limit) charge = limit;
-    }
-    uncapped += charge;
-  }
-  const headroom = fineHeadroom(product, schedule, input.monthsElapsed, input.finesAlreadyCharged ?? 0n);
-  const chargeable = uncapped < headroom ? uncapped : headroom;
-  return { uncapped, headroom, chargeable, capApplied: chargeable < uncapped };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lateChargesForDay } from './late-charges';
-import { PRODUCT_V1 } from './product';
+import { PRODUCT_V1, type ProductConfig } from './product';
 import { buildSchedule } from './schedule';
 import { unpaidLines } from './servicing';
 
@@ -58,5 +58,35 @@ describe('lateChargesForDay', () => {
   it('no charge on a paid line', () => {
     const paid = lines.map((l, i) => (i === 0 ? { ...l, principalPaid: l.principal, interestPaid: l.interest, paidOn: '2026-12-30' } : l));
     expect(lateChargesForDay({ ...base, lines: paid, day: '2026-12-31', finesAlreadyCharged: 0n })).toEqual([]);
+  });
+});
+
+describe('a SEC small loan (at most PHP 10,000 and 4 months): each line charged at most 5 % of its amount a month', () => {
+  // PHP 10,000 over 4 months from 2026-01-31, the cost cap raised so that only the SEC limit binds.
+  // Line 1, due 2026-02-28: 2,470.32 principal + 79.68 interest = 2,550.00; 5 % of it is 127.50.
+  const small: ProductConfig = {
+    ...PRODUCT_V1,
+    minAmount: 500_000n,
+    maxAmount: 1_000_000n,
+    terms: [1, 2, 3, 4],
+    defaultTerm: 4,
+    annualCostCapBps: 100_000,
+    eligibility: { ...PRODUCT_V1.eligibility, incomeMultipleByTerm: { 1: 1, 2: 1, 3: 1, 4: 1 } },
+  };
+  const s = buildSchedule(small, 1_000_000n, 4, '2026-01-31');
+  const smallBase = { product: small, schedule: s, lines: unpaidLines(s.lines), startDate: '2026-01-31', finesAlreadyCharged: 0n };
+
+  it('the first day after grace: the 5 % collection charge takes the whole month, the day of 0.5 % is cut to nothing', () => {
+    expect(s.lines[0]!.principal + s.lines[0]!.interest).toBe(255_000n);
+    const charges = lateChargesForDay({ ...smallBase, day: '2026-03-04', collectionCharged: new Set<number>() });
+    expect(charges.map((c) => [c.lineNumber, c.kind, c.amount])).toEqual([[1, 'COLLECTION', 12_750n]]);
+  });
+
+  it('nothing more within the first month after grace; from the second month another 5 % may be charged', () => {
+    const charged = { collectionCharged: new Set([1]), chargedByLine: new Map([[1, 12_750n]]), finesAlreadyCharged: 12_750n };
+    expect(lateChargesForDay({ ...smallBase, ...charged, day: '2026-03-05' })).toEqual([]);
+    // 2026-04-03 is 34 days late, 31 after grace: the second month. A day of 0.5 % of 2,550.00 is 12.75.
+    const later = lateChargesForDay({ ...smallBase, ...charged, day: '2026-04-03' });
+    expect(later.map((c) => [c.lineNumber, c.kind, c.amount])).toEqual([[1, 'PENALTY_INTEREST', 1_275n]]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Centavos } from '../money/money';
-import { fineHeadroom, isSmallLoan } from './charges';
+import { SEC_SMALL_LOAN_CAPS, fineHeadroom, isSmallLoan } from './charges';
 import { daysBetween, monthsElapsedCeil } from './dates';
 import type { ProductConfig } from './product';
 import type { Schedule } from './schedule';
@@ -80,7 +80,11 @@ export function lateChargesForDay(input: {
     for (const w of wanted) {
       let amount = w.amount < headroom ? w.amount : headroom;
       if (small) {
-        const limit = chargeBpsDown(line.principal + line.interest + line.fees, 500 * Math.max(1, Math.ceil((daysLate - rules.graceDays) / 30))) - lineCharged;
+        const limit =
+          chargeBpsDown(
+            line.principal + line.interest + line.fees,
+            SEC_SMALL_LOAN_CAPS.latePenaltyMonthlyBps * Math.max(1, Math.ceil((daysLate - rules.graceDays) / 30)),
+          ) - lineCharged;
         if (amount > limit) amount = limit > 0n ? limit : 0n;
       }
       if (amount <= 0n) continue;

@@ -1,7 +1,7 @@
 import { backoffice } from '../i18n/en/backoffice';
 import { renderText, text, type CatalogueText, type TextValue } from '../i18n/text';
 import { toDecimalString, type Centavos } from '../money/money';
-import { SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
+import { SEC_SMALL_LOAN_CAPS, SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
 import { FEE_CATALOGUE, isFeeKind, scamWordIn } from './fees';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, type ProductConfig } from './product';
 import { rateToBps } from './rate-solver';
@@ -33,13 +33,6 @@ import { buildSchedule, ScheduleRefused, type ScheduleFailure } from './schedule
  *   s.2022), effective rate at most 12 % a month (SEC MC 14 s.2025), late penalty (a month of
  *   penalty interest plus the collection charge) at most 5 % a month of the amount due.
  */
-export const SEC_SMALL_LOAN_CAPS = {
-  nominalMonthlyRateBps: 600,
-  /** SEC MC 14 s.2025: an effective interest rate of at most 12 % a month. */
-  effectiveMonthlyRate: 0.12,
-  latePenaltyMonthlyBps: 500,
-  totalCostBpsOfPrincipal: 10_000,
-} as const;
 
 const PROBLEMS = backoffice.settings.productForm.problems;
 
