@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_COMPANY_PROFILE, type CompanyProfile } from '../shared/company/profile';
 import { companyProfileSchema } from '../shared/schemas/company';
+import { COLLECTION_PROVIDERS, PAYOUT_PROVIDERS, configName, type CollectionProviderName, type PayoutProviderName } from '../shared/providers/names';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /**
@@ -138,7 +139,7 @@ export const envSchema = z.object({
    * PAYOUT_SETTLE_SECONDS, fails a share PAYOUT_FAILURE_RATE of payouts) or manual (an officer marks
    * each payout paid or failed; the default in production, where simulated is refused).
    */
-  PAYOUT_PROVIDER: z.enum(['simulated', 'manual', 'xendit']).optional(),
+  PAYOUT_PROVIDER: z.enum(PAYOUT_PROVIDERS.map(configName)).optional(),
   PAYOUT_SETTLE_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
   PAYOUT_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /**
@@ -156,7 +157,7 @@ export const envSchema = z.object({
    * COLLECTION_EXPIRE_RATE expire unpaid) or xendit (Xendit's Payment Requests API). A reference
    * expires after COLLECTION_EXPIRY_HOURS. Production without xendit has no payment channels.
    */
-  COLLECTION_PROVIDER: z.enum(['simulated', 'xendit']).optional(),
+  COLLECTION_PROVIDER: z.enum(COLLECTION_PROVIDERS.map(configName)).optional(),
   COLLECTION_CONFIRM_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   COLLECTION_EXPIRE_RATE: z.coerce.number().min(0).max(1).default(0),
   COLLECTION_EXPIRY_HOURS: z.coerce.number().min(1).max(720).default(24),
@@ -308,7 +309,7 @@ const profileSchema = companyProfileSchema;
 
 export interface CollectionsConfig {
   /** NONE: no payment channels (production without a real provider). */
-  readonly provider: 'SIMULATED' | 'XENDIT' | 'NONE';
+  readonly provider: CollectionProviderName | 'NONE';
   readonly confirmSeconds: number;
   /** 0..1: the share of simulated payment references that expire unpaid. */
   readonly expireRate: number;
@@ -323,7 +324,7 @@ export interface XenditSettings {
 }
 
 export interface PayoutsConfig {
-  readonly mode: 'SIMULATED' | 'MANUAL' | 'XENDIT';
+  readonly mode: PayoutProviderName;
   readonly settleSeconds: number;
   /** 0..1: the share of simulated payouts that fail. */
   readonly failureRate: number;
@@ -443,14 +444,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       arrearsTolerance: BigInt(env.ARREARS_TOLERANCE) * 100n,
     },
     payouts: {
-      mode: ({ manual: 'MANUAL', simulated: 'SIMULATED', xendit: 'XENDIT' } as const)[env.PAYOUT_PROVIDER ?? (production ? 'manual' : 'simulated')],
+      mode: env.PAYOUT_PROVIDER ? (env.PAYOUT_PROVIDER.toUpperCase() as PayoutProviderName) : production ? 'MANUAL' : 'SIMULATED',
       settleSeconds: env.PAYOUT_SETTLE_SECONDS,
       failureRate: env.PAYOUT_FAILURE_RATE,
       holdAfterPayoutChangeHours: env.WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS,
       maxParts: env.WITHDRAWAL_MAX_PARTS,
     },
     collections: {
-      provider: env.COLLECTION_PROVIDER === 'xendit' ? 'XENDIT' : production ? 'NONE' : 'SIMULATED',
+      provider: env.COLLECTION_PROVIDER ? (env.COLLECTION_PROVIDER.toUpperCase() as CollectionProviderName) : production ? 'NONE' : 'SIMULATED',
       confirmSeconds: env.COLLECTION_CONFIRM_SECONDS,
       expireRate: env.COLLECTION_EXPIRE_RATE,
       expiryHours: env.COLLECTION_EXPIRY_HOURS,

@@ -185,11 +185,11 @@ function requestFor(key: string): { query?: string; body?: Record<string, unknow
       return { body: { amount: '100.00' } };
     case 'POST /api/loans/current/channel-payments':
       return { body: { method: 'EWALLET', channelCode: 'GCASH', amount: '100.00' }, headers: idem };
-    case 'POST /api/callbacks/xendit/payments':
+    case 'POST /api/callbacks/{provider}/payments':
       return { body: { event: 'payment.succeeded', data: { payment_request_id: 'pr-1', amount: 100, currency: 'PHP', status: 'SUCCEEDED' } } };
     case 'POST /api/admin/channel-payments/held/{holdId}/release':
       return { body: { note: 'The borrower paid PHP 500 more at the counter.' } };
-    case 'POST /api/callbacks/xendit/payouts':
+    case 'POST /api/callbacks/{provider}/payouts':
       return { body: { event: 'payout.succeeded', data: { id: 'disb-1', reference_id: 'x', status: 'SUCCEEDED' } } };
     case 'POST /api/loans/current/payoff-quote':
       return { body: {} };
@@ -231,6 +231,7 @@ function urlOf(path: string, query = ''): string {
   return (
     path
       .replace('{loanId}', ids.loanId)
+      .replace('{provider}', 'xendit')
       .replace('{id}', ids.withdrawalId)
       .replace('{index}', '1')
       .replace('{memberId}', ids.memberId)

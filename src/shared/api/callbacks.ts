@@ -5,30 +5,40 @@ import { defineRoute } from './define';
 const tags = ['callbacks'];
 const tokenHeader = z.object({ 'x-callback-token': z.string().optional() });
 
-/** The payment provider's callbacks (issue 11): no session, verified by their token; the body is the provider's, read by its adapter. */
+/** A provider as a callback path names it: its name in lower case (src/shared/providers/names.ts), e.g. xendit. */
+const providerParams = z.object({ provider: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'provider must be a provider name in lower case') });
+
+/**
+ * The payment and payout providers' callbacks: one route per capability, the provider named in the
+ * path (decision 079); no session, verified as the provider's adapter says (Xendit: the
+ * x-callback-token header); the body is the provider's, read by its adapter. A provider that does
+ * not call back, or no such provider: 404.
+ */
 export const callbacksApi = {
-  xenditPayments: defineRoute({
+  payments: defineRoute({
     method: 'POST',
-    path: '/callbacks/xendit/payments',
+    path: '/callbacks/:provider/payments',
     summary:
-      "Xendit's payment callback (payment.succeeded, payment.failed, payment_request.expiry), verified by the x-callback-token header; every verified callback is recorded and answered 200, and a payment is applied at most once",
+      "A payment provider's callback (Xendit: payment.succeeded, payment.failed, payment_request.expiry, verified by the x-callback-token header); every verified callback is recorded and answered 200, and a payment is applied at most once, only after the provider's status endpoint confirms it",
     tags,
     auth: 'callback',
+    params: providerParams,
     headers: tokenHeader,
     body: z.unknown(),
     response: { 200: callbackAnswerSchema },
-    errors: ['BAD_REQUEST', 'PAYLOAD_UNSTORABLE'],
+    errors: ['NOT_FOUND', 'BAD_REQUEST', 'PAYLOAD_UNSTORABLE'],
   }),
-  xenditPayouts: defineRoute({
+  payouts: defineRoute({
     method: 'POST',
-    path: '/callbacks/xendit/payouts',
+    path: '/callbacks/:provider/payouts',
     summary:
-      "Xendit's payout callback (payout.succeeded, payout.failed...), verified by the x-callback-token header; recorded, and the withdrawal's status is then read from Xendit's status endpoint by the settlement worker",
+      "A payout provider's callback (Xendit: payout.succeeded, payout.failed..., verified by the x-callback-token header); recorded, and the withdrawal's status is then read from the provider's status endpoint by the settlement worker",
     tags,
     auth: 'callback',
+    params: providerParams,
     headers: tokenHeader,
     body: z.unknown(),
     response: { 200: callbackAnswerSchema },
-    errors: ['BAD_REQUEST', 'PAYLOAD_UNSTORABLE'],
+    errors: ['NOT_FOUND', 'BAD_REQUEST', 'PAYLOAD_UNSTORABLE'],
   }),
 };

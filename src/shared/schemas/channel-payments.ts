@@ -1,3 +1,4 @@
+import { COLLECTION_PROVIDERS } from '../providers/names';
 import { z } from 'zod';
 import { channelPayments as messages } from '../i18n/en/channel-payments';
 import { ALL_CHANNEL_CODES, CHANNEL_METHODS, CHANNEL_PAYMENT_STATUSES, type ChannelCode } from '../channel/methods';
@@ -45,7 +46,7 @@ export const channelPaymentSchema = z.object({
   id: z.string(),
   /** Our reference, shown on the provider's side as well. */
   reference: z.string(),
-  provider: z.enum(['SIMULATED', 'XENDIT']),
+  provider: z.enum(COLLECTION_PROVIDERS),
   method: z.enum(CHANNEL_METHODS),
   channelCode: z.enum(ALL_CHANNEL_CODES as [ChannelCode, ...ChannelCode[]]),
   amount: moneySchema,
@@ -72,7 +73,7 @@ export const channelPaymentListQuerySchema = z.object({
 });
 export const channelPaymentListSchema = z.object({
   payments: z.array(channelPaymentSchema),
-  provider: z.enum(['SIMULATED', 'XENDIT', 'NONE']),
+  provider: z.enum([...COLLECTION_PROVIDERS, 'NONE']),
   /** The cursor of the next (older) page, null on the last one. */
   nextCursor: z.string().nullable(),
 });

@@ -1,3 +1,4 @@
+import { PAYOUT_PROVIDERS } from '../providers/names';
 import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
@@ -64,7 +65,7 @@ const isoDateTime = z.string();
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export const payoutChannelSchema = z.enum(['INSTAPAY', 'PESONET']);
 export const payoutKindSchema = z.enum(['BANK', 'EWALLET']);
-export const payoutModeSchema = z.enum(['SIMULATED', 'MANUAL', 'XENDIT']);
+export const payoutModeSchema = z.enum(PAYOUT_PROVIDERS);
 
 /** The payout account as the member sees it: account number masked but the first 3 characters. */
 export const withdrawalDestinationSchema = z.object({

@@ -1,3 +1,4 @@
+import { COLLECTION_PROVIDERS, sqlList } from '../../../shared/providers/names';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
@@ -60,7 +61,7 @@ export const channelPayments = pgTable(
     // The member's list, newest first a page at a time (cursor: number).
     index('channel_payments_member_idx').on(t.memberId, t.number),
     index('channel_payments_due_idx').on(t.status, t.checkAfter),
-    check('channel_payments_provider_check', sql`${t.provider} in ('SIMULATED', 'XENDIT')`),
+    check('channel_payments_provider_check', sql`${t.provider} in ${sql.raw(sqlList(COLLECTION_PROVIDERS))}`),
     check('channel_payments_method_check', sql`${t.method} in ('VIRTUAL_ACCOUNT', 'EWALLET', 'OVER_THE_COUNTER')`),
     check('channel_payments_status_check', sql`${t.status} in ('CREATING', 'PENDING', 'PAID', 'EXPIRED', 'FAILED', 'CREDITED_TO_WALLET', 'HELD')`),
     check('channel_payments_amount_check', sql`${t.amount} > 0`),

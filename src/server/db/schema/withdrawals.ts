@@ -1,3 +1,4 @@
+import { PAYOUT_PROVIDERS, sqlList } from '../../../shared/providers/names';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, bigserial, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -98,7 +99,7 @@ export const withdrawals = pgTable(
     check('withdrawals_status_check', sql.raw(`status in (${quoted(WITHDRAWAL_STATUSES)})`)),
     check('withdrawals_channel_check', sql`${t.channel} in ('INSTAPAY', 'PESONET')`),
     check('withdrawals_kind_check', sql`${t.destKind} in ('BANK', 'EWALLET')`),
-    check('withdrawals_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL', 'XENDIT')`),
+    check('withdrawals_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ${sql.raw(sqlList(PAYOUT_PROVIDERS))}`),
     check('withdrawals_amount_check', sql`${t.amount} > 0`),
     check('withdrawals_part_count_check', sql`${t.partCount} >= 1`),
     check('withdrawals_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),
@@ -180,7 +181,7 @@ export const withdrawalParts = pgTable(
       .where(sql`${t.providerReference} is not null`),
     check('withdrawal_parts_status_check', sql.raw(`status in (${quoted(WITHDRAWAL_PART_STATUSES)})`)),
     check('withdrawal_parts_channel_check', sql`${t.channel} in ('INSTAPAY', 'PESONET')`),
-    check('withdrawal_parts_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ('SIMULATED', 'MANUAL', 'XENDIT')`),
+    check('withdrawal_parts_mode_check', sql`${t.payoutMode} is null or ${t.payoutMode} in ${sql.raw(sqlList(PAYOUT_PROVIDERS))}`),
     check('withdrawal_parts_amount_check', sql`${t.amount} > 0`),
     check('withdrawal_parts_index_check', sql`${t.partIndex} >= 1`),
     check('withdrawal_parts_failure_reason_code_check', sql.raw(`failure_reason_code is null or failure_reason_code in (${quoted(PAYOUT_FAILURE_REASONS)})`)),

@@ -1,7 +1,8 @@
+import type { CollectionProviderName } from '../../../shared/providers/names';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { channelPaymentEvents, channelPayments } from '../../db/schema';
-import { collectionProviderFor, type CollectionStatus, type ConfirmationEvent } from '../../providers/collections';
+import { type CollectionStatus, type ConfirmationEvent } from '../../providers/collections';
 import { ProviderError } from '../../providers/xendit/http';
 import { channelReference, findRow, receiveConfirmation, RECHECKABLE, type ChannelPaymentRow, type ConfirmationOutcome } from './channel';
 
@@ -60,7 +61,7 @@ export async function receivePaymentCallback(
     await recordClaim(deps, claim, null, 'UNKNOWN');
     return { outcome: 'UNKNOWN' };
   }
-  const provider = collectionProviderFor(deps.config, row.provider as 'SIMULATED' | 'XENDIT');
+  const provider = deps.providers.collection(row.provider as CollectionProviderName);
   let answer: CollectionStatus | null = null;
   if (provider) {
     try {

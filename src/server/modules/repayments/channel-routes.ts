@@ -6,8 +6,7 @@ import { assertStorablePayload } from '../../http/payload-bounds';
 import { requestOrigin } from '../../http/request-origin';
 import { registerRoute } from '../../http/route';
 import { requireMember, requireRole } from '../../http/session';
-import { parseXenditPaymentCallback } from '../../providers/collections';
-import { ProviderError, tokenMatches } from '../../providers/xendit/http';
+import { ProviderError } from '../../providers/xendit/http';
 import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
 import { callbacksApi } from '../../../shared/api/callbacks';
 import { channelPaymentsApi as api } from '../../../shared/api/channel-payments';
@@ -32,13 +31,14 @@ export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps):
     return reply.code(answer.status).header('idempotent-replayed', String(answer.replayed)).send(answer.body);
   });
 
-  registerRoute(app, callbacksApi.xenditPayments, async (request) => {
-    const expected = deps.config.xendit?.callbackToken ?? '';
-    if (!tokenMatches(request.headers['x-callback-token'], expected)) throw new AppError(401, 'CALLBACK_UNVERIFIED', texts.errors.callbackUnverified);
+  registerRoute(app, callbacksApi.payments, async (request) => {
+    const provider = deps.providers.collectionCallback(request.params.provider);
+    if (!provider) throw new AppError(404, 'NOT_FOUND');
+    if (!provider.reader.verify(request.headers, deps.config)) throw new AppError(401, 'CALLBACK_UNVERIFIED', texts.errors.callbackUnverified);
     assertStorablePayload(request.body);
     let event;
     try {
-      event = parseXenditPaymentCallback(request.body, deps.clock.now());
+      event = provider.reader.read(request.body, deps.clock.now());
     } catch (error) {
       if (error instanceof ProviderError) throw new AppError(400, 'BAD_REQUEST', 'The request could not be read.');
       throw error;

@@ -1,10 +1,11 @@
+import type { CollectionProviderName } from '../../../shared/providers/names';
 import { and, asc, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { channelPaymentEvents, channelPayments, loanPayments, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount } from '../../ledger';
-import { collectionProviderFor, type CollectionProvider, type ConfirmationEvent } from '../../providers/collections';
+import { type CollectionProvider, type ConfirmationEvent } from '../../providers/collections';
 import { ProviderError } from '../../providers/xendit/http';
 import { isCodeOfMethod, type ChannelCode, type ChannelMethod, type ChannelPaymentStatus } from '../../../shared/channel/methods';
 import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
@@ -100,7 +101,7 @@ function dtoOf(deps: AppDeps, row: ChannelPaymentRow, receiptNumber: number | nu
 }
 
 function providerOrRefuse(deps: AppDeps): CollectionProvider {
-  const provider = collectionProviderFor(deps.config);
+  const provider = deps.providers.collection();
   if (!provider) throw new AppError(409, 'CHANNELS_UNAVAILABLE', texts.errors.unavailable);
   return provider;
 }
@@ -420,7 +421,7 @@ export async function runChannelPayments(deps: AppDeps, limit = 100): Promise<{ 
       return row;
     });
     if (!claimed) break;
-    const provider = collectionProviderFor(deps.config, claimed.provider as 'SIMULATED' | 'XENDIT');
+    const provider = deps.providers.collection(claimed.provider as CollectionProviderName);
     if (!provider) break;
     let status;
     try {

@@ -3,25 +3,25 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { assertStorablePayload } from '../../http/payload-bounds';
 import { registerRoute } from '../../http/route';
-import { parseXenditPayoutCallback } from '../../providers/payouts';
-import { ProviderError, tokenMatches } from '../../providers/xendit/http';
+import { ProviderError } from '../../providers/xendit/http';
 import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
 import { callbacksApi } from '../../../shared/api/callbacks';
 import { receivePayoutCallback } from './callbacks';
 
-/** Xendit's payout callback (issue 11): verified by its token, recorded, and it brings the payout's status check forward. */
+/** A payout provider's callback (decision 079): verified as its adapter says, recorded, and it brings the payout's status check forward. */
 export async function payoutCallbackRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  registerRoute(app, callbacksApi.xenditPayouts, async (request) => {
-    if (!tokenMatches(request.headers['x-callback-token'], deps.config.xendit?.callbackToken ?? ''))
-      throw new AppError(401, 'CALLBACK_UNVERIFIED', texts.errors.callbackUnverified);
+  registerRoute(app, callbacksApi.payouts, async (request) => {
+    const provider = deps.providers.payoutCallback(request.params.provider);
+    if (!provider) throw new AppError(404, 'NOT_FOUND');
+    if (!provider.reader.verify(request.headers, deps.config)) throw new AppError(401, 'CALLBACK_UNVERIFIED', texts.errors.callbackUnverified);
     assertStorablePayload(request.body);
     let callback;
     try {
-      callback = parseXenditPayoutCallback(request.body);
+      callback = provider.reader.read(request.body, deps.clock.now());
     } catch (error) {
       if (error instanceof ProviderError) throw new AppError(400, 'BAD_REQUEST', 'The request could not be read.');
       throw error;
     }
-    return { received: true as const, outcome: await receivePayoutCallback(deps, 'XENDIT', callback, request.body) };
+    return { received: true as const, outcome: await receivePayoutCallback(deps, provider.name, callback, request.body) };
   });
 }

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { payoutCallbacks, withdrawalParts, withdrawals } from '../../db/schema';
-import type { parseXenditPayoutCallback } from '../../providers/payouts';
+import type { PayoutCallback } from '../../providers/payouts';
+import type { PayoutProviderName } from '../../../shared/providers/names';
 import { isUuid } from '../../../shared/schemas/params';
 
 export type PayoutCallbackOutcome = 'CHECK_DUE' | 'UNKNOWN' | 'IGNORED';
@@ -21,8 +22,8 @@ export type PayoutCallbackOutcome = 'CHECK_DUE' | 'UNKNOWN' | 'IGNORED';
  */
 export async function receivePayoutCallback(
   deps: AppDeps,
-  provider: 'XENDIT',
-  callback: ReturnType<typeof parseXenditPayoutCallback>,
+  provider: PayoutProviderName,
+  callback: PayoutCallback,
   payload: unknown,
 ): Promise<PayoutCallbackOutcome> {
   return deps.db.transaction(async (tx) => {
@@ -70,12 +71,7 @@ export async function receivePayoutCallback(
  * A callback about one transfer of a split withdrawal (reference_id = the transfer's id, or the
  * provider's payout id the transfer holds): null when it names no transfer.
  */
-async function partCallback(
-  tx: Tx,
-  provider: 'XENDIT',
-  callback: ReturnType<typeof parseXenditPayoutCallback>,
-  now: Date,
-): Promise<PayoutCallbackOutcome | null> {
+async function partCallback(tx: Tx, provider: PayoutProviderName, callback: PayoutCallback, now: Date): Promise<PayoutCallbackOutcome | null> {
   const cols = { id: withdrawalParts.id, withdrawalId: withdrawalParts.withdrawalId };
   let [found] =
     callback.withdrawalId && isUuid(callback.withdrawalId)

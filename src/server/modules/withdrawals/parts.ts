@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { withdrawalParts, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, postPending } from '../../ledger';
-import { payoutProviderFor, type PayoutMode, type PayoutProvider } from '../../providers/payouts';
+import { type PayoutMode, type PayoutProvider } from '../../providers/payouts';
 import { formatMoney, type Centavos } from '../../../shared/money/money';
 import { canPartTransition, outcomeOfParts, type WithdrawalActor, type WithdrawalPartStatus } from '../../../shared/states/withdrawal';
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
@@ -197,7 +197,7 @@ export async function settleDueParts(deps: AppDeps, limit = 100, log?: FastifyBa
       if (!row) return 'NONE' as const;
       const [part] = await tx.select().from(withdrawalParts).where(eq(withdrawalParts.id, due.id)).for('update');
       if (!part || part.status !== 'PROCESSING' || !part.checkAfter || part.checkAfter.getTime() > now.getTime()) return 'PENDING' as const;
-      const provider = payoutProviderFor(deps.config, (part.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
+      const provider = deps.providers.payout((part.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
       const result = await provider.outcome(
         { ...orderOf(deps, row, part), providerReference: part.providerReference, submittedAt: row.confirmedAt ?? row.createdAt },
         now,

@@ -17,7 +17,6 @@ import {
   systemAccountSpec,
 } from '../../ledger';
 import { codeLockKey, codeTimes, countWrongTry, issueCode, verifyCode } from '../../otp/service';
-import { payoutProviderFor } from '../../providers/payouts';
 import type { SessionAuth } from '../../sessions/store';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { formatMoney, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
@@ -256,7 +255,7 @@ export async function confirmWithdrawal(
         if (row.status !== 'AWAITING_CODE' || row.expiresAt.getTime() <= now.getTime()) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
         subject = codeSubject(row);
         await verifyCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', subject, code });
-        const provider = payoutProviderFor(deps.config);
+        const provider = deps.providers.payout();
         if (row.partCount > 1) {
           // Several transfers: the hold is posted and each part submitted on its own (parts.ts).
           const posted = await submitParts(tx, deps, row, provider, now);

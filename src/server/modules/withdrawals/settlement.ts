@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withdrawals } from '../../db/schema';
-import { payoutProviderFor, type PayoutMode } from '../../providers/payouts';
+import { type PayoutMode } from '../../providers/payouts';
 import { transition } from './transitions';
 import { settleDueParts } from './parts';
 import { payoutOrderOf, type WithdrawalRow } from './views';
@@ -69,7 +69,7 @@ export async function settleDue(deps: AppDeps, limit = 100, log?: FastifyBaseLog
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return 'NONE' as const;
-      const provider = payoutProviderFor(deps.config, (row.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
+      const provider = deps.providers.payout((row.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
       const result = await provider.outcome(orderOf(deps, row), now);
       if (result.state === 'PENDING') {
         await tx.update(withdrawals).set({ checkAfter: result.checkAfter, updatedAt: now }).where(eq(withdrawals.id, row.id));

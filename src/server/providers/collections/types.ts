@@ -7,7 +7,8 @@ import type { Centavos } from '../../../shared/money/money';
  * and tells its status. Its confirmations (a callback, or `status` asked by the worker) all go
  * through the one confirmation path of the repayments module, which applies each at most once.
  */
-export type CollectionProviderName = 'SIMULATED' | 'XENDIT';
+export type { CollectionProviderName } from '../../../shared/providers/names';
+import type { CollectionProviderName } from '../../../shared/providers/names';
 
 export interface CollectionOrder {
   /** Our id of the payment (the channel_payments row): the provider's idempotency key. */

@@ -10,7 +10,8 @@ import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
  * id (a real provider deduplicates by our id, which is the withdrawal id): a process killed after
  * the provider accepted but before the commit submits again on retry.
  */
-export type PayoutMode = 'SIMULATED' | 'MANUAL' | 'XENDIT';
+export type PayoutMode = PayoutProviderName;
+import type { PayoutProviderName } from '../../../shared/providers/names';
 
 export interface PayoutOrder {
   /** Our id for the payout: the withdrawal id. */
@@ -40,4 +41,13 @@ export interface PayoutProvider {
   submit(order: PayoutOrder, now: Date): Promise<Submission>;
   /** What became of a submitted payout (`submittedAt`: when it was submitted). */
   outcome(order: PayoutOrder & { readonly providerReference: string | null; readonly submittedAt: Date }, now: Date): Promise<PayoutOutcome>;
+}
+
+/** A verified payout callback, as its adapter reads the provider's body: which payout, and what the provider says of it (a hint: the status endpoint decides). */
+export interface PayoutCallback {
+  readonly event: string;
+  readonly payoutId: string | null;
+  /** Our reference id as the provider echoes it: the withdrawal's (or one transfer's) id. */
+  readonly withdrawalId: string | null;
+  readonly status: string | null;
 }

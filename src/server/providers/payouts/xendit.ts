@@ -1,6 +1,6 @@
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import { centavosOfProviderNumber, jsonWithAmount, ProviderError, xenditRequest, type XenditConfig } from '../xendit/http';
-import type { PayoutOrder, PayoutOutcome, PayoutProvider, Submission } from './types';
+import type { PayoutCallback, PayoutOrder, PayoutOutcome, PayoutProvider, Submission } from './types';
 
 /**
  * Payouts through Xendit's Payouts API (POST /v2/payouts, GET /v2/payouts/{id}) to Philippine banks
@@ -129,7 +129,7 @@ export function xenditPayoutProvider(config: XenditConfig): PayoutProvider {
 }
 
 /** A verified Xendit payout callback: the payout's id and our reference id (the withdrawal id); throws ProviderError for garbage. */
-export function parseXenditPayoutCallback(body: unknown): { event: string; payoutId: string | null; withdrawalId: string | null; status: string | null } {
+export function parseXenditPayoutCallback(body: unknown): PayoutCallback {
   const root = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const data = root.data !== null && typeof root.data === 'object' && !Array.isArray(root.data) ? (root.data as Record<string, unknown>) : root;
   const event = typeof root.event === 'string' ? root.event : null;
