@@ -50,7 +50,8 @@ export function readRecords(): DecisionRecord[] {
     const changes: { relation: Relation; ids: string[] }[] = [];
     const changedBy: { word: string; ids: string[] }[] = [];
     // Each clause runs to the next relation word, a semicolon or the end of the line.
-    const clause = /\b(amended by|superseded(?: in part)? by|extended by|completed by|amends|supersedes|extends|completes)\b(.*?)(?=\b(?:amended by|superseded(?: in part)? by|extended by|completed by|amends|supersedes|extends|completes)\b|;|$)/gi;
+    const clause =
+      /\b(amended by|superseded(?: in part)? by|extended by|completed by|amends|supersedes|extends|completes)\b(.*?)(?=\b(?:amended by|superseded(?: in part)? by|extended by|completed by|amends|supersedes|extends|completes)\b|;|$)/gi;
     for (const m of status.matchAll(clause)) {
       const word = m[1]!.toLowerCase();
       const named = [...new Set([...m[2]!.matchAll(/\b(\d{3})\b/g)].map((n) => n[1]!))].filter((n) => ids.has(n) && n !== id);
