@@ -11,7 +11,7 @@ describe("docs/architecture.md's map of owners, tables and jobs", () => {
   it('names every table of the schema and every module', () => {
     const map = architectureMap();
     for (const table of ['loans', 'loan_events', 'trial_balances', 'channel_payment_holds', 'withdrawal_parts', 'users']) expect(map).toContain(`\`${table}\``);
-    for (const owner of ['modules/credit', 'modules/repayments', 'domain', 'ledger']) expect(map).toContain(`| \`${owner}\` |`);
+    for (const owner of ['modules/credit', 'modules/repayments', 'domain/loans', 'domain/activation', 'ledger']) expect(map).toContain(`| \`${owner}\` |`);
     expect(map).toMatch(/\| `modules\/repayments` \|[^\n]*`jobs\/servicing`/);
   });
 });

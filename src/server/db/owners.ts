@@ -5,21 +5,24 @@
  * A new table fails it until it is given an owner. docs/architecture.md's map is generated from this
  * list (scripts/architecture-map.ts).
  *
- * Owners are a module (`modules/<name>`) or a shared server folder (`ledger`, `otp`, `audit`, ...).
+ * Owners are a module (`modules/<name>`), a capability's part of the domain layer (`domain/<name>`:
+ * the loans' one transition, each capability's erasure for the privacy module), or a shared server
+ * folder (`ledger`, `otp`, `audit`, ...).
  */
 export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   auditLog: ['audit'],
   companyProfiles: ['modules/backoffice'],
   consents: ['modules/activation'],
-  // The data-deletion review (modules/privacy, docs/decisions/029 and its addendum) erases a member's
-  // rows of the activation, documents, support and identity tables, replaces their users columns and
-  // the recipient of their loan reminders, and logs its views. The outbox, sessions, sign-in, code and
-  // audit rows are erased by their owners' functions (providers/notify, sessions, otp, audit).
-  contactMessages: ['modules/support', 'modules/privacy'],
+  // The data-deletion review (modules/privacy, docs/decisions/029) erases a member through each
+  // owner's erasure: the activation, documents, support and identity capabilities' rows and the loan
+  // reminders' recipient in the domain layer (domain/<capability>/erase.ts, decision 067), the
+  // outbox, sessions, sign-in, code and audit rows through their services (providers/notify,
+  // sessions, otp, audit). The privacy module itself writes only its requests.
+  contactMessages: ['modules/support', 'domain/support'],
   dataDeletionRequests: ['modules/privacy'],
   // Staff views of a member's data: one writer, audit/staff-view.ts (with the audit row).
   documentAccessLog: ['audit'],
-  documentUploadAttempts: ['modules/documents', 'modules/privacy'],
+  documentUploadAttempts: ['modules/documents', 'domain/documents'],
   fxRateSnapshots: ['providers'],
   idempotencyKeys: ['http'],
   ledgerAccounts: ['ledger'],
@@ -28,15 +31,15 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   // A loan's life: the loans module creates it; its status and events change only through the
   // domain layer's one checked transition (domain/loans/transition.ts, decision 067), which both the
   // loans module (up to disbursement) and the repayments module (servicing) call.
-  loans: ['modules/loans', 'domain'],
-  loanEvents: ['modules/loans', 'domain'],
+  loans: ['modules/loans', 'domain/loans'],
+  loanEvents: ['modules/loans', 'domain/loans'],
   loanInstalments: ['modules/loans', 'modules/repayments'],
   loanContracts: ['modules/loans'],
   loanCharges: ['modules/repayments'],
   loanPaymentAllocations: ['modules/repayments'],
   loanPayments: ['modules/repayments'],
   loanPayoffQuotes: ['modules/repayments'],
-  loanReminders: ['modules/repayments', 'modules/privacy'],
+  loanReminders: ['modules/repayments', 'domain/repayments'],
   loanServicingRuns: ['modules/repayments'],
   loanReservicings: ['modules/repayments'],
   loanExtensions: ['modules/repayments'],
@@ -46,20 +49,20 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   channelPaymentHolds: ['modules/repayments'],
   loanNotes: ['modules/collections'],
   payoutCallbacks: ['modules/withdrawals'],
-  memberAddresses: ['modules/activation', 'modules/privacy'],
-  memberDocuments: ['modules/documents', 'modules/privacy'],
-  memberIdentities: ['modules/activation', 'modules/privacy'],
-  memberPersonal: ['modules/activation', 'modules/privacy'],
-  memberReferences: ['modules/activation', 'modules/privacy'],
+  memberAddresses: ['modules/activation', 'domain/activation'],
+  memberDocuments: ['modules/documents', 'domain/documents'],
+  memberIdentities: ['modules/activation', 'domain/activation'],
+  memberPersonal: ['modules/activation', 'domain/activation'],
+  memberReferences: ['modules/activation', 'domain/activation'],
   otpChallenges: ['otp'],
   // Queued by providers/notify.ts inside each business transaction; claimed, sent and retried by
   // the delivery module's worker (docs/decisions/019-delivery-worker.md).
   outboxMessages: ['providers', 'modules/delivery'],
   outboxAttempts: ['modules/delivery'],
-  payoutAccounts: ['modules/activation', 'modules/privacy'],
-  pendingRegistrations: ['modules/identity', 'modules/privacy'],
+  payoutAccounts: ['modules/activation', 'domain/activation'],
+  pendingRegistrations: ['modules/identity', 'domain/identity'],
   productVersions: ['modules/backoffice'],
-  recoveryAttempts: ['modules/identity', 'modules/privacy'],
+  recoveryAttempts: ['modules/identity', 'domain/identity'],
   sessions: ['sessions'],
   signInAttempts: ['sessions'],
   // Device cookies (decision 050): issued, checked and forgotten by sessions/devices.ts only.
@@ -70,7 +73,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   // A member's account is created at registration (identity) and completed at activation; staff
   // accounts are created by server/staff/create.ts (user:create, the admin socket).
   // The member's language is saved by the preferences module.
-  users: ['modules/identity', 'modules/activation', 'modules/preferences', 'modules/referrals', 'modules/privacy', 'staff'],
+  users: ['modules/identity', 'modules/activation', 'modules/preferences', 'modules/referrals', 'domain/identity', 'staff'],
   withdrawalEvents: ['modules/withdrawals'],
   withdrawalParts: ['modules/withdrawals'],
   withdrawals: ['modules/withdrawals'],

@@ -24,6 +24,8 @@ function sourceFiles(dir: string): string[] {
 function ownerOf(file: string): string {
   const parts = path.relative(SERVER, file).split(path.sep);
   if (parts[0] === 'modules') return `modules/${parts[1]}`;
+  // The domain layer's part of a capability (domain/loans/transition.ts: "domain/loans").
+  if (parts[0] === 'domain' && parts.length > 2) return `domain/${parts[1]}`;
   return parts.length > 1 ? parts[0]! : path.basename(file).replace(/\.tsx?$/, '');
 }
 

@@ -7,9 +7,7 @@ import {
   contactMessages,
   dataDeletionRequests,
   documentAccessLog,
-  documentUploadAttempts,
   loanPayments,
-  loanReminders,
   loans,
   memberAddresses,
   memberDocuments,
@@ -18,8 +16,6 @@ import {
   memberReferences,
   outboxMessages,
   payoutAccounts,
-  pendingRegistrations,
-  recoveryAttempts,
   sessions,
   users,
   withdrawalParts,
@@ -52,6 +48,11 @@ import {
 import { deletionTransition, isDeletionStatus, type DeletionAction, type DeletionStatus } from '../../../shared/states/deletion';
 import { OPEN_LOAN_STATUSES } from '../../../shared/states/loan';
 import { HELD_WITHDRAWAL_STATUSES } from '../../../shared/states/withdrawal';
+import { eraseActivationRecords } from '../../domain/activation/erase';
+import { eraseDocuments } from '../../domain/documents/erase';
+import { anonymiseUser, eraseSignUpRecords } from '../../domain/identity/erase';
+import { renameReminderRecipient } from '../../domain/repayments/erase';
+import { eraseContactMessages } from '../../domain/support/erase';
 
 /**
  * The data-deletion review (issue 12, item 12; docs/decisions/029-data-deletion-review.md). Staff
@@ -345,23 +346,19 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
   await eraseMessagesTo(tx, user.phone, phone);
   if (addressOwn) await eraseMessagesTo(tx, user.email, email);
   // Contact-form messages: the member's, signed in or not (by e-mail); the staff's replies to them in the audit log.
-  const contacts = await tx
-    .delete(contactMessages)
-    .where(addressOwn ? or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email)) : eq(contactMessages.userId, userId))
-    .returning({ id: contactMessages.id });
+  const contacts = await eraseContactMessages(tx, userId, addressOwn ? user.email : null);
   await eraseFromAudit(tx, {
     needles,
     within: AUDIT_SUBJECTS_ABOUT_MEMBERS,
-    subjects: { type: 'CONTACT_MESSAGE', ids: contacts.map((c) => c.id), fields: ['text'] },
+    subjects: { type: 'CONTACT_MESSAGE', ids: contacts, fields: ['text'] },
   });
   // Codes, sign-in and recovery records, unfinished sign-ups with the member's phone. Not by e-mail:
   // since decision 051 anyone may sign up with an address, so such a sign-up may be someone else's.
   await renameOtpPhone(tx, user.phone, phone);
   await renameSignInPhone(tx, user.phone, phone);
-  await tx.delete(recoveryAttempts).where(or(eq(recoveryAttempts.userId, userId), eq(recoveryAttempts.phone, user.phone)));
-  await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.phone, user.phone));
+  await eraseSignUpRecords(tx, userId, user.phone);
   // The collection-conduct log keeps each reminder (which template, when, to the borrower); the number goes.
-  await tx.update(loanReminders).set({ recipient: phone }).where(eq(loanReminders.recipient, user.phone));
+  await renameReminderRecipient(tx, user.phone, phone);
   // Stored answers to retried requests: the member's go, others' (staff's) lose the member's details.
   await forgetIdempotentAnswers(tx, userId, needles, ERASED_TEXT);
 
@@ -385,35 +382,13 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
     { recipientAfterSend: email, requestId: ctx.requestId },
   );
 
-  const documents = await tx.select({ key: memberDocuments.storageKey }).from(memberDocuments).where(eq(memberDocuments.userId, userId));
-  await tx.delete(memberDocuments).where(eq(memberDocuments.userId, userId));
-  await tx.delete(documentUploadAttempts).where(eq(documentUploadAttempts.userId, userId));
-  await tx.delete(memberPersonal).where(eq(memberPersonal.userId, userId));
-  await tx.delete(memberAddresses).where(eq(memberAddresses.userId, userId));
-  await tx.delete(memberReferences).where(eq(memberReferences.userId, userId));
-  await tx.delete(memberIdentities).where(eq(memberIdentities.userId, userId));
-  await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  await tx
-    .update(users)
-    .set({
-      phone,
-      email,
-      emailVerifiedAt: null,
-      fullName: ANONYMISED_NAME,
-      passwordHash: NO_PASSWORD,
-      employmentLocation: '',
-      jobTitle: '',
-      referralCode: null,
-      inviteCode: null,
-      registrationIp: null,
-      registrationCountry: null,
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId));
+  const documents = await eraseDocuments(tx, userId);
+  await eraseActivationRecords(tx, userId);
+  await anonymiseUser(tx, userId, { phone, email, fullName: ANONYMISED_NAME, passwordHash: NO_PASSWORD }, now);
   // Revoked and gone: the rows held the member's addresses and browsers.
   await deleteUserSessions(tx, userId);
   await forgetUserDevices(tx, userId);
-  return documents.map((d) => d.key);
+  return documents;
 }
 
 /** Locks the request and checks the state machine allows the action. */
