@@ -47,6 +47,7 @@ import { asLanguage, messageText } from '../../providers/notify';
 import { storageFor } from '../../providers/storage';
 import { philippineDate } from '../../../shared/activation/age';
 import { formatMoney } from '../../../shared/money/money';
+import { loanNumber as loanNumberOf, withdrawalReference } from '../../../shared/company/references';
 import { MEMBER_WALLET_KIND } from '../../ledger/ledger';
 import { CSV_PARTS, EXPORT_PARTS, type ExportPart } from './export-coverage';
 
@@ -328,10 +329,12 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   }
 
   const company = deps.config.company;
+  // The numbers the member reads on their screens and receipts (src/shared/company/references.ts).
   const loanNumber = (id: string) => {
     const loan = loanRows.find((l) => l.id === id);
-    return loan ? `${company.shortName}-L-${String(loan.number).padStart(6, '0')}` : null;
+    return loan ? loanNumberOf(company.shortName, loan.number) : null;
   };
+  const receipt = (number: number) => `${company.shortName}-P${String(number).padStart(6, '0')}`;
 
   const content: Record<ExportPart, unknown> = {
     account: {
@@ -387,14 +390,14 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     payments: {
       payments: payments.map((p) => ({
         loanNumber: loanNumber(p.loanId),
-        receipt: `${company.shortName}-P-${String(p.number).padStart(6, '0')}`,
+        receipt: receipt(p.number),
         ...clean(p, ['loanId', 'transferId', 'reallocationTransferId']),
         allocations: cleanAll(
           allocations.filter((a) => a.paymentId === p.id),
           ['paymentId', 'loanId', 'id'],
         ),
       })),
-      channelPayments: channelRows.map((c) => ({ loanNumber: loanNumber(c.loanId), ...clean(c, ['loanId', 'walletTransferId']) })),
+      channelPayments: channelRows.map((c) => ({ loanNumber: loanNumber(c.loanId), reference: `${company.shortName}-C${String(c.number).padStart(6, '0')}`, ...clean(c, ['loanId', 'walletTransferId']) })),
       channelPaymentHolds: cleanAll(holds, ['walletTransferId']),
     },
     charges: charges.map((c) => ({
@@ -419,6 +422,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
       lines: cleanAll(walletLines),
     },
     withdrawals: withdrawalRows.map((w) => ({
+      reference: withdrawalReference(company.shortName, w.number),
       ...clean(w, ['pendingTransferId', 'resolutionTransferId', 'ledgerShard', 'requestId', 'checkAfter']),
       parts: cleanAll(
         parts.filter((p) => p.withdrawalId === w.id),
@@ -460,7 +464,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
         ['loan', 'receipt', 'received_at', 'source', 'kind', 'status', 'amount'],
         payments.map((p) => [
           loanNumber(p.loanId),
-          `${company.shortName}-P-${String(p.number).padStart(6, '0')}`,
+          receipt(p.number),
           p.receivedAt.toISOString(),
           p.source,
           p.kind,
