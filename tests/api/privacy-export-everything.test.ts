@@ -165,9 +165,18 @@ describe('the data export of a member with a full life', () => {
     const posted = lines.filter((l) => l.phase === 'POSTED');
     const balance = posted.reduce((sum, l) => sum + (l.direction === 'CREDIT' ? l.amount.centavos : -l.amount.centavos), 0);
     expect(wallet.accounts[0].balance.centavos).toBe(balance);
-    expect(lines.some((l) => l.direction === 'DEBIT' && l.amount.centavos === 1_000_000)).toBe(true);
-    expect(lines.some((l) => l.direction === 'DEBIT' && l.amount.centavos === 5_000_000)).toBe(true);
-    expect(lines[0]).toMatchObject({ direction: 'CREDIT' });
+    const [loan] = await t.deps.db.select({ number: loans.number }).from(loans).where(eq(loans.id, loanId));
+    const [payment] = await t.deps.db.select({ number: loanPayments.number }).from(loanPayments).where(eq(loanPayments.loanId, loanId));
+    const [withdrawal] = await t.deps.db.select({ number: withdrawals.number }).from(withdrawals).where(eq(withdrawals.memberId, member.userId));
+    const L = `TAPAT-L${String(loan!.number).padStart(6, '0')}`;
+    const W = `TAPAT-${String(withdrawal!.number).padStart(6, '0')}`;
+    expect(lines.map((l) => [l.description, l.direction, l.phase, l.amount.centavos])).toEqual([
+      [`Loan ${L} disbursed`, 'CREDIT', 'POSTED', 20_000_000],
+      [`Payment TAPAT-P${String(payment!.number).padStart(6, '0')} on loan ${L}`, 'DEBIT', 'POSTED', 1_000_000],
+      ['Withdrawal to your payout account (held until confirmed)', 'DEBIT', 'PENDING', 5_000_000],
+      [`Withdrawal ${W} paid`, 'DEBIT', 'POSTED', 5_000_000],
+    ]);
+    expect(wallet.accounts[0].balance).toEqual({ centavos: 14_000_000, formatted: '₱140,000.00' });
     for (const l of lines) expect(Object.keys(l).sort()).toEqual(['amount', 'at', 'code', 'description', 'direction', 'phase', 'reference', 'transferId', 'transferType']);
     expect(strFromU8(files['wallet.csv']!).trim().split('\r\n')).toHaveLength(lines.length + 1);
   });
@@ -178,7 +187,8 @@ describe('the data export of a member with a full life', () => {
     expect(exported).toHaveLength(1);
     expect(exported[0]).toMatchObject({
       id: row!.id,
-      status: row!.status,
+      reference: `TAPAT-${String(row!.number).padStart(6, '0')}`,
+      status: 'PAID',
       amount: { centavos: 5_000_000, formatted: '₱50,000.00' },
       destInstitutionCode: 'BDO',
       destAccountNumber: '001234567890',
