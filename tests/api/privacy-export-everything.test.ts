@@ -17,7 +17,7 @@ import {
 import { hashPassword } from '../../src/server/sessions/passwords';
 import { CSV_PARTS, EXPORT_PARTS } from '../../src/server/modules/privacy/export-coverage';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { createActivatedMember, createStaff, get, ok, post, type ActivatedMember } from '../fixtures/loans';
+import { createActivatedMember, createStaff, ok, post, type ActivatedMember } from '../fixtures/loans';
 import { disbursedLoan, pay, relogin, travelTo } from '../fixtures/repayments';
 import { runJobs, withdrawAndConfirm } from '../fixtures/withdrawals';
 import type { TestMember } from '../fixtures/members';
@@ -39,7 +39,10 @@ let files: Record<string, Uint8Array>;
 const PASSWORD = 'Sampaguita-Ube-2026';
 const NOTE = 'Called the borrower: promised to pay on Friday.';
 const part = <T = Record<string, any>>(name: string): T => JSON.parse(strFromU8(files[`${name}.json`]!)) as T; // eslint-disable-line @typescript-eslint/no-explicit-any
-const peso = (centavos: bigint) => ({ centavos: Number(centavos), formatted: `₱${(Number(centavos) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` });
+const peso = (centavos: bigint) => ({
+  centavos: Number(centavos),
+  formatted: `₱${(Number(centavos) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,7 +50,10 @@ beforeAll(async () => {
   checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
   member = await createActivatedMember(t, { fullName: 'Maria Santos Dela Cruz' });
   other = await createActivatedMember(t, { fullName: 'Pedro Penduko Other' });
-  await t.deps.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, member.userId));
+  await t.deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, member.userId));
   ({ loanId } = await disbursedLoan(t, officer, checker, { member }));
   ({ loanId: otherLoanId } = await disbursedLoan(t, officer, checker, { member: other }));
   ok(await pay(t, member.cookie, '10000.00'), 201);
@@ -155,7 +161,9 @@ describe('the data export of a member with a full life', () => {
     const applied = payments[0].allocations.reduce((sum: number, a: { amount: { centavos: number } }) => sum + a.amount.centavos, 0);
     expect(applied).toBe(1_000_000);
     expect(channelPayments).toEqual([]);
-    expect(strFromU8(files['payments.csv']!)).toContain(`,TAPAT-P${String(payment!.number).padStart(6, '0')},${payment!.receivedAt.toISOString()},WALLET,PAYMENT,POSTED,"10,000.00"`);
+    expect(strFromU8(files['payments.csv']!)).toContain(
+      `,TAPAT-P${String(payment!.number).padStart(6, '0')},${payment!.receivedAt.toISOString()},WALLET,PAYMENT,POSTED,"10,000.00"`,
+    );
   });
 
   it('holds the wallet: its balance and every line (proceeds in, the payment and the withdrawal out)', async () => {
@@ -177,7 +185,8 @@ describe('the data export of a member with a full life', () => {
       [`Withdrawal ${W} paid`, 'DEBIT', 'POSTED', 5_000_000],
     ]);
     expect(wallet.accounts[0].balance).toEqual({ centavos: 14_000_000, formatted: '₱140,000.00' });
-    for (const l of lines) expect(Object.keys(l).sort()).toEqual(['amount', 'at', 'code', 'description', 'direction', 'phase', 'reference', 'transferId', 'transferType']);
+    for (const l of lines)
+      expect(Object.keys(l).sort()).toEqual(['amount', 'at', 'code', 'description', 'direction', 'phase', 'reference', 'transferId', 'transferType']);
     expect(strFromU8(files['wallet.csv']!).trim().split('\r\n')).toHaveLength(lines.length + 1);
   });
 
@@ -195,21 +204,28 @@ describe('the data export of a member with a full life', () => {
       destAccountName: 'Maria Santos Dela Cruz',
     });
     expect(exported[0]).not.toHaveProperty('requestKey');
-    expect(exported[0].history.length).toBeGreaterThanOrEqual(2);
-    expect(exported[0].history[0]).toMatchObject({ toStatus: 'AWAITING_CODE', actor: 'MEMBER' });
+    expect(exported[0]!.history.length).toBeGreaterThanOrEqual(2);
+    expect(exported[0]!.history[0]).toMatchObject({ toStatus: 'AWAITING_CODE', actor: 'MEMBER' });
   });
 
   it('holds the extension request, reminders (none yet) and charges (none)', () => {
     const extensions = part<Record<string, any>[]>('extensions'); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(extensions).toHaveLength(1);
     expect(extensions[0]).toMatchObject({ status: 'REQUESTED', newTerm: 12, fromLine: 1, newEndDate: '2027-11-22', disclosure: null });
-    expect(extensions[0].history).toEqual([expect.objectContaining({ toStatus: 'REQUESTED', actorRole: 'MEMBER' })]);
+    expect(extensions[0]!.history).toEqual([expect.objectContaining({ toStatus: 'REQUESTED', actorRole: 'MEMBER' })]);
     expect(part('charges')).toEqual([]);
     expect(part('reminders')).toEqual([]);
   });
 
   it('holds the account in Filipino, the activation and the security records without their secrets', () => {
-    expect(part('account')).toMatchObject({ id: member.userId, phone: member.phone, fullName: 'Maria Santos Dela Cruz', language: 'fil', referred: false, membersYouInvited: 0 });
+    expect(part('account')).toMatchObject({
+      id: member.userId,
+      phone: member.phone,
+      fullName: 'Maria Santos Dela Cruz',
+      language: 'fil',
+      referred: false,
+      membersYouInvited: 0,
+    });
     expect(part('activation').identity).toMatchObject({ identityType: 'National ID (PhilSys)', identityNumber: member.identityNumber });
     const security = part('security');
     expect(security.sessions.length).toBeGreaterThanOrEqual(1);

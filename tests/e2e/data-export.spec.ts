@@ -114,9 +114,34 @@ test('a member with a loan and a payment downloads a data export that holds them
   const files = unzipSync(new Uint8Array(Buffer.concat(chunks)));
   const json = <T>(name: string): T => JSON.parse(strFromU8(files[name]!)) as T;
 
-  const parts = ['account', 'activation', 'consents', 'documents', 'security', 'messages', 'loans', 'schedule', 'payments', 'charges', 'extensions', 'reminders', 'wallet', 'withdrawals', 'support'];
+  const parts = [
+    'account',
+    'activation',
+    'consents',
+    'documents',
+    'security',
+    'messages',
+    'loans',
+    'schedule',
+    'payments',
+    'charges',
+    'extensions',
+    'reminders',
+    'wallet',
+    'withdrawals',
+    'support',
+  ];
   expect(Object.keys(files).sort()).toEqual(
-    [...parts.map((p) => `${p}.json`), 'schedule.csv', 'payments.csv', 'wallet.csv', 'README.txt', 'images/ID_BACK.jpg', 'images/ID_FRONT.jpg', 'images/SELFIE.jpg'].sort(),
+    [
+      ...parts.map((p) => `${p}.json`),
+      'schedule.csv',
+      'payments.csv',
+      'wallet.csv',
+      'README.txt',
+      'images/ID_BACK.jpg',
+      'images/ID_FRONT.jpg',
+      'images/SELFIE.jpg',
+    ].sort(),
   );
   const readme = strFromU8(files['README.txt']!);
   expect(readme).toContain('loans.json: your applications and loans');
@@ -125,7 +150,13 @@ test('a member with a loan and a payment downloads a data export that holds them
   expect(json<{ phone: string; fullName: string }>('account.json')).toMatchObject({ phone: member.phone, fullName: member.fullName });
   const loans = json<{ id: string; loanNumber: string; status: string; amount: unknown; term: number; contract: unknown }[]>('loans.json');
   expect(loans).toHaveLength(1);
-  expect(loans[0]).toMatchObject({ id: loan.id, loanNumber: loan.loanNumber, status: 'ACTIVE', amount: { centavos: 20_000_000, formatted: '₱200,000.00' }, term: 24 });
+  expect(loans[0]).toMatchObject({
+    id: loan.id,
+    loanNumber: loan.loanNumber,
+    status: 'ACTIVE',
+    amount: { centavos: 20_000_000, formatted: '₱200,000.00' },
+    term: 24,
+  });
   expect(loans[0]!.contract).toMatchObject({ term: 24 });
   expect(json<unknown[]>('schedule.json')).toHaveLength(24);
   expect(strFromU8(files['schedule.csv']!).trim().split('\r\n')).toHaveLength(25);

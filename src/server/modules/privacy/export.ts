@@ -378,10 +378,11 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
           quotes.filter((q) => q.loanId === loan.id),
           ['loanId'],
         ),
-        reservicing: reservicings
-          .filter((r) => r.loanId === loan.id)
-          .map((r) => clean(r, ['loanId']))
-          .at(0) ?? null,
+        reservicing:
+          reservicings
+            .filter((r) => r.loanId === loan.id)
+            .map((r) => clean(r, ['loanId']))
+            .at(0) ?? null,
         // Decision 075: that a note exists and when, not its words (back office only, decision 010).
         internalStaffNotes: notes.filter((n) => n.loanId === loan.id).map((n) => ({ at: n.at.toISOString(), authorRole: n.authorRole })),
       };
@@ -397,7 +398,11 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
           ['paymentId', 'loanId', 'id'],
         ),
       })),
-      channelPayments: channelRows.map((c) => ({ loanNumber: loanNumber(c.loanId), reference: `${company.shortName}-C${String(c.number).padStart(6, '0')}`, ...clean(c, ['loanId', 'walletTransferId']) })),
+      channelPayments: channelRows.map((c) => ({
+        loanNumber: loanNumber(c.loanId),
+        reference: `${company.shortName}-C${String(c.number).padStart(6, '0')}`,
+        ...clean(c, ['loanId', 'walletTransferId']),
+      })),
       channelPaymentHolds: cleanAll(holds, ['walletTransferId']),
     },
     charges: charges.map((c) => ({
@@ -408,9 +413,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
       loanNumber: loanNumber(x.loanId),
       ...clean(x, ['loanId', 'disclosureJson']),
       disclosure: x.disclosureJson ? (JSON.parse(x.disclosureJson) as unknown) : null,
-      history: extensionEvents
-        .filter((e) => e.extensionId === x.id)
-        .map((e) => cleanEvent(e, e.actorRole === 'MEMBER', ['extensionId'])),
+      history: extensionEvents.filter((e) => e.extensionId === x.id).map((e) => cleanEvent(e, e.actorRole === 'MEMBER', ['extensionId'])),
     })),
     reminders: reminders.map((r) => ({ loanNumber: loanNumber(r.loanId), ...clean(r, ['loanId']) })),
     wallet: {
@@ -428,9 +431,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
         parts.filter((p) => p.withdrawalId === w.id),
         ['withdrawalId', 'resolutionTransferId', 'checkAfter'],
       ),
-      history: withdrawalEventRows
-        .filter((e) => e.withdrawalId === w.id)
-        .map((e) => cleanEvent(e, e.actor === 'MEMBER', ['withdrawalId'])),
+      history: withdrawalEventRows.filter((e) => e.withdrawalId === w.id).map((e) => cleanEvent(e, e.actor === 'MEMBER', ['withdrawalId'])),
     })),
     support: { contactMessages: cleanAll(contacts), deletionRequests: cleanAll(deletions) },
   };
@@ -462,15 +463,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     strToU8(
       csv(
         ['loan', 'receipt', 'received_at', 'source', 'kind', 'status', 'amount'],
-        payments.map((p) => [
-          loanNumber(p.loanId),
-          receipt(p.number),
-          p.receivedAt.toISOString(),
-          p.source,
-          p.kind,
-          p.status,
-          formatMoney(p.amount, ''),
-        ]),
+        payments.map((p) => [loanNumber(p.loanId), receipt(p.number), p.receivedAt.toISOString(), p.source, p.kind, p.status, formatMoney(p.amount, '')]),
       ),
     ),
     { level: 6 },

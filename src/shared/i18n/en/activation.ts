@@ -238,7 +238,8 @@ export const activation = {
       documents: 'your ID and selfie records, your upload attempts, and each time our staff viewed your documents or application (when, and their role).',
       security: 'your sign-ins, remembered devices, password recoveries and one-time code records (never the codes or passwords themselves).',
       messages: 'every SMS and e-mail we sent you, with one-time codes masked.',
-      loans: 'your applications and loans: amounts, terms, status history, the signed contract and disclosure statement, payoff quotes, and the dates of internal staff notes.',
+      loans:
+        'your applications and loans: amounts, terms, status history, the signed contract and disclosure statement, payoff quotes, and the dates of internal staff notes.',
       schedule: 'the repayment schedule of each loan and what was paid of each line.',
       payments: 'every payment on your loans, how it was applied, and payments started through a payment channel.',
       charges: 'late charges, how each was computed, and any waiver or reduction.',
@@ -248,7 +249,8 @@ export const activation = {
       withdrawals: 'your withdrawals to your bank or e-wallet and their history.',
       support: 'your messages to us and your requests to delete your data.',
       images: 'your current ID and selfie images, as we store them (re-encoded, without metadata).',
-      amounts: 'Amounts are in Philippine pesos: "centavos" is the exact amount in centavos, "formatted" the same in pesos. Dates and times are ISO 8601 in UTC.',
+      amounts:
+        'Amounts are in Philippine pesos: "centavos" is the exact amount in centavos, "formatted" the same in pesos. Dates and times are ISO 8601 in UTC.',
       notes:
         'Internal notes our staff write about a loan are listed by date only. To receive their text, write to our Data Protection Officer: we review each request and answer within the period the Data Privacy Act sets.',
       contact: 'Questions, corrections or deletion: {{email}}',

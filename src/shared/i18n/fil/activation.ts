@@ -229,14 +229,20 @@ export const activation = {
     /** README.txt sa loob ng data export, isang linya bawat bahagi (src/server/modules/privacy/export.ts). */
     readme: {
       title: 'Ang iyong data sa {{company}}, na-export noong {{date}}.',
-      intro: 'Bawat file sa ibaba ay naglalaman ng isang bahagi ng hawak namin tungkol sa iyo. Nabubuksan ang mga JSON file sa kahit anong text editor; ang mga CSV file sa spreadsheet.',
-      account: 'ang iyong account: pangalan, telepono, e-mail, trabaho at kitang idineklara mo, wika, ang iyong referral code at ilang miyembro ang inimbita mo.',
-      activation: 'ang mga detalyeng ibinigay mo para i-activate ang iyong account: personal na detalye, address, character reference, numero ng ID at payout account.',
+      intro:
+        'Bawat file sa ibaba ay naglalaman ng isang bahagi ng hawak namin tungkol sa iyo. Nabubuksan ang mga JSON file sa kahit anong text editor; ang mga CSV file sa spreadsheet.',
+      account:
+        'ang iyong account: pangalan, telepono, e-mail, trabaho at kitang idineklara mo, wika, ang iyong referral code at ilang miyembro ang inimbita mo.',
+      activation:
+        'ang mga detalyeng ibinigay mo para i-activate ang iyong account: personal na detalye, address, character reference, numero ng ID at payout account.',
       consents: 'bawat pahintulot na ibinigay mo, kasama ang bersyon ng teksto nito at kung kailan.',
-      documents: 'ang mga record ng iyong ID at selfie, ang iyong mga pagtatangkang mag-upload, at bawat pagkakataong tiningnan ng aming staff ang iyong dokumento o aplikasyon (kailan, at ang kanilang papel).',
-      security: 'ang iyong mga pag-sign in, mga naaalalang device, pag-recover ng password at mga record ng one-time code (hindi kailanman ang mismong code o password).',
+      documents:
+        'ang mga record ng iyong ID at selfie, ang iyong mga pagtatangkang mag-upload, at bawat pagkakataong tiningnan ng aming staff ang iyong dokumento o aplikasyon (kailan, at ang kanilang papel).',
+      security:
+        'ang iyong mga pag-sign in, mga naaalalang device, pag-recover ng password at mga record ng one-time code (hindi kailanman ang mismong code o password).',
       messages: 'bawat SMS at e-mail na ipinadala namin sa iyo, nakatago ang mga one-time code.',
-      loans: 'ang iyong mga aplikasyon at loan: halaga, termino, kasaysayan ng status, ang pinirmahang kontrata at disclosure statement, mga payoff quote, at ang mga petsa ng internal na tala ng staff.',
+      loans:
+        'ang iyong mga aplikasyon at loan: halaga, termino, kasaysayan ng status, ang pinirmahang kontrata at disclosure statement, mga payoff quote, at ang mga petsa ng internal na tala ng staff.',
       schedule: 'ang iskedyul ng bayad ng bawat loan at kung magkano ang nabayaran sa bawat linya.',
       payments: 'bawat bayad sa iyong mga loan, kung paano ito inilapat, at mga bayad na sinimulan sa isang payment channel.',
       charges: 'mga multa sa pagkahuli, kung paano kinuwenta ang bawat isa, at anumang pagpapaubaya o pagbabawas.',
