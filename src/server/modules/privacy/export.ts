@@ -240,7 +240,10 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   const charges = await ofLoans(() =>
     db.select().from(loanCharges).where(inArray(loanCharges.loanId, loanIds)).orderBy(asc(loanCharges.businessDate), asc(loanCharges.lineNumber)),
   );
-  const extensions = await db.select().from(loanExtensions).where(eq(loanExtensions.memberId, userId)).orderBy(asc(loanExtensions.requestedAt));
+  // By the member's loans (loan_extensions_loan_idx), not by member_id, which has no index.
+  const extensions = await ofLoans(() =>
+    db.select().from(loanExtensions).where(inArray(loanExtensions.loanId, loanIds)).orderBy(asc(loanExtensions.requestedAt)),
+  );
   const extensionEvents =
     extensions.length === 0
       ? []
