@@ -32,7 +32,10 @@ export type Coverage = { readonly part: ExportPart; readonly what: string } | { 
 
 /** Keyed by the schema's export name (`loanInstalments`), as src/server/db/owners.ts is. */
 export const EXPORT_COVERAGE: Readonly<Record<string, Coverage>> = {
-  users: { part: 'account', what: 'the account, language, own referral and invite codes (never the inviter’s id); password hash left out' },
+  users: {
+    part: 'account',
+    what: 'the account, language, the referral code the member typed and their own invite code (never the inviter’s id); password hash left out',
+  },
   pendingRegistrations: {
     leftOut: 'a registration not yet confirmed by its code: it has no account to sign in to, expires within the hour and becomes the users row',
   },

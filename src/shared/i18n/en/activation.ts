@@ -232,7 +232,8 @@ export const activation = {
     readme: {
       title: 'Your data at {{company}}, exported {{date}}.',
       intro: 'Each file below holds one part of what we hold about you. JSON files open in any text editor; CSV files open in a spreadsheet.',
-      account: 'your account: name, phone, e-mail, work and income you declared, language, your referral code and how many members you invited.',
+      account:
+        'your account: name, phone, e-mail, work and income you declared, language, the invite code you typed when registering, your own code to share, and how many members you invited.',
       activation: 'the details you gave to activate your account: personal details, address, character references, ID number and payout account.',
       consents: 'each consent you gave, with the version of its text and when.',
       documents: 'your ID and selfie records, your upload attempts, and each time our staff viewed your documents or application (when, and their role).',

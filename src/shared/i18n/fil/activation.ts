@@ -232,7 +232,7 @@ export const activation = {
       intro:
         'Bawat file sa ibaba ay naglalaman ng isang bahagi ng hawak namin tungkol sa iyo. Nabubuksan ang mga JSON file sa kahit anong text editor; ang mga CSV file sa spreadsheet.',
       account:
-        'ang iyong account: pangalan, telepono, e-mail, trabaho at kitang idineklara mo, wika, ang iyong referral code at ilang miyembro ang inimbita mo.',
+        'ang iyong account: pangalan, telepono, e-mail, trabaho at kitang idineklara mo, wika, ang invite code na tinype mo sa pagrehistro, ang sarili mong code na maibabahagi, at ilang miyembro ang inimbita mo.',
       activation:
         'ang mga detalyeng ibinigay mo para i-activate ang iyong account: personal na detalye, address, character reference, numero ng ID at payout account.',
       consents: 'bawat pahintulot na ibinigay mo, kasama ang bersyon ng teksto nito at kung kailan.',
