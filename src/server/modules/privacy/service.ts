@@ -32,6 +32,7 @@ import { philippineDate } from '../../../shared/activation/age';
 import { toDecimalString } from '../../../shared/money/money';
 import { uniqueViolation } from '../../db/errors';
 import { isDeletionRejectionReason, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The member's data rights (Data Privacy Act of 2012, DECISIONS.md invariant 9): a download of
@@ -216,7 +217,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
 
 const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
 
-const openRequestConflict = () => new AppError(409, 'CONFLICT', translateEn('activation.errors.deletionRequestOpen'));
+const openRequestConflict = () => new AppError(409, 'CONFLICT', text('activation.errors.deletionRequestOpen'));
 
 /** Files a deletion request for staff; one open request at a time (409 for a second). */
 export async function requestDeletion(

@@ -59,6 +59,7 @@ export const loans = {
     currency: 'Choose one of the currencies offered.',
     productStale:
       'The loan terms have changed since this page was loaded (you saw version {{seen}}, the offer is now version {{current}}). Please review the updated terms and apply again.',
+    noApplication: "We haven't received any loan applications so far.",
     noSuchLoan: 'There is no such loan.',
     contractNotReady: 'The contract is ready once your loan is approved.',
     alreadySigned: 'The contract is already signed.',

@@ -59,6 +59,7 @@ export const loans = {
     currency: 'Pumili ng isa sa mga currency na inaalok.',
     productStale:
       'Nagbago ang mga tuntunin ng loan mula nang i-load ang pahinang ito (bersyon {{seen}} ang nakita mo, bersyon {{current}} na ang alok ngayon). Pakisuri ang mga bagong tuntunin at mag-apply muli.',
+    noApplication: 'Wala pa kaming natatanggap na aplikasyon sa loan.',
     noSuchLoan: 'Walang ganitong loan.',
     contractNotReady: 'Magiging handa ang kontrata kapag naaprubahan na ang iyong loan.',
     alreadySigned: 'Napirmahan na ang kontrata.',
