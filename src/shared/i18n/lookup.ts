@@ -3,6 +3,7 @@ import { fil } from './fil';
 import type { Language } from './languages';
 import { philippineDateTime } from './philippine-time';
 import { renderText, type CatalogueText } from './text';
+import { CATALOGUE_VALUES } from './values';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -34,7 +35,7 @@ export function translateEn(key: string, values?: Readonly<Record<string, string
 export function translate(language: Language, key: string, values?: Readonly<Record<string, string | number>>): string {
   const text = resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key);
   if (text === undefined) return key;
-  return values ? interpolate(text, values) : text;
+  return interpolate(text, values ? { ...CATALOGUE_VALUES, ...values } : CATALOGUE_VALUES);
 }
 
 /** A catalogue text with its values (text.ts) in the given language: each value that is itself a catalogue text, such as a status label, in that language too. */
@@ -43,6 +44,7 @@ export function renderIn(language: Language, t: CatalogueText): string {
     (key) => resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key),
     t,
     (iso) => philippineDateTime(iso, language),
+    CATALOGUE_VALUES,
   );
 }
 

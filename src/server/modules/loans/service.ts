@@ -18,6 +18,7 @@ import { currentLoanOf } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
 import { transition } from '../../domain/loans/transition';
 import { text } from '../../../shared/i18n/text';
+import { translateEn } from '../../../shared/i18n/lookup';
 
 /**
  * The borrower's side of loans: apply (with the instant automated pre-assessment), the current
@@ -117,7 +118,7 @@ export async function apply(
       });
       return {
         status: 201,
-        body: { state: 'LOAN_CREATED' as const, message: LOAN_MESSAGES.created, loan: await loanView(tx, deps, loan), preAssessment: assessment },
+        body: { state: 'LOAN_CREATED' as const, message: translateEn(LOAN_MESSAGES.created), loan: await loanView(tx, deps, loan), preAssessment: assessment },
       };
     });
   });

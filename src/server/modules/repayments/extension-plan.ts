@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
-import { planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
+import { EXTENSION_NOTICE_DAYS, planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { loadState, type ServicingState } from './core';
 import { productOf, type LoanRow } from '../../domain/loans/repository';
@@ -59,7 +59,7 @@ export function planOfState(deps: AppDeps, loan: LoanRow, state: ServicingState,
   if (result.ok) return { state, plan: result.plan };
   switch (result.refusal) {
     case 'TOO_LATE':
-      throw new AppError(409, 'EXTENSION_TOO_LATE', text('extensions.errors.tooLate', { deadline: result.deadline ?? '' }));
+      throw new AppError(409, 'EXTENSION_TOO_LATE', text('extensions.errors.tooLate', { deadline: result.deadline ?? '', days: EXTENSION_NOTICE_DAYS }));
     case 'PAST_DUE':
       throw new AppError(409, 'EXTENSION_PAST_DUE', text('extensions.errors.pastDue'));
     case 'TERM_NOT_OFFERED':

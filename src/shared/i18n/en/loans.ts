@@ -30,8 +30,8 @@ export const loans = {
       statementMessage: 'Read the Loan Contract Agreement and the Disclosure Statement before you sign. You pay nothing to receive your loan.',
     },
     CONTRACT_SIGNED: {
-      message: 'Contract signed. Your loan will be disbursed to your wallet within 24 hours.',
-      statement: 'CONTRACT SIGNED: DISBURSEMENT WITHIN 24 HOURS',
+      message: 'Contract signed. Your loan will be disbursed to your wallet within {{disbursementHours}} hours.',
+      statement: 'CONTRACT SIGNED: DISBURSEMENT WITHIN {{disbursementHours}} HOURS',
       statementMessage: 'You can download your signed contract and disclosure statement at any time.',
     },
     DISBURSED: { message: 'Your loan has been disbursed to your wallet. Withdrawing it to your own account is free.' },

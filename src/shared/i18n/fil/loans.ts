@@ -30,8 +30,8 @@ export const loans = {
       statementMessage: 'Basahin ang Loan Contract Agreement at ang Disclosure Statement bago pumirma. Wala kang babayaran para matanggap ang iyong loan.',
     },
     CONTRACT_SIGNED: {
-      message: 'Napirmahan ang kontrata. Ilalabas ang iyong loan sa iyong wallet sa loob ng 24 na oras.',
-      statement: 'NAPIRMAHAN ANG KONTRATA: ILALABAS SA LOOB NG 24 NA ORAS',
+      message: 'Napirmahan ang kontrata. Ilalabas ang iyong loan sa iyong wallet sa loob ng {{disbursementHours}} na oras.',
+      statement: 'NAPIRMAHAN ANG KONTRATA: ILALABAS SA LOOB NG {{disbursementHours}} NA ORAS',
       statementMessage: 'Maaari mong i-download ang napirmahang kontrata at disclosure statement anumang oras.',
     },
     DISBURSED: { message: 'Nailabas na ang iyong loan sa iyong wallet. Libre ang pag-withdraw nito sa sarili mong account.' },
