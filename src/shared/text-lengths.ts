@@ -4,6 +4,8 @@
  * src/shared/i18n/values.ts) cannot disagree. Imports nothing: the web's i18n loads it on every page.
  */
 
+/** An internal note (staff only) is at most this long. */
+export const INTERNAL_NOTE_MAX = 500;
 /** A bank reference an officer types (manual payouts, officer payments). */
 export const BANK_REFERENCE_MIN = 3;
 export const BANK_REFERENCE_MAX = 100;

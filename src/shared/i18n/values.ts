@@ -1,7 +1,6 @@
 import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, codeTextValues } from '../codes/rules';
 import { DISBURSEMENT_PROMISE_HOURS } from '../loan/disbursement';
-import { INTERNAL_NOTE_MAX } from '../reasons/catalogue';
-import { BANK_REFERENCE_MAX, BANK_REFERENCE_MIN, HELD_NOTE_MAX, WITHDRAW_REASON_MIN } from '../text-lengths';
+import { BANK_REFERENCE_MAX, BANK_REFERENCE_MIN, HELD_NOTE_MAX, INTERNAL_NOTE_MAX, WITHDRAW_REASON_MIN } from '../text-lengths';
 
 /**
  * The numbers that rules in src/shared enforce, as values every catalogue text may use without its
