@@ -59,6 +59,7 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  * The text in one language: `resolve` gives a key's template in that language (undefined when the
  * catalogue has no such key: the key is shown, as i18next does). Placeholders without a value stay
  * as written. `dateTime` shows an instant (textDateTime) in the reader's language; without it, the ISO string.
+ * `defaults` fills a placeholder the text's values leave out (the catalogue values, values.ts).
  */
 export function renderText(
   resolve: (key: string) => string | undefined,
