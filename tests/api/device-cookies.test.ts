@@ -96,7 +96,9 @@ describe("strangers cannot lock a member's browser out of sign-in", () => {
     await strangersFail(m.phone);
     const anonymous = await signIn(m.phone, m.password, undefined, strangerAddress());
     expect(anonymous.statusCode).toBe(429);
-    expect(anonymous.json()).toEqual({ error: { code: 'SIGN_IN_LOCKED', message: errors.SIGN_IN_LOCKED } });
+    expect(anonymous.json()).toEqual({
+      error: { code: 'SIGN_IN_LOCKED', message: 'Too many failed sign-in attempts for this phone number. Please try again in 15 minutes.' },
+    });
     const mine = await signIn(m.phone, m.password, m.device);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(setCookieOf(mine, 'tapat_sid')).toBeDefined();

@@ -395,7 +395,7 @@ describe('registration codes', () => {
     for (const code of ['12345', '1234567890123', '12345a', 123456]) {
       const res = await post(t, '/api/auth/register/verify', { code }, s.cookie);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toEqual({ code: validation.otp });
+      expect(res.json().error.fields).toEqual({ code: '6 up to 12 digit OTP code. Only numbers are allowed.' });
     }
   });
 

@@ -221,7 +221,9 @@ describe('sign-in limits', () => {
     }
     const locked = await signIn(t, m.phone, m.password);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: { code: 'SIGN_IN_LOCKED', message: errors.SIGN_IN_LOCKED } });
+    expect(locked.json()).toEqual({
+      error: { code: 'SIGN_IN_LOCKED', message: 'Too many failed sign-in attempts for this phone number. Please try again in 15 minutes.' },
+    });
     expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
     expect(locked.headers['set-cookie']).toBeUndefined();
 

@@ -1,49 +1,44 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { renderIn, translateEn } from '../../shared/i18n/lookup';
-import type { CatalogueText } from '../../shared/i18n/text';
+import { isCatalogueKey, renderIn } from '../../shared/i18n/lookup';
+import { text, type CatalogueText } from '../../shared/i18n/text';
 import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from '../../shared/schemas/errors';
-import { localize, type ErrorTexts } from './language';
+import { localize, type ErrorTexts, type FieldText } from './language';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db-unavailable';
 
 /**
  * An error the API answers on purpose: { error: { code, message, fields? } } with an HTTP status.
- * Services throw it; the error handler renders it. A message or field message is a catalogue text:
- * English as a string (answered in the caller's language by finding it in the catalogue), or, when
- * it is built from values, a `text(key, values)` (src/shared/i18n/text.ts) rendered in the caller's
- * language when answered. Never a sentence assembled from values in code (error-catalogue.test.ts).
- * A 500 answers errors.INTERNAL, whatever its message: the message is logged, not sent.
+ * Services throw it; the error handler renders it. Its message and each field message are catalogue
+ * texts, `text(key, values)` (src/shared/i18n/text.ts), never an English sentence: the answer
+ * renders them in the caller's language from the key (language.ts); `message` and `fields` keep
+ * the English rendering for the log. Without a message it says `errors.<CODE>`. A 500 answers
+ * errors.INTERNAL, whatever its message: the message is logged, not sent (decision 076).
  */
 export class AppError<C extends ErrorCode = ErrorCode> extends Error {
-  /** The field messages, in English. */
+  /** The field messages, in English (the log). */
   readonly fields?: Record<string, string>;
-  /** The message and field messages given as catalogue texts with values (the language of the answer renders them). */
-  readonly texts?: { readonly message?: CatalogueText; readonly fields?: Readonly<Record<string, CatalogueText>> };
+  /** The message and field messages as catalogue keys with values: the answer renders them in the caller's language. */
+  readonly texts: ErrorTexts;
 
   constructor(
     /** Always the code's own status (ERROR_STATUS in src/shared/schemas/errors.ts): the type checker holds them together. */
     readonly status: ErrorStatus<C>,
     readonly code: C,
-    message?: string | CatalogueText,
-    fields?: Record<string, string | CatalogueText>,
+    /** A catalogue text; only an INTERNAL error, whose message is logged and never answered, may say a plain string. */
+    message?: C extends 'INTERNAL' ? CatalogueText | string : CatalogueText,
+    fields?: Readonly<Record<string, CatalogueText>>,
     readonly headers?: Record<string, string>,
   ) {
-    super(message === undefined ? translateEn(`errors.${code}`) : typeof message === 'string' ? message : renderIn('en', message));
-    const fieldTexts = fields ? Object.entries(fields).filter((entry): entry is [string, CatalogueText] => typeof entry[1] !== 'string') : [];
-    if (fields) this.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : renderIn('en', v)]));
-    if (typeof message === 'object' || fieldTexts.length > 0) {
-      this.texts = {
-        ...(typeof message === 'object' ? { message } : {}),
-        ...(fieldTexts.length > 0 ? { fields: Object.fromEntries(fieldTexts) } : {}),
-      };
-    }
+    const said: CatalogueText = message === undefined || typeof message === 'string' ? text(`errors.${code as ErrorCode}`) : message;
+    super(typeof message === 'string' ? message : renderIn('en', said));
+    if (fields) this.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, renderIn('en', v)]));
+    this.texts = fields ? { message: said, fields } : { message: said };
   }
 }
 
-/** A 400 with per-field messages (i18n keys are resolved to English). */
-export function fieldError(fields: Record<string, string>): AppError {
-  const resolved = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, translateEn(v)]));
-  return new AppError(400, 'VALIDATION_FAILED', undefined, resolved);
+/** A 400 with per-field messages, each a catalogue key without values. */
+export function fieldError(fields: Readonly<Record<string, string>>): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', undefined, Object.fromEntries(Object.entries(fields).map(([k, key]) => [k, text(key)])));
 }
 
 interface ValidationIssue {
@@ -53,15 +48,22 @@ interface ValidationIssue {
   params?: { keys?: string[] };
 }
 
-function fieldsFromIssues(issues: readonly ValidationIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+/**
+ * A schema's field messages: each a catalogue key (src/shared/schemas give keys, which the web forms
+ * render with t()). A message that is no key is the schema library's own words for a request no
+ * form sends (a field of the wrong type, a missing one without a message of its own): it goes out
+ * as written, in every language (decision 076).
+ */
+function fieldsFromIssues(issues: readonly ValidationIssue[]): Record<string, FieldText> {
+  const fields: Record<string, FieldText> = {};
   for (const issue of issues) {
     if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
-      for (const key of issue.params.keys) fields[key] ??= translateEn('validation.unknownField');
+      for (const key of issue.params.keys) fields[key] ??= text('validation.unknownField');
       continue;
     }
     const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-    fields[key] ??= translateEn(issue.message ?? 'validation.required');
+    const message = issue.message ?? 'validation.required';
+    fields[key] ??= isCatalogueKey(message) ? text(message) : message;
   }
   return fields;
 }
@@ -139,11 +141,11 @@ export function serializeErrorForLog(err: unknown, depth = 0): LoggedError {
   return out;
 }
 
-function send(reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>, texts?: ErrorTexts) {
+function send(reply: FastifyReply, status: number, code: ErrorCode, texts: ErrorTexts = { message: text(`errors.${code}`) }) {
   return reply
     .code(status)
     .type('application/json')
-    .send({ error: localize(reply.request, fields ? { code, message, fields } : { code, message }, texts) });
+    .send({ error: localize(reply.request, code, texts) });
 }
 
 /** Fastify's own refusals by their code: ours, with its status (ERROR_STATUS). */
@@ -192,7 +194,7 @@ export function frameworkRefusal(error: { code?: unknown; statusCode?: unknown }
  */
 function answerFrameworkRefusal(error: Error, refusal: FrameworkRefusal, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ err: error }, 'request refused by the framework');
-  return send(reply, refusal.status, refusal.code, translateEn(`errors.${refusal.code}`));
+  return send(reply, refusal.status, refusal.code);
 }
 
 /**
@@ -206,7 +208,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     return;
   }
   request.log.error({ err: error }, 'unhandled error');
-  send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
+  send(reply, 500, 'INTERNAL');
 }
 
 /** Installs the one error handler and the API's not-found answer. */
@@ -216,26 +218,29 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error.status === 500) {
         // An internal refusal (a broken invariant, the ledger's own checks): its message is for the log.
         request.log.error({ err: error }, 'internal error');
-        return send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
+        return send(reply, 500, 'INTERNAL');
       }
       if (error.headers) reply.headers(error.headers);
-      return send(reply, error.status, error.code, error.message, error.fields, error.texts);
+      return send(reply, error.status, error.code, error.texts);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, 400, 'VALIDATION_FAILED', translateEn('errors.VALIDATION_FAILED'), fieldsFromIssues(error.validation as ValidationIssue[]));
+      return send(reply, 400, 'VALIDATION_FAILED', {
+        message: text('errors.VALIDATION_FAILED'),
+        fields: fieldsFromIssues(error.validation as ValidationIssue[]),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
+      return send(reply, 500, 'INTERNAL');
     }
     const refusal = frameworkRefusal(error);
     if (refusal) return answerFrameworkRefusal(error, refusal, request, reply);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable: answered 503');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, 503, 'SERVICE_UNAVAILABLE', translateEn('errors.SERVICE_UNAVAILABLE'));
+      return send(reply, 503, 'SERVICE_UNAVAILABLE');
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'INTERNAL', translateEn('errors.INTERNAL'));
+    return send(reply, 500, 'INTERNAL');
   });
 }

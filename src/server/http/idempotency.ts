@@ -8,6 +8,7 @@ import { preparedSql } from '../db/prepared';
 import { AppError } from './errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/loans';
 import { canonicalJson } from '../../shared/json/canonical';
+import { text } from '../../shared/i18n/text';
 
 /**
  * Idempotency-Key for requests that create or move money (DESIGN.md): the same key with the same
@@ -23,7 +24,7 @@ export function readIdempotencyKey(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(value) ? value[0] : value;
   if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new AppError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'This request needs an Idempotency-Key header: 8 to 128 letters, digits, or _ . : -');
+    throw new AppError(400, 'IDEMPOTENCY_KEY_REQUIRED', text('errors.IDEMPOTENCY_KEY_REQUIRED'));
   }
   return key;
 }
@@ -58,7 +59,7 @@ export async function idempotent<T>(
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
     if (!row || row.requestHash !== hash || row.responseStatus === 0) {
-      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', text('errors.IDEMPOTENCY_KEY_REUSED'));
     }
     return { status: row.responseStatus, body: JSON.parse(row.responseBody) as T, replayed: true };
   }

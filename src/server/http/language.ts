@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
-import { localizeText, renderIn } from '../../shared/i18n/lookup';
+import { renderIn } from '../../shared/i18n/lookup';
 import type { CatalogueText } from '../../shared/i18n/text';
 
 /** Language subtags the API answers in: Filipino (and its older code Tagalog), and English. */
@@ -31,27 +31,29 @@ export interface ErrorAnswer {
   fields?: Record<string, string>;
 }
 
-/** The message and field messages of an error that were given as catalogue texts with values (AppError.texts). */
+/**
+ * A field message: a catalogue text, or (only for a schema library's own words on a request no form
+ * sends, errors.ts fieldsFromIssues) a string that goes out as written.
+ */
+export type FieldText = CatalogueText | string;
+
+/** An error's message and field messages as catalogue texts with values (AppError.texts). */
 export interface ErrorTexts {
-  readonly message?: CatalogueText;
-  readonly fields?: Readonly<Record<string, CatalogueText>>;
+  readonly message: CatalogueText;
+  readonly fields?: Readonly<Record<string, FieldText>>;
 }
 
 /**
- * An error answer in the caller's language: the message and each field message translated, the
- * code unchanged. A text given with its values (`texts`) is rendered in that language, its values
- * too; an English text is found in the catalogue.
+ * An error answer in the caller's language: the message and each field message rendered from its
+ * key and values in that language (English for an English reader, the same words AppError.message
+ * holds), the code unchanged. Nothing is ever matched back from English (decision 076).
  */
-export function localize(request: FastifyRequest, error: ErrorAnswer, texts?: ErrorTexts): ErrorAnswer {
+export function localize(request: FastifyRequest, code: string, texts: ErrorTexts): ErrorAnswer {
   const language = languageOf(request.headers['accept-language']);
-  if (language === 'en') return error;
-  const message = texts?.message ? renderIn(language, texts.message) : localizeText(language, error.message);
-  if (!error.fields) return { code: error.code, message };
-  const field = (name: string, english: string) => {
-    const t = texts?.fields?.[name];
-    return t ? renderIn(language, t) : localizeText(language, english);
-  };
-  return { code: error.code, message, fields: Object.fromEntries(Object.entries(error.fields).map(([name, english]) => [name, field(name, english)])) };
+  const render = (t: FieldText) => (typeof t === 'string' ? t : renderIn(language, t));
+  const message = render(texts.message);
+  if (!texts.fields) return { code, message };
+  return { code, message, fields: Object.fromEntries(Object.entries(texts.fields).map(([name, t]) => [name, render(t)])) };
 }
 
 /**

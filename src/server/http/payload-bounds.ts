@@ -1,5 +1,6 @@
 import { payloadProblem } from '../../shared/json/bounds';
 import { AppError } from './errors';
+import { text } from '../../shared/i18n/text';
 
 /**
  * Refuses (400 PAYLOAD_UNSTORABLE) an outside body that could not be stored as received: deeper or
@@ -7,5 +8,5 @@ import { AppError } from './errors';
  * that keeps a body as received (the provider callbacks), after its token check.
  */
 export function assertStorablePayload(value: unknown): void {
-  if (payloadProblem(value) !== null) throw new AppError(400, 'PAYLOAD_UNSTORABLE', 'The request is nested too deeply or is too large to be kept.');
+  if (payloadProblem(value) !== null) throw new AppError(400, 'PAYLOAD_UNSTORABLE', text('errors.PAYLOAD_UNSTORABLE'));
 }

@@ -160,9 +160,6 @@ export function requireRole(request: FastifyRequest, roles: readonly Role[]): Se
   return auth;
 }
 
-export const STAFF_ACCOUNT_MESSAGE =
-  'This is a staff account: staff cannot apply for loans or move money as a member. A loan of your own is taken with a member account, which other officers review.';
-
 /**
  * The signed-in member, or 401 / 403 STAFF_ACCOUNT for a staff account (OFFICER, ADMIN): staff
  * accounts are created complete by the command line, and a staff member who could borrow through
@@ -170,6 +167,6 @@ export const STAFF_ACCOUNT_MESSAGE =
  */
 export function requireMember(request: FastifyRequest): SessionAuth {
   const auth = requireUser(request);
-  if (auth.role !== 'MEMBER') throw new AppError(403, 'STAFF_ACCOUNT', STAFF_ACCOUNT_MESSAGE);
+  if (auth.role !== 'MEMBER') throw new AppError(403, 'STAFF_ACCOUNT');
   return auth;
 }

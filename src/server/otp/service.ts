@@ -6,9 +6,9 @@ import { columnList, preparedSql } from '../db/prepared';
 import type { DbOrTx } from '../db/client';
 import { HOUR, MINUTE, type Clock } from '../clock';
 import { AppError } from '../http/errors';
-import { translateEn } from '../../shared/i18n/lookup';
 import type { OtpBudgets } from '../config';
 import { codeTextValues, CODE_DIGITS, CODE_HOURLY_LIMIT, CODE_MAX_ATTEMPTS, CODE_RESEND_AFTER_MINUTES, CODE_TTL_MINUTES } from '../../shared/codes/rules';
+import { text } from '../../shared/i18n/text';
 
 /**
  * One-time codes (DECISIONS.md invariant 2): generated, hashed, checked, expired and rate-limited
@@ -69,7 +69,7 @@ function hashCode(pepper: string, challengeId: string, code: string): string {
   return createHmac('sha256', pepper).update(`${challengeId}:${code}`).digest('hex');
 }
 
-const sendsBusy = () => new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_SENDS_BUSY'));
+const sendsBusy = () => new AppError(429, 'RATE_LIMITED', text('errors.CODE_SENDS_BUSY'));
 
 /**
  * The per-phone budget of one purpose: at most one code a minute and OTP_HOURLY_LIMIT an hour for
@@ -98,10 +98,10 @@ async function assertPhoneBudget(db: DbOrTx, now: Date, phone: string, purpose: 
 function refusePhoneBudget(now: Date, last: Date | null, sent: number): void {
   if (last && now.getTime() - last.getTime() < OTP_RESEND_INTERVAL_MS) {
     const wait = Math.ceil((OTP_RESEND_INTERVAL_MS - (now.getTime() - last.getTime())) / 1000);
-    throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_RESEND_WAIT', codeTextValues()), undefined, { 'retry-after': String(wait) });
+    throw new AppError(429, 'RATE_LIMITED', text('errors.CODE_RESEND_WAIT', codeTextValues()), undefined, { 'retry-after': String(wait) });
   }
   if (sent >= OTP_HOURLY_LIMIT) {
-    throw new AppError(429, 'RATE_LIMITED', translateEn('errors.CODE_HOURLY_LIMIT'));
+    throw new AppError(429, 'RATE_LIMITED', text('errors.CODE_HOURLY_LIMIT'));
   }
 }
 
@@ -302,7 +302,7 @@ limit 1`,
     if (!row) throw new AppError(429, 'CODE_LOCKED');
     const left = row.maxAttempts - row.attempts;
     if (left <= 0) throw new AppError(429, 'CODE_LOCKED');
-    throw new AppError(400, 'CODE_INVALID', translateEn(left === 1 ? 'errors.codeTriesLeft_one' : 'errors.codeTriesLeft_other', { count: left }));
+    throw new AppError(400, 'CODE_INVALID', text(left === 1 ? 'errors.codeTriesLeft_one' : 'errors.codeTriesLeft_other', { count: left }));
   }
 
   const consumed = await preparedSql<{ id: string }>(

@@ -3,6 +3,7 @@ import { signInAttempts } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { MINUTE } from '../clock';
 import { AppError } from '../http/errors';
+import { text } from '../../shared/i18n/text';
 
 /**
  * Sign-in limits, kept in the database (table sign_in_attempts) so that they hold across
@@ -76,7 +77,8 @@ export async function assertSignInAllowed(db: DbOrTx, now: Date, phone: string, 
   const ipUntil = await ipLockedUntil(db, now, ip);
   if (ipUntil) throw new AppError(429, 'RATE_LIMITED', undefined, undefined, retryAfter(ipUntil, now));
   const phoneUntil = await phoneLockedUntil(db, now, phone, deviceId);
-  if (phoneUntil) throw new AppError(429, 'SIGN_IN_LOCKED', undefined, undefined, retryAfter(phoneUntil, now));
+  if (phoneUntil)
+    throw new AppError(429, 'SIGN_IN_LOCKED', text('errors.SIGN_IN_LOCKED', { lockMinutes: PHONE_LOCK_MS / MINUTE }), undefined, retryAfter(phoneUntil, now));
 }
 
 /** Records a try; deviceId: the device cookie of the phone's member it came with, null for an anonymous client. */

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { phoneDigits } from '../../shared/phone/phone';
+import { text, type CatalogueText } from '../../shared/i18n/text';
 
 /**
  * Conflict of interest (issue 8): no staff member may act on a loan or a withdrawal of their own,
@@ -15,8 +16,7 @@ import { phoneDigits } from '../../shared/phone/phone';
  * always count.
  * Infrastructure beside the modules, like the audit writer: loans and withdrawals both ask it.
  */
-export const CONFLICT_OF_INTEREST_MESSAGE =
-  'You cannot act on your own loan or withdrawal, nor on one of a member who shares your phone number or e-mail address. Another officer must.';
+export const CONFLICT_OF_INTEREST_MESSAGE = text('errors.CONFLICT_OF_INTEREST');
 
 /** A phone's comparable form: its national significant digits (the last 10, as Philippine numbers are written). */
 function phoneKey(phone: string): string {
@@ -29,7 +29,7 @@ function emailKey(email: string): string {
 }
 
 /** Why `staffUserId` may not act on `memberId`'s loan or withdrawal, or null. */
-export async function conflictOfInterest(db: DbOrTx, staffUserId: string, memberId: string): Promise<string | null> {
+export async function conflictOfInterest(db: DbOrTx, staffUserId: string, memberId: string): Promise<CatalogueText | null> {
   if (staffUserId === memberId) return CONFLICT_OF_INTEREST_MESSAGE;
   const rows = await db
     .select({ id: users.id, phone: users.phone, email: users.email, emailVerifiedAt: users.emailVerifiedAt })

@@ -5,7 +5,8 @@ import { enUpfront } from './en/upfront';
 import { fil } from './fil';
 import { filMemberArea } from './fil/member-area';
 import { filUpfront } from './fil/upfront';
-import { translateEn } from './lookup';
+import { interpolate, translateEn } from './lookup';
+import { CATALOGUE_VALUES } from './values';
 
 /** Every leaf of a catalogue as [dotted key, value]. */
 function leaves(node: unknown, prefix = ''): [string, unknown][] {
@@ -95,8 +96,8 @@ describe('the English catalogue', () => {
     }
   });
 
-  it('resolves every key through translateEn', () => {
-    for (const [key, value] of enLeaves) expect(translateEn(key), key).toBe(value);
+  it('resolves every key through translateEn, the catalogue values filled', () => {
+    for (const [key, value] of enLeaves) expect(translateEn(key), key).toBe(interpolate(value as string, CATALOGUE_VALUES));
     expect(translateEn('validation.noSuchKey')).toBe('validation.noSuchKey');
     expect(translateEn('validation')).toBe('validation');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { fil } from './fil';
-import { interpolate, localizeText, translate, translateEn } from './lookup';
+import { interpolate, isCatalogueKey, translate, translateEn } from './lookup';
 
 describe('translate', () => {
   it('resolves a key in the language asked, with its placeholders filled', () => {
@@ -16,21 +16,13 @@ describe('translate', () => {
   });
 });
 
-describe('localizeText', () => {
-  it('turns an English catalogue message into Filipino', () => {
-    expect(localizeText('fil', en.errors.INVALID_CREDENTIALS)).toBe(fil.errors.INVALID_CREDENTIALS);
-    expect(localizeText('fil', en.activation.validation.townChoose)).toBe(fil.activation.validation.townChoose);
-  });
-
-  it('carries the values of a filled message over', () => {
-    expect(localizeText('fil', 'The minimum withdrawal is ₱100.00.')).toBe('Ang pinakamababang withdrawal ay ₱100.00.');
-    expect(localizeText('fil', 'Invalid OTP. 1 try left.')).toBe('Maling OTP. 1 subok na lang ang natitira.');
-  });
-
-  it('leaves English, and a text the catalogue does not have, unchanged', () => {
-    expect(localizeText('en', en.errors.INVALID_CREDENTIALS)).toBe(en.errors.INVALID_CREDENTIALS);
-    expect(localizeText('fil', 'Something only the server says.')).toBe('Something only the server says.');
-    // A label's pattern is never used to rewrite an answer: "{{action}} by {{actor}}" is not an answer key.
-    expect(localizeText('fil', 'Approved by the officer')).toBe('Approved by the officer');
+describe('isCatalogueKey', () => {
+  it('knows the keys of the English catalogue, not their texts', () => {
+    expect(isCatalogueKey('validation.required')).toBe(true);
+    expect(isCatalogueKey('errors.INVALID_CREDENTIALS')).toBe(true);
+    expect(isCatalogueKey(en.errors.INVALID_CREDENTIALS)).toBe(false);
+    // A namespace is no text.
+    expect(isCatalogueKey('errors')).toBe(false);
+    expect(isCatalogueKey('no.such.key')).toBe(false);
   });
 });

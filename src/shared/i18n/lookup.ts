@@ -3,6 +3,7 @@ import { fil } from './fil';
 import type { Language } from './languages';
 import { philippineDateTime } from './philippine-time';
 import { renderText, type CatalogueText } from './text';
+import { CATALOGUE_VALUES } from './values';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -34,7 +35,7 @@ export function translateEn(key: string, values?: Readonly<Record<string, string
 export function translate(language: Language, key: string, values?: Readonly<Record<string, string | number>>): string {
   const text = resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key);
   if (text === undefined) return key;
-  return values ? interpolate(text, values) : text;
+  return interpolate(text, values ? { ...CATALOGUE_VALUES, ...values } : CATALOGUE_VALUES);
 }
 
 /** A catalogue text with its values (text.ts) in the given language: each value that is itself a catalogue text, such as a status label, in that language too. */
@@ -43,81 +44,11 @@ export function renderIn(language: Language, t: CatalogueText): string {
     (key) => resolve(CATALOGUES[language], key) ?? resolve(CATALOGUES.en, key),
     t,
     (iso) => philippineDateTime(iso, language),
+    CATALOGUE_VALUES,
   );
 }
 
-interface Template {
-  readonly key: string;
-  readonly pattern: RegExp;
-  readonly names: readonly string[];
-}
-
-interface ReverseIndex {
-  readonly exact: ReadonlyMap<string, string>;
-  readonly templates: readonly Template[];
-}
-
-let reverse: ReverseIndex | null = null;
-
-function leaves(node: string | Tree, prefix: string, out: [string, string][]): [string, string][] {
-  if (typeof node === 'string') out.push([prefix, node]);
-  else for (const [key, child] of Object.entries(node)) leaves(child, prefix ? `${prefix}.${key}` : key, out);
-  return out;
-}
-
-/** Keys of the messages the API answers: refusals and field messages, the only ones matched with values. */
-function isAnswerKey(key: string): boolean {
-  return /^(errors|validation)\./.test(key) || /\.(errors|validation|documents)\./.test(key);
-}
-
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** English text → key, built once: answer keys first, so they win over a label with the same words. */
-function reverseIndex(): ReverseIndex {
-  if (reverse) return reverse;
-  const all = leaves(CATALOGUES.en, '', []);
-  const ordered = [...all.filter(([key]) => isAnswerKey(key)), ...all.filter(([key]) => !isAnswerKey(key))];
-  const exact = new Map<string, string>();
-  const templates: Template[] = [];
-  for (const [key, text] of ordered) {
-    if (text.trim() === '') continue;
-    const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
-    if (names.length === 0) {
-      if (!exact.has(text)) exact.set(text, key);
-    } else if (isAnswerKey(key)) {
-      const source = text
-        .split(PLACEHOLDER)
-        .map((part, i) => (i % 2 === 0 ? escapeRegExp(part) : '(.+?)'))
-        .join('');
-      templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
-    }
-  }
-  reverse = { exact, templates };
-  return reverse;
-}
-
-/**
- * An English text the server wrote (a catalogue message, possibly with its placeholders filled) in
- * the given language. A text that is not a catalogue message comes back unchanged, as does every
- * text when the language is English.
- */
-export function localizeText(language: Language, text: string): string {
-  if (language === 'en') return text;
-  const index = reverseIndex();
-  const key = index.exact.get(text);
-  if (key) return translate(language, key);
-  for (const template of index.templates) {
-    const match = template.pattern.exec(text);
-    if (!match) continue;
-    const values: Record<string, string> = {};
-    template.names.forEach((name, i) => {
-      values[name] = match[i + 1] ?? '';
-    });
-    return translate(language, template.key, values);
-  }
-  return text;
+/** Whether `key` is a dotted key of a text in the English catalogue ("validation.required"). */
+export function isCatalogueKey(key: string): boolean {
+  return resolve(CATALOGUES.en, key) !== undefined;
 }

@@ -30,6 +30,15 @@ export function text(key: string, values?: Readonly<Record<string, TextValue>>):
   return values ? { key, values } : { key };
 }
 
+/**
+ * The dotted keys of a catalogue branch, by name: `catalogueKeys('withdrawals.errors', branch).amount`
+ * is 'withdrawals.errors.amount'. A schema names its messages by key with it, never by the English
+ * text, so a form renders them with t() and the API in the caller's language (decision 076).
+ */
+export function catalogueKeys<T extends object>(prefix: string, branch: T): { readonly [K in keyof T & string]: string } {
+  return Object.fromEntries(Object.keys(branch).map((name) => [name, `${prefix}.${name}`])) as { readonly [K in keyof T & string]: string };
+}
+
 /** An instant as a value of a text: rendered as a Philippine date and time in the reader's language, never as an ISO string. */
 export function textDateTime(at: Date): TextDateTime {
   return { dateTime: at.toISOString() };
@@ -50,17 +59,22 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  * The text in one language: `resolve` gives a key's template in that language (undefined when the
  * catalogue has no such key: the key is shown, as i18next does). Placeholders without a value stay
  * as written. `dateTime` shows an instant (textDateTime) in the reader's language; without it, the ISO string.
+ * `defaults` fills a placeholder the text's values leave out (the catalogue values, values.ts).
  */
-export function renderText(resolve: (key: string) => string | undefined, t: CatalogueText, dateTime: (iso: string) => string = (iso) => iso): string {
+export function renderText(
+  resolve: (key: string) => string | undefined,
+  t: CatalogueText,
+  dateTime: (iso: string) => string = (iso) => iso,
+  defaults: Readonly<Record<string, string | number>> = {},
+): string {
   const template = resolve(t.key) ?? t.key;
-  const values = t.values;
-  if (!values) return template;
+  const values = t.values ?? {};
   return template.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = values[name];
+    const value = values[name] ?? defaults[name];
     if (value === undefined) return whole;
     if (typeof value === 'string' || typeof value === 'number') return String(value);
-    if (isCatalogueText(value)) return renderText(resolve, value, dateTime);
+    if (isCatalogueText(value)) return renderText(resolve, value, dateTime, defaults);
     if ('dateTime' in value) return dateTime(value.dateTime);
-    return value.items.map((item) => renderText(resolve, item, dateTime)).join(value.join);
+    return value.items.map((item) => renderText(resolve, item, dateTime, defaults)).join(value.join);
   });
 }

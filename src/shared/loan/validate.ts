@@ -167,9 +167,11 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
   const smallTerms = p.terms.filter((t) => t <= SMALL_LOAN_MAX_TERM);
   if (p.minAmount <= SMALL_LOAN_MAX_AMOUNT && smallTerms.length > 0) {
     const caps = SEC_SMALL_LOAN_CAPS;
-    if (p.interest.monthlyRateBps > caps.nominalMonthlyRateBps) problems.push(problem('secNominal', { rate: bpsToPercent(p.interest.monthlyRateBps) }));
+    if (p.interest.monthlyRateBps > caps.nominalMonthlyRateBps)
+      problems.push(problem('secNominal', { rate: bpsToPercent(p.interest.monthlyRateBps), cap: bpsToPercent(caps.nominalMonthlyRateBps) }));
     const lateMonthly = p.penalties.dailyRateBps * 30 + p.penalties.collectionChargeBps;
-    if (lateMonthly > caps.latePenaltyMonthlyBps) problems.push(problem('secLate', { rate: bpsToPercent(lateMonthly) }));
+    if (lateMonthly > caps.latePenaltyMonthlyBps)
+      problems.push(problem('secLate', { rate: bpsToPercent(lateMonthly), cap: bpsToPercent(caps.latePenaltyMonthlyBps) }));
     const smallAmounts: Centavos[] = [...new Set([p.minAmount, p.maxAmount < SMALL_LOAN_MAX_AMOUNT ? p.maxAmount : SMALL_LOAN_MAX_AMOUNT])];
     for (const term of smallTerms) {
       for (const amount of smallAmounts) {
@@ -180,10 +182,17 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
           continue; // already reported above
         }
         if (s.eir.monthly > caps.effectiveMonthlyRate) {
-          problems.push(problem('secEffective', { amount: toDecimalString(amount), term, rate: bpsToPercent(rateToBps(s.eir.monthly)) }));
+          problems.push(
+            problem('secEffective', {
+              amount: toDecimalString(amount),
+              term,
+              rate: bpsToPercent(rateToBps(s.eir.monthly)),
+              cap: bpsToPercent(rateToBps(caps.effectiveMonthlyRate)),
+            }),
+          );
         }
         if (s.totalInterest + s.totalFees > (amount * BigInt(caps.totalCostBpsOfPrincipal)) / 10_000n) {
-          problems.push(problem('secTotalCost', { amount: toDecimalString(amount), term }));
+          problems.push(problem('secTotalCost', { amount: toDecimalString(amount), term, cap: bpsToPercent(caps.totalCostBpsOfPrincipal) }));
         }
       }
     }

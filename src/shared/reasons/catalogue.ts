@@ -58,8 +58,8 @@ export type ExtensionDeclineReason = (typeof EXTENSION_DECLINE_REASONS)[number];
 export const DELETION_REJECTION_REASONS = ['OPEN_OBLIGATIONS', 'IDENTITY_NOT_CONFIRMED', 'LEGAL_HOLD', 'WITHDRAWN_BY_MEMBER'] as const;
 export type DeletionRejectionReason = (typeof DELETION_REJECTION_REASONS)[number];
 
-/** An internal note (staff only) is at most this long. */
-export const INTERNAL_NOTE_MAX = 500;
+/** An internal note (staff only) is at most this long: src/shared/text-lengths.ts. */
+export { INTERNAL_NOTE_MAX } from '../text-lengths';
 
 function includes<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);

@@ -5,7 +5,7 @@ import { moneySchema } from './loans/common';
  * Contracts of the ledger's closed days (the accountant's trial balance): amounts are decimal
  * strings in PHP with two decimals (docs/decisions/004); dates are Philippine calendar days.
  */
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date of the form YYYY-MM-DD.' });
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'errors.date' });
 
 export const trialBalanceListQuerySchema = z.strictObject({
   /** The page before this date (the previous page's nextBefore). */

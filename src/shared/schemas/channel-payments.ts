@@ -1,6 +1,8 @@
 import { COLLECTION_PROVIDERS } from '../providers/names';
 import { z } from 'zod';
 import { channelPayments as messages } from '../i18n/en/channel-payments';
+import { catalogueKeys } from '../i18n/text';
+import { HELD_NOTE_MAX } from '../text-lengths';
 import { ALL_CHANNEL_CODES, CHANNEL_METHODS, CHANNEL_PAYMENT_STATUSES, type ChannelCode } from '../channel/methods';
 import { moneySchema } from './loans';
 import { optionalBigintIdParam, pageLimitParam } from './params';
@@ -24,7 +26,9 @@ export const CHANNEL_PAYMENT_ERROR_CODES = [
   'CHANNELS_UNAVAILABLE',
 ] as const;
 
-export const CHANNEL_PAYMENT_MESSAGES = messages.errors;
+/** The keys of the channel-payment messages (channelPayments.errors.*). */
+export const CHANNEL_PAYMENT_MESSAGES = catalogueKeys('channelPayments.errors', messages.errors);
+const HELD_MESSAGES = catalogueKeys('channelPayments.held', messages.held);
 
 export const channelPaymentRequestSchema = z.strictObject({
   method: z.enum(CHANNEL_METHODS),
@@ -150,6 +154,6 @@ export type HeldPaymentDto = z.infer<typeof heldPaymentSchema>;
 export const heldPaymentsResponseSchema = z.object({ held: z.array(heldPaymentSchema) });
 export const heldReleaseRequestSchema = z.strictObject({
   /** Why the confirmed amount is the borrower's (internal: back office and audit log). */
-  note: z.string().trim().min(1, messages.held.noteRequired).max(500, messages.held.noteTooLong),
+  note: z.string().trim().min(1, HELD_MESSAGES.noteRequired).max(HELD_NOTE_MAX, HELD_MESSAGES.noteTooLong),
 });
 export const heldReleaseResponseSchema = z.object({ held: heldPaymentSchema });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { extensions as messages } from '../i18n/en/extensions';
 import { EXTENSION_DECLINE_REASONS } from '../reasons/catalogue';
 import { EXTENSION_STATUSES } from '../states/extension';
 import { STATUS_COLOURS } from '../states/loan';
@@ -39,7 +38,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const extensionStatusSchema = z.enum(EXTENSION_STATUSES);
 
 export const extensionRequestSchema = z.strictObject({
-  term: z.number({ error: messages.errors.termNotOffered }).int({ error: messages.errors.termNotOffered }).min(1).max(600),
+  term: z.number({ error: 'extensions.errors.termNotOffered' }).int({ error: 'extensions.errors.termNotOffered' }).min(1).max(600),
 });
 export const extensionSignSchema = signRequestSchema;
 export const extensionApproveSchema = z.strictObject({ note: internalNoteSchema.optional() }).nullish();

@@ -88,7 +88,7 @@ export function decodeKeysetCursor(cursor: string): KeysetPosition | null {
 }
 
 /** An optional keyset cursor in a query string ('' and absent are the same), checked by decodeKeysetCursor. */
-export function optionalKeysetCursorParam(message = 'cursor must come from nextCursor') {
+export function optionalKeysetCursorParam(message = 'errors.cursor') {
   return z.preprocess(
     (v) => (v === '' ? undefined : v),
     z

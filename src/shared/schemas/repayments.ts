@@ -2,6 +2,7 @@ import type { ErrorCode } from './errors';
 import { z } from 'zod';
 import { repayments as messages } from '../i18n/en/repayments';
 import { collections as collectionMessages } from '../i18n/en/collections';
+import { catalogueKeys } from '../i18n/text';
 import { LATE_CHARGE_KINDS } from '../loan/late-charges';
 import { LOAN_REASONS } from '../reasons/catalogue';
 import { ALLOCATION_COMPONENTS, ALLOCATION_PURPOSES, EXCESS_CHOICES, LINE_STATUSES } from '../loan/servicing';
@@ -46,7 +47,9 @@ export const REPAYMENT_ERROR_CODES = [
 ] as const satisfies readonly ErrorCode[];
 export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
 
-export const REPAYMENT_MESSAGES = messages.errors;
+/** The keys of the repayment messages (repayments.errors.*). */
+export const REPAYMENT_MESSAGES = catalogueKeys('repayments.errors', messages.errors);
+const COLLECTION_MESSAGES = catalogueKeys('collections.errors', collectionMessages.errors);
 
 /** The fixed reminder templates (src/shared/i18n/{en,fil}/repayments.ts sms.*). */
 export const REMINDER_TEMPLATES = ['DUE_IN_3_DAYS', 'DUE_TODAY', 'OVERDUE_1_DAY', 'OVERDUE_WEEKLY'] as const;
@@ -54,10 +57,10 @@ export type ReminderTemplate = (typeof REMINDER_TEMPLATES)[number];
 
 /** An amount typed by the member or officer: digits and at most 2 decimals, greater than zero ("1000", "1000.50"; not "-5", "1e3", "10.123", "0.00"). */
 export const repaymentAmountSchema = z
-  .string({ error: messages.errors.amount })
+  .string({ error: REPAYMENT_MESSAGES.amount })
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: messages.errors.amount })
-  .refine((v) => /[1-9]/.test(v), { error: messages.errors.amountPositive });
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: REPAYMENT_MESSAGES.amount })
+  .refine((v) => /[1-9]/.test(v), { error: REPAYMENT_MESSAGES.amountPositive });
 
 /** Where an amount above what is due next goes (decision 061): to the next instalments (default) or to reduce the principal. */
 export const excessChoiceSchema = z.enum(EXCESS_CHOICES);
@@ -74,12 +77,12 @@ export const officerPaymentRequestSchema = z
     bankReference: z
       .string()
       .trim()
-      .min(1, { error: collectionMessages.errors.paymentReference })
-      .max(64, { error: collectionMessages.errors.paymentReference })
+      .min(1, { error: COLLECTION_MESSAGES.paymentReference })
+      .max(64, { error: COLLECTION_MESSAGES.paymentReference })
       // Printable ASCII only and compared by its letters and digits (bankReferenceKey), as payout references
       // are: a look-alike or invisible character must not make a reused reference compare as another.
-      .regex(BANK_REFERENCE_PATTERN, { error: collectionMessages.errors.paymentReference })
-      .refine((v) => bankReferenceKey(v).length > 0, { error: collectionMessages.errors.paymentReference })
+      .regex(BANK_REFERENCE_PATTERN, { error: COLLECTION_MESSAGES.paymentReference })
+      .refine((v) => bankReferenceKey(v).length > 0, { error: COLLECTION_MESSAGES.paymentReference })
       .optional(),
     /** The date the money was received (Philippine calendar, not in the future). */
     receivedOn: z.iso.date(),
@@ -88,7 +91,7 @@ export const officerPaymentRequestSchema = z
   })
   .refine((v) => v.channel !== 'BANK_TRANSFER' || Boolean(v.bankReference), {
     path: ['bankReference'],
-    error: collectionMessages.errors.bankReferenceRequired,
+    error: COLLECTION_MESSAGES.bankReferenceRequired,
   });
 
 export const WAIVE_REASON_CODES = ['HARDSHIP', 'SYSTEM_ERROR', 'PAYMENT_DELAY_NOT_BORROWER_FAULT', 'GOODWILL', 'DISPUTE_RESOLVED'] as const;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { STATUS_COLOURS, STATUS_ICONS } from '../states/loan';
 import { WITHDRAWAL_ACTORS, WITHDRAWAL_PART_STATUSES, WITHDRAWAL_STATUSES } from '../states/withdrawal';
 import { withdrawals as messages } from '../i18n/en/withdrawals';
+import { catalogueKeys } from '../i18n/text';
+import { BANK_REFERENCE_MAX, BANK_REFERENCE_MIN, WITHDRAW_REASON_MIN } from '../text-lengths';
 import { optionalKeysetCursorParam, pageLimitParam } from './params';
 import { otpCodeSchema } from './fields';
 import { internalNoteSchema, moneySchema } from './loans';
@@ -45,20 +47,21 @@ export const WITHDRAWAL_CODE_ERROR_CODES = [
 ] as const satisfies readonly ErrorCode[];
 export type WithdrawalErrorCode = (typeof WITHDRAWAL_ERROR_CODES)[number];
 
-export const WITHDRAWAL_MESSAGES = messages.errors;
+/** The keys of the withdrawal messages (withdrawals.errors.*). */
+export const WITHDRAWAL_MESSAGES = catalogueKeys('withdrawals.errors', messages.errors);
 
 /**
  * An amount typed by the member: only digits and one dot, at most 2 decimals, greater than zero.
  * ("1000", "1000.5", "1000.50"; not "1,000", "-5", "1e3", "10.123", "0.00").
  */
 export const withdrawalAmountSchema = z
-  .string({ error: messages.errors.amount })
+  .string({ error: WITHDRAWAL_MESSAGES.amount })
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: messages.errors.amount })
-  .refine((v) => /[1-9]/.test(v), { error: messages.errors.amountPositive });
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: WITHDRAWAL_MESSAGES.amount })
+  .refine((v) => /[1-9]/.test(v), { error: WITHDRAWAL_MESSAGES.amountPositive });
 
 /** The code as typed (the one code validator; src/shared/codes/rules.ts holds its length, life and tries). */
-export const withdrawalCodeSchema = otpCodeSchema(messages.errors.code);
+export const withdrawalCodeSchema = otpCodeSchema(WITHDRAWAL_MESSAGES.code);
 
 const isoDateTime = z.string();
 
@@ -77,7 +80,7 @@ export const withdrawalDestinationSchema = z.object({
 export type WithdrawalDestinationDto = z.infer<typeof withdrawalDestinationSchema>;
 
 export const withdrawalReasonCodeSchema = z.enum(WITHDRAWAL_REASONS);
-export const payoutFailureReasonCodeSchema = z.enum(PAYOUT_FAILURE_REASONS, { error: messages.errors.reasonCode });
+export const payoutFailureReasonCodeSchema = z.enum(PAYOUT_FAILURE_REASONS, { error: WITHDRAWAL_MESSAGES.reasonCode });
 
 export const withdrawalEventSchema = z.object({
   status: withdrawalStatusSchema,
@@ -250,9 +253,8 @@ export const adminWithdrawalListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-/** The length of a bank reference an officer types (manual payouts). */
-export const BANK_REFERENCE_MIN = 3;
-export const BANK_REFERENCE_MAX = 100;
+/** The length of a bank reference an officer types (manual payouts): src/shared/text-lengths.ts. */
+export { BANK_REFERENCE_MAX, BANK_REFERENCE_MIN, WITHDRAW_REASON_MIN } from '../text-lengths';
 /**
  * Printable ASCII (and tab) only: what banks print on a transfer. A reused reference is found by comparing
  * by its letters and digits without case (bankReferenceKey, and bankReferenceKeySql in PostgreSQL); an invisible
@@ -261,7 +263,7 @@ export const BANK_REFERENCE_MAX = 100;
  * sides did not even agree on which spaces to drop (review11; decision 052).
  */
 export const BANK_REFERENCE_PATTERN = /^[\t\x20-\x7E]+$/;
-const bankReferenceMessage = messages.errors.bankReference.replace('{{min}}', String(BANK_REFERENCE_MIN)).replace('{{max}}', String(BANK_REFERENCE_MAX));
+const bankReferenceMessage = WITHDRAWAL_MESSAGES.bankReference;
 
 /** POST /api/admin/withdrawals/:id/paid and .../parts/:index/paid (manual payout mode, from PROCESSING). */
 export const adminPaidSchema = z.strictObject({
@@ -284,8 +286,7 @@ export const adminFailedSchema = z.strictObject({
   note: internalNoteSchema.optional(),
 });
 
-export const WITHDRAW_REASON_MIN = 3;
-const withdrawReasonMessage = messages.errors.withdrawReason.replace('{{min}}', String(WITHDRAW_REASON_MIN)).replace('{{max}}', String(INTERNAL_NOTE_MAX));
+const withdrawReasonMessage = WITHDRAWAL_MESSAGES.withdrawReason;
 /**
  * POST /api/admin/withdrawals/:id/failed/withdraw (and .../parts/:index/failed/withdraw): the officer
  * who asked for a failure mark, or an ADMIN, withdraws it with a reason (decision 052).
@@ -309,7 +310,7 @@ export function bankReferenceKey(reference: string): string {
 }
 
 /** GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD (a Philippine date). */
-export const reconciliationQuerySchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date of the form YYYY-MM-DD.' }) });
+export const reconciliationQuerySchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'errors.date' }) });
 
 export const reconciliationSchema = z.object({
   date: z.string(),

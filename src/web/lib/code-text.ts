@@ -1,4 +1,4 @@
-import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, codeTextValues } from '../../shared/codes/rules';
+import { CATALOGUE_VALUES } from '../../shared/i18n/values';
 
 /**
  * The numbers of the one-time code rules (src/shared/codes/rules.ts) as i18n variables every text
@@ -6,4 +6,4 @@ import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, codeTextValues } from '..
  * lasts), {{codeMinDigits}} and {{codeMaxDigits}} (what may be typed). The web's i18n instance
  * (app/i18n.ts) sets them as defaults, so no text copies a number.
  */
-export const CODE_TEXT_VARIABLES = { ...codeTextValues(), codeMinDigits: CODE_INPUT_MIN_DIGITS, codeMaxDigits: CODE_INPUT_MAX_DIGITS } as const;
+export const CODE_TEXT_VARIABLES = CATALOGUE_VALUES;

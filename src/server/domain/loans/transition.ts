@@ -52,7 +52,7 @@ export async function transition(tx: Tx, loan: LoanRow, action: LoanAction, inpu
   const t = findTransition(from, action, actorKind(input.actor));
   if (!t) throw new AppError(409, 'LOAN_STATE', refusalMessage(from, action));
   if (t.reasonRequired && !input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.admin.fieldErrors.reasonCode'), { reasonCode: text('loans.admin.fieldErrors.reasonCode') });
   const [updated] = await tx
     .update(loans)
     .set({ ...input.changes, status: t.to, statusChangedAt: input.at, updatedAt: input.at })
@@ -75,25 +75,23 @@ export async function transition(tx: Tx, loan: LoanRow, action: LoanAction, inpu
 }
 
 /** Why a transition is refused, in the words the person who asked for it reads. */
-function refusalMessage(from: LoanStatus, action: LoanAction): string | CatalogueText {
+function refusalMessage(from: LoanStatus, action: LoanAction): CatalogueText {
   const signed = from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE';
   switch (action) {
     case 'CANCEL':
-      return signed
-        ? 'The contract is signed: this loan can no longer be cancelled. You may repay it early at any time.'
-        : 'This application is already closed.';
+      return signed ? text('loans.errors.signedNoCancel') : text('loans.errors.closed');
     case 'START_REVIEW':
-      return 'Only a pending application can be taken into review.';
+      return text('loans.errors.reviewOnlyPending');
     case 'APPROVE':
-      return from === 'PENDING' ? 'Start the review before approving.' : 'Only an application under review can be approved.';
+      return from === 'PENDING' ? text('loans.errors.startReviewFirst') : text('loans.errors.approveOnlyUnderReview');
     case 'REJECT':
-      return 'Only a pending application or one under review can be rejected.';
+      return text('loans.errors.rejectOnlyOpen');
     case 'ACCEPT_OFFER':
-      return 'There is no offer waiting for your acceptance.';
+      return text('loans.errors.noOfferWaiting');
     case 'SIGN':
-      return signed ? 'The contract is already signed.' : 'The contract can be signed once the loan is approved.';
+      return signed ? text('loans.errors.alreadySigned') : text('loans.errors.signAfterApproval');
     case 'DISBURSE':
-      return 'A loan is disbursed only after the borrower signs the contract.';
+      return text('loans.errors.disburseAfterSigning');
     default:
       return text('loans.errors.stateRefused', { status: text(`loans.statusLabel.${from}`), action: text(`loans.status.actions.${action}`) });
   }

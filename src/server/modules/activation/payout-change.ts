@@ -6,7 +6,6 @@ import { AppError, fieldError } from '../../http/errors';
 import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueEmail, queueSms, withCode } from '../../providers/notify';
 import { codeTextValues } from '../../../shared/codes/rules';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDateTime } from '../../../shared/i18n/philippine-time';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { maskPhoneNational } from '../../../shared/phone/phone';
@@ -15,6 +14,7 @@ import { isActivated, type AccountState } from '../../../shared/states/account';
 import { type Member, type RequestContext } from './service';
 import { accountNumberShown, maskAccountNumber } from '../../../shared/phone/account-number';
 import { payoutChangeHoldHours, withdrawalsBlockedUntil } from '../../domain/payout-account/hold';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * Changing the payout account after activation (issue 5 item 4; DECISIONS.md section 9: free of
@@ -63,7 +63,7 @@ async function changeable(deps: AppDeps, userId: string, details: PayoutAccountD
   const [user] = await deps.db.select({ state: users.accountState, email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError(401, 'UNAUTHENTICATED');
   const [current] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  if (!isActivated(user.state as AccountState) || !current) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
+  if (!isActivated(user.state as AccountState) || !current) throw new AppError(409, 'CONFLICT', text('settings.payout.notActivated'));
   const institution = findPayoutInstitution(details.institutionCode);
   if (!institution) throw fieldError({ institutionCode: 'activation.validation.bankCode' });
   if (current.institutionCode === institution.code && current.accountNumber === details.accountNumber && current.accountName === details.accountName) {
@@ -126,7 +126,7 @@ export async function changePayoutAccount(deps: AppDeps, member: Member, input: 
       })
       .where(eq(payoutAccounts.userId, member.userId))
       .returning();
-    if (!updated) throw new AppError(409, 'CONFLICT', translateEn('settings.payout.notActivated'));
+    if (!updated) throw new AppError(409, 'CONFLICT', text('settings.payout.notActivated'));
     // In the member's language (users.language), the hold's end in Philippine time.
     const language = await languageOfUser(tx, member.userId);
     const holdEnds = withdrawalsBlockedUntil(deps, now, now);

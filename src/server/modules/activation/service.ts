@@ -16,7 +16,6 @@ import {
 } from '../../db/schema';
 import { sessionAndVersionsColumns, type SessionAuth } from '../../sessions/store';
 import { AppError, fieldError } from '../../http/errors';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { checkBirthDate } from '../../../shared/activation/age';
 import { CONSENT_KIND_CREDIT_BUREAU, CREDIT_BUREAU_CONSENT, isCurrentCreditBureauConsent } from '../../../shared/activation/consent';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/activation/id-types';
@@ -36,6 +35,7 @@ import {
   type ReferencesStep,
 } from '../../../shared/schemas/activation';
 import { canSave, isActivated, nextState, type AccountState, type ActivationStep } from '../../../shared/states/account';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * Account activation: the five wizard steps, each saved on its own, in order (src/shared/states/
@@ -59,8 +59,8 @@ export interface RequestContext {
 type StepSaved = { state: AccountState };
 
 function refuse(step: ActivationStep, reason: 'STEP_SKIPPED' | 'STEP_LOCKED'): AppError {
-  if (reason === 'STEP_SKIPPED') return new AppError(409, 'CONFLICT', translateEn('activation.errors.stepSkipped'));
-  return new AppError(409, 'CONFLICT', translateEn(step === 'bank' ? 'activation.errors.bankLocked' : 'activation.errors.stepLocked'));
+  if (reason === 'STEP_SKIPPED') return new AppError(409, 'CONFLICT', text('activation.errors.stepSkipped'));
+  return new AppError(409, 'CONFLICT', text(step === 'bank' ? 'activation.errors.bankLocked' : 'activation.errors.stepLocked'));
 }
 
 async function lockedState(tx: Tx, userId: string): Promise<AccountState> {

@@ -12,7 +12,7 @@ import { philippineDate } from '../../../shared/activation/age';
 import type { ProductDraft } from '../../../shared/schemas/product';
 import { toDecimalString } from '../../../shared/money/money';
 import type { AuditQuery, AuditResponse } from '../../../shared/schemas/audit';
-import { COMPANY_SETTINGS_MESSAGES, type CompanyProfileInput, type AdminSettingsResponse } from '../../../shared/schemas/company';
+import { type CompanyProfileInput, type AdminSettingsResponse } from '../../../shared/schemas/company';
 
 /**
  * The back office's own pages: the audit log (OFFICER, ADMIN) and the settings (ADMIN): the
@@ -70,14 +70,16 @@ export async function updateCompany(
   ctx: AuditContext,
 ): Promise<AdminSettingsResponse['company']> {
   if (deps.config.production && input.demo)
-    throw new AppError(400, 'VALIDATION_FAILED', COMPANY_SETTINGS_MESSAGES.demoInProduction, { demo: COMPANY_SETTINGS_MESSAGES.demoInProduction });
+    throw new AppError(400, 'VALIDATION_FAILED', text('backoffice.settings.errors.demoInProduction'), {
+      demo: text('backoffice.settings.errors.demoInProduction'),
+    });
   const configured = deps.companyProfile.configured;
   const saved = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.company_profiles'))`);
     const before = await readProfile(tx, configured, deps.config.production);
     const after = { ...input, social: { ...input.social } };
     const changed = changedFields(before.profile as unknown as Record<string, unknown>, after);
-    if (changed.length === 0) throw new AppError(409, 'CONFLICT', COMPANY_SETTINGS_MESSAGES.unchanged);
+    if (changed.length === 0) throw new AppError(409, 'CONFLICT', text('backoffice.settings.errors.unchanged'));
     const now = deps.clock.now();
     const [row] = await tx.insert(companyProfiles).values({ profile: after, createdBy: staff.userId, createdAt: now }).returning({ id: companyProfiles.id });
     await writeAudit(tx, {
@@ -108,7 +110,7 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
     await deps.products.sync(tx);
     const before = deps.products.current;
     if (JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom)))) {
-      throw new AppError(409, 'CONFLICT', COMPANY_SETTINGS_MESSAGES.unchanged);
+      throw new AppError(409, 'CONFLICT', text('backoffice.settings.errors.unchanged'));
     }
     const now = deps.clock.now();
     // After every stored version, offered or not (catalog.ts: one that breaks today's rules is never offered).

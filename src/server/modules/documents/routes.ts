@@ -2,13 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { requireUser } from '../../http/session';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { registerRoute } from '../../http/route';
 import { documentsApi as api } from '../../../shared/api/documents';
 import { STAFF_ROLES, hasAnyRole } from '../../../shared/states/roles';
 import { MAX_UPLOAD_BYTES } from './image';
 import { inFlightLimiter, UPLOADS_IN_FLIGHT_PER_MEMBER } from './in-flight';
 import { documentForStaff, ownDocument, uploadDocument, type ImageFile } from './service';
+import { text } from '../../../shared/i18n/text';
 
 const STAFF = STAFF_ROLES;
 
@@ -34,7 +34,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Prom
     scope.addHook('onRequest', async (request, reply) => {
       const auth = requireUser(request);
       const release = inFlight.acquire(auth.userId);
-      if (!release) throw new AppError(429, 'RATE_LIMITED', translateEn('activation.documents.oneAtATime'), undefined, { 'retry-after': '5' });
+      if (!release) throw new AppError(429, 'RATE_LIMITED', text('activation.documents.oneAtATime'), undefined, { 'retry-after': '5' });
       // 'close' comes once the response is sent or the connection is gone, whichever happens.
       reply.raw.once('close', release);
     });
@@ -46,9 +46,8 @@ export async function documentsRoutes(app: FastifyInstance, deps: AppDeps): Prom
       });
     }
     scope.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', translateEn('activation.documents.tooLarge'));
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', translateEn('activation.documents.wrongContentType'));
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', text('activation.documents.tooLarge'));
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', text('activation.documents.wrongContentType'));
       throw error;
     });
     registerRoute(

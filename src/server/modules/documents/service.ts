@@ -6,25 +6,25 @@ import type { DbOrTx } from '../../db/client';
 import { HOUR } from '../../clock';
 import { AppError } from '../../http/errors';
 import { storageFor } from '../../providers/storage';
-import { translateEn } from '../../../shared/i18n/lookup';
 import type { DocumentKind } from '../../../shared/activation/id-types';
 import { canUploadDocuments, type AccountState } from '../../../shared/states/account';
 import { ownDocumentUrl, type DocumentInfo } from '../../../shared/schemas/activation';
 import { ImageRefused, sanitiseImage, type RefusalReason } from './image';
 import { ERROR_STATUS, type ErrorCode } from '../../../shared/schemas/errors';
 import { isUuid } from '../../../shared/schemas/params';
+import { text } from '../../../shared/i18n/text';
 
 /** At most 30 upload attempts (accepted or refused) per member per hour, counted in the database. */
 export const UPLOADS_PER_HOUR = 30;
 
-const REFUSAL: Readonly<Record<RefusalReason, { code: ErrorCode; key: string }>> = {
+const REFUSAL = {
   EMPTY: { code: 'BAD_REQUEST', key: 'activation.documents.empty' },
   NOT_AN_IMAGE: { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'activation.documents.notAnImage' },
   HEIC_UNSUPPORTED: { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'activation.documents.heicUnsupported' },
   UNREADABLE: { code: 'BAD_REQUEST', key: 'activation.documents.unreadable' },
   TOO_MANY_PIXELS: { code: 'PAYLOAD_TOO_LARGE', key: 'activation.documents.tooManyPixels' },
   TRAILING_DATA: { code: 'BAD_REQUEST', key: 'activation.documents.trailingData' },
-};
+} as const satisfies Readonly<Record<RefusalReason, { code: ErrorCode; key: string }>>;
 
 function info(row: typeof memberDocuments.$inferSelect): DocumentInfo {
   return {
@@ -40,11 +40,7 @@ function info(row: typeof memberDocuments.$inferSelect): DocumentInfo {
 function assertMayUpload(state: AccountState): void {
   const check = canUploadDocuments(state);
   if (!check.ok) {
-    throw new AppError(
-      409,
-      'CONFLICT',
-      translateEn(check.reason === 'STEP_LOCKED' ? 'activation.errors.documentsLocked' : 'activation.errors.documentsTooEarly'),
-    );
+    throw new AppError(409, 'CONFLICT', text(check.reason === 'STEP_LOCKED' ? 'activation.errors.documentsLocked' : 'activation.errors.documentsTooEarly'));
   }
 }
 
@@ -62,7 +58,7 @@ async function assertUploadAllowed(db: DbOrTx, userId: string, now: Date): Promi
     .from(documentUploadAttempts)
     .where(and(eq(documentUploadAttempts.userId, userId), gt(documentUploadAttempts.createdAt, new Date(now.getTime() - HOUR))));
   if ((row?.n ?? 0) >= UPLOADS_PER_HOUR) {
-    throw new AppError(429, 'RATE_LIMITED', translateEn('activation.documents.rateLimited'), undefined, { 'retry-after': String(HOUR / 1000) });
+    throw new AppError(429, 'RATE_LIMITED', text('activation.documents.rateLimited'), undefined, { 'retry-after': String(HOUR / 1000) });
   }
 }
 
@@ -89,7 +85,7 @@ export async function uploadDocument(deps: AppDeps, userId: string, kind: Docume
   } catch (error) {
     if (error instanceof ImageRefused) {
       const refusal = REFUSAL[error.reason];
-      throw new AppError(ERROR_STATUS[refusal.code], refusal.code, translateEn(refusal.key));
+      throw new AppError(ERROR_STATUS[refusal.code], refusal.code, text(refusal.key));
     }
     throw error;
   }

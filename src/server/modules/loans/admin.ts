@@ -15,18 +15,18 @@ import { assess } from '../../../shared/loan/eligibility';
 import { ratePercent } from '../../../shared/loan/rate-solver';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import type { AdminLoanDetail } from '../../../shared/schemas/loans';
-import { LOAN_MESSAGES } from '../../../shared/schemas/loans';
 import { decodeKeysetCursor, encodeKeysetCursor, type KeysetPosition } from '../../../shared/schemas/params';
 import { LOAN_STATUSES, LOAN_STATUS_CATALOGUE, isCounterOffer, isLoanStatus, type LoanStatus } from '../../../shared/states/loan';
 import { loanReasonKey, type CounterOfferReason, type LoanRejectionReason } from '../../../shared/reasons/catalogue';
 import { assertNoConflict, conflictOfInterest } from '../../staff/conflict';
 import { adminMember, memberFacts } from './member-data';
-import { text, textList } from '../../../shared/i18n/text';
+import { type CatalogueText, text, textList } from '../../../shared/i18n/text';
 import { checkAmountAndTerm } from './service';
 import { adminTimelineOf, assessmentDto, loanView } from './views';
 import { loanById, loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
 import { transition } from '../../domain/loans/transition';
+import { renderIn } from '../../../shared/i18n/lookup';
 
 /**
  * The officer's side of loans (/api/admin/loans, OFFICER and ADMIN): the queue, an application's
@@ -64,13 +64,12 @@ function queueParams(input: QueueInput): { statuses: LoanStatus[]; after: Keyset
   if (unknown.length > 0 || statuses.length === 0) {
     return {
       refusal: new AppError(400, 'VALIDATION_FAILED', text('errors.unknownStatusUse', { unknown: unknown.join(', '), allowed: LOAN_STATUSES.join(', ') }), {
-        status: 'Unknown status.',
+        status: text('errors.unknownStatus'),
       }),
     };
   }
   const after = input.cursor ? decodeKeysetCursor(input.cursor) : null;
-  if (input.cursor && !after)
-    return { refusal: new AppError(400, 'VALIDATION_FAILED', 'cursor must come from nextCursor', { cursor: 'cursor must come from nextCursor' }) };
+  if (input.cursor && !after) return { refusal: new AppError(400, 'VALIDATION_FAILED', text('errors.cursor'), { cursor: text('errors.cursor') }) };
   return { statuses: statuses as LoanStatus[], after };
 }
 
@@ -194,10 +193,10 @@ async function adminLoan(db: Tx | AppDeps['db'], deps: AppDeps, loan: LoanRow): 
   };
 }
 
-function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): string | null {
-  if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') return 'This loan has already been disbursed.';
-  if (loan.status !== 'CONTRACT_SIGNED') return 'A loan is disbursed only after the borrower signs the contract.';
-  if (deps.config.loanMakerChecker && loan.approvedBy === staff.userId) return 'The officer who approved this loan cannot disburse it: another officer must.';
+function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): CatalogueText | null {
+  if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') return text('errors.ALREADY_DISBURSED');
+  if (loan.status !== 'CONTRACT_SIGNED') return text('loans.errors.disburseAfterSigning');
+  if (deps.config.loanMakerChecker && loan.approvedBy === staff.userId) return text('loans.errors.approverCannotDisburse');
   return null;
 }
 
@@ -242,8 +241,8 @@ export async function detail(
       canApprove: conflict === null && loan.status === 'UNDER_REVIEW',
       canReject: conflict === null && (loan.status === 'PENDING' || loan.status === 'UNDER_REVIEW'),
       canDisburse: blocked === null,
-      disburseBlockedReason: blocked,
-      conflictOfInterest: conflict,
+      disburseBlockedReason: blocked && renderIn('en', blocked),
+      conflictOfInterest: conflict && renderIn('en', conflict),
     },
   };
 }
@@ -328,9 +327,11 @@ export async function approve(
   }
   const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
   if (counter && !input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.counterOfferReason, { reasonCode: LOAN_MESSAGES.counterOfferReason });
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.counterOfferReason'), { reasonCode: text('loans.errors.counterOfferReason') });
   if (!counter && input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', LOAN_MESSAGES.reasonOnlyForCounterOffer, { reasonCode: LOAN_MESSAGES.reasonOnlyForCounterOffer });
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.reasonOnlyForCounterOffer'), {
+      reasonCode: text('loans.errors.reasonOnlyForCounterOffer'),
+    });
   const reasonCode = counter ? input.reasonCode! : null;
 
   return deps.db.transaction(async (tx) => {
@@ -474,7 +475,7 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           legs,
           at: now,
         });
-        if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', 'This loan has already been disbursed.');
+        if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', text('errors.ALREADY_DISBURSED'));
         await tx.insert(loanInstalments).values(
           schedule.lines.map((l) => ({
             loanId: loan.id,

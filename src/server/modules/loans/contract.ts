@@ -5,6 +5,7 @@ import { formatAmount, parseAmount } from '../../../shared/money/money';
 import { maskKeepFirst3, maskPhoneNational } from '../../../shared/phone/phone';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { canonicalJson } from '../../../shared/json/canonical';
+import { DISBURSEMENT_PROMISE_HOURS } from '../../../shared/loan/disbursement';
 
 /**
  * The LOAN CONTRACT AGREEMENT (specification section 9's terms as DECISIONS.md builds them),
@@ -75,7 +76,7 @@ export function renderContract(input: ContractInput): ContractDocument {
     {
       heading: '3. Disbursement',
       paragraphs: [
-        `Within 24 hours after the Borrower signs this contract, the Lender credits the net proceeds of ${php(d.netProceeds)} to the Borrower's wallet in the Lender's application. The Borrower may withdraw them to their own account${b.payoutAccount ? ` (${b.payoutAccount})` : ''} at no charge.`,
+        `Within ${DISBURSEMENT_PROMISE_HOURS} hours after the Borrower signs this contract, the Lender credits the net proceeds of ${php(d.netProceeds)} to the Borrower's wallet in the Lender's application. The Borrower may withdraw them to their own account${b.payoutAccount ? ` (${b.payoutAccount})` : ''} at no charge.`,
         'The Borrower pays nothing, to the Lender or to anyone, to receive, release, unlock or withdraw the proceeds. Any request for such a payment is not from the Lender and should be reported to it and to the Securities and Exchange Commission.',
       ],
     },

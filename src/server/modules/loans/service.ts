@@ -3,7 +3,6 @@ import type { AppDeps } from '../../deps';
 import { OPEN_LOAN_SQL, dataDeletionRequests, loanEvents, loans, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { SessionAuth } from '../../sessions/store';
 import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
@@ -18,6 +17,8 @@ import { activeRate, assessmentDto, loanView, memberLoanViewOf, offerAwaitsAccep
 import { currentLoanOf } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
 import { transition } from '../../domain/loans/transition';
+import { text } from '../../../shared/i18n/text';
+import { translateEn } from '../../../shared/i18n/lookup';
 
 /**
  * The borrower's side of loans: apply (with the instant automated pre-assessment), the current
@@ -28,12 +29,12 @@ import { transition } from '../../domain/loans/transition';
 // the versions in code when the app starts, an ADMIN's new version when it is created (src/server/product).
 
 function amountError(product: ProductConfig): AppError {
-  const message = translateEn('loans.errors.amountRange', { min: formatAmount(product.minAmount), max: formatAmount(product.maxAmount) });
+  const message = text('loans.errors.amountRange', { min: formatAmount(product.minAmount), max: formatAmount(product.maxAmount) });
   return new AppError(400, 'VALIDATION_FAILED', message, { amount: message });
 }
 
 function termError(product: ProductConfig): AppError {
-  const message = translateEn('loans.errors.termChoice', { terms: product.terms.slice(0, -1).join(', '), last: String(product.terms.at(-1)) });
+  const message = text('loans.errors.termChoice', { terms: product.terms.slice(0, -1).join(', '), last: String(product.terms.at(-1)) });
   return new AppError(400, 'VALIDATION_FAILED', message, { term: message });
 }
 
@@ -48,8 +49,8 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
 async function checkedRate(deps: AppDeps, currency: string) {
   const rate = await activeRate(deps.db, currency, deps.clock.now());
   if (!rate)
-    throw new AppError(400, 'VALIDATION_FAILED', translateEn('loans.errors.currencyNotOffered'), {
-      selectedCurrency: translateEn('loans.errors.currencyNotOffered'),
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.currencyNotOffered'), {
+      selectedCurrency: text('loans.errors.currencyNotOffered'),
     });
   return rate;
 }
@@ -61,10 +62,10 @@ export async function apply(
   body: LoanApplicationRequest,
   idempotencyKey: string,
 ): Promise<IdempotentAnswer<LoanApplicationResponse>> {
-  if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', translateEn('loans.errors.notActivated'));
+  if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', text('loans.errors.notActivated'));
   const product = deps.products.current;
   if (body.productVersion !== product.version) {
-    throw new AppError(409, 'PRODUCT_VERSION_STALE', translateEn('loans.errors.productStale', { seen: body.productVersion, current: product.version }));
+    throw new AppError(409, 'PRODUCT_VERSION_STALE', text('loans.errors.productStale', { seen: body.productVersion, current: product.version }));
   }
   const amount = checkAmountAndTerm(product, body.amount, body.term);
   const rate = await checkedRate(deps, body.selectedCurrency);
@@ -104,7 +105,7 @@ export async function apply(
         })
         .onConflictDoNothing({ target: loans.memberId, where: sql.raw(OPEN_LOAN_SQL) })
         .returning();
-      if (!loan) throw new AppError(409, 'LOAN_EXISTS', LOAN_MESSAGES.exists);
+      if (!loan) throw new AppError(409, 'LOAN_EXISTS', text('loans.result.exists'));
       await tx.insert(loanEvents).values({
         loanId: loan.id,
         fromStatus: null,
@@ -117,7 +118,7 @@ export async function apply(
       });
       return {
         status: 201,
-        body: { state: 'LOAN_CREATED' as const, message: LOAN_MESSAGES.created, loan: await loanView(tx, deps, loan), preAssessment: assessment },
+        body: { state: 'LOAN_CREATED' as const, message: translateEn(LOAN_MESSAGES.created), loan: await loanView(tx, deps, loan), preAssessment: assessment },
       };
     });
   });
@@ -158,7 +159,7 @@ export async function quote(deps: AppDeps, input: { amount: string; term: number
 export async function cancel(deps: AppDeps, auth: SessionAuth, reason: string | undefined): Promise<{ loan: LoanView }> {
   return deps.db.transaction(async (tx) => {
     const loan = await currentLoanOf(tx, auth.userId, true);
-    if (!loan) throw new AppError(404, 'NOT_FOUND', "We haven't received any loan applications so far.");
+    if (!loan) throw new AppError(404, 'NOT_FOUND', text('loans.errors.noApplication'));
     const now = deps.clock.now();
     // The member's own words go to the back office only; the borrower's timeline shows catalogue reasons.
     const updated = await transition(tx, loan, 'CANCEL', { actor: { userId: auth.userId, role: 'MEMBER' }, at: now, note: reason || null });
@@ -173,11 +174,11 @@ export async function cancel(deps: AppDeps, auth: SessionAuth, reason: string | 
 export async function acceptOffer(deps: AppDeps, auth: SessionAuth, body: { amount: string; term: number }): Promise<{ loan: LoanView }> {
   return deps.db.transaction(async (tx) => {
     const loan = await currentLoanOf(tx, auth.userId, true);
-    if (!loan) throw new AppError(404, 'NOT_FOUND', "We haven't received any loan applications so far.");
-    if (!offerAwaitsAcceptance(loan)) throw new AppError(409, 'LOAN_STATE', 'There is no offer waiting for your acceptance.');
+    if (!loan) throw new AppError(404, 'NOT_FOUND', text('loans.errors.noApplication'));
+    if (!offerAwaitsAcceptance(loan)) throw new AppError(409, 'LOAN_STATE', text('loans.errors.noOfferWaiting'));
     const amount = parseAmount(body.amount);
     if (amount !== loan.amount || body.term !== loan.term) {
-      throw new AppError(409, 'OFFER_CHANGED', 'The offer changed since this page was loaded. Please read the new offer and its disclosure statement again.');
+      throw new AppError(409, 'OFFER_CHANGED', text('errors.OFFER_CHANGED'));
     }
     const now = deps.clock.now();
     const updated = await transition(tx, loan, 'ACCEPT_OFFER', {

@@ -19,6 +19,7 @@ import { currentLoanOf, loanNumberOf, productOf, type LoanRow } from '../../doma
 import { todayPh } from '../../domain/day';
 import { transition } from '../../domain/loans/transition';
 import { codeTextValues } from '../../../shared/codes/rules';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * Contract signing (issue 4, item 6): the borrower reads the LOAN CONTRACT AGREEMENT and the final
@@ -34,7 +35,7 @@ interface Documents {
   readonly signedAt: Date | null;
 }
 
-const NO_LOAN = "We haven't received any loan applications so far.";
+const NO_LOAN = text('loans.errors.noApplication');
 
 async function renderFor(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<Omit<Documents, 'signedAt'>> {
   const facts = await memberFacts(db, loan.memberId);
@@ -72,7 +73,7 @@ async function documentsOf(deps: AppDeps, userId: string): Promise<Documents> {
     };
   }
   if (loan.status !== 'APPROVED') {
-    throw new AppError(409, 'LOAN_STATE', 'The contract is ready once your loan is approved.');
+    throw new AppError(409, 'LOAN_STATE', text('loans.errors.contractNotReady'));
   }
   return { ...(await renderFor(deps.db, deps, loan)), signedAt: null };
 }
@@ -91,7 +92,7 @@ export async function getContract(deps: AppDeps, userId: string) {
   };
 }
 
-const OFFER_NOT_ACCEPTED = 'Accept the new offer (its amount and disclosure statement) before you sign the contract.';
+const OFFER_NOT_ACCEPTED = text('errors.OFFER_NOT_ACCEPTED');
 
 /** 409 OFFER_NOT_ACCEPTED while a counter-offer waits for the borrower's acceptance. */
 function assertOfferAccepted(loan: LoanRow): void {
@@ -105,7 +106,7 @@ function signingSubject(loanId: string, documentsSha256: string): string {
 /** POST /api/loans/current/contract/code: a CONTRACT_SIGNING code by SMS to the member's own phone. */
 export async function requestSigningCode(deps: AppDeps, auth: SessionAuth, ctx: RequestOrigin) {
   const d = await documentsOf(deps, auth.userId);
-  if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
+  if (d.signedAt) throw new AppError(409, 'LOAN_STATE', text('loans.errors.alreadySigned'));
   assertOfferAccepted(d.loan);
   return deps.db.transaction(async (tx) => {
     const issued = await issueCode(tx, deps.clock, deps.config.otpPepper, {
@@ -143,7 +144,7 @@ export async function sign(
   ctx: RequestOrigin & { userAgent: string | null },
 ): Promise<{ loan: LoanView; signedAt: string; documentsSha256: string }> {
   const d = await documentsOf(deps, auth.userId);
-  if (d.signedAt) throw new AppError(409, 'LOAN_STATE', 'The contract is already signed.');
+  if (d.signedAt) throw new AppError(409, 'LOAN_STATE', text('loans.errors.alreadySigned'));
   assertOfferAccepted(d.loan);
   // The code was bound to these exact documents; a changed offer needs a new code. Checked outside
   // the signing transaction so a wrong try counts even though nothing else is written.
@@ -151,7 +152,7 @@ export async function sign(
   return deps.db.transaction(async (tx) => {
     const loan = await currentLoanOf(tx, auth.userId, true);
     if (!loan || loan.id !== d.loan.id || loan.amount !== d.loan.amount || loan.term !== d.loan.term) {
-      throw new AppError(409, 'LOAN_STATE', 'The loan changed while you were signing. Please read the contract again.');
+      throw new AppError(409, 'LOAN_STATE', text('loans.errors.changedWhileSigning'));
     }
     assertOfferAccepted(loan);
     const now = deps.clock.now();

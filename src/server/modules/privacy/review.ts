@@ -35,7 +35,6 @@ import { deleteUserSessions } from '../../sessions/store';
 import { forgetUserDevices } from '../../sessions/devices';
 import type { SessionAuth } from '../../sessions/store';
 import { birthday, formatIsoDate, parseIsoDate, philippineDate } from '../../../shared/activation/age';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { deletionRejectionReasonKey, isDeletionRejectionReason, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
 import {
   DELETION_CURSOR,
@@ -53,6 +52,7 @@ import { eraseDocuments } from '../../domain/documents/erase';
 import { anonymiseUser, eraseSignUpRecords } from '../../domain/identity/erase';
 import { renameReminderRecipient } from '../../domain/repayments/erase';
 import { eraseContactMessages } from '../../domain/support/erase';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The data-deletion review (issue 12, item 12; docs/decisions/029-data-deletion-review.md). Staff
@@ -433,12 +433,7 @@ export async function completeDeletion(deps: AppDeps, staff: SessionAuth, reques
       if (user) {
         const blockers = await blockersOf(tx, userId);
         if (blockers.length > 0) {
-          throw new AppError(
-            409,
-            'DELETION_BLOCKED',
-            undefined,
-            Object.fromEntries(blockers.map((b) => [b, translateEn(`backoffice.deletion.blockers.${b}`)])),
-          );
+          throw new AppError(409, 'DELETION_BLOCKED', undefined, Object.fromEntries(blockers.map((b) => [b, text(`backoffice.deletion.blockers.${b}`)])));
         }
         keys.push(...(await erasePersonalData(tx, deps, user, row.requestedAt, now, ctx)));
       }

@@ -11,6 +11,7 @@ import { philippineDateTime } from '../../../shared/i18n/philippine-time';
 import { uniqueViolation } from '../../db/errors';
 import { isDeletionRejectionReason, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
 import { exportMemberData, type DataExport } from './export';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The member's data rights (Data Privacy Act of 2012, DECISIONS.md invariant 9): a download of
@@ -50,7 +51,7 @@ export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth
 
 const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
 
-const openRequestConflict = () => new AppError(409, 'CONFLICT', translateEn('activation.errors.deletionRequestOpen'));
+const openRequestConflict = () => new AppError(409, 'CONFLICT', text('activation.errors.deletionRequestOpen'));
 
 /** Files a deletion request for staff; one open request at a time (409 for a second). */
 export async function requestDeletion(

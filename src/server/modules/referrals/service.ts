@@ -6,9 +6,9 @@ import { users } from '../../db/schema';
 import { uniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import type { SessionAuth } from '../../sessions/store';
-import { translateEn } from '../../../shared/i18n/lookup';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, type AdminReferralsResponse, type MyReferralResponse } from '../../../shared/schemas/referrals';
 import { isActivated, type AccountState } from '../../../shared/states/account';
+import { text } from '../../../shared/i18n/text';
 
 /** 8 characters of a 32-character alphabet from the CSPRNG: 2^40 codes, not guessed by trying. */
 export function newInviteCode(): string {
@@ -22,7 +22,7 @@ export function newInviteCode(): string {
  * and how many people registered with it. Nothing about who they are.
  */
 export async function myReferral(deps: AppDeps, auth: SessionAuth): Promise<MyReferralResponse> {
-  if (!isActivated(auth.accountState as AccountState)) throw new AppError(403, 'NOT_ACTIVATED', translateEn('loans.errors.notActivated'));
+  if (!isActivated(auth.accountState as AccountState)) throw new AppError(403, 'NOT_ACTIVATED', text('loans.errors.notActivated'));
   let [me] = await deps.db.select({ code: users.inviteCode }).from(users).where(eq(users.id, auth.userId));
   if (!me) throw new AppError(401, 'UNAUTHENTICATED');
   for (let attempt = 0; !me?.code && attempt < 5; attempt += 1) {

@@ -7,8 +7,6 @@ import { writeAudit, type AuditContext } from '../../audit';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
-import { collections as collectionTexts } from '../../../shared/i18n/en/collections';
-import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import type { ReceiptDto, ServicingDto, WaiveReasonCode } from '../../../shared/schemas/repayments';
 import type { LoanStatus } from '../../../shared/states/loan';
@@ -22,7 +20,7 @@ import { todayPh } from '../../domain/day';
 import { allocateFor, chargeDto, checkAmount, maximumPayment, servicingView } from './service';
 import { isUuid } from '../../../shared/schemas/params';
 import { bankReferenceKey } from '../../../shared/schemas/withdrawals';
-import { text } from '../../../shared/i18n/text';
+import { type CatalogueText, text } from '../../../shared/i18n/text';
 
 /**
  * The officer's side of servicing (/api/admin/loans/:loanId/..., OFFICER and ADMIN): the servicing
@@ -46,7 +44,7 @@ export interface OfficerPaymentInput {
   readonly excess?: ExcessChoice | undefined;
 }
 
-function fieldRefusal(field: string, message: string): AppError {
+function fieldRefusal(field: string, message: CatalogueText): AppError {
   return new AppError(400, 'VALIDATION_FAILED', message, { [field]: message });
 }
 
@@ -139,10 +137,10 @@ export async function recordPayment(
   ctx: AuditContext,
 ): Promise<IdempotentAnswer<{ receipt: ReceiptDto }>> {
   const amount = parseAmount(input.amount);
-  if (amount === null || amount <= 0n) throw fieldRefusal('amount', texts.errors.amount);
-  if (input.channel === 'BANK_TRANSFER' && !input.bankReference) throw fieldRefusal('bankReference', collectionTexts.errors.bankReferenceRequired);
+  if (amount === null || amount <= 0n) throw fieldRefusal('amount', text('repayments.errors.amount'));
+  if (input.channel === 'BANK_TRANSFER' && !input.bankReference) throw fieldRefusal('bankReference', text('collections.errors.bankReferenceRequired'));
   const today = todayPh(deps);
-  if (input.receivedOn > today) throw fieldRefusal('receivedOn', 'The date received cannot be in the future.');
+  if (input.receivedOn > today) throw fieldRefusal('receivedOn', text('repayments.errors.receivedInFuture'));
   const now = deps.clock.now();
   return deps.db.transaction((tx) =>
     idempotent(tx, { userId: staff.userId, scope: `repayments.officer:${loanId}`, key, request: { loanId, ...input }, at: now }, async () => {
@@ -150,7 +148,7 @@ export async function recordPayment(
       await assertNoConflict(tx, staff.userId, loan.memberId);
       assertPayable(loan);
       if (loan.scheduleStartDate && input.receivedOn < loan.scheduleStartDate)
-        throw fieldRefusal('receivedOn', 'The date received is before the loan was disbursed.');
+        throw fieldRefusal('receivedOn', text('repayments.errors.receivedBeforeDisbursement'));
       const state = await loadState(tx, deps, loan);
       checkAmount(state, amount, today);
       if (input.bankReference) await assertPaymentReferenceUnused(tx, deps, input.bankReference);
@@ -219,7 +217,7 @@ export async function approvePayment(
   paymentId: string,
   ctx: AuditContext,
 ): Promise<{ receipt: ReceiptDto }> {
-  if (!isUuid(paymentId)) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
+  if (!isUuid(paymentId)) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noPayment'));
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
@@ -229,9 +227,9 @@ export async function approvePayment(
       .from(loanPayments)
       .where(and(eq(loanPayments.id, paymentId), eq(loanPayments.loanId, loan.id)))
       .for('update');
-    if (!payment) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
-    if (payment.status !== 'PENDING_APPROVAL') throw new AppError(409, 'PAYMENT_NOT_PENDING', texts.errors.paymentNotPending);
-    if (payment.actorUserId === staff.userId) throw new AppError(403, 'MAKER_CHECKER', texts.errors.approvalOwnPayment);
+    if (!payment) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noPayment'));
+    if (payment.status !== 'PENDING_APPROVAL') throw new AppError(409, 'PAYMENT_NOT_PENDING', text('repayments.errors.paymentNotPending'));
+    if (payment.actorUserId === staff.userId) throw new AppError(403, 'MAKER_CHECKER', text('repayments.errors.approvalOwnPayment'));
     await tx.update(loanPayments).set({ approvedBy: staff.userId, approvedAt: now }).where(eq(loanPayments.id, payment.id));
     const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
     const today = todayPh(deps);
@@ -300,17 +298,17 @@ export async function waiveCharge(
   input: { reasonCode: WaiveReasonCode; note?: string | undefined },
   ctx: AuditContext,
 ): Promise<{ status: 200 | 202; body: { charge: ServicingDto['charges'][number] } }> {
-  if (!isUuid(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  if (!isUuid(chargeId)) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noCharge'));
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
     const charge = await lockedCharge(tx, loan.id, chargeId);
     if (charge.waiveRequestedAt !== null && charge.waivedAt === null && charge.waiveRequestClosedAt === null)
-      throw new AppError(409, 'WAIVER_PENDING', collectionTexts.errors.waiverPending);
+      throw new AppError(409, 'WAIVER_PENDING', text('collections.errors.waiverPending'));
     const owed: Centavos = charge.amount - charge.paid;
     // Nothing to waive (paid in full, or waived): refused before any request is stored.
-    if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', texts.errors.chargeNotWaivable);
+    if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', text('repayments.errors.chargeNotWaivable'));
     // With what this officer alone waived on the loan in the window (several charges just under the threshold, on several days).
     const alone = await waivedAloneSince(tx, loan.id, staff.userId, windowStart(now));
     if (alone + owed > deps.config.servicing.waiverApprovalThreshold) {
@@ -361,17 +359,17 @@ export async function approveWaiver(
   chargeId: string,
   ctx: AuditContext,
 ): Promise<{ charge: ServicingDto['charges'][number] }> {
-  if (!isUuid(chargeId)) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  if (!isUuid(chargeId)) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noCharge'));
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
     await assertNoConflict(tx, staff.userId, loan.memberId);
     const charge = await lockedCharge(tx, loan.id, chargeId);
     // A request whose charge was paid in full meanwhile is closed (postPayment, decision 053): refused with why.
     if (charge.waivedAt === null && charge.waiveRequestedAt !== null && (charge.waiveRequestClosedAt !== null || charge.paid >= charge.amount))
-      throw new AppError(409, 'WAIVER_MOOT', collectionTexts.errors.waiverMoot);
+      throw new AppError(409, 'WAIVER_MOOT', text('collections.errors.waiverMoot'));
     if (charge.waiveRequestedAt === null || charge.waiveRequestReasonCode === null || charge.waivedAt !== null)
-      throw new AppError(409, 'WAIVER_NOT_PENDING', collectionTexts.errors.waiverNotPending);
-    if (charge.waiveRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', collectionTexts.errors.approvalOwnWaiver);
+      throw new AppError(409, 'WAIVER_NOT_PENDING', text('collections.errors.waiverNotPending'));
+    if (charge.waiveRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', text('collections.errors.approvalOwnWaiver'));
     const charged = await applyWaiver(
       deps,
       tx,
@@ -390,7 +388,7 @@ async function lockedCharge(tx: Tx, loanId: string, chargeId: string): Promise<C
     .from(loanCharges)
     .where(and(eq(loanCharges.id, chargeId), eq(loanCharges.loanId, loanId)))
     .for('update');
-  if (!charge) throw new AppError(404, 'NOT_FOUND', 'There is no such charge.');
+  if (!charge) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noCharge'));
   return charge;
 }
 
@@ -405,7 +403,7 @@ async function applyWaiver(
   const now = deps.clock.now();
   const staff = input.staff;
   const owed: Centavos = charge.amount - charge.paid;
-  if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', texts.errors.chargeNotWaivable);
+  if (charge.waivedAt !== null || owed <= 0n) throw new AppError(409, 'CHARGE_NOT_WAIVABLE', text('repayments.errors.chargeNotWaivable'));
   const number = loanNumberOf(deps, loan.number);
   const transfer = await waiveChargeTransfer(
     tx,

@@ -10,11 +10,11 @@ import { assertNoConflict } from '../../staff/conflict';
 import { toDecimalString } from '../../../shared/money/money';
 import type { HeldPaymentReason, HeldPaymentStatus } from '../../../shared/channel/held';
 import type { ChannelMethod } from '../../../shared/channel/methods';
-import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
 import { isUuid } from '../../../shared/schemas/params';
 import type { HeldPaymentDto } from '../../../shared/schemas/channel-payments';
 import { channelReference } from './channel';
 import { loanById, loanNumberOf } from '../../domain/loans/repository';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The back office's held channel payments (docs/decisions/059-callbacks-are-hints.md): payments the
@@ -104,21 +104,16 @@ export async function releaseHeldPayment(
   input: { readonly note: string },
   ctx: AuditContext,
 ): Promise<{ status: 200 | 202; body: { held: HeldPaymentDto } }> {
-  if (!isUuid(holdId)) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
+  if (!isUuid(holdId)) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noPayment'));
   const now = deps.clock.now();
   const status = await deps.db.transaction(async (tx) => {
     const [hold] = await tx.select().from(channelPaymentHolds).where(eq(channelPaymentHolds.id, holdId)).for('update');
-    if (!hold) throw new AppError(404, 'NOT_FOUND', 'There is no such payment.');
-    if (hold.status === 'CREDITED_TO_WALLET') throw new AppError(409, 'HELD_PAYMENT_STATE', 'This payment is no longer held.');
+    if (!hold) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noPayment'));
+    if (hold.status === 'CREDITED_TO_WALLET') throw new AppError(409, 'HELD_PAYMENT_STATE', text('errors.HELD_PAYMENT_STATE'));
     const [payment] = await tx.select().from(channelPayments).where(eq(channelPayments.id, hold.channelPaymentId)).for('update');
     const loan = await loanById(tx, payment!.loanId);
     await assertNoConflict(tx, staff.userId, payment!.memberId);
-    if (hold.confirmedCurrency !== 'PHP')
-      throw new AppError(
-        409,
-        'HELD_PAYMENT_NOT_PHP',
-        'This payment was not confirmed in pesos, so it cannot be credited to the wallet. Ask the provider to return it.',
-      );
+    if (hold.confirmedCurrency !== 'PHP') throw new AppError(409, 'HELD_PAYMENT_NOT_PHP', text('errors.HELD_PAYMENT_NOT_PHP'));
     const details = {
       loanNumber: loanNumberOf(deps, loan.number),
       reference: channelReference(deps, payment!.number),
@@ -146,7 +141,7 @@ export async function releaseHeldPayment(
       });
       return 202 as const;
     }
-    if (needsTwo && hold.requestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', texts.held.ownRequest);
+    if (needsTwo && hold.requestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', text('channelPayments.held.ownRequest'));
     const transfer = await createTransfer(tx, {
       idempotencyKey: `channel-payment-held:${payment!.id}`,
       code: 'CHANNEL_PAYMENT_TO_WALLET',

@@ -7,13 +7,13 @@ import { requestOrigin } from '../../http/request-origin';
 import { registerRoute } from '../../http/route';
 import { requireMember, requireRole } from '../../http/session';
 import { ProviderError } from '../../providers/xendit/http';
-import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
 import { callbacksApi } from '../../../shared/api/callbacks';
 import { channelPaymentsApi as api } from '../../../shared/api/channel-payments';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 import { createChannelPayment, listChannelEvents, listChannelPayments } from './channel';
 import { receivePaymentCallback } from './channel-confirm';
 import { listHeldPayments, releaseHeldPayment } from './channel-held-admin';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * Paying a loan through a payment channel (docs/decisions/013-payment-channels.md): the member's
@@ -34,13 +34,14 @@ export async function channelPaymentRoutes(app: FastifyInstance, deps: AppDeps):
   registerRoute(app, callbacksApi.payments, async (request) => {
     const provider = deps.providers.collectionCallback(request.params.provider);
     if (!provider) throw new AppError(404, 'NOT_FOUND');
-    if (!provider.reader.verify(request.headers, deps.config)) throw new AppError(401, 'CALLBACK_UNVERIFIED', texts.errors.callbackUnverified);
+    if (!provider.reader.verify(request.headers, deps.config))
+      throw new AppError(401, 'CALLBACK_UNVERIFIED', text('channelPayments.errors.callbackUnverified'));
     assertStorablePayload(request.body);
     let event;
     try {
       event = provider.reader.read(request.body, deps.clock.now());
     } catch (error) {
-      if (error instanceof ProviderError) throw new AppError(400, 'BAD_REQUEST', 'The request could not be read.');
+      if (error instanceof ProviderError) throw new AppError(400, 'BAD_REQUEST', text('errors.BAD_REQUEST'));
       throw error;
     }
     if (!event) return { received: true as const, outcome: 'IGNORED' };

@@ -8,7 +8,6 @@ import { createTransfer, ensureMemberWallet, ensureSystemAccount } from '../../l
 import { type CollectionProvider, type ConfirmationEvent } from '../../providers/collections';
 import { ProviderError } from '../../providers/xendit/http';
 import { isCodeOfMethod, type ChannelCode, type ChannelMethod, type ChannelPaymentStatus } from '../../../shared/channel/methods';
-import { channelPayments as texts } from '../../../shared/i18n/en/channel-payments';
 import { toDecimalString, type Centavos } from '../../../shared/money/money';
 import type { ChannelPaymentDto, ChannelPaymentRequest } from '../../../shared/schemas/channel-payments';
 import { assertPayable, loadState, memberLoan, paymentReference, postPayment } from './core';
@@ -17,6 +16,7 @@ import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { todayPh } from '../../domain/day';
 import { allocateFor, checkAmount, maximumPayment, parsePositive } from './service';
 import { differsFromReference, holdPayment } from './channel-hold';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * Paying a loan through a payment channel (issue 10 item 2; docs/decisions/013-payment-channels.md).
@@ -102,7 +102,7 @@ function dtoOf(deps: AppDeps, row: ChannelPaymentRow, receiptNumber: number | nu
 
 function providerOrRefuse(deps: AppDeps): CollectionProvider {
   const provider = deps.providers.collection(deps.config);
-  if (!provider) throw new AppError(409, 'CHANNELS_UNAVAILABLE', texts.errors.unavailable);
+  if (!provider) throw new AppError(409, 'CHANNELS_UNAVAILABLE', text('channelPayments.errors.unavailable'));
   return provider;
 }
 
@@ -115,7 +115,7 @@ export async function createChannelPayment(
 ): Promise<{ status: 200 | 201; replayed: boolean; body: { payment: ChannelPaymentDto } }> {
   const provider = providerOrRefuse(deps);
   if (!isCodeOfMethod(input.method, input.channelCode))
-    throw new AppError(400, 'CHANNEL_CODE_INVALID', texts.errors.channelCode, { channelCode: texts.errors.channelCode });
+    throw new AppError(400, 'CHANNEL_CODE_INVALID', text('channelPayments.errors.channelCode'), { channelCode: text('channelPayments.errors.channelCode') });
   const amount = parsePositive(input.amount);
   const now = deps.clock.now();
 
@@ -126,7 +126,7 @@ export async function createChannelPayment(
         .from(channelPayments)
         .where(and(eq(channelPayments.memberId, memberId), eq(channelPayments.idempotencyKey, key)));
       if (existing && (existing.amount !== amount || existing.method !== input.method || existing.channelCode !== input.channelCode))
-        throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+        throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', text('errors.IDEMPOTENCY_KEY_REUSED'));
       return existing;
     };
     const earlier = await replay();
@@ -144,7 +144,7 @@ export async function createChannelPayment(
       .from(channelPayments)
       .where(and(eq(channelPayments.loanId, loan.id), inArray(channelPayments.status, [...OPEN])))
       .limit(1);
-    if (open) throw new AppError(409, 'CHANNEL_PAYMENT_PENDING', texts.errors.pending);
+    if (open) throw new AppError(409, 'CHANNEL_PAYMENT_PENDING', text('channelPayments.errors.pending'));
     const [member] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, memberId));
     const [row] = await tx
       .insert(channelPayments)
@@ -189,7 +189,7 @@ export async function createChannelPayment(
       .update(channelPayments)
       .set({ status: 'FAILED', updatedAt: deps.clock.now() })
       .where(and(eq(channelPayments.id, row.id), eq(channelPayments.status, 'CREATING')));
-    if (error instanceof ProviderError) throw new AppError(502, 'PROVIDER_UNAVAILABLE', texts.errors.providerUnavailable);
+    if (error instanceof ProviderError) throw new AppError(502, 'PROVIDER_UNAVAILABLE', text('channelPayments.errors.providerUnavailable'));
     throw error;
   }
   const [saved] = await deps.db

@@ -7,7 +7,6 @@ import { AppError } from '../../http/errors';
 import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
 import { philippineDate } from '../../../shared/activation/age';
-import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { type Schedule } from '../../../shared/loan/schedule';
 import { extendedSchedule } from '../../../shared/loan/extension';
@@ -21,6 +20,7 @@ import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
 import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
 import { todayPh } from '../../domain/day';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The repayments module's shared core (issue 10; docs/decisions/012-servicing.md): reading a loan's
@@ -50,15 +50,15 @@ export async function memberLoan(db: DbOrTx, memberId: string, lock = false): Pr
   const rows = lock ? await query.for('update') : await query;
   const open = rows.find((r) => (SERVICED_STATUSES as readonly string[]).includes(r.status));
   const row = open ?? rows.at(-1);
-  if (!row) throw new AppError(404, 'NO_LOAN', texts.errors.noLoan);
+  if (!row) throw new AppError(404, 'NO_LOAN', text('repayments.errors.noLoan'));
   return row;
 }
 
 /** Refuses a loan that cannot be paid: not disbursed, or repaid. */
 export function assertPayable(loan: LoanRow): void {
-  if (loan.status === 'REPAID') throw new AppError(409, 'LOAN_REPAID', texts.errors.repaid);
+  if (loan.status === 'REPAID') throw new AppError(409, 'LOAN_REPAID', text('repayments.errors.repaid'));
   if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate)
-    throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
+    throw new AppError(409, 'LOAN_NOT_DISBURSED', text('repayments.errors.notDisbursed'));
 }
 
 export interface ServicingState {
@@ -322,8 +322,8 @@ export async function postPayment(
     transferId = transfer.id;
   } catch (error) {
     if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
-      throw new AppError(409, 'INSUFFICIENT_BALANCE', 'The amount is more than your available wallet balance.', {
-        amount: 'The amount is more than your available wallet balance.',
+      throw new AppError(409, 'INSUFFICIENT_BALANCE', text('errors.INSUFFICIENT_BALANCE'), {
+        amount: text('errors.INSUFFICIENT_BALANCE'),
       });
     }
     throw error;

@@ -6,7 +6,6 @@ import { issueCode, verifyCode } from '../../otp/service';
 import { languageOfUser, messageText, queueSms, withCode } from '../../providers/notify';
 import type { RequestOrigin } from '../../http/request-origin';
 import type { SessionAuth } from '../../sessions/store';
-import { extensions as texts } from '../../../shared/i18n/en/extensions';
 import { EXTENSION_NOTICE_DAYS } from '../../../shared/loan/extension';
 import { toDecimalString } from '../../../shared/money/money';
 import { maskPhoneNational } from '../../../shared/phone/phone';
@@ -18,6 +17,7 @@ import { transition } from '../../domain/loans/transition';
 import { disclosureOfPlan, EXTENSION_FEE, eligibilityOf, planFor } from './extension-plan';
 import { extensionDto, extensionTransition, latestExtension, openExtension } from './extension-views';
 import { codeTextValues } from '../../../shared/codes/rules';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * The borrower's side of extensions (/api/loans/current/extension, identity from the session):
@@ -45,7 +45,7 @@ export async function currentExtension(deps: AppDeps, userId: string) {
 export async function requestExtension(deps: AppDeps, auth: SessionAuth, newTerm: number, ctx: RequestOrigin): Promise<{ extension: ExtensionDto }> {
   return deps.db.transaction(async (tx) => {
     const loan = await memberLoan(tx, auth.userId, true);
-    if (await openExtension(tx, loan.id)) throw new AppError(409, 'EXTENSION_OPEN', texts.errors.alreadyOpen);
+    if (await openExtension(tx, loan.id)) throw new AppError(409, 'EXTENSION_OPEN', text('extensions.errors.alreadyOpen'));
     const { plan } = await planFor(tx, deps, loan, newTerm, EXTENSION_FEE);
     const now = deps.clock.now();
     const [created] = await tx
@@ -93,7 +93,7 @@ export async function requestExtension(deps: AppDeps, auth: SessionAuth, newTerm
 async function openOf(deps: AppDeps, userId: string) {
   const loan = await memberLoan(deps.db, userId);
   const row = await openExtension(deps.db, loan.id);
-  if (!row) throw new AppError(404, 'EXTENSION_NOT_FOUND', texts.errors.noRequest);
+  if (!row) throw new AppError(404, 'EXTENSION_NOT_FOUND', text('extensions.errors.noRequest'));
   return { loan, row };
 }
 
@@ -102,7 +102,7 @@ export async function withdrawExtension(deps: AppDeps, auth: SessionAuth): Promi
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, row.loanId, true);
     const current = await openExtension(tx, loan.id, true);
-    if (!current || current.id !== row.id) throw new AppError(409, 'EXTENSION_STATE', texts.errors.decided);
+    if (!current || current.id !== row.id) throw new AppError(409, 'EXTENSION_STATE', text('extensions.errors.decided'));
     const updated = await extensionTransition(tx, current, 'WITHDRAW', { by: 'MEMBER', userId: auth.userId, role: 'MEMBER', at: deps.clock.now() });
     return { extension: await extensionDto(tx, deps, updated, loan) };
   });
@@ -111,7 +111,7 @@ export async function withdrawExtension(deps: AppDeps, auth: SessionAuth): Promi
 /** The approved offer as it stands now, with the SHA-256 its code binds; refusals when it no longer stands. */
 async function approvedOffer(deps: AppDeps, userId: string) {
   const { loan, row } = await openOf(deps, userId);
-  if (row.status !== 'APPROVED') throw new AppError(409, 'EXTENSION_STATE', texts.errors.notApproved);
+  if (row.status !== 'APPROVED') throw new AppError(409, 'EXTENSION_STATE', text('extensions.errors.notApproved'));
   const { plan } = await planFor(deps.db, deps, loan, row.newTerm, row.fee);
   return { loan, row, plan, ...disclosureOfPlan(deps, loan, row.id, plan) };
 }
@@ -152,16 +152,16 @@ export async function signExtension(
     .where(and(eq(otpChallenges.purpose, 'CONTRACT_SIGNING'), like(otpChallenges.subject, `extension:${offer.row.id}:%`), isNull(otpChallenges.supersededAt)))
     .orderBy(desc(otpChallenges.createdAt))
     .limit(1);
-  if (sent && sent.subject !== signingSubject(offer.row.id, offer.sha256)) throw new AppError(409, 'EXTENSION_CHANGED', texts.errors.changed);
+  if (sent && sent.subject !== signingSubject(offer.row.id, offer.sha256)) throw new AppError(409, 'EXTENSION_CHANGED', text('extensions.errors.changed'));
   // Checked outside the transaction so that a wrong try counts (as for the contract).
   await verifyCode(deps.db, deps.clock, deps.config.otpPepper, { purpose: 'CONTRACT_SIGNING', subject: signingSubject(offer.row.id, offer.sha256), code });
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, offer.loan.id, true);
     const row = await openExtension(tx, loan.id, true);
-    if (!row || row.id !== offer.row.id || row.status !== 'APPROVED') throw new AppError(409, 'EXTENSION_STATE', texts.errors.notApproved);
+    if (!row || row.id !== offer.row.id || row.status !== 'APPROVED') throw new AppError(409, 'EXTENSION_STATE', text('extensions.errors.notApproved'));
     const { plan } = await planFor(tx, deps, loan, row.newTerm, row.fee);
     const signed = disclosureOfPlan(deps, loan, row.id, plan);
-    if (signed.sha256 !== offer.sha256) throw new AppError(409, 'EXTENSION_CHANGED', texts.errors.changed);
+    if (signed.sha256 !== offer.sha256) throw new AppError(409, 'EXTENSION_CHANGED', text('extensions.errors.changed'));
     const now = deps.clock.now();
     // The new schedule: the lines from the first one not fully paid are replaced, numbered and
     // dated as the loan's; what was paid on an old line stays paid on the new line of its number

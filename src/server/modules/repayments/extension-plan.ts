@@ -3,8 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
-import { planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
-import { extensions as texts } from '../../../shared/i18n/en/extensions';
+import { EXTENSION_NOTICE_DAYS, planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { loadState, type ServicingState } from './core';
 import { productOf, type LoanRow } from '../../domain/loans/repository';
@@ -22,9 +21,9 @@ import { text } from '../../../shared/i18n/text';
 export const EXTENSION_FEE = 0n;
 
 export function assertServiced(loan: LoanRow): void {
-  if (loan.status === 'OVERDUE') throw new AppError(409, 'EXTENSION_PAST_DUE', texts.errors.pastDue);
+  if (loan.status === 'OVERDUE') throw new AppError(409, 'EXTENSION_PAST_DUE', text('extensions.errors.pastDue'));
   if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate) {
-    throw new AppError(409, 'EXTENSION_NOT_SERVICED', texts.errors.notServiced);
+    throw new AppError(409, 'EXTENSION_NOT_SERVICED', text('extensions.errors.notServiced'));
   }
 }
 
@@ -60,17 +59,17 @@ export function planOfState(deps: AppDeps, loan: LoanRow, state: ServicingState,
   if (result.ok) return { state, plan: result.plan };
   switch (result.refusal) {
     case 'TOO_LATE':
-      throw new AppError(409, 'EXTENSION_TOO_LATE', text('extensions.errors.tooLate', { deadline: result.deadline ?? '' }));
+      throw new AppError(409, 'EXTENSION_TOO_LATE', text('extensions.errors.tooLate', { deadline: result.deadline ?? '', days: EXTENSION_NOTICE_DAYS }));
     case 'PAST_DUE':
-      throw new AppError(409, 'EXTENSION_PAST_DUE', texts.errors.pastDue);
+      throw new AppError(409, 'EXTENSION_PAST_DUE', text('extensions.errors.pastDue'));
     case 'TERM_NOT_OFFERED':
-      throw new AppError(400, 'EXTENSION_TERM', texts.errors.termNotOffered, { term: texts.errors.termNotOffered });
+      throw new AppError(400, 'EXTENSION_TERM', text('extensions.errors.termNotOffered'), { term: text('extensions.errors.termNotOffered') });
     case 'NOT_LONGER':
-      throw new AppError(400, 'EXTENSION_TERM', texts.errors.notLonger, { term: texts.errors.notLonger });
+      throw new AppError(400, 'EXTENSION_TERM', text('extensions.errors.notLonger'), { term: text('extensions.errors.notLonger') });
     case 'OVER_CAP':
-      throw new AppError(409, 'EXTENSION_OVER_CAP', texts.errors.overCap);
+      throw new AppError(409, 'EXTENSION_OVER_CAP', text('extensions.errors.overCap'));
     case 'NOT_SCHEDULED':
-      throw new AppError(409, 'EXTENSION_NOT_SERVICED', texts.errors.notServiced);
+      throw new AppError(409, 'EXTENSION_NOT_SERVICED', text('extensions.errors.notServiced'));
   }
 }
 

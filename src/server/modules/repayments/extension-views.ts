@@ -20,16 +20,17 @@ import { type ServicingState } from './core';
 import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
 import { disclosureOfPlan, planFor, planOfState } from './extension-plan';
 import { isUuid } from '../../../shared/schemas/params';
+import { text } from '../../../shared/i18n/text';
 
 /** Extension rows, their views and their transitions (docs/decisions/016-extensions.md). */
 
 export type ExtensionRow = typeof loanExtensions.$inferSelect;
 
 export async function extensionById(db: DbOrTx, id: string, lock = false): Promise<ExtensionRow> {
-  if (!isUuid(id)) throw new AppError(404, 'EXTENSION_NOT_FOUND', texts.errors.notFound);
+  if (!isUuid(id)) throw new AppError(404, 'EXTENSION_NOT_FOUND', text('extensions.errors.notFound'));
   const query = db.select().from(loanExtensions).where(eq(loanExtensions.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError(404, 'EXTENSION_NOT_FOUND', texts.errors.notFound);
+  if (!row) throw new AppError(404, 'EXTENSION_NOT_FOUND', text('extensions.errors.notFound'));
   return row;
 }
 
@@ -64,7 +65,12 @@ export async function extensionTransition(
 ): Promise<ExtensionRow> {
   const from = row.status as ExtensionStatus;
   const t = findExtensionTransition(from, action, input.by);
-  if (!t) throw new AppError(409, 'EXTENSION_STATE', from === 'REQUESTED' && action === 'SIGN' ? texts.errors.notApproved : texts.errors.decided);
+  if (!t)
+    throw new AppError(
+      409,
+      'EXTENSION_STATE',
+      from === 'REQUESTED' && action === 'SIGN' ? text('extensions.errors.notApproved') : text('extensions.errors.decided'),
+    );
   const [updated] = await tx
     .update(loanExtensions)
     .set({ ...input.changes, status: t.to, updatedAt: input.at })

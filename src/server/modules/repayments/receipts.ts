@@ -6,6 +6,7 @@ import type { SessionAuth } from '../../sessions/store';
 import { paymentsOf } from './core';
 import { receiptPdf } from './receipt-pdf';
 import { isUuid } from '../../../shared/schemas/params';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * GET /api/loans/current/payments/:paymentId/receipt.pdf: the receipt of one of the member's own
@@ -13,7 +14,7 @@ import { isUuid } from '../../../shared/schemas/params';
  * not exist for them.
  */
 export async function memberReceiptPdf(deps: AppDeps, auth: SessionAuth, paymentId: string): Promise<{ bytes: Uint8Array; filename: string }> {
-  const notFound = () => new AppError(404, 'NOT_FOUND', 'There is no such payment.');
+  const notFound = () => new AppError(404, 'NOT_FOUND', text('repayments.errors.noPayment'));
   if (!isUuid(paymentId)) throw notFound();
   const [row] = await deps.db
     .select({ loan: loans })

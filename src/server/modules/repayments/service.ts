@@ -8,7 +8,6 @@ import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { RequestOrigin } from '../../http/request-origin';
 import { ensureMemberWallet, memberWalletBalance } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
-import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { loanFigures } from '../../../shared/loan/figures';
 import { payoffQuote, type PayoffQuote } from '../../../shared/loan/payoff';
@@ -60,7 +59,7 @@ export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharg
 export const MEMBER_DOCUMENTS = { contractUrl: '/api/loans/current/contract.pdf', disclosureUrl: '/api/loans/current/disclosure.pdf' } as const;
 
 export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, audience: 'member' | 'staff' = 'staff'): Promise<ServicingDto> {
-  if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', texts.errors.notDisbursed);
+  if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', text('repayments.errors.notDisbursed'));
   const state = await loadState(db, deps, loan);
   const today = todayPh(deps);
   const chargesOn = (n: number) => state.openCharges.filter((c) => c.lineNumber === n).reduce((s, c) => s + c.outstanding, 0n);
@@ -216,15 +215,16 @@ export function allocateFor(state: ServicingState, amount: Centavos, today: stri
     monthlyRate: state.schedule.contractualMonthlyRate,
   });
   if (r.unallocated !== 0n)
-    throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', 'The amount is more than can be paid on this loan now.', {
-      amount: 'The amount is more than can be paid on this loan now.',
+    throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', text('errors.AMOUNT_ABOVE_OUTSTANDING'), {
+      amount: text('errors.AMOUNT_ABOVE_OUTSTANDING'),
     });
   return r;
 }
 
-export function parsePositive(text: string): Centavos {
-  const amount = parseAmount(text);
-  if (amount === null || amount <= 0n) throw new AppError(400, 'VALIDATION_FAILED', texts.errors.amount, { amount: texts.errors.amount });
+export function parsePositive(typed: string): Centavos {
+  const amount = parseAmount(typed);
+  if (amount === null || amount <= 0n)
+    throw new AppError(400, 'VALIDATION_FAILED', text('repayments.errors.amount'), { amount: text('repayments.errors.amount') });
   return amount;
 }
 
@@ -424,13 +424,13 @@ export async function payoff(
       const loan = await memberLoan(tx, auth.userId, true);
       assertPayable(loan);
       const [quote] = isUuid(quoteId) ? await tx.select().from(loanPayoffQuotes).where(eq(loanPayoffQuotes.id, quoteId)).for('update') : [];
-      if (!quote || quote.loanId !== loan.id) throw new AppError(404, 'NOT_FOUND', 'There is no such payoff quote.');
-      if (quote.usedAt) throw new AppError(409, 'QUOTE_USED', texts.errors.quoteUsed);
-      if (now.getTime() >= quote.validUntil.getTime()) throw new AppError(409, 'QUOTE_EXPIRED', texts.errors.quoteExpired);
+      if (!quote || quote.loanId !== loan.id) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noQuote'));
+      if (quote.usedAt) throw new AppError(409, 'QUOTE_USED', text('repayments.errors.quoteUsed'));
+      if (now.getTime() >= quote.validUntil.getTime()) throw new AppError(409, 'QUOTE_EXPIRED', text('repayments.errors.quoteExpired'));
       const state = await loadState(tx, deps, loan);
       const today = todayPh(deps);
       const q = quoteOf(state, today);
-      if (q.total !== quote.amount || q.asOf !== quote.asOf) throw new AppError(409, 'QUOTE_STALE', texts.errors.quoteStale);
+      if (q.total !== quote.amount || q.asOf !== quote.asOf) throw new AppError(409, 'QUOTE_STALE', text('repayments.errors.quoteStale'));
       const applied = payoffAllocation(state, q, today);
       const wallet = await checkWallet(tx, auth.userId, q.total);
       const [payment] = await tx

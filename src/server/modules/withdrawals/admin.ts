@@ -12,7 +12,6 @@ import { MANILA_OFFSET_MS } from '../../../shared/notify/quiet-hours';
 import { bankReferenceKey, type AdminWithdrawalRow, type FailRequestDto, type Reconciliation } from '../../../shared/schemas/withdrawals';
 import { isWithdrawalStatus, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/states/withdrawal';
 import { isPayoutFailureReason, withdrawalReasonText, type PayoutFailureReason } from '../../../shared/reasons/catalogue';
-import { backoffice as backofficeTexts } from '../../../shared/i18n/en/backoffice';
 import { assertNoConflict } from '../../staff/conflict';
 import { transition } from './transitions';
 import { text } from '../../../shared/i18n/text';
@@ -100,11 +99,11 @@ export async function queue(
   const unknown = statuses.filter((s) => !isWithdrawalStatus(s));
   if (unknown.length > 0 || statuses.length === 0) {
     throw new AppError(400, 'VALIDATION_FAILED', text('errors.unknownStatusUse', { unknown: unknown.join(', '), allowed: WITHDRAWAL_STATUSES.join(', ') }), {
-      status: 'Unknown status.',
+      status: text('errors.unknownStatus'),
     });
   }
   const after = input.cursor ? decodeKeysetCursor(input.cursor) : null;
-  if (input.cursor && !after) throw new AppError(400, 'VALIDATION_FAILED', 'cursor must come from nextCursor', { cursor: 'cursor must come from nextCursor' });
+  if (input.cursor && !after) throw new AppError(400, 'VALIDATION_FAILED', text('errors.cursor'), { cursor: text('errors.cursor') });
   // Keyset on (created_at, number), served by withdrawals_status_created_idx (status, created_at,
   // number); all statuses (the default) by withdrawals_created_idx. Names joined on the page only.
   const byStatus = statuses.length === WITHDRAWAL_STATUSES.length ? undefined : inArray(withdrawals.status, statuses);
@@ -126,8 +125,9 @@ export async function queue(
   };
 }
 
-const { manualOnly: MANUAL_ONLY, markEachPart: MARK_EACH_PART, notSplit: NOT_SPLIT } = backofficeTexts.withdrawals.markErrors;
-const failTexts = backofficeTexts.withdrawals.failRequestErrors;
+const MANUAL_ONLY = text('backoffice.withdrawals.markErrors.manualOnly');
+const MARK_EACH_PART = text('backoffice.withdrawals.markErrors.markEachPart');
+const NOT_SPLIT = text('backoffice.withdrawals.markErrors.notSplit');
 
 type FailInput = { reasonCode: PayoutFailureReason; note: string | null };
 
@@ -226,7 +226,7 @@ async function storeFailRequest(
 ): Promise<void> {
   if (target.failRequestedAt !== null) {
     if (target.failRequestedBy === staff.userId) return;
-    throw new AppError(409, 'WITHDRAWAL_FAIL_PENDING', failTexts.pending);
+    throw new AppError(409, 'WITHDRAWAL_FAIL_PENDING', text('backoffice.withdrawals.failRequestErrors.pending'));
   }
   const now = deps.clock.now();
   const request = { failRequestedBy: staff.userId, failRequestedAt: now, failRequestReasonCode: input.reasonCode, failRequestNote: input.note };
@@ -275,8 +275,8 @@ function failRequestAuditSubject(deps: AppDeps, row: WithdrawalRow, part: Withdr
 /** The request a second officer confirms: refused when none waits, or when it is their own (maker-checker). */
 function pendingRequestFor(staff: SessionAuth, target: FailRequestColumns): FailInput & { requestedBy: string | null; requestedAt: Date } {
   if (target.failRequestedAt === null || target.failRequestReasonCode === null || !isPayoutFailureReason(target.failRequestReasonCode))
-    throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', failTexts.notPending);
-  if (target.failRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', failTexts.ownRequest);
+    throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', text('backoffice.withdrawals.failRequestErrors.notPending'));
+  if (target.failRequestedBy === staff.userId) throw new AppError(403, 'MAKER_CHECKER', text('backoffice.withdrawals.failRequestErrors.ownRequest'));
   return { reasonCode: target.failRequestReasonCode, note: target.failRequestNote, requestedBy: target.failRequestedBy, requestedAt: target.failRequestedAt };
 }
 
@@ -297,8 +297,9 @@ async function withdrawFailRequest(
   reason: string,
   ctx: AuditContext,
 ): Promise<void> {
-  if (target.failRequestedAt === null) throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', failTexts.notPending);
-  if (target.failRequestedBy !== staff.userId && staff.role !== 'ADMIN') throw new AppError(403, 'WITHDRAWAL_FAIL_NOT_YOURS', failTexts.notYours);
+  if (target.failRequestedAt === null) throw new AppError(409, 'WITHDRAWAL_FAIL_NOT_PENDING', text('backoffice.withdrawals.failRequestErrors.notPending'));
+  if (target.failRequestedBy !== staff.userId && staff.role !== 'ADMIN')
+    throw new AppError(403, 'WITHDRAWAL_FAIL_NOT_YOURS', text('backoffice.withdrawals.failRequestErrors.notYours'));
   const now = deps.clock.now();
   await setFailRequestColumns(tx, row, part, NO_FAIL_REQUEST, now);
   await writeAudit(tx, {
@@ -485,8 +486,7 @@ export function confirmPartFailed(deps: AppDeps, staff: SessionAuth, id: string,
 /** The UTC instants a Philippine calendar day spans. */
 function philippineDay(date: string): { from: Date; to: Date } {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(midnightUtc))
-    throw new AppError(400, 'VALIDATION_FAILED', 'Use a date of the form YYYY-MM-DD.', { date: 'Use a date of the form YYYY-MM-DD.' });
+  if (Number.isNaN(midnightUtc)) throw new AppError(400, 'VALIDATION_FAILED', text('errors.date'), { date: text('errors.date') });
   const from = new Date(midnightUtc - MANILA_OFFSET_MS);
   return { from, to: new Date(from.getTime() + 24 * 60 * 60 * 1000) };
 }

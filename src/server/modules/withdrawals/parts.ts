@@ -13,6 +13,7 @@ import type { WithdrawalPartPlan } from '../../../shared/withdrawal/split';
 import type { PayoutChannel } from '../../../shared/withdrawal/channels';
 import { STATE_MESSAGE, transition } from './transitions';
 import { partsOf, payoutDestinationOf, referenceOf, type WithdrawalPartRow, type WithdrawalRow } from './views';
+import { text } from '../../../shared/i18n/text';
 
 export { partsOf, type WithdrawalPartRow };
 
@@ -233,6 +234,6 @@ export async function partByIndex(tx: Tx, withdrawalId: string, index: number): 
     .from(withdrawalParts)
     .where(and(eq(withdrawalParts.withdrawalId, withdrawalId), eq(withdrawalParts.partIndex, index)))
     .for('update');
-  if (!part) throw new AppError(404, 'NOT_FOUND', 'There is no such transfer of this withdrawal.');
+  if (!part) throw new AppError(404, 'NOT_FOUND', text('withdrawals.errors.partNotFound'));
   return part;
 }

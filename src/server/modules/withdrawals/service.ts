@@ -21,7 +21,6 @@ import type { SessionAuth } from '../../sessions/store';
 import { findPayoutInstitution } from '../../../shared/activation/payout-institutions';
 import { formatMoney, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import {
-  WITHDRAWAL_MESSAGES,
   type MemberWithdrawal,
   type WithdrawalCodeSent,
   type WithdrawalOptions,
@@ -132,7 +131,7 @@ export async function requestWithdrawal(
   ctx: RequestOrigin,
 ): Promise<IdempotentAnswer<WithdrawalRequested>> {
   const amount = parseAmount(body.amount);
-  if (amount === null) throw fieldError({ amount: WITHDRAWAL_MESSAGES.amount });
+  if (amount === null) throw fieldError({ amount: 'withdrawals.errors.amount' });
   const now = deps.clock.now();
   try {
     return await deps.db.transaction((tx) =>
@@ -144,7 +143,7 @@ export async function requestWithdrawal(
         // contact in one read (decision 041); the refusals below come in the order they always did.
         const context = await requestContext(tx, auth.userId, memberWalletSpec(auth.userId).code, systemAccountSpec('PAYOUT_CLEARING', ledgerShard).code);
         const account = context.hasAccount ? accountOf(context) : null;
-        if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', WITHDRAWAL_MESSAGES.noDestination);
+        if (!account) throw new AppError(409, 'NO_PAYOUT_ACCOUNT', text('withdrawals.errors.noDestination'));
         const until = withdrawalsBlockedUntil(deps, account?.changedAt, now);
         if (until)
           throw new AppError(409, 'WITHDRAWAL_BLOCKED', text('withdrawals.errors.blocked', { hours: payoutChangeHoldHours(deps), until: textDateTime(until) }));
@@ -152,7 +151,7 @@ export async function requestWithdrawal(
         // One transfer when a channel takes the amount, else the fewest transfers (docs/decisions/033).
         const limits = splitWithdrawal(amount, channelsFor(kind, supportedChannels(account)), deps.config.payouts.maxParts);
         if (!limits.ok) throw amountRefusal(limits.reason, limits.limit, kind);
-        if (context.awaiting) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
+        if (context.awaiting) throw new AppError(409, 'WITHDRAWAL_OPEN', text('withdrawals.errors.open'));
         // Above the available balance: the hold below refuses it under the wallet's lock
         // (INSUFFICIENT_FUNDS, answered with the same aboveBalance message by the catch below).
 
@@ -205,7 +204,7 @@ export async function requestWithdrawal(
       }),
     );
   } catch (error) {
-    if (isUniqueViolation(error, 'withdrawals_one_awaiting_per_member')) throw new AppError(409, 'WITHDRAWAL_OPEN', WITHDRAWAL_MESSAGES.open);
+    if (isUniqueViolation(error, 'withdrawals_one_awaiting_per_member')) throw new AppError(409, 'WITHDRAWAL_OPEN', text('withdrawals.errors.open'));
     if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
       const values = { available: formatMoney(await available(deps.db, auth.userId)) };
       throw new AppError(400, 'VALIDATION_FAILED', undefined, { amount: text('withdrawals.errors.aboveBalance', values) });
@@ -296,7 +295,7 @@ export async function confirmWithdrawal(
   } catch (error) {
     if (!(error instanceof AppError) || !error.code.startsWith('CODE_')) throw error;
     if (subject && (error.code === 'CODE_INVALID' || error.code === 'CODE_LOCKED')) await countWrongTry(deps.db, { purpose: 'WITHDRAWAL', subject });
-    throw new AppError(error.status, error.code, error.texts?.message ?? error.message, { code: WITHDRAWAL_MESSAGES.code }, error.headers);
+    throw new AppError(error.status, error.code, error.texts.message, { code: text('withdrawals.errors.code') }, error.headers);
   }
 }
 

@@ -9,6 +9,7 @@ import { isPayoutFailureReason, type WithdrawalReason } from '../../../shared/re
 import { formatMoney } from '../../../shared/money/money';
 import { notifyStatus } from './notifications';
 import { referenceOf, type WithdrawalRow } from './views';
+import { text } from '../../../shared/i18n/text';
 
 /**
  * One withdrawal transition: the ledger move it implies (post or void the held funds), the status
@@ -30,7 +31,7 @@ export interface TransitionInput {
   readonly requestId: string | null;
 }
 
-export const STATE_MESSAGE = 'This withdrawal can no longer be changed.';
+export const STATE_MESSAGE = text('withdrawals.errors.state');
 
 /**
  * Where the member's CONFIRM of a withdrawal sent as one transfer leads from `row`'s status, for
@@ -52,9 +53,9 @@ export async function transition(tx: Tx, deps: AppDeps, row: WithdrawalRow, acti
   const t = findWithdrawalTransition(from, action, input.actor);
   if (!t) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
   if (t.reasonRequired && !input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the reasons of the catalogue.', { reasonCode: 'Choose one of the reasons of the catalogue.' });
+    throw new AppError(400, 'VALIDATION_FAILED', text('withdrawals.errors.reasonCode'), { reasonCode: text('withdrawals.errors.reasonCode') });
   if (t.to === 'FAILED' && !(input.reasonCode && isPayoutFailureReason(input.reasonCode))) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'Choose one of the payout failure reasons.', { reasonCode: 'Choose one of the payout failure reasons.' });
+    throw new AppError(400, 'VALIDATION_FAILED', text('withdrawals.errors.failureReason'), { reasonCode: text('withdrawals.errors.failureReason') });
   }
 
   let resolutionTransferId: string | undefined;

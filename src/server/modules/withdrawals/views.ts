@@ -21,6 +21,7 @@ import { isPayoutFailureReason, isWithdrawalReason, withdrawalReasonText } from 
 import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../shared/withdrawal/channels';
 import { withdrawalReference } from '../../../shared/company/references';
 import { isUuid } from '../../../shared/schemas/params';
+import { text } from '../../../shared/i18n/text';
 
 /** Withdrawal rows and their views: what the member, back-office and worker code share. */
 
@@ -75,7 +76,7 @@ export function destinationOf(row: { institutionName: string; kind: string; acco
   };
 }
 
-const NOT_FOUND = 'There is no such withdrawal.';
+const NOT_FOUND = text('withdrawals.errors.notFound');
 
 /** A withdrawal by id (404 for anything else), optionally locked FOR UPDATE inside a transaction. */
 export async function withdrawalById(db: DbOrTx, id: string, lock = false): Promise<WithdrawalRow> {

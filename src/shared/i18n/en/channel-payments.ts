@@ -79,7 +79,7 @@ export const channelPayments = {
     requestedToast: 'Your request is recorded; another officer confirms it.',
     notPhp: 'Not in pesos: ask the provider to return it.',
     noteRequired: 'Write why this amount is the borrower’s.',
-    noteTooLong: 'Keep the note within 500 characters.',
+    noteTooLong: 'Keep the note within {{heldNoteMax}} characters.',
     link: 'Held payments',
     secondOfficer: 'A second officer must confirm.',
     ownRequest: 'Another officer must confirm the credit you asked for.',

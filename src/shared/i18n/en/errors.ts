@@ -18,7 +18,7 @@ export const errors = {
   UNSUPPORTED_MEDIA_TYPE: 'The request must be JSON.',
   RATE_LIMITED: 'Too many requests. Please wait and try again.',
   INVALID_CREDENTIALS: 'Incorrect phone number or password.',
-  SIGN_IN_LOCKED: 'Too many failed sign-in attempts for this phone number. Please try again in 15 minutes.',
+  SIGN_IN_LOCKED: 'Too many failed sign-in attempts for this phone number. Please try again in {{lockMinutes}} minutes.',
   CODE_INVALID: 'Invalid OTP',
   CODE_EXPIRED: 'This code has expired. Please request a new one.',
   CODE_USED: 'This code has already been used. Please request a new one.',

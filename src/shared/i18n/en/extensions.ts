@@ -44,7 +44,7 @@ export const extensions = {
   },
   errors: {
     notServiced: 'Only a disbursed loan that is being repaid can be extended.',
-    tooLate: 'An extension must be requested at least 5 days before your last due date. The last day to ask was {{deadline}}.',
+    tooLate: 'An extension must be requested at least {{days}} days before your last due date. The last day to ask was {{deadline}}.',
     pastDue: 'Please pay what is past due first: a loan with an overdue instalment or an unpaid charge cannot be extended.',
     termNotOffered: 'Choose one of the terms this loan product offers.',
     notLonger: 'The new term must end after your current last due date.',

@@ -30,8 +30,8 @@ export const loans = {
       statementMessage: 'Read the Loan Contract Agreement and the Disclosure Statement before you sign. You pay nothing to receive your loan.',
     },
     CONTRACT_SIGNED: {
-      message: 'Contract signed. Your loan will be disbursed to your wallet within 24 hours.',
-      statement: 'CONTRACT SIGNED: DISBURSEMENT WITHIN 24 HOURS',
+      message: 'Contract signed. Your loan will be disbursed to your wallet within {{disbursementHours}} hours.',
+      statement: 'CONTRACT SIGNED: DISBURSEMENT WITHIN {{disbursementHours}} HOURS',
       statementMessage: 'You can download your signed contract and disclosure statement at any time.',
     },
     DISBURSED: { message: 'Your loan has been disbursed to your wallet. Withdrawing it to your own account is free.' },
@@ -59,6 +59,7 @@ export const loans = {
     currency: 'Choose one of the currencies offered.',
     productStale:
       'The loan terms have changed since this page was loaded (you saw version {{seen}}, the offer is now version {{current}}). Please review the updated terms and apply again.',
+    noApplication: "We haven't received any loan applications so far.",
     noSuchLoan: 'There is no such loan.',
     contractNotReady: 'The contract is ready once your loan is approved.',
     alreadySigned: 'The contract is already signed.',

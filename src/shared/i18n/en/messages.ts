@@ -21,7 +21,7 @@ export const messages = {
       'Dear {{name}},\n\n{{text}}\n\nNet proceeds: PHP {{net}}. Total amount payable: PHP {{total}}. Effective interest rate: {{monthly}} % a month ({{annual}} % a year).\n\n{{companyName}}\nSEC Registration No. {{sec}}, Certificate of Authority No. {{coa}}',
     rejected: '{{company}}: we could not approve your loan application {{number}}. The reason is in the app. You may apply again.',
     signed:
-      '{{company}}: you signed loan contract {{number}}. Your loan will be disbursed to your wallet within 24 hours. Download the contract in the app at any time.',
+      '{{company}}: you signed loan contract {{number}}. Your loan will be disbursed to your wallet within {{disbursementHours}} hours. Download the contract in the app at any time.',
     disbursed:
       '{{company}}: your loan {{number}} is disbursed: PHP {{amount}} is in your wallet. First instalment PHP {{first}} due {{due}}. Withdrawing to your own account is free.',
   },

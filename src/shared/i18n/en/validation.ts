@@ -16,7 +16,7 @@ export const validation = {
   jobCategory: 'Please choose your job category. Ensure that you enter your job category.',
   monthlyIncome: 'Please enter your monthly net income. Ensure that you enter your monthly net income.',
   referralCode: 'A referral code has only letters, digits and hyphens, at most 20.',
-  otp: '6 up to 12 digit OTP code. Only numbers are allowed.',
+  otp: '{{codeMinDigits}} up to {{codeMaxDigits}} digit OTP code. Only numbers are allowed.',
   contactName: 'Please enter your name.',
   contactMessage: 'Please enter your message (at least 5 characters).',
   supportReply: 'Please write a reply: not empty, and not longer than the limit.',

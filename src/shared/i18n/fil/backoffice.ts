@@ -359,11 +359,11 @@ export const backoffice = {
           'ang PHP {{amount}} sa loob ng {{term}} buwan ay may effective interest rate na {{eir}} % sa isang taon (EIR x 12), lampas sa limit na {{cap}} % sa isang taon',
         noRoomForLate:
           'PHP {{amount}} sa loob ng {{term}} buwan: inuubos ng interest at bayarin ang buong limit na {{cap}} % sa isang taon, kaya hindi kailanman masisingil ang late charges',
-        secNominal: 'limit ng SEC sa maliliit na loan: lampas sa 6 % ang nominal interest na {{rate}} % kada buwan',
-        secLate: 'limit ng SEC sa maliliit na loan: lampas sa 5 % ng halagang dapat bayaran ang late charges na {{rate}} % kada buwan',
+        secNominal: 'limit ng SEC sa maliliit na loan: lampas sa {{cap}} % ang nominal interest na {{rate}} % kada buwan',
+        secLate: 'limit ng SEC sa maliliit na loan: lampas sa {{cap}} % ng halagang dapat bayaran ang late charges na {{rate}} % kada buwan',
         secEffective:
-          'limit ng SEC sa maliliit na loan (SEC MC 14 s.2025): ang PHP {{amount}} sa loob ng {{term}} buwan ay may effective rate na {{rate}} % kada buwan, lampas sa 12 %',
-        secTotalCost: 'limit ng SEC sa maliliit na loan: ang PHP {{amount}} sa loob ng {{term}} buwan ay nagkakahalaga ng higit sa 100 % ng principal',
+          'limit ng SEC sa maliliit na loan (SEC MC 14 s.2025): ang PHP {{amount}} sa loob ng {{term}} buwan ay may effective rate na {{rate}} % kada buwan, lampas sa {{cap}} %',
+        secTotalCost: 'limit ng SEC sa maliliit na loan: ang PHP {{amount}} sa loob ng {{term}} buwan ay nagkakahalaga ng higit sa {{cap}} % ng principal',
         addOnOnly: 'add-on interest lang ang inaalok ng back office',
         feeDeductedOnly: 'bayaring {{code}}: mga bayaring ibinabawas sa proceeds lang ang inaalok ng back office',
         multiplesNotOffered: 'may income multiple para sa mga terminong hindi inaalok: {{terms}}',

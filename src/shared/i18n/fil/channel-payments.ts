@@ -80,7 +80,7 @@ export const channelPayments = {
     requestedToast: 'Naitala ang iyong hiling; kukumpirmahin ito ng ibang officer.',
     notPhp: 'Hindi piso: hilingin sa provider na ibalik ito.',
     noteRequired: 'Isulat kung bakit sa borrower ang halagang ito.',
-    noteTooLong: 'Panatilihin ang tala sa loob ng 500 character.',
+    noteTooLong: 'Panatilihin ang tala sa loob ng {{heldNoteMax}} character.',
     link: 'Mga naka-hold na bayad',
     secondOfficer: 'Kailangang kumpirmahin ng ikalawang officer.',
     ownRequest: 'Ibang officer ang dapat magkumpirma ng pagkreditong hiniling mo.',

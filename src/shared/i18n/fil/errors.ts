@@ -17,7 +17,7 @@ export const errors = {
   UNSUPPORTED_MEDIA_TYPE: 'Dapat JSON ang request.',
   RATE_LIMITED: 'Masyadong maraming request. Maghintay sandali at subukang muli.',
   INVALID_CREDENTIALS: 'Mali ang numero ng telepono o password.',
-  SIGN_IN_LOCKED: 'Masyadong maraming maling pag-sign in para sa numerong ito. Subukang muli pagkalipas ng 15 minuto.',
+  SIGN_IN_LOCKED: 'Masyadong maraming maling pag-sign in para sa numerong ito. Subukang muli pagkalipas ng {{lockMinutes}} minuto.',
   CODE_INVALID: 'Maling OTP',
   CODE_EXPIRED: 'Expired na ang code na ito. Humingi ng bago.',
   CODE_USED: 'Nagamit na ang code na ito. Humingi ng bago.',

@@ -40,7 +40,7 @@ export const extensions = {
   },
   errors: {
     notServiced: 'Ang loan lang na na-disburse na at binabayaran ang maaaring pahabain.',
-    tooLate: 'Dapat hilingin ang extension hindi bababa sa 5 araw bago ang iyong huling due date. Ang huling araw para humingi ay {{deadline}}.',
+    tooLate: 'Dapat hilingin ang extension hindi bababa sa {{days}} araw bago ang iyong huling due date. Ang huling araw para humingi ay {{deadline}}.',
     pastDue: 'Bayaran muna ang lampas na sa due date: hindi mapapahaba ang loan na may overdue na hulog o hindi pa bayad na singil.',
     termNotOffered: 'Pumili ng isa sa mga terminong iniaalok ng loan product na ito.',
     notLonger: 'Dapat matapos ang bagong termino pagkatapos ng iyong kasalukuyang huling due date.',

@@ -30,8 +30,8 @@ export const loans = {
       statementMessage: 'Basahin ang Loan Contract Agreement at ang Disclosure Statement bago pumirma. Wala kang babayaran para matanggap ang iyong loan.',
     },
     CONTRACT_SIGNED: {
-      message: 'Napirmahan ang kontrata. Ilalabas ang iyong loan sa iyong wallet sa loob ng 24 na oras.',
-      statement: 'NAPIRMAHAN ANG KONTRATA: ILALABAS SA LOOB NG 24 NA ORAS',
+      message: 'Napirmahan ang kontrata. Ilalabas ang iyong loan sa iyong wallet sa loob ng {{disbursementHours}} na oras.',
+      statement: 'NAPIRMAHAN ANG KONTRATA: ILALABAS SA LOOB NG {{disbursementHours}} NA ORAS',
       statementMessage: 'Maaari mong i-download ang napirmahang kontrata at disclosure statement anumang oras.',
     },
     DISBURSED: { message: 'Nailabas na ang iyong loan sa iyong wallet. Libre ang pag-withdraw nito sa sarili mong account.' },
@@ -59,6 +59,7 @@ export const loans = {
     currency: 'Pumili ng isa sa mga currency na inaalok.',
     productStale:
       'Nagbago ang mga tuntunin ng loan mula nang i-load ang pahinang ito (bersyon {{seen}} ang nakita mo, bersyon {{current}} na ang alok ngayon). Pakisuri ang mga bagong tuntunin at mag-apply muli.',
+    noApplication: 'Wala pa kaming natatanggap na aplikasyon sa loan.',
     noSuchLoan: 'Walang ganitong loan.',
     contractNotReady: 'Magiging handa ang kontrata kapag naaprubahan na ang iyong loan.',
     alreadySigned: 'Napirmahan na ang kontrata.',

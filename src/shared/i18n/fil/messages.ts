@@ -21,7 +21,7 @@ export const messages: Shape<typeof en> = {
       'Mahal na {{name}},\n\n{{text}}\n\nNet proceeds: PHP {{net}}. Kabuuang babayaran: PHP {{total}}. Effective interest rate: {{monthly}} % kada buwan ({{annual}} % kada taon).\n\n{{companyName}}\nSEC Registration No. {{sec}}, Certificate of Authority No. {{coa}}',
     rejected: '{{company}}: hindi namin maaprubahan ang iyong loan application {{number}}. Nasa app ang dahilan. Maaari kang mag-apply muli.',
     signed:
-      '{{company}}: pinirmahan mo ang loan contract {{number}}. Ipapasok ang iyong loan sa iyong wallet sa loob ng 24 oras. I-download ang kontrata sa app anumang oras.',
+      '{{company}}: pinirmahan mo ang loan contract {{number}}. Ipapasok ang iyong loan sa iyong wallet sa loob ng {{disbursementHours}} oras. I-download ang kontrata sa app anumang oras.',
     disbursed:
       '{{company}}: naipadala na ang iyong loan {{number}}: nasa wallet mo na ang PHP {{amount}}. Unang hulog PHP {{first}}, dapat bayaran sa {{due}}. Libre ang pag-withdraw sa sarili mong account.',
   },

@@ -16,7 +16,7 @@ export const validation = {
   jobCategory: 'Pakipili ang kategorya ng iyong trabaho. Tiyaking may napili kang kategorya.',
   monthlyIncome: 'Pakilagay ang iyong buwanang net income. Tiyaking nailagay mo ang iyong buwanang net income.',
   referralCode: 'Ang referral code ay may letra, numero at gitling lamang, hanggang 20.',
-  otp: 'OTP code na 6 hanggang 12 digit. Numero lamang ang puwede.',
+  otp: 'OTP code na {{codeMinDigits}} hanggang {{codeMaxDigits}} digit. Numero lamang ang puwede.',
   contactName: 'Pakilagay ang iyong pangalan.',
   contactMessage: 'Pakilagay ang iyong mensahe (hindi bababa sa 5 character).',
   supportReply: 'Pakisulat ang sagot: hindi blangko, at hindi lampas sa limitasyon.',

@@ -55,10 +55,10 @@ export const withdrawals = {
     noDestination: 'Magdagdag muna ng payout account bago mag-withdraw.',
     state: 'Hindi na mababago ang withdrawal na ito.',
     resendTooSoon: 'Maghintay ng {{resendSeconds}} segundo pagkatapos ng isang code bago humingi ng bago.',
-    bankReference: 'Ilagay ang bank reference gaya ng nasa bangko: {{min}} hanggang {{max}} na letra, numero, espasyo o bantas.',
+    bankReference: 'Ilagay ang bank reference gaya ng nasa bangko: {{bankReferenceMin}} hanggang {{bankReferenceMax}} na letra, numero, espasyo o bantas.',
     reasonCode: 'Pumili ng isa sa mga dahilan sa catalogue.',
-    note: 'Hanggang {{max}} na character lamang ang internal note.',
-    withdrawReason: 'Sabihin kung bakit mo binabawi ang hiling ({{min}} hanggang {{max}} na character).',
+    note: 'Hanggang {{internalNoteMax}} na character lamang ang internal note.',
+    withdrawReason: 'Sabihin kung bakit mo binabawi ang hiling ({{withdrawReasonMin}} hanggang {{internalNoteMax}} na character).',
     bankReferenceUsed:
       'Nakatala na ang bank reference na ito sa payout {{reference}}: isang bank transfer ay para sa isang payout lamang. Suriin ang reference.',
     notFound: 'Walang ganitong withdrawal.',

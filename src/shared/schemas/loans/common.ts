@@ -1,8 +1,6 @@
 import type { ErrorCode } from '../errors';
 import { z } from 'zod';
 import { LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../../states/loan';
-import { INTERNAL_NOTE_MAX } from '../../reasons/catalogue';
-import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS } from '../../codes/rules';
 import { loanStatusTextsSchema } from '../catalogue-text';
 
 /**
@@ -41,17 +39,22 @@ export const LOAN_ERROR_CODES = [
   'CONFLICT_OF_INTEREST',
 ] as const satisfies readonly ErrorCode[];
 
+/**
+ * The keys of the loan messages the schemas and the loans module give (a form renders them with t(),
+ * the API in the caller's language); a number in their texts comes from its constant (catalogue
+ * values, src/shared/i18n/values.ts).
+ */
 export const LOAN_MESSAGES = {
-  created: 'Loan application submitted.',
-  exists: 'You already have a loan!',
-  amount: 'Enter the amount in pesos with at most 2 decimals.',
-  term: 'Choose one of the terms offered.',
-  currency: 'Choose one of the currencies offered.',
-  reasonCode: 'Choose one of the reasons of the catalogue.',
-  counterOfferReason: 'A lower amount or a shorter term than applied for needs a reason from the catalogue.',
-  reasonOnlyForCounterOffer: 'A reason is given only with an offer lower or shorter than the application.',
-  note: `The internal note is at most ${INTERNAL_NOTE_MAX} characters.`,
-  code: `${CODE_INPUT_MIN_DIGITS} up to ${CODE_INPUT_MAX_DIGITS} digit OTP code. Only numbers are allowed.`,
+  created: 'loans.result.submitted',
+  exists: 'loans.result.exists',
+  amount: 'loans.admin.fieldErrors.amount',
+  term: 'loans.errors.term',
+  currency: 'loans.errors.currency',
+  reasonCode: 'loans.admin.fieldErrors.reasonCode',
+  counterOfferReason: 'loans.errors.counterOfferReason',
+  reasonOnlyForCounterOffer: 'loans.errors.reasonOnlyForCounterOffer',
+  note: 'withdrawals.errors.note',
+  code: 'validation.otp',
 } as const;
 
 /** An amount in an answer: "200000.00". */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../shared/i18n/en';
 import { fil } from '../../../shared/i18n/fil';
-import { interpolate } from '../../../shared/i18n/lookup';
+import { translate, translateEn } from '../../../shared/i18n/lookup';
 import { adminPaidSchema } from '../../../shared/schemas/withdrawals';
 import { failedBody, MARK_FIELD_ERRORS, paidBody, serverFieldErrors, withdrawBody } from './withdrawal-marks';
 
@@ -32,17 +32,20 @@ describe("the officer's manual payout forms, checked with the routes' schemas be
 
   it('shows the catalogue message in English and Filipino, with the limits the schema checks', () => {
     for (const error of Object.values(MARK_FIELD_ERRORS)) {
-      const english = interpolate(textOf(en, error.key), error.values);
-      const filipino = interpolate(textOf(fil, error.key), error.values);
+      expect(textOf(en, error.key)).toBeTruthy();
+      expect(textOf(fil, error.key)).toBeTruthy();
+      const english = translate('en', error.key, error.values);
+      const filipino = translate('fil', error.key, error.values);
       expect(english).toBeTruthy();
       expect(filipino).toBeTruthy();
       expect(filipino).not.toBe(english);
       expect(filipino).not.toContain('{{');
     }
-    // The server answers the same English text (so it is localized for a Filipino caller).
+    // The schema gives the same key, which the server answers in the caller's language, with the schema's limits.
     const refused = adminPaidSchema.safeParse({ bankReference: 'x' });
-    expect(refused.success ? null : refused.error.issues[0]!.message).toBe(
-      interpolate(en.withdrawals.errors.bankReference, MARK_FIELD_ERRORS.bankReference.values),
+    expect(refused.success ? null : refused.error.issues[0]!.message).toBe(MARK_FIELD_ERRORS.bankReference.key);
+    expect(translateEn(MARK_FIELD_ERRORS.bankReference.key)).toBe(
+      'Enter the bank reference as the bank shows it: 3 to 100 letters, digits, spaces or punctuation.',
     );
   });
 

@@ -1,18 +1,10 @@
 import type { z } from 'zod';
-import {
-  adminFailedSchema,
-  adminFailWithdrawSchema,
-  adminPaidSchema,
-  BANK_REFERENCE_MAX,
-  BANK_REFERENCE_MIN,
-  WITHDRAW_REASON_MIN,
-} from '../../../shared/schemas/withdrawals';
-import { INTERNAL_NOTE_MAX } from '../../../shared/reasons/catalogue';
+import { adminFailedSchema, adminFailWithdrawSchema, adminPaidSchema } from '../../../shared/schemas/withdrawals';
 
 /** A field the officer fills when marking a manual payout (or one transfer of it) paid or failed. */
 export type MarkField = 'bankReference' | 'reasonCode' | 'note' | 'reason';
 
-/** A refused field's message: a catalogue key and its values (the numbers the schema checks). */
+/** A refused field's message: a catalogue key (its numbers are the catalogue values of the schema's constants, src/shared/i18n/values.ts) and values, if any. */
 export interface MarkFieldError {
   readonly key: string;
   readonly values?: Readonly<Record<string, number>>;
@@ -20,12 +12,12 @@ export interface MarkFieldError {
 export type MarkErrors = Partial<Record<MarkField, MarkFieldError>>;
 export type MarkChecked<T> = { readonly ok: true; readonly body: T } | { readonly ok: false; readonly errors: MarkErrors };
 
-/** Each field's message in the 'withdrawals.errors' catalogue (both languages), with the schema's own limits. */
+/** Each field's message in the 'withdrawals.errors' catalogue (both languages); the schema's own limits fill it as catalogue values. */
 export const MARK_FIELD_ERRORS: Readonly<Record<MarkField, MarkFieldError>> = {
-  bankReference: { key: 'withdrawals.errors.bankReference', values: { min: BANK_REFERENCE_MIN, max: BANK_REFERENCE_MAX } },
+  bankReference: { key: 'withdrawals.errors.bankReference' },
   reasonCode: { key: 'withdrawals.errors.reasonCode' },
-  note: { key: 'withdrawals.errors.note', values: { max: INTERNAL_NOTE_MAX } },
-  reason: { key: 'withdrawals.errors.withdrawReason', values: { min: WITHDRAW_REASON_MIN, max: INTERNAL_NOTE_MAX } },
+  note: { key: 'withdrawals.errors.note' },
+  reason: { key: 'withdrawals.errors.withdrawReason' },
 };
 const FIELDS = Object.keys(MARK_FIELD_ERRORS) as MarkField[];
 

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { fil } from './fil';
+import { CATALOGUE_VALUES } from './values';
+
+/**
+ * A catalogue text never copies a number a constant enforces ("15 minutes", "at least 5 days", an
+ * SEC cap, a length a schema checks): the number comes as a value, passed by the code that says the
+ * text or filled from the catalogue values (values.ts), so changing the constant changes every text
+ * in English and Filipino (decision 076). This scan refuses any digit outside a {{placeholder}},
+ * except what the short allow-list below names, each with its reason.
+ */
+const ALLOWED: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
+  {
+    pattern: /(Republic Act|Batas Republika|Act|Circular|Memorandum Circular) (No\.|Blg\.) \d+|Act of \d{4}|[Ss]eries of \d{4}|MC \d+ s\.\d{4}|Circular \d+/g,
+    reason: 'a law or regulation cited by its number',
+  },
+  { pattern: /(decision|desisyon) \d{3}/g, reason: 'a decision record cited by its number' },
+  { pattern: /SHA-256|7-Eleven|PAR30/g, reason: 'a name (a hash function, a payment centre, the portfolio-at-risk measure)' },
+  { pattern: /^\s*\d+\. /g, reason: 'the numbered items of the disclosure statement form (BSP Circular 730)' },
+  { pattern: /\b1 \{\{(code|currency)\}\}/g, reason: 'one unit of a currency in an exchange rate' },
+  {
+    pattern: /0917 123 4567|07 03 1990|(example|halimbawa),? 1000|50 = 0\.5 %/g,
+    reason: 'an example of a format (a mobile number, a date, a postal code, basis points)',
+  },
+  { pattern: /\b2 (decimals|decimal)|0\.00|>= 0|12 x|x 12/g, reason: 'a fact of the peso (100 centavos), zero, or the 12 months of a year' },
+];
+
+/**
+ * Texts that still state a number a constant (or a behaviour) holds, not yet given as a value: the
+ * debt this test keeps from growing. Each names where the number lives. A key leaves the list when
+ * its text takes the value; the test fails on a listed key that has no digit left.
+ */
+const NOT_YET_A_VALUE: Readonly<Record<string, string>> = {
+  'validation.phone': 'phone number length (src/shared/phone)',
+  'validation.passwordLength': 'password length (identity password policy)',
+  'auth.register.passwordHint': 'password length (identity password policy)',
+  'validation.referralCode': 'referral code length (src/shared/schemas/auth.ts)',
+  'validation.contactMessage': 'contact message length (src/shared/schemas/contact.ts)',
+  'errors.IDEMPOTENCY_KEY_REQUIRED': 'Idempotency-Key length (src/server/http/idempotency.ts)',
+  'auth.signIn.rememberHint': 'remembered session life (src/server/sessions)',
+  'member.dash.bannerText': 'an estimate of the time activation takes, no constant',
+  'member.activate.time': 'an estimate of the time activation takes, no constant',
+  'member.settings.revealLabel': 'reveal time of the web page',
+  'settings.withdrawal.revealLabel': 'reveal time of the web page',
+  'activation.done.closing': 'redirect delay of the web page',
+  'activation.done.leaving': 'redirect delay of the web page',
+  'settings.password.redirect': 'redirect delay of the web page',
+  'activation.identity.numberHint': 'identity number length (src/shared/activation)',
+  'activation.identity.photosIntro': 'upload size limit (src/server/modules/documents)',
+  'activation.documents.tooLarge': 'upload size limit (src/server/modules/documents)',
+  'activation.documents.tooManyPixels': 'pixel limit (src/server/modules/documents)',
+  'activation.validation.birthDate': 'age limits (src/shared/activation)',
+  'activation.validation.postalCode': 'postal code length (src/shared/activation)',
+  'activation.validation.postalCodePh': 'Philippine postal code length (src/shared/activation)',
+  'activation.validation.identityNumber': 'identity number length (src/shared/activation)',
+  'activation.validation.accountNumber': 'account number length (src/shared/activation)',
+  'activation.validation.accountNumberBank': 'account number length (src/shared/activation)',
+  'activation.validation.deletionReason': 'deletion reason length (src/shared/schemas/activation.ts)',
+  'activation.privacy.reasonHint': 'deletion reason length (src/shared/schemas/activation.ts)',
+  'loans.errors.reason': 'reason length (src/shared/reasons/catalogue.ts)',
+  'withdrawals.status.PROCESSING.message': 'InstaPay transfer time, the provider’s, no constant',
+  'withdrawals.notify.PROCESSING.sms': 'InstaPay transfer time, the provider’s, no constant',
+  'withdrawals.flow.review.timingValue.INSTAPAY': 'InstaPay transfer time, the provider’s, no constant',
+  'withdrawals.flow.transfer.timing': 'InstaPay transfer time, the provider’s, no constant',
+  'settings.info.transfer.p2': 'InstaPay transfer time, the provider’s, no constant',
+  'withdrawals.outbox.scheduled': 'quiet hours (src/server delivery)',
+  'servicing.reminders.intro': 'quiet hours (src/server delivery)',
+  'collections.queue.intro': 'quiet hours (src/server delivery)',
+  'legal.terms.sections.facilityManager.body.2': 'quiet hours (src/server delivery), as SEC MC 18 s.2019 sets them',
+  'settings.creditScore.intro': 'credit score weights (src/shared/credit)',
+  'settings.creditScore.components.profile.rule': 'credit score weights (src/shared/credit)',
+  'settings.creditScore.components.onTime.rule': 'credit score weights (src/shared/credit)',
+  'settings.creditScore.components.early.rule': 'credit score weights (src/shared/credit)',
+  'settings.creditScore.components.loansRepaid.rule': 'credit score weights (src/shared/credit)',
+  'settings.creditScore.components.daysOverdue.rule': 'credit score weights (src/shared/credit)',
+  'backoffice.settings.productForm.problems.termRange': 'term limits (src/shared/loan/validate.ts)',
+  'backoffice.settings.productForm.problems.minAge': 'minimum age (src/shared/loan/validate.ts)',
+  'backoffice.settings.productForm.problems.debtRatio': 'debt-service ratio limit (src/shared/loan/validate.ts)',
+  'backoffice.settings.productForm.problems.scheduleTermRange': 'schedule term limit (src/shared/loan/schedule.ts)',
+  'backoffice.validation.staffText.ACCOUNT_NUMBER': 'digits taken for an account number (src/shared/company staff text)',
+  'servicing.reminders.template.DUE_IN_3_DAYS': 'reminder days (src/server reminders)',
+  'collections.servicing.reminders.templates.DUE_IN_3_DAYS': 'reminder days (src/server reminders)',
+  'collections.servicing.reminders.templates.OVERDUE_1_DAY': 'reminder days (src/server reminders)',
+  'collections.buckets.D1_30': 'days-past-due buckets (collections)',
+  'collections.buckets.D31_60': 'days-past-due buckets (collections)',
+  'collections.buckets.D61_90': 'days-past-due buckets (collections)',
+  'collections.buckets.OVER_90': 'days-past-due buckets (collections)',
+  'collections.portfolio.par30Detail': 'days-past-due buckets (collections)',
+};
+
+type Tree = { readonly [key: string]: string | Tree };
+
+function leaves(node: string | Tree, prefix: string, out: [string, string][] = []): [string, string][] {
+  if (typeof node === 'string') out.push([prefix, node]);
+  else for (const [key, child] of Object.entries(node)) leaves(child, prefix ? `${prefix}.${key}` : key, out);
+  return out;
+}
+
+/** The digits a text states outside its placeholders and the allow-list. */
+function statedNumbers(text: string): string[] {
+  let rest = text;
+  for (const { pattern } of ALLOWED) rest = rest.replace(pattern, ' ');
+  rest = rest.replace(/\{\{\s*\w+\s*\}\}/g, ' ');
+  return rest.match(/\d+/g) ?? [];
+}
+
+const CATALOGUES = { en: en as unknown as Tree, fil: fil as unknown as Tree };
+
+describe('catalogue texts', () => {
+  it.each(Object.entries(CATALOGUES))('in %s state no number a constant enforces: it comes as a value', (_, catalogue) => {
+    const found = leaves(catalogue, '')
+      .filter(([key, text]) => !(key in NOT_YET_A_VALUE) && statedNumbers(text).length > 0)
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(found, 'give the number as a value from its constant ({{name}}, catalogue values in values.ts or passed where the text is said)').toEqual([]);
+  });
+
+  it('list as debts only texts that still state a number', () => {
+    const stale = Object.keys(NOT_YET_A_VALUE).filter((key) =>
+      Object.values(CATALOGUES).every((catalogue) => statedNumbers(leaves(catalogue, '').find(([k]) => k === key)?.[1] ?? '').length === 0),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('refuse a copied number, and take it as a value', () => {
+    expect(statedNumbers('Please try again in 15 minutes.')).toEqual(['15']);
+    expect(statedNumbers('Please try again in {{lockMinutes}} minutes.')).toEqual([]);
+    expect(statedNumbers('Loan Application No. {{loan}} | Republic Act No. 3765 (Truth in Lending Act)')).toEqual([]);
+  });
+
+  it('have catalogue values for what the texts name, numbers each', () => {
+    for (const value of Object.values(CATALOGUE_VALUES)) expect(Number.isInteger(value) && value > 0).toBe(true);
+    expect(en.errors.SIGN_IN_LOCKED).toContain('{{lockMinutes}}');
+    expect(en.extensions.errors.tooLate).toContain('{{days}}');
+    expect(en.validation.otp).toContain('{{codeMinDigits}}');
+  });
+});
