@@ -94,7 +94,11 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
   const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
   const closed = loan.status === 'REPAID';
   // Past due, due now and the total from the one function every page, SMS and document reads (figures.ts).
-  const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance);
+  const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance, {
+    startDate: state.startDate,
+    monthlyRate: state.schedule.contractualMonthlyRate,
+  });
+  const closing = figures.closing ?? maximumPayment(state, today);
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
   const reminders = await db
     .select()
@@ -126,7 +130,8 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
       charges: toDecimalString(state.openCharges.reduce((s, c) => s + c.outstanding, 0n)),
       paid: toDecimalString(paid),
       minimumPayment: toDecimalString(closed ? 0n : smallestPayment(state, today)),
-      maximumPayment: toDecimalString(closed ? 0n : maximumPayment(state, today)),
+      maximumPayment: toDecimalString(closed ? 0n : closing),
+      closingCost: toDecimalString(closed ? 0n : closing),
       overdue: toDecimalString(figures.pastDue),
     },
     charges: state.chargeRows.map((c) => chargeDto(c)),
