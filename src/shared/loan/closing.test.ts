@@ -32,7 +32,12 @@ const cost = (lines: readonly ServicingLine[], asOf: string, charges: { id: stri
   closingCost({ lines, charges, startDate: START, asOf, monthlyRate: RATE });
 
 /** The one figure, three ways: the quote, the most a payment may be, and a payment of it closes the loan with nothing left. */
-function expectOneFigure(lines: readonly ServicingLine[], asOf: string, expected: bigint, charges: { id: string; lineNumber: number; outstanding: bigint }[] = []) {
+function expectOneFigure(
+  lines: readonly ServicingLine[],
+  asOf: string,
+  expected: bigint,
+  charges: { id: string; lineNumber: number; outstanding: bigint }[] = [],
+) {
   expect(cost(lines, asOf, charges)).toBe(expected);
   expect(payoffQuote({ lines, charges, startDate: START, asOf, monthlyRate: RATE }).total).toBe(expected);
   expect(maximumPayable({ lines, charges, startDate: START, today: asOf, monthlyRate: RATE })).toBe(expected);
@@ -76,7 +81,15 @@ describe('what closing the loan costs (one rule for the payoff and every payment
   it('after a "reduce my principal" prepayment: the reduced balance earns the running interest, and paying that amount closes the loan', () => {
     // 2026-02-01: 509.00 "to reduce my principal": line 1 in full (309.00), 200.00 of line 3's principal. Lines 2 and 3
     // are recomputed on the reduced balance: line 2 on 400.00 -> 4.00 (2.00 rebated), line 3 on 100.00 -> 1.00 (2.00 rebated).
-    const r = allocatePayment({ lines: LINES, charges: [], amount: 50_900n, startDate: START, today: '2026-02-01', excess: 'REDUCE_PRINCIPAL', monthlyRate: RATE });
+    const r = allocatePayment({
+      lines: LINES,
+      charges: [],
+      amount: 50_900n,
+      startDate: START,
+      today: '2026-02-01',
+      excess: 'REDUCE_PRINCIPAL',
+      monthlyRate: RATE,
+    });
     expect(r.lines.map((l) => [l.interest - l.interestRebated, l.principal - l.principalPaid])).toEqual([
       [900n, 0n],
       [400n, 30_000n],

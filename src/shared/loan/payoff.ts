@@ -147,7 +147,11 @@ export interface Closing {
  * is rebated on its line (`interestRebated`), as are the financed fees of lines not yet due
  * (`feesRebated`, decision 053). Principal of a line whose period has not begun is a prepayment.
  */
-export function closeLoan(input: { readonly lines: readonly ServicingLine[]; readonly charges: readonly OpenCharge[]; readonly startDate: string }, q: PayoffQuote, today: string): Closing {
+export function closeLoan(
+  input: { readonly lines: readonly ServicingLine[]; readonly charges: readonly OpenCharge[]; readonly startDate: string },
+  q: PayoffQuote,
+  today: string,
+): Closing {
   if (q.asOf !== today) throw new RangeError('A loan is closed by the quote of the same day');
   const allocations: Allocation[] = [];
   for (const c of [...input.charges].sort((a, b) => a.lineNumber - b.lineNumber))

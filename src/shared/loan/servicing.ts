@@ -364,7 +364,13 @@ function closingResult(input: AllocationInput, cost: Centavos, closing: Closing)
  * closingCost). A wallet payment above it is refused before money moves; what a channel payer sent
  * above it goes to their wallet.
  */
-export function maximumPayable(input: { lines: readonly ServicingLine[]; charges: readonly OpenCharge[]; startDate: string; today: string; monthlyRate: number }): Centavos {
+export function maximumPayable(input: {
+  lines: readonly ServicingLine[];
+  charges: readonly OpenCharge[];
+  startDate: string;
+  today: string;
+  monthlyRate: number;
+}): Centavos {
   if (totalOutstanding(input.lines, input.charges) === 0n) return 0n;
   return closingCost({ lines: input.lines, charges: input.charges, startDate: input.startDate, asOf: input.today, monthlyRate: input.monthlyRate });
 }

@@ -43,7 +43,13 @@ import { text } from '../../../shared/i18n/text';
 
 /** The most that may be paid now: what closing the loan costs today (servicing.ts maximumPayable; decision 074). */
 export function maximumPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate' | 'schedule'>, today: string): Centavos {
-  return maximumPayable({ lines: state.lines, charges: state.openCharges, startDate: state.startDate, today, monthlyRate: state.schedule.contractualMonthlyRate });
+  return maximumPayable({
+    lines: state.lines,
+    charges: state.openCharges,
+    startDate: state.startDate,
+    today,
+    monthlyRate: state.schedule.contractualMonthlyRate,
+  });
 }
 
 /** The smallest payment accepted: MINIMUM_PAYMENT (any amount from ₱1.00), or everything that may be paid when that is less. */
