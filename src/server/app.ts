@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const companyProfile = new CompanyProfileHolder(config.company);
   const liveConfig: AppConfig = Object.defineProperty({ ...config }, 'company', { get: () => companyProfile.current, enumerable: true });
   const clock = options.clock ?? (config.devTools ? new OffsetClock() : systemClock);
-  const deps: AppDeps = { db: database.db, config: liveConfig, clock, companyProfile, products: new ProductCatalog(), providers: providersFor(liveConfig) };
+  const deps: AppDeps = { db: database.db, config: liveConfig, clock, companyProfile, products: new ProductCatalog(), providers: providersFor() };
   await syncConfiguration(deps);
 
   const logger: FastifyServerOptions['logger'] =

@@ -57,6 +57,9 @@ export const envSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(10).max(3_600).default(120),
+  /** Messages with the provider at once, and the most started a second (a morning's reminders leave at this pace). */
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
+  DELIVERY_MAX_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which X-Forwarded-For entries are the proxies' (http/trust-proxy.ts): false (none), true (one
@@ -292,6 +295,10 @@ export interface DeliveryConfig {
   readonly maxAttempts: number;
   readonly retryBaseSeconds: number;
   readonly leaseSeconds: number;
+  /** Messages with the provider at once (DELIVERY_CONCURRENCY). */
+  readonly concurrency: number;
+  /** The most messages started a second (DELIVERY_MAX_PER_SECOND). */
+  readonly maxPerSecond: number;
 }
 
 /** Anonymous one-time codes a rolling hour may send: per client address, per number prefix, in all. */
@@ -509,5 +516,7 @@ function deliveryConfig(env: Env, problems: string[]): DeliveryConfig {
     maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     retryBaseSeconds: env.DELIVERY_RETRY_BASE_SECONDS,
     leaseSeconds: env.DELIVERY_LEASE_SECONDS,
+    concurrency: env.DELIVERY_CONCURRENCY,
+    maxPerSecond: env.DELIVERY_MAX_PER_SECOND,
   };
 }

@@ -126,6 +126,35 @@ describe('the delivery worker', () => {
     expect((await rows()).every((r) => r.status === 'SENT')).toBe(true);
   });
 
+  it('sends a batch with at most DELIVERY_CONCURRENCY messages at the provider at once, oldest first, each once, within the pass limit', async () => {
+    for (let i = 0; i < 40; i += 1) await queueSms(t.deps.db, { to: phone, body: `Message ${i}` }, { requestId: null });
+    let inFlight = 0;
+    let most = 0;
+    const bodies: string[] = [];
+    const slow: MessageAdapter = {
+      name: 'slow',
+      async deliver(message) {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        bodies.push(message.body);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return { providerMessageId: message.idempotencyKey };
+      },
+    };
+    // A pass limit of 30: ten stay queued for the next pass.
+    expect(await deliverDue(t.deps, { SMS: slow, EMAIL: null }, 30)).toEqual({ sent: 30, retried: 0, dead: 0 });
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(t.deps.config.delivery.concurrency);
+    // Claimed oldest first: the first pass took messages 0-29.
+    expect([...bodies].sort()).toEqual(Array.from({ length: 30 }, (_, i) => `Message ${i}`).sort());
+    expect((await rows()).filter((r) => r.status === 'QUEUED')).toHaveLength(10);
+    expect((await deliverDue(t.deps, { SMS: slow, EMAIL: null })).sent).toBe(10);
+    expect(new Set(bodies).size).toBe(40);
+    const attempts = await t.deps.db.select().from(outboxAttempts);
+    expect(attempts.filter((a) => a.outcome === 'SENT')).toHaveLength(40);
+  });
+
   it('takes over a message whose sender died mid-send once its lease has run out', async () => {
     await queueSms(t.deps.db, { to: phone, body: 'Hello' }, { requestId: null });
     const [queued] = await rows();

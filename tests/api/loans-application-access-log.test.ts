@@ -52,7 +52,7 @@ describe('GET /api/admin/loans/:loanId writes the access log', () => {
     // The fixture's documents point at no stored image: the export here is about the access log only.
     await t.deps.db.delete(memberDocuments).where(eq(memberDocuments.userId, member.userId));
     const { zip } = await exportMemberData(t.deps, member.userId);
-    const data = JSON.parse(strFromU8(unzipSync(zip)['data.json']!)) as { documentViewsByStaff: { kind: string; staffRole: string }[] };
+    const data = JSON.parse(strFromU8(unzipSync(zip)['documents.json']!)) as { documentViewsByStaff: { kind: string; staffRole: string }[] };
     expect(data.documentViewsByStaff.filter((v) => v.kind === 'APPLICATION')).toEqual([
       { viewedAt: views[0]!.createdAt.toISOString(), kind: 'APPLICATION', staffRole: 'OFFICER' },
       { viewedAt: views[1]!.createdAt.toISOString(), kind: 'APPLICATION', staffRole: 'OFFICER' },

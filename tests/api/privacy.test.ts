@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, dataDeletionRequests, outboxMessages, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/sessions/passwords';
+import { CSV_PARTS, EXPORT_PARTS } from '../../src/server/modules/privacy/export-coverage';
 import { completeSteps, createAppWithUploads, createMember, type TestMember } from '../fixtures/members';
 
 type App = Awaited<ReturnType<typeof createAppWithUploads>>;
@@ -17,6 +18,9 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Sampaguita-Ube-2026';
+
+/** Every file but the images: one JSON per part, CSV beside three of them, the README. */
+const PART_FILES = [...EXPORT_PARTS.map((p) => `${p}.json`), ...CSV_PARTS.map((p) => `${p}.csv`), 'README.txt'];
 
 /** A member who can type their password (the fixture's hash is a placeholder). */
 async function memberWithPassword(overrides: Parameters<typeof createMember>[1] = {}): Promise<TestMember> {
@@ -45,6 +49,7 @@ describe('data export (POST /api/privacy/export)', () => {
   let m: TestMember;
   let files: Record<string, Uint8Array>;
   let data: Record<string, unknown> & { account: Record<string, unknown> };
+  const part = (name: string) => JSON.parse(strFromU8(files[`${name}.json`]!)) as unknown;
 
   beforeAll(async () => {
     m = await memberWithPassword();
@@ -62,22 +67,27 @@ describe('data export (POST /api/privacy/export)', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="tapat-data-2026-11-22.zip"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     files = unzipSync(new Uint8Array(res.rawPayload));
-    data = JSON.parse(strFromU8(files['data.json']!));
+    data = Object.fromEntries(
+      ['account', 'activation', 'consents', 'documents', 'security', 'messages', 'support'].map((name) => [name, part(name)]),
+    ) as typeof data;
   });
 
-  it('is a ZIP with data.json and the three images', async () => {
-    expect(Object.keys(files).sort()).toEqual(['README.txt', 'data.json', 'images/ID_BACK.jpg', 'images/ID_FRONT.jpg', 'images/SELFIE.jpg']);
+  it('is a ZIP with one file per part, a README and the three images', async () => {
+    expect(Object.keys(files).sort()).toEqual([...PART_FILES, 'images/ID_BACK.jpg', 'images/ID_FRONT.jpg', 'images/SELFIE.jpg'].sort());
     for (const kind of ['ID_FRONT', 'ID_BACK', 'SELFIE']) expect((await sharp(files[`images/${kind}.jpg`]!).metadata()).format).toBe('jpeg');
   });
 
   it('holds everything about the member and no password hash, token hash or storage key', () => {
-    const json = strFromU8(files['data.json']!);
+    const json = Object.entries(files)
+      .filter(([name]) => !name.startsWith('images/'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('\n');
     expect(data.account).toMatchObject({
       id: m.userId,
       phone: m.phone,
       email: m.email,
       fullName: m.fullName,
-      monthlyNetIncome: '35000.00',
+      monthlyNetIncome: { centavos: 3500000, formatted: '₱35,000.00' },
       accountState: 'INFO_COMPLETED',
     });
     expect(data.account).not.toHaveProperty('passwordHash');
@@ -90,28 +100,31 @@ describe('data export (POST /api/privacy/export)', () => {
     expect(activation.identity).toMatchObject({ identityNumber: '1234-5678-9012-3456' });
     expect(activation.payoutAccount).toMatchObject({ institutionCode: 'BDO', accountNumber: '001234567890' });
     expect(data.consents).toEqual([expect.objectContaining({ kind: 'CREDIT_BUREAU', textVersion: expect.any(String), givenAt: expect.any(String) })]);
-    expect(data.documents).toHaveLength(3);
-    expect((data.documents as Record<string, unknown>[])[0]).toMatchObject({
+    const documents = (data.documents as { documents: Record<string, unknown>[] }).documents;
+    expect(documents).toHaveLength(3);
+    expect(documents[0]).toMatchObject({
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       file: expect.stringMatching(/^images\//),
     });
-    const sessions = data.sessions as Record<string, unknown>[];
+    const sessions = (data.security as { sessions: Record<string, unknown>[] }).sessions;
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).not.toHaveProperty('id');
     expect(sessions[0]).toMatchObject({ userAgent: 'vitest', persistent: false });
     // A message that carried a code is exported with the code masked; the code itself never.
-    expect(data.messagesSentToYou).toEqual([expect.objectContaining({ recipient: m.phone, body: 'Your Tapat code is ••••••.' })]);
+    expect(data.messages).toEqual([expect.objectContaining({ recipient: m.phone, body: 'Your Tapat code is ••••••.' })]);
     expect(json).not.toContain('482913');
     expect(json).not.toMatch(/redactedBody/);
-    expect(data.contactMessages).toEqual([expect.objectContaining({ message: 'Hello, a question.' })]);
+    expect((data.support as { contactMessages: unknown }).contactMessages).toEqual([expect.objectContaining({ message: 'Hello, a question.' })]);
   });
 
   it("never includes another member's data", async () => {
     const other = await memberWithPassword({ fullName: 'Juan Santos' });
     const res = await exportOf(other.cookie);
     const otherFiles = unzipSync(new Uint8Array(res.rawPayload));
-    expect(Object.keys(otherFiles).sort()).toEqual(['README.txt', 'data.json']);
-    const json = strFromU8(otherFiles['data.json']!);
+    expect(Object.keys(otherFiles).sort()).toEqual([...PART_FILES].sort());
+    const json = Object.values(otherFiles)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n');
     expect(json).not.toContain(m.userId);
     expect(json).not.toContain('Dela Cruz');
   });
@@ -128,12 +141,12 @@ describe('data export (POST /api/privacy/export)', () => {
     const typist = await memberWithPassword({ fullName: 'Juan Typist', email: victim.email, emailVerified: false });
     const res = await exportOf(typist.cookie);
     expect(res.statusCode).toBe(200);
-    const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['data.json']!);
+    const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['messages.json']!);
     expect(json).not.toContain('TAPAT-L-000777');
     expect(json).not.toContain('ending 4321');
     // The victim, who verified the address, gets their own mail.
     const own = await exportOf(victim.cookie);
-    expect(strFromU8(unzipSync(new Uint8Array(own.rawPayload))['data.json']!)).toContain('TAPAT-L-000777');
+    expect(strFromU8(unzipSync(new Uint8Array(own.rawPayload))['messages.json']!)).toContain('TAPAT-L-000777');
   });
 
   it('tells a Filipino-speaking member of the download in Filipino', async () => {

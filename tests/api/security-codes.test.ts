@@ -73,12 +73,12 @@ describe('a stolen session does not become a password reset', () => {
     // The member, with their password: the file shows every message, each code masked.
     const res = await exportData(t, m.cookie, m.password);
     expect(res.statusCode, res.body).toBe(200);
-    const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['data.json']!);
-    const data = JSON.parse(json) as { messagesSentToYou: { body: string }[] };
+    const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['messages.json']!);
+    const messages = JSON.parse(json) as { body: string }[];
     const codes = await deliveredCodes(t, m.phone);
     expect(codes.length).toBeGreaterThanOrEqual(2); // the registration code and the reset code
     for (const code of codes) expect(json).not.toContain(code);
-    const bodies = data.messagesSentToYou.map((x) => x.body);
+    const bodies = messages.map((x) => x.body);
     expect(bodies).toEqual(
       expect.arrayContaining([expect.stringContaining('verification code is ••••••'), expect.stringContaining('password reset code is ••••••')]),
     );
@@ -119,7 +119,7 @@ describe('a stolen session does not become a password reset', () => {
     await t.deps.db.delete(memberDocuments).where(eq(memberDocuments.userId, m.userId));
     const res = await exportData(t, m.cookie, PASSWORD);
     expect(res.statusCode, res.body).toBe(200);
-    const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['data.json']!);
+    const json = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['messages.json']!);
     for (const c of await deliveredCodes(t, m.phone)) expect(json).not.toContain(c);
     expect(json).toContain('•••••• is your code to change your payout account');
   });

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../src/server/ledger';
 import { trialBalanceLines, trialBalances } from '../../src/server/db/schema';
 import { CLOSE_SETTLE_MS, closeLedgerDays, postedSumsAsOf, startOfManilaDay } from '../../src/server/ledger/trial-balance';
 import { philippineDate } from '../../src/shared/activation/age';
@@ -108,6 +110,32 @@ describe('closing the ledger day by day', () => {
     expect(both).toHaveLength(3);
     const days = (await storedDays()).map((d) => d.businessDate);
     expect(days).toEqual([...Array(days.length).keys()].map((n) => addDays(firstDay, n)));
+  });
+});
+
+describe('ledger:check reads the closed days', () => {
+  it('holds on the closed days, and reports a line or a total that no longer matches the entries', async () => {
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
+    const [latest] = (await storedDays()).slice(-1);
+    const [line] = await t.deps.db.select().from(trialBalanceLines).where(eq(trialBalanceLines.businessDate, latest!.businessDate)).limit(1);
+    // Tampered: one line's debits moved by a centavo (the stored totals no longer equal the lines, nor the line the entries).
+    await t.deps.db
+      .update(trialBalanceLines)
+      .set({ debits: line!.debits + 1n })
+      .where(and(eq(trialBalanceLines.businessDate, line!.businessDate), eq(trialBalanceLines.kind, line!.kind)));
+    try {
+      const problems = (await checkLedger(t.deps.db)).problems;
+      expect(problems).toContain(
+        `closed day ${latest!.businessDate}: totals debits ${latest!.totalDebits}, credits ${latest!.totalCredits}; its lines debits ${latest!.totalDebits + 1n}, credits ${latest!.totalCredits}`,
+      );
+      expect(problems.some((p) => p.startsWith(`closed day ${latest!.businessDate}, ${line!.kind}: stored debits ${line!.debits + 1n}`))).toBe(true);
+    } finally {
+      await t.deps.db
+        .update(trialBalanceLines)
+        .set({ debits: line!.debits })
+        .where(and(eq(trialBalanceLines.businessDate, line!.businessDate), eq(trialBalanceLines.kind, line!.kind)));
+    }
+    expect((await checkLedger(t.deps.db)).problems).toEqual([]);
   });
 });
 

@@ -33,6 +33,8 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   // loans module (up to disbursement) and the repayments module (servicing) call.
   loans: ['modules/loans', 'domain/loans'],
   loanEvents: ['modules/loans', 'domain/loans'],
+  // The lines are written at disbursement by the loans module (the signed schedule), then paid,
+  // rebated and re-dated by the repayments module (payments, extensions).
   loanInstalments: ['modules/loans', 'modules/repayments'],
   loanContracts: ['modules/loans'],
   loanCharges: ['modules/repayments'],

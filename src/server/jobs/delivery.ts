@@ -16,7 +16,7 @@ export function startDeliveryWorker(deps: AppDeps, adapters: MessageAdapters, lo
     name: 'delivery worker',
     log,
     intervalMs,
-    pass: (passLog) => deliverDue(deps, adapters, 50, passLog),
+    pass: (passLog) => deliverDue(deps, adapters, undefined, passLog),
     didWork: (done) => done.sent > 0 || done.retried > 0 || done.dead > 0,
   });
   return {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { checkServicingTransfers } from './check-servicing';
 import { checkWithdrawalParts } from './check-withdrawals';
+import { checkClosedDays } from './check-closed-days';
 
 /**
  * Verifies every invariant of the ledger against the database (`npm run ledger:check`, and the API
@@ -29,7 +30,9 @@ import { checkWithdrawalParts } from './check-withdrawals';
  *    withdrawal's row (so each shard's balance is made of whole loans and withdrawals; the balances
  *    above are checked per shard, reports sum them by kind);
  * 9. (check-withdrawals.ts) a withdrawal sent as several transfers: its parts sum to its amount, and
- *    what they settled plus what they returned to the wallet equals what was held once it is final.
+ *    what they settled plus what they returned to the wallet equals what was held once it is final;
+ * 10. (check-closed-days.ts) every closed day's trial balance balances and equals its lines, and the
+ *    latest closed day's lines equal the posted sums recomputed from every entry up to its end.
  */
 export interface LedgerCheckResult {
   readonly ok: boolean;
@@ -150,6 +153,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
   await checkServicingTransfers(db, problems);
   await checkShards(db, problems);
   await checkWithdrawalParts(db, problems);
+  await checkClosedDays(db, problems);
 
   const [counts] = await rows<{ accounts: string; transfers: string; entries: string }>(
     db,

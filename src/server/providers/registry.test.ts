@@ -18,18 +18,21 @@ describe('the providers registry', () => {
   });
 
   it('builds the configured adapter once, another by name, and none when channels are off', () => {
-    const providers = providersFor(withXendit);
-    expect(providers.collection()?.name).toBe('XENDIT');
-    expect(providers.collection()).toBe(providers.collection('XENDIT'));
-    expect(providers.collection('SIMULATED')?.name).toBe('SIMULATED');
-    expect(providers.collection('NONE')).toBeNull();
-    expect(providers.payout().mode).toBe('XENDIT');
-    expect(providers.payout('MANUAL').mode).toBe('MANUAL');
-    expect(providersFor(loadConfig({})).collection()?.name).toBe('SIMULATED');
+    const providers = providersFor();
+    expect(providers.collection(withXendit)?.name).toBe('XENDIT');
+    expect(providers.collection(withXendit)).toBe(providers.collection(withXendit, 'XENDIT'));
+    expect(providers.collection(withXendit, 'SIMULATED')?.name).toBe('SIMULATED');
+    expect(providers.collection(withXendit, 'NONE')).toBeNull();
+    expect(providers.payout(withXendit).mode).toBe('XENDIT');
+    expect(providers.payout(withXendit, 'MANUAL').mode).toBe('MANUAL');
+    // Another configuration (a job's or a test's variant) gets adapters built from it.
+    const plain = loadConfig({});
+    expect(providers.collection(plain)?.name).toBe('SIMULATED');
+    expect(providers.collection(plain, 'SIMULATED')).not.toBe(providers.collection(withXendit, 'SIMULATED'));
   });
 
   it('finds a callback reader by the lower-case name in the path, only for a provider that calls back', () => {
-    const providers = providersFor(withXendit);
+    const providers = providersFor();
     expect(providers.collectionCallback('xendit')?.name).toBe('XENDIT');
     expect(providers.payoutCallback('xendit')?.name).toBe('XENDIT');
     for (const path of ['simulated', 'manual', 'XENDIT', 'paymongo', '']) {
@@ -39,7 +42,7 @@ describe('the providers registry', () => {
   });
 
   it("verifies Xendit's callbacks by the account's token, and nothing else", () => {
-    const reader = providersFor(withXendit).collectionCallback('xendit')!.reader;
+    const reader = providersFor().collectionCallback('xendit')!.reader;
     expect(reader.verify({ 'x-callback-token': TOKEN }, withXendit)).toBe(true);
     expect(reader.verify({ 'x-callback-token': `${TOKEN}x` }, withXendit)).toBe(false);
     expect(reader.verify({}, withXendit)).toBe(false);

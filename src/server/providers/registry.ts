@@ -10,7 +10,7 @@ import { tokenMatches } from './xendit/http';
  * Every payment and payout provider Tapat can use, one line each (decision 079). An
  * adapter builds its client from the configuration and, if the provider calls back, says how its
  * callback is verified and read. The app builds one `Providers` from this registry into its
- * dependencies (deps.providers); modules never name a provider. The callback routes are generic:
+ * dependencies (deps.providers); modules ask it with their configuration and never name a provider. The callback routes are generic:
  * POST /api/callbacks/<provider>/payments and /payouts, where <provider> is the name in lower case
  * (Xendit's are the paths it always had).
  *
@@ -61,12 +61,15 @@ export const PAYOUT_ADAPTERS: Readonly<Record<PayoutProviderName, PayoutAdapter>
   XENDIT: { build: (config) => xenditPayoutProvider(xenditConfig(config)), callback: { verify: xenditToken, read: (body) => parseXenditPayoutCallback(body) } },
 };
 
-/** The providers of one app: adapters built once each, on first use, from its configuration. */
+/**
+ * The providers of one app. Each adapter is built from the configuration it is asked with (the
+ * app's, or a variant a job or test derives from it) once per configuration and name.
+ */
 export interface Providers {
   /** The collection adapter of `name` (default: the configured one); null when payment channels are off (NONE). */
-  collection(name?: CollectionProviderName | 'NONE'): CollectionProvider | null;
+  collection(config: AppConfig, name?: CollectionProviderName | 'NONE'): CollectionProvider | null;
   /** The payout adapter of `name` (default: the configured mode). */
-  payout(name?: PayoutProviderName): PayoutProvider;
+  payout(config: AppConfig, name?: PayoutProviderName): PayoutProvider;
   /** The provider a callback path names (lower case), with its reader, or null when no such provider calls back. */
   collectionCallback(pathName: string): { readonly name: CollectionProviderName; readonly reader: CallbackReader<ConfirmationEvent | null> } | null;
   payoutCallback(pathName: string): { readonly name: PayoutProviderName; readonly reader: CallbackReader<PayoutCallback> } | null;
@@ -78,21 +81,24 @@ function byPathName<N extends string, A extends { readonly callback?: unknown }>
   return name && callback ? { name, reader: callback as NonNullable<A['callback']> } : null;
 }
 
-export function providersFor(config: AppConfig): Providers {
-  const collections = new Map<CollectionProviderName, CollectionProvider>();
-  const payouts = new Map<PayoutProviderName, PayoutProvider>();
+/** `build(config)` once per configuration object and name. */
+function builtOnce<N extends string, P>(build: (config: AppConfig, name: N) => P) {
+  const cache = new WeakMap<AppConfig, Map<N, P>>();
+  return (config: AppConfig, name: N): P => {
+    let byName = cache.get(config);
+    if (!byName) cache.set(config, (byName = new Map()));
+    let built = byName.get(name);
+    if (built === undefined) byName.set(name, (built = build(config, name)));
+    return built;
+  };
+}
+
+export function providersFor(): Providers {
+  const collection = builtOnce((config, name: CollectionProviderName) => COLLECTION_ADAPTERS[name].build(config));
+  const payout = builtOnce((config, name: PayoutProviderName) => PAYOUT_ADAPTERS[name].build(config));
   return {
-    collection(name = config.collections.provider) {
-      if (name === 'NONE') return null;
-      let built = collections.get(name);
-      if (!built) collections.set(name, (built = COLLECTION_ADAPTERS[name].build(config)));
-      return built;
-    },
-    payout(name = config.payouts.mode) {
-      let built = payouts.get(name);
-      if (!built) payouts.set(name, (built = PAYOUT_ADAPTERS[name].build(config)));
-      return built;
-    },
+    collection: (config, name = config.collections.provider) => (name === 'NONE' ? null : collection(config, name)),
+    payout: (config, name = config.payouts.mode) => payout(config, name),
     collectionCallback: (pathName) => byPathName(COLLECTION_ADAPTERS, pathName),
     payoutCallback: (pathName) => byPathName(PAYOUT_ADAPTERS, pathName),
   };

@@ -17,7 +17,8 @@ export const privacyApi = {
   export: defineRoute({
     method: 'POST',
     path: '/privacy/export',
-    summary: 'Everything Tapat holds about the member: a ZIP with data.json and their images (current password required; the member is told)',
+    summary:
+      'Everything Tapat holds about the member: a ZIP with one file per part (account, loans, schedule, payments, wallet, withdrawals, …), a README in their language and their images (current password required; the member is told)',
     tags,
     auth: 'session',
     body: dataExportSchema,

@@ -52,7 +52,8 @@ function dateText(v: unknown): string {
 export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): Promise<CollectionsResponse> {
   const db = deps.db;
   const today = todayPh(deps);
-  // A line a few pesos short, within the arrears tolerance (decision 069; servicing.ts isOverdue), is not past due.
+  // A line a few pesos short, within the arrears tolerance (decision 069; servicing.ts isOverdue), is not past due:
+  // neither in the queue's choice of loans nor in its past-due amount (the servicing view's figures.ts pastDue).
   const tolerance = deps.config.servicing.arrearsTolerance;
   const range = query.bucket ? dueDateRangeOf(query.bucket, today) : null;
   const bucketFilter = range ? sql`and p.oldest_due <= ${range.to}::date ${range.from ? sql`and p.oldest_due >= ${range.from}::date` : sql``}` : sql``;
@@ -76,7 +77,7 @@ export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): 
            limit ${query.limit + 1}
         )
         select page.loan_id::text, page.number::text, page.status, page.oldest_due::text, u.full_name,
-               (select coalesce(sum(${LINE_LEFT}), 0) from loan_instalments i where i.loan_id = page.loan_id and i.due_date < ${today}::date)::text as past_due_lines,
+               (select coalesce(sum(${LINE_LEFT}), 0) from loan_instalments i where i.loan_id = page.loan_id and i.due_date < ${today}::date and ${LINE_LEFT} > ${tolerance})::text as past_due_lines,
                (select coalesce(sum(${LINE_LEFT}), 0) from loan_instalments i where i.loan_id = page.loan_id)::text as outstanding_lines,
                (select coalesce(sum(c.amount - c.paid), 0) from loan_charges c where c.loan_id = page.loan_id and c.waived_at is null)::text as charges,
                r.at as reminder_at, r.template as reminder_template,

@@ -66,20 +66,16 @@ export async function holdNotices(deps: AppDeps, now: Date = deps.clock.now()): 
   return held.length;
 }
 
-async function claimOne(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date): Promise<Claimed | null> {
+/**
+ * Claims up to `size` due messages in one short transaction: the oldest first, FOR UPDATE SKIP
+ * LOCKED (so two processes never claim one), each moved to SENDING with one more attempt and a lease.
+ */
+async function claimBatch(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date, size: number): Promise<Claimed[]> {
   // At night only a message with a code may leave (a retry of a notice too waits for the morning).
   const quiet = !isWithinSendingHours(now);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        id: outboxMessages.id,
-        channel: outboxMessages.channel,
-        recipient: outboxMessages.recipient,
-        subject: outboxMessages.subject,
-        body: outboxMessages.body,
-        attempts: outboxMessages.attempts,
-        requestId: outboxMessages.requestId,
-      })
+    const rows = await tx
+      .select({ id: outboxMessages.id })
       .from(outboxMessages)
       .where(
         and(
@@ -96,15 +92,36 @@ async function claimOne(deps: AppDeps, channels: ('SMS' | 'EMAIL')[], now: Date)
         ),
       )
       .orderBy(asc(outboxMessages.createdAt))
-      .limit(1)
+      .limit(size)
       .for('update', { skipLocked: true });
-    if (!row) return null;
-    const attempts = row.attempts + 1;
-    await tx
+    if (rows.length === 0) return [];
+    const claimed = await tx
       .update(outboxMessages)
-      .set({ status: 'SENDING', attempts, leaseUntil: new Date(now.getTime() + deps.config.delivery.leaseSeconds * 1000) })
-      .where(eq(outboxMessages.id, row.id));
-    return { ...row, channel: row.channel as Claimed['channel'], attempts };
+      .set({
+        status: 'SENDING',
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        leaseUntil: new Date(now.getTime() + deps.config.delivery.leaseSeconds * 1000),
+      })
+      .where(
+        inArray(
+          outboxMessages.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .returning({
+        id: outboxMessages.id,
+        channel: outboxMessages.channel,
+        recipient: outboxMessages.recipient,
+        subject: outboxMessages.subject,
+        body: outboxMessages.body,
+        attempts: outboxMessages.attempts,
+        requestId: outboxMessages.requestId,
+        createdAt: outboxMessages.createdAt,
+      });
+    // Oldest first, as claimed (RETURNING keeps no order).
+    return claimed
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map(({ createdAt: _createdAt, ...row }) => ({ ...row, channel: row.channel as Claimed['channel'] }));
   });
 }
 
@@ -142,44 +159,77 @@ async function finish(deps: AppDeps, message: Claimed, adapter: MessageAdapter, 
   });
 }
 
-/** Sends what is due, at most `limit` messages, one at a time. */
-/** `log` (the pass's logger) gets a line per message: its id, the outcome and the id of the request that queued it (originReqId), never a body or a recipient. */
-export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit = 50, log?: FastifyBaseLogger): Promise<DeliveryPass> {
+/**
+ * When message number `index` of a pass may start, so that the pass sends at most `perSecond`
+ * messages a second (DELIVERY_MAX_PER_SECOND): `index` / `perSecond` seconds after the pass began.
+ */
+export function sendSlotMs(index: number, perSecond: number): number {
+  return Math.floor((index * 1000) / perSecond);
+}
+
+async function deliverOne(deps: AppDeps, adapters: MessageAdapters, message: Claimed, log?: FastifyBaseLogger): Promise<Outcome['kind']> {
+  const startedAt = deps.clock.now();
+  const adapter = adapters[message.channel]!;
+  let outcome: Outcome;
+  try {
+    const delivered = await adapter.deliver({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject,
+      body: message.body,
+      idempotencyKey: message.id,
+    });
+    outcome = { kind: 'SENT', providerMessageId: delivered.providerMessageId };
+  } catch (error) {
+    const failure = asDeliveryError(error);
+    const last = message.attempts >= deps.config.delivery.maxAttempts;
+    outcome = {
+      kind: failure.permanent || last ? 'DEAD' : 'RETRY',
+      error: last && !failure.permanent ? `${failure.reason} (gave up after ${message.attempts} attempts)` : failure.reason,
+    };
+  }
+  await finish(deps, message, adapter, startedAt, outcome);
+  log?.info(
+    { messageId: message.id, channel: message.channel, outcome: outcome.kind, originReqId: message.requestId ?? undefined },
+    'outbox message processed',
+  );
+  return outcome.kind;
+}
+
+/**
+ * Sends what is due, at most `limit` messages (default: DELIVERY_MAX_PER_SECOND x 10, ten seconds'
+ * worth). Messages are claimed in batches; up to DELIVERY_CONCURRENCY are with the provider at once
+ * (each outcome written in its own short transaction as it comes), started no faster than
+ * DELIVERY_MAX_PER_SECOND. `log` (the pass's logger) gets a line per message: its id, the outcome and
+ * the id of the request that queued it (originReqId), never a body or a recipient.
+ */
+export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit?: number, log?: FastifyBaseLogger): Promise<DeliveryPass> {
   const channels = (['SMS', 'EMAIL'] as const).filter((c) => adapters[c] !== null);
   const done = { sent: 0, retried: 0, dead: 0 };
   await holdNotices(deps);
   if (channels.length === 0) return done;
-  for (let i = 0; i < limit; i += 1) {
-    const startedAt = deps.clock.now();
-    const message = await claimOne(deps, [...channels], startedAt);
-    if (!message) break;
-    const adapter = adapters[message.channel]!;
-    let outcome: Outcome;
-    try {
-      const delivered = await adapter.deliver({
-        channel: message.channel,
-        recipient: message.recipient,
-        subject: message.subject,
-        body: message.body,
-        idempotencyKey: message.id,
-      });
-      outcome = { kind: 'SENT', providerMessageId: delivered.providerMessageId };
-    } catch (error) {
-      const failure = asDeliveryError(error);
-      const last = message.attempts >= deps.config.delivery.maxAttempts;
-      outcome = {
-        kind: failure.permanent || last ? 'DEAD' : 'RETRY',
-        error: last && !failure.permanent ? `${failure.reason} (gave up after ${message.attempts} attempts)` : failure.reason,
-      };
-    }
-    await finish(deps, message, adapter, startedAt, outcome);
-    log?.info(
-      { messageId: message.id, channel: message.channel, outcome: outcome.kind, originReqId: message.requestId ?? undefined },
-      'outbox message processed',
-    );
-    if (outcome.kind === 'SENT') done.sent += 1;
-    else if (outcome.kind === 'RETRY') done.retried += 1;
-    else done.dead += 1;
+  const { concurrency, maxPerSecond } = deps.config.delivery;
+  const most = limit ?? maxPerSecond * 10;
+  const began = performance.now();
+  let started = 0;
+  while (started < most) {
+    const batch = await claimBatch(deps, [...channels], deps.clock.now(), Math.min(concurrency * 2, most - started));
+    if (batch.length === 0) break;
+    let next = 0;
+    const lane = async () => {
+      while (next < batch.length) {
+        const message = batch[next]!;
+        next += 1;
+        const wait = sendSlotMs(started, maxPerSecond) - (performance.now() - began);
+        started += 1;
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const kind = await deliverOne(deps, adapters, message, log);
+        if (kind === 'SENT') done.sent += 1;
+        else if (kind === 'RETRY') done.retried += 1;
+        else done.dead += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
   }
   return done;
 }

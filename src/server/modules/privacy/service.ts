@@ -1,62 +1,23 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import {
-  consents,
-  contactMessages,
-  dataDeletionRequests,
-  documentAccessLog,
-  documentUploadAttempts,
-  memberAddresses,
-  memberDocuments,
-  memberIdentities,
-  memberPersonal,
-  memberReferences,
-  otpChallenges,
-  outboxMessages,
-  payoutAccounts,
-  recoveryAttempts,
-  sessions,
-  signInAttempts,
-  users,
-} from '../../db/schema';
+import { dataDeletionRequests, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
 import type { RequestOrigin } from '../../http/request-origin';
 import { confirmCurrentPassword } from '../../sessions/reauth';
 import type { SessionAuth } from '../../sessions/store';
-import { storageFor } from '../../providers/storage';
 import { translateEn } from '../../../shared/i18n/lookup';
 import { philippineDateTime } from '../../../shared/i18n/philippine-time';
-import { philippineDate } from '../../../shared/activation/age';
-import { toDecimalString } from '../../../shared/money/money';
 import { uniqueViolation } from '../../db/errors';
 import { isDeletionRejectionReason, type DeletionRejectionReason } from '../../../shared/reasons/catalogue';
+import { exportMemberData, type DataExport } from './export';
 
 /**
  * The member's data rights (Data Privacy Act of 2012, DECISIONS.md invariant 9): a download of
  * everything Tapat holds about them, and a request to delete it that staff handle.
  */
 
-/** Never exported: secrets and keys that only make sense inside Tapat. */
-const SECRET_COLUMN = /hash|secret|token|pepper|storageKey/i;
-
-/** A row as JSON: dates as ISO strings, amounts (bigint centavos) as decimal strings, secrets and `omit` left out. */
-function clean(row: Record<string, unknown>, omit: readonly string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (omit.includes(key) || SECRET_COLUMN.test(key)) continue;
-    out[key] = value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? toDecimalString(value) : value;
-  }
-  return out;
-}
-
-const cleanAll = (rows: readonly Record<string, unknown>[], omit: readonly string[] = []) => rows.map((r) => clean(r, omit));
-
-export interface DataExport {
-  readonly filename: string;
-  readonly zip: Uint8Array;
-}
+export { exportMemberData, type DataExport };
 
 /**
  * POST /api/privacy/export: the member's current password first (a wrong one counts as a failed
@@ -83,133 +44,6 @@ export async function exportMemberDataConfirmed(deps: AppDeps, auth: SessionAuth
     });
   }
   return exported;
-}
-
-/**
- * A ZIP with data.json (the account without its password hash, the activation data, consents,
- * document metadata, staff views of the documents and of loan applications (kind APPLICATION), sessions without their token hashes, sign-in and
- * recovery attempts, one-time code records without the codes, the SMS and e-mails sent to the
- * member with every one-time code masked (their redacted bodies, never the delivered ones), their
- * contact messages and deletion requests) and the current ID and selfie images.
- */
-export async function exportMemberData(deps: AppDeps, userId: string): Promise<DataExport> {
-  const db = deps.db;
-  const now = deps.clock.now();
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED');
-
-  const [personal] = await db.select().from(memberPersonal).where(eq(memberPersonal.userId, userId));
-  const [address] = await db.select().from(memberAddresses).where(eq(memberAddresses.userId, userId));
-  const references = await db.select().from(memberReferences).where(eq(memberReferences.userId, userId)).orderBy(asc(memberReferences.position));
-  const [identity] = await db.select().from(memberIdentities).where(eq(memberIdentities.userId, userId));
-  const [payout] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  const consentRows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.givenAt));
-  const documents = await db.select().from(memberDocuments).where(eq(memberDocuments.userId, userId)).orderBy(asc(memberDocuments.createdAt));
-  const staffViews = await db
-    .select({ viewedAt: documentAccessLog.createdAt, kind: documentAccessLog.kind, staffRole: documentAccessLog.staffRole })
-    .from(documentAccessLog)
-    .where(eq(documentAccessLog.memberId, userId))
-    .orderBy(asc(documentAccessLog.createdAt));
-  const uploads = await db
-    .select({ kind: documentUploadAttempts.kind, accepted: documentUploadAttempts.accepted, at: documentUploadAttempts.createdAt })
-    .from(documentUploadAttempts)
-    .where(eq(documentUploadAttempts.userId, userId))
-    .orderBy(asc(documentUploadAttempts.createdAt));
-  const sessionRows = await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt));
-  const signIns = await db
-    .select({ at: signInAttempts.createdAt, succeeded: signInAttempts.succeeded })
-    .from(signInAttempts)
-    .where(eq(signInAttempts.phone, user.phone))
-    .orderBy(asc(signInAttempts.createdAt));
-  const recoveries = await db
-    .select({ createdAt: recoveryAttempts.createdAt, expiresAt: recoveryAttempts.expiresAt, completedAt: recoveryAttempts.completedAt })
-    .from(recoveryAttempts)
-    .where(eq(recoveryAttempts.userId, userId))
-    .orderBy(asc(recoveryAttempts.createdAt));
-  const codes = await db
-    .select({
-      purpose: otpChallenges.purpose,
-      createdAt: otpChallenges.createdAt,
-      expiresAt: otpChallenges.expiresAt,
-      consumedAt: otpChallenges.consumedAt,
-      attempts: otpChallenges.attempts,
-    })
-    .from(otpChallenges)
-    .where(eq(otpChallenges.phone, user.phone))
-    .orderBy(asc(otpChallenges.createdAt));
-  const messages = await db
-    .select({
-      id: outboxMessages.id,
-      channel: outboxMessages.channel,
-      recipient: outboxMessages.recipient,
-      subject: outboxMessages.subject,
-      // A message that carried a code is exported as written with the code masked (providers/notify.ts withCode).
-      body: sql<string>`coalesce(${outboxMessages.redactedBody}, ${outboxMessages.body})`,
-      status: outboxMessages.status,
-      createdAt: outboxMessages.createdAt,
-      sentAt: outboxMessages.sentAt,
-    })
-    .from(outboxMessages)
-    // The e-mails to the address only when the member verified it (decisions 051, 055): anyone may
-    // type another person's address at registration, and that person's mail is not theirs (review11).
-    .where(inArray(outboxMessages.recipient, user.emailVerifiedAt ? [user.phone, user.email] : [user.phone]))
-    .orderBy(asc(outboxMessages.createdAt));
-  const contacts = await db.select().from(contactMessages).where(eq(contactMessages.userId, userId)).orderBy(asc(contactMessages.createdAt));
-  const deletions = await db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.userId, userId)).orderBy(asc(dataDeletionRequests.requestedAt));
-
-  const files: Zippable = {};
-  const storage = storageFor(deps.config.storage);
-  const documentEntries = [];
-  for (const doc of documents) {
-    let file: string | null = null;
-    if (!doc.supersededAt) {
-      const bytes = await storage.get(doc.storageKey);
-      if (bytes) {
-        file = `images/${doc.kind}.jpg`;
-        files[file] = [bytes, { level: 0 }];
-      }
-    }
-    documentEntries.push({ ...clean(doc, ['userId']), file });
-  }
-
-  const data = {
-    format: 'tapat-member-data',
-    version: 1,
-    exportedAt: now.toISOString(),
-    controller: { companyName: deps.config.company.companyName, dataProtectionOfficerEmail: deps.config.company.dataProtectionOfficerEmail },
-    // Whether an invite brought the member, never whose it was: that is another member's id.
-    account: { ...clean(user, ['passwordHash', 'referredBy']), referred: user.referredBy !== null },
-    activation: {
-      personal: personal ? clean(personal, ['userId']) : null,
-      address: address ? clean(address, ['userId']) : null,
-      references: cleanAll(references, ['userId']),
-      identity: identity ? clean(identity, ['userId']) : null,
-      payoutAccount: payout ? clean(payout, ['userId']) : null,
-    },
-    consents: cleanAll(consentRows, ['userId']),
-    documents: documentEntries,
-    documentViewsByStaff: cleanAll(staffViews),
-    documentUploadAttempts: cleanAll(uploads),
-    sessions: cleanAll(sessionRows, ['id', 'userId']),
-    signInAttempts: cleanAll(signIns),
-    recoveryAttempts: cleanAll(recoveries),
-    oneTimeCodes: cleanAll(codes),
-    messagesSentToYou: cleanAll(messages),
-    // The member's words and their state; not which staff member handles them (another person's id).
-    contactMessages: cleanAll(contacts, ['userId', 'assignedTo']),
-    deletionRequests: cleanAll(deletions, ['userId', 'handledBy']),
-  };
-  files['data.json'] = [strToU8(JSON.stringify(data, null, 2)), { level: 6 }];
-  files['README.txt'] = [
-    strToU8(
-      `Your data at ${deps.config.company.companyName}, exported ${now.toISOString()}.\n\n` +
-        'data.json: everything we hold about you, section by section.\n' +
-        'images/: your current ID and selfie images, as we store them (re-encoded, without metadata).\n\n' +
-        `Questions, corrections or deletion: ${deps.config.company.dataProtectionOfficerEmail}\n`,
-    ),
-    { level: 6 },
-  ];
-  return { filename: `tapat-data-${philippineDate(now)}.zip`, zip: zipSync(files, { mtime: now }) };
 }
 
 // Deletion requests ------------------------------------------------------------------------

@@ -61,7 +61,7 @@ export async function receivePaymentCallback(
     await recordClaim(deps, claim, null, 'UNKNOWN');
     return { outcome: 'UNKNOWN' };
   }
-  const provider = deps.providers.collection(row.provider as CollectionProviderName);
+  const provider = deps.providers.collection(deps.config, row.provider as CollectionProviderName);
   let answer: CollectionStatus | null = null;
   if (provider) {
     try {

@@ -101,7 +101,7 @@ function dtoOf(deps: AppDeps, row: ChannelPaymentRow, receiptNumber: number | nu
 }
 
 function providerOrRefuse(deps: AppDeps): CollectionProvider {
-  const provider = deps.providers.collection();
+  const provider = deps.providers.collection(deps.config);
   if (!provider) throw new AppError(409, 'CHANNELS_UNAVAILABLE', texts.errors.unavailable);
   return provider;
 }
@@ -421,7 +421,7 @@ export async function runChannelPayments(deps: AppDeps, limit = 100): Promise<{ 
       return row;
     });
     if (!claimed) break;
-    const provider = deps.providers.collection(claimed.provider as CollectionProviderName);
+    const provider = deps.providers.collection(deps.config, claimed.provider as CollectionProviderName);
     if (!provider) break;
     let status;
     try {

@@ -197,7 +197,7 @@ export async function settleDueParts(deps: AppDeps, limit = 100, log?: FastifyBa
       if (!row) return 'NONE' as const;
       const [part] = await tx.select().from(withdrawalParts).where(eq(withdrawalParts.id, due.id)).for('update');
       if (!part || part.status !== 'PROCESSING' || !part.checkAfter || part.checkAfter.getTime() > now.getTime()) return 'PENDING' as const;
-      const provider = deps.providers.payout((part.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
+      const provider = deps.providers.payout(deps.config, (part.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
       const result = await provider.outcome(
         { ...orderOf(deps, row, part), providerReference: part.providerReference, submittedAt: row.confirmedAt ?? row.createdAt },
         now,

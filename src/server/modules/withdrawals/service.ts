@@ -255,7 +255,7 @@ export async function confirmWithdrawal(
         if (row.status !== 'AWAITING_CODE' || row.expiresAt.getTime() <= now.getTime()) throw new AppError(409, 'WITHDRAWAL_STATE', STATE_MESSAGE);
         subject = codeSubject(row);
         await verifyCode(tx, deps.clock, deps.config.otpPepper, { purpose: 'WITHDRAWAL', subject, code });
-        const provider = deps.providers.payout();
+        const provider = deps.providers.payout(deps.config);
         if (row.partCount > 1) {
           // Several transfers: the hold is posted and each part submitted on its own (parts.ts).
           const posted = await submitParts(tx, deps, row, provider, now);

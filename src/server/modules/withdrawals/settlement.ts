@@ -69,7 +69,7 @@ export async function settleDue(deps: AppDeps, limit = 100, log?: FastifyBaseLog
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return 'NONE' as const;
-      const provider = deps.providers.payout((row.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
+      const provider = deps.providers.payout(deps.config, (row.payoutMode ?? deps.config.payouts.mode) as PayoutMode);
       const result = await provider.outcome(orderOf(deps, row), now);
       if (result.state === 'PENDING') {
         await tx.update(withdrawals).set({ checkAfter: result.checkAfter, updatedAt: now }).where(eq(withdrawals.id, row.id));

@@ -16,7 +16,7 @@ describe('collection configuration', () => {
     const config = loadConfig({});
     expect(config.collections).toEqual({ provider: 'SIMULATED', confirmSeconds: 60, expireRate: 0, expiryHours: 24 });
     expect(config.xendit).toBeNull();
-    expect(providersFor(config).collection()?.name).toBe('SIMULATED');
+    expect(providersFor().collection(config)?.name).toBe('SIMULATED');
   });
 
   it('reads the Xendit keys, and refuses xendit without them', () => {
@@ -32,7 +32,7 @@ describe('collection configuration', () => {
       callbackToken: 'callback-token-of-the-dashboard-0123456789',
       timeoutMs: 2000,
     });
-    expect(providersFor(config).collection()?.name).toBe('XENDIT');
+    expect(providersFor().collection(config)?.name).toBe('XENDIT');
     expect(() => loadConfig({ COLLECTION_PROVIDER: 'xendit' })).toThrow(/XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN/);
     expect(() => loadConfig({ PAYOUT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k' })).toThrow(/XENDIT_CALLBACK_TOKEN/);
     expect(

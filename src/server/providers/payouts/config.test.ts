@@ -13,7 +13,7 @@ describe('payout configuration', () => {
   it('defaults to the simulated provider outside production: 20 s, never failing, 24-hour hold', () => {
     const config = loadConfig({ NODE_ENV: 'test' });
     expect(config.payouts).toEqual({ mode: 'SIMULATED', settleSeconds: 20, failureRate: 0, holdAfterPayoutChangeHours: 24, maxParts: 10 });
-    expect(providersFor(config).payout().mode).toBe('SIMULATED');
+    expect(providersFor().payout(config).mode).toBe('SIMULATED');
   });
 
   it('reads PAYOUT_PROVIDER, PAYOUT_SETTLE_SECONDS, PAYOUT_FAILURE_RATE and the hold', () => {
@@ -25,7 +25,7 @@ describe('payout configuration', () => {
       WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS: '48',
     });
     expect(config.payouts).toEqual({ mode: 'MANUAL', settleSeconds: 5, failureRate: 0.25, holdAfterPayoutChangeHours: 48, maxParts: 10 });
-    expect(providersFor(config).payout().mode).toBe('MANUAL');
+    expect(providersFor().payout(config).mode).toBe('MANUAL');
   });
 
   it('refuses a failure rate outside 0..1', () => {

@@ -228,11 +228,40 @@ export const activation = {
     oneAtATime: 'Your other photos are still being sent. Please wait until they finish, then try again.',
   },
   privacy: {
+    /** README.txt inside the data export, one line per part (src/server/modules/privacy/export.ts). */
+    readme: {
+      title: 'Your data at {{company}}, exported {{date}}.',
+      intro: 'Each file below holds one part of what we hold about you. JSON files open in any text editor; CSV files open in a spreadsheet.',
+      account:
+        'your account: name, phone, e-mail, work and income you declared, language, the invite code you typed when registering, your own code to share, and how many members you invited.',
+      activation: 'the details you gave to activate your account: personal details, address, character references, ID number and payout account.',
+      consents: 'each consent you gave, with the version of its text and when.',
+      documents: 'your ID and selfie records, your upload attempts, and each time our staff viewed your documents or application (when, and their role).',
+      security: 'your sign-ins, remembered devices, password recoveries and one-time code records (never the codes or passwords themselves).',
+      messages: 'every SMS and e-mail we sent you, with one-time codes masked.',
+      loans:
+        'your applications and loans: amounts, terms, status history, the signed contract and disclosure statement, payoff quotes, and the dates of internal staff notes.',
+      schedule: 'the repayment schedule of each loan and what was paid of each line.',
+      payments: 'every payment on your loans, how it was applied, and payments started through a payment channel.',
+      charges: 'late charges, how each was computed, and any waiver or reduction.',
+      extensions: 'your requests to extend a loan, their decision and signed disclosure.',
+      reminders: 'every reminder and notice we sent about your loans.',
+      wallet: 'your wallet: its balance and every line in and out.',
+      withdrawals: 'your withdrawals to your bank or e-wallet and their history.',
+      support: 'your messages to us and your requests to delete your data.',
+      images: 'your current ID and selfie images, as we store them (re-encoded, without metadata).',
+      amounts:
+        'Amounts are in Philippine pesos: "centavos" is the exact amount in centavos, "formatted" the same in pesos. Dates and times are ISO 8601 in UTC.',
+      notes:
+        'Internal notes our staff write about a loan are listed by date only. To receive their text, write to our Data Protection Officer: we review each request and answer within the period the Data Privacy Act sets.',
+      contact: 'Questions, corrections or deletion: {{email}}',
+    },
     deletionRequested: 'Your request to delete your data has been received.',
     title: 'Your data',
     intro: 'Under the Data Privacy Act of 2012 you may have a copy of your data and ask for its deletion.',
     downloadTitle: 'Download my data',
-    downloadText: 'A ZIP file with everything Tapat holds about you: your details in a JSON file, and your ID and selfie photos.',
+    downloadText:
+      'A ZIP file with everything Tapat holds about you: one file for each part (account, loans, schedule, payments, wallet, withdrawals and more), a README naming each, and your ID and selfie photos.',
     download: 'Download my data',
     preparing: 'Preparing your file…',
     downloaded: 'Your data was downloaded as {{file}}.',

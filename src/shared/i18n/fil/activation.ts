@@ -226,12 +226,44 @@ export const activation = {
     oneAtATime: 'Ipinapadala pa ang iba mong larawan. Hintaying matapos ang mga ito, saka subukang muli.',
   },
   privacy: {
+    /** README.txt sa loob ng data export, isang linya bawat bahagi (src/server/modules/privacy/export.ts). */
+    readme: {
+      title: 'Ang iyong data sa {{company}}, na-export noong {{date}}.',
+      intro:
+        'Bawat file sa ibaba ay naglalaman ng isang bahagi ng hawak namin tungkol sa iyo. Nabubuksan ang mga JSON file sa kahit anong text editor; ang mga CSV file sa spreadsheet.',
+      account:
+        'ang iyong account: pangalan, telepono, e-mail, trabaho at kitang idineklara mo, wika, ang invite code na tinype mo sa pagrehistro, ang sarili mong code na maibabahagi, at ilang miyembro ang inimbita mo.',
+      activation:
+        'ang mga detalyeng ibinigay mo para i-activate ang iyong account: personal na detalye, address, character reference, numero ng ID at payout account.',
+      consents: 'bawat pahintulot na ibinigay mo, kasama ang bersyon ng teksto nito at kung kailan.',
+      documents:
+        'ang mga record ng iyong ID at selfie, ang iyong mga pagtatangkang mag-upload, at bawat pagkakataong tiningnan ng aming staff ang iyong dokumento o aplikasyon (kailan, at ang kanilang papel).',
+      security:
+        'ang iyong mga pag-sign in, mga naaalalang device, pag-recover ng password at mga record ng one-time code (hindi kailanman ang mismong code o password).',
+      messages: 'bawat SMS at e-mail na ipinadala namin sa iyo, nakatago ang mga one-time code.',
+      loans:
+        'ang iyong mga aplikasyon at loan: halaga, termino, kasaysayan ng status, ang pinirmahang kontrata at disclosure statement, mga payoff quote, at ang mga petsa ng internal na tala ng staff.',
+      schedule: 'ang iskedyul ng bayad ng bawat loan at kung magkano ang nabayaran sa bawat linya.',
+      payments: 'bawat bayad sa iyong mga loan, kung paano ito inilapat, at mga bayad na sinimulan sa isang payment channel.',
+      charges: 'mga multa sa pagkahuli, kung paano kinuwenta ang bawat isa, at anumang pagpapaubaya o pagbabawas.',
+      extensions: 'ang iyong mga kahilingang palawigin ang loan, ang desisyon at pinirmahang disclosure.',
+      reminders: 'bawat paalala at abiso na ipinadala namin tungkol sa iyong mga loan.',
+      wallet: 'ang iyong wallet: ang balanse nito at bawat linyang pumasok at lumabas.',
+      withdrawals: 'ang iyong mga withdrawal sa iyong bangko o e-wallet at ang kasaysayan nila.',
+      support: 'ang iyong mga mensahe sa amin at ang iyong mga kahilingang burahin ang iyong data.',
+      images: 'ang kasalukuyang larawan ng iyong ID at selfie, gaya ng pagkakatago namin (na-re-encode, walang metadata).',
+      amounts:
+        'Ang mga halaga ay sa piso ng Pilipinas: ang "centavos" ay ang eksaktong halaga sa sentimo, ang "formatted" ay pareho sa piso. Ang mga petsa at oras ay ISO 8601 sa UTC.',
+      notes:
+        'Ang mga internal na tala ng aming staff tungkol sa isang loan ay nakalista ayon sa petsa lamang. Para matanggap ang teksto nila, sumulat sa aming Data Protection Officer: sinusuri namin ang bawat kahilingan at sumasagot sa loob ng panahong itinakda ng Data Privacy Act.',
+      contact: 'Mga tanong, pagtatama o pagbura: {{email}}',
+    },
     deletionRequested: 'Natanggap na ang iyong kahilingan na burahin ang iyong data.',
     title: 'Ang iyong data',
     intro: 'Ayon sa Data Privacy Act of 2012, maaari kang kumuha ng kopya ng iyong data at humiling na burahin ito.',
     downloadTitle: 'I-download ang aking data',
     downloadText:
-      'Isang ZIP file na naglalaman ng lahat ng hawak ng Tapat tungkol sa iyo: ang iyong detalye sa isang JSON file, at ang mga larawan ng iyong ID at selfie.',
+      'Isang ZIP file na naglalaman ng lahat ng hawak ng Tapat tungkol sa iyo: isang file bawat bahagi (account, loan, iskedyul, bayad, wallet, withdrawal at iba pa), isang README na nagpapangalan sa bawat isa, at ang mga larawan ng iyong ID at selfie.',
     download: 'I-download ang aking data',
     preparing: 'Inihahanda ang iyong file…',
     downloaded: 'Na-download ang iyong data bilang {{file}}.',

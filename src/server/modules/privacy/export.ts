@@ -1,0 +1,496 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { AppDeps } from '../../deps';
+import {
+  channelPaymentHolds,
+  channelPayments,
+  consents,
+  contactMessages,
+  dataDeletionRequests,
+  documentAccessLog,
+  documentUploadAttempts,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  loanCharges,
+  loanContracts,
+  loanEvents,
+  loanExtensionEvents,
+  loanExtensions,
+  loanInstalments,
+  loanNotes,
+  loanPaymentAllocations,
+  loanPayments,
+  loanPayoffQuotes,
+  loanReminders,
+  loanReservicings,
+  loans,
+  memberAddresses,
+  memberDocuments,
+  memberIdentities,
+  memberPersonal,
+  memberReferences,
+  otpChallenges,
+  outboxMessages,
+  payoutAccounts,
+  recoveryAttempts,
+  sessions,
+  signInAttempts,
+  trustedDevices,
+  users,
+  withdrawalEvents,
+  withdrawalParts,
+  withdrawals,
+} from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { asLanguage, messageText } from '../../providers/notify';
+import { storageFor } from '../../providers/storage';
+import { philippineDate } from '../../../shared/activation/age';
+import { formatMoney } from '../../../shared/money/money';
+import { loanNumber as loanNumberOf, withdrawalReference } from '../../../shared/company/references';
+import { MEMBER_WALLET_KIND } from '../../ledger/ledger';
+import { CSV_PARTS, EXPORT_PARTS, type ExportPart } from './export-coverage';
+
+/**
+ * The member's data export (Data Privacy Act of 2012, right of access; DECISIONS.md invariant 9;
+ * docs/decisions/075-export-holds-everything.md): one file per part of what Tapat holds about the
+ * member (export-coverage.ts lists every table and where it goes), a README.txt in the member's
+ * language naming each part, and the current ID and selfie images.
+ *
+ * Never in it: password, code, session, device or request hashes and keys, storage keys, staff ids
+ * (approvers, assignees, authors), staff notes' text (decision 075), other members' ids.
+ */
+
+/** Secrets and keys that only make sense inside Tapat. */
+const SECRET_COLUMN = /hash|secret|token|pepper|storageKey|idempotencyKey|requestKey/i;
+/** Another person's id: the staff member who approved, decided, waived, handled or wrote; the inviter. */
+const PERSON_ID_COLUMN = /(?:By|UserId)$|^assignedTo$/;
+/** Staff's free text (decision 010): back office only. */
+const NOTE_COLUMN = /note$/i;
+/** The member's own id on each row: said once, in account.json. */
+const OWN_ID_COLUMN = /^(?:userId|memberId)$/;
+
+/** An amount: integer centavos and the peso text a person reads. */
+export interface ExportedAmount {
+  readonly centavos: number;
+  readonly formatted: string;
+}
+
+const amount = (value: bigint): ExportedAmount => ({ centavos: Number(value), formatted: formatMoney(value) });
+
+/** A row as JSON: dates ISO, amounts as centavos and pesos, JSON text parsed, secrets, other people's ids, notes and `omit` left out. */
+function clean(row: Record<string, unknown>, omit: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (omit.includes(key) || key === 'seq' || SECRET_COLUMN.test(key) || PERSON_ID_COLUMN.test(key) || NOTE_COLUMN.test(key) || OWN_ID_COLUMN.test(key))
+      continue;
+    out[key] = value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? amount(value) : value;
+  }
+  return out;
+}
+
+const cleanAll = (rows: readonly Record<string, unknown>[], omit: readonly string[] = []) => rows.map((r) => clean(r, omit));
+
+/** An event of a history: the member's own words (a cancellation) kept, a staff member's note never. */
+function cleanEvent(row: Record<string, unknown> & { note: string | null }, memberActor: boolean, omit: readonly string[]): Record<string, unknown> {
+  return { ...clean(row, omit), ...(memberActor && row.note ? { yourNote: row.note } : {}) };
+}
+
+function csv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  const cell = (value: string | number | null | undefined) => {
+    const text = value === null || value === undefined ? '' : String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+export interface DataExport {
+  readonly filename: string;
+  readonly zip: Uint8Array;
+}
+
+export async function exportMemberData(deps: AppDeps, userId: string): Promise<DataExport> {
+  const db = deps.db;
+  const now = deps.clock.now();
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+  const language = asLanguage(user.language);
+
+  const [personal] = await db.select().from(memberPersonal).where(eq(memberPersonal.userId, userId));
+  const [address] = await db.select().from(memberAddresses).where(eq(memberAddresses.userId, userId));
+  const references = await db.select().from(memberReferences).where(eq(memberReferences.userId, userId)).orderBy(asc(memberReferences.position));
+  const [identity] = await db.select().from(memberIdentities).where(eq(memberIdentities.userId, userId));
+  const [payout] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  const consentRows = await db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.givenAt));
+  const documents = await db.select().from(memberDocuments).where(eq(memberDocuments.userId, userId)).orderBy(asc(memberDocuments.createdAt));
+  const staffViews = await db
+    .select({ viewedAt: documentAccessLog.createdAt, kind: documentAccessLog.kind, staffRole: documentAccessLog.staffRole })
+    .from(documentAccessLog)
+    .where(eq(documentAccessLog.memberId, userId))
+    .orderBy(asc(documentAccessLog.createdAt));
+  const uploads = await db
+    .select({ kind: documentUploadAttempts.kind, accepted: documentUploadAttempts.accepted, at: documentUploadAttempts.createdAt })
+    .from(documentUploadAttempts)
+    .where(eq(documentUploadAttempts.userId, userId))
+    .orderBy(asc(documentUploadAttempts.createdAt));
+  const sessionRows = await db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      persistent: sessions.persistent,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(asc(sessions.createdAt));
+  const devices = await db
+    .select({ createdAt: trustedDevices.createdAt, expiresAt: trustedDevices.expiresAt })
+    .from(trustedDevices)
+    .where(eq(trustedDevices.userId, userId))
+    .orderBy(asc(trustedDevices.createdAt));
+  const signIns = await db
+    .select({ at: signInAttempts.createdAt, succeeded: signInAttempts.succeeded, ip: signInAttempts.ip })
+    .from(signInAttempts)
+    .where(eq(signInAttempts.phone, user.phone))
+    .orderBy(asc(signInAttempts.createdAt));
+  const recoveries = await db
+    .select({ createdAt: recoveryAttempts.createdAt, expiresAt: recoveryAttempts.expiresAt, completedAt: recoveryAttempts.completedAt })
+    .from(recoveryAttempts)
+    .where(eq(recoveryAttempts.userId, userId))
+    .orderBy(asc(recoveryAttempts.createdAt));
+  const codes = await db
+    .select({
+      purpose: otpChallenges.purpose,
+      createdAt: otpChallenges.createdAt,
+      expiresAt: otpChallenges.expiresAt,
+      consumedAt: otpChallenges.consumedAt,
+      attempts: otpChallenges.attempts,
+    })
+    .from(otpChallenges)
+    .where(eq(otpChallenges.phone, user.phone))
+    .orderBy(asc(otpChallenges.createdAt));
+  const messages = await db
+    .select({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      // A message that carried a code is exported as written with the code masked (providers/notify.ts withCode).
+      body: sql<string>`coalesce(${outboxMessages.redactedBody}, ${outboxMessages.body})`,
+      status: outboxMessages.status,
+      createdAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+    })
+    .from(outboxMessages)
+    // The e-mails to the address only when the member verified it (decisions 051, 055): anyone may
+    // type another person's address at registration, and that person's mail is not theirs (review11).
+    .where(inArray(outboxMessages.recipient, user.emailVerifiedAt ? [user.phone, user.email] : [user.phone]))
+    .orderBy(asc(outboxMessages.createdAt));
+  const contacts = await db.select().from(contactMessages).where(eq(contactMessages.userId, userId)).orderBy(asc(contactMessages.createdAt));
+  const deletions = await db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.userId, userId)).orderBy(asc(dataDeletionRequests.requestedAt));
+  const [invited] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, userId));
+
+  // Loans and everything about them.
+  const loanRows = await db.select().from(loans).where(eq(loans.memberId, userId)).orderBy(asc(loans.createdAt));
+  const loanIds = loanRows.map((l) => l.id);
+  const ofLoans = <T>(rows: () => Promise<T[]>): Promise<T[]> => (loanIds.length === 0 ? Promise.resolve([]) : rows());
+  const events = await ofLoans(() => db.select().from(loanEvents).where(inArray(loanEvents.loanId, loanIds)).orderBy(asc(loanEvents.seq)));
+  const contracts = await ofLoans(() => db.select().from(loanContracts).where(inArray(loanContracts.loanId, loanIds)));
+  const notes = await ofLoans(() =>
+    db
+      .select({ loanId: loanNotes.loanId, at: loanNotes.createdAt, authorRole: loanNotes.authorRole })
+      .from(loanNotes)
+      .where(inArray(loanNotes.loanId, loanIds))
+      .orderBy(asc(loanNotes.seq)),
+  );
+  const quotes = await ofLoans(() =>
+    db.select().from(loanPayoffQuotes).where(inArray(loanPayoffQuotes.loanId, loanIds)).orderBy(asc(loanPayoffQuotes.createdAt)),
+  );
+  const reservicings = await ofLoans(() => db.select().from(loanReservicings).where(inArray(loanReservicings.loanId, loanIds)));
+  const instalments = await ofLoans(() =>
+    db.select().from(loanInstalments).where(inArray(loanInstalments.loanId, loanIds)).orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number)),
+  );
+  const payments = await ofLoans(() =>
+    db.select().from(loanPayments).where(inArray(loanPayments.loanId, loanIds)).orderBy(asc(loanPayments.receivedAt), asc(loanPayments.number)),
+  );
+  const allocations = await ofLoans(() =>
+    db
+      .select()
+      .from(loanPaymentAllocations)
+      .where(inArray(loanPaymentAllocations.loanId, loanIds))
+      .orderBy(asc(loanPaymentAllocations.paymentId), asc(loanPaymentAllocations.lineNumber)),
+  );
+  const channelRows = await db.select().from(channelPayments).where(eq(channelPayments.memberId, userId)).orderBy(asc(channelPayments.createdAt));
+  const holds =
+    channelRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(channelPaymentHolds)
+          .where(
+            inArray(
+              channelPaymentHolds.channelPaymentId,
+              channelRows.map((c) => c.id),
+            ),
+          )
+          .orderBy(asc(channelPaymentHolds.heldAt));
+  const charges = await ofLoans(() =>
+    db.select().from(loanCharges).where(inArray(loanCharges.loanId, loanIds)).orderBy(asc(loanCharges.businessDate), asc(loanCharges.lineNumber)),
+  );
+  // By the member's loans (loan_extensions_loan_idx), not by member_id, which has no index.
+  const extensions = await ofLoans(() =>
+    db.select().from(loanExtensions).where(inArray(loanExtensions.loanId, loanIds)).orderBy(asc(loanExtensions.requestedAt)),
+  );
+  const extensionEvents =
+    extensions.length === 0
+      ? []
+      : await db
+          .select()
+          .from(loanExtensionEvents)
+          .where(
+            inArray(
+              loanExtensionEvents.extensionId,
+              extensions.map((e) => e.id),
+            ),
+          )
+          .orderBy(asc(loanExtensionEvents.seq));
+  const reminders = await ofLoans(() =>
+    db.select().from(loanReminders).where(inArray(loanReminders.loanId, loanIds)).orderBy(asc(loanReminders.createdAt), asc(loanReminders.lineNumber)),
+  );
+
+  // The wallet: the member's account and each of its lines with the transfer it belongs to.
+  const walletAccounts = await db
+    .select({
+      id: ledgerAccounts.id,
+      name: ledgerAccounts.name,
+      currency: ledgerAccounts.currency,
+      debitsPosted: ledgerAccounts.debitsPosted,
+      creditsPosted: ledgerAccounts.creditsPosted,
+      debitsPending: ledgerAccounts.debitsPending,
+      creditsPending: ledgerAccounts.creditsPending,
+      createdAt: ledgerAccounts.createdAt,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerUserId, userId), eq(ledgerAccounts.kind, MEMBER_WALLET_KIND)));
+  const walletLines =
+    walletAccounts.length === 0
+      ? []
+      : await db
+          .select({
+            at: ledgerEntries.createdAt,
+            direction: ledgerEntries.direction,
+            phase: ledgerEntries.phase,
+            amount: ledgerEntries.amount,
+            transferId: ledgerTransfers.id,
+            transferType: ledgerTransfers.type,
+            code: ledgerTransfers.code,
+            reference: ledgerTransfers.reference,
+            description: ledgerTransfers.description,
+          })
+          .from(ledgerEntries)
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+          .where(
+            inArray(
+              ledgerEntries.accountId,
+              walletAccounts.map((a) => a.id),
+            ),
+          )
+          .orderBy(asc(ledgerTransfers.seq), asc(ledgerEntries.id));
+
+  const withdrawalRows = await db.select().from(withdrawals).where(eq(withdrawals.memberId, userId)).orderBy(asc(withdrawals.createdAt));
+  const withdrawalIds = withdrawalRows.map((w) => w.id);
+  const withdrawalEventRows =
+    withdrawalIds.length === 0
+      ? []
+      : await db.select().from(withdrawalEvents).where(inArray(withdrawalEvents.withdrawalId, withdrawalIds)).orderBy(asc(withdrawalEvents.seq));
+  const parts =
+    withdrawalIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(withdrawalParts)
+          .where(inArray(withdrawalParts.withdrawalId, withdrawalIds))
+          .orderBy(asc(withdrawalParts.withdrawalId), asc(withdrawalParts.partIndex));
+
+  // The images: the current ID and selfie, as stored (re-encoded, without metadata).
+  const files: Zippable = {};
+  const storage = storageFor(deps.config.storage);
+  const documentEntries = [];
+  for (const doc of documents) {
+    let file: string | null = null;
+    if (!doc.supersededAt) {
+      const bytes = await storage.get(doc.storageKey);
+      if (bytes) {
+        file = `images/${doc.kind}.jpg`;
+        files[file] = [bytes, { level: 0 }];
+      }
+    }
+    documentEntries.push({ ...clean(doc), file });
+  }
+
+  const company = deps.config.company;
+  // The numbers the member reads on their screens and receipts (src/shared/company/references.ts).
+  const loanNumber = (id: string) => {
+    const loan = loanRows.find((l) => l.id === id);
+    return loan ? loanNumberOf(company.shortName, loan.number) : null;
+  };
+  const receipt = (number: number) => `${company.shortName}-P${String(number).padStart(6, '0')}`;
+
+  const content: Record<ExportPart, unknown> = {
+    account: {
+      ...clean(user, ['referredBy']),
+      id: user.id,
+      // Whether an invite brought the member, never whose it was: that is another member's id.
+      referred: user.referredBy !== null,
+      membersYouInvited: invited?.n ?? 0,
+    },
+    activation: {
+      personal: personal ? clean(personal) : null,
+      address: address ? clean(address) : null,
+      references: cleanAll(references),
+      identity: identity ? clean(identity) : null,
+      payoutAccount: payout ? clean(payout) : null,
+    },
+    consents: cleanAll(consentRows),
+    documents: { documents: documentEntries, documentViewsByStaff: cleanAll(staffViews), documentUploadAttempts: cleanAll(uploads) },
+    security: {
+      sessions: cleanAll(sessionRows),
+      trustedDevices: cleanAll(devices),
+      signInAttempts: cleanAll(signIns),
+      recoveryAttempts: cleanAll(recoveries),
+      oneTimeCodes: cleanAll(codes),
+    },
+    messages: cleanAll(messages),
+    loans: loanRows.map((loan) => {
+      const contract = contracts.find((c) => c.loanId === loan.id);
+      return {
+        ...clean(loan, ['disbursementTransferId', 'ledgerShard']),
+        loanNumber: loanNumber(loan.id),
+        history: events.filter((e) => e.loanId === loan.id).map((e) => cleanEvent(e, e.actorRole === 'MEMBER', ['loanId'])),
+        contract: contract
+          ? {
+              ...clean(contract, ['loanId', 'contractJson', 'disclosureJson']),
+              contract: JSON.parse(contract.contractJson) as unknown,
+              disclosure: JSON.parse(contract.disclosureJson) as unknown,
+            }
+          : null,
+        payoffQuotes: cleanAll(
+          quotes.filter((q) => q.loanId === loan.id),
+          ['loanId'],
+        ),
+        reservicing:
+          reservicings
+            .filter((r) => r.loanId === loan.id)
+            .map((r) => clean(r, ['loanId']))
+            .at(0) ?? null,
+        // Decision 075: that a note exists and when, not its words (back office only, decision 010).
+        internalStaffNotes: notes.filter((n) => n.loanId === loan.id).map((n) => ({ at: n.at.toISOString(), authorRole: n.authorRole })),
+      };
+    }),
+    schedule: instalments.map((i) => ({ loanNumber: loanNumber(i.loanId), ...clean(i, ['loanId']) })),
+    payments: {
+      payments: payments.map((p) => ({
+        loanNumber: loanNumber(p.loanId),
+        receipt: receipt(p.number),
+        ...clean(p, ['loanId', 'transferId', 'reallocationTransferId']),
+        allocations: cleanAll(
+          allocations.filter((a) => a.paymentId === p.id),
+          ['paymentId', 'loanId', 'id'],
+        ),
+      })),
+      channelPayments: channelRows.map((c) => ({
+        loanNumber: loanNumber(c.loanId),
+        reference: `${company.shortName}-C${String(c.number).padStart(6, '0')}`,
+        ...clean(c, ['loanId', 'walletTransferId']),
+      })),
+      channelPaymentHolds: cleanAll(holds, ['walletTransferId']),
+    },
+    charges: charges.map((c) => ({
+      loanNumber: loanNumber(c.loanId),
+      ...clean(c, ['loanId', 'transferId', 'waiveTransferId', 'reductionTransferId']),
+    })),
+    extensions: extensions.map((x) => ({
+      loanNumber: loanNumber(x.loanId),
+      ...clean(x, ['loanId', 'disclosureJson']),
+      disclosure: x.disclosureJson ? (JSON.parse(x.disclosureJson) as unknown) : null,
+      history: extensionEvents.filter((e) => e.extensionId === x.id).map((e) => cleanEvent(e, e.actorRole === 'MEMBER', ['extensionId'])),
+    })),
+    reminders: reminders.map((r) => ({ loanNumber: loanNumber(r.loanId), ...clean(r, ['loanId']) })),
+    wallet: {
+      accounts: walletAccounts.map((a) => ({
+        ...clean(a, ['id']),
+        balance: amount(a.creditsPosted - a.debitsPosted),
+        available: amount(a.creditsPosted - a.debitsPosted - a.debitsPending),
+      })),
+      lines: cleanAll(walletLines),
+    },
+    withdrawals: withdrawalRows.map((w) => ({
+      reference: withdrawalReference(company.shortName, w.number),
+      ...clean(w, ['pendingTransferId', 'resolutionTransferId', 'ledgerShard', 'requestId', 'checkAfter']),
+      parts: cleanAll(
+        parts.filter((p) => p.withdrawalId === w.id),
+        ['withdrawalId', 'resolutionTransferId', 'checkAfter'],
+      ),
+      history: withdrawalEventRows.filter((e) => e.withdrawalId === w.id).map((e) => cleanEvent(e, e.actor === 'MEMBER', ['withdrawalId'])),
+    })),
+    support: { contactMessages: cleanAll(contacts), deletionRequests: cleanAll(deletions) },
+  };
+  for (const part of EXPORT_PARTS) {
+    files[`${part}.json`] = [strToU8(JSON.stringify(content[part], null, 2) + '\n'), { level: 6 }];
+  }
+  files['schedule.csv'] = [
+    strToU8(
+      csv(
+        ['loan', 'line', 'due_date', 'principal', 'interest', 'fees', 'total', 'principal_paid', 'interest_paid', 'fees_paid', 'paid_on'],
+        instalments.map((i) => [
+          loanNumber(i.loanId),
+          i.number,
+          i.dueDate,
+          formatMoney(i.principal, ''),
+          formatMoney(i.interest, ''),
+          formatMoney(i.fees, ''),
+          formatMoney(i.total, ''),
+          formatMoney(i.principalPaid, ''),
+          formatMoney(i.interestPaid, ''),
+          formatMoney(i.feesPaid, ''),
+          i.paidOn,
+        ]),
+      ),
+    ),
+    { level: 6 },
+  ];
+  files['payments.csv'] = [
+    strToU8(
+      csv(
+        ['loan', 'receipt', 'received_at', 'source', 'kind', 'status', 'amount'],
+        payments.map((p) => [loanNumber(p.loanId), receipt(p.number), p.receivedAt.toISOString(), p.source, p.kind, p.status, formatMoney(p.amount, '')]),
+      ),
+    ),
+    { level: 6 },
+  ];
+  files['wallet.csv'] = [
+    strToU8(
+      csv(
+        ['at', 'description', 'reference', 'direction', 'phase', 'amount'],
+        walletLines.map((l) => [l.at.toISOString(), l.description, l.reference, l.direction, l.phase, formatMoney(l.amount, '')]),
+      ),
+    ),
+    { level: 6 },
+  ];
+  files['README.txt'] = [strToU8(readme(language, company.companyName, company.dataProtectionOfficerEmail, now)), { level: 6 }];
+  return { filename: `tapat-data-${philippineDate(now)}.zip`, zip: zipSync(files, { mtime: now }) };
+}
+
+function readme(language: ReturnType<typeof asLanguage>, companyName: string, dpoEmail: string, now: Date): string {
+  const t = (key: string, values: Record<string, string> = {}) => messageText(language, `activation.privacy.readme.${key}`, values);
+  const lines = [t('title', { company: companyName, date: now.toISOString() }), '', t('intro'), ''];
+  for (const part of EXPORT_PARTS) {
+    const names = CSV_PARTS.includes(part) ? `${part}.json, ${part}.csv` : `${part}.json`;
+    lines.push(`${names}: ${t(part)}`);
+  }
+  lines.push(`images/: ${t('images')}`, '', t('amounts'), t('notes'), '', t('contact', { email: dpoEmail }), '');
+  return lines.join('\n');
+}
