@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { planExtension } from './extension';
 import { closeLoan, closingCost, payoffQuote } from './payoff';
+import { PRODUCT_V1 } from './product';
+import { buildSchedule } from './schedule';
 import { allocatePayment, lineRemainder, maximumPayable, totalOutstanding, type ServicingLine } from './servicing';
 
 /**
@@ -127,5 +130,55 @@ describe('what closing the loan costs (one rule for the payoff and every payment
     ]);
     expect(c.allocations.reduce((s, a) => s + a.amount, 0n)).toBe(q.total);
     expect(() => closeLoan({ lines: fees, charges: [], startDate: START }, q, '2026-01-11')).toThrow(RangeError);
+  });
+});
+
+describe('what closing costs after an extension', () => {
+  // PHP 200,000 over 6 months of the default product (disbursed 2026-11-22), instalments 1 and 2 paid on their due
+  // dates, extended on 2027-02-01 to 12 more months from instalment 3: the lines from 3 on are the engine's schedule of
+  // the principal still owed, at the extended schedule's rate, from the period that began on 2027-01-22.
+  const original = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-22');
+  const paidThrough2: ServicingLine[] = original.lines.map((l) => ({
+    ...line(l.number, l.dueDate, l.principal, l.interest),
+    fees: l.fees,
+    ...(l.number <= 2 ? { principalPaid: l.principal, interestPaid: l.interest, feesPaid: l.fees, paidOn: l.dueDate } : {}),
+  }));
+  const r = planExtension({
+    product: PRODUCT_V1,
+    principal: 20_000_000n,
+    startDate: '2026-11-22',
+    lines: paidThrough2,
+    chargesCounted: 0n,
+    chargesOwed: 0n,
+    today: '2027-02-01',
+    newTerm: 12,
+    fee: 0n,
+  });
+  if (!r.ok) throw new Error(r.refusal);
+  const extended: ServicingLine[] = [
+    ...paidThrough2.filter((l) => l.number < r.plan.fromLine),
+    ...r.plan.stored.map((l) => ({
+      ...line(l.number, l.dueDate, l.principal, l.interest),
+      fees: l.fees,
+      principalPaid: l.principalPaid,
+      interestPaid: l.interestPaid,
+      feesPaid: l.feesPaid,
+    })),
+  ];
+  const rate = r.plan.schedule.contractualMonthlyRate;
+
+  it('mid-period: the principal owed and the extended rate on it for the days elapsed; the quote, the most payable and a closing payment agree', () => {
+    const asOf = '2027-02-01';
+    const q = payoffQuote({ lines: extended, charges: [], startDate: '2026-11-22', asOf, monthlyRate: rate });
+    // Principal owed 134,458.83; the extended rate (about 0.9081 % a month) asks 1,221.00 of instalment 3 for its whole
+    // period (2027-01-22 to 02-22, 31 days); 10 days have elapsed: 1,220.9995.. x 10 / 31 = 393.8708.. -> 393.87 (down).
+    // Closing costs 134,458.83 + 393.87 = 134,852.70 (the old payment rule closed only at 135,679.83).
+    expect([r.plan.remainingPrincipal, r.plan.schedule.lines[0]!.interest]).toEqual([13_445_883n, 122_100n]);
+    expect(q.accrual).toEqual({ lineNumber: 3, balance: 13_445_883n, days: 10, periodDays: 31, amount: 39_387n });
+    expect(q.total).toBe(13_485_270n);
+    expect(closingCost({ lines: extended, charges: [], startDate: '2026-11-22', asOf, monthlyRate: rate })).toBe(13_485_270n);
+    expect(maximumPayable({ lines: extended, charges: [], startDate: '2026-11-22', today: asOf, monthlyRate: rate })).toBe(q.total);
+    const paid = allocatePayment({ lines: extended, charges: [], amount: q.total, startDate: '2026-11-22', today: asOf, monthlyRate: rate });
+    expect([paid.unallocated, totalOutstanding(paid.lines, [])]).toEqual([0n, 0n]);
   });
 });
