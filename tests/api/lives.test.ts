@@ -129,6 +129,7 @@ async function liveWorld(world: World): Promise<string | null> {
       graceDays: state.product.penalties.graceDays,
       dailyRateBps: state.product.penalties.dailyRateBps,
       collectionChargeBps: state.product.penalties.collectionChargeBps,
+      monthlyRateScaled: scaledRate(state.schedule.contractualMonthlyRate),
     });
     runs.push({
       index,
@@ -228,7 +229,7 @@ async function liveWorld(world: World): Promise<string | null> {
       }
       r.trace.push(`${today}: payoff ${fmt(q.total)}`);
       checkPayoff(m, q, today, r.violations);
-      const total = m.payoff(today, q.interestByLine);
+      const total = m.payoff(today);
       if (total !== q.total) r.violations.push({ property: 'PAYOFF', day: today, detail: `quote ${fmt(q.total)}, the model ${fmt(total)}` });
     } else if (action.do === 'extend') {
       const newTerm = 6 + 6 * (action.months % 2); // 6 or 12 more months, terms the product offers
@@ -248,7 +249,9 @@ async function liveWorld(world: World): Promise<string | null> {
         });
       if (lines.some((l) => l.number < e.fromLine && m.lines.find((x) => x.number === l.number)?.dueDate !== l.dueDate))
         r.violations.push({ property: 'EXTENSION', day: today, detail: `an instalment before ${e.fromLine} changed` });
-      m.replaceLines(e.fromLine, lines, e.totalMonths);
+      // The extended schedule's rate (the new lines' contractual rate) is the one the payoff accrues at.
+      const extended = await loadState(app.deps.db, app.deps, await loanById(app.deps.db, r.loanId));
+      m.replaceLines(e.fromLine, lines, e.totalMonths, scaledRate(extended.schedule.contractualMonthlyRate));
     }
   };
 

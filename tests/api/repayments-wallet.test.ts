@@ -32,6 +32,7 @@ describe('GET /api/loans/current/servicing', () => {
       outstandingPrincipal: '200000.00',
       minimumPayment: '1.00',
       maximumPayment: '200000.00',
+      closingCost: '200000.00',
     });
     expect(body.nextDue).toMatchObject({ lineNumber: 1, dueDate: '2026-12-22', amount: '34334.00' });
     expect(body.history.map((h: { action: string }) => h.action)).toEqual(['APPLY', 'START_REVIEW', 'APPROVE', 'SIGN', 'DISBURSE']);

@@ -80,6 +80,8 @@ export interface ModelInput {
   readonly collectionChargeBps: number;
   /** The arrears tolerance in centavos (0 when absent). */
   readonly arrearsTolerance?: bigint;
+  /** The contract's monthly rate (section 4) as a 15-decimal scaled integer (0.0123 -> 12_300_000_000_000n). */
+  readonly monthlyRateScaled: bigint;
 }
 
 export interface ModelPayment {
@@ -88,9 +90,8 @@ export interface ModelPayment {
   /** What was above everything owed (must be refused or visible in the wallet). */
   readonly excess: bigint;
   /**
-   * The payment reached what closing the loan costs today: it closed it whatever the choice (the
-   * instalments whose period has begun in full, the principal of the rest, whose interest is not
-   * earned); the runner then takes the contract's rebates as after "reduce my principal".
+   * The payment reached what closing the loan costs today (closingCost): it closed the loan
+   * whatever the choice, as a payoff the same day would.
    */
   readonly closed: boolean;
 }
@@ -135,6 +136,7 @@ export class LoanModel {
 
   constructor(readonly input: ModelInput) {
     this.termMonths = input.termMonths;
+    this.rateScaled = input.monthlyRateScaled;
     let previous = input.startDate;
     this.lines = [...input.lines]
       .sort((a, b) => a.number - b.number)
@@ -217,18 +219,58 @@ export class LoanModel {
   }
 
   /**
-   * What closing the loan costs today: the charges, everything on the instalments whose period has
-   * begun (the day after the previous due date, or after the start), and the principal of the rest
-   * (their interest is not yet earned). No payment may be larger (invariant 11: nobody pays interest
-   * that a payoff would not ask).
+   * What closing the loan costs today (the contract's section 9, decision 074): the charges; every
+   * instalment due by today in full; the instalment whose period is running (begun after the
+   * previous due date, due after today) its principal and the interest earned on the balance for
+   * the days elapsed (`interestEarned`), not its fees; every later instalment its principal only
+   * (its interest is not earned, its fees not charged). No payment may be larger (invariant 11:
+   * nobody pays interest that a payoff would not ask), and any payment that large closes the loan.
    */
   closingCost(today: string): bigint {
-    const charges = this.charges.reduce((s, c) => s + this.chargeLeft(c), 0n);
-    let previous = this.input.startDate;
-    let total = charges;
-    for (const l of [...this.lines].sort((a, b) => a.number - b.number)) {
-      total += today > previous ? this.lineLeft(l) : l.principal - l.paidPrincipal;
-      previous = l.dueDate;
+    return this.closingLines(today).reduce((s, c) => s + c.fees + c.interest + c.principal, 0n) + this.charges.reduce((s, c) => s + this.chargeLeft(c), 0n);
+  }
+
+  /**
+   * The interest earned by `today` on a running instalment: the contract's monthly rate on the
+   * principal still owed on it and every later one, for the days elapsed of the period's days,
+   * rounded DOWN to the centavo (the borrower's favour); never above what the instalment asks,
+   * never below what was already paid of it. Written from the contract, not from payoff.ts.
+   */
+  interestEarned(line: ModelLine, today: string): bigint {
+    const balance = this.lines.filter((l) => l.number >= line.number).reduce((s, l) => s + l.principal - l.paidPrincipal, 0n);
+    const elapsed = BigInt(dayCount(line.periodStart, today));
+    const period = BigInt(dayCount(line.periodStart, line.dueDate));
+    let earned = (balance * this.rateScaled * elapsed) / (10n ** 15n * period);
+    if (earned > line.interest) earned = line.interest;
+    if (earned < line.paidInterest) earned = line.paidInterest;
+    return earned;
+  }
+
+  /** What closing asks of each instalment today (fees, interest, principal still to pay), by the rule of closingCost. */
+  private closingLines(today: string): { line: ModelLine; fees: bigint; interest: bigint; principal: bigint }[] {
+    return this.lines.map((l) => {
+      const principal = l.principal - l.paidPrincipal;
+      if (l.dueDate <= today) return { line: l, fees: l.fees - l.feesForgiven - l.paidFees, interest: l.interest - l.paidInterest, principal };
+      if (l.periodStart < today) return { line: l, fees: 0n, interest: this.interestEarned(l, today) - l.paidInterest, principal };
+      return { line: l, fees: 0n, interest: 0n, principal };
+    });
+  }
+
+  /** Closes the loan today: every charge, and each instalment what closingLines asks; the rest of its interest and fees is no longer asked. Returns what it cost. */
+  private close(today: string): bigint {
+    let total = 0n;
+    for (const c of this.charges) {
+      const left = this.chargeLeft(c);
+      c.paid += left;
+      total += left;
+    }
+    for (const { line, fees, interest, principal } of this.closingLines(today)) {
+      total += fees + interest + principal;
+      line.paidFees += fees;
+      line.paidInterest += interest;
+      line.paidPrincipal += principal;
+      line.interest = line.paidInterest;
+      line.feesForgiven = line.fees - line.paidFees;
     }
     return total;
   }
@@ -310,6 +352,13 @@ export class LoanModel {
   pay(amount: bigint, today: string, choice: Choice): ModelPayment {
     if (amount <= 0n) throw new RangeError('a payment is positive');
     const closed = this.owed() > 0n && amount >= this.closingCost(today);
+    if (closed) {
+      const cost = this.close(today);
+      this.paidIn += cost;
+      this.excessSeen += amount - cost;
+      this.markCovered(today);
+      return { applied: cost, excess: amount - cost, closed };
+    }
     let left = amount;
     const byAge = (a: ModelCharge, b: ModelCharge) => a.lineNumber - b.lineNumber || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
     for (const c of [...this.charges].sort(byAge)) {
@@ -317,12 +366,11 @@ export class LoanModel {
       c.paid += take;
       left -= take;
     }
-    // Closing (whatever the choice): every instalment whose period has begun in full, then the
-    // principal of the rest. Otherwise what is due next, then the rest as the borrower chose.
-    const first = closed ? this.lines.filter((l) => today > l.periodStart) : this.dueNext(today);
+    // What is due next, then the rest as the borrower chose.
+    const first = this.dueNext(today);
     for (const line of first) left = this.payLine(line, left);
     const later = this.lines.filter((l) => !first.includes(l));
-    if (!closed && choice === 'NEXT') {
+    if (choice === 'NEXT') {
       for (const line of later) left = this.payLine(line, left);
     } else {
       for (const line of [...later].reverse()) {
@@ -357,6 +405,9 @@ export class LoanModel {
   /** The term in force (an extension lengthens it; the cap grows with it). */
   termMonths: number;
 
+  /** The contract's monthly rate in force, scaled (an extension may set another). */
+  rateScaled: bigint;
+
   /**
    * An extension took effect: the lines from `fromLine` on are replaced by the new schedule's (what
    * was paid on them moves with them, as production records it), the term becomes `termMonths`.
@@ -375,7 +426,9 @@ export class LoanModel {
       paidFees: bigint;
     }[],
     termMonths: number,
+    rateScaled?: bigint,
   ): void {
+    if (rateScaled !== undefined) this.rateScaled = rateScaled;
     const kept = this.lines.filter((l) => l.number < fromLine);
     let previous = kept.at(-1)?.dueDate ?? this.input.startDate;
     const added = [...lines]
@@ -422,28 +475,13 @@ export class LoanModel {
   }
 
   /**
-   * A payoff on `today` (RA 11765, invariant 11): every line due by today in full and every charge;
-   * the current line's interest as earned (taken from the quote, checked by the runner); later lines
-   * only their principal. `interestByLine` is the interest the quote asks of each line.
+   * A payoff on `today` (RA 11765, invariant 11): the same as a payment of what closing costs
+   * (closingCost): every charge, every line due by today in full, the running line's principal and
+   * the interest earned on it, later lines only their principal. Returns the model's total (the
+   * runner compares it with the quote's).
    */
-  payoff(today: string, interestByLine: ReadonlyMap<number, bigint>): bigint {
-    let total = 0n;
-    for (const c of this.charges) {
-      const left = this.chargeLeft(c);
-      c.paid += left;
-      total += left;
-    }
-    for (const l of this.lines) {
-      const due = l.dueDate <= today;
-      const interest = due ? l.interest - l.paidInterest : (interestByLine.get(l.number) ?? 0n);
-      const fees = due ? l.fees - l.feesForgiven - l.paidFees : 0n;
-      total += l.principal - l.paidPrincipal + interest + fees;
-      l.paidPrincipal = l.principal;
-      l.paidInterest += interest;
-      l.interest = l.paidInterest;
-      l.paidFees += fees;
-      l.feesForgiven = l.fees - l.paidFees;
-    }
+  payoff(today: string): bigint {
+    const total = this.close(today);
     this.paidIn += total;
     this.markCovered(today);
     return total;

@@ -1,5 +1,5 @@
 import { lateChargesForDay } from '../../src/shared/loan/late-charges';
-import { payoffQuote } from '../../src/shared/loan/payoff';
+import { closeLoan, payoffQuote } from '../../src/shared/loan/payoff';
 import type { ProductConfig } from '../../src/shared/loan/product';
 import { buildSchedule, type Schedule } from '../../src/shared/loan/schedule';
 import {
@@ -63,7 +63,7 @@ const open = (loan: PureLoan) =>
 
 /** The server's own limits (service.ts checkAmount): the least and the most accepted today. */
 function limits(loan: PureLoan, today: string): { min: bigint; max: bigint } {
-  const state = { lines: loan.lines, openCharges: open(loan), startDate: loan.startDate };
+  const state = { lines: loan.lines, openCharges: open(loan), startDate: loan.startDate, schedule: loan.schedule };
   return { min: smallestPayment(state, today), max: maximumPayment(state, today) };
 }
 
@@ -132,20 +132,7 @@ export function payoffPure(
   if (loan.repaid) return null;
   const q = payoffQuote({ lines: loan.lines, charges: open(loan), startDate: loan.startDate, asOf: today, monthlyRate: loan.schedule.contractualMonthlyRate });
   for (const c of loan.charges) if (!c.waived) c.paid = c.amount;
-  loan.lines = loan.lines.map((line) => {
-    const ql = q.lines.find((l) => l.number === line.number)!;
-    const interestPaid = line.interestPaid + ql.interest;
-    const feesPaid = line.feesPaid + ql.fees;
-    return {
-      ...line,
-      principalPaid: line.principal,
-      feesPaid,
-      feesRebated: line.fees - feesPaid,
-      interestPaid,
-      interestRebated: line.interest - interestPaid,
-      paidOn: line.paidOn ?? today,
-    };
-  });
+  loan.lines = closeLoan({ lines: loan.lines, charges: open(loan), startDate: loan.startDate }, q, today).lines.map((l) => ({ ...l }));
   loan.allocated += q.total;
   loan.repaid = true;
   return {

@@ -33,6 +33,7 @@ export function runPureLife(life: Life): LifeResult {
     dailyRateBps: product.penalties.dailyRateBps,
     collectionChargeBps: product.penalties.collectionChargeBps,
     arrearsTolerance: tolerance,
+    monthlyRateScaled: rateOf(loan),
   });
   const out: Violation[] = [];
   const trace: string[] = [];
@@ -108,7 +109,7 @@ export function runPureLife(life: Life): LifeResult {
         if (!q) break;
         trace.push(`${today}: payoff ${fmt(q.total)}`);
         checkPayoff(model, q, today, out);
-        const total = model.payoff(today, q.interestByLine);
+        const total = model.payoff(today);
         if (total !== q.total) out.push({ property: 'PAYOFF', day: today, detail: `quote ${fmt(q.total)}, the model ${fmt(total)}` });
         check();
         break;

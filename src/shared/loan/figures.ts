@@ -1,5 +1,5 @@
 import type { Centavos } from '../money/money';
-import { isOverdue, lineRemainder, totalOutstanding, type OpenCharge, type ServicingLine } from './servicing';
+import { isOverdue, lineRemainder, maximumPayable, totalOutstanding, type OpenCharge, type ServicingLine } from './servicing';
 
 /**
  * One set of figures for a loan on a day (docs/decisions/062): what is past due, due now, due next
@@ -27,9 +27,27 @@ export interface LoanFigures {
   readonly next: { readonly number: number; readonly dueDate: string; readonly amount: Centavos } | null;
   /** Everything still owed under the schedule (charges and every line; a payoff may be less: payoff.ts). */
   readonly total: Centavos;
+  /**
+   * What closing the loan costs today (payoff.ts closingCost, decision 074): the payoff quote's total,
+   * the most a payment may be, and the amount at which any payment closes the loan. Present when the
+   * caller gives the loan's start date and rate.
+   */
+  readonly closing?: Centavos;
 }
 
-export function loanFigures(lines: readonly ServicingLine[], charges: readonly OpenCharge[], today: string, tolerance: Centavos = 0n): LoanFigures {
+/** What the closing figure needs besides the lines: the disbursement date and the schedule's contractual monthly rate. */
+export interface ClosingTerms {
+  readonly startDate: string;
+  readonly monthlyRate: number;
+}
+
+export function loanFigures(
+  lines: readonly ServicingLine[],
+  charges: readonly OpenCharge[],
+  today: string,
+  tolerance: Centavos = 0n,
+  terms?: ClosingTerms,
+): LoanFigures {
   const sorted = [...lines].sort((a, b) => a.number - b.number);
   let pastDue = charges.reduce((s, c) => s + c.outstanding, 0n);
   let withinTolerance = 0n;
@@ -53,6 +71,7 @@ export function loanFigures(lines: readonly ServicingLine[], charges: readonly O
     dueNow: pastDue + withinTolerance + dueToday,
     next,
     total: totalOutstanding(lines, charges),
+    ...(terms ? { closing: maximumPayable({ lines, charges, startDate: terms.startDate, today, monthlyRate: terms.monthlyRate }) } : {}),
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Centavos } from '../money/money';
 import { daysBetween } from './dates';
 import { RATE_SCALE } from './schedule';
-import { lineRemainder, periodStart, roundAccruedDown, scaledRate, type OpenCharge, type ServicingLine } from './servicing';
+import { isPayable, lineRemainder, periodStart, roundAccruedDown, scaledRate } from './lines';
+import type { Allocation, OpenCharge, ServicingLine } from './servicing';
 
 /**
- * The payoff quote (RA 11765, DECISIONS.md invariant 11; docs/decisions/012-servicing.md).
+ * What closing the loan costs on a day, and the payoff quote that shows it (RA 11765, DECISIONS.md invariant 11; docs/decisions/012-servicing.md).
  *
  * On the payoff date D:
  * - every line due on or before D is owed in full (its unpaid fees, interest and principal), and
@@ -24,6 +25,11 @@ import { lineRemainder, periodStart, roundAccruedDown, scaledRate, type OpenChar
  * were paid at disbursement and are on no line. The interest rebate is the scheduled interest still
  * unpaid less the interest the quote charges. There is no prepayment penalty: the product has none
  * (never the rule of 78s).
+ *
+ * This is the ONE closing rule (docs/decisions/074-one-closing-rule.md): the payoff quote, the most
+ * a payment may be (a payment of at least `closingCost` closes the loan, whatever its source and the
+ * borrower's choice: servicing.ts allocatePayment) and the officer's figures (figures.ts) all read it.
+ * What closing leaves on each line is `closeLoan`, used by the payoff and by a closing payment alike.
  */
 export interface PayoffLine {
   readonly number: number;
@@ -111,4 +117,64 @@ export function payoffQuote(input: {
     lines: out,
     accrual,
   };
+}
+
+export interface ClosingInput {
+  readonly lines: readonly ServicingLine[];
+  readonly charges: readonly OpenCharge[];
+  readonly startDate: string;
+  /** The Philippine date of the closing. */
+  readonly asOf: string;
+  /** The rate the schedule's interest column runs at (Schedule.contractualMonthlyRate). */
+  readonly monthlyRate: number;
+}
+
+/** What closing the loan costs on `asOf`: the payoff quote's total (charges, lines due, interest earned to the day, principal). */
+export function closingCost(input: ClosingInput): Centavos {
+  return payoffQuote(input).total;
+}
+
+export interface Closing {
+  /** Every open charge, oldest line first, then each line's fees, interest, principal as the quote asks them. */
+  readonly allocations: readonly Allocation[];
+  /** The lines once closed: all principal paid, the quote's interest and fees paid, the rest rebated, paidOn set. */
+  readonly lines: readonly ServicingLine[];
+}
+
+/**
+ * Closes the loan on `today` by the quote `q` (payoffQuote of the same lines, charges and day):
+ * what each line and charge receives, and the lines afterwards. The interest the quote does not ask
+ * is rebated on its line (`interestRebated`), as are the financed fees of lines not yet due
+ * (`feesRebated`, decision 053). Principal of a line whose period has not begun is a prepayment.
+ */
+export function closeLoan(
+  input: { readonly lines: readonly ServicingLine[]; readonly charges: readonly OpenCharge[]; readonly startDate: string },
+  q: PayoffQuote,
+  today: string,
+): Closing {
+  if (q.asOf !== today) throw new RangeError('A loan is closed by the quote of the same day');
+  const allocations: Allocation[] = [];
+  for (const c of [...input.charges].sort((a, b) => a.lineNumber - b.lineNumber))
+    if (c.outstanding > 0n) allocations.push({ lineNumber: c.lineNumber, component: 'CHARGE', chargeId: c.id, amount: c.outstanding, prepayment: false });
+  const sorted = [...input.lines].sort((a, b) => a.number - b.number);
+  const lines = sorted.map((line): ServicingLine => {
+    const ql = q.lines.find((l) => l.number === line.number);
+    if (!ql) throw new RangeError(`The quote has no line ${line.number}`);
+    const payable = isPayable(sorted, line.number, input.startDate, today);
+    if (ql.fees > 0n) allocations.push({ lineNumber: line.number, component: 'FEES', chargeId: null, amount: ql.fees, prepayment: false });
+    if (ql.interest > 0n) allocations.push({ lineNumber: line.number, component: 'INTEREST', chargeId: null, amount: ql.interest, prepayment: false });
+    if (ql.principal > 0n) allocations.push({ lineNumber: line.number, component: 'PRINCIPAL', chargeId: null, amount: ql.principal, prepayment: !payable });
+    const interestPaid = line.interestPaid + ql.interest;
+    const feesPaid = line.feesPaid + ql.fees;
+    return {
+      ...line,
+      principalPaid: line.principal,
+      feesPaid,
+      feesRebated: line.fees - feesPaid,
+      interestPaid,
+      interestRebated: line.interest - interestPaid,
+      paidOn: line.paidOn ?? today,
+    };
+  });
+  return { allocations, lines };
 }

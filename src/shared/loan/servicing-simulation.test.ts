@@ -10,9 +10,8 @@ import { PRODUCT_V1, type ProductConfig } from './product';
 import { buildSchedule } from './schedule';
 import {
   allocatePayment,
-  amountPayableNow,
-  isPayable,
   lineRemainder,
+  maximumPayable,
   minimumPayment,
   totalOutstanding,
   unpaidLines,
@@ -156,8 +155,8 @@ function simulate(p: ProductConfig, principal: Centavos, term: number, steps: re
     runJob();
     const owed = totalOutstanding(lines, open());
     if (owed === 0n) break;
-    const future = lines.filter((l) => !isPayable(lines, l.number, START, today)).reduce((sum, l) => sum + (l.principal - l.principalPaid), 0n);
-    const max = amountPayableNow(lines, open(), START, today) + future;
+    // The most that may be paid: what closing costs today (decision 074), never above everything owed.
+    const max = maximumPayable({ lines, charges: open(), startDate: START, today, monthlyRate: schedule.contractualMonthlyRate });
     const min = minimumPayment(lines, open());
     expect(min > 0n && min <= owed && max <= owed).toBe(true);
     // Only financed fees of lines not yet begun may be left (after everything else was prepaid): nothing may be paid until a line begins, and a payoff does not charge them (decision 053).

@@ -162,11 +162,19 @@ describe('allocatePayment', () => {
   });
 
   it('what is above everything that may be paid is left unallocated', () => {
-    // 2026-01-10: line 1 (309.00) and the principal of lines 2 and 3 (600.00) close the loan, whichever the choice: their
-    // interest is not earned yet and is rebated (9.00). Of 919.00, 10.00 is left.
+    // 2026-01-10: what closing costs (the payoff quote, decision 074): all principal (900.00) and line 1's interest
+    // earned in 9 of its 31 days: 900.00 x 1 % x 9 / 31 = 2.6129.. -> 2.61 (rounded down). 902.61 closes the loan,
+    // whichever the choice; the rest of the interest (18.00 - 2.61 = 15.39) is rebated. Of 919.00, 16.39 is left.
+    // (Before decision 074 the whole 9.00 of line 1 was asked: 909.00, 10.00 left.)
     const all = allocatePayment({ lines: LINES, charges: [], amount: 91_900n, startDate: START, today: '2026-01-10', monthlyRate: RATE });
-    expect(all.unallocated).toBe(1_000n);
-    expect([all.interestRebated, totalOutstanding(all.lines, [])]).toEqual([900n, 0n]);
+    expect(all.unallocated).toBe(1_639n);
+    expect(rows(all)).toEqual([
+      [1, 'INTEREST', 261n, false],
+      [1, 'PRINCIPAL', 30_000n, false],
+      [2, 'PRINCIPAL', 30_000n, true],
+      [3, 'PRINCIPAL', 30_000n, true],
+    ]);
+    expect([all.interestRebated, totalOutstanding(all.lines, [])]).toEqual([1_539n, 0n]);
     expect(all.lines.every((l) => l.paidOn === '2026-01-10')).toBe(true);
     // On the disbursement day the principal alone (900.00) closes the loan (no interest earned yet); of 910.00, 10.00 is left.
     const reduce = allocatePayment({

@@ -1,6 +1,10 @@
 import type { Centavos } from '../money/money';
 import { daysBetween } from './dates';
 import { RATE_SCALE, divRoundHalfUp, type ScheduleLine } from './schedule';
+import { isPayable, lineRemainder, periodStart, roundAccruedDown, scaledRate, type LineRemainder } from './lines';
+import { closeLoan, closingCost, payoffQuote, type Closing } from './payoff';
+
+export { isPayable, lineRemainder, periodStart, roundAccruedDown, scaledRate, type LineRemainder };
 
 /**
  * Loan servicing rules (docs/decisions/012-servicing.md, amended by
@@ -21,18 +25,6 @@ import { RATE_SCALE, divRoundHalfUp, type ScheduleLine } from './schedule';
 /** Interest a borrower owes for a period: half up to the centavo (as the schedule engine rounds). */
 export function roundInterestHalfUp(numerator: bigint, denominator: bigint): Centavos {
   return divRoundHalfUp(numerator, denominator);
-}
-
-/** Interest earned part-way through a period (payoff): rounded down, in the borrower's favour. */
-export function roundAccruedDown(numerator: bigint, denominator: bigint): Centavos {
-  if (numerator < 0n || denominator <= 0n) throw new RangeError('roundAccruedDown takes n >= 0 and d > 0');
-  return numerator / denominator;
-}
-
-/** A monthly rate as an exact decimal of 15 places (the schedule engine's scale). */
-export function scaledRate(monthlyRate: number): bigint {
-  if (!Number.isFinite(monthlyRate) || monthlyRate < 0) throw new RangeError('A monthly rate is a finite number >= 0');
-  return BigInt(Math.round(monthlyRate * Number(RATE_SCALE)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -80,33 +72,6 @@ export interface OpenCharge {
   readonly lineNumber: number;
   /** What is still owed on it (0 when paid or waived). */
   readonly outstanding: Centavos;
-}
-
-export interface LineRemainder {
-  readonly principal: Centavos;
-  readonly interest: Centavos;
-  readonly fees: Centavos;
-  /** principal + interest + fees (late charges are separate). */
-  readonly total: Centavos;
-}
-
-export function lineRemainder(line: ServicingLine): LineRemainder {
-  const principal = line.principal - line.principalPaid;
-  const interest = line.interest - line.interestRebated - line.interestPaid;
-  const fees = line.fees - line.feesPaid - line.feesRebated;
-  if (principal < 0n || interest < 0n || fees < 0n) throw new RangeError(`Line ${line.number} is over-allocated`);
-  return { principal, interest, fees, total: principal + interest + fees };
-}
-
-/** The first day a line may be paid without it being a prepayment: the day after the previous due date. */
-export function periodStart(lines: readonly Pick<ServicingLine, 'number' | 'dueDate'>[], number: number, startDate: string): string {
-  const previous = lines.find((l) => l.number === number - 1);
-  return previous ? previous.dueDate : startDate;
-}
-
-/** Is the line payable on `today` (its period has begun)? */
-export function isPayable(lines: readonly Pick<ServicingLine, 'number' | 'dueDate'>[], number: number, startDate: string, today: string): boolean {
-  return today > periodStart(lines, number, startDate);
 }
 
 /**
@@ -289,12 +254,22 @@ function markPaid(line: MutableLine, today: string): void {
  *      term shortens); from the next period on each remaining line's interest is recomputed on the
  *      reduced balance at the contract's rate (the difference is rebated on the line as
  *      `interestRebated`). The current period's interest is kept as scheduled.
+ * An amount of at least what closing the loan costs today (payoff.ts `closingCost`, the payoff
+ * quote's total: interest earned to the day, docs/decisions/074-one-closing-rule.md) closes the
+ * loan whatever the choice, allocated as the payoff is (`closeLoan`); what is above it is
+ * `unallocated`. Below it, the steps above.
  * A line whose remainder reaches zero gets `paidOn = today` (provided its charges are paid too).
  * What is left after everything that may be paid is `unallocated` (callers refuse it, or credit
  * it to the wallet for a channel payment whose amount the payer chose).
  */
 export function allocatePayment(input: AllocationInput): AllocationResult {
   if (input.amount <= 0n) throw new RangeError('A payment is a positive amount');
+  // What closing the loan costs today (payoff.ts, the one closing rule): a payment of at least that
+  // closes the loan, whichever the choice, exactly as the payoff would.
+  if (totalOutstanding(input.lines, input.charges) > 0n) {
+    const quote = payoffQuote({ lines: input.lines, charges: input.charges, startDate: input.startDate, asOf: input.today, monthlyRate: input.monthlyRate });
+    if (input.amount >= quote.total) return closingResult(input, quote.total, closeLoan(input, quote, input.today));
+  }
   const excess = input.excess ?? DEFAULT_EXCESS_CHOICE;
   const lines: MutableLine[] = [...input.lines].sort((a, b) => a.number - b.number).map((l) => ({ ...l }));
   const allocations: Allocation[] = [];
@@ -326,17 +301,10 @@ export function allocatePayment(input: AllocationInput): AllocationResult {
       allocations.push({ lineNumber: line.number, component, chargeId: null, amount: paid, prepayment: false });
     }
   };
-  // An amount that pays everything payable now and every principal still owed closes the loan: the
-  // interest of the lines whose period has not begun is unearned and rebated, whichever the choice.
-  const payableNow = lines.filter((l) => isPayable(lines, l.number, input.startDate, input.today));
-  const closingAmount =
-    payableNow.reduce((s, l) => s + lineRemainder(l).total, 0n) +
-    lines.filter((l) => !payableNow.includes(l)).reduce((s, l) => s + (l.principal - l.principalPaid), 0n);
-  const closing = left >= closingAmount;
   // 2-3. What is past due, then the next instalment.
-  const dueNext = new Set((closing ? payableNow : dueNextLines(lines, input.today)).map((l) => l.number));
+  const dueNext = new Set(dueNextLines(lines, input.today).map((l) => l.number));
   for (const line of lines) if (dueNext.has(line.number)) payLine(line);
-  const mode: ExcessChoice = closing ? 'REDUCE_PRINCIPAL' : excess;
+  const mode: ExcessChoice = excess;
   let prepaid = 0n;
   const rebatedBefore = lines.reduce((s, l) => s + l.interestRebated, 0n);
   let result: MutableLine[] = lines;
@@ -372,6 +340,39 @@ export function allocatePayment(input: AllocationInput): AllocationResult {
     unallocated: left,
     lines: result,
   };
+}
+
+/** A payment that closes the loan: the payoff's allocation, and what is above the closing cost unallocated. */
+function closingResult(input: AllocationInput, cost: Centavos, closing: Closing): AllocationResult {
+  const sum = (component: AllocationComponent) => closing.allocations.filter((a) => a.component === component).reduce((s, a) => s + a.amount, 0n);
+  const rebated = (lines: readonly ServicingLine[]) => lines.reduce((s, l) => s + l.interestRebated, 0n);
+  return {
+    allocations: closing.allocations,
+    charges: sum('CHARGE'),
+    fees: sum('FEES'),
+    interest: sum('INTEREST'),
+    principal: sum('PRINCIPAL'),
+    prepaidPrincipal: closing.allocations.filter((a) => a.prepayment).reduce((s, a) => s + a.amount, 0n),
+    interestRebated: rebated(closing.lines) - rebated(input.lines),
+    unallocated: input.amount - cost,
+    lines: closing.lines,
+  };
+}
+
+/**
+ * The most that may be paid on `today` (any source): what closing the loan costs (payoff.ts
+ * closingCost). A wallet payment above it is refused before money moves; what a channel payer sent
+ * above it goes to their wallet.
+ */
+export function maximumPayable(input: {
+  lines: readonly ServicingLine[];
+  charges: readonly OpenCharge[];
+  startDate: string;
+  today: string;
+  monthlyRate: number;
+}): Centavos {
+  if (totalOutstanding(input.lines, input.charges) === 0n) return 0n;
+  return closingCost({ lines: input.lines, charges: input.charges, startDate: input.startDate, asOf: input.today, monthlyRate: input.monthlyRate });
 }
 
 /**

@@ -235,6 +235,8 @@ export const servicingResponseSchema = z.object({
     /** The smallest and largest wallet payment accepted now. */
     minimumPayment: moneySchema,
     maximumPayment: moneySchema,
+    /** What closing the loan costs today: the payoff quote's total; any payment of it closes the loan (decision 074). */
+    closingCost: moneySchema,
     overdue: moneySchema,
   }),
   charges: z.array(chargeSchema),

@@ -10,12 +10,11 @@ import { ensureMemberWallet, memberWalletBalance } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { loanFigures } from '../../../shared/loan/figures';
-import { payoffQuote, type PayoffQuote } from '../../../shared/loan/payoff';
+import { closeLoan, payoffQuote, type PayoffQuote } from '../../../shared/loan/payoff';
 import {
   allocatePayment,
-  amountPayableNow,
-  isPayable,
   lineRemainder,
+  maximumPayable,
   lineStatus,
   minimumPayment,
   totalOutstanding,
@@ -24,7 +23,6 @@ import {
   EXCESS_CHOICES,
   type ExcessChoice,
   type Allocation,
-  type ServicingLine,
 } from '../../../shared/loan/servicing';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { inverseRateToTwoDecimals, parseRate } from '../../../shared/money/rate';
@@ -42,14 +40,19 @@ import { text } from '../../../shared/i18n/text';
  * servicing view, wallet payments, payoff quotes and payoffs. See docs/decisions/012-servicing.md.
  */
 
-/** The most that may be paid now: everything payable plus the principal of the lines not yet payable. */
-export function maximumPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate'>, today: string): Centavos {
-  const future = state.lines.filter((l) => !isPayable(state.lines, l.number, state.startDate, today)).reduce((s, l) => s + (l.principal - l.principalPaid), 0n);
-  return amountPayableNow(state.lines, state.openCharges, state.startDate, today) + future;
+/** The most that may be paid now: what closing the loan costs today (servicing.ts maximumPayable; decision 074). */
+export function maximumPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate' | 'schedule'>, today: string): Centavos {
+  return maximumPayable({
+    lines: state.lines,
+    charges: state.openCharges,
+    startDate: state.startDate,
+    today,
+    monthlyRate: state.schedule.contractualMonthlyRate,
+  });
 }
 
 /** The smallest payment accepted: MINIMUM_PAYMENT (any amount from ₱1.00), or everything that may be paid when that is less. */
-export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate'>, today: string): Centavos {
+export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharges' | 'startDate' | 'schedule'>, today: string): Centavos {
   const min = minimumPayment(state.lines, state.openCharges);
   const max = maximumPayment(state, today);
   return min < max ? min : max;
@@ -96,7 +99,11 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
   const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
   const closed = loan.status === 'REPAID';
   // Past due, due now and the total from the one function every page, SMS and document reads (figures.ts).
-  const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance);
+  const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance, {
+    startDate: state.startDate,
+    monthlyRate: state.schedule.contractualMonthlyRate,
+  });
+  const closing = figures.closing ?? maximumPayment(state, today);
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
   const reminders = await db
     .select()
@@ -128,7 +135,8 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
       charges: toDecimalString(state.openCharges.reduce((s, c) => s + c.outstanding, 0n)),
       paid: toDecimalString(paid),
       minimumPayment: toDecimalString(closed ? 0n : smallestPayment(state, today)),
-      maximumPayment: toDecimalString(closed ? 0n : maximumPayment(state, today)),
+      maximumPayment: toDecimalString(closed ? 0n : closing),
+      closingCost: toDecimalString(closed ? 0n : closing),
       overdue: toDecimalString(figures.pastDue),
     },
     charges: state.chargeRows.map((c) => chargeDto(c)),
@@ -374,30 +382,9 @@ export async function requestPayoffQuote(deps: AppDeps, auth: SessionAuth): Prom
   });
 }
 
-/** The payoff's allocation: every charge, the fees of lines due, the quote's interest (the rest rebated, with the fees of lines not yet due), all principal. */
+/** The payoff's allocation: every charge, the fees of lines due, the quote's interest (the rest rebated, with the fees of lines not yet due), all principal (payoff.ts closeLoan, as a closing payment). */
 export function payoffAllocation(state: ServicingState, q: PayoffQuote, today: string): AppliedPayment {
-  const allocations: Allocation[] = [];
-  for (const c of [...state.openCharges].sort((a, b) => a.lineNumber - b.lineNumber))
-    allocations.push({ lineNumber: c.lineNumber, component: 'CHARGE', chargeId: c.id, amount: c.outstanding, prepayment: false });
-  const lines: ServicingLine[] = state.lines.map((line) => {
-    const ql = q.lines.find((l) => l.number === line.number)!;
-    const payable = isPayable(state.lines, line.number, state.startDate, today);
-    if (ql.fees > 0n) allocations.push({ lineNumber: line.number, component: 'FEES', chargeId: null, amount: ql.fees, prepayment: false });
-    if (ql.interest > 0n) allocations.push({ lineNumber: line.number, component: 'INTEREST', chargeId: null, amount: ql.interest, prepayment: false });
-    if (ql.principal > 0n) allocations.push({ lineNumber: line.number, component: 'PRINCIPAL', chargeId: null, amount: ql.principal, prepayment: !payable });
-    const interestPaid = line.interestPaid + ql.interest;
-    const feesPaid = line.feesPaid + ql.fees;
-    return {
-      ...line,
-      principalPaid: line.principal,
-      feesPaid,
-      // The financed fees of a line not yet due are not charged (decision 053).
-      feesRebated: line.fees - feesPaid,
-      interestPaid,
-      interestRebated: line.interest - interestPaid,
-      paidOn: line.paidOn ?? today,
-    };
-  });
+  const { allocations, lines } = closeLoan({ lines: state.lines, charges: state.openCharges, startDate: state.startDate }, q, today);
   const sum = (component: Allocation['component']) => allocations.filter((a) => a.component === component).reduce((s, a) => s + a.amount, 0n);
   return {
     lines,

@@ -44,6 +44,7 @@ export const collections = {
     totals: {
       outstanding: 'Outstanding',
       payableNow: 'Due now (past due and due today)',
+      closingCost: 'Closes the loan today (payoff amount)',
       overdue: 'Overdue',
       charges: 'Unpaid late charges',
       paid: 'Paid so far',

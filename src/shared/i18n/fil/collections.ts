@@ -45,6 +45,7 @@ export const collections = {
     totals: {
       outstanding: 'Natitirang utang',
       payableNow: 'Dapat bayaran ngayon (lampas na sa due date at due ngayon)',
+      closingCost: 'Pambayad para matapos ang loan ngayon (halaga ng payoff)',
       overdue: 'Atrasado',
       charges: 'Hindi pa bayad na late charge',
       paid: 'Nabayaran na',

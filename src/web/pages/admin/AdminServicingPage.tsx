@@ -106,8 +106,8 @@ export default function AdminServicingPage() {
         </div>
       </div>
 
-      <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-5" data-testid="servicing-totals">
-        {(['outstanding', 'payableNow', 'overdue', 'charges', 'paid'] as const).map((k) => (
+      <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6" data-testid="servicing-totals">
+        {(['outstanding', 'payableNow', 'closingCost', 'overdue', 'charges', 'paid'] as const).map((k) => (
           <div key={k}>
             <dt className="text-xs text-muted">{t(`collections.servicing.totals.${k}`)}</dt>
             <dd className="font-semibold" data-testid={`total-${k}`}>
