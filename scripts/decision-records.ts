@@ -37,8 +37,13 @@ export function decisionFiles(): string[] {
 
 /** The Status line with markdown links reduced to their text: "Amends [012](012-x.md)" reads "Amends 012". */
 function statusOf(text: string): string {
-  const line = text.split('\n').find((l) => l.startsWith('Status:')) ?? '';
-  return line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  // The Status paragraph: its line and those after it up to a blank line.
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('Status:'));
+  if (start < 0) return '';
+  const end = lines.findIndex((l, i) => i > start && l.trim() === '');
+  const paragraph = lines.slice(start, end < 0 ? undefined : end).join(' ');
+  return paragraph.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
 }
 
 export function readRecords(): DecisionRecord[] {

@@ -16,7 +16,10 @@ const ALLOWED: readonly { readonly pattern: RegExp; readonly reason: string }[] 
     reason: 'a law or regulation cited by its number',
   },
   { pattern: /(decision|desisyon) \d{3}/g, reason: 'a decision record cited by its number' },
-  { pattern: /SHA-256|7-Eleven|PAR30/g, reason: 'a name (a hash function, a payment centre, the portfolio-at-risk measure)' },
+  {
+    pattern: /SHA-256|7-Eleven|PAR30|ISO 8601/g,
+    reason: 'a name (a hash function, a payment centre, the portfolio-at-risk measure, the date format standard)',
+  },
   { pattern: /^\s*\d+\. /g, reason: 'the numbered items of the disclosure statement form (BSP Circular 730)' },
   { pattern: /\b1 \{\{(code|currency)\}\}/g, reason: 'one unit of a currency in an exchange rate' },
   {
