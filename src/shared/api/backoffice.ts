@@ -1,6 +1,8 @@
 import { auditQuerySchema, auditResponseSchema } from '../schemas/audit';
 import { adminSettingsResponseSchema, companyProfileSchema, companySettingsResponseSchema } from '../schemas/company';
-import { productDraftSchema, productVersionResponseSchema } from '../schemas/product';
+import { z } from 'zod';
+import { productDraftSchema, productRetirementResponseSchema, productVersionResponseSchema } from '../schemas/product';
+import { productCodeSchema } from '../schemas/loans/common';
 import { defineRoute } from './define';
 
 const tags = ['admin'];
@@ -45,5 +47,15 @@ export const backofficeApi = {
     body: productDraftSchema,
     response: { 201: productVersionResponseSchema },
     errors: ['PRODUCT_REFUSED'],
+  }),
+  retireProduct: defineRoute({
+    method: 'POST',
+    path: '/admin/settings/products/:code/retire',
+    summary: 'Retire a loan product (ADMIN): it takes no new application; loans made under it keep their version; audited. The default product (PERSONAL) cannot be retired',
+    tags,
+    auth: 'admin',
+    params: z.object({ code: productCodeSchema }),
+    response: { 201: productRetirementResponseSchema },
+    errors: ['NOT_FOUND', 'CONFLICT'],
   }),
 };

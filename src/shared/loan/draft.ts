@@ -2,7 +2,17 @@ import { parseAmount, toDecimalString } from '../money/money';
 import type { ProductDraft } from '../schemas/product';
 import { FEE_CATALOGUE, isFeeKind } from './fees';
 import type { CatalogueText } from '../i18n/text';
-import type { ProductConfig } from './product';
+import { PRODUCT_V1, type LocalText, type ProductConfig } from './product';
+
+/** What names a product across its versions: its code and its texts (the draft's contract leaves them to the product). */
+export interface ProductIdentity {
+  readonly code: string;
+  readonly names: LocalText;
+  readonly descriptions: LocalText;
+}
+
+/** The default product's identity (every stored draft from before products side by side is one of its versions). */
+export const DEFAULT_PRODUCT_IDENTITY: ProductIdentity = { code: PRODUCT_V1.code, names: PRODUCT_V1.names, descriptions: PRODUCT_V1.descriptions };
 import { problem, productProblemText } from './validate';
 
 /**
@@ -10,14 +20,22 @@ import { problem, productProblemText } from './validate';
  * engine uses, one from the other. The interest model is ADD_ON and every fee is deducted from the
  * proceeds, as the draft's contract says.
  */
-export function draftToProduct(draft: ProductDraft, version: number, effectiveFrom: string): ProductConfig {
+export function draftToProduct(
+  draft: ProductDraft,
+  version: number,
+  effectiveFrom: string,
+  identity: ProductIdentity = DEFAULT_PRODUCT_IDENTITY,
+): ProductConfig {
   const money = (text: string) => {
     const value = parseAmount(text);
     if (value === null) throw new RangeError(`Not an amount: ${text}`);
     return value;
   };
   return {
+    code: identity.code,
     version,
+    names: identity.names,
+    descriptions: identity.descriptions,
     effectiveFrom,
     name: draft.name,
     currency: 'PHP',

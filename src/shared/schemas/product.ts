@@ -71,3 +71,14 @@ export type ProductDraft = z.infer<typeof productDraftSchema>;
 
 /** POST /api/admin/settings/product answers the version now offered. */
 export const productVersionResponseSchema = z.object({ version: z.number(), effectiveFrom: z.string(), draft: productDraftSchema });
+
+/** POST /api/admin/settings/products/:code/retire answers the retirement (a version of the product that offers nothing). */
+export const productRetirementResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), retired: z.literal(true) });
+export type ProductRetirementResponse = z.infer<typeof productRetirementResponseSchema>;
+
+/** The product settings' refusals (English; the API answers them as the message). */
+export const PRODUCT_SETTINGS_MESSAGES = {
+  unknownProduct: 'There is no such product.',
+  alreadyRetired: 'This product is already retired.',
+  defaultNotRetired: 'The default product (PERSONAL) cannot be retired: applications that name no product are for it.',
+} as const;

@@ -123,6 +123,7 @@ export const backoffice = {
       APPLICATION_VIEW: 'Loan application personal data viewed',
       COMPANY_PROFILE_UPDATE: 'Company profile changed',
       PRODUCT_VERSION_CREATE: 'Product version offered',
+      PRODUCT_RETIRE: 'Product retired',
       STAFF_CREATE: 'Staff account created',
       WITHDRAWAL_MARK_PAID: 'Payout marked paid',
       WITHDRAWAL_MARK_FAILED: 'Payout marked failed',
