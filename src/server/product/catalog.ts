@@ -49,6 +49,8 @@ export interface StoredVersion {
 /** What the catalogue knows of one product: every version, the one offered (null: retired, or none passes today's rules). */
 interface ProductLine {
   readonly versions: Map<number, ProductConfig>;
+  /** The versions that pass today's rules (a stored one also the draft's own contract, draftProblems). */
+  readonly offerable: Set<number>;
   /** The highest version number known, in code or stored, retirements included. */
   highest: number;
   /** The version number of the product's latest retirement (0: never retired). */
@@ -56,7 +58,6 @@ interface ProductLine {
   offered: ProductConfig | null;
 }
 
-const offerable = (p: ProductConfig) => draftProblems(p).length === 0 && validateProduct(p).length === 0;
 
 /**
  * The loan products of one app and their versions: the ones in code (PRODUCT_VERSIONS) and the
@@ -74,14 +75,14 @@ export class ProductCatalog {
   constructor() {
     for (const p of PRODUCT_VERSIONS) {
       assertValidProduct(p); // a configuration that breaks a cap is refused before anything is offered
-      this.add(p);
+      this.add(p, false);
     }
   }
 
   private line(code: string): ProductLine {
     let line = this.lines.get(code);
     if (!line) {
-      line = { versions: new Map(), highest: 0, retiredAt: 0, offered: null };
+      line = { versions: new Map(), offerable: new Set(), highest: 0, retiredAt: 0, offered: null };
       this.lines.set(code, line);
     }
     return line;
@@ -137,10 +138,14 @@ export class ProductCatalog {
     return p;
   }
 
-  /** Adds a version with terms; it is offered when it passes today's rules and is the product's highest. */
-  add(p: ProductConfig): void {
+  /**
+   * Adds a version with terms; it is offered when it passes today's rules and is the product's
+   * highest. A stored version (an ADMIN's draft) must also be what the draft can express.
+   */
+  add(p: ProductConfig, stored = true): void {
     const line = this.line(p.code);
     line.versions.set(p.version, p);
+    if ((!stored || draftProblems(p).length === 0) && validateProduct(p).length === 0) line.offerable.add(p.version);
     if (p.version > line.highest) line.highest = p.version;
     this.recompute(line);
   }
@@ -155,7 +160,7 @@ export class ProductCatalog {
 
   private recompute(line: ProductLine): void {
     let best: ProductConfig | null = null;
-    for (const p of line.versions.values()) if (p.version > line.retiredAt && offerable(p) && (!best || p.version > best.version)) best = p;
+    for (const p of line.versions.values()) if (p.version > line.retiredAt && line.offerable.has(p.version) && (!best || p.version > best.version)) best = p;
     line.offered = best;
   }
 
