@@ -95,7 +95,13 @@ describe('GET /api/loans/quote?product=SMALL', () => {
     expect(quote.productVersion).toBe(1);
     const d = quote.disclosure;
     expect(d.schedule.map((l: Record<string, unknown>) => ({ ...l, dueDate: undefined, fees: undefined }))).toMatchObject(SMALL_LINES);
-    expect(d).toMatchObject({ interestModel: 'DECLINING_BALANCE', nominalMonthlyRatePercent: '2', amountFinanced: '10000.00', totalPayable: '10504.84', netProceeds: '10000.00' });
+    expect(d).toMatchObject({
+      interestModel: 'DECLINING_BALANCE',
+      nominalMonthlyRatePercent: '2',
+      amountFinanced: '10000.00',
+      totalPayable: '10504.84',
+      netProceeds: '10000.00',
+    });
     expect(d.financeCharges).toEqual([expect.objectContaining({ code: 'INTEREST', amount: '504.84' })]);
     const eirMonthly = Number(d.eir.monthlyPercent) / 100;
     expect(eirMonthly).toBeLessThanOrEqual(SEC_SMALL_LOAN_CAPS.effectiveMonthlyRate);
@@ -260,7 +266,9 @@ describe('migration 0033: products side by side', () => {
       await tx.execute(sql`insert into loans values (1, 1), (2, 2)`);
       await tx.execute(sql`insert into product_versions values (2, '{}', '2026-11-23', null, now()), (3, '{}', '2026-11-24', null, now())`);
       for (const statement of MIGRATION.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
-      const loanRows = await tx.execute<{ id: number; product_code: string; product_version: number }>(sql`select id, product_code, product_version from loans order by id`);
+      const loanRows = await tx.execute<{ id: number; product_code: string; product_version: number }>(
+        sql`select id, product_code, product_version from loans order by id`,
+      );
       expect(loanRows.rows).toEqual([
         { id: 1, product_code: 'PERSONAL', product_version: 1 },
         { id: 2, product_code: 'PERSONAL', product_version: 2 },
@@ -273,10 +281,14 @@ describe('migration 0033: products side by side', () => {
         { product_code: 'PERSONAL', version: 3, retired: false },
       ]);
       // Keyed by product and version: SMALL 2 beside PERSONAL 2; a second PERSONAL 2 refused; a loan must name its product.
-      await tx.execute(sql`insert into product_versions (product_code, version, draft, effective_from, created_at) values ('SMALL', 2, '{}', '2026-11-28', now())`);
+      await tx.execute(
+        sql`insert into product_versions (product_code, version, draft, effective_from, created_at) values ('SMALL', 2, '{}', '2026-11-28', now())`,
+      );
       await expect(
         tx.transaction((inner) =>
-          inner.execute(sql`insert into product_versions (product_code, version, draft, effective_from, created_at) values ('PERSONAL', 2, '{}', '2026-11-28', now())`),
+          inner.execute(
+            sql`insert into product_versions (product_code, version, draft, effective_from, created_at) values ('PERSONAL', 2, '{}', '2026-11-28', now())`,
+          ),
         ),
       ).rejects.toThrow();
       await expect(tx.transaction((inner) => inner.execute(sql`insert into loans (id, product_version) values (3, 1)`))).rejects.toThrow();

@@ -58,7 +58,6 @@ interface ProductLine {
   offered: ProductConfig | null;
 }
 
-
 /**
  * The loan products of one app and their versions: the ones in code (PRODUCT_VERSIONS) and the
  * ones an ADMIN created (product_versions). Several products are offered side by side, each at its

@@ -51,7 +51,8 @@ export const backofficeApi = {
   retireProduct: defineRoute({
     method: 'POST',
     path: '/admin/settings/products/:code/retire',
-    summary: 'Retire a loan product (ADMIN): it takes no new application; loans made under it keep their version; audited. The default product (PERSONAL) cannot be retired',
+    summary:
+      'Retire a loan product (ADMIN): it takes no new application; loans made under it keep their version; audited. The default product (PERSONAL) cannot be retired',
     tags,
     auth: 'admin',
     params: z.object({ code: productCodeSchema }),

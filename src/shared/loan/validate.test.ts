@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_ANNUAL_COST_CAP_BPS, CURRENT_PRODUCT, DEFAULT_PRODUCT, PRODUCT_V1, PRODUCT_VERSIONS, SMALL_PRODUCT_V1, productByVersion, type ProductConfig } from './product';
+import {
+  CONTRACT_ANNUAL_COST_CAP_BPS,
+  CURRENT_PRODUCT,
+  DEFAULT_PRODUCT,
+  PRODUCT_V1,
+  PRODUCT_VERSIONS,
+  SMALL_PRODUCT_V1,
+  productByVersion,
+  type ProductConfig,
+} from './product';
 import { SEC_SMALL_LOAN_CAPS, SMALL_LOAN_COOLING_OFF_DAYS, offersSmallLoans } from './charges';
 import { buildSchedule } from './schedule';
 import { en } from '../i18n/en';

@@ -25,7 +25,13 @@ export const publicProductSchema = z.object({
   interestModel: z.enum(['ADD_ON', 'DECLINING_BALANCE']),
   monthlyRateBps: z.number(),
   fees: z.array(
-    z.object({ code: z.string(), label: z.string(), treatment: z.enum(['DEDUCTED_FROM_PROCEEDS', 'ADDED_TO_SCHEDULE']), flat: z.string(), bpsOfPrincipal: z.number() }),
+    z.object({
+      code: z.string(),
+      label: z.string(),
+      treatment: z.enum(['DEDUCTED_FROM_PROCEEDS', 'ADDED_TO_SCHEDULE']),
+      flat: z.string(),
+      bpsOfPrincipal: z.number(),
+    }),
   ),
   penalties: z.object({ graceDays: z.number(), dailyRateBps: z.number(), collectionChargeBps: z.number() }),
   annualCostCapBps: z.number(),

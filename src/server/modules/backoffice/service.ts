@@ -161,7 +161,9 @@ export async function retireProduct(deps: AppDeps, staff: SessionAuth, code: str
     const now = deps.clock.now();
     const version = deps.products.maxVersionOf(code) + 1;
     const effectiveFrom = philippineDate(now);
-    await tx.insert(productVersions).values({ productCode: code, version, draft: productToDraft(latest), retired: true, effectiveFrom, createdBy: staff.userId, createdAt: now });
+    await tx
+      .insert(productVersions)
+      .values({ productCode: code, version, draft: productToDraft(latest), retired: true, effectiveFrom, createdBy: staff.userId, createdAt: now });
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
       action: 'PRODUCT_RETIRE',

@@ -69,25 +69,14 @@ async function refuseWithinCoolingOff(deps: AppDeps, memberId: string): Promise<
   const [last] = await deps.db
     .select({ repaidAt: loans.statusChangedAt })
     .from(loans)
-    .where(
-      and(
-        eq(loans.memberId, memberId),
-        eq(loans.status, 'REPAID'),
-        lte(loans.amount, SMALL_LOAN_MAX_AMOUNT),
-        lte(loans.term, SMALL_LOAN_MAX_TERM),
-      ),
-    )
+    .where(and(eq(loans.memberId, memberId), eq(loans.status, 'REPAID'), lte(loans.amount, SMALL_LOAN_MAX_AMOUNT), lte(loans.term, SMALL_LOAN_MAX_TERM)))
     .orderBy(desc(loans.statusChangedAt))
     .limit(1);
   if (!last) return;
   const repaidOn = philippineDate(last.repaidAt);
   const from = addDays(repaidOn, SMALL_LOAN_COOLING_OFF_DAYS);
   if (todayPh(deps) < from) {
-    throw new AppError(
-      409,
-      'SMALL_LOAN_COOLING_OFF',
-      translateEn('loans.errors.smallLoanCoolingOff', { days: SMALL_LOAN_COOLING_OFF_DAYS, repaidOn, from }),
-    );
+    throw new AppError(409, 'SMALL_LOAN_COOLING_OFF', translateEn('loans.errors.smallLoanCoolingOff', { days: SMALL_LOAN_COOLING_OFF_DAYS, repaidOn, from }));
   }
 }
 

@@ -78,8 +78,10 @@ export const publicSite = {
       totalPayable: 'Kabuuang babayaran',
       eir: 'Effective interest rate',
       eirValue: '{{rate}}% kada buwan',
-      coolingOff_one: 'Makapagsisimula ang maliit na pautang {{count}} araw matapos mabayaran ang huli mong maliit na pautang, para hindi mahati ang iisang pangangailangan sa ilang maliit na pautang.',
-      coolingOff_other: 'Makapagsisimula ang maliit na pautang {{count}} araw matapos mabayaran ang huli mong maliit na pautang, para hindi mahati ang iisang pangangailangan sa ilang maliit na pautang.',
+      coolingOff_one:
+        'Makapagsisimula ang maliit na pautang {{count}} araw matapos mabayaran ang huli mong maliit na pautang, para hindi mahati ang iisang pangangailangan sa ilang maliit na pautang.',
+      coolingOff_other:
+        'Makapagsisimula ang maliit na pautang {{count}} araw matapos mabayaran ang huli mong maliit na pautang, para hindi mahati ang iisang pangangailangan sa ilang maliit na pautang.',
       outOfRange: 'Maglagay ng halagang mula {{min}} hanggang {{max}} para makita ang tantiya.',
       apply: 'MAG-APPLY NA',
       applyNote:

@@ -120,7 +120,9 @@ export function LoanCalculator({ products }: { readonly products: readonly Publi
   // The due dates do not change the figures shown (the instalment, the total, the rate): the schedule counts from the product's date.
   // A foreign amount's peso equivalent may round a centavo past a bound: the engine is asked for the amount the product would lend.
   const schedule =
-    principalPhp !== null ? buildSchedule(engineProduct, clampAmount(principalPhp, { min: facts.minAmount, max: facts.maxAmount }), term, product.effectiveFrom) : null;
+    principalPhp !== null
+      ? buildSchedule(engineProduct, clampAmount(principalPhp, { min: facts.minAmount, max: facts.maxAmount }), term, product.effectiveFrom)
+      : null;
   const instalmentPhp = schedule ? schedule.regularInstalment : null;
   const instalment = instalmentPhp === null ? null : foreign ? convertFromPhpRoundedUp(instalmentPhp, rate) : instalmentPhp;
   const inverse = parseAmount(inverseRateToTwoDecimals(rate));
@@ -263,7 +265,6 @@ export function LoanCalculator({ products }: { readonly products: readonly Publi
                     count: term,
                   })}
                 </p>
-
               </>
             ) : (
               <p className="mt-1 text-sm text-ink">{t('public.landing.calculator.outOfRange', { min: money(bounds.min), max: money(bounds.max) })}</p>

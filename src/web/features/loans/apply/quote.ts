@@ -38,7 +38,9 @@ export function quoteRequestOf(text: string, term: number | null, currency: stri
   if (amount === null || product === undefined || term === null) return null;
   const { min, max } = boundsOf(product);
   if (amount < min || amount > max) return null;
-  return product.code === undefined ? { amount: toDecimalString(amount), term, currency } : { amount: toDecimalString(amount), term, currency, product: product.code };
+  return product.code === undefined
+    ? { amount: toDecimalString(amount), term, currency }
+    : { amount: toDecimalString(amount), term, currency, product: product.code };
 }
 
 /** GET /api/loans/quote's query string: the currency only when it is not the peso, the product when one is named. */
