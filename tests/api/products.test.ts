@@ -234,6 +234,8 @@ describe('POST /api/admin/settings/products/:code/retire', () => {
     const current = ok(await get(t, before.cookie, '/api/loans/current')).loan;
     expect(current).toMatchObject({ id: kept.id, productCode: 'SMALL', productVersion: 1 });
     expect(current.disclosure).toMatchObject({ interestModel: 'DECLINING_BALANCE', totalPayable: kept.disclosure.totalPayable });
+    // The officer's offer is one of the terms of the loan's own product version.
+    expect(ok(await get(t, officer.cookie, `/api/admin/loans/${kept.id}`)).loan.productTerms).toEqual([1, 2, 3, 4]);
 
     // Retired twice, or the default product: refused; an unknown product: not found.
     expect((await post(t, admin.cookie, '/api/admin/settings/products/SMALL/retire')).statusCode).toBe(409);
