@@ -299,3 +299,64 @@ describe('migration 0033: products side by side', () => {
     });
   });
 });
+
+describe('POST /api/admin/settings/products: an ADMIN adds a product', () => {
+  const names = { en: 'Micro loan', fil: 'Mikro na pautang' };
+  const descriptions = { en: 'PHP 2,000 to 8,000 over one to three months.', fil: 'PHP 2,000 hanggang 8,000 sa isa hanggang tatlong buwan.' };
+  const micro = (overrides: Record<string, unknown> = {}) => ({
+    code: 'MICRO',
+    draft: {
+      name: 'Tapat Micro Loan',
+      names,
+      descriptions,
+      interestModel: 'DECLINING_BALANCE',
+      minAmount: '2000.00',
+      maxAmount: '8000.00',
+      terms: [1, 2, 3],
+      defaultTerm: 2,
+      monthlyRateBps: 150,
+      fees: [],
+      penalties: { graceDays: 3, dailyRateBps: 10, collectionChargeBps: 200 },
+      annualCostCapBps: 2500,
+      eligibility: { minAge: 18, maxAgeAtTermEnd: 80, incomeMultipleByTerm: { 1: 1, 2: 1, 3: 1 }, maxDebtServiceRatioBps: 5000 },
+      ...overrides,
+    },
+  });
+
+  it('refuses one above an SEC small-loan cap, naming the figure, and stores nothing', async () => {
+    admin = await relogin(t, admin);
+    const res = await post(t, admin.cookie, '/api/admin/settings/products', micro({ monthlyRateBps: 700 }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('PRODUCT_REFUSED');
+    expect(res.json().error.message).toContain('SEC small-loan cap: nominal interest 7 % a month is above 6 %');
+    expect(await t.deps.db.select().from(productVersions).where(eq(productVersions.productCode, 'MICRO'))).toHaveLength(0);
+    // A name of the advance-fee pattern is refused by the schema.
+    const scam = await post(t, admin.cookie, '/api/admin/settings/products', micro({ names: { en: 'Unlock loan', fil: 'Unlock na pautang' } }));
+    expect(scam.statusCode).toBe(400);
+  });
+
+  it('offers a valid one beside the others from version 1, audited; its code cannot be taken twice', async () => {
+    const created = ok(await post(t, admin.cookie, '/api/admin/settings/products', micro()), 201);
+    expect(created).toMatchObject({ code: 'MICRO', version: 1, draft: { interestModel: 'DECLINING_BALANCE', names } });
+    const config = ok(await get(t, undefined, '/api/public/config'));
+    expect(config.products.find((p: { code: string }) => p.code === 'MICRO')).toMatchObject({
+      names,
+      descriptions,
+      interestModel: 'DECLINING_BALANCE',
+      monthlyRateBps: 150,
+      smallLoan: true,
+      coolingOffDays: SMALL_LOAN_COOLING_OFF_DAYS,
+    });
+    // PHP 2,000.00 over 1 month at 1.5 %: one instalment of 2,030.00.
+    const quote = ok(await get(t, undefined, '/api/loans/quote?amount=2000.00&term=1&product=MICRO'));
+    expect(quote.disclosure).toMatchObject({ totalPayable: '2030.00', interestModel: 'DECLINING_BALANCE' });
+    const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'PRODUCT_CREATE'));
+    expect(audit).toMatchObject({ subjectId: 'MICRO', actorUserId: admin.userId });
+    expect((await post(t, admin.cookie, '/api/admin/settings/products', micro())).statusCode).toBe(409);
+    // Another process reads its names from the stored draft.
+    const { ProductCatalog } = await import('../../src/server/product/catalog');
+    const fresh = new ProductCatalog();
+    await fresh.sync(t.deps.db);
+    expect(fresh.offeredProduct('MICRO')).toMatchObject({ names, version: 1, interest: { model: 'DECLINING_BALANCE', monthlyRateBps: 150 } });
+  });
+});

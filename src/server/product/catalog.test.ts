@@ -47,8 +47,12 @@ describe('ProductCatalog: products side by side', () => {
     expect(c.isRetired('SMALL')).toBe(true);
   });
 
-  it('a stored version of an unknown product is refused (its names would be unknown)', () => {
+  it("a new product's first version carries its names; one without names is refused", () => {
     const c = new ProductCatalog();
-    expect(() => c.addStored(stored({ productCode: 'PAYDAY', version: 1, seq: 1 }))).toThrow(RangeError);
+    const { names: _names, descriptions: _descriptions, ...nameless } = productToDraft(PRODUCT_V1);
+    expect(() => c.addStored(stored({ productCode: 'PAYDAY', version: 1, seq: 1, draft: nameless }))).toThrow(RangeError);
+    const names = { en: 'Payday loan', fil: 'Pautang hanggang sweldo' };
+    c.addStored(stored({ productCode: 'PAYDAY', version: 1, seq: 2, draft: { ...productToDraft(PRODUCT_V1), names } }));
+    expect(c.offeredProduct('PAYDAY')).toMatchObject({ code: 'PAYDAY', version: 1, names });
   });
 });

@@ -2,8 +2,8 @@ import { asc, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { productVersions } from '../db/schema';
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_IDENTITY, draftProblems, draftToProduct, type ProductIdentity } from '../../shared/loan/draft';
-import { DEFAULT_PRODUCT_CODE, PRODUCT_VERSIONS, type ProductConfig } from '../../shared/loan/product';
+import { draftProblems, draftToProduct, type ProductIdentity } from '../../shared/loan/draft';
+import { DEFAULT_PRODUCT_CODE, PRODUCT_V1, PRODUCT_VERSIONS, type ProductConfig } from '../../shared/loan/product';
 import { assertValidProduct, validateProduct } from '../../shared/loan/validate';
 import { parseAmount } from '../../shared/money/money';
 import { productDraftSchema } from '../../shared/schemas/product';
@@ -34,6 +34,12 @@ function storedProduct(raw: unknown, identity: ProductIdentity, version: number,
       bpsOfPrincipal: f.bpsOfPrincipal,
     })),
   };
+}
+
+/** The names and descriptions a stored draft carries, if any. */
+function textsOfDraft(raw: unknown): Pick<ProductIdentity, 'names' | 'descriptions'> | null {
+  const parsed = productDraftSchema.safeParse(raw);
+  return parsed.success && parsed.data.names && parsed.data.descriptions ? { names: parsed.data.names, descriptions: parsed.data.descriptions } : null;
 }
 
 /** A stored version as the catalogue reads it. */
@@ -167,9 +173,11 @@ export class ProductCatalog {
   addStored(row: StoredVersion): void {
     if (row.retired) this.retire(row.productCode, row.version);
     else {
-      const known = this.latestOf(row.productCode);
-      const identity: ProductIdentity = known ? { code: known.code, names: known.names, descriptions: known.descriptions } : DEFAULT_PRODUCT_IDENTITY;
-      if (!known && row.productCode !== DEFAULT_PRODUCT_CODE) throw new RangeError(`Stored version of unknown product ${row.productCode}`);
+      // The texts of the product's latest version, unless the draft has its own (a new product's first version always does).
+      const known = this.latestOf(row.productCode) ?? (row.productCode === DEFAULT_PRODUCT_CODE ? PRODUCT_V1 : null);
+      const texts = known ?? textsOfDraft(row.draft);
+      if (!texts) throw new RangeError(`Stored version ${row.version} of product ${row.productCode} has no names`);
+      const identity: ProductIdentity = { code: row.productCode, names: texts.names, descriptions: texts.descriptions };
       this.add(storedProduct(row.draft, identity, row.version, row.effectiveFrom));
     }
     if (row.seq > this.loadedSeq) this.loadedSeq = row.seq;

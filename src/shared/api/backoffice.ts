@@ -1,7 +1,13 @@
 import { auditQuerySchema, auditResponseSchema } from '../schemas/audit';
 import { adminSettingsResponseSchema, companyProfileSchema, companySettingsResponseSchema } from '../schemas/company';
 import { z } from 'zod';
-import { productDraftSchema, productRetirementResponseSchema, productVersionResponseSchema } from '../schemas/product';
+import {
+  newProductResponseSchema,
+  newProductSchema,
+  productDraftSchema,
+  productRetirementResponseSchema,
+  productVersionResponseSchema,
+} from '../schemas/product';
 import { productCodeSchema } from '../schemas/loans/common';
 import { defineRoute } from './define';
 
@@ -47,6 +53,17 @@ export const backofficeApi = {
     body: productDraftSchema,
     response: { 201: productVersionResponseSchema },
     errors: ['PRODUCT_REFUSED'],
+  }),
+  createProduct: defineRoute({
+    method: 'POST',
+    path: '/admin/settings/products',
+    summary:
+      'Create a loan product (ADMIN): its code, names and descriptions (en, fil) and its first version, offered beside the others; refused with the reasons naming the figure when it breaks the 25 % a year cap or an SEC small-loan cap; audited',
+    tags,
+    auth: 'admin',
+    body: newProductSchema,
+    response: { 201: newProductResponseSchema },
+    errors: ['PRODUCT_REFUSED', 'CONFLICT'],
   }),
   retireProduct: defineRoute({
     method: 'POST',

@@ -17,7 +17,8 @@ import { problem, productProblemText } from './validate';
 
 /**
  * An ADMIN's product draft (src/shared/schemas/product.ts) and the ProductConfig the schedule
- * engine uses, one from the other. The interest model is ADD_ON and every fee is deducted from the
+ * engine uses, one from the other. The interest model is the draft's (ADD_ON when it names none), the
+ * names and descriptions the draft's (else the product's), and every fee is deducted from the
  * proceeds, as the draft's contract says.
  */
 export function draftToProduct(
@@ -34,8 +35,8 @@ export function draftToProduct(
   return {
     code: identity.code,
     version,
-    names: identity.names,
-    descriptions: identity.descriptions,
+    names: draft.names ?? identity.names,
+    descriptions: draft.descriptions ?? identity.descriptions,
     effectiveFrom,
     name: draft.name,
     currency: 'PHP',
@@ -43,7 +44,7 @@ export function draftToProduct(
     maxAmount: money(draft.maxAmount),
     terms: [...draft.terms],
     defaultTerm: draft.defaultTerm,
-    interest: { model: 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
+    interest: { model: draft.interestModel ?? 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
     fees: draft.fees.map((f) => ({
       code: f.kind,
       label: FEE_CATALOGUE[f.kind].label,
@@ -66,6 +67,10 @@ export function draftToProduct(
 export function productToDraft(p: ProductConfig): ProductDraft {
   return {
     name: p.name,
+    names: { ...p.names },
+    descriptions: { ...p.descriptions },
+    // Only when not the default (add-on), so that every draft stored before reads as it was.
+    ...(p.interest.model === 'ADD_ON' ? {} : { interestModel: p.interest.model }),
     minAmount: toDecimalString(p.minAmount),
     maxAmount: toDecimalString(p.maxAmount),
     terms: [...p.terms],
@@ -87,7 +92,6 @@ export function productToDraft(p: ProductConfig): ProductDraft {
 /** What in a draft the engine cannot honour as drafted (the draft schema's own contract). */
 export function draftProblemTexts(p: ProductConfig): CatalogueText[] {
   const problems: CatalogueText[] = [];
-  if (p.interest.model !== 'ADD_ON') problems.push(problem('addOnOnly'));
   for (const fee of p.fees) if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(problem('feeDeductedOnly', { code: fee.code }));
   const extra = Object.keys(p.eligibility.incomeMultipleByTerm).filter((t) => !p.terms.includes(Number(t)));
   if (extra.length > 0) problems.push(problem('multiplesNotOffered', { terms: extra.join(', ') }));

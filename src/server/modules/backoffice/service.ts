@@ -9,7 +9,7 @@ import { draftProblemTexts, draftToProduct, productToDraft } from '../../../shar
 import { productProblems } from '../../../shared/loan/validate';
 import { text, textList } from '../../../shared/i18n/text';
 import { philippineDate } from '../../../shared/activation/age';
-import { PRODUCT_SETTINGS_MESSAGES, type ProductDraft, type ProductRetirementResponse } from '../../../shared/schemas/product';
+import { PRODUCT_SETTINGS_MESSAGES, type NewProduct, type ProductDraft, type ProductRetirementResponse } from '../../../shared/schemas/product';
 import { DEFAULT_PRODUCT_CODE } from '../../../shared/loan/product';
 import { toDecimalString } from '../../../shared/money/money';
 import type { AuditQuery, AuditResponse } from '../../../shared/schemas/audit';
@@ -177,4 +177,46 @@ export async function retireProduct(deps: AppDeps, staff: SessionAuth, code: str
   });
   deps.products.retire(retired.code, retired.version);
   return { ...retired, retired: true };
+}
+
+/**
+ * POST /api/admin/settings/products (ADMIN): a new product, offered beside the others from its
+ * version 1 (decision 078). Refused when the code exists (409 CONFLICT: a new version of it is the
+ * way) or, with every reason naming the figure, when its draft breaks a cap (the contract's 25 % a
+ * year; the SEC small-loan caps where they apply). Stored with its audit row in one transaction.
+ */
+export async function createProduct(deps: AppDeps, staff: SessionAuth, input: NewProduct, ctx: AuditContext) {
+  const created = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
+    await deps.products.sync(tx);
+    if (deps.products.maxVersionOf(input.code) > 0) throw new AppError(409, 'CONFLICT', PRODUCT_SETTINGS_MESSAGES.productExists);
+    const now = deps.clock.now();
+    const version = 1;
+    const effectiveFrom = philippineDate(now);
+    const identity = { code: input.code, names: input.draft.names, descriptions: input.draft.descriptions };
+    const product = draftToProduct(input.draft, version, effectiveFrom, identity);
+    const problems = [...draftProblemTexts(product), ...productProblems(product)];
+    if (problems.length > 0) {
+      throw new AppError(
+        409,
+        'PRODUCT_REFUSED',
+        text('backoffice.settings.productForm.problems.refused', { problems: textList(problems, '; ') }),
+        Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])),
+      );
+    }
+    const stored = productToDraft(product);
+    await tx.insert(productVersions).values({ productCode: input.code, version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'PRODUCT_CREATE',
+      subjectType: 'PRODUCT',
+      subjectId: input.code,
+      details: { productCode: input.code, after: { version, ...stored } },
+      ip: ctx.ip,
+      at: now,
+    });
+    return product;
+  });
+  deps.products.add(created);
+  return { code: created.code, version: created.version, effectiveFrom: created.effectiveFrom, draft: productToDraft(created) };
 }

@@ -124,6 +124,7 @@ export const backoffice = {
       COMPANY_PROFILE_UPDATE: 'Company profile changed',
       PRODUCT_VERSION_CREATE: 'Product version offered',
       PRODUCT_RETIRE: 'Product retired',
+      PRODUCT_CREATE: 'Product created',
       STAFF_CREATE: 'Staff account created',
       WITHDRAWAL_MARK_PAID: 'Payout marked paid',
       WITHDRAWAL_MARK_FAILED: 'Payout marked failed',

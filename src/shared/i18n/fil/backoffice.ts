@@ -126,6 +126,7 @@ export const backoffice = {
       COMPANY_PROFILE_UPDATE: 'Binago ang profile ng kumpanya',
       PRODUCT_VERSION_CREATE: 'Inalok ang bersyon ng produkto',
       PRODUCT_RETIRE: 'Itinigil ang produkto',
+      PRODUCT_CREATE: 'Nilikha ang produkto',
       STAFF_CREATE: 'Ginawa ang staff account',
       WITHDRAWAL_MARK_PAID: 'Minarkahang bayad ang payout',
       WITHDRAWAL_MARK_FAILED: 'Minarkahang hindi natuloy ang payout',
