@@ -98,13 +98,6 @@ export const productVersionResponseSchema = z.object({ version: z.number(), effe
 export const productRetirementResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), retired: z.literal(true) });
 export type ProductRetirementResponse = z.infer<typeof productRetirementResponseSchema>;
 
-/** The product settings' refusals (English; the API answers them as the message). */
-export const PRODUCT_SETTINGS_MESSAGES = {
-  unknownProduct: 'There is no such product.',
-  productExists: 'A product with this code exists already: offer a new version of it instead.',
-  alreadyRetired: 'This product is already retired.',
-  defaultNotRetired: 'The default product (PERSONAL) cannot be retired: applications that name no product are for it.',
-} as const;
 
 /**
  * POST /api/admin/settings/products (ADMIN): a new product, offered beside the others from its

@@ -9,7 +9,7 @@ import { draftProblemTexts, draftToProduct, productToDraft } from '../../../shar
 import { productProblems } from '../../../shared/loan/validate';
 import { text, textList } from '../../../shared/i18n/text';
 import { philippineDate } from '../../../shared/activation/age';
-import { PRODUCT_SETTINGS_MESSAGES, type NewProduct, type ProductDraft, type ProductRetirementResponse } from '../../../shared/schemas/product';
+import { type NewProduct, type ProductDraft, type ProductRetirementResponse } from '../../../shared/schemas/product';
 import { DEFAULT_PRODUCT_CODE } from '../../../shared/loan/product';
 import { toDecimalString } from '../../../shared/money/money';
 import type { AuditQuery, AuditResponse } from '../../../shared/schemas/audit';
@@ -108,7 +108,7 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
     await deps.products.sync(tx);
     const before = deps.products.offeredProduct(code) ?? deps.products.latestOf(code);
-    if (!before) throw new AppError(404, 'NOT_FOUND', PRODUCT_SETTINGS_MESSAGES.unknownProduct);
+    if (!before) throw new AppError(404, 'NOT_FOUND', text('backoffice.settings.products.unknown'));
     if (JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom)))) {
       throw new AppError(409, 'CONFLICT', COMPANY_SETTINGS_MESSAGES.unchanged);
     }
@@ -151,13 +151,13 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
  * and older clients apply for it when they name none.
  */
 export async function retireProduct(deps: AppDeps, staff: SessionAuth, code: string, ctx: AuditContext): Promise<ProductRetirementResponse> {
-  if (code === DEFAULT_PRODUCT_CODE) throw new AppError(409, 'CONFLICT', PRODUCT_SETTINGS_MESSAGES.defaultNotRetired);
+  if (code === DEFAULT_PRODUCT_CODE) throw new AppError(409, 'CONFLICT', text('backoffice.settings.products.defaultNotRetired'));
   const retired = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
     await deps.products.sync(tx);
     const latest = deps.products.latestOf(code);
-    if (!latest) throw new AppError(404, 'NOT_FOUND', PRODUCT_SETTINGS_MESSAGES.unknownProduct);
-    if (deps.products.isRetired(code)) throw new AppError(409, 'CONFLICT', PRODUCT_SETTINGS_MESSAGES.alreadyRetired);
+    if (!latest) throw new AppError(404, 'NOT_FOUND', text('backoffice.settings.products.unknown'));
+    if (deps.products.isRetired(code)) throw new AppError(409, 'CONFLICT', text('backoffice.settings.products.alreadyRetired'));
     const now = deps.clock.now();
     const version = deps.products.maxVersionOf(code) + 1;
     const effectiveFrom = philippineDate(now);
@@ -189,7 +189,7 @@ export async function createProduct(deps: AppDeps, staff: SessionAuth, input: Ne
   const created = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
     await deps.products.sync(tx);
-    if (deps.products.maxVersionOf(input.code) > 0) throw new AppError(409, 'CONFLICT', PRODUCT_SETTINGS_MESSAGES.productExists);
+    if (deps.products.maxVersionOf(input.code) > 0) throw new AppError(409, 'CONFLICT', text('backoffice.settings.products.exists'));
     const now = deps.clock.now();
     const version = 1;
     const effectiveFrom = philippineDate(now);

@@ -315,6 +315,12 @@ export const backoffice = {
     productTitle: 'Loan product na umiiral',
     productIntro:
       'Ang bersyong ito ang makukuha ng mga bagong aplikasyon; pinananatili ng bawat loan ang bersyong inalok dito. Dito kinukuha ng calculator, ng disclosure statement at ng kontrata ang kanilang mga numero.',
+    products: {
+      unknown: 'Walang ganitong produkto.',
+      alreadyRetired: 'Itinigil na ang produktong ito.',
+      defaultNotRetired: 'Hindi maititigil ang pangunahing produkto (PERSONAL): para rito ang mga aplikasyong walang binanggit na produkto.',
+      exists: 'May produkto nang may ganitong code: mag-alok na lang ng bagong bersyon nito.',
+    },
     productForm: {
       title: 'Mag-alok ng bagong bersyon',
       intro:
