@@ -98,7 +98,6 @@ export const productVersionResponseSchema = z.object({ version: z.number(), effe
 export const productRetirementResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), retired: z.literal(true) });
 export type ProductRetirementResponse = z.infer<typeof productRetirementResponseSchema>;
 
-
 /**
  * POST /api/admin/settings/products (ADMIN): a new product, offered beside the others from its
  * version 1. Its code names it for good (loans record it); its names and descriptions are what the
