@@ -304,7 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     }
   };
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const current = publicConfig(deps.config, deps.products.current);
+    const current = publicConfig(deps.config, deps.products.offered);
     const language = shellLanguage(request.cookies[LANGUAGE_COOKIE]);
     const pathname = (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
     const page = prerendered ? await prerendered(pathname, language, current, JSON.stringify(current)) : null;

@@ -113,6 +113,7 @@ describe('a version stored before these rules', () => {
     const offered = ok(await get(t, undefined, '/api/public/config')).product.version as number;
     const legacyVersion = offered + 1;
     await t.deps.db.insert(productVersions).values({
+      productCode: 'PERSONAL',
       version: legacyVersion,
       draft: { ...draft, fees: [{ code: 'MODIFICATION', label: 'Modification fee', flat: '0.00', bpsOfPrincipal: 3000 }], annualCostCapBps: 10_000 },
       effectiveFrom: '2026-11-22',
@@ -121,7 +122,7 @@ describe('a version stored before these rules', () => {
     });
     const config = ok(await get(t, undefined, '/api/public/config'));
     expect(config.product.version).toBe(offered);
-    expect(t.deps.products.byVersion(legacyVersion).fees[0]).toMatchObject({ code: 'MODIFICATION', bpsOfPrincipal: 3000 });
+    expect(t.deps.products.byCodeVersion('PERSONAL', legacyVersion).fees[0]).toMatchObject({ code: 'MODIFICATION', bpsOfPrincipal: 3000 });
     expect(ok(await get(t, admin.cookie, '/api/admin/settings')).product.version).toBe(offered);
 
     const next = ok(await postProduct({ ...draft, monthlyRateBps: 45 }), 201);

@@ -65,7 +65,8 @@ export async function createSession(
 /** The newest company profile id and product version stored: what syncConfiguration compares with what it loaded. */
 export interface ConfigurationVersions {
   readonly companyId: string | null;
-  readonly productVersion: number | null;
+  /** The highest product_versions seq stored (null: none): the catalogue reloads when it grew. */
+  readonly productSeq: number | null;
 }
 
 const sessionFields = {
@@ -145,7 +146,7 @@ export function sessionKey(token: string | null | undefined): string {
  */
 export const sessionAndVersionsColumns = {
   companyId: sql<string | null>`(select max(id) from company_profiles)::text`,
-  productVersion: sql<number | null>`(select max(version) from product_versions)`,
+  productSeq: sql<number | null>`(select max(seq) from product_versions)`,
   ...sessionFields,
 };
 
@@ -154,12 +155,12 @@ export async function sessionAndVersionsOfRow(
   db: DbOrTx,
   clock: Clock,
   key: string,
-  row: (SessionRow & { companyId: string | null; productVersion: number | string | null }) | undefined,
+  row: (SessionRow & { companyId: string | null; productSeq: number | string | null }) | undefined,
 ): Promise<{ auth: SessionAuth | null; versions: ConfigurationVersions }> {
-  const productVersion = row?.productVersion ?? null;
+  const productSeq = row?.productSeq ?? null;
   return {
     auth: key && row?.sessionId === key ? await sessionOfRow(db, clock, row) : null,
-    versions: { companyId: row?.companyId ?? null, productVersion: productVersion === null ? null : Number(productVersion) },
+    versions: { companyId: row?.companyId ?? null, productSeq: productSeq === null ? null : Number(productSeq) },
   };
 }
 

@@ -1,6 +1,14 @@
 import { auditQuerySchema, auditResponseSchema } from '../schemas/audit';
 import { adminSettingsResponseSchema, companyProfileSchema, companySettingsResponseSchema } from '../schemas/company';
-import { productDraftSchema, productVersionResponseSchema } from '../schemas/product';
+import { z } from 'zod';
+import {
+  newProductResponseSchema,
+  newProductSchema,
+  productDraftSchema,
+  productRetirementResponseSchema,
+  productVersionResponseSchema,
+} from '../schemas/product';
+import { productCodeSchema } from '../schemas/loans/common';
 import { defineRoute } from './define';
 
 const tags = ['admin'];
@@ -45,5 +53,27 @@ export const backofficeApi = {
     body: productDraftSchema,
     response: { 201: productVersionResponseSchema },
     errors: ['PRODUCT_REFUSED'],
+  }),
+  createProduct: defineRoute({
+    method: 'POST',
+    path: '/admin/settings/products',
+    summary:
+      'Create a loan product (ADMIN): its code, names and descriptions (en, fil) and its first version, offered beside the others; refused with the reasons naming the figure when it breaks the 25 % a year cap or an SEC small-loan cap; audited',
+    tags,
+    auth: 'admin',
+    body: newProductSchema,
+    response: { 201: newProductResponseSchema },
+    errors: ['PRODUCT_REFUSED', 'CONFLICT'],
+  }),
+  retireProduct: defineRoute({
+    method: 'POST',
+    path: '/admin/settings/products/:code/retire',
+    summary:
+      'Retire a loan product (ADMIN): it takes no new application; loans made under it keep their version; audited. The default product (PERSONAL) cannot be retired',
+    tags,
+    auth: 'admin',
+    params: z.object({ code: productCodeSchema }),
+    response: { 201: productRetirementResponseSchema },
+    errors: ['NOT_FOUND', 'CONFLICT'],
   }),
 };

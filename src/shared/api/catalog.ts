@@ -8,7 +8,8 @@ export const catalogApi = {
   publicConfig: defineRoute({
     method: 'GET',
     path: '/public/config',
-    summary: 'The public configuration: product terms in force, company profile, links',
+    summary:
+      'The public configuration: the products offered side by side with their figures (`products`, the default first; `product` is the default one), company profile, links',
     tags,
     auth: 'public',
     response: { 200: publicConfigSchema },

@@ -40,7 +40,8 @@ export const loansApi = {
   apply: defineRoute({
     method: 'POST',
     path: '/loans/applications',
-    summary: 'Apply for a loan (Idempotency-Key header required); answers LOAN_CREATED with the instant automated pre-assessment',
+    summary:
+      'Apply for a loan of a product offered (`productCode`, default PERSONAL; Idempotency-Key header required); answers LOAN_CREATED with the instant automated pre-assessment. A small loan within the cooling-off days after the last one is refused (SMALL_LOAN_COOLING_OFF)',
     tags,
     auth: 'member',
     headers: idempotencyHeader,
@@ -60,12 +61,13 @@ export const loansApi = {
   quote: defineRoute({
     method: 'GET',
     path: '/loans/quote',
-    summary: 'The disclosure statement of an amount and term under the current product (anyone may ask)',
+    summary:
+      'The disclosure statement of an amount and term under a product offered (`product`, a code; default PERSONAL) at its version in force (anyone may ask); 409 PRODUCT_NOT_OFFERED for an unknown or retired product',
     tags,
     auth: 'public',
     query: quoteQuerySchema,
     response: { 200: quoteResponseSchema },
-    errors: [],
+    errors: ['PRODUCT_NOT_OFFERED'],
   }),
   cancel: defineRoute({
     method: 'POST',

@@ -48,8 +48,20 @@ export const SEC_SMALL_LOAN_CAPS = {
   totalCostBpsOfPrincipal: 10_000,
 } as const;
 
+/**
+ * SEC MC 14 s.2025 forbids splitting one need into several small loans to escape the caps. Tapat
+ * allows one open loan per member anyway, and a new small loan may not start until this many days
+ * after the member's last small loan was repaid (the catalogue text states the figure from here).
+ */
+export const SMALL_LOAN_COOLING_OFF_DAYS = 7;
+
 export function isSmallLoan(principal: Centavos, termMonths: number): boolean {
   return principal <= SMALL_LOAN_MAX_AMOUNT && termMonths <= SMALL_LOAN_MAX_TERM;
+}
+
+/** Does some amount and term of the product make an SEC small loan (so that the small-loan caps and rules apply)? */
+export function offersSmallLoans(product: Pick<ProductConfig, 'minAmount' | 'terms'>): boolean {
+  return product.minAmount <= SMALL_LOAN_MAX_AMOUNT && product.terms.some((t) => t <= SMALL_LOAN_MAX_TERM);
 }
 
 /** cap(m): the most interest + fees + fines may total once `monthsElapsed` months have passed. */

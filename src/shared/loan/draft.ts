@@ -2,22 +2,41 @@ import { parseAmount, toDecimalString } from '../money/money';
 import type { ProductDraft } from '../schemas/product';
 import { FEE_CATALOGUE, isFeeKind } from './fees';
 import type { CatalogueText } from '../i18n/text';
-import type { ProductConfig } from './product';
+import { PRODUCT_V1, type LocalText, type ProductConfig } from './product';
+
+/** What names a product across its versions: its code and its texts (the draft's contract leaves them to the product). */
+export interface ProductIdentity {
+  readonly code: string;
+  readonly names: LocalText;
+  readonly descriptions: LocalText;
+}
+
+/** The default product's identity (every stored draft from before products side by side is one of its versions). */
+export const DEFAULT_PRODUCT_IDENTITY: ProductIdentity = { code: PRODUCT_V1.code, names: PRODUCT_V1.names, descriptions: PRODUCT_V1.descriptions };
 import { problem, productProblemText } from './validate';
 
 /**
  * An ADMIN's product draft (src/shared/schemas/product.ts) and the ProductConfig the schedule
- * engine uses, one from the other. The interest model is ADD_ON and every fee is deducted from the
+ * engine uses, one from the other. The interest model is the draft's (ADD_ON when it names none), the
+ * names and descriptions the draft's (else the product's), and every fee is deducted from the
  * proceeds, as the draft's contract says.
  */
-export function draftToProduct(draft: ProductDraft, version: number, effectiveFrom: string): ProductConfig {
+export function draftToProduct(
+  draft: ProductDraft,
+  version: number,
+  effectiveFrom: string,
+  identity: ProductIdentity = DEFAULT_PRODUCT_IDENTITY,
+): ProductConfig {
   const money = (text: string) => {
     const value = parseAmount(text);
     if (value === null) throw new RangeError(`Not an amount: ${text}`);
     return value;
   };
   return {
+    code: identity.code,
     version,
+    names: draft.names ?? identity.names,
+    descriptions: draft.descriptions ?? identity.descriptions,
     effectiveFrom,
     name: draft.name,
     currency: 'PHP',
@@ -25,7 +44,7 @@ export function draftToProduct(draft: ProductDraft, version: number, effectiveFr
     maxAmount: money(draft.maxAmount),
     terms: [...draft.terms],
     defaultTerm: draft.defaultTerm,
-    interest: { model: 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
+    interest: { model: draft.interestModel ?? 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
     fees: draft.fees.map((f) => ({
       code: f.kind,
       label: FEE_CATALOGUE[f.kind].label,
@@ -48,6 +67,10 @@ export function draftToProduct(draft: ProductDraft, version: number, effectiveFr
 export function productToDraft(p: ProductConfig): ProductDraft {
   return {
     name: p.name,
+    names: { ...p.names },
+    descriptions: { ...p.descriptions },
+    // Only when not the default (add-on), so that every draft stored before reads as it was.
+    ...(p.interest.model === 'ADD_ON' ? {} : { interestModel: p.interest.model }),
     minAmount: toDecimalString(p.minAmount),
     maxAmount: toDecimalString(p.maxAmount),
     terms: [...p.terms],
@@ -69,7 +92,6 @@ export function productToDraft(p: ProductConfig): ProductDraft {
 /** What in a draft the engine cannot honour as drafted (the draft schema's own contract). */
 export function draftProblemTexts(p: ProductConfig): CatalogueText[] {
   const problems: CatalogueText[] = [];
-  if (p.interest.model !== 'ADD_ON') problems.push(problem('addOnOnly'));
   for (const fee of p.fees) if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(problem('feeDeductedOnly', { code: fee.code }));
   const extra = Object.keys(p.eligibility.incomeMultipleByTerm).filter((t) => !p.terms.includes(Number(t)));
   if (extra.length > 0) problems.push(problem('multiplesNotOffered', { terms: extra.join(', ') }));

@@ -59,10 +59,30 @@ export interface EligibilityRules {
   readonly maxDebtServiceRatioBps: number;
 }
 
+/** A product's code: what a loan and an application name it by (PERSONAL, SMALL, ...). */
+export const PRODUCT_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,19}$/;
+
+/** The product an application names when it names none (clients from before products side by side). */
+export const DEFAULT_PRODUCT_CODE = 'PERSONAL';
+
+/** A text in each language the borrower may read (English and Filipino). */
+export interface LocalText {
+  readonly en: string;
+  readonly fil: string;
+}
+
 export interface ProductConfig {
+  /** The product (PRODUCT_CODE_PATTERN); its versions are numbered 1, 2, ... within it. */
+  readonly code: string;
+  /** The version within the product: a loan records its product's code and this. */
   readonly version: number;
+  /** The product's name as the pages show it, per language (stored with each version). */
+  readonly names: LocalText;
+  /** One sentence on what the product is for, per language (stored with each version). */
+  readonly descriptions: LocalText;
   /** The date (YYYY-MM-DD, Philippine time) this version was first offered. */
   readonly effectiveFrom: string;
+  /** The version's label in the back office (not shown to borrowers). */
   readonly name: string;
   readonly currency: 'PHP';
   readonly minAmount: Centavos;
@@ -95,9 +115,15 @@ export interface ProductConfig {
  */
 export const CONTRACT_ANNUAL_COST_CAP_BPS = 2500;
 
-/** Version 1: the specification's product, as DECISIONS.md builds it. */
+/** Version 1 of the default product (PERSONAL): the specification's product, as DECISIONS.md builds it. */
 export const PRODUCT_V1: ProductConfig = {
+  code: DEFAULT_PRODUCT_CODE,
   version: 1,
+  names: { en: 'Personal loan', fil: 'Personal na pautang' },
+  descriptions: {
+    en: 'For larger needs, repaid in monthly instalments over up to four years.',
+    fil: 'Para sa mas malalaking pangangailangan, binabayaran buwan-buwan hanggang apat na taon.',
+  },
   effectiveFrom: '2026-11-22',
   name: 'Tapat Instalment Loan',
   currency: 'PHP',
@@ -117,19 +143,53 @@ export const PRODUCT_V1: ProductConfig = {
   },
 };
 
-/** Every version ever offered, oldest first. Never remove or edit one: loans refer to them. */
-export const PRODUCT_VERSIONS: readonly ProductConfig[] = [PRODUCT_V1];
+/**
+ * Version 1 of the small loan (SMALL), within the SEC caps for loans of at most PHP 10,000 and 4
+ * months (SEC MC 14 s.2025, charges.ts SEC_SMALL_LOAN_CAPS) and the contract's 25 % a year:
+ * 2 % a month on the declining balance (24 % a year; EIR 2 % a month, inside 6 % nominal and 12 %
+ * effective), late charges of 0.1 % a day plus a 2 % collection charge (5 % for a 30-day month,
+ * the SEC's late-penalty cap), no fee.
+ */
+export const SMALL_PRODUCT_V1: ProductConfig = {
+  code: 'SMALL',
+  version: 1,
+  names: { en: 'Small loan', fil: 'Maliit na pautang' },
+  descriptions: {
+    en: 'For a short, small need: PHP 1,000 to 10,000, repaid over one to four months.',
+    fil: 'Para sa maliit at panandaliang pangangailangan: PHP 1,000 hanggang 10,000, binabayaran sa isa hanggang apat na buwan.',
+  },
+  effectiveFrom: '2026-11-28',
+  name: 'Tapat Small Loan',
+  currency: 'PHP',
+  minAmount: pesos(1_000),
+  maxAmount: pesos(10_000),
+  terms: [1, 2, 3, 4],
+  defaultTerm: 2,
+  interest: { model: 'DECLINING_BALANCE', monthlyRateBps: 200 },
+  fees: [],
+  penalties: { graceDays: 3, dailyRateBps: 10, collectionChargeBps: 200 },
+  annualCostCapBps: CONTRACT_ANNUAL_COST_CAP_BPS,
+  eligibility: {
+    minAge: 18,
+    maxAgeAtTermEnd: 80,
+    incomeMultipleByTerm: { 1: 1, 2: 1, 3: 1, 4: 1 },
+    maxDebtServiceRatioBps: 5000,
+  },
+};
 
-/** The version offered to new applications. */
-export const CURRENT_PRODUCT: ProductConfig = PRODUCT_VERSIONS[PRODUCT_VERSIONS.length - 1]!;
+/** Every version in code, of every product, oldest first. Never remove or edit one: loans refer to them. */
+export const PRODUCT_VERSIONS: readonly ProductConfig[] = [PRODUCT_V1, SMALL_PRODUCT_V1];
 
-/** The product the public pages show (the current one). */
+/** The latest version in code of the default product (PERSONAL). */
+export const CURRENT_PRODUCT: ProductConfig = PRODUCT_V1;
+
+/** The product the public pages show first (the default one). */
 export const DEFAULT_PRODUCT: ProductConfig = CURRENT_PRODUCT;
 
-/** The configuration a loan was offered under; throws for an unknown version. */
-export function productByVersion(version: number): ProductConfig {
-  const product = PRODUCT_VERSIONS.find((p) => p.version === version);
-  if (!product) throw new RangeError(`Unknown product version ${version}`);
+/** A version in code by product and version (default: the default product); throws for an unknown one. */
+export function productByVersion(version: number, code: string = DEFAULT_PRODUCT_CODE): ProductConfig {
+  const product = PRODUCT_VERSIONS.find((p) => p.code === code && p.version === version);
+  if (!product) throw new RangeError(`Unknown product version ${code} ${version}`);
   return product;
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_ANNUAL_COST_CAP_BPS, CURRENT_PRODUCT, DEFAULT_PRODUCT, PRODUCT_V1, PRODUCT_VERSIONS, productByVersion, type ProductConfig } from './product';
+import {
+  CONTRACT_ANNUAL_COST_CAP_BPS,
+  CURRENT_PRODUCT,
+  DEFAULT_PRODUCT,
+  PRODUCT_V1,
+  PRODUCT_VERSIONS,
+  SMALL_PRODUCT_V1,
+  productByVersion,
+  type ProductConfig,
+} from './product';
+import { SEC_SMALL_LOAN_CAPS, SMALL_LOAN_COOLING_OFF_DAYS, offersSmallLoans } from './charges';
 import { buildSchedule } from './schedule';
 import { en } from '../i18n/en';
 import { fil } from '../i18n/fil';
@@ -261,5 +271,56 @@ describe('an amount and term without a valid schedule', () => {
     expect(texts.length).toBe(PRODUCT_V1.terms.length * 2);
     expect(renderIn('fil', texts[0]!)).toBe(`walang wastong iskedyul ang PHP 200000.00 sa loob ng 6 buwan: ${problemsFil.scheduleNoProceeds}`);
     expect(renderIn('en', texts[0]!)).not.toContain('The fees deducted would leave no proceeds');
+  });
+});
+
+describe('the small loan (SMALL version 1) and the SEC small-loan caps', () => {
+  const small = SMALL_PRODUCT_V1;
+
+  it('is PHP 1,000 to 10,000 over 1 to 4 months at 2 % a month on the declining balance, inside every cap', () => {
+    expect(small).toMatchObject({
+      code: 'SMALL',
+      version: 1,
+      minAmount: php(1_000),
+      maxAmount: php(10_000),
+      terms: [1, 2, 3, 4],
+      interest: { model: 'DECLINING_BALANCE', monthlyRateBps: 200 },
+      penalties: { graceDays: 3, dailyRateBps: 10, collectionChargeBps: 200 },
+      annualCostCapBps: CONTRACT_ANNUAL_COST_CAP_BPS,
+    });
+    expect(validateProduct(small)).toEqual([]);
+    expect(productByVersion(1, 'SMALL')).toBe(small);
+    expect(small.interest.monthlyRateBps).toBeLessThanOrEqual(SEC_SMALL_LOAN_CAPS.nominalMonthlyRateBps);
+    // Late charges for a 30-day month: 30 x 0.1 % + 2 % = 5 %, the SEC's cap.
+    expect(small.penalties.dailyRateBps * 30 + small.penalties.collectionChargeBps).toBe(SEC_SMALL_LOAN_CAPS.latePenaltyMonthlyBps);
+  });
+
+  it('PHP 1,000 over 1 month: one instalment of 1,020.00, EIR 2 % a month (24 % a year, under the 25 % cap)', () => {
+    const s = buildSchedule(small, php(1_000), 1, '2026-12-01');
+    expect(s.lines.map((l) => [l.dueDate, l.principal, l.interest, l.total])).toEqual([['2027-01-01', php(1_000), 2_000n, 102_000n]]);
+    expect(s.eir.monthly).toBeCloseTo(0.02, 12);
+    expect(s.eir.annualNominal).toBeLessThanOrEqual(0.25);
+  });
+
+  it('refuses a version above a cap, naming the figure', () => {
+    const problems = (p: ProductConfig) => validateProduct(p).join(' | ');
+    // 7 % a month: above the SEC's 6 % nominal and the contract's 25 % a year.
+    const nominal = problems({ ...small, interest: { model: 'DECLINING_BALANCE', monthlyRateBps: 700 } });
+    expect(nominal).toContain('SEC small-loan cap: nominal interest 7 % a month is above 6 %');
+    expect(nominal).toContain('above the 25 % a year cap');
+    // 2.5 % a month: inside the SEC's caps, above the contract's 25 % a year (EIR x 12 = 30 %).
+    expect(problems({ ...small, interest: { model: 'DECLINING_BALANCE', monthlyRateBps: 250 } })).toContain(
+      'PHP 1000.00 over 1 months has an effective interest rate of 30 % a year (EIR x 12), above the 25 % a year cap',
+    );
+    // Late charges of 0.2 % a day and 2 %: 8 % a month, above the SEC's 5 %.
+    expect(problems({ ...small, penalties: { ...small.penalties, dailyRateBps: 20 } })).toContain(
+      'SEC small-loan cap: late charges of 8 % a month are above 5 % of the amount due',
+    );
+  });
+
+  it('states the cooling-off days between small loans as a constant', () => {
+    expect(SMALL_LOAN_COOLING_OFF_DAYS).toBe(7);
+    expect(offersSmallLoans(small)).toBe(true);
+    expect(offersSmallLoans(PRODUCT_V1)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEE_KINDS, scamWordIn } from '../loan/fees';
 import { staffTextProblem } from '../reasons/staff-text';
-import { CONTRACT_ANNUAL_COST_CAP_BPS, bpsToPercent } from '../loan/product';
+import { CONTRACT_ANNUAL_COST_CAP_BPS, INTEREST_MODELS, PRODUCT_CODE_PATTERN, bpsToPercent } from '../loan/product';
 
 /**
  * A new loan product version as an ADMIN drafts it in the back office (POST
@@ -9,8 +9,8 @@ import { CONTRACT_ANNUAL_COST_CAP_BPS, bpsToPercent } from '../loan/product';
  * docs/decisions/007) and refuses it with the reasons, or offers it from then on. Amounts are
  * decimal strings in PHP; rates are basis points (50 = 0.5 %).
  *
- * The interest model is add-on (what the calculator and the marketing copy compute) and a fee is
- * only ever deducted from the proceeds (it never changes the instalment the calculator shows);
+ * The interest model is add-on unless the draft says declining balance (the pages compute both
+ * with the schedule engine, decision 078), and a fee is only ever deducted from the proceeds;
  * other shapes need a code change (a new entry in PRODUCT_VERSIONS).
  *
  * Issue 8: the annual cost cap is at most what the contract promises (25 % a year), and a fee is a
@@ -26,6 +26,20 @@ export const PRODUCT_DRAFT_MESSAGES = {
 const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'An amount in pesos, such as 200000.00.');
 const bps = (max: number) => z.number().int('A whole number of basis points.').min(0).max(max);
 
+const productText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(3, 'At least 3 characters.')
+    .max(max)
+    .refine((value) => scamWordIn(value) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord })
+    .superRefine((value, ctx) => {
+      const problem = staffTextProblem(value, { ownHosts: [] });
+      if (problem) ctx.addIssue({ code: 'custom', message: `backoffice.validation.staffText.${problem.code}` });
+    });
+
+const localTexts = (max: number) => z.strictObject({ en: productText(max), fil: productText(max) });
+
 export const productDraftSchema = z.strictObject({
   name: z
     .string()
@@ -38,6 +52,14 @@ export const productDraftSchema = z.strictObject({
       const problem = staffTextProblem(name, { ownHosts: [] });
       if (problem) ctx.addIssue({ code: 'custom', message: `backoffice.validation.staffText.${problem.code}` });
     }),
+  /**
+   * How interest is charged: ADD_ON (the default, as every draft stored before products side by
+   * side) or DECLINING_BALANCE. The pages compute both with the schedule engine (decision 078).
+   */
+  interestModel: z.enum(INTEREST_MODELS).optional(),
+  /** The product's names and descriptions as the pages show them (absent: the product's, unchanged; required for a new product). */
+  names: localTexts(60).optional(),
+  descriptions: localTexts(200).optional(),
   minAmount: amount,
   maxAmount: amount,
   terms: z.array(z.number().int().min(1).max(120)).min(1, 'At least one term.').max(12),
@@ -71,3 +93,22 @@ export type ProductDraft = z.infer<typeof productDraftSchema>;
 
 /** POST /api/admin/settings/product answers the version now offered. */
 export const productVersionResponseSchema = z.object({ version: z.number(), effectiveFrom: z.string(), draft: productDraftSchema });
+
+/** POST /api/admin/settings/products/:code/retire answers the retirement (a version of the product that offers nothing). */
+export const productRetirementResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), retired: z.literal(true) });
+export type ProductRetirementResponse = z.infer<typeof productRetirementResponseSchema>;
+
+/**
+ * POST /api/admin/settings/products (ADMIN): a new product, offered beside the others from its
+ * version 1. Its code names it for good (loans record it); its names and descriptions are what the
+ * pages show, in English and Filipino; the draft is checked as any version's (the contract's cap,
+ * the SEC small-loan caps where they apply).
+ */
+export const newProductSchema = z.strictObject({
+  code: z.string().regex(PRODUCT_CODE_PATTERN, 'Capital letters, digits or _ (2 to 20), starting with a letter, such as PAYDAY.'),
+  draft: productDraftSchema.required({ names: true, descriptions: true }),
+});
+export type NewProduct = z.infer<typeof newProductSchema>;
+
+/** POST /api/admin/settings/products answers the product's first version. */
+export const newProductResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), draft: productDraftSchema });

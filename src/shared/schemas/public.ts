@@ -4,6 +4,45 @@ import { z } from 'zod';
  * GET /api/public/config: what the public pages render from (DECISIONS.md invariants 6 and 8).
  * Amounts are decimal strings in PHP with two decimals; rates are exact decimal strings.
  */
+const localTextSchema = z.object({ en: z.string(), fil: z.string() });
+
+/**
+ * One product offered, as the pages show and compute it: what the schedule engine
+ * (src/shared/loan/schedule.ts) needs to compute any amount and term's figures in the browser
+ * (publicProductConfig, src/shared/loan/public-product.ts), and the texts and caps the copy states.
+ */
+export const publicProductSchema = z.object({
+  code: z.string(),
+  version: z.number(),
+  names: localTextSchema,
+  descriptions: localTextSchema,
+  effectiveFrom: z.string(),
+  currency: z.literal('PHP'),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  terms: z.array(z.number()),
+  defaultTerm: z.number(),
+  interestModel: z.enum(['ADD_ON', 'DECLINING_BALANCE']),
+  monthlyRateBps: z.number(),
+  fees: z.array(
+    z.object({
+      code: z.string(),
+      label: z.string(),
+      treatment: z.enum(['DEDUCTED_FROM_PROCEEDS', 'ADDED_TO_SCHEDULE']),
+      flat: z.string(),
+      bpsOfPrincipal: z.number(),
+    }),
+  ),
+  penalties: z.object({ graceDays: z.number(), dailyRateBps: z.number(), collectionChargeBps: z.number() }),
+  annualCostCapBps: z.number(),
+  minAge: z.number(),
+  maxAge: z.number(),
+  /** Some amount and term of it is an SEC small loan (at most PHP 10,000 and 4 months): its caps apply, and the cooling-off days between small loans. */
+  smallLoan: z.boolean(),
+  /** Days after a small loan is repaid before another may start (null when the product offers no small loan). */
+  coolingOffDays: z.number().nullable(),
+});
+
 export const publicConfigSchema = z.object({
   company: z.object({
     demo: z.boolean(),
@@ -36,9 +75,12 @@ export const publicConfigSchema = z.object({
     minAge: z.number(),
     maxAge: z.number(),
   }),
+  /** Every product offered now, the default (PERSONAL, as `product` above) first: each one's figures from its configuration. */
+  products: z.array(publicProductSchema),
   devTools: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export type PublicProduct = z.infer<typeof publicProductSchema>;
 
 export const currencySchema = z.object({
   currencyCode: z.string(),

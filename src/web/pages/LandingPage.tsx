@@ -33,7 +33,9 @@ function LoanCalculator(props: CalculatorProps) {
 export default function LandingPage() {
   const { t, i18n } = useTranslation();
   const config = usePublicConfig();
-  const facts = config.data ? productFacts(config.data.product, i18n.language) : null;
+  // The lead states the default product's figures (the first offered); the calculator shows each product's.
+  const defaultProduct = config.data?.products[0];
+  const facts = defaultProduct ? productFacts(defaultProduct, i18n.language) : null;
   const promises = ['noUpfront', 'freeWithdrawal', 'earlyRepayment'] as const;
 
   return (
@@ -69,7 +71,7 @@ export default function LandingPage() {
       <div className="mx-auto -mt-20 max-w-6xl px-3 sm:px-4">
         {config.data ? (
           <Suspense fallback={<CalculatorFrame isPending error={null} onRetry={() => undefined} />}>
-            <LoanCalculator product={config.data.product} />
+            <LoanCalculator products={config.data.products} />
           </Suspense>
         ) : (
           <CalculatorFrame isPending={config.isPending} error={config.error} onRetry={() => void config.refetch()} />

@@ -23,6 +23,8 @@ export const loans = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status').notNull(),
+    /** The product (its code) and its version the loan was offered under: every figure of the loan reads them (productOf). */
+    productCode: text('product_code').notNull(),
     productVersion: integer('product_version').notNull(),
     requestedAmount: bigint('requested_amount', { mode: 'bigint' }).notNull(),
     requestedTerm: integer('requested_term').notNull(),

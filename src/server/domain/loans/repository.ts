@@ -69,9 +69,13 @@ export function loanNumberOf(deps: Pick<AppDeps, 'config'>, number: number): str
   return loanNumber(deps.config.company.shortName, number);
 }
 
-/** The product version a loan was offered under (code or ADMIN-created: deps.products). */
-export function productOf(deps: Pick<AppDeps, 'products'>, loan: Pick<LoanRow, 'productVersion'>): ProductConfig {
-  return deps.products.byVersion(loan.productVersion);
+/**
+ * The product version a loan was offered under: its own product (code) and version, in code or
+ * ADMIN-created (deps.products). The one place a loan's product is read: quote, eligibility,
+ * disclosure, contract, schedule and servicing all read it here.
+ */
+export function productOf(deps: Pick<AppDeps, 'products'>, loan: Pick<LoanRow, 'productCode' | 'productVersion'>): ProductConfig {
+  return deps.products.byCodeVersion(loan.productCode, loan.productVersion);
 }
 
 /**
@@ -81,7 +85,7 @@ export function productOf(deps: Pick<AppDeps, 'products'>, loan: Pick<LoanRow, '
  */
 export function scheduleOf(
   deps: Pick<AppDeps, 'products'>,
-  loan: Pick<LoanRow, 'productVersion' | 'amount' | 'term' | 'scheduleStartDate'>,
+  loan: Pick<LoanRow, 'productCode' | 'productVersion' | 'amount' | 'term' | 'scheduleStartDate'>,
   startDate: string | null = loan.scheduleStartDate,
 ): Schedule {
   if (!startDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', text('repayments.errors.notDisbursed'));

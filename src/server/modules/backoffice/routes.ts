@@ -4,7 +4,7 @@ import { registerRoute } from '../../http/route';
 import { requestOrigin } from '../../http/request-origin';
 import { requireRole } from '../../http/session';
 import { backofficeApi as api } from '../../../shared/api/backoffice';
-import { auditPage, createProductVersion, settings, updateCompany } from './service';
+import { auditPage, createProduct, createProductVersion, retireProduct, settings, updateCompany } from './service';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 
 const ADMIN = ['ADMIN'] as const;
@@ -21,5 +21,11 @@ export async function backofficeRoutes(app: FastifyInstance, deps: AppDeps): Pro
   registerRoute(app, api.company, async (request) => updateCompany(deps, requireRole(request, ADMIN), request.body, requestOrigin(request)));
   registerRoute(app, api.product, async (request, reply) =>
     reply.code(201).send(await createProductVersion(deps, requireRole(request, ADMIN), request.body, requestOrigin(request))),
+  );
+  registerRoute(app, api.createProduct, async (request, reply) =>
+    reply.code(201).send(await createProduct(deps, requireRole(request, ADMIN), request.body, requestOrigin(request))),
+  );
+  registerRoute(app, api.retireProduct, async (request, reply) =>
+    reply.code(201).send(await retireProduct(deps, requireRole(request, ADMIN), request.params.code, requestOrigin(request))),
   );
 }

@@ -9,7 +9,8 @@ import { draftProblemTexts, draftToProduct, productToDraft } from '../../../shar
 import { productProblems } from '../../../shared/loan/validate';
 import { text, textList } from '../../../shared/i18n/text';
 import { philippineDate } from '../../../shared/activation/age';
-import type { ProductDraft } from '../../../shared/schemas/product';
+import { type NewProduct, type ProductDraft, type ProductRetirementResponse } from '../../../shared/schemas/product';
+import { DEFAULT_PRODUCT_CODE } from '../../../shared/loan/product';
 import { toDecimalString } from '../../../shared/money/money';
 import type { AuditQuery, AuditResponse } from '../../../shared/schemas/audit';
 import { type CompanyProfileInput, type AdminSettingsResponse } from '../../../shared/schemas/company';
@@ -104,19 +105,20 @@ export async function updateCompany(
  * asks for what the back office cannot offer; stored with its audit row (the version it replaces
  * and the new one) in one transaction. Loans keep the version they were offered under.
  */
-export async function createProductVersion(deps: AppDeps, staff: SessionAuth, draft: ProductDraft, ctx: AuditContext) {
+export async function createProductVersion(deps: AppDeps, staff: SessionAuth, draft: ProductDraft, ctx: AuditContext, code: string = DEFAULT_PRODUCT_CODE) {
   const created = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
     await deps.products.sync(tx);
-    const before = deps.products.current;
+    const before = deps.products.offeredProduct(code) ?? deps.products.latestOf(code);
+    if (!before) throw new AppError(404, 'NOT_FOUND', text('backoffice.settings.products.unknown'));
     if (JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom)))) {
       throw new AppError(409, 'CONFLICT', text('backoffice.settings.errors.unchanged'));
     }
     const now = deps.clock.now();
-    // After every stored version, offered or not (catalog.ts: one that breaks today's rules is never offered).
-    const version = deps.products.maxVersion + 1;
+    // After every version of the product, offered or not (catalog.ts: one that breaks today's rules is never offered), retirements included.
+    const version = deps.products.maxVersionOf(code) + 1;
     const effectiveFrom = philippineDate(now);
-    const product = draftToProduct(draft, version, effectiveFrom);
+    const product = draftToProduct(draft, version, effectiveFrom, { code: before.code, names: before.names, descriptions: before.descriptions });
     const problems = [...draftProblemTexts(product), ...productProblems(product)];
     if (problems.length > 0) {
       throw new AppError(
@@ -127,13 +129,13 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
       );
     }
     const stored = productToDraft(product);
-    await tx.insert(productVersions).values({ version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });
+    await tx.insert(productVersions).values({ productCode: code, version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });
     await writeAudit(tx, {
       actor: { userId: staff.userId, role: staff.role },
       action: 'PRODUCT_VERSION_CREATE',
       subjectType: 'PRODUCT',
-      subjectId: String(version),
-      details: { before: { version: before.version, ...productToDraft(before) }, after: { version, ...stored } },
+      subjectId: code === DEFAULT_PRODUCT_CODE ? String(version) : `${code} ${version}`,
+      details: { productCode: code, before: { version: before.version, ...productToDraft(before) }, after: { version, ...stored } },
       ip: ctx.ip,
       at: now,
     });
@@ -141,4 +143,82 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
   });
   deps.products.add(created);
   return { version: created.version, effectiveFrom: created.effectiveFrom, draft: productToDraft(created) };
+}
+
+/**
+ * POST /api/admin/settings/products/:code/retire (ADMIN): the product takes no new application from
+ * now on; loans made under its versions keep them (they read their own version, productOf). Stored
+ * as a version of its own (a retirement, with the previous version's draft), audited; a later new
+ * version offers the product again. The default product (PERSONAL) cannot be retired: the pages
+ * and older clients apply for it when they name none.
+ */
+export async function retireProduct(deps: AppDeps, staff: SessionAuth, code: string, ctx: AuditContext): Promise<ProductRetirementResponse> {
+  if (code === DEFAULT_PRODUCT_CODE) throw new AppError(409, 'CONFLICT', text('backoffice.settings.products.defaultNotRetired'));
+  const retired = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
+    await deps.products.sync(tx);
+    const latest = deps.products.latestOf(code);
+    if (!latest) throw new AppError(404, 'NOT_FOUND', text('backoffice.settings.products.unknown'));
+    if (deps.products.isRetired(code)) throw new AppError(409, 'CONFLICT', text('backoffice.settings.products.alreadyRetired'));
+    const now = deps.clock.now();
+    const version = deps.products.maxVersionOf(code) + 1;
+    const effectiveFrom = philippineDate(now);
+    await tx
+      .insert(productVersions)
+      .values({ productCode: code, version, draft: productToDraft(latest), retired: true, effectiveFrom, createdBy: staff.userId, createdAt: now });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'PRODUCT_RETIRE',
+      subjectType: 'PRODUCT',
+      subjectId: code,
+      details: { productCode: code, version, lastOfferedVersion: latest.version },
+      ip: ctx.ip,
+      at: now,
+    });
+    return { code, version, effectiveFrom };
+  });
+  deps.products.retire(retired.code, retired.version);
+  return { ...retired, retired: true };
+}
+
+/**
+ * POST /api/admin/settings/products (ADMIN): a new product, offered beside the others from its
+ * version 1 (decision 078). Refused when the code exists (409 CONFLICT: a new version of it is the
+ * way) or, with every reason naming the figure, when its draft breaks a cap (the contract's 25 % a
+ * year; the SEC small-loan caps where they apply). Stored with its audit row in one transaction.
+ */
+export async function createProduct(deps: AppDeps, staff: SessionAuth, input: NewProduct, ctx: AuditContext) {
+  const created = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tapat.product_versions'))`);
+    await deps.products.sync(tx);
+    if (deps.products.maxVersionOf(input.code) > 0) throw new AppError(409, 'CONFLICT', text('backoffice.settings.products.exists'));
+    const now = deps.clock.now();
+    const version = 1;
+    const effectiveFrom = philippineDate(now);
+    const identity = { code: input.code, names: input.draft.names, descriptions: input.draft.descriptions };
+    const product = draftToProduct(input.draft, version, effectiveFrom, identity);
+    const problems = [...draftProblemTexts(product), ...productProblems(product)];
+    if (problems.length > 0) {
+      throw new AppError(
+        409,
+        'PRODUCT_REFUSED',
+        text('backoffice.settings.productForm.problems.refused', { problems: textList(problems, '; ') }),
+        Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])),
+      );
+    }
+    const stored = productToDraft(product);
+    await tx.insert(productVersions).values({ productCode: input.code, version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });
+    await writeAudit(tx, {
+      actor: { userId: staff.userId, role: staff.role },
+      action: 'PRODUCT_CREATE',
+      subjectType: 'PRODUCT',
+      subjectId: input.code,
+      details: { productCode: input.code, after: { version, ...stored } },
+      ip: ctx.ip,
+      at: now,
+    });
+    return product;
+  });
+  deps.products.add(created);
+  return { code: created.code, version: created.version, effectiveFrom: created.effectiveFrom, draft: productToDraft(created) };
 }

@@ -7,7 +7,7 @@ import { activeCurrencies, publicConfig } from './service';
 
 /** Public reference data. Contracts: src/shared/api/catalog.ts. */
 export async function catalogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  registerRoute(app, api.publicConfig, async () => publicConfig(deps.config, deps.products.current));
+  registerRoute(app, api.publicConfig, async () => publicConfig(deps.config, deps.products.offered));
   registerRoute(app, api.currencies, async () => ({ currencies: await activeCurrencies(storedRatesProvider(deps.db, deps.clock)) }));
   registerRoute(app, api.rates, async () => latestRates(deps.db, deps.clock.now()));
 }

@@ -2,11 +2,44 @@ import type { AppConfig } from '../../config';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { toDecimalString } from '../../../shared/money/money';
-import type { PublicConfig } from '../../../shared/schemas/public';
+import type { PublicConfig, PublicProduct } from '../../../shared/schemas/public';
+import { SMALL_LOAN_COOLING_OFF_DAYS, offersSmallLoans } from '../../../shared/loan/charges';
 import type { RatesProvider } from '../../providers/fx/rates';
 
-/** The public configuration the pages render from: company profile and product, from one source. */
-export function publicConfig(config: AppConfig, p: ProductConfig): PublicConfig {
+/** One product offered as the pages read it (publicProductSchema): its configuration, nothing computed twice. */
+export function publicProduct(p: ProductConfig): PublicProduct {
+  const smallLoan = offersSmallLoans(p);
+  return {
+    code: p.code,
+    version: p.version,
+    names: { ...p.names },
+    descriptions: { ...p.descriptions },
+    effectiveFrom: p.effectiveFrom,
+    currency: p.currency,
+    minAmount: toDecimalString(p.minAmount),
+    maxAmount: toDecimalString(p.maxAmount),
+    terms: [...p.terms],
+    defaultTerm: p.defaultTerm,
+    interestModel: p.interest.model,
+    monthlyRateBps: p.interest.monthlyRateBps,
+    fees: p.fees.map((f) => ({ code: f.code, label: f.label, treatment: f.treatment, flat: toDecimalString(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
+    penalties: { ...p.penalties },
+    annualCostCapBps: p.annualCostCapBps,
+    minAge: p.eligibility.minAge,
+    maxAge: p.eligibility.maxAgeAtTermEnd,
+    smallLoan,
+    coolingOffDays: smallLoan ? SMALL_LOAN_COOLING_OFF_DAYS : null,
+  };
+}
+
+/**
+ * The public configuration the pages render from: company profile and products, from one source.
+ * `products` are the ones offered, the default first; `product` is the default one (PERSONAL), as
+ * pages from before products side by side read it.
+ */
+export function publicConfig(config: AppConfig, products: readonly ProductConfig[]): PublicConfig {
+  const p = products[0];
+  if (!p) throw new RangeError('No product is offered');
   return {
     company: config.company,
     product: {
@@ -21,6 +54,7 @@ export function publicConfig(config: AppConfig, p: ProductConfig): PublicConfig 
       minAge: p.eligibility.minAge,
       maxAge: p.eligibility.maxAgeAtTermEnd,
     },
+    products: products.map(publicProduct),
     devTools: config.devTools,
   };
 }

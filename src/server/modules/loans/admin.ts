@@ -190,6 +190,7 @@ async function adminLoan(db: Tx | AppDeps['db'], deps: AppDeps, loan: LoanRow): 
     approvedBy: await staffName(db, loan.approvedBy),
     disbursedBy: await staffName(db, loan.disbursedBy),
     disbursementTransferId: loan.disbursementTransferId,
+    productTerms: [...productOf(deps, loan).terms],
   };
 }
 

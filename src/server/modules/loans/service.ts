@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { OPEN_LOAN_SQL, dataDeletionRequests, loanEvents, loans, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
@@ -7,7 +7,10 @@ import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { SessionAuth } from '../../sessions/store';
 import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
 import { assess } from '../../../shared/loan/eligibility';
-import { inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
+import { DEFAULT_PRODUCT_CODE, inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
+import { SMALL_LOAN_COOLING_OFF_DAYS, SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, isSmallLoan } from '../../../shared/loan/charges';
+import { philippineDate } from '../../../shared/activation/age';
+import { addDays } from '../../../shared/loan/day';
 import { buildSchedule } from '../../../shared/loan/schedule';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { LOAN_MESSAGES, type LoanApplicationRequest, type LoanApplicationResponse, type LoanView } from '../../../shared/schemas/loans';
@@ -46,6 +49,38 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
   return amount;
 }
 
+/** The version offered of the product an application or a quote names (default: PERSONAL); 409 PRODUCT_NOT_OFFERED for an unknown or retired one. */
+export function offeredProduct(deps: Pick<AppDeps, 'products'>, code: string | undefined): ProductConfig {
+  const wanted = code ?? DEFAULT_PRODUCT_CODE;
+  const product = deps.products.offeredProduct(wanted);
+  if (!product) {
+    const offered = deps.products.offered.map((p) => p.code).join(', ');
+    throw new AppError(409, 'PRODUCT_NOT_OFFERED', text('loans.errors.productNotOffered', { code: wanted, offered }));
+  }
+  return product;
+}
+
+/**
+ * SEC MC 14 s.2025, no splitting of one need into several small loans: a member holds at most one
+ * open loan (loans_one_open_per_member), and a new small loan may not start within
+ * SMALL_LOAN_COOLING_OFF_DAYS after the member's last small loan was repaid (409 naming the day it may).
+ * A small loan is one of at most SMALL_LOAN_MAX_AMOUNT over at most SMALL_LOAN_MAX_TERM months, of any product.
+ */
+async function refuseWithinCoolingOff(deps: AppDeps, memberId: string): Promise<void> {
+  const [last] = await deps.db
+    .select({ repaidAt: loans.statusChangedAt })
+    .from(loans)
+    .where(and(eq(loans.memberId, memberId), eq(loans.status, 'REPAID'), lte(loans.amount, SMALL_LOAN_MAX_AMOUNT), lte(loans.term, SMALL_LOAN_MAX_TERM)))
+    .orderBy(desc(loans.statusChangedAt))
+    .limit(1);
+  if (!last) return;
+  const repaidOn = philippineDate(last.repaidAt);
+  const from = addDays(repaidOn, SMALL_LOAN_COOLING_OFF_DAYS);
+  if (todayPh(deps) < from) {
+    throw new AppError(409, 'SMALL_LOAN_COOLING_OFF', text('loans.errors.smallLoanCoolingOff', { days: SMALL_LOAN_COOLING_OFF_DAYS, repaidOn, from }));
+  }
+}
+
 async function checkedRate(deps: AppDeps, currency: string) {
   const rate = await activeRate(deps.db, currency, deps.clock.now());
   if (!rate)
@@ -63,11 +98,12 @@ export async function apply(
   idempotencyKey: string,
 ): Promise<IdempotentAnswer<LoanApplicationResponse>> {
   if (!isActivated(auth.accountState)) throw new AppError(403, 'NOT_ACTIVATED', text('loans.errors.notActivated'));
-  const product = deps.products.current;
+  const product = offeredProduct(deps, body.productCode);
   if (body.productVersion !== product.version) {
     throw new AppError(409, 'PRODUCT_VERSION_STALE', text('loans.errors.productStale', { seen: body.productVersion, current: product.version }));
   }
   const amount = checkAmountAndTerm(product, body.amount, body.term);
+  if (isSmallLoan(amount, body.term)) await refuseWithinCoolingOff(deps, auth.userId);
   const rate = await checkedRate(deps, body.selectedCurrency);
 
   const now = deps.clock.now();
@@ -90,6 +126,7 @@ export async function apply(
         .values({
           memberId: auth.userId,
           status: 'PENDING',
+          productCode: product.code,
           productVersion: product.version,
           requestedAmount: amount,
           requestedTerm: body.term,
@@ -113,7 +150,7 @@ export async function apply(
         action: 'APPLY',
         actorUserId: auth.userId,
         actorRole: 'MEMBER',
-        data: { amount: body.amount, term: body.term, selectedCurrency: body.selectedCurrency, productVersion: product.version },
+        data: { amount: body.amount, term: body.term, selectedCurrency: body.selectedCurrency, productCode: product.code, productVersion: product.version },
         at: now,
       });
       return {
@@ -141,8 +178,8 @@ export function currentOf(deps: AppDeps, current: CurrentLoanRead | null): { loa
 }
 
 /** GET /api/loans/quote: the disclosure statement the application would get, from the same engine. */
-export async function quote(deps: AppDeps, input: { amount: string; term: number; currency?: string | undefined }) {
-  const product = deps.products.current;
+export async function quote(deps: AppDeps, input: { amount: string; term: number; currency?: string | undefined; product?: string | undefined }) {
+  const product = offeredProduct(deps, input.product);
   const amount = checkAmountAndTerm(product, input.amount, input.term);
   const currency = input.currency ?? 'PHP';
   const rate = await checkedRate(deps, currency);
@@ -150,6 +187,7 @@ export async function quote(deps: AppDeps, input: { amount: string; term: number
   const schedule = buildSchedule(product, amount, input.term, today);
   const display = currency === 'PHP' ? null : { currency, rate: rate.rate, ratesAsOf: rate.asOf };
   return {
+    productCode: product.code,
     productVersion: product.version,
     disclosure: toDisclosure(product, schedule, display, statementOf(deps.config.company, today, null), deps.config.servicing.arrearsTolerance),
   };

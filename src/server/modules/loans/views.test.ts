@@ -15,7 +15,7 @@ import { type LoanRow } from '../../domain/loans/repository';
  */
 const clock = new ManualClock(new Date('2026-11-22T04:00:00Z'));
 const deps = (company = DEMO_COMPANY_PROFILE) =>
-  ({ clock, config: { company, servicing: { arrearsTolerance: 0n } }, products: { byVersion: () => PRODUCT_V1 } }) as unknown as AppDeps;
+  ({ clock, config: { company, servicing: { arrearsTolerance: 0n } }, products: { byCodeVersion: () => PRODUCT_V1 } }) as unknown as AppDeps;
 // An unsigned loan's disclosure reads no contract: no database is used.
 const db = null as unknown as DbOrTx;
 const loan = (changes: Partial<LoanRow> = {}) =>

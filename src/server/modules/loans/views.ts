@@ -427,6 +427,7 @@ function loanViewFrom(
     loanNumber: loanNumberOf(deps, loan.number),
     ...statusFields(status, deps),
     open: isOpenStatus(status),
+    productCode: loan.productCode,
     productVersion: loan.productVersion,
     requestedAmount: toDecimalString(loan.requestedAmount),
     requestedTerm: loan.requestedTerm,

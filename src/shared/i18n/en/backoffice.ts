@@ -123,6 +123,8 @@ export const backoffice = {
       APPLICATION_VIEW: 'Loan application personal data viewed',
       COMPANY_PROFILE_UPDATE: 'Company profile changed',
       PRODUCT_VERSION_CREATE: 'Product version offered',
+      PRODUCT_RETIRE: 'Product retired',
+      PRODUCT_CREATE: 'Product created',
       STAFF_CREATE: 'Staff account created',
       WITHDRAWAL_MARK_PAID: 'Payout marked paid',
       WITHDRAWAL_MARK_FAILED: 'Payout marked failed',
@@ -310,6 +312,12 @@ export const backoffice = {
     productTitle: 'Loan product in force',
     productIntro:
       'New applications get this version; every loan keeps the version it was offered under. The calculator, the disclosure statement and the contract read their numbers from it.',
+    products: {
+      unknown: 'There is no such product.',
+      alreadyRetired: 'This product is already retired.',
+      defaultNotRetired: 'The default product (PERSONAL) cannot be retired: applications that name no product are for it.',
+      exists: 'A product with this code exists already: offer a new version of it instead.',
+    },
     productForm: {
       title: 'Offer a new version',
       intro:

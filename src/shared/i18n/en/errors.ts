@@ -52,6 +52,8 @@ export const errors = {
   MAKER_CHECKER: 'Another officer must do this step.',
   LOAN_EXISTS: 'You already have a loan application or an open loan.',
   PRODUCT_VERSION_STALE: 'The loan terms have changed since this page was loaded. Please review them again.',
+  PRODUCT_NOT_OFFERED: 'This loan product is not offered. Please choose one of the products offered.',
+  SMALL_LOAN_COOLING_OFF: 'A new small loan can start only some days after your last small loan was repaid.',
   NOT_ACTIVATED: 'Activate your account first.',
   LOAN_STATE: 'This loan is not in a state that allows this.',
   ALREADY_DISBURSED: 'This loan has already been disbursed.',

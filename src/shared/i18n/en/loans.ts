@@ -60,6 +60,9 @@ export const loans = {
     productStale:
       'The loan terms have changed since this page was loaded (you saw version {{seen}}, the offer is now version {{current}}). Please review the updated terms and apply again.',
     noApplication: "We haven't received any loan applications so far.",
+    productNotOffered: 'The product {{code}} is not offered (it is unknown or retired). Choose one of: {{offered}}.',
+    smallLoanCoolingOff:
+      'A new small loan can start {{days}} days after your last small loan was repaid (it was repaid on {{repaidOn}}): from {{from}}. This keeps one need from being split into several small loans.',
     noSuchLoan: 'There is no such loan.',
     contractNotReady: 'The contract is ready once your loan is approved.',
     alreadySigned: 'The contract is already signed.',

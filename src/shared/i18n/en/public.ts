@@ -76,6 +76,14 @@ export const publicSite = {
       estimate: 'Estimated monthly repayment',
       estimateNote:
         'An estimate at {{rate}}% a month add-on interest on the amount borrowed, over {{count}} months. Your Disclosure Statement shows the exact amounts, any fees and the effective interest rate before you accept.',
+      estimateNoteDeclining:
+        'An estimate at {{rate}}% a month interest on the balance still owed, over {{count}} months. Your Disclosure Statement shows the exact amounts, any fees and the effective interest rate before you accept.',
+      product: 'Loan product',
+      totalPayable: 'Total to repay',
+      eir: 'Effective interest rate',
+      eirValue: '{{rate}}% a month',
+      coolingOff_one: 'A small loan can start {{count}} day after your last small loan is repaid, so that one need is not split into several small loans.',
+      coolingOff_other: 'A small loan can start {{count}} days after your last small loan is repaid, so that one need is not split into several small loans.',
       outOfRange: 'Enter an amount from {{min}} to {{max}} to see an estimate.',
       apply: 'APPLY NOW',
       applyNote: "Applying is free. An automatic pre-assessment is followed by a loan officer's review; approval is not guaranteed.",

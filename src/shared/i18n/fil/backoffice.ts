@@ -125,6 +125,8 @@ export const backoffice = {
       APPLICATION_VIEW: 'Tiningnan ang personal na datos sa loan application',
       COMPANY_PROFILE_UPDATE: 'Binago ang profile ng kumpanya',
       PRODUCT_VERSION_CREATE: 'Inalok ang bersyon ng produkto',
+      PRODUCT_RETIRE: 'Itinigil ang produkto',
+      PRODUCT_CREATE: 'Nilikha ang produkto',
       STAFF_CREATE: 'Ginawa ang staff account',
       WITHDRAWAL_MARK_PAID: 'Minarkahang bayad ang payout',
       WITHDRAWAL_MARK_FAILED: 'Minarkahang hindi natuloy ang payout',
@@ -313,6 +315,12 @@ export const backoffice = {
     productTitle: 'Loan product na umiiral',
     productIntro:
       'Ang bersyong ito ang makukuha ng mga bagong aplikasyon; pinananatili ng bawat loan ang bersyong inalok dito. Dito kinukuha ng calculator, ng disclosure statement at ng kontrata ang kanilang mga numero.',
+    products: {
+      unknown: 'Walang ganitong produkto.',
+      alreadyRetired: 'Itinigil na ang produktong ito.',
+      defaultNotRetired: 'Hindi maititigil ang pangunahing produkto (PERSONAL): para rito ang mga aplikasyong walang binanggit na produkto.',
+      exists: 'May produkto nang may ganitong code: mag-alok na lang ng bagong bersyon nito.',
+    },
     productForm: {
       title: 'Mag-alok ng bagong bersyon',
       intro:

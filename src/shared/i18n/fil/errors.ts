@@ -47,6 +47,8 @@ export const errors = {
   MAKER_CHECKER: 'Ibang opisyal ang dapat gumawa ng hakbang na ito.',
   LOAN_EXISTS: 'Mayroon ka nang loan application o bukas na loan.',
   PRODUCT_VERSION_STALE: 'Nagbago ang mga tuntunin ng loan mula nang i-load ang pahinang ito. Pakisuring muli ang mga ito.',
+  PRODUCT_NOT_OFFERED: 'Hindi iniaalok ang produktong ito. Pumili ng isa sa mga produktong iniaalok.',
+  SMALL_LOAN_COOLING_OFF: 'Makapagsisimula lamang ang bagong maliit na pautang ilang araw matapos mabayaran ang huli mong maliit na pautang.',
   NOT_ACTIVATED: 'I-activate muna ang iyong account.',
   LOAN_STATE: 'Hindi ito puwede sa kasalukuyang estado ng loan.',
   ALREADY_DISBURSED: 'Na-disburse na ang loan na ito.',

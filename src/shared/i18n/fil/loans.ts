@@ -60,6 +60,9 @@ export const loans = {
     productStale:
       'Nagbago ang mga tuntunin ng loan mula nang i-load ang pahinang ito (bersyon {{seen}} ang nakita mo, bersyon {{current}} na ang alok ngayon). Pakisuri ang mga bagong tuntunin at mag-apply muli.',
     noApplication: 'Wala pa kaming natatanggap na aplikasyon sa loan.',
+    productNotOffered: 'Hindi iniaalok ang produktong {{code}} (hindi kilala o itinigil na). Pumili sa: {{offered}}.',
+    smallLoanCoolingOff:
+      'Makapagsisimula ang bagong maliit na pautang {{days}} araw matapos mabayaran ang huli mong maliit na pautang (nabayaran noong {{repaidOn}}): simula {{from}}. Pinipigilan nito ang paghahati ng iisang pangangailangan sa ilang maliit na pautang.',
     noSuchLoan: 'Walang ganitong loan.',
     contractNotReady: 'Magiging handa ang kontrata kapag naaprubahan na ang iyong loan.',
     alreadySigned: 'Napirmahan na ang kontrata.',

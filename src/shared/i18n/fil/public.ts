@@ -72,6 +72,16 @@ export const publicSite = {
       estimate: 'Tantiyang buwanang hulog',
       estimateNote:
         'Tantiya sa {{rate}}% kada buwan na add-on na interes sa halagang hiniram, sa loob ng {{count}} buwan. Ipinapakita ng iyong Disclosure Statement ang eksaktong halaga, anumang bayarin at ang effective interest rate bago ka pumayag.',
+      estimateNoteDeclining:
+        'Tantiya sa {{rate}}% kada buwan na interes sa natitirang utang, sa loob ng {{count}} buwan. Ipinapakita ng iyong Disclosure Statement ang eksaktong halaga, anumang bayarin at ang effective interest rate bago ka pumayag.',
+      product: 'Produkto ng pautang',
+      totalPayable: 'Kabuuang babayaran',
+      eir: 'Effective interest rate',
+      eirValue: '{{rate}}% kada buwan',
+      coolingOff_one:
+        'Makapagsisimula ang maliit na pautang {{count}} araw matapos mabayaran ang huli mong maliit na pautang, para hindi mahati ang iisang pangangailangan sa ilang maliit na pautang.',
+      coolingOff_other:
+        'Makapagsisimula ang maliit na pautang {{count}} araw matapos mabayaran ang huli mong maliit na pautang, para hindi mahati ang iisang pangangailangan sa ilang maliit na pautang.',
       outOfRange: 'Maglagay ng halagang mula {{min}} hanggang {{max}} para makita ang tantiya.',
       apply: 'MAG-APPLY NA',
       applyNote:

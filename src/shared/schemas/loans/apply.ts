@@ -1,6 +1,6 @@
 /** Applying for a loan: POST /api/loans/applications. */
 import { z } from 'zod';
-import { amountInputSchema, currencyCodeSchema, termSchema } from './common';
+import { amountInputSchema, currencyCodeSchema, productCodeSchema, termSchema } from './common';
 import { preAssessmentSchema } from './assessment';
 import { loanViewSchema } from './view';
 
@@ -9,7 +9,9 @@ export const loanApplicationRequestSchema = z.strictObject({
   amount: amountInputSchema,
   term: termSchema,
   selectedCurrency: currencyCodeSchema,
-  /** The product version the page showed; an older one is refused (PRODUCT_VERSION_STALE). */
+  /** The product applied for (its code, e.g. PERSONAL or SMALL); absent: the default product, PERSONAL. One not offered is refused (PRODUCT_NOT_OFFERED). */
+  productCode: productCodeSchema.optional(),
+  /** The version of that product the page showed; an older one is refused (PRODUCT_VERSION_STALE). */
   productVersion: z.number().int().positive(),
 });
 export type LoanApplicationRequest = z.infer<typeof loanApplicationRequestSchema>;

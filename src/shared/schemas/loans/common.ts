@@ -2,6 +2,7 @@ import type { ErrorCode } from '../errors';
 import { z } from 'zod';
 import { LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../../states/loan';
 import { loanStatusTextsSchema } from '../catalogue-text';
+import { PRODUCT_CODE_PATTERN } from '../../loan/product';
 
 /**
  * Contracts of the loans, wallet and back-office loan API (issue 4). Amounts are decimal strings in
@@ -15,6 +16,10 @@ export const LOAN_ERROR_CODES = [
   'LOAN_EXISTS',
   /** 409: the client showed an older product version. */
   'PRODUCT_VERSION_STALE',
+  /** 409: the product named is unknown or retired (it takes no new applications). */
+  'PRODUCT_NOT_OFFERED',
+  /** 409: a small loan within the cooling-off days after the member's last small loan (SEC MC 14 s.2025, no splitting). */
+  'SMALL_LOAN_COOLING_OFF',
   /** 403: the account is not activated (INFO_COMPLETED) yet. */
   'NOT_ACTIVATED',
   /** 409: the loan is not in a state that allows this action. */
@@ -64,6 +69,8 @@ export const amountInputSchema = z
   .string({ error: LOAN_MESSAGES.amount })
   .trim()
   .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: LOAN_MESSAGES.amount });
+/** A product's code (PRODUCT_CODE_PATTERN): PERSONAL, SMALL, ... */
+export const productCodeSchema = z.string().regex(PRODUCT_CODE_PATTERN, { error: 'A product code, such as PERSONAL or SMALL.' });
 export const termSchema = z
   .number({ error: LOAN_MESSAGES.term })
   .int({ error: LOAN_MESSAGES.term })

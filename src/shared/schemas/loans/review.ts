@@ -72,6 +72,8 @@ export const adminLoanDetailSchema = z.object({
     approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     disbursedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     disbursementTransferId: z.string().nullable(),
+    /** The terms of the loan's own product version: an offer is one of them (at most the term applied for). */
+    productTerms: z.array(z.number().int()),
   }),
   member: adminMemberSchema,
   /** The rules applied now to the current amount and term (the stored pre-assessment is loan.preAssessment). */

@@ -55,6 +55,8 @@ export const loanViewSchema = z.object({
   loanNumber: z.string(),
   ...statusFieldsShape,
   open: z.boolean(),
+  /** The loan's product (its code) and version: every figure of the loan is computed from them. */
+  productCode: z.string(),
   productVersion: z.number().int(),
   requestedAmount: moneySchema,
   requestedTerm: z.number().int(),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { useCurrencies, useMemberAccount } from '../../lib/queries';
@@ -12,6 +13,7 @@ import type { LoanApplicationResponse } from '../../../shared/schemas/loans';
 import { loanKeys } from './queries';
 import { AgreementDialog } from './apply/AgreementDialog';
 import { AmountBox } from './apply/AmountBox';
+import { ProductChoice } from '../../ui/ProductChoice';
 import { ApplyResult } from './apply/ApplyResult';
 import { ConfirmSummary } from './apply/ConfirmSummary';
 import { DisclosureDialog } from './apply/DisclosureDialog';
@@ -35,7 +37,9 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const currencies = useCurrencies();
-  const loanbox = useLoanQuote();
+  // The product named by the landing page's APPLY NOW (?product=SMALL), if any; the member may choose another.
+  const [search] = useSearchParams();
+  const loanbox = useLoanQuote(search.get('product'));
   const [agreed, setAgreed] = useState(false);
   const [step, setStep] = useState<ApplyStep>(null);
   const [result, setResult] = useState<LoanApplicationResponse | null>(null);
@@ -85,6 +89,7 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
 
   return (
     <div className="flex flex-col gap-5">
+      <ProductChoice products={loanbox.products} chosen={product.code} onChoose={loanbox.chooseProduct} />
       <AmountBox
         product={product}
         bounds={loanbox.bounds}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrencies, useRates } from '../../lib/queries';
 import { SelectField, TextField } from '../../ui/Field';
-import type { PublicConfig } from '../../../shared/schemas/public';
+import type { PublicProduct } from '../../../shared/schemas/public';
 import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../../../shared/money/currencies';
 import { convertFromPhpRoundedUp, inverseRateToTwoDecimals, parseRate, PHP_RATE, type Rate } from '../../../shared/money/rate';
 import {
@@ -18,7 +18,10 @@ import {
   type Bounds,
 } from '../../../shared/money/calculator';
 import { parseAmount } from '../../../shared/money/money';
-import { addOnMonthlyInstalment } from '../../../shared/loan/instalment';
+import { buildSchedule } from '../../../shared/loan/schedule';
+import { productFromPublic } from '../../../shared/loan/public-product';
+import { ProductChoice } from '../../ui/ProductChoice';
+import { bpsToPercent } from '../../../shared/loan/product';
 import { formatCurrency, formatIsoDate } from '../../lib/format';
 import { productFacts } from './facts';
 import { PESO_SYMBOL } from '../../lib/format';
@@ -49,21 +52,27 @@ function amountAtPosition(position: number, bounds: Bounds): bigint {
 
 /**
  * The landing page's loan calculator (specification sections 4, 5 and 9) on the shared maths:
- * the currency list and rate snapshot from the server, the amount input (digits with at most two
- * decimals, capped while typing, clamped on blur), the slider from the minimum to the maximum times
- * the rate, the term buttons and the estimated monthly repayment from the product configuration.
- * Loans are booked in PHP; other currencies are for display, with the rates' as-of date beside them.
+ * the products offered to choose from, the currency list and rate snapshot from the server, the
+ * amount input (digits with at most two decimals, capped while typing, clamped on blur), the slider
+ * from the minimum to the maximum times the rate, the term buttons, and the monthly repayment,
+ * total and effective rate from the schedule engine (buildSchedule, the one the disclosure statement
+ * uses) on the chosen product's configuration. Loans are booked in PHP; other currencies are for
+ * display, with the rates' as-of date beside them.
  */
-export function LoanCalculator({ product }: { readonly product: PublicConfig['product'] }) {
+export function LoanCalculator({ products }: { readonly products: readonly PublicProduct[] }) {
   const { t, i18n } = useTranslation();
   const currencies = useCurrencies();
   const rates = useRates();
+  const [productCode, setProductCode] = useState(() => products[0]?.code ?? '');
+  const product = products.find((p) => p.code === productCode) ?? products[0]!;
+  const engineProduct = useMemo(() => productFromPublic(product), [product]);
   const facts = useMemo(() => productFacts(product, i18n.language), [product, i18n.language]);
   const ids = { term: useId(), range: useId() };
+  const firstTerm = (p: PublicProduct) => (p.terms.includes(p.defaultTerm) ? p.defaultTerm : (p.terms[0] ?? p.defaultTerm));
 
   const [code, setCode] = useState<string>(DEFAULT_CURRENCY);
   const [text, setText] = useState(() => toInputText(facts.minAmount));
-  const [term, setTerm] = useState(() => (product.terms.includes(product.defaultTerm) ? product.defaultTerm : (product.terms[0] ?? product.defaultTerm)));
+  const [term, setTerm] = useState(() => firstTerm(product));
 
   const snapshot = rates.data;
   const options: readonly Currency[] =
@@ -93,6 +102,13 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
     setCode(next);
   };
 
+  const changeProduct = (next: PublicProduct) => {
+    const min = productFacts(next, i18n.language).minAmount;
+    setText(toInputText(foreign ? convertFromPhpRoundedUp(min, rate) : min));
+    setTerm(firstTerm(next));
+    setProductCode(next.code);
+  };
+
   const changeText = (typed: string) => {
     const accepted = acceptAmountInput(typed, text);
     const parsed = parseInputText(accepted);
@@ -101,8 +117,14 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
   };
 
   const principalPhp = inRange ? (foreign ? phpEquivalent(amount, rate) : amount) : null;
-  const instalment = inRange ? addOnMonthlyInstalment(amount, term, product.monthlyAddOnRateBps) : null;
-  const instalmentPhp = principalPhp !== null ? addOnMonthlyInstalment(principalPhp, term, product.monthlyAddOnRateBps) : null;
+  // The due dates do not change the figures shown (the instalment, the total, the rate): the schedule counts from the product's date.
+  // A foreign amount's peso equivalent may round a centavo past a bound: the engine is asked for the amount the product would lend.
+  const schedule =
+    principalPhp !== null
+      ? buildSchedule(engineProduct, clampAmount(principalPhp, { min: facts.minAmount, max: facts.maxAmount }), term, product.effectiveFrom)
+      : null;
+  const instalmentPhp = schedule ? schedule.regularInstalment : null;
+  const instalment = instalmentPhp === null ? null : foreign ? convertFromPhpRoundedUp(instalmentPhp, rate) : instalmentPhp;
   const inverse = parseAmount(inverseRateToTwoDecimals(rate));
   const ratesFailed = currencies.isError || rates.isError;
 
@@ -113,6 +135,7 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
       </h2>
       <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_16rem]">
         <div className="flex min-w-0 flex-col gap-5">
+          <ProductChoice products={products} chosen={product.code} onChoose={(next) => changeProduct(products.find((p) => p.code === next) ?? product)} />
           <SelectField label={t('public.landing.calculator.currency')} value={currency.currencyCode} onChange={(event) => changeCurrency(event.target.value)}>
             {options.map((c) => (
               <option key={c.currencyCode} value={c.currencyCode}>
@@ -226,7 +249,22 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
                     {t('public.landing.calculator.phpEquivalentAsOf', { amount: peso(instalmentPhp), date: asOf })}
                   </p>
                 )}
-                <p className="mt-2 text-xs text-muted">{t('public.landing.calculator.estimateNote', { rate: facts.values.rate, count: term })}</p>
+                {schedule && (
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-ink">
+                    <dt>{t('public.landing.calculator.totalPayable')}</dt>
+                    <dd className="font-semibold tabular-nums">{peso(schedule.totalPayable)}</dd>
+                    <dt>{t('public.landing.calculator.eir')}</dt>
+                    <dd className="font-semibold tabular-nums">
+                      {t('public.landing.calculator.eirValue', { rate: bpsToPercent(Math.round(schedule.eir.monthly * 10_000)) })}
+                    </dd>
+                  </dl>
+                )}
+                <p className="mt-2 text-xs text-muted">
+                  {t(product.interestModel === 'ADD_ON' ? 'public.landing.calculator.estimateNote' : 'public.landing.calculator.estimateNoteDeclining', {
+                    rate: facts.values.rate,
+                    count: term,
+                  })}
+                </p>
               </>
             ) : (
               <p className="mt-1 text-sm text-ink">{t('public.landing.calculator.outOfRange', { min: money(bounds.min), max: money(bounds.max) })}</p>
@@ -235,7 +273,7 @@ export function LoanCalculator({ product }: { readonly product: PublicConfig['pr
 
           <div className="flex flex-col gap-2">
             <Link
-              to="/dash"
+              to={`/dash?product=${encodeURIComponent(product.code)}`}
               className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-accent px-6 text-base font-bold tracking-wider text-white uppercase shadow hover:bg-accent-dark"
             >
               {t('public.landing.calculator.apply')}

@@ -1,6 +1,6 @@
 import { parseAmount, type Centavos } from '../../../shared/money/money';
 import { bpsToPercent } from '../../../shared/loan/product';
-import type { PublicConfig } from '../../../shared/schemas/public';
+import type { PublicConfig, PublicProduct } from '../../../shared/schemas/public';
 import { PESO_SYMBOL, formatCurrency, formatList } from '../../lib/format';
 
 export interface ProductFacts {
@@ -25,7 +25,8 @@ export function amountOf(text: string): Centavos {
   return amount;
 }
 
-export function productFacts(product: PublicConfig['product'], language: string | undefined): ProductFacts {
+/** A product's figures for copy; `product` is one of the public configuration's `products` (the default one for the landing page's lead). */
+export function productFacts(product: PublicProduct, language: string | undefined): ProductFacts {
   const minAmount = amountOf(product.minAmount);
   const maxAmount = amountOf(product.maxAmount);
   return {
@@ -34,7 +35,7 @@ export function productFacts(product: PublicConfig['product'], language: string 
     values: {
       min: formatCurrency(minAmount, PESO_SYMBOL),
       max: formatCurrency(maxAmount, PESO_SYMBOL),
-      rate: bpsToPercent(product.monthlyAddOnRateBps),
+      rate: bpsToPercent(product.monthlyRateBps),
       cap: bpsToPercent(product.annualCostCapBps),
       terms: formatList(product.terms, language),
       termMin: Math.min(...product.terms),

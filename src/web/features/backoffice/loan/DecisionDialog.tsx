@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
-import { usePublicConfig } from '../../../lib/queries';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField, TextAreaField, TextField } from '../../../ui/Field';
@@ -33,7 +32,6 @@ export function DecisionDialog({
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const config = usePublicConfig();
   const [form, setForm] = useState<DecisionForm>({ offerAmount: loan.amount, offerTerm: loan.term, reasonCode: '', note: '' });
   const [errors, setErrors] = useState<DecisionErrors>({});
   const set = (patch: Partial<DecisionForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -124,7 +122,7 @@ export function DecisionDialog({
               onChange={(event) => set({ offerTerm: Number(event.target.value) })}
               error={errors.term}
             >
-              {(config.data?.product.terms ?? [loan.term])
+              {loan.productTerms
                 .filter((m) => m <= loan.requestedTerm)
                 .map((m) => (
                   <option key={m} value={m}>

@@ -30,8 +30,15 @@ describe("the loanbox's quote request (useLoanQuote)", () => {
     expect(quoteQuery({ amount: '10000.00', term: 12, currency: 'USD' })).toEqual({ amount: '10000.00', term: 12, currency: 'USD' });
   });
 
-  it('applies for exactly the quote read: its amount, term and product version', () => {
-    const quote: QuoteResponse = { productVersion: 3, disclosure: { amountFinanced: '20000.00', termMonths: 18 } as DisclosureDto };
-    expect(applicationOf(quote, 'USD')).toEqual({ amount: '20000.00', term: 18, selectedCurrency: 'USD', productVersion: 3 });
+  it('applies for exactly the quote read: its amount, term, product and product version', () => {
+    const quote: QuoteResponse = { productCode: 'SMALL', productVersion: 3, disclosure: { amountFinanced: '20000.00', termMonths: 18 } as DisclosureDto };
+    expect(applicationOf(quote, 'USD')).toEqual({ amount: '20000.00', term: 18, selectedCurrency: 'USD', productCode: 'SMALL', productVersion: 3 });
+  });
+
+  it('names the product in the quote when the product has a code', () => {
+    const small: ProductTerms = { code: 'SMALL', minAmount: '1000.00', maxAmount: '10000.00', terms: [1, 2, 3, 4], defaultTerm: 2 };
+    const request = quoteRequestOf('10000', 4, 'PHP', small);
+    expect(request).toEqual({ amount: '10000.00', term: 4, currency: 'PHP', product: 'SMALL' });
+    expect(quoteQuery(request!)).toEqual({ amount: '10000.00', term: 4, product: 'SMALL' });
   });
 });

@@ -4,8 +4,10 @@ import { parseInputText } from '../../../../shared/money/calculator';
 import type { LoanApplicationRequest } from '../../../../shared/schemas/loans';
 import type { QuoteResponse } from './types';
 
-/** What the loanbox needs of the product (the public configuration's `product`). */
+/** What the loanbox needs of the product (one of the public configuration's `products`). */
 export interface ProductTerms {
+  /** The product's code (PERSONAL, SMALL, ...): the quote and the application name it. */
+  readonly code?: string;
   readonly minAmount: string;
   readonly maxAmount: string;
   readonly terms: readonly number[];
@@ -16,6 +18,8 @@ export interface QuoteRequest {
   readonly amount: string;
   readonly term: number;
   readonly currency: string;
+  /** The product's code, when the product has one. */
+  readonly product?: string;
 }
 
 /** The product's bounds in centavos (0 while a bound does not parse). */
@@ -34,22 +38,28 @@ export function quoteRequestOf(text: string, term: number | null, currency: stri
   if (amount === null || product === undefined || term === null) return null;
   const { min, max } = boundsOf(product);
   if (amount < min || amount > max) return null;
-  return { amount: toDecimalString(amount), term, currency };
+  return product.code === undefined
+    ? { amount: toDecimalString(amount), term, currency }
+    : { amount: toDecimalString(amount), term, currency, product: product.code };
 }
 
-/** GET /api/loans/quote's query string: the currency only when it is not the peso. */
-export function quoteQuery(request: QuoteRequest): { amount: string; term: number; currency?: string } {
-  return request.currency === DEFAULT_CURRENCY
-    ? { amount: request.amount, term: request.term }
-    : { amount: request.amount, term: request.term, currency: request.currency };
+/** GET /api/loans/quote's query string: the currency only when it is not the peso, the product when one is named. */
+export function quoteQuery(request: QuoteRequest): { amount: string; term: number; currency?: string; product?: string } {
+  return {
+    amount: request.amount,
+    term: request.term,
+    ...(request.currency === DEFAULT_CURRENCY ? {} : { currency: request.currency }),
+    ...(request.product === undefined ? {} : { product: request.product }),
+  };
 }
 
-/** The application for exactly the quote the member read (amount, term, product version). */
+/** The application for exactly the quote the member read (amount, term, product and its version). */
 export function applicationOf(quote: QuoteResponse, currency: string): LoanApplicationRequest {
   return {
     amount: quote.disclosure.amountFinanced,
     term: quote.disclosure.termMonths,
     selectedCurrency: currency,
+    productCode: quote.productCode,
     productVersion: quote.productVersion,
   };
 }

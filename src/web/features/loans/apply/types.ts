@@ -2,6 +2,7 @@ import type { DisclosureDto } from '../../../../shared/schemas/loans';
 
 /** GET /api/loans/quote's answer. */
 export interface QuoteResponse {
+  readonly productCode: string;
   readonly productVersion: number;
   readonly disclosure: DisclosureDto;
 }

@@ -23,19 +23,22 @@ export function useDebounced<T>(value: T, ms: number): T {
  * asked 300 ms after the last change, only for an amount within the product's bounds. `current`
  * is the quote of exactly what is typed now (never the previous one kept while the next loads).
  */
-export function useLoanQuote() {
+export function useLoanQuote(wantedProduct: string | null = null) {
   const config = usePublicConfig();
-  const product = config.data?.product;
+  const products = config.data?.products;
+  const [productCode, setProductCode] = useState<string | null>(wantedProduct);
+  // The product chosen (or named in the link from the landing page) when it is offered, else the default (the first).
+  const product = products?.find((p) => p.code === productCode) ?? products?.[0];
   const bounds = boundsOf(product);
   const [text, setText] = useState('');
   const [term, setTerm] = useState<number | null>(null);
   const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
 
-  // The product's minimum amount and default term, once the configuration has loaded.
-  const initialised = useRef(false);
+  // The product's minimum amount and default term, once the configuration has loaded and whenever another product is chosen.
+  const initialised = useRef<string | null>(null);
   useEffect(() => {
-    if (!product || initialised.current) return;
-    initialised.current = true;
+    if (!product || initialised.current === product.code) return;
+    initialised.current = product.code;
     setText(toInputText(parseAmount(product.minAmount) ?? 0n));
     setTerm(initialTerm(product));
   }, [product]);
@@ -53,7 +56,9 @@ export function useLoanQuote() {
   const current = quote.data && request && !quote.isPlaceholderData ? quote.data : null;
 
   return {
+    products: products ?? [],
     product,
+    chooseProduct: setProductCode,
     bounds,
     text,
     setText,

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { productToDraft } from '../../shared/loan/draft';
+import { PRODUCT_V1, SMALL_PRODUCT_V1 } from '../../shared/loan/product';
+import { ProductCatalog, type StoredVersion } from './catalog';
+
+const stored = (row: Partial<StoredVersion> & Pick<StoredVersion, 'productCode' | 'version' | 'seq'>): StoredVersion => ({
+  draft: productToDraft(PRODUCT_V1),
+  retired: false,
+  effectiveFrom: '2026-11-28',
+  ...row,
+});
+
+describe('ProductCatalog: products side by side', () => {
+  it('offers the products in code, the default first, each at its own version', () => {
+    const c = new ProductCatalog();
+    expect(c.offered.map((p) => [p.code, p.version])).toEqual([
+      ['PERSONAL', 1],
+      ['SMALL', 1],
+    ]);
+    expect(c.current).toBe(PRODUCT_V1);
+    expect(c.offeredProduct('SMALL')).toBe(SMALL_PRODUCT_V1);
+    expect(c.byCodeVersion('SMALL', 1)).toBe(SMALL_PRODUCT_V1);
+    expect(() => c.byCodeVersion('SMALL', 2)).toThrow(RangeError);
+    expect(c.offeredProduct('PAYDAY')).toBeNull();
+  });
+
+  it('a stored version of one product changes nothing of another; versions are numbered within a product', () => {
+    const c = new ProductCatalog();
+    c.addStored(stored({ productCode: 'PERSONAL', version: 2, seq: 1, draft: { ...productToDraft(PRODUCT_V1), monthlyRateBps: 40 } }));
+    expect(c.current.version).toBe(2);
+    expect(c.current.names.en).toBe('Personal loan');
+    expect(c.offeredProduct('SMALL')).toBe(SMALL_PRODUCT_V1);
+    expect(c.maxVersionOf('PERSONAL')).toBe(2);
+    expect(c.maxVersionOf('SMALL')).toBe(1);
+    expect(c.maxVersionOf('NEW')).toBe(0);
+  });
+
+  it('a retirement stops offering the product; its versions stay known for their loans', () => {
+    const c = new ProductCatalog();
+    c.addStored(stored({ productCode: 'SMALL', version: 2, seq: 1, retired: true, draft: productToDraft(SMALL_PRODUCT_V1) }));
+    expect(c.isRetired('SMALL')).toBe(true);
+    expect(c.offeredProduct('SMALL')).toBeNull();
+    expect(c.offered.map((p) => p.code)).toEqual(['PERSONAL']);
+    expect(c.byCodeVersion('SMALL', 1)).toBe(SMALL_PRODUCT_V1);
+    expect(c.maxVersionOf('SMALL')).toBe(2);
+    c.retire('SMALL', 2); // loaded twice: no change
+    expect(c.isRetired('SMALL')).toBe(true);
+  });
+
+  it("a new product's first version carries its names; one without names is refused", () => {
+    const c = new ProductCatalog();
+    const { names: _names, descriptions: _descriptions, ...nameless } = productToDraft(PRODUCT_V1);
+    expect(() => c.addStored(stored({ productCode: 'PAYDAY', version: 1, seq: 1, draft: nameless }))).toThrow(RangeError);
+    const names = { en: 'Payday loan', fil: 'Pautang hanggang sweldo' };
+    c.addStored(stored({ productCode: 'PAYDAY', version: 1, seq: 2, draft: { ...productToDraft(PRODUCT_V1), names } }));
+    expect(c.offeredProduct('PAYDAY')).toMatchObject({ code: 'PAYDAY', version: 1, names });
+  });
+});
