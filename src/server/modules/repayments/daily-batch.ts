@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { loanCharges, loanEvents, loanReminders, loanServicingRuns, loans, outboxMessages, users } from '../../db/schema';
+import { loanCharges, loanReminders, loanServicingRuns, loans, users } from '../../db/schema';
 import { runReservicing } from './reservice';
 import { createTransfer, ensureSystemAccount, type TransferLeg } from '../../ledger';
 import { asLanguage, messageText } from '../../providers/notify';
@@ -13,11 +13,12 @@ import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import { finesCharged, hasOverdue, loadStates, openChargesOf, type ChargeRow, type ServicingState } from './core';
-import { SERVICED_STATUSES, findTransition, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
-import { SYSTEM_ACTOR, actorKind } from '../../domain/loans/transition';
+import { SERVICED_STATUSES, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import { SYSTEM_ACTOR } from '../../domain/loans/transition';
+import { nextStatus, transitionMany, type PlannedMove } from '../../domain/loans/transition-batch';
+import { queueSmsMany } from '../../providers/notify-batch';
 import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
-import { AppError } from '../../http/errors';
 import { reminderFor, type ServicingPassResult } from './daily';
 
 /**
@@ -53,13 +54,6 @@ interface PlannedCharge {
   readonly charge: DayCharge;
 }
 
-interface PlannedEvent {
-  readonly loanId: string;
-  readonly from: LoanStatus;
-  readonly to: LoanStatus;
-  readonly action: LoanAction;
-  readonly data: Record<string, unknown>;
-}
 
 interface PlannedReminder {
   readonly loanId: string;
@@ -74,20 +68,18 @@ interface PlannedReminder {
 interface BatchPlan {
   runs: { loanId: string; businessDate: string; result: Record<string, unknown> }[];
   charges: PlannedCharge[];
-  events: PlannedEvent[];
+  moves: PlannedMove[];
+  /** Each claimed loan's status before the pass. */
   statuses: Map<string, LoanStatus>;
   reminders: PlannedReminder[];
   days: number;
 }
 
-/** The legal transition of `loan` by the system (the state machine's own table), or a 409 as transition() answers. */
+/** The legal transition of `loan` by the system (written by transitionMany with the batch). */
 function systemTransition(plan: BatchPlan, loan: LoanRow, action: LoanAction, data: Record<string, unknown>): LoanRow {
-  const from = loan.status as LoanStatus;
-  const t = findTransition(from, action, actorKind(SYSTEM_ACTOR));
-  if (!t) throw new AppError(409, 'LOAN_STATE', `No ${action} from ${from} by the system`);
-  plan.events.push({ loanId: loan.id, from, to: t.to, action, data });
-  plan.statuses.set(loan.id, t.to);
-  return { ...loan, status: t.to };
+  const to = nextStatus(loan.status as LoanStatus, action, SYSTEM_ACTOR);
+  plan.moves.push({ loanId: loan.id, action, data });
+  return { ...loan, status: to };
 }
 
 function chargeRowOf(p: PlannedCharge, at: Date): ChargeRow {
@@ -300,32 +292,7 @@ async function writePlan(tx: Tx, plan: BatchPlan, today: string, at: Date): Prom
     }
   }
 
-  if (plan.statuses.size > 0) {
-    const values = sql.join(
-      [...plan.statuses].map(([id, status]) => sql`(${id}::uuid, ${status})`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update loans l set status = v.status, status_changed_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
-          from (values ${values}) as v(id, status) where l.id = v.id`,
-    );
-    for (const part of chunks(plan.events, 1000)) {
-      await tx.insert(loanEvents).values(
-        part.map((e) => ({
-          loanId: e.loanId,
-          fromStatus: e.from,
-          toStatus: e.to,
-          action: e.action,
-          actorUserId: SYSTEM_ACTOR.userId,
-          actorRole: SYSTEM_ACTOR.role,
-          reasonCode: null,
-          note: null,
-          data: e.data,
-          at,
-        })),
-      );
-    }
-  }
+  await transitionMany(tx, plan.statuses, plan.moves, { actor: SYSTEM_ACTOR, at });
 
   if (plan.reminders.length > 0) {
     const sendAfter = sendAfterFor(at, false);
@@ -350,10 +317,11 @@ async function writePlan(tx: Tx, plan: BatchPlan, today: string, at: Date): Prom
       const sms = part.filter((r) => fresh.has(`${r.loanId}:${r.lineNumber}:${r.template}`));
       // A job pass: no request to name (decision 045).
       queued += sms.length;
-      if (sms.length > 0)
-        await tx
-          .insert(outboxMessages)
-          .values(sms.map((r) => ({ channel: 'SMS', recipient: r.recipient, body: r.body, redactedBody: null, sendAfter, recipientAfterSend: null, requestId: null })));
+      await queueSmsMany(
+        tx,
+        sms.map((r) => ({ to: r.recipient, body: r.body })),
+        { sendAfter, requestId: null },
+      );
     }
   }
   return queued;
@@ -411,7 +379,7 @@ async function serviceBatch(
     const memberOf = new Map(members.map((m) => [m.id, m]));
     const sentOf = new Map(sent.map((s) => [s.loanId, s.n]));
     const at = deps.clock.now();
-    const plan: BatchPlan = { runs: [], charges: [], events: [], statuses: new Map(), reminders: [], days: 0 };
+    const plan: BatchPlan = { runs: [], charges: [], moves: [], statuses: new Map(claimed.map((l) => [l.id, l.status as LoanStatus])), reminders: [], days: 0 };
     for (const loan of claimed) {
       planLoan(deps, plan, loan, states.get(loan.id)!, lastOf.get(loan.id) ?? null, today, at, memberOf.get(loan.memberId), sentOf.get(loan.id) ?? 0);
     }
@@ -421,7 +389,7 @@ async function serviceBatch(
       days: plan.days,
       charges: plan.charges.length,
       reminders,
-      transitions: plan.events.length,
+      transitions: plan.moves.length,
     };
   });
 }
