@@ -57,10 +57,21 @@ async function pass(name: string, processes: number) {
     ),
   );
   const wall = (performance.now() - started) / 1000;
-  const workers = outs.map((o) => JSON.parse(o.stdout.trim().split('\n').at(-1)!) as { seconds: number; days: number; charges: number; reminders: number; transitions: number });
+  const workers = outs.map(
+    (o) => JSON.parse(o.stdout.trim().split('\n').at(-1)!) as { seconds: number; days: number; charges: number; reminders: number; transitions: number },
+  );
   const sum = (k: 'days' | 'charges' | 'reminders' | 'transitions') => workers.reduce((s, w) => s + w[k], 0);
   const passSeconds = Math.max(...workers.map((w) => w.seconds));
-  return { processes, passSeconds: Math.round(passSeconds * 10) / 10, wallSecondsWithStart: Math.round(wall * 10) / 10, days: sum('days'), charges: sum('charges'), reminders: sum('reminders'), transitions: sum('transitions'), perWorker: workers };
+  return {
+    processes,
+    passSeconds: Math.round(passSeconds * 10) / 10,
+    wallSecondsWithStart: Math.round(wall * 10) / 10,
+    days: sum('days'),
+    charges: sum('charges'),
+    reminders: sum('reminders'),
+    transitions: sum('transitions'),
+    perWorker: workers,
+  };
 }
 
 async function measure(size: number) {
@@ -109,7 +120,12 @@ async function measure(size: number) {
     for (const copy of copies) await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
   });
   await db.drop();
-  return { loans: size + 1, seedSeconds, runs: results, ledgerCheck: check ? { ok: check.ok, problems: check.problems.slice(0, 5), counts: check.counts, seconds: checkSeconds } : 'not run at this size' };
+  return {
+    loans: size + 1,
+    seedSeconds,
+    runs: results,
+    ledgerCheck: check ? { ok: check.ok, problems: check.problems.slice(0, 5), counts: check.counts, seconds: checkSeconds } : 'not run at this size',
+  };
 }
 
 const date = new Date().toISOString();

@@ -38,7 +38,18 @@ export async function transitionMany(
     if (!from) throw new Error(`transitionMany: loan ${m.loanId} has no status`);
     const to = nextStatus(from, m.action, input.actor);
     current.set(m.loanId, to);
-    return { loanId: m.loanId, fromStatus: from, toStatus: to, action: m.action, actorUserId: input.actor.userId, actorRole: input.actor.role, reasonCode: null, note: null, data: m.data, at: input.at };
+    return {
+      loanId: m.loanId,
+      fromStatus: from,
+      toStatus: to,
+      action: m.action,
+      actorUserId: input.actor.userId,
+      actorRole: input.actor.role,
+      reasonCode: null,
+      note: null,
+      data: m.data,
+      at: input.at,
+    };
   });
   const moved = [...new Set(moves.map((m) => m.loanId))];
   const values = sql.join(

@@ -54,7 +54,6 @@ interface PlannedCharge {
   readonly charge: DayCharge;
 }
 
-
 interface PlannedReminder {
   readonly loanId: string;
   readonly lineNumber: number;
