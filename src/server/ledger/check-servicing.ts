@@ -72,21 +72,50 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
   for (const r of pending) problems.push(`payment ${r.id} waits for approval but has moved money or been allocated`);
 
   // A charge reduced by re-servicing (decision 066): its transfer booked reduced_from, its reduction transfer reversed the difference.
-  const charges = await rows<{ id: string; amount: string; booked: string; reduced: string; reversed: string }>(
+  const charges = await rows<{ id: string; amount: string; booked: string; reduced: string; reversed: string; batch: boolean }>(
     db,
     sql`select * from (
           select c.id::text, coalesce(c.reduced_from, c.amount)::text as amount, c.amount::text as now_amount,
                  coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
                             where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as booked,
                  (coalesce(c.reduced_from, c.amount) - c.amount)::text as reduced,
+                 exists (select 1 from ledger_transfers t where t.id = c.transfer_id and t.code = 'LOAN_LATE_CHARGES') as batch,
                  coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
                             where e.transfer_id = c.reduction_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as reversed
             from loan_charges c) x
-         where x.amount <> x.booked or x.reduced <> x.reversed`,
+         where (x.amount <> x.booked and not x.batch) or x.reduced <> x.reversed`,
   );
   for (const r of charges) {
-    if (r.amount !== r.booked) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
+    if (!r.batch && r.amount !== r.booked) problems.push(`late charge ${r.id}: amount ${r.amount} but its transfer books ${r.booked}`);
     if (r.reduced !== r.reversed) problems.push(`late charge ${r.id}: reduced by ${r.reduced} but its reduction transfer reverses ${r.reversed}`);
+  }
+
+  // A batch of late charges (decision 077): one transfer for the charges of a servicing batch; on
+  // each shard of LATE_CHARGES_RECEIVABLE it debits exactly the charges of that shard's loans.
+  const batches = await rows<{ id: string; code: string; expected: string; booked: string; charges: string[] | null }>(
+    db,
+    sql`with expected as (
+          select c.transfer_id, case when l.ledger_shard = 0 then 'LATE_CHARGES_RECEIVABLE' else 'LATE_CHARGES_RECEIVABLE:' || l.ledger_shard end as code,
+                 sum(coalesce(c.reduced_from, c.amount)) as amount, array_agg(c.id::text order by c.id) as charges
+            from loan_charges c join loans l on l.id = c.loan_id join ledger_transfers t on t.id = c.transfer_id
+           where t.code = 'LOAN_LATE_CHARGES'
+           group by 1, 2
+        ), booked as (
+          select e.transfer_id, a.code, sum(e.amount) as amount
+            from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transfers t on t.id = e.transfer_id
+           where t.code = 'LOAN_LATE_CHARGES' and e.phase = 'POSTED' and e.direction = 'DEBIT'
+             and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null
+           group by 1, 2
+        )
+        select coalesce(x.transfer_id, b.transfer_id)::text as id, coalesce(x.code, b.code) as code,
+               coalesce(x.amount, 0)::text as expected, coalesce(b.amount, 0)::text as booked, x.charges
+          from expected x full join booked b on b.transfer_id = x.transfer_id and b.code = x.code
+         where coalesce(x.amount, 0) <> coalesce(b.amount, 0)`,
+  );
+  for (const r of batches) {
+    if (r.charges?.length === 1) problems.push(`late charge ${r.charges[0]}: amount ${r.expected} but its transfer books ${r.booked}`);
+    else if (r.charges) problems.push(`late charges ${r.charges.join(', ')}: ${r.expected} together but their transfer ${r.id} books ${r.booked} on ${r.code}`);
+    else problems.push(`late charges transfer ${r.id}: books ${r.booked} on ${r.code} for no charge of a loan of that shard`);
   }
 
   const waivers = await rows<{ id: string; owed: string; reversed: string }>(

@@ -170,13 +170,21 @@ async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
   const receivables = await rows<{ loan_id: string; number: string; account: string; ledger: string; owed: string }>(
     db,
     sql`with ledger as (
-          select t.reference as loan_id, a.kind as account,
-                 sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end) as balance
-            from ledger_entries e
-            join ledger_transfers t on t.id = e.transfer_id
-            join ledger_accounts a on a.id = e.account_id
-           where e.phase = 'POSTED' and a.kind in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE') and a.owner_user_id is null and t.reference is not null
-           group by t.reference, a.kind
+          select loan_id, account, sum(balance) as balance from (
+            select t.reference as loan_id, a.kind as account,
+                   sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end) as balance
+              from ledger_entries e
+              join ledger_transfers t on t.id = e.transfer_id
+              join ledger_accounts a on a.id = e.account_id
+             where e.phase = 'POSTED' and a.kind in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE') and a.owner_user_id is null and t.reference is not null
+             group by t.reference, a.kind
+            union all
+            -- A batch of late charges (decision 077) names no loan: each loan's part is its charges (check-servicing.ts checks the sums).
+            select c.loan_id::text, 'LATE_CHARGES_RECEIVABLE', sum(coalesce(c.reduced_from, c.amount))
+              from loan_charges c join ledger_transfers t on t.id = c.transfer_id
+             where t.code = 'LOAN_LATE_CHARGES' and t.reference is null
+             group by c.loan_id
+          ) parts group by loan_id, account
         ), owed as (
           select l.id::text as loan_id, l.number::text as number, 'LOANS_RECEIVABLE' as account,
                  coalesce((select sum(i.principal - i.principal_paid) from loan_instalments i where i.loan_id = l.id), 0) as amount

@@ -75,7 +75,7 @@ export async function transition(tx: Tx, loan: LoanRow, action: LoanAction, inpu
 }
 
 /** Why a transition is refused, in the words the person who asked for it reads. */
-function refusalMessage(from: LoanStatus, action: LoanAction): CatalogueText {
+export function refusalMessage(from: LoanStatus, action: LoanAction): CatalogueText {
   const signed = from === 'CONTRACT_SIGNED' || from === 'DISBURSED' || from === 'ACTIVE' || from === 'OVERDUE';
   switch (action) {
     case 'CANCEL':

@@ -7,7 +7,6 @@ import { createTransfer, ensureSystemAccount } from '../../ledger';
 import { asLanguage, messageText, queueSms } from '../../providers/notify';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { addDays } from '../../../shared/loan/day';
-import { daysBetween } from '../../../shared/loan/dates';
 import { lateChargesForDay, type DayCharge } from '../../../shared/loan/late-charges';
 import { loanFigures } from '../../../shared/loan/figures';
 import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
@@ -19,6 +18,7 @@ import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
 import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
+import { runServicingBatched, type BatchOptions } from './daily-batch';
 
 /**
  * The daily servicing job (issue 10; docs/decisions/012-servicing.md). For each loan being
@@ -36,24 +36,9 @@ import { todayPh } from '../../domain/day';
  *    REMINDERS_PER_DAY a loan and day, each logged in loan_reminders.
  */
 
-export type ReminderTemplate = 'DUE_IN_3_DAYS' | 'DUE_TODAY' | 'OVERDUE_1_DAY' | 'OVERDUE_WEEKLY';
+import { reminderFor, type ServicingPassResult } from './reminders';
 
-export interface ServicingPassResult {
-  readonly days: number;
-  readonly charges: number;
-  readonly reminders: number;
-  readonly transitions: number;
-}
-
-/** Which reminder a line gets on `day` (null: none). Weekly: 8, 15, 22, ... days past due. */
-export function reminderFor(dueDate: string, day: string): ReminderTemplate | null {
-  const until = daysBetween(day, dueDate);
-  if (until === 3) return 'DUE_IN_3_DAYS';
-  if (until === 0) return 'DUE_TODAY';
-  if (until === -1) return 'OVERDUE_1_DAY';
-  if (until <= -8 && (-until - 1) % 7 === 0) return 'OVERDUE_WEEKLY';
-  return null;
-}
+export { reminderFor, type ReminderTemplate, type ServicingPassResult } from './reminders';
 
 async function postCharge(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, charge: DayCharge, at: Date): Promise<boolean> {
   const basis = {
@@ -222,10 +207,19 @@ async function serviceDay(
 }
 
 /**
- * One pass over every loan being serviced, catching up every day since its last run. Safe to run
- * in several processes at once and to repeat: each (loan, day) is done once.
+ * The servicing pass the worker runs: set-based, a batch of loans per transaction (daily-batch.ts,
+ * decision 077). Safe to run in several processes at once and to repeat: each (loan, day) is done once.
  */
-export async function runServicing(deps: AppDeps): Promise<ServicingPassResult> {
+export function runServicing(deps: AppDeps, options: BatchOptions = {}): Promise<ServicingPassResult> {
+  return runServicingBatched(deps, options);
+}
+
+/**
+ * The per-loan pass: one loan and one day per transaction, catching up every day since its last
+ * run. Kept as the reference the set-based pass is tested against (tests/api/servicing-batch.test.ts);
+ * `loanIds` limits it to some loans.
+ */
+export async function runServicingPerLoan(deps: AppDeps, options: { loanIds?: readonly string[] } = {}): Promise<ServicingPassResult> {
   // Loans allocated under the rule before decision 061 are re-serviced first (decision 066); one
   // another process holds is left for the next pass, its days with it.
   await runReservicing(deps);
@@ -244,8 +238,9 @@ export async function runServicing(deps: AppDeps): Promise<ServicingPassResult> 
   let charges = 0;
   let reminders = 0;
   let transitions = 0;
+  const only = options.loanIds ? new Set(options.loanIds) : null;
   for (const c of candidates) {
-    if (!c.start || waiting.has(c.id)) continue;
+    if (!c.start || waiting.has(c.id) || (only && !only.has(c.id))) continue;
     let day = addDays(c.last ?? c.start, 1);
     while (day <= today) {
       const r = await serviceDay(deps, c.id, day, today);

@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { ensureDatabase, openApp, PG_ADMIN } from './seed-large';
+import { createStaff } from '../tests/fixtures/loans';
+import { disbursedLoan, travelTo } from '../tests/fixtures/repayments';
+import { generateBook, seedBook } from '../tests/fixtures/book';
+import { checkLedger } from '../src/server/ledger/check';
+
+/**
+ * The set-based night's servicing pass (daily-batch.ts, decision 077) on a generated book on
+ * PostgreSQL: for each size in NIGHT_SIZES (default 10,000 and 100,000) a book is seeded with SQL
+ * (tests/fixtures/book.ts: one loan disbursed through the API, cloned with its disbursement
+ * transfer on the clone's shard; disbursement dates spread over 330 days, so every arrears bucket
+ * from current to 150 days past due; 97 % serviced yesterday, 2 % disbursed a day or two ago and
+ * never serviced, 1 % two to four days behind), copied (CREATE DATABASE ... TEMPLATE), and the pass
+ * of 2026-11-23 run by one process on one copy and by two processes at once on the other
+ * (bench/servicing-night-worker.ts). ledger:check runs on the two-process copy after the pass.
+ *
+ *   npx tsx bench/servicing-night.ts     NIGHT_SIZES=10000 NIGHT_BATCH=500 NIGHT_SEED=1
+ */
+const SIZES = (process.env.NIGHT_SIZES ?? '10000,100000').split(',').map(Number);
+const SEED = Number(process.env.NIGHT_SEED ?? 1);
+const BATCH = Number(process.env.NIGHT_BATCH ?? 500);
+const DAY = '2026-11-23';
+const CHECK_MAX = Number(process.env.NIGHT_CHECK_MAX ?? 1000);
+const run = promisify(execFile);
+
+async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function urlOf(name: string): string {
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function pass(name: string, processes: number) {
+  const started = performance.now();
+  const outs = await Promise.all(
+    Array.from({ length: processes }, () =>
+      run('npx', ['tsx', 'bench/servicing-night-worker.ts'], {
+        env: { ...process.env, NIGHT_DATABASE_URL: urlOf(name), NIGHT_DAY: DAY, NIGHT_BATCH: String(BATCH) },
+        maxBuffer: 1 << 24,
+      }),
+    ),
+  );
+  const wall = (performance.now() - started) / 1000;
+  const workers = outs.map(
+    (o) => JSON.parse(o.stdout.trim().split('\n').at(-1)!) as { seconds: number; days: number; charges: number; reminders: number; transitions: number },
+  );
+  const sum = (k: 'days' | 'charges' | 'reminders' | 'transitions') => workers.reduce((s, w) => s + w[k], 0);
+  const passSeconds = Math.max(...workers.map((w) => w.seconds));
+  return {
+    processes,
+    passSeconds: Math.round(passSeconds * 10) / 10,
+    wallSecondsWithStart: Math.round(wall * 10) / 10,
+    days: sum('days'),
+    charges: sum('charges'),
+    reminders: sum('reminders'),
+    transitions: sum('transitions'),
+    perWorker: workers,
+  };
+}
+
+async function measure(size: number) {
+  const base = `night_bench_${size}`;
+  const db = await ensureDatabase(base, false);
+  const t = await openApp(db.url);
+  const seedStarted = performance.now();
+  try {
+    const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
+    const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
+    const { member, loanId } = await disbursedLoan(t, officer, checker);
+    travelTo(t, DAY);
+    const specs = generateBook(SEED, size, { payments: false, charges: false, fresh: 0.02, behind: 0.01, freshAnyDate: false });
+    await seedBook(t, { loanId, userId: member.userId }, specs, DAY, { ledger: true, tag: 'night' });
+    // The template loan itself is serviced by the pass too (it is a real disbursed loan).
+    await t.deps.db.execute(sql.raw('analyze'));
+  } finally {
+    await t.close();
+  }
+  const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+  const copies = [`${base}_p1`, `${base}_p2`];
+  await admin(async (c) => {
+    for (const copy of copies) {
+      await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${copy} TEMPLATE ${base}`);
+    }
+  });
+  const results = [];
+  for (const [i, copy] of copies.entries()) {
+    const load = os.loadavg()[0]!;
+    const r = await pass(copy, i + 1);
+    results.push({ ...r, loadAverageBefore: Math.round(load * 10) / 10, msPerLoan: Math.round((r.passSeconds * 1000 * 1000) / (size + 1)) / 1000 });
+    console.log(JSON.stringify({ size, ...results.at(-1), perWorker: undefined }));
+  }
+  // ledger:check's per-loan queries grow faster than the book (its own target is another part of the
+  // work): run on sizes up to NIGHT_CHECK_MAX only.
+  let check: Awaited<ReturnType<typeof checkLedger>> | null = null;
+  const checkStarted = performance.now();
+  if (size <= CHECK_MAX) {
+    const c2 = await openApp(urlOf(copies[1]!));
+    check = await checkLedger(c2.deps.db);
+    await c2.close();
+  }
+  const checkSeconds = Math.round((performance.now() - checkStarted) / 100) / 10;
+  await admin(async (c) => {
+    for (const copy of copies) await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+  });
+  await db.drop();
+  return {
+    loans: size + 1,
+    seedSeconds,
+    runs: results,
+    ledgerCheck: check ? { ok: check.ok, problems: check.problems.slice(0, 5), counts: check.counts, seconds: checkSeconds } : 'not run at this size',
+  };
+}
+
+const date = new Date().toISOString();
+const out: unknown[] = [];
+for (const size of SIZES) {
+  out.push(await measure(size));
+  const result = {
+    date,
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, PostgreSQL on 127.0.0.1`,
+    note: 'Measured while other agents shared the 2 cores: figures are rough.',
+    day: DAY,
+    batch: BATCH,
+    seed: SEED,
+    sizes: out,
+  };
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  writeFileSync(path.resolve(`bench/results/servicing-night-${date.slice(0, 10)}.json`), json);
+  writeFileSync(path.resolve('bench/results/servicing-night-latest.json'), json);
+}
+console.log(JSON.stringify(out, null, 2));

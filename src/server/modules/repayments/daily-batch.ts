@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { loanCharges, loanReminders, loanServicingRuns, loans, users } from '../../db/schema';
+import { runReservicing } from './reservice';
+import { createTransfer, ensureSystemAccount, type TransferLeg } from '../../ledger';
+import { asLanguage, messageText } from '../../providers/notify';
+import { addDays } from '../../../shared/loan/day';
+import { lateChargesForDay, type DayCharge } from '../../../shared/loan/late-charges';
+import { loanFigures } from '../../../shared/loan/figures';
+import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
+import { formatAmount, toDecimalString } from '../../../shared/money/money';
+import { sendAfterFor } from '../../../shared/notify/quiet-hours';
+import { finesCharged, hasOverdue, loadStates, openChargesOf, type ChargeRow, type ServicingState } from './core';
+import { SERVICED_STATUSES, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
+import { SYSTEM_ACTOR } from '../../domain/loans/transition';
+import { nextStatus, transitionMany, type PlannedMove } from '../../domain/loans/transition-batch';
+import { queueSmsMany } from '../../providers/notify-batch';
+import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
+import { todayPh } from '../../domain/day';
+import { reminderFor, type ServicingPassResult } from './reminders';
+
+/**
+ * The daily servicing pass, set-based (docs/decisions/077-set-based-daily-close.md). It does what
+ * daily.ts's per-loan path does for each loan and Philippine day (activation, late charges within
+ * the cap, the overdue and cure transitions, today's reminders), with the same pure functions, but
+ * a batch of loans at a time, in one transaction per batch:
+ *
+ * 1. claim: up to `batchSize` serviced loans after the cursor, in id order, not yet serviced today
+ *    and not waiting for re-servicing, locked FOR UPDATE SKIP LOCKED (a batch another process holds
+ *    is skipped; a process killed mid-batch rolls back and the loans go to the next claimer);
+ * 2. read: the loans' last serviced days, lines, charges and extensions (core.ts loadStates) and the
+ *    borrowers' phones, a few statements whatever the batch's size;
+ * 3. compute, in TypeScript, each loan's days from its last run to today, as the per-loan path does;
+ * 4. write: the run rows, charges, loan events and status changes, reminders and their SMS each as
+ *    one multi-row statement, and every late charge of the batch in one ledger transfer (one debit
+ *    of the loan's shard of LATE_CHARGES_RECEIVABLE and one credit of its shard of PENALTY_INCOME a
+ *    charge, so the entries are those the per-loan path writes).
+ *
+ * Each (loan, day) is done once: its run row is written in the batch's transaction under the loan's
+ * lock, and a day already there (another process was faster) rolls the batch back.
+ */
+
+export const DEFAULT_SERVICING_BATCH = 500;
+
+/** The transfer code of a batch of late charges (check.ts attributes its entries to loans by loan_charges). */
+export const LATE_CHARGES_BATCH_CODE = 'LOAN_LATE_CHARGES';
+
+interface PlannedCharge {
+  readonly id: string;
+  readonly loan: LoanRow;
+  readonly day: string;
+  readonly charge: DayCharge;
+}
+
+interface PlannedReminder {
+  readonly loanId: string;
+  readonly lineNumber: number;
+  readonly template: string;
+  readonly day: string;
+  readonly recipient: string;
+  readonly language: string;
+  readonly body: string;
+}
+
+interface BatchPlan {
+  runs: { loanId: string; businessDate: string; result: Record<string, unknown> }[];
+  charges: PlannedCharge[];
+  moves: PlannedMove[];
+  /** Each claimed loan's status before the pass. */
+  statuses: Map<string, LoanStatus>;
+  reminders: PlannedReminder[];
+  days: number;
+}
+
+/** The legal transition of `loan` by the system (written by transitionMany with the batch). */
+function systemTransition(plan: BatchPlan, loan: LoanRow, action: LoanAction, data: Record<string, unknown>): LoanRow {
+  const to = nextStatus(loan.status as LoanStatus, action, SYSTEM_ACTOR);
+  plan.moves.push({ loanId: loan.id, action, data });
+  return { ...loan, status: to };
+}
+
+function chargeRowOf(p: PlannedCharge, at: Date): ChargeRow {
+  return {
+    id: p.id,
+    loanId: p.loan.id,
+    lineNumber: p.charge.lineNumber,
+    kind: p.charge.kind,
+    businessDate: p.day,
+    amount: p.charge.amount,
+    paid: 0n,
+    basis: {},
+    transferId: null,
+    waivedAt: null,
+    waivedBy: null,
+    waiveReasonCode: null,
+    waiveTransferId: null,
+    waiveRequestedBy: null,
+    waiveRequestedAt: null,
+    waiveRequestReasonCode: null,
+    waiveRequestNote: null,
+    createdAt: at,
+  } as unknown as ChargeRow;
+}
+
+/** The same order as loadState's charges: by line, date and kind. */
+function byLineDateKind(a: ChargeRow, b: ChargeRow): number {
+  if (a.lineNumber !== b.lineNumber) return a.lineNumber - b.lineNumber;
+  if (a.businessDate !== b.businessDate) return a.businessDate < b.businessDate ? -1 : 1;
+  return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
+}
+
+/** Today's reminders of one loan, as daily.ts sendReminders chooses them. */
+function plannedReminders(
+  deps: AppDeps,
+  loan: LoanRow,
+  day: string,
+  state: ServicingState,
+  member: { phone: string; language: string },
+  alreadySent: number,
+): PlannedReminder[] {
+  let room = deps.config.servicing.remindersPerDay - alreadySent;
+  const out: PlannedReminder[] = [];
+  if (room <= 0) return out;
+  const language = asLanguage(member.language);
+  const overdueTotal = loanFigures(state.lines, state.openCharges, day, state.arrearsTolerance).pastDue;
+  const overdueLines = new Set(state.lines.filter((l) => isOverdue(l, day, state.arrearsTolerance)).map((l) => l.number));
+  const chargesOwed = state.openCharges.some((c) => c.outstanding > 0n);
+  let weeklySent = false;
+  for (const line of state.lines) {
+    if (room <= 0) break;
+    const owed = lineRemainder(line).total;
+    if (owed <= 0n) continue;
+    const template = reminderFor(line.dueDate, day);
+    if (!template) continue;
+    if (template === 'OVERDUE_1_DAY' && !overdueLines.has(line.number)) continue;
+    if (template === 'OVERDUE_WEEKLY' && overdueLines.size === 0 && !chargesOwed) continue;
+    if (template === 'OVERDUE_WEEKLY') {
+      if (weeklySent) continue;
+      weeklySent = true;
+    }
+    const amount = template === 'OVERDUE_WEEKLY' ? overdueTotal : owed;
+    const body = messageText(language, `repayments.sms.${template}`, {
+      company: deps.config.company.shortName,
+      line: line.number,
+      amount: formatAmount(amount),
+      loan: loanNumberOf(deps, loan.number),
+      due: line.dueDate,
+      grace: state.product.penalties.graceDays,
+    });
+    out.push({ loanId: loan.id, lineNumber: line.number, template, day, recipient: member.phone, language, body });
+    room -= 1;
+  }
+  return out;
+}
+
+/** Every day of one loan from the day after `last` to today, in memory, as daily.ts serviceDay does them one by one. */
+function planLoan(
+  deps: AppDeps,
+  plan: BatchPlan,
+  locked: LoanRow,
+  stateIn: ServicingState,
+  last: string | null,
+  today: string,
+  at: Date,
+  member: { phone: string; language: string } | undefined,
+  sentToday: number,
+): void {
+  let loan = locked;
+  let state = stateIn;
+  for (let day = addDays(last ?? locked.scheduleStartDate!, 1); day <= today; day = addDays(day, 1)) {
+    if (loan.status === 'DISBURSED') loan = systemTransition(plan, loan, 'ACTIVATE', { day, systemReason: 'REPAYMENT_STARTED', systemValues: {} });
+    const collectionCharged = new Set(state.chargeRows.filter((c) => c.kind === 'COLLECTION').map((c) => c.lineNumber));
+    const chargedByLine = new Map<number, bigint>();
+    for (const c of state.chargeRows) chargedByLine.set(c.lineNumber, (chargedByLine.get(c.lineNumber) ?? 0n) + (c.waivedAt === null ? c.amount : c.paid));
+    const dayCharges = lateChargesForDay({
+      product: state.product,
+      schedule: state.schedule,
+      lines: state.lines,
+      startDate: state.startDate,
+      day,
+      finesAlreadyCharged: finesCharged(state.chargeRows),
+      collectionCharged,
+      chargedByLine,
+      arrearsTolerance: state.arrearsTolerance,
+    });
+    if (dayCharges.length > 0) {
+      const planned = dayCharges.map((charge) => ({ id: randomUUID(), loan, day, charge }));
+      plan.charges.push(...planned);
+      const chargeRows = [...state.chargeRows, ...planned.map((p) => chargeRowOf(p, at))].sort(byLineDateKind);
+      state = { ...state, chargeRows, openCharges: openChargesOf(chargeRows) };
+    }
+    const overdue = hasOverdue(state.lines, state.openCharges, day, state.arrearsTolerance);
+    if (loan.status === 'ACTIVE' && overdue) {
+      const late = state.lines.find((l) => isOverdue(l, day, state.arrearsTolerance));
+      loan = systemTransition(
+        plan,
+        loan,
+        'FALL_OVERDUE',
+        late
+          ? { day, systemReason: 'INSTALMENT_UNPAID', systemValues: { number: String(late.number), due: late.dueDate } }
+          : { day, systemReason: 'CHARGE_UNPAID', systemValues: {} },
+      );
+    } else if (loan.status === 'OVERDUE' && !overdue) {
+      loan = systemTransition(plan, loan, 'CURE', { day });
+    }
+    const reminders = day === today && member ? plannedReminders(deps, loan, day, state, member, sentToday) : [];
+    plan.reminders.push(...reminders);
+    plan.runs.push({
+      loanId: loan.id,
+      businessDate: day,
+      result: {
+        charges: dayCharges.map((c) => ({ line: c.lineNumber, kind: c.kind, amount: toDecimalString(c.amount), capped: c.basis.capped })),
+        reminders: reminders.length,
+        status: loan.status,
+      },
+    });
+    plan.days += 1;
+  }
+}
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+function chargeBasis(charge: DayCharge) {
+  return {
+    overdueAmount: toDecimalString(charge.basis.overdueAmount),
+    daysLate: charge.basis.daysLate,
+    rateBps: charge.basis.rateBps,
+    uncapped: toDecimalString(charge.basis.uncapped),
+    headroom: toDecimalString(charge.basis.headroom),
+    capped: charge.basis.capped,
+  };
+}
+
+/** Writes a batch's plan: a handful of multi-row statements and one ledger transfer. */
+async function writePlan(tx: Tx, plan: BatchPlan, today: string, at: Date): Promise<number> {
+  let queued = 0;
+  for (const part of chunks(plan.runs, 2000)) {
+    const inserted = await tx
+      .insert(loanServicingRuns)
+      .values(part.map((r) => ({ ...r, ranAt: at })))
+      .onConflictDoNothing()
+      .returning({ loanId: loanServicingRuns.loanId });
+    // Another process serviced one of these days: roll the batch back (its loans are claimed again at the next pass).
+    if (inserted.length !== part.length) throw new Error(`servicing batch: ${part.length - inserted.length} (loan, day) runs were already there`);
+  }
+
+  if (plan.charges.length > 0) {
+    const accounts = new Map<string, string>();
+    const account = async (key: 'LATE_CHARGES_RECEIVABLE' | 'PENALTY_INCOME', shard: number) => {
+      const k = `${key}:${shard}`;
+      let id = accounts.get(k);
+      if (!id) {
+        id = await ensureSystemAccount(tx, key, shard);
+        accounts.set(k, id);
+      }
+      return id;
+    };
+    const legs: TransferLeg[] = [];
+    for (const p of plan.charges) {
+      legs.push({ accountId: await account('LATE_CHARGES_RECEIVABLE', p.loan.ledgerShard), direction: 'DEBIT', amount: p.charge.amount });
+      legs.push({ accountId: await account('PENALTY_INCOME', p.loan.ledgerShard), direction: 'CREDIT', amount: p.charge.amount });
+    }
+    const loansCharged = new Set(plan.charges.map((p) => p.loan.id)).size;
+    const transfer = await createTransfer(tx, {
+      idempotencyKey: `loan-charges:${today}:${randomUUID()}`,
+      code: LATE_CHARGES_BATCH_CODE,
+      reference: null,
+      description: `Late charges of the servicing pass of ${today}: ${plan.charges.length} on ${loansCharged} loans`,
+      legs,
+      at,
+    });
+    for (const part of chunks(plan.charges, 1000)) {
+      await tx.insert(loanCharges).values(
+        part.map((p) => ({
+          id: p.id,
+          loanId: p.loan.id,
+          lineNumber: p.charge.lineNumber,
+          kind: p.charge.kind,
+          businessDate: p.day,
+          amount: p.charge.amount,
+          basis: chargeBasis(p.charge),
+          transferId: transfer.id,
+        })),
+      );
+    }
+  }
+
+  await transitionMany(tx, plan.statuses, plan.moves, { actor: SYSTEM_ACTOR, at });
+
+  if (plan.reminders.length > 0) {
+    const sendAfter = sendAfterFor(at, false);
+    for (const part of chunks(plan.reminders, 1000)) {
+      const logged = await tx
+        .insert(loanReminders)
+        .values(
+          part.map((r) => ({
+            loanId: r.loanId,
+            lineNumber: r.lineNumber,
+            template: r.template,
+            businessDate: r.day,
+            recipient: r.recipient,
+            language: r.language,
+            sendAfter,
+            createdAt: at,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ loanId: loanReminders.loanId, lineNumber: loanReminders.lineNumber, template: loanReminders.template });
+      const fresh = new Set(logged.map((l) => `${l.loanId}:${l.lineNumber}:${l.template}`));
+      const sms = part.filter((r) => fresh.has(`${r.loanId}:${r.lineNumber}:${r.template}`));
+      // A job pass: no request to name (decision 045).
+      queued += sms.length;
+      await queueSmsMany(
+        tx,
+        sms.map((r) => ({ to: r.recipient, body: r.body })),
+        { sendAfter, requestId: null },
+      );
+    }
+  }
+  return queued;
+}
+
+export interface BatchOptions {
+  /** Loans per batch (default DEFAULT_SERVICING_BATCH). */
+  readonly batchSize?: number;
+  /** Only these loans (the differential test); default every serviced loan. */
+  readonly loanIds?: readonly string[];
+}
+
+/** One batch after `after`: null when no loan is left to claim. */
+async function serviceBatch(
+  deps: AppDeps,
+  after: string,
+  today: string,
+  options: BatchOptions,
+): Promise<{ last: string; days: number; charges: number; reminders: number; transitions: number } | null> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .select()
+      .from(loans)
+      .where(
+        and(
+          inArray(loans.status, [...SERVICED_STATUSES]),
+          isNotNull(loans.scheduleStartDate),
+          gt(loans.id, after),
+          options.loanIds ? inArray(loans.id, [...options.loanIds]) : undefined,
+          sql`not exists (select 1 from loan_servicing_runs r where r.loan_id = ${loans.id} and r.business_date = ${today})`,
+          sql`not exists (select 1 from loan_reservicings s where s.loan_id = ${loans.id} and s.status = 'PENDING')`,
+        ),
+      )
+      .orderBy(asc(loans.id))
+      .limit(options.batchSize ?? DEFAULT_SERVICING_BATCH)
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return null;
+    const ids = claimed.map((l) => l.id);
+    const memberIds = [...new Set(claimed.map((l) => l.memberId))];
+    const [lastRuns, states, members, sent] = await Promise.all([
+      tx
+        .select({ loanId: loanServicingRuns.loanId, last: max(loanServicingRuns.businessDate) })
+        .from(loanServicingRuns)
+        .where(inArray(loanServicingRuns.loanId, ids))
+        .groupBy(loanServicingRuns.loanId),
+      loadStates(tx, deps, claimed),
+      tx.select({ id: users.id, phone: users.phone, language: users.language }).from(users).where(inArray(users.id, memberIds)),
+      tx
+        .select({ loanId: loanReminders.loanId, n: sql<number>`count(*)::int` })
+        .from(loanReminders)
+        .where(and(inArray(loanReminders.loanId, ids), eq(loanReminders.businessDate, today)))
+        .groupBy(loanReminders.loanId),
+    ]);
+    const lastOf = new Map(lastRuns.map((r) => [r.loanId, r.last]));
+    const memberOf = new Map(members.map((m) => [m.id, m]));
+    const sentOf = new Map(sent.map((s) => [s.loanId, s.n]));
+    const at = deps.clock.now();
+    const plan: BatchPlan = { runs: [], charges: [], moves: [], statuses: new Map(claimed.map((l) => [l.id, l.status as LoanStatus])), reminders: [], days: 0 };
+    for (const loan of claimed) {
+      planLoan(deps, plan, loan, states.get(loan.id)!, lastOf.get(loan.id) ?? null, today, at, memberOf.get(loan.memberId), sentOf.get(loan.id) ?? 0);
+    }
+    const reminders = await writePlan(tx, plan, today, at);
+    return {
+      last: ids[ids.length - 1]!,
+      days: plan.days,
+      charges: plan.charges.length,
+      reminders,
+      transitions: plan.moves.length,
+    };
+  });
+}
+
+/**
+ * One pass over every loan being serviced, batch after batch until none is left. Safe to run in
+ * several processes at once (each claims its own batches) and to repeat.
+ */
+export async function runServicingBatched(deps: AppDeps, options: BatchOptions = {}): Promise<ServicingPassResult> {
+  await runReservicing(deps);
+  const today = todayPh(deps);
+  let after = '00000000-0000-0000-0000-000000000000';
+  const total = { days: 0, charges: 0, reminders: 0, transitions: 0 };
+  for (;;) {
+    const batch = await serviceBatch(deps, after, today, options);
+    if (!batch) break;
+    after = batch.last;
+    total.days += batch.days;
+    total.charges += batch.charges;
+    total.reminders += batch.reminders;
+    total.transitions += batch.transitions;
+  }
+  return total;
+}
