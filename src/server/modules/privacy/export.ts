@@ -43,7 +43,8 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { asLanguage, messageText } from '../../providers/notify';
+import { asLanguage } from '../../providers/notify';
+import { translate } from '../../../shared/i18n/lookup';
 import { storageFor } from '../../providers/storage';
 import { philippineDate } from '../../../shared/activation/age';
 import { formatMoney } from '../../../shared/money/money';
@@ -485,7 +486,8 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
 }
 
 function readme(language: ReturnType<typeof asLanguage>, companyName: string, dpoEmail: string, now: Date): string {
-  const t = (key: string, values: Record<string, string> = {}) => messageText(language, `activation.privacy.readme.${key}`, values);
+  // A file's text in the member's language (not a message: translate, not messageText).
+  const t = (key: string, values: Record<string, string> = {}) => translate(language, `activation.privacy.readme.${key}`, values);
   const lines = [t('title', { company: companyName, date: now.toISOString() }), '', t('intro'), ''];
   for (const part of EXPORT_PARTS) {
     const names = CSV_PARTS.includes(part) ? `${part}.json, ${part}.csv` : `${part}.json`;
