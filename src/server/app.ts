@@ -168,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     // refusal: our code's catalogue text in the caller's language (http/errors.ts).
     frameworkErrors: answerFrameworkError,
     // Every schema is zod (decision 027): the zod compilers from the start, so Fastify does not
-    // load Ajv and fast-json-stringify for its defaults, which nothing here used (issue 13 part 3).
+    // load Ajv and fast-json-stringify for its defaults, which nothing here used.
     schemaController: { compilersFactory: ZOD_COMPILERS },
   });
   const routes: { method: string; url: string }[] = [];

@@ -121,7 +121,7 @@ export const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /**
-   * Loan servicing (issue 10): an officer's recorded payment above REPAYMENT_APPROVAL_THRESHOLD
+   * Loan servicing: an officer's recorded payment above REPAYMENT_APPROVAL_THRESHOLD
    * (PHP, whole pesos), counted with what the same officer alone posted on the loan in the last
    * MAKER_CHECKER_WINDOW_DAYS (30, decision 052), waits for a second officer's approval (maker-checker); REMINDERS_PER_DAY is
    * the most reminders one loan may get in a Philippine day.
@@ -131,7 +131,7 @@ export const envSchema = z.object({
   /** Waiving late charges of more than WAIVER_APPROVAL_THRESHOLD (PHP, whole pesos) on a loan in the last MAKER_CHECKER_WINDOW_DAYS (30), by one officer alone, waits for a second officer's approval. */
   WAIVER_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
   /**
-   * The arrears tolerance (issue 25, decision 069; PHP, whole pesos): an instalment past its due date
+   * The arrears tolerance (decision 069; PHP, whole pesos): an instalment past its due date
    * with at most this much unpaid does not count as overdue (no late charge, no overdue day); the
    * shortfall is still owed. At most ₱100: a few pesos short, never a share of an instalment (the
    * smallest loan's instalment is thousands of pesos). 0 (the default) turns it off.

@@ -1,7 +1,7 @@
 /**
  * Packages the server needs for a few requests only (a PDF, an uploaded picture, an e-mail), loaded
  * with their first use instead of at the server's start: together they took a few hundred
- * milliseconds of a fresh start (issue 13 part 3, docs/decisions/023-start-fast.md). A loader keeps
+ * milliseconds of a fresh start (docs/decisions/023-start-fast.md). A loader keeps
  * its promise, so the package loads once; a package that fails to load fails each use alike.
  */
 function once<T>(load: () => Promise<T>): () => Promise<T> {

@@ -8,7 +8,7 @@ import { prepareDataDir } from './db/data-dir';
  * requests in flight and the running job passes finish, the database closes and the lock is
  * released; past SHUTDOWN_TIMEOUT_MS the process exits 1 anyway (a lock left behind is stale).
  *
- * Start order (issue 13 part 3, docs/decisions/023-start-fast.md): this module imports only the
+ * Start order (docs/decisions/023-start-fast.md): this module imports only the
  * config and the data directory's preparation; the embedded DATA_DIR is locked and, when empty,
  * filled from the migrated template on libuv's threads while the rest of the server (app.ts and
  * its packages, a separate chunk of the bundle) loads.

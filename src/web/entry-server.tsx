@@ -14,7 +14,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/i18n/langu
 import type { PublicConfig } from '../shared/schemas/public';
 
 /**
- * The public pages rendered to HTML on the server (issue 12 "slow phones", decision 031): built by
+ * The public pages rendered to HTML on the server (decision 031): built by
  * Vite as an SSR bundle (dist/ssr/entry-server.js), loaded by src/server/http/prerender.ts and
  * called per (page, language, configuration): the first paint needs no JavaScript, and the figures
  * are the live product version's, not a build-time copy. The browser hydrates the same tree

@@ -4,7 +4,7 @@ import type { AuditAction, AuditSubjectType } from '../../shared/schemas/audit';
 import { redactSecrets } from './redact';
 
 /**
- * The audit writer (issue 4, item 8): infrastructure, not a module, so every module records its
+ * The audit writer: infrastructure, not a module, so every module records its
  * staff actions through it inside its own transaction: the row commits with the change or not at
  * all. Details are what a reviewer needs (before/after for configuration), never a secret.
  */

@@ -71,7 +71,7 @@ async function readiness(db: Db, lock: DataDirLock | undefined): Promise<Readine
 /** Opens the database and applies the migrations (the same on PGlite and PostgreSQL). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    // node-postgres and its drizzle driver load only for PostgreSQL: an embedded start skips them (issue 13 part 3).
+    // node-postgres and its drizzle driver load only for PostgreSQL: an embedded start skips them.
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),

@@ -14,7 +14,7 @@ export interface PreparedDataDir {
 /**
  * Locks DATA_DIR (one process at a time, data-dir-lock.ts) and, when its PGlite folder is empty,
  * copies the migrated template there (template.ts). Light on purpose: main.ts calls it before the
- * rest of the server is imported, so the copy overlaps the module loading (issue 13 part 3). The
+ * rest of the server is imported, so the copy overlaps the module loading. The
  * lock is released when preparing fails.
  */
 export async function prepareDataDir(dataDir: string, purpose: string, useTemplate = true): Promise<PreparedDataDir> {

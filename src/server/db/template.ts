@@ -144,7 +144,7 @@ const COPY_CONCURRENCY = 4;
 /**
  * Copies the template's tree into `to` (an empty folder) off the main thread: the folders first,
  * then the files four at a time through libuv's thread pool (about 1,300 files, 41 MB), so the
- * server's modules load while the copy runs (issue 13 part 3). PG_VERSION, which marks a data
+ * server's modules load while the copy runs. PG_VERSION, which marks a data
  * directory as initialised (isInitialised), is written last: a copy cut short (the process killed)
  * is not taken for a cluster at the next start.
  */

@@ -30,7 +30,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  * at build time instead (scripts/precompress.ts, served by @fastify/static).
  */
 export function installJsonCompression(app: FastifyInstance): void {
-  // Callback style: most answers are short and pass without a promise (issue 13, hot reads).
+  // Callback style: most answers are short and pass without a promise (hot reads).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');

@@ -9,7 +9,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * without Origin, a browser's Sec-Fetch-Site must not say cross-site.
  */
 export function installOriginCheck(app: FastifyInstance, allowedOrigins: readonly string[]): void {
-  // Callback style, not async: a GET passes without a promise (issue 13, hot reads).
+  // Callback style, not async: a GET passes without a promise (hot reads).
   app.addHook('onRequest', (request, _reply, done) => {
     done(originRefused(request, allowedOrigins) ? new AppError(403, 'ORIGIN_REFUSED') : undefined);
   });

@@ -23,7 +23,7 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
 /**
  * The server bundle at `file`, loaded with the first page asked for (or `warm()`), not while the
  * server starts: the bundle and the web app's libraries took a noticeable part of a fresh start
- * (issue 13 part 3). Loaded once; a bundle that fails to load is logged once and the plain shell is
+ * (decision 031). Loaded once; a bundle that fails to load is logged once and the plain shell is
  * sent from then on.
  */
 export function lazyPageRenderer(file: string, log: FastifyBaseLogger): () => Promise<PageRenderer | null> {

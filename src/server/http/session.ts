@@ -43,7 +43,7 @@ const PROBES = new Set(['/healthz', '/readyz']);
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest('auth', null);
-  // Callback style: the probes and the one-statement hot reads pass without a promise (issue 13).
+  // Callback style: the probes and the one-statement hot reads pass without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     // The probes (src/server/ops/health-routes.ts) never read a session: /healthz answers even when the database is away.
     if (PROBES.has(request.routeOptions.url ?? '') || request.routeOptions.config.sessionInStatement) {

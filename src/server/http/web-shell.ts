@@ -37,7 +37,7 @@ const ROOT = '<div id="root"></div>';
  * The single-page app's index.html with the public configuration (company profile and product
  * figures, the same object GET /api/public/config answers) in a JSON script element before
  * </head>, so the landing page draws its figures in the first render instead of after a request
- * (issue 13: the layout no longer jumps). A JSON script element is data, never run, so the
+ * (the layout no longer jumps). A JSON script element is data, never run, so the
  * Content-Security-Policy's script-src 'self' stands. The file is read once; the configuration per
  * request, since an administrator can publish a new product version.
  *

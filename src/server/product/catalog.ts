@@ -9,8 +9,8 @@ import { parseAmount } from '../../shared/money/money';
 import { productDraftSchema } from '../../shared/schemas/product';
 
 /**
- * A version stored before issue 8's rules (free-text fee names, caps up to 100 %): read so that the
- * loans made under it keep their terms, never offered again.
+ * A version stored before today's product rules (free-text fee names, caps up to 100 %): read so
+ * that the loans made under it keep their terms, never offered again.
  */
 const legacyDraftSchema = productDraftSchema.extend({
   name: z.string(),

@@ -6,7 +6,7 @@ import { phoneDigits } from '../../shared/phone/phone';
 import { text, type CatalogueText } from '../../shared/i18n/text';
 
 /**
- * Conflict of interest (issue 8): no staff member may act on a loan or a withdrawal of their own,
+ * Conflict of interest: no staff member may act on a loan or a withdrawal of their own,
  * nor on one of a member who shares their phone number or e-mail address (compared by digits and
  * without letter case, so "+63 917..." and "0917..." or "Ana@X.ph" and "ana@x.ph" are the same).
  * An e-mail address links the two only when the member verified it (decisions 051, 055): an

@@ -17,7 +17,7 @@ const tags = ['admin'];
 const loanParams = z.object({ loanId: z.string().max(64) });
 
 /**
- * The back office's collections (issue 10, item 7; OFFICER and ADMIN): the queue of loans past due,
+ * The back office's collections (OFFICER and ADMIN): the queue of loans past due,
  * a loan's internal notes and reminders, who acted on its payments and charges, the portfolio.
  */
 export const collectionsApi = {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../schemas/errors';
 
 /**
- * One typed contract per endpoint (issue 9, part 2; docs/decisions/027-route-table.md). Every API
+ * One typed contract per endpoint (docs/decisions/027-route-table.md). Every API
  * route is an entry of a table in this folder, one file per area: the server registers it from the
  * entry (src/server/http/route.ts: method, path, schemas, the OpenAPI document), and the web calls it
  * through the same entry (src/web/lib/api.ts `call`), typed from its schemas and its answer checked

@@ -20,7 +20,7 @@ const params = z.object({ extensionId: z.string().max(64) });
 const codeErrors = ['CODE_INVALID', 'CODE_EXPIRED', 'CODE_USED', 'CODE_NOT_FOUND', 'CODE_LOCKED'] as const;
 
 /**
- * Extension requests (issue 10, item 6; docs/decisions/016-extensions.md): the borrower's under
+ * Extension requests (docs/decisions/016-extensions.md): the borrower's under
  * /api/loans/current/extension (staff accounts are refused), the officer's under /api/admin/extensions.
  */
 export const extensionsApi = {

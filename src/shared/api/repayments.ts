@@ -22,7 +22,7 @@ const chargeParams = z.object({ loanId: z.string().max(64), chargeId: z.string()
 const amountErrors = ['NO_LOAN', 'LOAN_NOT_DISBURSED', 'LOAN_REPAID', 'AMOUNT_TOO_SMALL', 'AMOUNT_ABOVE_OUTSTANDING'] as const;
 
 /**
- * Loan servicing (issue 10): the borrower's schedule, payments and payoff under /api/loans/current
+ * Loan servicing: the borrower's schedule, payments and payoff under /api/loans/current
  * (identity from the session), and the back office's payments and waivers under /api/admin/loans.
  */
 export const repaymentsApi = {

@@ -27,7 +27,7 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() })
 const params = z.object({ id: z.string().max(64) });
 const partParams = z.object({ id: z.string().max(64), index: intQueryParam({ min: 1, max: 50, message: 'index is a transfer number from 1 to 50' }) });
 
-/** Withdrawals (issue 5): the member's under /api/withdrawals (identity from the session), the back office under /api/admin/withdrawals. */
+/** Withdrawals: the member's under /api/withdrawals (identity from the session), the back office under /api/admin/withdrawals. */
 export const withdrawalsApi = {
   options: defineRoute({
     method: 'GET',

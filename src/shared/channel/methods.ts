@@ -1,5 +1,5 @@
 /**
- * Payment channels a borrower may pay a loan through (issue 10 item 2; docs/decisions/013-payment-channels.md):
+ * Payment channels a borrower may pay a loan through (docs/decisions/013-payment-channels.md):
  * a bank virtual account, an e-wallet checkout, or an over-the-counter payment code. The channel
  * codes are Xendit's Philippine channel codes; the simulated provider answers for the same ones.
  */

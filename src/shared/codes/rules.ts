@@ -1,5 +1,5 @@
 /**
- * The one home of the one-time code rules (issue 9, decision 026). The server enforces them
+ * The one home of the one-time code rules (decision 026). The server enforces them
  * (src/server/otp/service.ts derives its durations from these numbers); every text that states one
  * of them ("It expires in {{minutes}} minutes", "a {{digits}}-digit code") takes it from here, and
  * the browser checks the shape of what is typed with the same numbers. Pure TypeScript: both sides.

@@ -1,7 +1,7 @@
 /**
  * Links from the company profile (registration check, support chat, social pages) are rendered as
  * <a href> on every page (footer, About, Contact). A `javascript:` or `data:` address there would
- * run in every visitor's session, so only `https:` web addresses are accepted (issue 8): by the
+ * run in every visitor's session, so only `https:` web addresses are accepted: by the
  * profile schema (ADMIN editing, COMPANY_PROFILE_FILE, stored rows) and again by the pages before
  * they render a link (defence in depth). E-mail addresses are stored as addresses, never as links;
  * the pages build `mailto:` themselves.

@@ -9,7 +9,7 @@ function leaves(node: unknown, prefix = ''): [string, string][] {
 
 /**
  * The member changes the payout account in Settings (Payout account dialog, free, confirmed by a
- * code). No text may send them to support for it (issue 12: the Account dialog said so).
+ * code). No text may send them to support for it (the Account dialog said so).
  */
 describe('payout account copy', () => {
   it('never tells the member to contact support to change the payout account', () => {

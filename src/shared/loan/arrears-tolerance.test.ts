@@ -8,7 +8,7 @@ import { buildSchedule } from './schedule';
 import { allocatePayment, amountDueNext, isOverdue, lineRemainder, lineStatus, loanIsOverdue, unpaidLines, type ServicingLine } from './servicing';
 
 /**
- * The arrears tolerance (issue 25, decision 069), with hand-computed figures. The default product:
+ * The arrears tolerance (decision 069), with hand-computed figures. The default product:
  * PHP 200,000 over 6 months from 2026-11-22 (3 days of grace, 0.5 % a day, 5 % collection); line 1
  * is due 2026-12-22, so 2026-12-26 is the first day after the grace days (4 days late).
  */

@@ -1,7 +1,7 @@
 import { addDays } from './day';
 
 /**
- * The collections queue's days-past-due buckets (issue 10, item 7) and the portfolio's ratios.
+ * The collections queue's days-past-due buckets and the portfolio's ratios.
  * Pure: used by the server's queries and by the back office's pages.
  *
  * Days past due of a loan = days since its oldest unpaid due date (Philippine calendar). A loan is

@@ -7,7 +7,7 @@ import { buildSchedule, type Schedule, type ScheduleLine } from './schedule';
 import type { ServicingLine } from './servicing';
 
 /**
- * Loan extensions (issue 10, item 6; specification section 9; docs/decisions/016-extensions.md).
+ * Loan extensions (specification section 9; docs/decisions/016-extensions.md).
  *
  * An extension re-schedules the REMAINING principal over a new term with the one schedule engine
  * (`buildSchedule`, never a second engine): the lines from the first unpaid one (`fromLine`) on are

@@ -1,7 +1,7 @@
 import type { FeeTreatment } from './product';
 
 /**
- * The fixed catalogue of fees a product may charge (issue 8; DECISIONS.md invariant 4). A fee is
+ * The fixed catalogue of fees a product may charge (DECISIONS.md invariant 4). A fee is
  * one of these kinds, never a free-text name: the advance-fee scheme this product is built against
  * invents charges ("modification fee", "unlock fee", "verification fee", "release fee") that the
  * borrower must pay before the money is released. Every kind here is a real cost of making the loan,

@@ -1,7 +1,7 @@
 /**
  * Why the system moved a loan on its own (servicing, docs/decisions/012-servicing.md): a code with
  * its values, stored in loan_events.data (systemReason, systemValues) and rendered through i18n
- * (loans.history.system.<CODE>) in the reader's language, never stored English text (issue 12).
+ * (loans.history.system.<CODE>) in the reader's language, never stored English text.
  */
 export const SYSTEM_LOAN_REASONS = [
   'REPAYMENT_STARTED',

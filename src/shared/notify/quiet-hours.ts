@@ -1,5 +1,5 @@
 /**
- * Quiet hours (DECISIONS.md invariant 10, issue 5 item 6): a message the member did not cause right
+ * Quiet hours (DECISIONS.md invariant 10): a message the member did not cause right
  * then is sent only between 06:00 and 22:00 Philippine time. The Philippines keeps UTC+8 all year
  * (no daylight saving), so the window is fixed arithmetic on UTC, with no time-zone database.
  */

@@ -50,7 +50,7 @@ export type WithdrawalSystemReason = (typeof WITHDRAWAL_SYSTEM_REASONS)[number];
 export const WITHDRAWAL_REASONS = [...PAYOUT_FAILURE_REASONS, ...WITHDRAWAL_SYSTEM_REASONS] as const;
 export type WithdrawalReason = (typeof WITHDRAWAL_REASONS)[number];
 
-/** Why an extension request was declined (issue 10, item 6; docs/decisions/016-extensions.md). */
+/** Why an extension request was declined (docs/decisions/016-extensions.md). */
 export const EXTENSION_DECLINE_REASONS = ['REPAYMENT_HISTORY', 'CAPACITY_NOT_IMPROVED', 'TERM_TOO_LONG', 'INFORMATION_NEEDED', 'CREDIT_POLICY'] as const;
 export type ExtensionDeclineReason = (typeof EXTENSION_DECLINE_REASONS)[number];
 

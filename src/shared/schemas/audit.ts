@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalBigintIdParam, pageLimitParam, UUID_PATTERN } from './params';
 
 /**
- * The audit log (issue 4, item 8): what staff did, who, when, from where. Written by
+ * The audit log: what staff did, who, when, from where. Written by
  * src/server/audit in the same transaction as the change; read by GET /api/admin/audit (OFFICER,
  * ADMIN), newest first, a page at a time.
  */

@@ -10,8 +10,7 @@ import { HELD_PAYMENT_REASONS, HELD_PAYMENT_STATUSES } from '../channel/held';
 import { repaymentAmountSchema } from './repayments';
 
 /**
- * Contracts of paying a loan through a payment channel (issue 10 item 2;
- * docs/decisions/013-payment-channels.md). Amounts are decimal strings in PHP (docs/decisions/004).
+ * Contracts of paying a loan through a payment channel (docs/decisions/013-payment-channels.md). Amounts are decimal strings in PHP (docs/decisions/004).
  */
 export const CHANNEL_PAYMENT_ERROR_CODES = [
   /** 409: a payment reference is still waiting to be paid; pay it or let it expire first. */

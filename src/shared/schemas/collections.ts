@@ -5,7 +5,7 @@ import { loanStatusSchema, moneySchema } from './loans';
 import { pageLimitParam } from './params';
 
 /**
- * Contracts of the back office's collections (issue 10, item 7): the queue of loans past due by
+ * Contracts of the back office's collections: the queue of loans past due by
  * days-past-due bucket, officers' internal notes, the reminders sent about a loan, and the portfolio
  * from the ledger. Every list is a page with a keyset cursor (nextCursor, null on the last page).
  */

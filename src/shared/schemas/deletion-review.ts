@@ -4,7 +4,7 @@ import { DELETION_STATUSES } from '../states/deletion';
 import { pageLimitParam } from './params';
 
 /**
- * The data-deletion review in the back office (issue 12, item 12; docs/decisions/029-data-deletion-review.md):
+ * The data-deletion review in the back office (docs/decisions/029-data-deletion-review.md):
  * the members' requests newest first a page at a time, filtered by status; a request's detail with
  * what a completion would erase and what the law makes the lender keep; the ADMIN's decision.
  */

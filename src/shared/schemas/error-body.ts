@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Every error the API answers: { error: { code, message, fields? } }. Re-exported by errors.ts;
  * each call is marked pure so that a bundle which never reads it (the web app) leaves it, and zod,
- * out (issue 13: the landing page's JavaScript).
+ * out (the landing page's JavaScript).
  */
 export const apiErrorSchema = /* @__PURE__ */ z.object({
   error: /* @__PURE__ */ z.object({

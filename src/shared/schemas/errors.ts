@@ -1,6 +1,6 @@
 // The body schema lives in error-body.ts, written so that a bundle which does not use it drops it
 // and zod with it: the web app's API client imports this list on every page, and zod stays out of
-// the landing page's JavaScript (issue 13).
+// the landing page's JavaScript.
 export { apiErrorSchema, type ApiErrorBody } from './error-body';
 
 /**
@@ -106,7 +106,7 @@ export const ERROR_STATUS = {
   WAIVER_PENDING: 409,
   WAIVER_NOT_PENDING: 409,
   WAIVER_MOOT: 409,
-  // Support inbox and data-deletion review (issue 12): the message or request is not in a state that allows this action.
+  // Support inbox and data-deletion review: the message or request is not in a state that allows this action.
   SUPPORT_STATE: 409,
   // E-mail verification (docs/decisions/051-email-verification.md)
   EMAIL_ALREADY_VERIFIED: 409,

@@ -6,7 +6,7 @@ import { disclosureSchema, internalNoteSchema, moneySchema, signRequestSchema } 
 import { pageLimitParam } from './params';
 
 /**
- * Contracts of the extension-request API (issue 10, item 6; docs/decisions/016-extensions.md), used
+ * Contracts of the extension-request API (docs/decisions/016-extensions.md), used
  * by the route and the form. Amounts are decimal strings in PHP (decision 004).
  */
 

@@ -4,7 +4,7 @@ import { bankStepSchema } from './activation';
 import { newPasswordField, otpCodeField } from './fields';
 
 /**
- * Contracts of the Settings page (specification section 2, issue 5 items 3 and 4): the password
+ * Contracts of the Settings page (specification section 2): the password
  * change, the credit score and the change of payout account. Messages are i18n keys.
  */
 
@@ -68,7 +68,7 @@ export const creditScoreResponseSchema = z.object({
 export type CreditScoreResponse = z.infer<typeof creditScoreResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Payout account change (issue 5 item 4)
+// Payout account change
 
 /**
  * The new payout account, with the rules of activation step 5 (bankStepSchema): a bank account's

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Path and query parameters that reach the database, checked against the column's type before they
- * do (issue 8). A value outside the type's range is a 400 naming the parameter, never a database
+ * do. A value outside the type's range is a 400 naming the parameter, never a database
  * error: PostgreSQL refuses 9223372036854775808 for a bigint with an error the server would log
  * as a 500. Every route's numeric parameter comes from one of these helpers.
  */
@@ -61,7 +61,7 @@ export function pageLimitParam(max: number, fallback: number) {
 }
 
 /**
- * The keyset cursor of a list ordered by (created_at, number) (issue 13: lists that scale): the
+ * The keyset cursor of a list ordered by (created_at, number) (lists that scale): the
  * last row's time to the millisecond and its number, "2026-11-24T07:37:33.123Z_42". Opaque to the
  * client (it passes nextCursor back as it came); the server checks its form here, so a forged or
  * garbled one is a 400, never a database error.

@@ -13,7 +13,7 @@ import { CONTRACT_ANNUAL_COST_CAP_BPS, INTEREST_MODELS, PRODUCT_CODE_PATTERN, bp
  * with the schedule engine, decision 078), and a fee is only ever deducted from the proceeds;
  * other shapes need a code change (a new entry in PRODUCT_VERSIONS).
  *
- * Issue 8: the annual cost cap is at most what the contract promises (25 % a year), and a fee is a
+ * The annual cost cap is at most what the contract promises (25 % a year), and a fee is a
  * kind from the fixed catalogue (loan/fees.ts), never a free-text name; the product's name may not
  * carry a word of the advance-fee pattern. The ADMIN's form checks its draft with this same schema
  * before sending it.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Referral codes (issue 12, item 12): each activated member has a code to share; the registration's
+ * Referral codes: each activated member has a code to share; the registration's
  * optional referral code links a new member to its owner. No money moves for referrals.
  */
 

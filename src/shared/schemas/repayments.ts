@@ -10,7 +10,7 @@ import { loanStatusSchema, moneySchema } from './loans';
 import { BANK_REFERENCE_PATTERN, bankReferenceKey } from './withdrawals';
 
 /**
- * Contracts of loan servicing (issue 10; docs/decisions/012-servicing.md). Amounts are decimal
+ * Contracts of loan servicing (docs/decisions/012-servicing.md). Amounts are decimal
  * strings in PHP with two decimals (docs/decisions/004). Request bodies are strict.
  */
 export const REPAYMENT_ERROR_CODES = [

@@ -3,7 +3,7 @@ import { SUPPORT_STATUSES } from '../states/support';
 import { optionalBigintIdParam, pageLimitParam } from './params';
 
 /**
- * The support inbox (issue 12, item 12): contact-form messages for staff (OFFICER, ADMIN), newest
+ * The support inbox: contact-form messages for staff (OFFICER, ADMIN), newest
  * first a page at a time, filtered by status; assignment, reply by e-mail, close and reopen.
  */
 export const SUPPORT_REPLY_MAX = 2000;

@@ -12,7 +12,7 @@ import { internalNoteSchema, moneySchema } from './loans';
 import { INTERNAL_NOTE_MAX, PAYOUT_FAILURE_REASONS, WITHDRAWAL_REASONS } from '../reasons/catalogue';
 
 /**
- * Contracts of the withdrawals API (issue 5; /tmp contract "Withdrawals: the agreed contract").
+ * Contracts of the withdrawals API (/tmp contract "Withdrawals: the agreed contract").
  * Amounts are decimal strings in PHP with two decimals (docs/decisions/004). Request bodies are
  * strict. Messages are English (the server answers them; the form may show its own from the
  * 'withdrawals' namespace).
@@ -157,7 +157,7 @@ export const withdrawalRequestedSchema = withdrawalViewSchema.extend({ code: wit
 export type WithdrawalRequested = z.infer<typeof withdrawalRequestedSchema>;
 
 /**
- * The member's own withdrawal as GET /api/withdrawals and GET /api/withdrawals/:id answer it (issue 9):
+ * The member's own withdrawal as GET /api/withdrawals and GET /api/withdrawals/:id answer it:
  * the view and, while it awaits its code, the times of the code sent last (its expiry, and when the
  * server will send another), so a page opened again counts down as it did when the code was sent.
  * Null in any other state. Never in the back office's rows.

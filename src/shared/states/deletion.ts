@@ -1,5 +1,5 @@
 /**
- * The data-deletion request's state machine (issue 12, item 12; docs/decisions/029-data-deletion-review.md).
+ * The data-deletion request's state machine (docs/decisions/029-data-deletion-review.md).
  * A member's request is OPEN until an ADMIN decides: COMPLETE (the member is anonymised, the records
  * the law requires are kept) or REJECT (with a reason of the catalogue). Both ends are final: a
  * member who was refused may file a new request. Statuses come from code (DECISIONS.md invariant 5).

@@ -1,7 +1,7 @@
 import type { StatusColour, StatusIcon } from './loan';
 
 /**
- * The extension-request state machine (issue 10, item 6; specification section 9: "an extension
+ * The extension-request state machine (specification section 9: "an extension
  * request must be made 5 days before the contract period ends"; docs/decisions/016-extensions.md).
  * Statuses come from code (DECISIONS.md invariant 5): the borrower REQUESTs a new term, an officer
  * APPROVEs it (the new disclosure statement is then offered) or DECLINEs it with a reason code of

@@ -1,5 +1,5 @@
 /**
- * The support inbox's state machine (issue 12, item 12): a contact-form message is NEW until a
+ * The support inbox's state machine: a contact-form message is NEW until a
  * staff member takes it (IN_PROGRESS), ANSWERED once a reply by e-mail is queued, CLOSED when
  * nothing more is to be done. Statuses come from code (DECISIONS.md invariant 5), never free text.
  */

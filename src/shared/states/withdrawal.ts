@@ -3,7 +3,7 @@ import { CODE_DIGITS } from '../codes/rules';
 import type { StatusColour, StatusIcon } from './loan';
 
 /**
- * The withdrawal state machine and its fixed status catalogue (issue 5; DECISIONS.md invariant 5:
+ * The withdrawal state machine and its fixed status catalogue (DECISIONS.md invariant 5:
  * statuses come from code). AWAITING_CODE holds the funds with a pending ledger transfer and waits
  * for the member's code; PROCESSING means the code was confirmed on the server and the payout was
  * submitted; PAID posts the pending transfer, FAILED / EXPIRED / CANCELLED void it (funds back).

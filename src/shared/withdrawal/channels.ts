@@ -2,7 +2,7 @@ import type { Centavos } from '../money/money';
 import type { PayoutChannel, PayoutKind } from '../activation/payout-institutions';
 
 /**
- * Payout channels and their limits (issue 5). The server chooses the channel from the amount: at
+ * Payout channels and their limits. The server chooses the channel from the amount: at
  * most 50,000.00 PHP goes by InstaPay (real time), above by PESONet (same or next banking day).
  * E-wallets receive InstaPay only, so an e-wallet withdrawal is at most 50,000.00. Withdrawing is
  * always free (DECISIONS.md invariant 4).

@@ -2,7 +2,7 @@ import type { Centavos } from '../money/money';
 import { chooseAmongChannels, minimumOf, type AmountRefusal, type ChannelLimits, type PayoutChannel } from './channels';
 
 /**
- * One withdrawal, several transfers (issue 12 item 11; docs/decisions/033-split-withdrawals.md).
+ * One withdrawal, several transfers (docs/decisions/033-split-withdrawals.md).
  * An amount above the largest transfer a destination takes is sent as the fewest transfers, each
  * within its channel's [min, max]: as many transfers of the largest maximum as needed, then the
  * rest; when the rest is below every channel's minimum, the last two are rebalanced (the last takes

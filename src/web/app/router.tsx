@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // The back office (issue 4, item 8): staff only, its code split from the borrower bundle.
+        // The back office: staff only, its code split from the borrower bundle.
         element: <RequireAuth allowed={['OFFICER', 'ADMIN']} />,
         children: [
           {

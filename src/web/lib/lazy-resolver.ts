@@ -2,7 +2,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
  * A form resolver whose schema code (zod, the field rules, the phone library) loads apart from the
- * page: the page renders without it, and the first validation waits for it (issue 13, the sign-in
+ * page: the page renders without it, and the first validation waits for it (the sign-in
  * page's JavaScript). `load` starts at once so that it is usually there before anyone types; a
  * failed load is tried again at the next validation, and its error reaches the form's submit.
  */

@@ -11,7 +11,7 @@ import { toast } from '../ui/toast';
 import type { MyReferralResponse } from '../../shared/schemas/referrals';
 
 // The wizard (its forms, zod schemas and the phone library) is its own chunk: an activated member
-// never downloads it (issue 13), a member still to activate gets it with the page.
+// never downloads it, a member still to activate gets it with the page.
 const ActivationDialog = lazy(() => import('../features/activation/ActivationDialog').then((module) => ({ default: module.ActivationDialog })));
 
 /**

@@ -24,7 +24,7 @@ import { LoadError } from '../ui/LoadError';
 import { Spinner } from '../ui/Spinner';
 
 /**
- * The borrower's loan page (/loan; issue 10, items 1 to 3): the summary and chart, paying from the
+ * The borrower's loan page (/loan; items 1 to 3): the summary and chart, paying from the
  * wallet, the payoff, the schedule, payments with receipts, late charges, reminders, the status
  * history and the signed documents. Every figure is the server's servicing view.
  *

@@ -19,7 +19,7 @@ import { returnPath } from '../features/auth';
 
 const TOAST_ID = 'sign-in';
 
-// zod, the field rules and the schema load beside the page, not before it (issue 13).
+// zod, the field rules and the schema load beside the page, not before it.
 const signInResolver = lazyResolver<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>(() =>
   Promise.all([import('@hookform/resolvers/zod'), import('../../shared/schemas/auth')]).then(([{ zodResolver }, { signInSchema: schema }]) =>
     zodResolver(schema),

@@ -22,7 +22,7 @@ const CARD = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 /**
  * Settings (specification section 2): the masked phone number with a 3-second reveal, the credit
  * score gauge out of 1000 and 'What is credit score?', the quick links Withdrawal, Contract and
- * Account, Account settings (Password, and the payout account change of issue 5 item 4), the
+ * Account, Account settings (Password, and the payout account change), the
  * Transfer, Pay and Borrow informational dialogs, and the member's data rights (DECISIONS.md
  * invariant 9). Unactivated members go to /activate.
  */

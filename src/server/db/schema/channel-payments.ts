@@ -7,7 +7,7 @@ import { ledgerTransfers } from './ledger';
 import { loans } from './loans';
 import { loanPayments } from './repayments';
 
-// Payment channels (issue 10 item 2, docs/decisions/013-payment-channels.md): a borrower's payment
+// Payment channels (docs/decisions/013-payment-channels.md): a borrower's payment
 // reference at a collection provider, and every callback or status answer the provider gave.
 // Amounts are bigint centavos in PHP. Rows are never deleted.
 

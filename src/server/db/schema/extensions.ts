@@ -6,7 +6,7 @@ import { createdAt } from './columns';
 import { users } from './identity';
 import { loans } from './loans';
 
-// extensions (issue 10, item 6; docs/decisions/016-extensions.md): a borrower's request for a
+// extensions (docs/decisions/016-extensions.md): a borrower's request for a
 // longer term, its review and, once signed, the documents it took effect with. Rows are kept forever.
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');

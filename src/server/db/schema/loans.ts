@@ -6,7 +6,7 @@ import { createdAt } from './columns';
 import { users } from './identity';
 import { ledgerTransfers } from './ledger';
 
-// loans: applications and loans (issue 4). Amounts are bigint centavos in PHP; the selected currency
+// loans: applications and loans. Amounts are bigint centavos in PHP; the selected currency
 // and the rate are stored for display only (DECISIONS.md invariant 3). A loan row is kept forever.
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
@@ -145,7 +145,7 @@ export const loanInstalments = pgTable(
     interest: bigint('interest', { mode: 'bigint' }).notNull(),
     fees: bigint('fees', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
-    // Servicing (issue 10): what payments allocated to the line, the interest rebated after a
+    // Servicing: what payments allocated to the line, the interest rebated after a
     // prepayment, and the Philippine date the line was fully paid. Written only by the repayments module.
     principalPaid: bigint('principal_paid', { mode: 'bigint' })
       .notNull()

@@ -2,7 +2,7 @@ import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 import { createdAt } from './columns';
 
 /**
- * Every verified payout callback of a provider (issue 11; docs/decisions/013-payment-channels.md)
+ * Every verified payout callback of a provider (docs/decisions/013-payment-channels.md)
  * and what was done with it: CHECK_DUE (the withdrawal's status check brought forward; the status
  * endpoint decides), UNKNOWN (no such withdrawal), IGNORED (already final). Callbacks never move
  * money themselves.

@@ -6,7 +6,7 @@ import { ledgerTransfers } from './ledger';
 import { bankReferenceKeySql } from './withdrawals';
 import { loans } from './loans';
 
-// repayments (issue 10, docs/decisions/012-servicing.md): payments, their allocation to the
+// repayments (docs/decisions/012-servicing.md): payments, their allocation to the
 // schedule, late charges, payoff quotes, the daily job's runs and reminders. Amounts are bigint
 // centavos in PHP. Rows are never deleted; a payment and its allocations are written once.
 

@@ -8,7 +8,7 @@ import { createdAt } from './columns';
 import { users } from './identity';
 import { ledgerTransfers } from './ledger';
 
-// withdrawals: money out of a member wallet to the member's own payout account (issue 5). Amounts are
+// withdrawals: money out of a member wallet to the member's own payout account. Amounts are
 // bigint centavos in PHP. The funds are held by a pending ledger transfer from the wallet to
 // PAYOUT_CLEARING while AWAITING_CODE and PROCESSING; PAID posts it, FAILED / EXPIRED / CANCELLED
 // void it, always in the same transaction as the status change. A row is kept forever.

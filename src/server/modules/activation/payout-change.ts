@@ -17,7 +17,7 @@ import { payoutChangeHoldHours, withdrawalsBlockedUntil } from '../../domain/pay
 import { text } from '../../../shared/i18n/text';
 
 /**
- * Changing the payout account after activation (issue 5 item 4; DECISIONS.md section 9: free of
+ * Changing the payout account after activation (DECISIONS.md section 9: free of
  * charge, with re-verification): a PAYOUT_ACCOUNT_CHANGE code is sent by SMS to the member's own
  * phone, bound to exactly the new account's details; the change sets payout_accounts.changed_at,
  * which holds withdrawals for WITHDRAWAL_HOLD_AFTER_PAYOUT_CHANGE_HOURS (the withdrawals module

@@ -12,7 +12,7 @@ import { collectionsQueue } from './queue';
 const STAFF = STAFF_ROLES;
 
 /**
- * The back office's collections (issue 10, item 7; OFFICER and ADMIN): the queue of loans past due
+ * The back office's collections (OFFICER and ADMIN): the queue of loans past due
  * by days-past-due bucket, a loan's internal notes and reminders, who acted on its payments and
  * charges, and the portfolio from the ledger. Reads, except a note (audited). Contracts:
  * src/shared/api/collections.ts.

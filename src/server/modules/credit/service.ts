@@ -22,7 +22,7 @@ export async function creditScoreOf(deps: AppDeps, userId: string): Promise<Cred
     .from(loans)
     .where(and(eq(loans.memberId, userId), eq(loans.status, 'REPAID')));
   const today = todayPh(deps);
-  // The repayment record (issue 10): every instalment of the member's disbursed loans, with the
+  // The repayment record: every instalment of the member's disbursed loans, with the
   // Philippine date it was paid in full (loan_instalments.paid_on, written by the repayments module).
   const instalments = await deps.db
     .select({ dueDate: loanInstalments.dueDate, paidOn: loanInstalments.paidOn })

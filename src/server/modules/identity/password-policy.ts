@@ -17,7 +17,7 @@ const NEAR_MISS_EDITS = 2;
 
 /**
  * zxcvbn and its 1.3 MB of dictionaries load with the first password checked, not at the server's
- * start (issue 13 part 3): required (the packages' CommonJS builds) so that the checks stay synchronous.
+ * start: required (the packages' CommonJS builds) so that the checks stay synchronous.
  */
 const requirePackage = createRequire(import.meta.url);
 let common:

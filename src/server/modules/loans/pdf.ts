@@ -13,7 +13,7 @@ import type { ContractDocument } from './contract';
  * The contract and the disclosure statement as PDF (pdf-lib, standard fonts). Every page carries
  * the company's name, SEC registration and Certificate of Authority numbers and the advisory to read
  * the Disclosure Statement (SEC MC 19 s.2019, DECISIONS.md invariant 8). Labels come from the
- * 'documents' catalogue in the borrower's language (issue 12); the contract's own text is the signed
+ * 'documents' catalogue in the borrower's language; the contract's own text is the signed
  * (English) version, introduced in Filipino by a note when the PDF is asked for in Filipino.
  */
 

@@ -22,7 +22,7 @@ import { codeTextValues } from '../../../shared/codes/rules';
 import { text } from '../../../shared/i18n/text';
 
 /**
- * Contract signing (issue 4, item 6): the borrower reads the LOAN CONTRACT AGREEMENT and the final
+ * Contract signing: the borrower reads the LOAN CONTRACT AGREEMENT and the final
  * disclosure statement, asks for a CONTRACT_SIGNING code by SMS (bound to the SHA-256 of exactly
  * these documents) and signs with it; signing stores an immutable snapshot of the documents.
  */

@@ -55,7 +55,7 @@ import { eraseContactMessages } from '../../domain/support/erase';
 import { text } from '../../../shared/i18n/text';
 
 /**
- * The data-deletion review (issue 12, item 12; docs/decisions/029-data-deletion-review.md). Staff
+ * The data-deletion review (docs/decisions/029-data-deletion-review.md). Staff
  * (OFFICER, ADMIN) read the requests and a request's detail (each opening is in the access log and
  * the audit log, since it shows the member's contact details); an ADMIN decides: COMPLETE anonymises
  * the member in one transaction and keeps the records the law requires, linked to the anonymised

@@ -19,7 +19,7 @@ import { differsFromReference, holdPayment } from './channel-hold';
 import { text } from '../../../shared/i18n/text';
 
 /**
- * Paying a loan through a payment channel (issue 10 item 2; docs/decisions/013-payment-channels.md).
+ * Paying a loan through a payment channel (docs/decisions/013-payment-channels.md).
  * The borrower asks for a payment reference (a row saved first, then the provider asked, then its
  * instructions saved), pays it outside Tapat, and the provider's confirmation, from its status
  * endpoint (asked by the worker, or at once when a callback says something happened:

@@ -23,7 +23,7 @@ import { todayPh } from '../../domain/day';
 import { text } from '../../../shared/i18n/text';
 
 /**
- * The repayments module's shared core (issue 10; docs/decisions/012-servicing.md): reading a loan's
+ * The repayments module's shared core (docs/decisions/012-servicing.md): reading a loan's
  * servicing state, recording transitions, and applying an allocated payment: instalment lines,
  * charges, allocations, one balanced ledger transfer and the receipt SMS, in the caller's
  * transaction with the loan row locked.

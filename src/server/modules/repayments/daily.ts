@@ -21,7 +21,7 @@ import { todayPh } from '../../domain/day';
 import { runServicingBatched, type BatchOptions } from './daily-batch';
 
 /**
- * The daily servicing job (issue 10; docs/decisions/012-servicing.md). For each loan being
+ * The daily servicing job (docs/decisions/012-servicing.md). For each loan being
  * serviced and each Philippine day from the day after its last run (or after disbursement) to
  * today, in one transaction per loan and day:
  *

@@ -11,7 +11,7 @@ import { currentExtension, requestExtension, requestExtensionCode, signExtension
 const STAFF = STAFF_ROLES;
 
 /**
- * Extension requests (issue 10, item 6; docs/decisions/016-extensions.md): the borrower's under
+ * Extension requests (docs/decisions/016-extensions.md): the borrower's under
  * /api/loans/current/extension (identity from the session; staff accounts are refused), the
  * officer's under /api/admin/extensions. Contracts: src/shared/api/extensions.ts.
  */

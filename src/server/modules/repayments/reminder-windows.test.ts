@@ -4,7 +4,7 @@ import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import { reminderFor } from './daily';
 
 /**
- * Reminder windows across midnight in Manila (issue 10, item 5; DECISIONS.md invariant 10): the
+ * Reminder windows across midnight in Manila (DECISIONS.md invariant 10): the
  * daily job's day is the Philippine calendar day (UTC+8), so a pass at 23:59 and one at 00:00 in
  * Manila are different days with different reminders, and a reminder computed at night waits for
  * 06:00 Manila time.

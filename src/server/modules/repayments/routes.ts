@@ -14,7 +14,7 @@ import { STAFF_ROLES } from '../../../shared/states/roles';
 const STAFF = STAFF_ROLES;
 
 /**
- * Loan servicing (issue 10): the borrower's schedule, payments and payoff under /api/loans/current
+ * Loan servicing: the borrower's schedule, payments and payoff under /api/loans/current
  * (identity from the session), and the back office's payments and waivers under /api/admin/loans.
  * Contracts: src/shared/api/repayments.ts.
  */

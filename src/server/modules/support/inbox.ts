@@ -15,7 +15,7 @@ import { STAFF_ROLES } from '../../../shared/states/roles';
 import { isSupportStatus, supportTransition, type SupportAction, type SupportStatus } from '../../../shared/states/support';
 
 /**
- * The support inbox (issue 12, item 12): staff read the contact-form messages, take one (assign),
+ * The support inbox: staff read the contact-form messages, take one (assign),
  * answer it by e-mail through the outbox, close or reopen it. Every action moves the message
  * through the state machine (src/shared/states/support.ts) and is audited in the same transaction.
  */

@@ -26,7 +26,7 @@ import { maskAccountNumber } from '../../../shared/phone/account-number';
 import { CODE_DIGITS, CODE_TTL_MINUTES } from '../../../shared/codes/rules';
 
 /**
- * The member's SMS and e-mail for each withdrawal state change (issue 5 item 6), from fixed
+ * The member's SMS and e-mail for each withdrawal state change, from fixed
  * templates (the 'withdrawals' i18n namespace): only the member's own withdrawal, nothing shaming.
  * Written to the outbox in the same transaction as the change. What the member did not cause right
  * then waits for 06:00 to 22:00 Philippine time (DECISIONS.md invariant 10).

@@ -11,7 +11,7 @@ import { cancelWithdrawal, confirmWithdrawal, listWithdrawals, options, requestW
 import { withdrawalPollAnswer, withdrawalPollRead } from './views';
 
 /**
- * Withdrawals (issue 5): the member's under /api/withdrawals (identity from the session), the back
+ * Withdrawals: the member's under /api/withdrawals (identity from the session), the back
  * office under /api/admin/withdrawals (OFFICER and ADMIN). Contracts: src/shared/api/withdrawals.ts.
  */
 export async function withdrawalsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -50,7 +50,7 @@ import { uniqueViolation } from '../../db/errors';
 import { text, textDateTime } from '../../../shared/i18n/text';
 
 /**
- * Withdrawals, the member's side (issue 5): options, request (holds the funds with a pending ledger
+ * Withdrawals, the member's side: options, request (holds the funds with a pending ledger
  * transfer and sends a code bound to this withdrawal), confirm (the code is checked here; only then
  * is the payout submitted), cancel, resend the code, list and read. The worker (src/server/jobs)
  * expires unconfirmed requests and settles payouts.

@@ -1,4 +1,4 @@
-/** The back office's audit log and settings pages (issue 4, item 8). */
+/** The back office's audit log and settings pages. */
 export const backoffice = {
   nav: {
     support: 'Support inbox',

@@ -1,4 +1,4 @@
-/** Paying a loan through a payment channel (issue 10 item 2; docs/decisions/013-payment-channels.md). */
+/** Paying a loan through a payment channel (docs/decisions/013-payment-channels.md). */
 export const channelPayments = {
   title: 'Pay through a payment channel',
   intro: 'Get a payment reference, then pay it at your bank, e-wallet or a payment centre. We apply it to your loan when the provider confirms it.',

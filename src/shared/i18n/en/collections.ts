@@ -1,4 +1,4 @@
-/** The back office's collections queue, loan servicing page and portfolio (issue 10, item 7). */
+/** The back office's collections queue, loan servicing page and portfolio. */
 export const collections = {
   nav: { collections: 'Collections', portfolio: 'Portfolio' },
   errors: {

@@ -1,6 +1,6 @@
 /**
  * Messages of the 'documents' namespace: the labels of the disclosure statement and contract PDFs
- * (issue 12: the PDFs follow the borrower's language). The contract's own text is the signed
+ * (the PDFs follow the borrower's language). The contract's own text is the signed
  * version (English); its frame and the disclosure statement follow the language asked for.
  */
 export const documents = {

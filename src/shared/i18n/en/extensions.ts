@@ -1,5 +1,5 @@
 /**
- * Messages of the 'extensions' namespace (issue 10, item 6; docs/decisions/016-extensions.md): the
+ * Messages of the 'extensions' namespace (docs/decisions/016-extensions.md): the
  * borrower's extension request and the officer's review. Refusals under `errors` are what the API
  * answers (translated for the caller's language by the server).
  */

@@ -1,5 +1,5 @@
 /**
- * Messages of the 'repayments' namespace (issue 10): instalment statuses, payment refusals, waiver
+ * Messages of the 'repayments' namespace: instalment statuses, payment refusals, waiver
  * reasons, and the fixed SMS templates of receipts and reminders (DECISIONS.md invariant 10: only to
  * the borrower, 06:00 to 22:00 Philippine time, no shaming content). {{placeholders}} are filled by
  * the server from the loan's own numbers.

@@ -1,5 +1,5 @@
 /**
- * Texts of the borrower's loan page (/loan, issue 10): the schedule, paying from the wallet, the
+ * Texts of the borrower's loan page (/loan): the schedule, paying from the wallet, the
  * payoff, receipts, charges, reminders and the status history. Keys mirror fil/servicing.ts.
  */
 export const servicing = {

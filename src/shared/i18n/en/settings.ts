@@ -1,4 +1,4 @@
-/** Messages of the 'settings' namespace: the Settings page, its dialogs and its server answers (issue 5). */
+/** Messages of the 'settings' namespace: the Settings page, its dialogs and its server answers. */
 export const settings = {
   page: {
     accountSettings: 'Account settings',

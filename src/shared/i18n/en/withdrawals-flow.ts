@@ -1,4 +1,4 @@
-/** Messages of the member's withdrawal flow on /wallet ('withdrawals.flow', issue 5 item 1). */
+/** Messages of the member's withdrawal flow on /wallet ('withdrawals.flow'). */
 export const withdrawalsFlow = {
   title: 'Withdraw to your account',
   steps: {

@@ -1,6 +1,6 @@
 import { withdrawalsFlow } from './withdrawals-flow';
 
-/** Messages of the 'withdrawals' namespace: withdrawal statuses, refusals and notifications (issue 5). */
+/** Messages of the 'withdrawals' namespace: withdrawal statuses, refusals and notifications. */
 export const withdrawals = {
   status: {
     AWAITING_CODE: {

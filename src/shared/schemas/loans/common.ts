@@ -5,7 +5,7 @@ import { loanStatusTextsSchema } from '../catalogue-text';
 import { PRODUCT_CODE_PATTERN } from '../../loan/product';
 
 /**
- * Contracts of the loans, wallet and back-office loan API (issue 4). Amounts are decimal strings in
+ * Contracts of the loans, wallet and back-office loan API. Amounts are decimal strings in
  * PHP with two decimals (docs/decisions/004); rates and percentages are decimal strings. Request
  * bodies are strict. Messages are English (the server answers them; the form may show its own).
  *

@@ -1,6 +1,6 @@
 /**
- * Contracts of the loans, wallet and back-office loan API (issue 4), one file per use case
- * (issue 9, part 5): common.ts (error codes, messages, amounts, terms, status fields),
+ * Contracts of the loans, wallet and back-office loan API, one file per use case
+ * as follows: common.ts (error codes, messages, amounts, terms, status fields),
  * disclosure.ts, assessment.ts, quote.ts, apply.ts, view.ts (the borrower's loan), contract.ts,
  * review.ts (the back office) and wallet.ts. Import from here ('schemas/loans').
  */

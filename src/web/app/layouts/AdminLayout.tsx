@@ -7,7 +7,7 @@ import { useSession } from '../../lib/queries';
 import { useSignOut } from '../../features/auth';
 import { SkipLink } from './PublicLayout';
 
-/** The back office (issue 4, item 8): a plain bar with the applications, collections, extension requests (with the count waiting), portfolio, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
+/** The back office: a plain bar with the applications, collections, extension requests (with the count waiting), portfolio, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const session = useSession();

@@ -10,7 +10,7 @@ import { Footer } from './Footer';
 vi.mock('../i18n', () => ({ loadLegalTexts: async () => undefined, loadMemberTexts: async () => undefined }));
 
 /**
- * Defence in depth (issue 8): even if a profile with a hostile link reached the browser (an old
+ * Defence in depth: even if a profile with a hostile link reached the browser (an old
  * stored row, a proxy, a bug in the server's schema), the footer on every page renders no
  * javascript:, data: or http: href.
  */

@@ -6,7 +6,7 @@ import { isActivated } from '../../../shared/states/account';
 import type { WalletSummary } from '../../../shared/schemas/loans';
 import { LineIcon } from '../../ui/LineIcon';
 
-/** Imported when first called: the route's schemas stay out of every page's first JavaScript (issue 13). */
+/** Imported when first called: the route's schemas stay out of every page's first JavaScript. */
 const walletSummaryRoute = () => import('../../../shared/api/wallet').then((m) => m.walletApi.summary);
 
 /** Loan statuses that have a schedule to show on /loan (disbursed, being repaid, or repaid). */

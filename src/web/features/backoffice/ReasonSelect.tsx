@@ -3,7 +3,7 @@ import { SelectField } from '../../ui/Field';
 
 /**
  * A reason of the fixed catalogue (src/shared/reasons), chosen from a list whose labels are the very
- * texts the borrower will read. Staff never type what the borrower reads (issue 8).
+ * texts the borrower will read. Staff never type what the borrower reads.
  */
 export function ReasonSelect<C extends string>({
   label,

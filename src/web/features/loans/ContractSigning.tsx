@@ -18,7 +18,7 @@ type Contract = z.infer<typeof contractResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
 
 /**
- * Signing the LOAN CONTRACT AGREEMENT (issue 4, item 6): the contract and the final disclosure
+ * Signing the LOAN CONTRACT AGREEMENT: the contract and the final disclosure
  * from the server, SEND CODE, the code from the SMS, SIGN. The page says 'signed' only after the
  * server has answered that it is.
  */

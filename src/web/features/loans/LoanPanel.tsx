@@ -7,7 +7,7 @@ import { LoanStatusCard } from './LoanStatusCard';
 import { useCurrentLoan } from './queries';
 
 /**
- * The loan panel on /dash for activated members (specification section 2, issue 4 item 4): with no
+ * The loan panel on /dash for activated members (specification section 2): with no
  * open loan the application (loanbox and its dialogs); with one, its status card, statement,
  * timeline, cancelling and contract signing.
  */

@@ -12,7 +12,7 @@ import { dateTime, money } from '../../lib/format';
 import { loanKeys } from './queries';
 
 /**
- * A counter-offer (issue 8): the amount and term offered against the application, the reason from
+ * A counter-offer: the amount and term offered against the application, the reason from
  * the fixed catalogue, the new disclosure statement, and an explicit acceptance before the contract
  * can be signed. The page says 'accepted' only after the server has answered.
  */

@@ -72,7 +72,7 @@ export function ClosingStatement({ view }: { readonly view: ServicingDto }) {
 }
 
 /**
- * Early payoff (RA 11765; issue 10, item 3): a quote valid to the end of the Philippine day with
+ * Early payoff (RA 11765): a quote valid to the end of the Philippine day with
  * outstanding principal, interest earned to date and the unearned interest rebated, then paying it
  * from the wallet, which closes the loan (REPAID). A stale or expired quote is refused by the server
  * with its own message; a new quote is one click away.

@@ -34,7 +34,7 @@ function useDay() {
 
 /**
  * The schedule as the contract fixed it, with what was paid and what is left on each line. A table
- * from 640 px; on phones each line is a card, so no amount column is ever cut off (issue 12, defect 6).
+ * from 640 px; on phones each line is a card, so no amount column is ever cut off (defect 6).
  */
 export function ScheduleTable({ lines, display }: { readonly lines: readonly Line[]; readonly display: ServicingDto['display'] }) {
   const { t } = useTranslation();

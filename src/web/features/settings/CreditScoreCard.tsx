@@ -76,7 +76,7 @@ function Explanation({ data }: { readonly data: CreditScoreResponse }) {
   );
 }
 
-/** Settings: the credit score gauge out of 1000 and its explanation (issue 5 item 3). */
+/** Settings: the credit score gauge out of 1000 and its explanation. */
 export function CreditScoreCard() {
   const { t } = useTranslation();
   const score = useCreditScore();

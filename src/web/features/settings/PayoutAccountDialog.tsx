@@ -33,7 +33,7 @@ const TOAST_ID = 'payout-account';
 const resolver = zodResolver(payoutAccountCodeSchema);
 
 /**
- * Settings > Payout account (issue 5 item 4): the account in use (masked, with a 3-second reveal)
+ * Settings > Payout account: the account in use (masked, with a 3-second reveal)
  * and the change: the new account with the activation step-5 rules, a code sent by SMS for exactly
  * that account, then the change. Free of charge; withdrawals are held for the hours the server
  * says, and the dialog says until when only after the server has made the change.

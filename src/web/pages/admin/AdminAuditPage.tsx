@@ -50,7 +50,7 @@ function Details({ entry, className = '' }: { readonly entry: AuditEntry; readon
 }
 
 /**
- * The audit log (issue 4, item 8; OFFICER and ADMIN): every staff action, newest first, filtered
+ * The audit log (OFFICER and ADMIN): every staff action, newest first, filtered
  * by who, what, subject and Philippine dates; the filters live in the address so a view can be shared.
  */
 export default function AdminAuditPage() {

@@ -13,7 +13,7 @@ import { collectionsKeys, type CollectionsPage } from '../../features/collection
 import type { CollectionsRow } from '../../../shared/schemas/collections';
 
 /**
- * The collections queue (issue 10, item 7; OFFICER and ADMIN): loans past due, most days past due
+ * The collections queue (OFFICER and ADMIN): loans past due, most days past due
  * first, by days-past-due bucket, with the amount past due, the outstanding balance and the last
  * contact (a reminder or an officer's note). Pages come from the server by cursor.
  */

@@ -18,7 +18,7 @@ import { LoanExtensionNotice } from '../../features/backoffice';
 const SERVICED = new Set(['DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID']);
 
 /**
- * One application in the back office (issue 4, item 8): the member's profile, references and ID
+ * One application in the back office: the member's profile, references and ID
  * images (each view is logged by the server), the pre-assessment, the disclosure and the actions
  * the server permits. The parts live in features/backoffice/loan (the reads and actions in its
  * queries.ts, the decision form's checks in decision.ts). Each action shows its result only after

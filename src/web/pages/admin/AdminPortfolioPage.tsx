@@ -21,7 +21,7 @@ function Figure({ label, value, detail, testId }: { readonly label: string; read
 }
 
 /**
- * The portfolio (issue 10, item 7; OFFICER and ADMIN): outstanding principal, late charges
+ * The portfolio (OFFICER and ADMIN): outstanding principal, late charges
  * receivable, what was collected this Philippine month and PAR30, all from the ledger, and the
  * number of loans in each state.
  */

@@ -13,7 +13,7 @@ import { money } from '../../lib/format';
 import { COLOUR_TEXT } from '../../ui/StatusIcon';
 import { adminKeys, ageText, type AdminQueue } from '../../features/backoffice';
 
-/** The back office's queue (issue 4, item 8): applications by status, oldest first, with their age. */
+/** The back office's queue: applications by status, oldest first, with their age. */
 export default function AdminQueuePage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState('');

@@ -13,8 +13,8 @@ import { money } from '../../lib/format';
 import { serverNow } from '../../lib/server-time';
 
 /**
- * A Philippine day's withdrawals by status against the ledger's pending transfers (issue 5;
- * OFFICER and ADMIN): the totals, whether they match, and every difference the server found.
+ * A Philippine day's withdrawals by status against the ledger's pending transfers (OFFICER and
+ * ADMIN): the totals, whether they match, and every difference the server found.
  */
 export default function AdminReconciliationPage() {
   const { t } = useTranslation();

@@ -39,7 +39,7 @@ const LINE_COLOUR: Record<string, string> = {
 };
 
 /**
- * The back office's servicing page of one loan (issue 10, item 7; OFFICER and ADMIN): totals, the
+ * The back office's servicing page of one loan (OFFICER and ADMIN): totals, the
  * schedule with each line's status, payments with their allocation and who recorded and approved
  * them, late charges with how they were computed and their waivers, reminders sent, internal notes
  * and the status history; the forms to record a payment, approve one, and waive a charge. Every

@@ -164,7 +164,7 @@ function Product({ data }: { readonly data: AdminSettingsResponse }) {
   );
 }
 
-/** Settings (issue 4, item 8; ADMIN only): the company profile and the loan product, each change checked and audited. */
+/** Settings (ADMIN only): the company profile and the loan product, each change checked and audited. */
 export default function AdminSettingsPage() {
   const { t } = useTranslation();
   const session = useSession();

@@ -87,7 +87,7 @@ function FailRequestText({ request, className = '' }: { readonly request: FailRe
 }
 
 /**
- * The withdrawals queue (issue 5; OFFICER and ADMIN): by status, oldest first, with age, channel
+ * The withdrawals queue (OFFICER and ADMIN): by status, oldest first, with age, channel
  * and destination. In manual payout mode a PROCESSING payout is marked paid with the bank's
  * reference, or failed with the reason: a failure mark waits for a second officer, shown on the row
  * (who asked, when, the reason), and only their confirmation returns the amount to the member's

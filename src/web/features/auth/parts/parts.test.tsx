@@ -14,7 +14,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 import { PhoneNumberField } from './PhoneNumberField';
 
 /**
- * The parts the sign-in, registration and recovery flows share (issue 9): one phone-number field,
+ * The parts the sign-in, registration and recovery flows share: one phone-number field,
  * one code entry, one new-password pair. Rendered as the browser first draws them.
  */
 let render: (element: ReactElement) => string;

@@ -20,7 +20,7 @@ type Page = z.infer<typeof adminExtensionsResponseSchema>;
 const PAGE_SIZE = 20;
 
 /**
- * The officer's extension requests (issue 10, item 6; docs/decisions/016-extensions.md): a list by
+ * The officer's extension requests (docs/decisions/016-extensions.md): a list by
  * status (REQUESTED first, oldest first), a page at a time; approve, or decline with a reason from
  * the fixed catalogue whose text is what the borrower reads; the note stays internal. Mounted on
  * the back office's extension queue (/admin/extensions, every loan, each request linking to its

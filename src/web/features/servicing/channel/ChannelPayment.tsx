@@ -27,7 +27,7 @@ export interface ChannelPaymentProps {
 }
 
 /**
- * Paying the loan through a payment channel (issue 10 item 2): choose the method, the bank/e-wallet/
+ * Paying the loan through a payment channel: choose the method, the bank/e-wallet/
  * payment centre and the amount; the server asks the provider and answers the instructions
  * (virtual account number, checkout link or payment code) with the reference, amount and expiry.
  * The status is the server's: it changes only when the provider confirmed (invariant 7).

@@ -19,7 +19,7 @@ type CodeSent = z.infer<typeof contractCodeResponseSchema>;
 export const extensionKeys = { current: ['extension', 'current'] as const };
 
 /**
- * The borrower's extension request (issue 10, item 6; docs/decisions/016-extensions.md): the terms
+ * The borrower's extension request (docs/decisions/016-extensions.md): the terms
  * the product offers and the last day to ask, the request, its status (a declined one with the
  * catalogue's reason), and once approved the new disclosure statement to read and sign with a code.
  * Says "in force" only after the server answered that it is. Mount it on the borrower's /loan page.
