@@ -34,6 +34,7 @@ function lighthouseRun(n: number) {
     [
       '-y',
       'lighthouse@12',
+      url,
       '--quiet',
       '--output=json',
       `--output-path=${out}`,
