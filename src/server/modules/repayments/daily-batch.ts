@@ -5,21 +5,19 @@ import type { Tx } from '../../db/client';
 import { loanCharges, loanReminders, loanServicingRuns, loans, users } from '../../db/schema';
 import { runReservicing } from './reservice';
 import { createTransfer, ensureSystemAccount, type TransferLeg } from '../../ledger';
-import { asLanguage, messageText } from '../../providers/notify';
 import { addDays } from '../../../shared/loan/day';
 import { lateChargesForDay, type DayCharge } from '../../../shared/loan/late-charges';
-import { loanFigures } from '../../../shared/loan/figures';
-import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
-import { formatAmount, toDecimalString } from '../../../shared/money/money';
+import { isOverdue } from '../../../shared/loan/servicing';
+import { toDecimalString } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
 import { finesCharged, hasOverdue, loadStates, openChargesOf, type ChargeRow, type ServicingState } from './core';
 import { SERVICED_STATUSES, type LoanAction, type LoanStatus } from '../../../shared/states/loan';
 import { SYSTEM_ACTOR } from '../../domain/loans/transition';
 import { nextStatus, transitionMany, type PlannedMove } from '../../domain/loans/transition-batch';
 import { queueSmsMany } from '../../providers/notify-batch';
-import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
+import { type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
-import { reminderFor, type ServicingPassResult } from './reminders';
+import { planReminders, type PlannedReminder, type ServicingPassResult } from './reminders';
 
 /**
  * The daily servicing pass, set-based (docs/decisions/077-set-based-daily-close.md). It does what
@@ -52,16 +50,6 @@ interface PlannedCharge {
   readonly loan: LoanRow;
   readonly day: string;
   readonly charge: DayCharge;
-}
-
-interface PlannedReminder {
-  readonly loanId: string;
-  readonly lineNumber: number;
-  readonly template: string;
-  readonly day: string;
-  readonly recipient: string;
-  readonly language: string;
-  readonly body: string;
 }
 
 interface BatchPlan {
@@ -109,50 +97,6 @@ function byLineDateKind(a: ChargeRow, b: ChargeRow): number {
   if (a.lineNumber !== b.lineNumber) return a.lineNumber - b.lineNumber;
   if (a.businessDate !== b.businessDate) return a.businessDate < b.businessDate ? -1 : 1;
   return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
-}
-
-/** Today's reminders of one loan, as daily.ts sendReminders chooses them. */
-function plannedReminders(
-  deps: AppDeps,
-  loan: LoanRow,
-  day: string,
-  state: ServicingState,
-  member: { phone: string; language: string },
-  alreadySent: number,
-): PlannedReminder[] {
-  let room = deps.config.servicing.remindersPerDay - alreadySent;
-  const out: PlannedReminder[] = [];
-  if (room <= 0) return out;
-  const language = asLanguage(member.language);
-  const overdueTotal = loanFigures(state.lines, state.openCharges, day, state.arrearsTolerance).pastDue;
-  const overdueLines = new Set(state.lines.filter((l) => isOverdue(l, day, state.arrearsTolerance)).map((l) => l.number));
-  const chargesOwed = state.openCharges.some((c) => c.outstanding > 0n);
-  let weeklySent = false;
-  for (const line of state.lines) {
-    if (room <= 0) break;
-    const owed = lineRemainder(line).total;
-    if (owed <= 0n) continue;
-    const template = reminderFor(line.dueDate, day);
-    if (!template) continue;
-    if (template === 'OVERDUE_1_DAY' && !overdueLines.has(line.number)) continue;
-    if (template === 'OVERDUE_WEEKLY' && overdueLines.size === 0 && !chargesOwed) continue;
-    if (template === 'OVERDUE_WEEKLY') {
-      if (weeklySent) continue;
-      weeklySent = true;
-    }
-    const amount = template === 'OVERDUE_WEEKLY' ? overdueTotal : owed;
-    const body = messageText(language, `repayments.sms.${template}`, {
-      company: deps.config.company.shortName,
-      line: line.number,
-      amount: formatAmount(amount),
-      loan: loanNumberOf(deps, loan.number),
-      due: line.dueDate,
-      grace: state.product.penalties.graceDays,
-    });
-    out.push({ loanId: loan.id, lineNumber: line.number, template, day, recipient: member.phone, language, body });
-    room -= 1;
-  }
-  return out;
 }
 
 /** Every day of one loan from the day after `last` to today, in memory, as daily.ts serviceDay does them one by one. */
@@ -205,7 +149,7 @@ function planLoan(
     } else if (loan.status === 'OVERDUE' && !overdue) {
       loan = systemTransition(plan, loan, 'CURE', { day });
     }
-    const reminders = day === today && member ? plannedReminders(deps, loan, day, state, member, sentToday) : [];
+    const reminders = day === today && member ? planReminders(deps, loan, day, state, member, sentToday) : [];
     plan.reminders.push(...reminders);
     plan.runs.push({
       loanId: loan.id,

@@ -4,12 +4,11 @@ import type { Tx } from '../../db/client';
 import { loanCharges, loanReminders, loanReservicings, loanServicingRuns, loans, users } from '../../db/schema';
 import { runReservicing } from './reservice';
 import { createTransfer, ensureSystemAccount } from '../../ledger';
-import { asLanguage, messageText, queueSms } from '../../providers/notify';
+import { queueSms } from '../../providers/notify';
 import { repayments as texts } from '../../../shared/i18n/en/repayments';
 import { addDays } from '../../../shared/loan/day';
 import { lateChargesForDay, type DayCharge } from '../../../shared/loan/late-charges';
-import { loanFigures } from '../../../shared/loan/figures';
-import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
+import { isOverdue } from '../../../shared/loan/servicing';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { formatAmount, toDecimalString } from '../../../shared/money/money';
 import { sendAfterFor } from '../../../shared/notify/quiet-hours';
@@ -36,7 +35,7 @@ import { runServicingBatched, type BatchOptions } from './daily-batch';
  *    REMINDERS_PER_DAY a loan and day, each logged in loan_reminders.
  */
 
-import { reminderFor, type ServicingPassResult } from './reminders';
+import { planReminders, type ServicingPassResult } from './reminders';
 
 export { reminderFor, type ReminderTemplate, type ServicingPassResult } from './reminders';
 
@@ -76,59 +75,33 @@ async function postCharge(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, cha
 }
 
 async function sendReminders(deps: AppDeps, tx: Tx, loan: LoanRow, day: string, at: Date, state: Awaited<ReturnType<typeof loadState>>): Promise<number> {
-  const limit = deps.config.servicing.remindersPerDay;
   const [sent] = await tx
     .select({ n: count() })
     .from(loanReminders)
     .where(and(eq(loanReminders.loanId, loan.id), eq(loanReminders.businessDate, day)));
-  let room = limit - (sent?.n ?? 0);
-  if (room <= 0) return 0;
   // The borrower's own phone, from the account: never a character reference (DECISIONS.md invariants 9, 10).
   const [member] = await tx.select({ phone: users.phone, language: users.language }).from(users).where(eq(users.id, loan.memberId));
   if (!member) return 0;
-  const company = deps.config.company.shortName;
-  const number = loanNumberOf(deps, loan.number);
-  // In the member's language (users.language), from the catalogue, like the code SMS.
-  const language = asLanguage(member.language);
-  // Everything past due (late charges included), the figure the loan page and the officer's page show (shared/loan/figures.ts).
-  const overdueTotal = loanFigures(state.lines, state.openCharges, day, state.arrearsTolerance).pastDue;
-  const overdueLines = new Set(state.lines.filter((l) => isOverdue(l, day, state.arrearsTolerance)).map((l) => l.number));
-  const chargesOwed = state.openCharges.some((c) => c.outstanding > 0n);
-  let weeklySent = false;
   let queued = 0;
-  for (const line of state.lines) {
-    if (room <= 0) break;
-    const owed = lineRemainder(line).total;
-    if (owed <= 0n) continue;
-    const template = reminderFor(line.dueDate, day);
-    if (!template) continue;
-    // A line a few pesos short, within the arrears tolerance (decision 069), is not overdue: no overdue notice about it.
-    if (template === 'OVERDUE_1_DAY' && !overdueLines.has(line.number)) continue;
-    if (template === 'OVERDUE_WEEKLY' && overdueLines.size === 0 && !chargesOwed) continue;
-    if (template === 'OVERDUE_WEEKLY') {
-      // One weekly notice a loan, about everything past due.
-      if (weeklySent) continue;
-      weeklySent = true;
-    }
-    const amount = template === 'OVERDUE_WEEKLY' ? overdueTotal : owed;
-    const body = messageText(language, `repayments.sms.${template}`, {
-      company,
-      line: line.number,
-      amount: formatAmount(amount),
-      loan: number,
-      due: line.dueDate,
-      grace: state.product.penalties.graceDays,
-    });
+  for (const r of planReminders(deps, loan, day, state, member, sent?.n ?? 0)) {
     const sendAfter = sendAfterFor(at, false);
     const [logged] = await tx
       .insert(loanReminders)
-      .values({ loanId: loan.id, lineNumber: line.number, template, businessDate: day, recipient: member.phone, language, sendAfter, createdAt: at })
+      .values({
+        loanId: loan.id,
+        lineNumber: r.lineNumber,
+        template: r.template,
+        businessDate: day,
+        recipient: r.recipient,
+        language: r.language,
+        sendAfter,
+        createdAt: at,
+      })
       .onConflictDoNothing()
       .returning({ id: loanReminders.id });
     if (!logged) continue;
     // A job pass: no request to name (decision 045).
-    await queueSms(tx, { to: member.phone, body }, { sendAfter, requestId: null });
-    room -= 1;
+    await queueSms(tx, { to: r.recipient, body: r.body }, { sendAfter, requestId: null });
     queued += 1;
   }
   return queued;
