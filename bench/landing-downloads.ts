@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startEmbeddedServer } from './embedded-server';
 import { chromium, type Request } from '@playwright/test';
 
 /**
@@ -25,29 +25,7 @@ const resultFile = path.resolve(process.env.DL_OUT ?? 'bench/results/landing-dow
 const BUDGET_JS_KB = 100;
 const QUIET_MS = 3000;
 const dataDir = path.resolve(`.tmp/bench-downloads-${PORT}`);
-rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
-
-// The compiled server when built (as the browser tests use it), else tsx; node itself, so SIGTERM
-// at the end reaches the server, not a wrapper.
-const args = existsSync('dist/server/main.js') ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-const server = spawn(process.execPath, args, {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      const res = await fetch(`http://localhost:${PORT}/api/public/config`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
+const { server, ready: waitForServer } = startEmbeddedServer(PORT, dataDir);
 
 interface Download {
   readonly url: string;

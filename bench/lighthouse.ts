@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startEmbeddedServer } from './embedded-server';
 
 /**
  * Lighthouse mobile runs (performance and accessibility) against the embedded server serving the
@@ -17,14 +18,7 @@ const url = `http://localhost:${PORT}${process.env.LH_PATH ?? '/'}`;
 /** Where the result goes (LH_OUT): bench/results/lighthouse-latest.json unless named. */
 const resultFile = path.resolve(process.env.LH_OUT ?? 'bench/results/lighthouse-latest.json');
 const dataDir = path.resolve('.tmp/bench-lighthouse');
-rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
-
-// Node itself with tsx's loader (not npx): SIGTERM at the end reaches the server, not a wrapper.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
+const { server, ready: waitForServer } = startEmbeddedServer(PORT, dataDir);
 
 /** One Lighthouse run: its scores and timings. */
 function lighthouseRun(n: number) {
@@ -60,19 +54,6 @@ function lighthouseRun(n: number) {
     speedIndexMs: Math.round(report.audits['speed-index']?.numericValue ?? 0),
     transferKb: Math.round((report.audits['total-byte-weight']?.numericValue ?? 0) / 102.4) / 10,
   };
-}
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      const res = await fetch(`http://localhost:${PORT}/api/public/config`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
 }
 
 try {
