@@ -13,3 +13,32 @@ export const BANK_REFERENCE_MAX = 100;
 export const WITHDRAW_REASON_MIN = 3;
 /** The note an officer writes when crediting a held channel payment to the wallet. */
 export const HELD_NOTE_MAX = 500;
+
+/** A password: this many characters (Unicode code points), spaces allowed. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+/** A phone number as typed: this many digits (E.164 allows at most 15). */
+export const PHONE_DIGITS_MIN = 9;
+export const PHONE_DIGITS_MAX = 15;
+/** A referral code: letters, digits and hyphens, at most this many. */
+export const REFERRAL_CODE_MAX = 20;
+/** A message sent through the contact form. */
+export const CONTACT_MESSAGE_MIN = 5;
+export const CONTACT_MESSAGE_MAX = 2000;
+/** The Idempotency-Key header of a money-moving or creating request. */
+export const IDEMPOTENCY_KEY_MIN = 8;
+export const IDEMPOTENCY_KEY_MAX = 128;
+/** An identity document's number, as printed on it. */
+export const ID_NUMBER_MIN = 8;
+export const ID_NUMBER_MAX = 20;
+/** A postal code (any country), and a Philippine one's digits. */
+export const POSTAL_CODE_MIN = 4;
+export const POSTAL_CODE_MAX = 20;
+export const PH_POSTAL_CODE_DIGITS = 4;
+/** A payout account number: this many characters; a bank account's has at least ACCOUNT_NUMBER_MIN digits. */
+export const ACCOUNT_NUMBER_MIN = 8;
+export const ACCOUNT_NUMBER_MAX = 100;
+/** The reason a member may give when asking for their data to be deleted. */
+export const DELETION_REASON_MAX = 1000;
+/** Staff text refuses a run of this many digits or more (a phone or account number), but the allowed ones. */
+export const STAFF_TEXT_LONG_NUMBER_DIGITS = 10;

@@ -4,6 +4,7 @@ import { pendingRegistrations } from '../../src/server/db/schema';
 import { errors } from '../../src/shared/i18n/en/errors';
 import { validation } from '../../src/shared/i18n/en/validation';
 import { registerMember, registrationBody } from './identity-helpers';
+import { translateEn } from '../../src/shared/i18n/lookup';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe('bad requests get a clear 4xx, never a 500', () => {
     const big = 'x'.repeat(30 * 1024);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registrationBody({ password: big, confirmPassword: big }) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ password: validation.passwordLength });
+    expect(res.json().error.fields).toEqual({ password: translateEn('validation.passwordLength') });
   });
 });
 

@@ -4,6 +4,7 @@ import { consents } from '../../src/server/db/schema';
 import { CREDIT_BUREAU_CONSENT_FIL } from '../../src/shared/activation/consent';
 import { en } from '../../src/shared/i18n/en';
 import { fil } from '../../src/shared/i18n/fil';
+import { translate } from '../../src/shared/i18n/lookup';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { APPLICATION, apply, approvedLoan, createActivatedMember, createStaff, newKey, ok, PHP, post, signingCode } from '../fixtures/loans';
 import { createMember, saveStep, STEP_BODIES, type TestMember } from '../fixtures/members';
@@ -40,11 +41,11 @@ describe('a validation error', () => {
   it('is in Filipino, message and field messages, for Accept-Language: fil', async () => {
     const res = await send('POST', '/api/auth/login', { payload: badLogin, language: 'fil' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: fil.errors.VALIDATION_FAILED, fields: { phone: fil.validation.phone } } });
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: fil.errors.VALIDATION_FAILED, fields: { phone: translate('fil', 'validation.phone') } } });
   });
 
   it('is in English without Accept-Language, and for English or a language the API does not speak', async () => {
-    const english = { error: { code: 'VALIDATION_FAILED', message: en.errors.VALIDATION_FAILED, fields: { phone: en.validation.phone } } };
+    const english = { error: { code: 'VALIDATION_FAILED', message: en.errors.VALIDATION_FAILED, fields: { phone: translate('en', 'validation.phone') } } };
     for (const language of [undefined, 'en', 'en-PH,en;q=0.9', 'de-DE', '*']) {
       const res = await send('POST', '/api/auth/login', { payload: badLogin, ...(language ? { language } : {}) });
       expect(res.statusCode, String(language)).toBe(400);
@@ -54,10 +55,10 @@ describe('a validation error', () => {
 
   it('follows the weights of Accept-Language, and knows fil-PH and tl', async () => {
     const filipino = async (language: string) => (await send('POST', '/api/auth/login', { payload: badLogin, language })).json().error.fields.phone;
-    expect(await filipino('fil-PH, en;q=0.5')).toBe(fil.validation.phone);
-    expect(await filipino('tl')).toBe(fil.validation.phone);
-    expect(await filipino('en;q=0.4, fil;q=0.8')).toBe(fil.validation.phone);
-    expect(await filipino('fil;q=0.3, en')).toBe(en.validation.phone);
+    expect(await filipino('fil-PH, en;q=0.5')).toBe(translate('fil', 'validation.phone'));
+    expect(await filipino('tl')).toBe(translate('fil', 'validation.phone'));
+    expect(await filipino('en;q=0.4, fil;q=0.8')).toBe(translate('fil', 'validation.phone'));
+    expect(await filipino('fil;q=0.3, en')).toBe(translate('en', 'validation.phone'));
   });
 
   it('translates a loan field message that carries the product numbers', async () => {

@@ -151,7 +151,7 @@ describe('account recovery', () => {
     expect(common.statusCode).toBe(400);
     expect(common.json().error.fields).toEqual({ password: validation.passwordCommon });
     const short = await post(t, '/api/auth/recovery/reset', { code, password: 'Kx9#mQ2', confirmPassword: 'Kx9#mQ2' }, cookie);
-    expect(short.json().error.fields).toEqual({ password: validation.passwordLength });
+    expect(short.json().error.fields).toEqual({ password: translateEn('validation.passwordLength') });
     const mismatch = await post(t, '/api/auth/recovery/reset', { code, password: NEW_PASSWORD, confirmPassword: 'x' }, cookie);
     expect(mismatch.json().error.fields).toEqual({ confirmPassword: validation.passwordMismatch });
     // Neither a try nor the code was used up by the refused passwords.
@@ -205,7 +205,7 @@ describe('account recovery', () => {
     expect(res.json().error.fields).toEqual({ phone: validation.unknownField });
     const badPhone = await post(t, '/api/auth/recovery/start', { phone: '12' });
     expect(badPhone.statusCode).toBe(400);
-    expect(badPhone.json().error.fields).toEqual({ phone: validation.phone });
+    expect(badPhone.json().error.fields).toEqual({ phone: translateEn('validation.phone') });
     expect(setCookieOf(badPhone, 'tapat_rec')).toBeUndefined();
   });
 });

@@ -124,11 +124,11 @@ describe('registration field rules, through the API', () => {
   const long = (n: number, ch = 'a') => ch.repeat(n);
   // [field, value, expected message] — each refused with 400, its own field message, and nothing stored.
   const refused: [string, unknown, string][] = [
-    ['phone', '09171234', validation.phone], // 8 digits
-    ['phone', '0917123456789012', validation.phone], // 16 digits
-    ['phone', '0917-abc-4567', validation.phone],
+    ['phone', '09171234', translateEn('validation.phone')], // 8 digits
+    ['phone', '0917123456789012', translateEn('validation.phone')], // 16 digits
+    ['phone', '0917-abc-4567', translateEn('validation.phone')],
     ['phone', '123456789', validation.phoneInvalid], // 9 digits but not a number anywhere
-    ['phone', 9171234567, validation.phone],
+    ['phone', 9171234567, translateEn('validation.phone')],
     ['email', 'juan@example.c', validation.email], // TLD of 1
     ['email', `juan@example.${long(21)}`, validation.email], // TLD of 21
     ['email', `${long(90)}@example.com`, validation.email], // 102 characters
@@ -136,8 +136,8 @@ describe('registration field rules, through the API', () => {
     ['fullName', 'Juan', validation.fullName], // 4
     ['fullName', long(101), validation.fullName],
     ['fullName', 'Juan D3la Cruz', validation.fullName],
-    ['password', 'Kx9#mQ2', validation.passwordLength], // 7
-    ['password', `Kx9#mQ2v${long(57)}`, validation.passwordLength], // 65
+    ['password', 'Kx9#mQ2', translateEn('validation.passwordLength')], // 7
+    ['password', `Kx9#mQ2v${long(57)}`, translateEn('validation.passwordLength')], // 65
     ['password', 'password', validation.passwordCommon],
     ['password', 'iloveyou1', validation.passwordCommon],
     ['password', '12345678', validation.passwordCommon],
@@ -157,8 +157,8 @@ describe('registration field rules, through the API', () => {
     ['monthlyNetIncome', '12345678', validation.monthlyIncome], // 8 digits
     ['monthlyNetIncome', '35000.50', validation.monthlyIncome],
     ['monthlyNetIncome', 35000, validation.monthlyIncome],
-    ['referralCode', long(21, 'A'), validation.referralCode],
-    ['referralCode', 'FRIEND 1', validation.referralCode],
+    ['referralCode', long(21, 'A'), translateEn('validation.referralCode')],
+    ['referralCode', 'FRIEND 1', translateEn('validation.referralCode')],
   ];
 
   it.each(refused)('refuses %s = %j', async (field, value, message) => {

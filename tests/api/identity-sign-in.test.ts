@@ -6,6 +6,7 @@ import { DAY, HOUR, MINUTE } from '../../src/server/clock';
 import { errors } from '../../src/shared/i18n/en/errors';
 import { validation } from '../../src/shared/i18n/en/validation';
 import { cookieFor, freshPhone, getSession, post, registerMember, setCookieOf, signIn } from './identity-helpers';
+import { translateEn } from '../../src/shared/i18n/lookup';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof registerMember>>;
@@ -43,7 +44,7 @@ describe('sign-in', () => {
   it('checks the fields: phone rule, a password is required, unknown fields refused', async () => {
     const badPhone = await post(t, '/api/auth/login', { phone: '12345', password: 'whatever' });
     expect(badPhone.statusCode).toBe(400);
-    expect(badPhone.json().error.fields).toEqual({ phone: validation.phone });
+    expect(badPhone.json().error.fields).toEqual({ phone: translateEn('validation.phone') });
     const noPassword = await post(t, '/api/auth/login', { phone: member.phone, password: '' });
     expect(noPassword.json().error.fields).toEqual({ password: validation.passwordRequired });
     const extra = await post(t, '/api/auth/login', { phone: member.phone, password: member.password, userId: 'x' });

@@ -6,6 +6,7 @@ import { MINUTE } from '../../src/server/clock';
 import { settings } from '../../src/shared/i18n/en/settings';
 import { validation } from '../../src/shared/i18n/en/validation';
 import { getSession, post, registerMember, signIn } from './identity-helpers';
+import { translateEn } from '../../src/shared/i18n/lookup';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,8 +84,8 @@ describe('POST /api/auth/password', () => {
   it('applies the registration rule to the new password', async () => {
     const m = await registerMember(t);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ newPassword: 'short', confirmPassword: 'short' }, { newPassword: validation.passwordLength }],
-      [{ newPassword: 'x'.repeat(65), confirmPassword: 'x'.repeat(65) }, { newPassword: validation.passwordLength }],
+      [{ newPassword: 'short', confirmPassword: 'short' }, { newPassword: translateEn('validation.passwordLength') }],
+      [{ newPassword: 'x'.repeat(65), confirmPassword: 'x'.repeat(65) }, { newPassword: translateEn('validation.passwordLength') }],
       [{ newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` }, { confirmPassword: validation.passwordMismatch }],
       [{ newPassword: m.password, confirmPassword: m.password }, { newPassword: settings.password.same }],
       [{ newPassword: 'password123', confirmPassword: 'password123' }, { newPassword: validation.passwordCommon }],

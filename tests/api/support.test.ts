@@ -6,6 +6,7 @@ import { HOUR, MINUTE } from '../../src/server/clock';
 import { errors } from '../../src/shared/i18n/en/errors';
 import { validation } from '../../src/shared/i18n/en/validation';
 import { registerMember } from './identity-helpers';
+import { translateEn } from '../../src/shared/i18n/lookup';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,8 +63,8 @@ describe('contact form', () => {
     ['name', '   ', validation.contactName],
     ['name', 'A'.repeat(101), validation.contactName],
     ['email', 'ana@example', validation.email],
-    ['message', 'Hey', validation.contactMessage],
-    ['message', 'x'.repeat(2001), validation.contactMessage],
+    ['message', 'Hey', translateEn('validation.contactMessage')],
+    ['message', 'x'.repeat(2001), translateEn('validation.contactMessage')],
     ['agree', false, validation.contactAgree],
     ['agree', 'true', validation.contactAgree],
   ];

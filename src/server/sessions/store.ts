@@ -7,12 +7,13 @@ import { DAY, HOUR, type Clock } from '../clock';
 import type { Role } from '../../shared/states/roles';
 import type { Language } from '../../shared/i18n/languages';
 import type { AccountState } from '../../shared/states/account';
+import { REMEMBERED_SESSION_DAYS } from '../../shared/session-life';
 
 /**
  * 'Remember me': a 30-day cookie. Without it: a browser-session cookie and 12 hours idle, sliding
  * while used but never past PERSISTENT_SESSION_MS from sign-in (no session outlives a remembered one).
  */
-export const PERSISTENT_SESSION_MS = 30 * DAY;
+export const PERSISTENT_SESSION_MS = REMEMBERED_SESSION_DAYS * DAY;
 export const IDLE_SESSION_MS = 12 * HOUR;
 /** How often last_seen_at is written (sliding idle expiry) at most. */
 const TOUCH_EVERY_MS = 5 * 60_000;

@@ -8,6 +8,7 @@ import { writeAudit } from '../audit';
 import { hashPassword } from '../sessions/passwords';
 import { isPasswordAcceptable } from '../modules/identity/password-policy';
 import { phoneDigits, toE164 } from '../../shared/phone/phone';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/text-lengths';
 
 /**
  * Staff accounts are created outside the public registration: by `npm run user:create` on the
@@ -44,7 +45,7 @@ export function parseUserCreateArgs(argv: readonly string[]): StaffUserInput {
   const name = values.name?.trim() ?? '';
   if (name.length < 5 || name.length > 100) problems.push('--name must be 5 to 100 characters.');
   const password = values.password ?? '';
-  if (password.length < 8 || password.length > 64) problems.push('--password must be 8 to 64 characters.');
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) problems.push(`--password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
   else if (!isPasswordAcceptable(password, [name, phone ?? ''])) problems.push('--password is too common or too easy to guess: choose a longer passphrase.');
   const email = values.email?.trim().toLowerCase() || (phone ? `staff-${phoneDigits(phone)}@staff.invalid` : '');
   if ((values.email || phone) && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) problems.push('--email must be an e-mail address.');

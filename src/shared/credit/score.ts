@@ -1,3 +1,4 @@
+import { CREDIT_COMPONENT_MAX, CREDIT_SCORE_MAX, POINTS_LOST_PER_DAY_OVERDUE, POINTS_PER_LOAN_REPAID, type CreditComponentId } from './weights';
 import { daysBetween } from '../loan/dates';
 import { instalmentsThatFellDue } from '../loan/figures';
 
@@ -10,24 +11,8 @@ import { instalmentsThatFellDue } from '../loan/figures';
  * A component without data says so (`hasData: false`) and gives no points: the score never
  * pretends to know what it does not.
  */
-export const CREDIT_SCORE_MAX = 1000;
-
-export const CREDIT_COMPONENTS = ['profile', 'onTime', 'early', 'loansRepaid', 'daysOverdue'] as const;
-export type CreditComponentId = (typeof CREDIT_COMPONENTS)[number];
-
-/** Each component's maximum; together they make CREDIT_SCORE_MAX. */
-export const CREDIT_COMPONENT_MAX: Readonly<Record<CreditComponentId, number>> = {
-  profile: 200,
-  onTime: 300,
-  early: 100,
-  loansRepaid: 250,
-  daysOverdue: 150,
-};
-
-/** Points for each loan repaid in full, up to the component's maximum (two loans). */
-export const POINTS_PER_LOAN_REPAID = 125;
-/** Points the days-overdue component loses for each day an instalment was (or is) overdue. */
-export const POINTS_LOST_PER_DAY_OVERDUE = 5;
+export { CREDIT_COMPONENTS, CREDIT_COMPONENT_MAX, CREDIT_SCORE_MAX, POINTS_LOST_PER_DAY_OVERDUE, POINTS_PER_LOAN_REPAID } from './weights';
+export type { CreditComponentId } from './weights';
 
 /** An instalment that has fallen due: when it was due and when it was paid in full (null: not yet). */
 export interface DueInstalment {

@@ -1,4 +1,7 @@
 import { addDays } from './day';
+import { DPD_BOUNDS } from './dpd-bounds';
+
+export { DPD_BOUNDS, PAR_DAYS } from './dpd-bounds';
 
 /**
  * The collections queue's days-past-due buckets and the portfolio's ratios.
@@ -10,11 +13,12 @@ import { addDays } from './day';
 export const DPD_BUCKETS = ['D1_30', 'D31_60', 'D61_90', 'OVER_90'] as const;
 export type DpdBucket = (typeof DPD_BUCKETS)[number];
 
+/** Each bucket's days past due: from (inclusive) to (inclusive; null: no upper bound). */
 const RANGES: Readonly<Record<DpdBucket, readonly [number, number | null]>> = {
-  D1_30: [1, 30],
-  D31_60: [31, 60],
-  D61_90: [61, 90],
-  OVER_90: [91, null],
+  D1_30: [DPD_BOUNDS.firstFrom, DPD_BOUNDS.firstTo],
+  D31_60: [DPD_BOUNDS.firstTo + 1, DPD_BOUNDS.secondTo],
+  D61_90: [DPD_BOUNDS.secondTo + 1, DPD_BOUNDS.thirdTo],
+  OVER_90: [DPD_BOUNDS.thirdTo + 1, null],
 };
 
 export function bucketOf(daysPastDue: number): DpdBucket | null {

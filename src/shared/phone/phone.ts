@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { parsePhoneNumberFromString as parseWithMetadata, type MetadataJson } from 'libphonenumber-js/core';
 import { PH_MAX_METADATA } from './metadata-ph';
+import { PHONE_DIGITS_MAX, PHONE_DIGITS_MIN } from '../text-lengths';
 
 export type { CountryCode };
 
@@ -14,7 +15,7 @@ export function phoneDigits(input: string): string {
 /** The specification's digit rule: 9 to 15 digits. */
 export function hasValidDigitCount(input: string): boolean {
   const n = phoneDigits(input).length;
-  return n >= 9 && n <= 15;
+  return n >= PHONE_DIGITS_MIN && n <= PHONE_DIGITS_MAX;
 }
 
 /**

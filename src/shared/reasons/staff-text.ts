@@ -1,4 +1,5 @@
 import { scamWordIn } from '../loan/fees';
+import { STAFF_TEXT_LONG_NUMBER_DIGITS } from '../text-lengths';
 
 /**
  * The one check of every text that staff type and a borrower reads (decision 060): a support reply,
@@ -53,7 +54,7 @@ const TLDS =
   'com|net|org|ph|io|co|me|app|link|xyz|top|info|biz|online|site|club|shop|store|live|click|page|ly|gl|cc|tk|ml|ga|cf|gq|example|test|dev|ai|us|uk|asia|pro|vip|win|icu|cn|ru|sg|gov|edu|website|tech|cloud|one|today|world|fun|space|email|finance|money|loan|loans|cash|credit';
 const BARE_DOMAIN = new RegExp(`\\b((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${TLDS}))\\b(?:\\/[^\\s<>"']*)?`, 'gi');
 /** 10 or more digits, spaces or hyphens between them allowed (a mobile number "0917 123 4567", an account "1234-5678-90"). */
-const LONG_NUMBER = /(?<![\w.,])\+?\d(?:[ -]?\d){9,}(?![\w])/g;
+const LONG_NUMBER = new RegExp(`(?<![\\w.,])\\+?\\d(?:[ -]?\\d){${STAFF_TEXT_LONG_NUMBER_DIGITS - 1},}(?![\\w])`, 'g');
 
 const PAY_VERB =
   /\b(pay|paying|pays|send|sending|transfer|transferring|deposit|depositing|remit|remitting|wire|cash[- ]?in|bayad|magbayad|bayaran|babayaran|ibayad|nagbayad|padala|ipadala|magpadala|padalhan|ihulog|maghulog|i-?send|mag-?send|i-?transfer|mag-?transfer|ideposito|magdeposito|deposito)\b/i;

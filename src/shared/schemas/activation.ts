@@ -10,6 +10,16 @@ import { findPayoutInstitution } from '../activation/payout-institutions';
 import { isPhilippineMobile, toE164 } from '../phone/phone';
 import { phoneField } from './fields';
 import { DELETION_REJECTION_REASONS } from '../reasons/catalogue';
+import {
+  ACCOUNT_NUMBER_MAX,
+  ACCOUNT_NUMBER_MIN,
+  DELETION_REASON_MAX,
+  ID_NUMBER_MAX,
+  ID_NUMBER_MIN,
+  PH_POSTAL_CODE_DIGITS,
+  POSTAL_CODE_MAX,
+  POSTAL_CODE_MIN,
+} from '../text-lengths';
 
 /**
  * Contracts of account activation (specification sections 3 and 5, DECISIONS.md): one request
@@ -30,8 +40,9 @@ const PLACE_CHARS = /^[\p{L}\p{M}\p{N} '.,\-/()]+$/u;
 const STREET_CHARS = /^[\p{L}\p{M}\p{N}'.\-\s,]+$/u;
 const POSTAL_CHARS = /^[A-Za-z0-9 -]+$/;
 /** ID number: 8 to 20 letters, digits, apostrophe, period, hyphen, whitespace, comma; starts with a letter or digit. */
-const ID_NUMBER = /^[A-Za-z0-9][A-Za-z0-9'.\-\s,]{7,19}$/;
+const ID_NUMBER = new RegExp(`^[A-Za-z0-9][A-Za-z0-9'.\\-\\s,]{${ID_NUMBER_MIN - 1},${ID_NUMBER_MAX - 1}}$`);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const PH_POSTAL_CODE = new RegExp(`^\\d{${PH_POSTAL_CODE_DIGITS}}$`);
 
 export const ACTIVATION_LIMITS = {
   nameMin: 3,
@@ -40,13 +51,13 @@ export const ACTIVATION_LIMITS = {
   placeMax: 100,
   streetMin: 4,
   streetMax: 250,
-  postalMin: 4,
-  postalMax: 20,
-  idNumberMin: 8,
-  idNumberMax: 20,
-  accountNumberMin: 8,
-  accountNumberMax: 100,
-  deletionReasonMax: 1000,
+  postalMin: POSTAL_CODE_MIN,
+  postalMax: POSTAL_CODE_MAX,
+  idNumberMin: ID_NUMBER_MIN,
+  idNumberMax: ID_NUMBER_MAX,
+  accountNumberMin: ACCOUNT_NUMBER_MIN,
+  accountNumberMax: ACCOUNT_NUMBER_MAX,
+  deletionReasonMax: DELETION_REASON_MAX,
 } as const;
 
 const L = ACTIVATION_LIMITS;
@@ -132,7 +143,7 @@ export const addressStepSchema = z
     postalCode: optionalText('activation.validation.postalCode', L.postalMin, L.postalMax, POSTAL_CHARS),
   })
   .superRefine((value, ctx) => {
-    if (value.countryResidence === 'PH' && value.postalCode !== null && !/^\d{4}$/.test(value.postalCode)) {
+    if (value.countryResidence === 'PH' && value.postalCode !== null && !PH_POSTAL_CODE.test(value.postalCode)) {
       ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'activation.validation.postalCodePh' });
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN } from '../text-lengths';
 import { emailField } from './fields';
 
 /** POST /api/contact: the contact form (specification section 5, "Contact form"). */
@@ -8,8 +9,8 @@ export const contactMessageSchema = z.strictObject({
   message: z
     .string({ error: 'validation.contactMessage' })
     .trim()
-    .min(5, { error: 'validation.contactMessage' })
-    .max(2000, { error: 'validation.contactMessage' }),
+    .min(CONTACT_MESSAGE_MIN, { error: 'validation.contactMessage' })
+    .max(CONTACT_MESSAGE_MAX, { error: 'validation.contactMessage' }),
   agree: z.literal(true, { error: 'validation.contactAgree' }),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getCountries } from 'libphonenumber-js/min';
 import { canReceiveSms, hasValidDigitCount, toE164 } from '../phone/phone';
 import { CODE_PATTERN } from '../codes/rules';
+import { PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS_MAX, PHONE_DIGITS_MIN, REFERRAL_CODE_MAX } from '../text-lengths';
 
 /**
  * Field schemas with the specification's limits (section 5). Messages are i18n keys
@@ -14,8 +15,8 @@ const PLACE_CHARS = /^[\p{L}\p{M} '.,\-/()]+$/u;
 const EMAIL = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,20}$/;
 
 export const LIMITS = {
-  passwordMin: 8,
-  passwordMax: 64,
+  passwordMin: PASSWORD_MIN,
+  passwordMax: PASSWORD_MAX,
   fullNameMin: 5,
   fullNameMax: 100,
   emailMax: 100,
@@ -23,8 +24,8 @@ export const LIMITS = {
   placeMax: 100,
   incomeDigitsMin: 3,
   incomeDigitsMax: 7,
-  phoneDigitsMin: 9,
-  phoneDigitsMax: 15,
+  phoneDigitsMin: PHONE_DIGITS_MIN,
+  phoneDigitsMax: PHONE_DIGITS_MAX,
 } as const;
 
 /** A phone number: 9 to 15 digits, valid for its country; the output is E.164 (the Philippines by default). */
@@ -104,7 +105,7 @@ export const monthlyIncomeField = z
 export const referralCodeField = z
   .string({ error: 'validation.referralCode' })
   .trim()
-  .max(20, { error: 'validation.referralCode' })
+  .max(REFERRAL_CODE_MAX, { error: 'validation.referralCode' })
   .regex(/^[A-Za-z0-9-]*$/, { error: 'validation.referralCode' });
 
 /**

@@ -1,5 +1,5 @@
 import { withdrawals as messages } from '../i18n/en/withdrawals';
-import { CODE_DIGITS } from '../codes/rules';
+import { CATALOGUE_VALUES } from '../i18n/values';
 import type { StatusColour, StatusIcon } from './loan';
 
 /**
@@ -17,7 +17,7 @@ export interface WithdrawalStatusEntry {
   readonly status: WithdrawalStatus;
   /** i18n key of the message (withdrawals.status.<STATUS>.message). */
   readonly messageKey: string;
-  /** The English message (the code rules' numbers filled in). */
+  /** The English message (the catalogue values filled in: a code's length, a transfer's time). */
   readonly message: string;
   readonly colour: StatusColour;
   readonly icon: StatusIcon;
@@ -25,11 +25,18 @@ export interface WithdrawalStatusEntry {
   readonly final: boolean;
 }
 
+const VALUES: Readonly<Record<string, number>> = CATALOGUE_VALUES;
+
+/** The text with its {{placeholders}} filled from the catalogue values (src/shared/i18n/values.ts). */
+function withValues(text: string): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (VALUES[name] === undefined ? whole : String(VALUES[name])));
+}
+
 function entry(status: WithdrawalStatus, colour: StatusColour, icon: StatusIcon, final: boolean): WithdrawalStatusEntry {
   return {
     status,
     messageKey: `withdrawals.status.${status}.message`,
-    message: messages.status[status].message.replaceAll('{{digits}}', String(CODE_DIGITS)),
+    message: withValues(messages.status[status].message),
     colour,
     icon,
     final,

@@ -2,7 +2,7 @@ import { todayPh } from '../../domain/day';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { manilaMonthOf, percentOf } from '../../../shared/loan/collections';
+import { PAR_DAYS, manilaMonthOf, percentOf } from '../../../shared/loan/collections';
 import { addDays } from '../../../shared/loan/day';
 import { toDecimalString } from '../../../shared/money/money';
 import type { PortfolioResponse } from '../../../shared/schemas/collections';
@@ -68,7 +68,7 @@ export async function portfolio(deps: AppDeps): Promise<PortfolioResponse> {
   };
   const total = collected.reduce((s, c) => s + BigInt(c.amount), 0n);
 
-  const cutoff = addDays(today, -30);
+  const cutoff = addDays(today, -PAR_DAYS);
   const [par] = await rows<{ principal: string; loans: string }>(
     db,
     sql`with late as (

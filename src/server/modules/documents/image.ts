@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
 import { loadFileType, loadSharp } from '../../lazy';
 import { checkContainer } from './containers';
+import { UPLOAD_MAX_MEGABYTES, UPLOAD_MAX_MEGAPIXELS } from '../../../shared/activation/limits';
 
 /**
  * Uploaded images are hostile input (DESIGN.md). An image is accepted only when its bytes are a
@@ -12,13 +13,13 @@ import { checkContainer } from './containers';
  * flattened on white, and without any metadata (EXIF with GPS, XMP, ICC, comments: sharp writes
  * none unless asked, and nothing here asks).
  */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MEGABYTES * 1024 * 1024;
 /**
  * 64 megapixels: the full-resolution modes of 48 and 50 MP phone cameras pass (8160 x 6144 is
  * 50.1 MP), a decompression bomb does not (30000 x 30000 is 900 MP), and a decode stays within a
  * few hundred MB even without shrink-on-load.
  */
-export const MAX_INPUT_PIXELS = 64_000_000;
+export const MAX_INPUT_PIXELS = UPLOAD_MAX_MEGAPIXELS * 1_000_000;
 export const MAX_OUTPUT_SIDE = 2000;
 export const OUTPUT_QUALITY = 85;
 export const STORED_CONTENT_TYPE = 'image/jpeg';

@@ -6,6 +6,7 @@ import { loanFigures } from '../../../shared/loan/figures';
 import { isOverdue, lineRemainder } from '../../../shared/loan/servicing';
 import { formatAmount } from '../../../shared/money/money';
 import type { ServicingState } from './core';
+import { REMINDER_DAYS_AFTER_DUE, REMINDER_DAYS_BEFORE_DUE } from '../../../shared/notify/reminder-days';
 
 /** The daily pass's reminders and its counts, shared by the set-based pass and its per-loan reference. */
 
@@ -21,9 +22,9 @@ export interface ServicingPassResult {
 /** Which reminder a line gets on `day` (null: none). Weekly: 8, 15, 22, ... days past due. */
 export function reminderFor(dueDate: string, day: string): ReminderTemplate | null {
   const until = daysBetween(day, dueDate);
-  if (until === 3) return 'DUE_IN_3_DAYS';
+  if (until === REMINDER_DAYS_BEFORE_DUE) return 'DUE_IN_3_DAYS';
   if (until === 0) return 'DUE_TODAY';
-  if (until === -1) return 'OVERDUE_1_DAY';
+  if (until === -REMINDER_DAYS_AFTER_DUE) return 'OVERDUE_1_DAY';
   if (until <= -8 && (-until - 1) % 7 === 0) return 'OVERDUE_WEEKLY';
   return null;
 }

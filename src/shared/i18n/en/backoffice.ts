@@ -412,7 +412,7 @@ export const backoffice = {
     staffText: {
       LINK: 'Links and e-mail addresses other than the lender’s own are not allowed: borrowers are told to trust only the lender’s own addresses.',
       ACCOUNT_NUMBER:
-        'Phone and account numbers (10 digits or more) are not allowed, except the member’s own and the lender’s registration numbers: a borrower must never be pointed to anyone else’s account.',
+        'Phone and account numbers ({{staffTextNumberDigits}} digits or more) are not allowed, except the member’s own and the lender’s registration numbers: a borrower must never be pointed to anyone else’s account.',
       PAYMENT_INSTRUCTION:
         'Payment instructions are not allowed (an amount to pay or send, or a place to pay): what is due and how to pay come from the system, on the Loan page.',
       ADVANCE_FEE:

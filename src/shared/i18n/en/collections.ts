@@ -11,10 +11,16 @@ export const collections = {
     paymentReferenceUsed:
       'This reference is already recorded on payment {{reference}} of loan {{loan}}: one transfer or receipt pays once. Check the reference.',
   },
-  buckets: { D1_30: '1–30 days', D31_60: '31–60 days', D61_90: '61–90 days', OVER_90: 'Over 90 days' },
+  buckets: {
+    D1_30: '{{dpdFirstFrom}}–{{dpdFirstTo}} days',
+    D31_60: '{{dpdSecondFrom}}–{{dpdSecondTo}} days',
+    D61_90: '{{dpdThirdFrom}}–{{dpdThirdTo}} days',
+    OVER_90: 'Over {{dpdThirdTo}} days',
+  },
   queue: {
     title: 'Collections',
-    intro: 'Loans with an instalment past its due date, most days past due first. Contact only the borrower, 06:00–22:00 Philippine time.',
+    intro:
+      'Loans with an instalment past its due date, most days past due first. Contact only the borrower, {{quietFromHour}}:00–{{quietUntilHour}}:00 Philippine time.',
     all: 'All past due',
     bucket: 'Days past due',
     empty: 'No loan is past due in this bucket.',
@@ -125,7 +131,12 @@ export const collections = {
       title: 'Reminders sent',
       empty: 'No reminder sent.',
       col: { at: 'Sent (from)', template: 'Template', line: 'Line', recipient: 'To (borrower’s phone)' },
-      templates: { DUE_IN_3_DAYS: 'Due in 3 days', DUE_TODAY: 'Due today', OVERDUE_1_DAY: '1 day overdue', OVERDUE_WEEKLY: 'Weekly overdue' },
+      templates: {
+        DUE_IN_3_DAYS: 'Due in {{reminderDaysBefore}} days',
+        DUE_TODAY: 'Due today',
+        OVERDUE_1_DAY: '{{reminderDaysAfter}} day overdue',
+        OVERDUE_WEEKLY: 'Weekly overdue',
+      },
     },
     notes: {
       title: 'Internal notes',
@@ -148,7 +159,7 @@ export const collections = {
     collected: 'Collected in {{month}}',
     collectedDetail: '{{count}} payments: principal {{principal}}, interest {{interest}}, fees {{fees}}, charges {{charges}}',
     par30: 'PAR30',
-    par30Detail: 'PHP {{principal}} of outstanding principal in {{count}} loans more than 30 days past due',
+    par30Detail: 'PHP {{principal}} of outstanding principal in {{count}} loans more than {{parDays}} days past due',
     byState: 'Loans by state',
     col: { status: 'State', count: 'Loans' },
   },

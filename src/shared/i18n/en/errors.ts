@@ -43,7 +43,7 @@ export const errors = {
   // Every other code of ERROR_STATUS (src/shared/schemas/errors.ts): its thrower usually gives a
   // more precise message, but a code is never answered as its raw key (error-catalogue.test.ts).
   PRODUCT_REFUSED: 'This product version breaks the product rules.',
-  IDEMPOTENCY_KEY_REQUIRED: 'This request needs an Idempotency-Key header: 8 to 128 letters, digits, or _ . : -',
+  IDEMPOTENCY_KEY_REQUIRED: 'This request needs an Idempotency-Key header: {{idempotencyKeyMin}} to {{idempotencyKeyMax}} letters, digits, or _ . : -',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   STAFF_ACCOUNT:
     'This is a staff account: staff cannot apply for loans or move money as a member. A loan of your own is taken with a member account, which other officers review.',

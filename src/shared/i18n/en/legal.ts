@@ -39,7 +39,7 @@ export const legal = {
         body: [
           '{{companyName}} is the lender. It also manages the loan facility for the whole life of your loan: it evaluates your application, releases the proceeds to your in-app wallet, sends your withdrawals to the bank or e-wallet account in your own name, receives your repayments, keeps the records and answers your questions.',
           'Banks, e-wallets and payment centres only carry money on our instructions. None of them, and none of our staff, may collect a fee from you to process, speed up or release a loan.',
-          'We collect overdue amounts as SEC Memorandum Circular No. 18, series of 2019 requires: we contact only you (and a co-maker, if your contract names one), only between 6:00 a.m. and 10:00 p.m., never with threats, insults or false statements, never by telling other people about your debt, and never through your phone contacts or character references.',
+          'We collect overdue amounts as SEC Memorandum Circular No. 18, series of 2019 requires: we contact only you (and a co-maker, if your contract names one), only between {{quietFromHour}}:00 and {{quietUntilHour}}:00 Philippine time, never with threats, insults or false statements, never by telling other people about your debt, and never through your phone contacts or character references.',
         ],
       },
       disclosure: {

@@ -70,7 +70,6 @@ export const loans = {
     cannotCancel: 'The contract is signed: this loan can no longer be cancelled. Contact your Loan Officer.',
     closed: 'This application is already closed.',
     signAfterApproval: 'The contract can be signed once the loan is approved.',
-    reason: 'Please give the reason (3 to 500 characters).',
     reasonRequired: 'A reason is required.',
     noOfferWaiting: 'There is no offer waiting for your acceptance.',
     counterOfferReason: 'A lower amount or a shorter term than applied for needs a reason from the catalogue.',

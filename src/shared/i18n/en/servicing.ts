@@ -175,10 +175,10 @@ export const servicing = {
   reminders: {
     heading: 'Reminders sent to you',
     empty: 'No reminders sent yet.',
-    intro: 'We send reminders only to you, by SMS, between 6 am and 10 pm.',
+    intro: 'We send reminders only to you, by SMS, between {{quietFromHour}}:00 and {{quietUntilHour}}:00 Philippine time.',
     item: 'Instalment {{number}}: {{template}}',
     template: {
-      DUE_IN_3_DAYS: 'due in 3 days',
+      DUE_IN_3_DAYS: 'due in {{reminderDaysBefore}} days',
       DUE_TODAY: 'due today',
       OVERDUE_1_DAY: 'one day overdue',
       OVERDUE_WEEKLY: 'weekly overdue reminder',

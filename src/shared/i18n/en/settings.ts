@@ -24,7 +24,7 @@ export const settings = {
     outOf: 'out of {{max}}',
     whatIs: 'What is credit score?',
     intro:
-      'Your credit score is a number from 0 to 1000. It is the sum of the five parts below, and each part comes only from things we can check in your account.',
+      'Your credit score is a number from zero to {{creditScoreMax}}. It is the sum of the five parts below, and each part comes only from things we can check in your account.',
     noWallet: 'Keeping money in your wallet does not change your score, and withdrawing your loan never lowers it.',
     asOf: 'Computed on {{date}}.',
     loading: 'Loading your credit score',
@@ -36,14 +36,14 @@ export const settings = {
     components: {
       profile: {
         title: 'Completed profile',
-        rule: 'Up to 200 points: 40 for each of the five activation steps you complete.',
+        rule: 'Up to {{creditProfileMax}} points: {{creditPointsPerStep}} for each of the five activation steps you complete.',
         COMPLETE: 'You completed all {{total}} steps.',
         PARTIAL: 'You completed {{done}} of {{total}} steps.',
         NONE: 'You have not completed a step yet.',
       },
       onTime: {
         title: 'On-time repayments',
-        rule: 'Up to 300 points, in proportion to the instalments paid on or before their due date.',
+        rule: 'Up to {{creditOnTimeMax}} points, in proportion to the instalments paid on or before their due date.',
         COMPLETE: 'All {{due}} instalments that fell due were paid on time.',
         PARTIAL: '{{count}} of the {{due}} instalments that fell due were paid on time.',
         NONE: 'None of the {{due}} instalments that fell due was paid on time.',
@@ -52,7 +52,7 @@ export const settings = {
       },
       early: {
         title: 'Early repayments',
-        rule: 'Up to 100 points, in proportion to the instalments paid before their due date.',
+        rule: 'Up to {{creditEarlyMax}} points, in proportion to the instalments paid before their due date.',
         COMPLETE: 'All {{due}} instalments that fell due were paid early.',
         PARTIAL: '{{count}} of the {{due}} instalments that fell due were paid early.',
         NONE: 'None of the {{due}} instalments that fell due was paid early.',
@@ -61,14 +61,14 @@ export const settings = {
       },
       loansRepaid: {
         title: 'Loans repaid',
-        rule: 'Up to 250 points: 125 for each loan you repay in full.',
+        rule: 'Up to {{creditLoansRepaidMax}} points: {{creditPointsPerLoan}} for each loan you repay in full.',
         COMPLETE: 'You repaid {{count}} loans in full.',
         PARTIAL: 'You repaid {{count}} loan in full.',
         NONE: 'You have not repaid a loan in full yet.',
       },
       daysOverdue: {
         title: 'Days overdue',
-        rule: 'Up to 150 points when no instalment is ever overdue; each day an instalment is overdue takes away 5 points.',
+        rule: 'Up to {{creditDaysOverdueMax}} points when no instalment is ever overdue; each day an instalment is overdue takes away {{creditPointsPerDayOverdue}} points.',
         COMPLETE: 'No instalment has been overdue.',
         PARTIAL: 'Instalments have been overdue for {{days}} days in all.',
         NONE: 'Instalments have been overdue for {{days}} days in all.',
@@ -100,7 +100,7 @@ export const settings = {
     cancel: 'Cancel',
     loading: 'Changing password.',
     success: 'Your password changed successfully.',
-    redirect: 'Taking you to Home in 3 seconds.',
+    redirect: 'Taking you to Home in {{seconds}} seconds.',
     same: 'Choose a new password that is different from your current one.',
     wrongCurrent: 'Your current password is not correct.',
   },
@@ -113,7 +113,7 @@ export const settings = {
     bank: 'Bank or e-wallet',
     account: 'Account number',
     reveal: 'Show',
-    revealLabel: 'Show the account number for 3 seconds',
+    revealLabel: 'Show the account number for {{seconds}} seconds',
     hide: 'Hide',
     transferredFrom: 'Transferred From',
     exchangeRate: 'Exchange rate',
@@ -171,7 +171,7 @@ export const settings = {
     transfer: {
       title: 'Transfer',
       p1: 'A withdrawal sends money from your Tapat wallet to your own bank or e-wallet account: the payout account you gave us. You confirm it with a code sent to your phone.',
-      p2: 'Transfers of up to {{instapayMax}} go by InstaPay and take 10 to 60 minutes; larger ones go by PESONet and arrive the same or the next banking day. The fee is {{fee}}.',
+      p2: 'Transfers of up to {{instapayMax}} go by InstaPay and take {{instapayMinutesMin}} to {{instapayMinutesMax}} minutes; larger ones go by PESONet and arrive the same or the next banking day. The fee is {{fee}}.',
       p3: 'Withdrawing is free. Tapat never asks you to pay anything to receive, unlock or withdraw your loan. Keeping money in your wallet does not raise your credit score: withdraw whenever you need the money.',
     },
     pay: {

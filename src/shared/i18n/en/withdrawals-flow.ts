@@ -37,7 +37,7 @@ export const withdrawalsFlow = {
     channel: 'Channel',
     timing: 'Expected timing',
     timingValue: {
-      INSTAPAY: 'Transfers take 10 to 60 minutes.',
+      INSTAPAY: 'Transfers take {{instapayMinutesMin}} to {{instapayMinutesMax}} minutes.',
       PESONET: 'The same or the next banking day.',
     },
     codeNote: 'When you confirm, the amount is held in your wallet and we send a {{digits}}-digit code by SMS to your phone.',
@@ -65,7 +65,8 @@ export const withdrawalsFlow = {
   },
   transfer: {
     heading: 'Transferring',
-    timing: 'Transfers take 10 to 60 minutes. You may leave this page: the status stays under Recent withdrawals on your wallet.',
+    timing:
+      'Transfers take {{instapayMinutesMin}} to {{instapayMinutesMax}} minutes. You may leave this page: the status stays under Recent withdrawals on your wallet.',
     reference: 'Reference number',
     amount: 'Amount',
     account: 'To',

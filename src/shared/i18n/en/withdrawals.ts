@@ -7,7 +7,10 @@ export const withdrawals = {
       label: 'Awaiting code',
       message: 'Enter the {{digits}}-digit code we sent to your phone to confirm this withdrawal. The amount is held in your wallet until then.',
     },
-    PROCESSING: { label: 'Processing', message: 'Your withdrawal is on its way to your account. Transfers take 10 to 60 minutes.' },
+    PROCESSING: {
+      label: 'Processing',
+      message: 'Your withdrawal is on its way to your account. Transfers take {{instapayMinutesMin}} to {{instapayMinutesMax}} minutes.',
+    },
     PAID: { label: 'Paid', message: 'Your withdrawal has been sent to your account.' },
     PARTLY_PAID: {
       label: 'Partly paid',
@@ -37,7 +40,7 @@ export const withdrawals = {
     PESONET: 'PESONet (same or next banking day)',
   },
   outbox: {
-    scheduled: 'Held for the quiet hours: to be sent at {{time}} (messages go out between 06:00 and 22:00 Philippine time).',
+    scheduled: 'Held for the quiet hours: to be sent at {{time}} (messages go out between {{quietFromHour}}:00 and {{quietUntilHour}}:00 Philippine time).',
   },
   actor: { MEMBER: 'You', STAFF: 'Tapat', SYSTEM: 'Tapat' },
   errors: {
@@ -73,7 +76,7 @@ export const withdrawals = {
       subject: 'Your withdrawal code',
     },
     PROCESSING: {
-      sms: '{{company}}: withdrawal {{reference}} is being sent to your account. Transfers take 10 to 60 minutes.',
+      sms: '{{company}}: withdrawal {{reference}} is being sent to your account. Transfers take {{instapayMinutesMin}} to {{instapayMinutesMax}} minutes.',
       subject: 'Your withdrawal is on its way',
     },
     PAID: {

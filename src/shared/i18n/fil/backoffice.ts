@@ -417,7 +417,7 @@ export const backoffice = {
     staffText: {
       LINK: 'Bawal ang link at e-mail address na hindi sa nagpapautang: sinasabihan ang mga nanghihiram na ang sariling address lamang ng nagpapautang ang pagkatiwalaan.',
       ACCOUNT_NUMBER:
-        'Bawal ang numero ng telepono o account (10 digit o higit pa), maliban sa sariling numero ng miyembro at sa mga numero ng rehistro ng nagpapautang: hindi kailanman dapat ituro ang nanghihiram sa account ng iba.',
+        'Bawal ang numero ng telepono o account ({{staffTextNumberDigits}} digit o higit pa), maliban sa sariling numero ng miyembro at sa mga numero ng rehistro ng nagpapautang: hindi kailanman dapat ituro ang nanghihiram sa account ng iba.',
       PAYMENT_INSTRUCTION:
         'Bawal ang tagubilin sa pagbabayad (halagang babayaran o ipapadala, o lugar na pagbabayaran): ang sistema ang nagsasabi kung magkano at paano magbayad, sa pahina ng Loan.',
       ADVANCE_FEE:

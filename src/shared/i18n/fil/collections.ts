@@ -11,11 +11,16 @@ export const collections = {
     paymentReferenceUsed:
       'Nakatala na ang reference na ito sa bayad {{reference}} ng loan {{loan}}: isang beses lang nagbabayad ang isang transfer o resibo. Suriin ang reference.',
   },
-  buckets: { D1_30: '1–30 araw', D31_60: '31–60 araw', D61_90: '61–90 araw', OVER_90: 'Higit 90 araw' },
+  buckets: {
+    D1_30: '{{dpdFirstFrom}}–{{dpdFirstTo}} araw',
+    D31_60: '{{dpdSecondFrom}}–{{dpdSecondTo}} araw',
+    D61_90: '{{dpdThirdFrom}}–{{dpdThirdTo}} araw',
+    OVER_90: 'Higit {{dpdThirdTo}} araw',
+  },
   queue: {
     title: 'Koleksiyon',
     intro:
-      'Mga loan na may hulog na lampas na sa takdang petsa, pinakamatagal na atrasado muna. Ang borrower lang ang kokontakin, 06:00–22:00 oras sa Pilipinas.',
+      'Mga loan na may hulog na lampas na sa takdang petsa, pinakamatagal na atrasado muna. Ang borrower lang ang kokontakin, {{quietFromHour}}:00–{{quietUntilHour}}:00 oras sa Pilipinas.',
     all: 'Lahat ng atrasado',
     bucket: 'Araw na atrasado',
     empty: 'Walang atrasadong loan sa grupong ito.',
@@ -136,9 +141,9 @@ export const collections = {
       empty: 'Wala pang paalalang naipadala.',
       col: { at: 'Ipinadala (mula)', template: 'Template', line: 'Linya', recipient: 'Para kay (telepono ng borrower)' },
       templates: {
-        DUE_IN_3_DAYS: 'Takdang petsa sa loob ng 3 araw',
+        DUE_IN_3_DAYS: 'Takdang petsa sa loob ng {{reminderDaysBefore}} araw',
         DUE_TODAY: 'Takdang petsa ngayon',
-        OVERDUE_1_DAY: '1 araw na atrasado',
+        OVERDUE_1_DAY: '{{reminderDaysAfter}} araw na atrasado',
         OVERDUE_WEEKLY: 'Lingguhang paalala sa atraso',
       },
     },
@@ -163,7 +168,7 @@ export const collections = {
     collected: 'Nakolekta ngayong {{month}}',
     collectedDetail: '{{count}} bayad: prinsipal {{principal}}, interes {{interest}}, bayarin {{fees}}, singil {{charges}}',
     par30: 'PAR30',
-    par30Detail: 'PHP {{principal}} na natitirang prinsipal sa {{count}} loan na higit 30 araw na atrasado',
+    par30Detail: 'PHP {{principal}} na natitirang prinsipal sa {{count}} loan na higit {{parDays}} araw na atrasado',
     byState: 'Mga loan ayon sa katayuan',
     col: { status: 'Katayuan', count: 'Loan' },
   },

@@ -38,7 +38,8 @@ export const errors = {
   unknownStatusUse: 'Hindi kilalang status: {{unknown}}. Gamitin ang {{allowed}}.',
   date: 'Gumamit ng petsang nasa anyong YYYY-MM-DD.',
   PRODUCT_REFUSED: 'Lumalabag sa mga patakaran ng produkto ang bersyong ito.',
-  IDEMPOTENCY_KEY_REQUIRED: 'Kailangan ng request na ito ang header na Idempotency-Key: 8 hanggang 128 na letra, numero, o _ . : -',
+  IDEMPOTENCY_KEY_REQUIRED:
+    'Kailangan ng request na ito ang header na Idempotency-Key: {{idempotencyKeyMin}} hanggang {{idempotencyKeyMax}} na letra, numero, o _ . : -',
   IDEMPOTENCY_KEY_REUSED: 'Nagamit na ang Idempotency-Key na ito sa ibang request. Gumamit ng bagong key para sa bagong request.',
   STAFF_ACCOUNT:
     'Staff account ito: hindi puwedeng mag-apply ng loan o maglipat ng pera bilang miyembro ang staff. Ang sariling loan ay kinukuha gamit ang member account, na sinusuri ng ibang mga opisyal.',

@@ -33,7 +33,7 @@ export const legal = {
         body: [
           'Ang {{companyName}} ang nagpapautang. Ito rin ang nangangasiwa sa loan facility sa buong panahon ng iyong loan: sinusuri nito ang iyong aplikasyon, inilalabas ang proceeds sa iyong in-app wallet, ipinapadala ang iyong mga withdrawal sa bank o e-wallet account na nakapangalan sa iyo, tinatanggap ang iyong mga bayad, itinatago ang mga record at sinasagot ang iyong mga tanong.',
           'Ang mga bangko, e-wallet at payment center ay nagdadala lamang ng pera ayon sa aming utos. Wala sa kanila, at wala sa aming staff, ang puwedeng maningil sa iyo ng bayad para iproseso, pabilisin o ilabas ang isang loan.',
-          'Sinisingil namin ang mga overdue na halaga ayon sa hinihingi ng SEC Memorandum Circular No. 18, series of 2019: ikaw lamang ang kinokontak namin (at ang co-maker, kung may nakapangalan sa iyong kontrata), mula 6:00 a.m. hanggang 10:00 p.m. lamang, hindi kailanman nang may pagbabanta, pang-iinsulto o maling pahayag, hindi kailanman sa pagsasabi sa ibang tao tungkol sa iyong utang, at hindi kailanman sa pamamagitan ng mga contact sa iyong telepono o ng iyong mga character reference.',
+          'Sinisingil namin ang mga overdue na halaga ayon sa hinihingi ng SEC Memorandum Circular No. 18, series of 2019: ikaw lamang ang kinokontak namin (at ang co-maker, kung may nakapangalan sa iyong kontrata), mula {{quietFromHour}}:00 hanggang {{quietUntilHour}}:00 lamang, oras sa Pilipinas, hindi kailanman nang may pagbabanta, pang-iinsulto o maling pahayag, hindi kailanman sa pagsasabi sa ibang tao tungkol sa iyong utang, at hindi kailanman sa pamamagitan ng mga contact sa iyong telepono o ng iyong mga character reference.',
         ],
       },
       disclosure: {

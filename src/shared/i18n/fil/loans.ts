@@ -70,7 +70,6 @@ export const loans = {
     cannotCancel: 'Napirmahan na ang kontrata: hindi na makakansela ang loan na ito. Makipag-ugnayan sa iyong Loan Officer.',
     closed: 'Sarado na ang aplikasyong ito.',
     signAfterApproval: 'Mapipirmahan ang kontrata kapag naaprubahan na ang loan.',
-    reason: 'Pakilagay ang dahilan (3 hanggang 500 character).',
     reasonRequired: 'Kailangan ng dahilan.',
     noOfferWaiting: 'Walang alok na naghihintay ng iyong pagtanggap.',
     counterOfferReason: 'Kailangan ng dahilan mula sa catalogue ang mas mababang halaga o mas maikling termino kaysa sa in-apply.',

@@ -174,10 +174,10 @@ export const servicing = {
   reminders: {
     heading: 'Mga paalalang ipinadala sa iyo',
     empty: 'Wala pang paalalang naipadala.',
-    intro: 'Sa iyo lamang kami nagpapadala ng paalala, sa SMS, mula 6 ng umaga hanggang 10 ng gabi.',
+    intro: 'Sa iyo lamang kami nagpapadala ng paalala, sa SMS, mula {{quietFromHour}}:00 hanggang {{quietUntilHour}}:00, oras sa Pilipinas.',
     item: 'Hulog {{number}}: {{template}}',
     template: {
-      DUE_IN_3_DAYS: 'dapat bayaran sa loob ng 3 araw',
+      DUE_IN_3_DAYS: 'dapat bayaran sa loob ng {{reminderDaysBefore}} araw',
       DUE_TODAY: 'dapat bayaran ngayong araw',
       OVERDUE_1_DAY: 'isang araw nang lampas sa takdang petsa',
       OVERDUE_WEEKLY: 'lingguhang paalala sa lampas na sa takdang petsa',

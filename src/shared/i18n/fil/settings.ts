@@ -24,7 +24,7 @@ export const settings = {
     outOf: 'sa {{max}}',
     whatIs: 'Ano ang credit score?',
     intro:
-      'Ang iyong credit score ay numero mula 0 hanggang 1000. Ito ang kabuuan ng limang bahagi sa ibaba, at bawat bahagi ay galing lamang sa mga bagay na masusuri namin sa iyong account.',
+      'Ang iyong credit score ay numero mula sero hanggang {{creditScoreMax}}. Ito ang kabuuan ng limang bahagi sa ibaba, at bawat bahagi ay galing lamang sa mga bagay na masusuri namin sa iyong account.',
     noWallet: 'Hindi nagbabago ang iyong score kapag nag-iipon ka ng pera sa wallet, at hindi ito bumababa kailanman kapag winithdraw mo ang iyong loan.',
     asOf: 'Kinuwenta noong {{date}}.',
     loading: 'Nilo-load ang iyong credit score',
@@ -36,14 +36,14 @@ export const settings = {
     components: {
       profile: {
         title: 'Kumpletong profile',
-        rule: 'Hanggang 200 puntos: 40 sa bawat isa sa limang hakbang ng activation na nakumpleto mo.',
+        rule: 'Hanggang {{creditProfileMax}} puntos: {{creditPointsPerStep}} sa bawat isa sa limang hakbang ng activation na nakumpleto mo.',
         COMPLETE: 'Nakumpleto mo ang lahat ng {{total}} na hakbang.',
         PARTIAL: 'Nakumpleto mo ang {{done}} sa {{total}} na hakbang.',
         NONE: 'Wala ka pang nakukumpletong hakbang.',
       },
       onTime: {
         title: 'Bayad sa tamang oras',
-        rule: 'Hanggang 300 puntos, ayon sa proporsyon ng mga hulog na nabayaran sa o bago ang kanilang due date.',
+        rule: 'Hanggang {{creditOnTimeMax}} puntos, ayon sa proporsyon ng mga hulog na nabayaran sa o bago ang kanilang due date.',
         COMPLETE: 'Nabayaran sa tamang oras ang lahat ng {{due}} na hulog na dapat nang bayaran.',
         PARTIAL: '{{count}} sa {{due}} na hulog na dapat nang bayaran ang nabayaran sa tamang oras.',
         NONE: 'Wala sa {{due}} na hulog na dapat nang bayaran ang nabayaran sa tamang oras.',
@@ -52,7 +52,7 @@ export const settings = {
       },
       early: {
         title: 'Maagang bayad',
-        rule: 'Hanggang 100 puntos, ayon sa proporsyon ng mga hulog na nabayaran bago ang kanilang due date.',
+        rule: 'Hanggang {{creditEarlyMax}} puntos, ayon sa proporsyon ng mga hulog na nabayaran bago ang kanilang due date.',
         COMPLETE: 'Nabayaran nang maaga ang lahat ng {{due}} na hulog na dapat nang bayaran.',
         PARTIAL: '{{count}} sa {{due}} na hulog na dapat nang bayaran ang nabayaran nang maaga.',
         NONE: 'Wala sa {{due}} na hulog na dapat nang bayaran ang nabayaran nang maaga.',
@@ -61,14 +61,14 @@ export const settings = {
       },
       loansRepaid: {
         title: 'Mga loan na nabayaran',
-        rule: 'Hanggang 250 puntos: 125 sa bawat loan na nabayaran mo nang buo.',
+        rule: 'Hanggang {{creditLoansRepaidMax}} puntos: {{creditPointsPerLoan}} sa bawat loan na nabayaran mo nang buo.',
         COMPLETE: 'Nabayaran mo nang buo ang {{count}} na loan.',
         PARTIAL: 'Nabayaran mo nang buo ang {{count}} na loan.',
         NONE: 'Wala ka pang loan na nabayaran nang buo.',
       },
       daysOverdue: {
         title: 'Mga araw na overdue',
-        rule: 'Hanggang 150 puntos kapag walang hulog na na-overdue kailanman; bawat araw na overdue ang isang hulog ay nagbabawas ng 5 puntos.',
+        rule: 'Hanggang {{creditDaysOverdueMax}} puntos kapag walang hulog na na-overdue kailanman; bawat araw na overdue ang isang hulog ay nagbabawas ng {{creditPointsPerDayOverdue}} puntos.',
         COMPLETE: 'Walang hulog na na-overdue.',
         PARTIAL: 'Na-overdue ang mga hulog nang {{days}} araw sa kabuuan.',
         NONE: 'Na-overdue ang mga hulog nang {{days}} araw sa kabuuan.',
@@ -100,7 +100,7 @@ export const settings = {
     cancel: 'Kanselahin',
     loading: 'Pinapalitan ang password.',
     success: 'Matagumpay na napalitan ang iyong password.',
-    redirect: 'Dadalhin ka sa Home sa loob ng 3 segundo.',
+    redirect: 'Dadalhin ka sa Home sa loob ng {{seconds}} segundo.',
     same: 'Pumili ng bagong password na iba sa kasalukuyan mong password.',
     wrongCurrent: 'Mali ang iyong kasalukuyang password.',
   },
@@ -113,7 +113,7 @@ export const settings = {
     bank: 'Bangko o e-wallet',
     account: 'Account number',
     reveal: 'Ipakita',
-    revealLabel: 'Ipakita ang account number nang 3 segundo',
+    revealLabel: 'Ipakita ang account number nang {{seconds}} segundo',
     hide: 'Itago',
     transferredFrom: 'Inilipat Mula Sa',
     exchangeRate: 'Palitan',
@@ -171,7 +171,7 @@ export const settings = {
     transfer: {
       title: 'Transfer',
       p1: 'Ang withdrawal ay nagpapadala ng pera mula sa iyong Tapat wallet papunta sa sarili mong bank o e-wallet account: ang payout account na ibinigay mo sa amin. Kinukumpirma mo ito gamit ang code na ipinapadala sa iyong telepono.',
-      p2: 'Ang mga transfer na hanggang {{instapayMax}} ay dumadaan sa InstaPay at tumatagal nang 10 hanggang 60 minuto; ang mas malalaki ay dumadaan sa PESONet at dumarating sa parehong araw o sa susunod na banking day. Ang bayad ay {{fee}}.',
+      p2: 'Ang mga transfer na hanggang {{instapayMax}} ay dumadaan sa InstaPay at tumatagal nang {{instapayMinutesMin}} hanggang {{instapayMinutesMax}} minuto; ang mas malalaki ay dumadaan sa PESONet at dumarating sa parehong araw o sa susunod na banking day. Ang bayad ay {{fee}}.',
       p3: 'Libre ang pag-withdraw. Hindi kailanman hihingi ang Tapat ng anumang bayad para matanggap, ma-unlock o ma-withdraw ang iyong loan. Hindi tumataas ang iyong credit score kapag nag-iipon ka ng pera sa wallet: mag-withdraw ka kahit kailan mo kailangan ang pera.',
     },
     pay: {

@@ -37,7 +37,7 @@ export const withdrawalsFlow = {
     channel: 'Channel',
     timing: 'Inaasahang tagal',
     timingValue: {
-      INSTAPAY: 'Inaabot ng 10 hanggang 60 minuto ang transfer.',
+      INSTAPAY: 'Inaabot ng {{instapayMinutesMin}} hanggang {{instapayMinutesMax}} minuto ang transfer.',
       PESONET: 'Sa parehong araw o sa susunod na araw ng bangko.',
     },
     codeNote: 'Kapag kinumpirma mo, itatabi ang halaga sa iyong wallet at magpapadala kami ng {{digits}}-digit na code sa SMS.',
@@ -66,7 +66,7 @@ export const withdrawalsFlow = {
   transfer: {
     heading: 'Ipinapadala',
     timing:
-      'Inaabot ng 10 hanggang 60 minuto ang transfer. Maaari mong iwan ang pahinang ito: makikita ang status sa Mga kamakailang withdrawal sa iyong wallet.',
+      'Inaabot ng {{instapayMinutesMin}} hanggang {{instapayMinutesMax}} minuto ang transfer. Maaari mong iwan ang pahinang ito: makikita ang status sa Mga kamakailang withdrawal sa iyong wallet.',
     reference: 'Reference number',
     amount: 'Halaga',
     account: 'Para sa',

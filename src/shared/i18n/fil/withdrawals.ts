@@ -8,7 +8,10 @@ export const withdrawals = {
       message:
         'Ilagay ang {{digits}}-digit na code na ipinadala namin sa iyong telepono para kumpirmahin ang withdrawal na ito. Nakahold ang halaga sa iyong wallet hanggang doon.',
     },
-    PROCESSING: { label: 'Pinoproseso', message: 'Papunta na sa iyong account ang iyong withdrawal. Inaabot ng 10 hanggang 60 minuto ang transfer.' },
+    PROCESSING: {
+      label: 'Pinoproseso',
+      message: 'Papunta na sa iyong account ang iyong withdrawal. Inaabot ng {{instapayMinutesMin}} hanggang {{instapayMinutesMax}} minuto ang transfer.',
+    },
     PAID: { label: 'Naipadala', message: 'Naipadala na sa iyong account ang iyong withdrawal.' },
     PARTLY_PAID: {
       label: 'Bahagyang naipadala',
@@ -38,7 +41,8 @@ export const withdrawals = {
     PESONET: 'PESONet (sa parehong araw o sa susunod na banking day)',
   },
   outbox: {
-    scheduled: 'Nakahold dahil sa tahimik na oras: ipapadala sa {{time}} (ipinapadala ang mga mensahe mula 06:00 hanggang 22:00, oras ng Pilipinas).',
+    scheduled:
+      'Nakahold dahil sa tahimik na oras: ipapadala sa {{time}} (ipinapadala ang mga mensahe mula {{quietFromHour}}:00 hanggang {{quietUntilHour}}:00, oras ng Pilipinas).',
   },
   actor: { MEMBER: 'Ikaw', STAFF: 'Tapat', SYSTEM: 'Tapat' },
   errors: {
@@ -75,7 +79,7 @@ export const withdrawals = {
       subject: 'Ang iyong withdrawal code',
     },
     PROCESSING: {
-      sms: '{{company}}: ipinapadala na sa iyong account ang withdrawal {{reference}}. Inaabot ng 10 hanggang 60 minuto ang transfer.',
+      sms: '{{company}}: ipinapadala na sa iyong account ang withdrawal {{reference}}. Inaabot ng {{instapayMinutesMin}} hanggang {{instapayMinutesMax}} minuto ang transfer.',
       subject: 'Papunta na ang iyong withdrawal',
     },
     PAID: {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../../states/loan';
 import { loanStatusTextsSchema } from '../catalogue-text';
 import { PRODUCT_CODE_PATTERN } from '../../loan/product';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../../text-lengths';
 
 /**
  * Contracts of the loans, wallet and back-office loan API. Amounts are decimal strings in
@@ -82,8 +83,8 @@ export const percentSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const isoDateTime = z.string();
 
-/** The Idempotency-Key header every money-moving or creating request carries: 8 to 128 of [A-Za-z0-9_.:-]. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+/** The Idempotency-Key header every money-moving or creating request carries: IDEMPOTENCY_KEY_MIN to IDEMPOTENCY_KEY_MAX of [A-Za-z0-9_.:-]. */
+export const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{${IDEMPOTENCY_KEY_MIN},${IDEMPOTENCY_KEY_MAX}}$`);
 
 // ---------------------------------------------------------------------------------------------
 // Status catalogue fields (section 3: status, statusMessage, statusColor, statusIcon, statement...)

@@ -127,7 +127,13 @@ export function ActivationWizard({ layout, onFinished, onActivated, focusFirstSt
             {t('activation.done.title')}
           </Heading>
           <p className="max-w-prose text-ink">{t('activation.done.text')}</p>
-          {done && <p className="text-sm text-muted">{layout === 'dialog' ? t('activation.done.closing') : t('activation.done.leaving')}</p>}
+          {done && (
+            <p className="text-sm text-muted">
+              {layout === 'dialog'
+                ? t('activation.done.closing', { seconds: WIZARD_CLOSE_MS / 1000 })
+                : t('activation.done.leaving', { seconds: WIZARD_CLOSE_MS / 1000 })}
+            </p>
+          )}
           <Button variant="accent" onClick={() => finished.current()}>
             {layout === 'dialog' ? t('common.close') : t('activation.done.goHome')}
           </Button>

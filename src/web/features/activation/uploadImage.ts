@@ -2,11 +2,12 @@ import i18next from 'i18next';
 import { knownCode, ApiError, acceptLanguage } from '../../lib/api';
 import type { DocumentInfo } from '../../../shared/schemas/activation';
 import type { DocumentKind } from '../../../shared/activation/id-types';
+import { UPLOAD_MAX_MEGABYTES } from '../../../shared/activation/limits';
 
 /** What the file input offers; the server reads the bytes, whatever the name or declared type. */
 export const ACCEPTED_IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 /** The server's limit (10 MB): a larger file is refused here without sending it. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = UPLOAD_MAX_MEGABYTES * 1024 * 1024;
 
 const DECLARABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
 

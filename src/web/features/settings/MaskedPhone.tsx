@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { maskPhoneNational } from '../../../shared/phone/phone';
-import { RevealValue } from './RevealValue';
+import { REVEAL_MS, RevealValue } from './RevealValue';
 
 /** '+63 917 123 4567' for an E.164 number (the number as it is, when it cannot be read). */
 export function formatPhone(e164: string): string {
@@ -18,7 +18,7 @@ export function MaskedPhone({ phone }: { readonly phone: string }) {
     <RevealValue
       masked={maskPhoneNational(phone)}
       full={formatPhone(phone)}
-      revealLabel={t('member.settings.revealLabel')}
+      revealLabel={t('member.settings.revealLabel', { seconds: REVEAL_MS / 1000 })}
       showText={t('member.settings.reveal')}
       hideText={t('member.settings.hide')}
     />

@@ -91,7 +91,7 @@ export function PasswordDialog({ open, onClose }: { readonly open: boolean; read
       {done ? (
         <div role="status" className="flex flex-col gap-2 rounded-md border-l-4 border-success bg-green-50 p-3 text-green-900">
           <p className="font-semibold">{t('settings.password.success')}</p>
-          <p className="text-sm">{t('settings.password.redirect')}</p>
+          <p className="text-sm">{t('settings.password.redirect', { seconds: AFTER_PASSWORD_CHANGE_MS / 1000 })}</p>
         </div>
       ) : (
         <form id="change-password-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -15,7 +15,7 @@ import { toast } from '../../ui/toast';
 import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
 import { dateTime } from '../../lib/format';
 import { settingsKeys, usePayoutAccount } from './queries';
-import { RevealValue } from './RevealValue';
+import { REVEAL_MS, RevealValue } from './RevealValue';
 import { PayoutAccountFields } from '../activation';
 import { LoadError } from '../../ui/LoadError';
 import { codeTextValues } from '../../../shared/codes/rules';
@@ -161,7 +161,7 @@ export function PayoutAccountDialog({ open, onClose }: { readonly open: boolean;
                 <RevealValue
                   masked={a.accountNumberMasked}
                   full={a.accountNumber}
-                  revealLabel={t('settings.withdrawal.revealLabel')}
+                  revealLabel={t('settings.withdrawal.revealLabel', { seconds: REVEAL_MS / 1000 })}
                   showText={t('settings.withdrawal.reveal')}
                   hideText={t('settings.withdrawal.hide')}
                 />

@@ -11,7 +11,7 @@ import { useCurrentLoan } from '../loans';
 import { COLOUR_BG, StatusIcon } from '../../ui/StatusIcon';
 import { dateTime, money } from '../../lib/format';
 import { usePayoutAccount, useWithdrawals } from './queries';
-import { RevealValue } from './RevealValue';
+import { REVEAL_MS, RevealValue } from './RevealValue';
 import { Rows } from './Rows';
 import { TransferParts } from '../../ui/TransferParts';
 
@@ -108,7 +108,7 @@ export function WithdrawalDialog({ open, onClose }: { readonly open: boolean; re
                   key="account"
                   masked={last.destination.accountMasked}
                   full={fullNumberFor(last, payout.data)}
-                  revealLabel={t('settings.withdrawal.revealLabel')}
+                  revealLabel={t('settings.withdrawal.revealLabel', { seconds: REVEAL_MS / 1000 })}
                   showText={t('settings.withdrawal.reveal')}
                   hideText={t('settings.withdrawal.hide')}
                 />,
