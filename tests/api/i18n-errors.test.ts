@@ -41,7 +41,9 @@ describe('a validation error', () => {
   it('is in Filipino, message and field messages, for Accept-Language: fil', async () => {
     const res = await send('POST', '/api/auth/login', { payload: badLogin, language: 'fil' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: fil.errors.VALIDATION_FAILED, fields: { phone: translate('fil', 'validation.phone') } } });
+    expect(res.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: fil.errors.VALIDATION_FAILED, fields: { phone: translate('fil', 'validation.phone') } },
+    });
   });
 
   it('is in English without Accept-Language, and for English or a language the API does not speak', async () => {
