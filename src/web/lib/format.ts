@@ -5,7 +5,7 @@ import { formatAmount, parseAmount, type Centavos } from '../../shared/money/mon
 export const PESO_SYMBOL = '₱';
 
 /** The BCP 47 locale for Intl formatting of the chosen language. */
-export function localeOf(language: string | undefined): string {
+function localeOf(language: string | undefined): string {
   return language === 'fil' ? 'fil-PH' : 'en-PH';
 }
 

@@ -11,7 +11,7 @@ import { placeFieldErrors, showMessage } from './serverErrors';
 /** One toast for the wizard's messages: 'Verifying...' turns into its result. */
 export const WIZARD_TOAST = 'activation-step';
 /** Specification section 9: the wizard's toasts last 500 to 700 ms. */
-export const WIZARD_TOAST_MS = 700;
+const WIZARD_TOAST_MS = 700;
 
 export interface StepSave {
   /** The form's onSubmit. */
