@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_DRAFT_MESSAGES, productDraftSchema } from './product';
+import { PRODUCT_DRAFT_MESSAGES, storedProductDraftSchema } from './product';
 import { isHttpsUrl } from '../company/links';
 import { scamWordIn } from '../loan/fees';
 import { lenderTextContext } from '../company/lender-text';
@@ -97,7 +97,7 @@ export const adminSettingsResponseSchema = z.object({
     updatedBy: z.string().nullable(),
   }),
   /** The version in force as a draft: the form for a new version starts from it. */
-  productDraft: productDraftSchema,
+  productDraft: storedProductDraftSchema,
   product: z.object({
     version: z.number(),
     name: z.string(),
