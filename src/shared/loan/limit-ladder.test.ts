@@ -141,14 +141,18 @@ describe('the ladders in code and their checks', () => {
     expect(creditLimit(SMALL_PRODUCT_V1, [], null, TODAY)).toMatchObject({ limit: pesos(10_000), bound: 'LADDER' });
     expect(ladderProblems(PRODUCT_V1)).toEqual([]);
     expect(ladderProblems(SMALL_PRODUCT_V1)).toEqual([]);
+    // A copy of the Personal loan with a narrower range keeps a sound ladder: the product's maximum cuts every step.
+    const narrow = { ...PRODUCT_V1, minAmount: pesos(1_000), maxAmount: pesos(10_000) };
+    expect(ladderProblems(narrow)).toEqual([]);
+    expect(creditLimit(narrow, [], null, TODAY)).toMatchObject({ limit: pesos(10_000), bound: 'PRODUCT' });
   });
 
-  it('refuses steps out of order or outside the range, a first step needing a loan, a fallback above the first step, and days out of order', () => {
+  it('refuses steps out of order or of no amount, a first step needing a loan, a fallback above the first step, and days out of order', () => {
     const broken: LimitLadder = {
       steps: [
         { afterOnTimeLoans: 1, maxAmount: pesos(300_000) },
         { afterOnTimeLoans: 1, maxAmount: pesos(250_000) },
-        { afterOnTimeLoans: 2, maxAmount: pesos(6_000_000) },
+        { afterOnTimeLoans: 2, maxAmount: 0n },
       ],
       onTimeDays: 5,
       seriousLateDays: 5,
@@ -158,8 +162,8 @@ describe('the ladders in code and their checks', () => {
     expect(problems).toEqual([
       'The first step of the limit ladder needs no loan repaid (zero loans).',
       'Each step of the limit ladder needs more loans repaid on time and gives a higher amount than the one before.',
-      'A step of 6,000,000.00 is outside the product range (200,000.00 to 5,000,000.00).',
-      'The amount after serious lateness (400,000.00) must be at least the product minimum (200,000.00) and at most the first step.',
+      'Each step of the limit ladder gives an amount above zero.',
+      'The amount after serious lateness (400,000.00) must be above zero and at most the first step.',
       'The days that make a payment late for the ladder are a whole number, and serious lateness is more days than that.',
     ]);
   });

@@ -168,27 +168,27 @@ export function creditLimit(
   return { productCode: product.code, limit, ceiling, bound, productMax: product.maxAmount, incomeMax, ladder: explained };
 }
 
-/** What in a ladder cannot be offered (the product's range, the order of the steps), as catalogue texts (limits.problems). */
-export function ladderProblems(p: {
-  readonly minAmount: Centavos;
-  readonly maxAmount: Centavos;
-  readonly limitLadder?: LimitLadder | undefined;
-}): CatalogueText[] {
+/**
+ * What in a ladder cannot be offered (the order of the steps, a fallback above the first step), as
+ * catalogue texts (limits.problems). A step above the product's maximum is allowed: the limit is
+ * the smaller of the two, so a copy of a product with a narrower range keeps a sound ladder.
+ */
+export function ladderProblems(p: { readonly limitLadder?: LimitLadder | undefined }): CatalogueText[] {
   const ladder = p.limitLadder;
   if (!ladder) return [];
   const problems: CatalogueText[] = [];
   const first = ladder.steps[0];
   if (!first || first.afterOnTimeLoans !== 0) problems.push(text('limits.problems.firstStep'));
+  let unordered = false;
   ladder.steps.forEach((s, i) => {
     const before = ladder.steps[i - 1];
     if (!Number.isInteger(s.afterOnTimeLoans) || s.afterOnTimeLoans < 0) problems.push(text('limits.problems.loansWhole'));
-    if (before && (s.afterOnTimeLoans <= before.afterOnTimeLoans || s.maxAmount <= before.maxAmount)) problems.push(text('limits.problems.ascending'));
-    if (s.maxAmount < p.minAmount || s.maxAmount > p.maxAmount) {
-      problems.push(text('limits.problems.stepRange', { amount: formatAmount(s.maxAmount), min: formatAmount(p.minAmount), max: formatAmount(p.maxAmount) }));
-    }
+    if (before && (s.afterOnTimeLoans <= before.afterOnTimeLoans || s.maxAmount <= before.maxAmount)) unordered = true;
   });
-  if (ladder.fallbackMaxAmount < p.minAmount || (first && ladder.fallbackMaxAmount > first.maxAmount)) {
-    problems.push(text('limits.problems.fallbackRange', { amount: formatAmount(ladder.fallbackMaxAmount), min: formatAmount(p.minAmount) }));
+  if (unordered) problems.push(text('limits.problems.ascending'));
+  if (ladder.steps.some((s) => s.maxAmount <= 0n)) problems.push(text('limits.problems.stepPositive'));
+  if (ladder.fallbackMaxAmount <= 0n || (first && ladder.fallbackMaxAmount > first.maxAmount)) {
+    problems.push(text('limits.problems.fallbackRange', { amount: formatAmount(ladder.fallbackMaxAmount) }));
   }
   if (
     !Number.isInteger(ladder.onTimeDays) ||

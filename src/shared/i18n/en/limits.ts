@@ -3,8 +3,8 @@ export const problems = {
   firstStep: 'The first step of the limit ladder needs no loan repaid (zero loans).',
   loansWhole: 'The loans a step needs are a whole number, zero or more.',
   ascending: 'Each step of the limit ladder needs more loans repaid on time and gives a higher amount than the one before.',
-  stepRange: 'A step of {{amount}} is outside the product range ({{min}} to {{max}}).',
-  fallbackRange: 'The amount after serious lateness ({{amount}}) must be at least the product minimum ({{min}}) and at most the first step.',
+  stepPositive: 'Each step of the limit ladder gives an amount above zero.',
+  fallbackRange: 'The amount after serious lateness ({{amount}}) must be above zero and at most the first step.',
   days: 'The days that make a payment late for the ladder are a whole number, and serious lateness is more days than that.',
 } as const;
 

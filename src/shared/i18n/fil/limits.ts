@@ -4,9 +4,8 @@ export const problems = {
   loansWhole: 'Ang bilang ng loan na kailangan ng isang baitang ay buong numero, sero o higit pa.',
   ascending:
     'Bawat baitang ng hagdan ng limit ay nangangailangan ng mas maraming loan na nabayaran sa oras at nagbibigay ng mas mataas na halaga kaysa sa nauna.',
-  stepRange: 'Ang baitang na {{amount}} ay labas sa saklaw ng produkto ({{min}} hanggang {{max}}).',
-  fallbackRange:
-    'Ang halaga matapos ang malubhang pagkaantala ({{amount}}) ay dapat hindi bababa sa minimum ng produkto ({{min}}) at hindi hihigit sa unang baitang.',
+  stepPositive: 'Bawat baitang ng hagdan ng limit ay nagbibigay ng halagang higit sa sero.',
+  fallbackRange: 'Ang halaga matapos ang malubhang pagkaantala ({{amount}}) ay dapat higit sa sero at hindi hihigit sa unang baitang.',
   days: 'Ang mga araw na nagpapa-late sa bayad para sa hagdan ay buong numero, at ang malubhang pagkaantala ay mas maraming araw kaysa roon.',
 } as const;
 
