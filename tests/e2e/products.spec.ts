@@ -45,6 +45,9 @@ test('a person chooses the small loan on the landing page, applies for it, recei
   await expect(page).toHaveURL(/\/dash\?product=SMALL$/);
 
   const panel = page.locator('section[aria-labelledby="loan-title"]');
+  // Before any loan: the Personal loan's ladder is on its first step (decision 085).
+  await expect(page.getByTestId('limit-PERSONAL')).toContainText('Limit ladder: step 1 of 4, up to 1,000,000.00 PHP.');
+  await expect(page.getByTestId('limit-PERSONAL')).toContainText('No loan repaid on time yet.');
   await expect(panel.getByRole('heading', { name: 'Loan application' })).toBeVisible();
   await expect(panel.getByRole('button', { name: /^Small loan/ })).toHaveAttribute('aria-pressed', 'true');
   const panelAmount = panel.getByRole('textbox', { name: 'Loan amount (PHP)' });
@@ -93,4 +96,15 @@ test('a person chooses the small loan on the landing page, applies for it, recei
 
   await page.goto('/dash');
   await expect(panel.getByTestId('loan-status')).toContainText('Repaid');
+
+  // --- The limit ladder (docs/decisions/085): the small loan repaid on time raises the Personal
+  // loan's step from 1 (PHP 1,000,000.00) to 2 (PHP 2,000,000.00), naming the loan and what comes next.
+  // The member's income (PHP 35,000 a month) still sets the limit itself: 677,419.00 over 48 months.
+  const limits = page.getByTestId('limit-PERSONAL');
+  await expect(limits).toContainText('Limit ladder: step 2 of 4, up to 2,000,000.00 PHP.');
+  await expect(limits).toContainText('1 loan repaid on time counts:');
+  await expect(limits).toContainText('Small loan, repaid on');
+  await expect(limits).toContainText('Repay 2 more loans on time to reach step 3: up to 3,500,000.00 PHP.');
+  await expect(limits).toContainText('Personal loan: up to 677,419.00 PHP');
+  await expect(page.getByTestId('limits-card')).toContainText('Money kept in your wallet never changes your limits.');
 });

@@ -187,7 +187,8 @@ export class ProductCatalog {
       const known = this.latestOf(row.productCode) ?? (row.productCode === DEFAULT_PRODUCT_CODE ? PRODUCT_V1 : null);
       const texts = known ?? textsOfDraft(row.draft);
       if (!texts) throw new RangeError(`Stored version ${row.version} of product ${row.productCode} has no names`);
-      const identity: ProductIdentity = { code: row.productCode, names: texts.names, descriptions: texts.descriptions };
+      // A draft that names no limit ladder keeps the product's (decision 085).
+      const identity: ProductIdentity = { code: row.productCode, names: texts.names, descriptions: texts.descriptions, limitLadder: known?.limitLadder };
       this.add(storedProduct(row.draft, identity, row.version, row.effectiveFrom));
     }
     if (row.seq > this.loadedSeq) this.loadedSeq = row.seq;

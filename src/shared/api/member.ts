@@ -1,5 +1,6 @@
 import { memberLanguageSchema } from '../schemas/language';
 import { creditScoreResponseSchema } from '../schemas/member-settings';
+import { creditLimitsResponseSchema } from '../schemas/limit-ladder';
 import { adminReferralsResponseSchema, myReferralResponseSchema } from '../schemas/referrals';
 import { defineRoute } from './define';
 
@@ -24,6 +25,15 @@ export const memberApi = {
     tags,
     auth: 'session',
     response: { 200: creditScoreResponseSchema },
+    errors: [],
+  }),
+  creditLimits: defineRoute({
+    method: 'GET',
+    path: '/member/limits',
+    summary: 'The most the member may borrow under each product offered, why (the limit ladder step, the loans it counted) and what would raise it',
+    tags,
+    auth: 'session',
+    response: { 200: creditLimitsResponseSchema },
     errors: [],
   }),
   referral: defineRoute({

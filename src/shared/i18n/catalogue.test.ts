@@ -67,6 +67,7 @@ describe('the English catalogue', () => {
       'errors',
       'extensions',
       'legal',
+      'limits',
       'loans',
       'member',
       'messages',

@@ -3,17 +3,21 @@ import type { ProductDraft } from '../schemas/product';
 import { FEE_CATALOGUE, isFeeKind } from './fees';
 import type { CatalogueText } from '../i18n/text';
 import { PRODUCT_V1, type LocalText, type ProductConfig } from './product';
+import type { LimitLadder } from './limit-ladder';
 
 /** What names a product across its versions: its code and its texts (the draft's contract leaves them to the product). */
 export interface ProductIdentity {
   readonly code: string;
   readonly names: LocalText;
   readonly descriptions: LocalText;
+  /** The product's limit ladder, which a version whose draft names none keeps (decision 085). */
+  readonly limitLadder?: LimitLadder | undefined;
 }
 
 /** The default product's identity (every stored draft from before products side by side is one of its versions). */
 export const DEFAULT_PRODUCT_IDENTITY: ProductIdentity = { code: PRODUCT_V1.code, names: PRODUCT_V1.names, descriptions: PRODUCT_V1.descriptions };
 import { problem, productProblemText } from './validate';
+import { ladderFromDraft, ladderToDraft } from './limit-ladder-draft';
 
 /**
  * An ADMIN's product draft (src/shared/schemas/product.ts) and the ProductConfig the schedule
@@ -60,6 +64,7 @@ export function draftToProduct(
       incomeMultipleByTerm: Object.fromEntries(Object.entries(draft.eligibility.incomeMultipleByTerm).map(([term, multiple]) => [Number(term), multiple])),
       maxDebtServiceRatioBps: draft.eligibility.maxDebtServiceRatioBps,
     },
+    ...(draft.limitLadder ? { limitLadder: ladderFromDraft(draft.limitLadder, money) } : identity.limitLadder ? { limitLadder: identity.limitLadder } : {}),
   };
 }
 
@@ -86,6 +91,7 @@ export function productToDraft(p: ProductConfig): ProductDraft {
       incomeMultipleByTerm: Object.fromEntries(Object.entries(p.eligibility.incomeMultipleByTerm).map(([term, multiple]) => [String(term), multiple])),
       maxDebtServiceRatioBps: p.eligibility.maxDebtServiceRatioBps,
     },
+    ...(p.limitLadder ? { limitLadder: ladderToDraft(p.limitLadder) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { pesos, type Centavos } from '../money/money';
+import type { LimitLadder } from './limit-ladder';
 
 /**
  * The loan product configuration (specification section 9, DECISIONS.md section 9 rows). Every
@@ -108,6 +109,8 @@ export interface ProductConfig {
    */
   readonly annualCostCapBps: number;
   readonly eligibility: EligibilityRules;
+  /** How the most a member may borrow grows with loans repaid on time (limit-ladder.ts, decision 085); absent: no ladder. */
+  readonly limitLadder?: LimitLadder;
 }
 
 /**
@@ -145,6 +148,19 @@ export const PRODUCT_V1: ProductConfig = {
     incomeMultipleByTerm: { 6: 12, 12: 12, 24: 24, 36: 36, 48: 48 },
     maxDebtServiceRatioBps: 5000,
   },
+  // Decision 085: PHP 1,000,000 for a first loan, more after 1, 3 and 5 loans repaid on time (none
+  // paid after the penalty's grace days); PHP 500,000 while the last loan is 30 days or more late.
+  limitLadder: {
+    steps: [
+      { afterOnTimeLoans: 0, maxAmount: pesos(1_000_000) },
+      { afterOnTimeLoans: 1, maxAmount: pesos(2_000_000) },
+      { afterOnTimeLoans: 3, maxAmount: pesos(3_500_000) },
+      { afterOnTimeLoans: 5, maxAmount: pesos(5_000_000) },
+    ],
+    onTimeDays: 3,
+    seriousLateDays: 30,
+    fallbackMaxAmount: pesos(500_000),
+  },
 };
 
 /**
@@ -178,6 +194,14 @@ export const SMALL_PRODUCT_V1: ProductConfig = {
     maxAgeAtTermEnd: 80,
     incomeMultipleByTerm: { 1: 1, 2: 1, 3: 1, 4: 1 },
     maxDebtServiceRatioBps: 5000,
+  },
+  // Decision 085: the SEC range is the whole ladder (a first small loan may reach PHP 10,000);
+  // PHP 5,000 while the last loan is 30 days or more late.
+  limitLadder: {
+    steps: [{ afterOnTimeLoans: 0, maxAmount: pesos(10_000) }],
+    onTimeDays: 3,
+    seriousLateDays: 30,
+    fallbackMaxAmount: pesos(5_000),
   },
 };
 

@@ -1,4 +1,6 @@
 import { backoffice } from '../i18n/en/backoffice';
+import { problems as LADDER_PROBLEMS } from '../i18n/en/limits';
+import { ladderProblems } from './limit-ladder';
 import { renderText, text, type CatalogueText, type TextValue } from '../i18n/text';
 import { toDecimalString, type Centavos } from '../money/money';
 import { SEC_SMALL_LOAN_CAPS, SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
@@ -44,6 +46,7 @@ const hasLateCharges = (p: ProductConfig) => p.penalties.dailyRateBps > 0 || p.p
 const RATE_EPSILON = 1e-9;
 
 const PROBLEM_KEY = 'backoffice.settings.productForm.problems.';
+const LADDER_PROBLEM_KEY = 'limits.problems.';
 type ProblemName = keyof typeof PROBLEMS;
 
 /** A problem of a product configuration: a catalogue text (backoffice.settings.productForm.problems) with its numbers. */
@@ -66,7 +69,15 @@ function scheduleFailure(error: unknown): CatalogueText {
 
 /** A problem in English. */
 export function productProblemText(t: CatalogueText): string {
-  return renderText((key) => (key.startsWith(PROBLEM_KEY) ? PROBLEMS[key.slice(PROBLEM_KEY.length) as ProblemName] : undefined), t);
+  return renderText(
+    (key) =>
+      key.startsWith(PROBLEM_KEY)
+        ? PROBLEMS[key.slice(PROBLEM_KEY.length) as ProblemName]
+        : key.startsWith(LADDER_PROBLEM_KEY)
+          ? LADDER_PROBLEMS[key.slice(LADDER_PROBLEM_KEY.length) as keyof typeof LADDER_PROBLEMS]
+          : undefined,
+    t,
+  );
 }
 
 /**
@@ -111,6 +122,7 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
   if (e.minAge < 18) problems.push(problem('minAge'));
   if (e.maxAgeAtTermEnd <= e.minAge) problems.push(problem('maxAge'));
   if (!(e.maxDebtServiceRatioBps > 0 && e.maxDebtServiceRatioBps <= 10_000)) problems.push(problem('debtRatio'));
+  problems.push(...ladderProblems(p));
   if (problems.length > 0) return problems;
 
   // A day's late charge (collection charge plus a day of penalty interest) above the cap for a whole

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FEE_KINDS, scamWordIn } from '../loan/fees';
 import { descriptionProblem } from '../loan/description';
 import { staffTextProblem } from '../reasons/staff-text';
+import { limitLadderDraftSchema } from './limit-ladder';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, INTEREST_MODELS, PRODUCT_CODE_PATTERN, bpsToPercent } from '../loan/product';
 
 /**
@@ -97,6 +98,8 @@ export const productDraftSchema = z.strictObject({
     incomeMultipleByTerm: z.record(z.string().regex(/^\d{1,3}$/), z.number().int().min(1).max(1000)),
     maxDebtServiceRatioBps: bps(10_000),
   }),
+  /** The limit ladder (decision 085); absent: none, as every draft stored before it. */
+  limitLadder: limitLadderDraftSchema.optional(),
 });
 export type ProductDraft = z.infer<typeof productDraftSchema>;
 

@@ -4,6 +4,7 @@ import { isActivated } from '../../shared/states/account';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { Button } from '../ui/Button';
 import { LoanPanel } from '../features/loans';
+import { LimitsCard } from '../features/limits';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../lib/api';
 import { usePublicConfig } from '../lib/queries';
@@ -18,7 +19,7 @@ const ActivationDialog = lazy(() => import('../features/activation/ActivationDia
  * The member home (specification section 2). Until the account is activated: the banner
  * 'Activate your account before applying loan' with ACTIVATE ACCOUNT, and the activation wizard
  * dialog, which opens by itself on arrival and resumes at the step the server reports. Once
- * activated: the loan panel (features/loans/LoanPanel).
+ * activated: the loan panel (features/loans/LoanPanel) and the member's limits with why (features/limits).
  */
 export default function DashPage() {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ export default function DashPage() {
       {activated ? (
         <>
           <LoanPanel headingRef={loanHeading} />
+          <LimitsCard />
           <ReferralCard />
         </>
       ) : (

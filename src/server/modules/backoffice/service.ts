@@ -111,14 +111,19 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
     await deps.products.sync(tx);
     const before = deps.products.offeredProduct(code) ?? deps.products.latestOf(code);
     if (!before) throw new AppError(404, 'NOT_FOUND', text('backoffice.settings.products.unknown'));
-    if (JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom)))) {
+    if (JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom, before)))) {
       throw new AppError(409, 'CONFLICT', text('backoffice.settings.errors.unchanged'));
     }
     const now = deps.clock.now();
     // After every version of the product, offered or not (catalog.ts: one that breaks today's rules is never offered), retirements included.
     const version = deps.products.maxVersionOf(code) + 1;
     const effectiveFrom = philippineDate(now);
-    const product = draftToProduct(draft, version, effectiveFrom, { code: before.code, names: before.names, descriptions: before.descriptions });
+    const product = draftToProduct(draft, version, effectiveFrom, {
+      code: before.code,
+      names: before.names,
+      descriptions: before.descriptions,
+      limitLadder: before.limitLadder,
+    });
     const problems = [...draftProblemTexts(product), ...productProblems(product)];
     if (problems.length > 0) {
       throw new AppError(

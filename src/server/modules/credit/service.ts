@@ -5,6 +5,8 @@ import { loanInstalments, loans, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { computeCreditScore } from '../../../shared/credit/score';
 import type { CreditScoreResponse } from '../../../shared/schemas/member-settings';
+import type { CreditLimitsResponse } from '../../../shared/schemas/limit-ladder';
+import { limitDto, memberLimits } from '../../domain/loans/limits';
 import { ACCOUNT_STATES, ACTIVATION_STEPS, type AccountState } from '../../../shared/states/account';
 
 /**
@@ -38,4 +40,15 @@ export async function creditScoreOf(deps: AppDeps, userId: string): Promise<Cred
     today,
   });
   return { score: result.score, max: result.max, asOf: today, components: result.components.map((c) => ({ ...c, facts: { ...c.facts } })) };
+}
+
+/**
+ * The member's limit for each product offered (decision 085): the limit ladder's step from their
+ * loans repaid on time, serious lateness on the last loan, the product's maximum and the
+ * income-based maximum, with the loans counted and what would raise it. Never the wallet.
+ */
+export async function creditLimitsOf(deps: AppDeps, userId: string): Promise<CreditLimitsResponse> {
+  const today = todayPh(deps);
+  const limits = await memberLimits(deps, deps.db, userId, today);
+  return { asOf: today, limits: limits.map(limitDto) };
 }

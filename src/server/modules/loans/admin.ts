@@ -25,6 +25,7 @@ import { checkAmountAndTerm } from './service';
 import { adminTimelineOf, assessmentDto, loanView } from './views';
 import { loanById, loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
+import { limitDto, memberLimits } from '../../domain/loans/limits';
 import { transition } from '../../domain/loans/transition';
 import { renderIn } from '../../../shared/i18n/lookup';
 
@@ -237,6 +238,8 @@ export async function detail(
     loan: await adminLoan(deps.db, deps, loan),
     member: await adminMember(deps.db, loan.memberId),
     currentAssessment: assessmentDto(current, deps.clock.now()),
+    // The limit ladder as the member sees it (decision 085), for the loan's product.
+    limit: limitDto((await memberLimits(deps, deps.db, loan.memberId, todayPh(deps), [productOf(deps, loan)]))[0]!),
     permissions: {
       canStartReview: conflict === null && loan.status === 'PENDING',
       canApprove: conflict === null && loan.status === 'UNDER_REVIEW',

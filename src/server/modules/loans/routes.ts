@@ -35,7 +35,7 @@ export async function loansRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     { config: { sessionInStatement: true } },
   );
-  registerRoute(app, api.quote, async (request) => quote(deps, request.query));
+  registerRoute(app, api.quote, async (request) => quote(deps, request.query, request.auth?.role === 'MEMBER' ? request.auth.userId : null));
   registerRoute(app, api.cancel, async (request) => cancel(deps, requireMember(request), request.body?.reason));
   registerRoute(app, api.acceptOffer, async (request) => acceptOffer(deps, requireMember(request), request.body));
   registerRoute(app, api.contract, async (request) => getContract(deps, requireUser(request).userId));

@@ -19,6 +19,7 @@ import { memberFacts } from './member-data';
 import { activeRate, assessmentDto, loanView, memberLoanViewOf, offerAwaitsAcceptance, type CurrentLoanRead } from './views';
 import { currentLoanOf } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
+import { memberLimits } from '../../domain/loans/limits';
 import { transition } from '../../domain/loans/transition';
 import { text } from '../../../shared/i18n/text';
 import { translateEn } from '../../../shared/i18n/lookup';
@@ -81,6 +82,19 @@ async function refuseWithinCoolingOff(deps: AppDeps, memberId: string): Promise<
   }
 }
 
+/**
+ * The limit ladder (decision 085): an amount above the member's ceiling for the product (the
+ * ladder's step, or its fallback after serious lateness, within the product's maximum) is refused,
+ * naming the limit. The income-based maximum stays the pre-assessment's, as before.
+ */
+async function refuseAboveLimit(deps: AppDeps, memberId: string, product: ProductConfig, amount: Centavos): Promise<void> {
+  const [limit] = await memberLimits(deps, deps.db, memberId, todayPh(deps), [product]);
+  if (limit && amount > limit.ceiling) {
+    const message = text('limits.errors.aboveLimit', { product: product.code, limit: formatAmount(limit.ceiling) });
+    throw new AppError(400, 'VALIDATION_FAILED', message, { amount: message });
+  }
+}
+
 async function checkedRate(deps: AppDeps, currency: string) {
   const rate = await activeRate(deps.db, currency, deps.clock.now());
   if (!rate)
@@ -103,6 +117,7 @@ export async function apply(
     throw new AppError(409, 'PRODUCT_VERSION_STALE', text('loans.errors.productStale', { seen: body.productVersion, current: product.version }));
   }
   const amount = checkAmountAndTerm(product, body.amount, body.term);
+  await refuseAboveLimit(deps, auth.userId, product, amount);
   if (isSmallLoan(amount, body.term)) await refuseWithinCoolingOff(deps, auth.userId);
   const rate = await checkedRate(deps, body.selectedCurrency);
 
@@ -178,9 +193,15 @@ export function currentOf(deps: AppDeps, current: CurrentLoanRead | null): { loa
 }
 
 /** GET /api/loans/quote: the disclosure statement the application would get, from the same engine. */
-export async function quote(deps: AppDeps, input: { amount: string; term: number; currency?: string | undefined; product?: string | undefined }) {
+export async function quote(
+  deps: AppDeps,
+  input: { amount: string; term: number; currency?: string | undefined; product?: string | undefined },
+  memberId: string | null = null,
+) {
   const product = offeredProduct(deps, input.product);
   const amount = checkAmountAndTerm(product, input.amount, input.term);
+  // A signed-in member is held to their limit as the application will be; anyone else sees the product's range.
+  if (memberId) await refuseAboveLimit(deps, memberId, product, amount);
   const currency = input.currency ?? 'PHP';
   const rate = await checkedRate(deps, currency);
   const today = todayPh(deps);

@@ -11,6 +11,7 @@ import { extensions } from './extensions';
 import { documents } from './documents';
 import { collections } from './collections';
 import { delivery } from './delivery';
+import { limits } from './limits';
 
 /**
  * The texts of the signed-in pages (activation, loans, wallet and withdrawals, settings, back office).
@@ -30,4 +31,5 @@ export const enMemberArea = {
   documents,
   collections,
   delivery,
+  limits,
 } as const;

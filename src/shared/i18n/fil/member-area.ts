@@ -11,6 +11,7 @@ import { extensions } from './extensions';
 import { documents } from './documents';
 import { collections } from './collections';
 import { delivery } from './delivery';
+import { limits } from './limits';
 
 /**
  * The Filipino texts of the signed-in pages (mirrors en/member-area.ts). The browser loads them with
@@ -30,4 +31,5 @@ export const filMemberArea = {
   documents,
   collections,
   delivery,
+  limits,
 } as const;

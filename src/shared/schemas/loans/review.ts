@@ -1,5 +1,6 @@
 /** The back office's review of loans: the queue, one application, approve / reject / review / disburse. */
 import { z } from 'zod';
+import { creditLimitSchema } from '../limit-ladder';
 import { optionalKeysetCursorParam, pageLimitParam } from '../params';
 import { STATUS_COLOURS } from '../../states/loan';
 import { amountInputSchema, isoDateTime, loanStatusSchema, moneySchema, termSchema } from './common';
@@ -78,6 +79,8 @@ export const adminLoanDetailSchema = z.object({
   member: adminMemberSchema,
   /** The rules applied now to the current amount and term (the stored pre-assessment is loan.preAssessment). */
   currentAssessment: preAssessmentSchema,
+  /** The member's limit for the loan's product now, with why and what would raise it (decision 085). */
+  limit: creditLimitSchema,
   permissions: z.object({
     canStartReview: z.boolean(),
     canApprove: z.boolean(),

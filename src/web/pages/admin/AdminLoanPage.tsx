@@ -13,6 +13,7 @@ import { DocumentsCard, MemberCards } from '../../features/backoffice';
 import { TimelineCard } from '../../features/backoffice';
 import { useAdminLoan, useLoanAction, type LoanAction } from '../../features/backoffice';
 import { LoanExtensionNotice } from '../../features/backoffice';
+import { LimitExplanation } from '../../features/limits';
 
 /** Statuses whose loan has a schedule being serviced (payments, charges, extension requests): its servicing page exists. */
 const SERVICED = new Set(['DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID']);
@@ -74,6 +75,9 @@ export default function AdminLoanPage() {
           <Assessment pa={currentAssessment} />
         </Card>
       </div>
+      <Card title={t('limits.officerTitle')}>
+        <LimitExplanation limit={detail.data.limit} />
+      </Card>
       <Card title={t('loans.disclosure.title')}>
         <DisclosureView disclosure={loan.disclosure} />
       </Card>
