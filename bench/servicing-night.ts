@@ -28,7 +28,15 @@ const SEED = Number(process.env.NIGHT_SEED ?? 1);
 const BATCH = Number(process.env.NIGHT_BATCH ?? 500);
 const DAY = '2026-11-23';
 const CHECK_MAX = Number(process.env.NIGHT_CHECK_MAX ?? 1000);
+/** The process counts to run a pass with, each on its own copy of the book (default 1,2). */
+const PROCESSES = (process.env.NIGHT_PROCESSES ?? '1,2').split(',').filter(Boolean).map(Number);
+/** NIGHT_KEEP=1 keeps the seeded book (database PREFIX_size) for profiling by hand. */
+const KEEP = process.env.NIGHT_KEEP === '1';
+/** A name for this run's results file (bench/results/servicing-night-DATE-TAG.json). */
+const TAG = process.env.NIGHT_TAG ?? '';
 const run = promisify(execFile);
+/** The databases' name prefix (helpers sharing one server each use their own). */
+const PREFIX = process.env.NIGHT_DB_PREFIX ?? 'night_bench';
 
 async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: PG_ADMIN });
@@ -75,7 +83,7 @@ async function pass(name: string, processes: number) {
 }
 
 async function measure(size: number) {
-  const base = `night_bench_${size}`;
+  const base = `${PREFIX}_${size}`;
   const db = await ensureDatabase(base, false);
   const t = await openApp(db.url);
   const seedStarted = performance.now();
@@ -92,7 +100,7 @@ async function measure(size: number) {
     await t.close();
   }
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
-  const copies = [`${base}_p1`, `${base}_p2`];
+  const copies = PROCESSES.map((n) => `${base}_p${n}`);
   await admin(async (c) => {
     for (const copy of copies) {
       await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
@@ -102,7 +110,7 @@ async function measure(size: number) {
   const results = [];
   for (const [i, copy] of copies.entries()) {
     const load = os.loadavg()[0]!;
-    const r = await pass(copy, i + 1);
+    const r = await pass(copy, PROCESSES[i]!);
     results.push({ ...r, loadAverageBefore: Math.round(load * 10) / 10, msPerLoan: Math.round((r.passSeconds * 1000 * 1000) / (size + 1)) / 1000 });
     console.log(JSON.stringify({ size, ...results.at(-1), perWorker: undefined }));
   }
@@ -110,8 +118,8 @@ async function measure(size: number) {
   // work): run on sizes up to NIGHT_CHECK_MAX only.
   let check: Awaited<ReturnType<typeof checkLedger>> | null = null;
   const checkStarted = performance.now();
-  if (size <= CHECK_MAX) {
-    const c2 = await openApp(urlOf(copies[1]!));
+  if (size <= CHECK_MAX && copies.length > 0) {
+    const c2 = await openApp(urlOf(copies.at(-1)!));
     check = await checkLedger(c2.deps.db);
     await c2.close();
   }
@@ -119,7 +127,7 @@ async function measure(size: number) {
   await admin(async (c) => {
     for (const copy of copies) await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
   });
-  await db.drop();
+  if (!KEEP) await db.drop();
   return {
     loans: size + 1,
     seedSeconds,
@@ -142,7 +150,7 @@ for (const size of SIZES) {
     sizes: out,
   };
   const json = `${JSON.stringify(result, null, 2)}\n`;
-  writeFileSync(path.resolve(`bench/results/servicing-night-${date.slice(0, 10)}.json`), json);
+  writeFileSync(path.resolve(`bench/results/servicing-night-${date.slice(0, 10)}${TAG ? `-${TAG}` : ''}.json`), json);
   writeFileSync(path.resolve('bench/results/servicing-night-latest.json'), json);
 }
 console.log(JSON.stringify(out, null, 2));
