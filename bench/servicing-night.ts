@@ -9,6 +9,7 @@ import { ensureDatabase, openApp, PG_ADMIN } from './seed-large';
 import { createStaff } from '../tests/fixtures/loans';
 import { disbursedLoan, travelTo } from '../tests/fixtures/repayments';
 import { generateBook, seedBook } from '../tests/fixtures/book';
+import { addDays } from '../src/shared/loan/day';
 import { checkLedger } from '../src/server/ledger/check';
 
 /**
@@ -34,6 +35,12 @@ const PROCESSES = (process.env.NIGHT_PROCESSES ?? '1,2').split(',').filter(Boole
 const KEEP = process.env.NIGHT_KEEP === '1';
 /** A name for this run's results file (bench/results/servicing-night-DATE-TAG.json). */
 const TAG = process.env.NIGHT_TAG ?? '';
+/**
+ * NIGHT_CATCHUP=n (sizes up to NIGHT_CATCHUP_MAX, default 10,000): also a pass by one process with the
+ * clock n - 1 days later, on another copy: an outage of n nights caught up, each missed day in order.
+ */
+const CATCHUP = Number(process.env.NIGHT_CATCHUP ?? 0);
+const CATCHUP_MAX = Number(process.env.NIGHT_CATCHUP_MAX ?? 10_000);
 const run = promisify(execFile);
 /** The databases' name prefix (helpers sharing one server each use their own). */
 const PREFIX = process.env.NIGHT_DB_PREFIX ?? 'night_bench';
@@ -54,12 +61,12 @@ function urlOf(name: string): string {
   return url.toString();
 }
 
-async function pass(name: string, processes: number) {
+async function pass(name: string, processes: number, day = DAY) {
   const started = performance.now();
   const outs = await Promise.all(
     Array.from({ length: processes }, () =>
       run('npx', ['tsx', 'bench/servicing-night-worker.ts'], {
-        env: { ...process.env, NIGHT_DATABASE_URL: urlOf(name), NIGHT_DAY: DAY, NIGHT_BATCH: String(BATCH) },
+        env: { ...process.env, NIGHT_DATABASE_URL: urlOf(name), NIGHT_DAY: day, NIGHT_BATCH: String(BATCH) },
         maxBuffer: 1 << 24,
       }),
     ),
@@ -114,6 +121,25 @@ async function measure(size: number) {
     results.push({ ...r, loadAverageBefore: Math.round(load * 10) / 10, msPerLoan: Math.round((r.passSeconds * 1000 * 1000) / (size + 1)) / 1000 });
     console.log(JSON.stringify({ size, ...results.at(-1), perWorker: undefined }));
   }
+  let catchUp: (Awaited<ReturnType<typeof pass>> & { nights: number; loadAverageBefore: number; vsOneNightTimesN: number | null }) | null = null;
+  if (CATCHUP > 1 && size <= CATCHUP_MAX) {
+    const copy = `${base}_catchup`;
+    await admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${copy} TEMPLATE ${base}`);
+    });
+    const load = os.loadavg()[0]!;
+    const r = await pass(copy, 1, addDays(DAY, CATCHUP - 1));
+    const one = results.find((x) => x.processes === 1);
+    catchUp = {
+      ...r,
+      nights: CATCHUP,
+      loadAverageBefore: Math.round(load * 10) / 10,
+      vsOneNightTimesN: one ? Math.round((r.passSeconds / (one.passSeconds * CATCHUP)) * 100) / 100 : null,
+    };
+    console.log(JSON.stringify({ size, catchUp: { ...catchUp, perWorker: undefined } }));
+    await admin(async (c) => c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`));
+  }
   // ledger:check's per-loan queries grow faster than the book (its own target is another part of the
   // work): run on sizes up to NIGHT_CHECK_MAX only.
   let check: Awaited<ReturnType<typeof checkLedger>> | null = null;
@@ -132,6 +158,7 @@ async function measure(size: number) {
     loans: size + 1,
     seedSeconds,
     runs: results,
+    catchUp,
     ledgerCheck: check ? { ok: check.ok, problems: check.problems.slice(0, 5), counts: check.counts, seconds: checkSeconds } : 'not run at this size',
   };
 }
