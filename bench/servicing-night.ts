@@ -9,6 +9,7 @@ import { ensureDatabase, openApp, PG_ADMIN } from './seed-large';
 import { createStaff } from '../tests/fixtures/loans';
 import { disbursedLoan, travelTo } from '../tests/fixtures/repayments';
 import { generateBook, seedBook } from '../tests/fixtures/book';
+import { addDays } from '../src/shared/loan/day';
 import { checkLedger } from '../src/server/ledger/check';
 
 /**
@@ -28,7 +29,21 @@ const SEED = Number(process.env.NIGHT_SEED ?? 1);
 const BATCH = Number(process.env.NIGHT_BATCH ?? 500);
 const DAY = '2026-11-23';
 const CHECK_MAX = Number(process.env.NIGHT_CHECK_MAX ?? 1000);
+/** The process counts to run a pass with, each on its own copy of the book (default 1,2). */
+const PROCESSES = (process.env.NIGHT_PROCESSES ?? '1,2').split(',').filter(Boolean).map(Number);
+/** NIGHT_KEEP=1 keeps the seeded book (database PREFIX_size) for profiling by hand. */
+const KEEP = process.env.NIGHT_KEEP === '1';
+/** A name for this run's results file (bench/results/servicing-night-DATE-TAG.json). */
+const TAG = process.env.NIGHT_TAG ?? '';
+/**
+ * NIGHT_CATCHUP=n (sizes up to NIGHT_CATCHUP_MAX, default 10,000): also a pass by one process with the
+ * clock n - 1 days later, on another copy: an outage of n nights caught up, each missed day in order.
+ */
+const CATCHUP = Number(process.env.NIGHT_CATCHUP ?? 0);
+const CATCHUP_MAX = Number(process.env.NIGHT_CATCHUP_MAX ?? 10_000);
 const run = promisify(execFile);
+/** The databases' name prefix (helpers sharing one server each use their own). */
+const PREFIX = process.env.NIGHT_DB_PREFIX ?? 'night_bench';
 
 async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: PG_ADMIN });
@@ -46,12 +61,12 @@ function urlOf(name: string): string {
   return url.toString();
 }
 
-async function pass(name: string, processes: number) {
+async function pass(name: string, processes: number, day = DAY) {
   const started = performance.now();
   const outs = await Promise.all(
     Array.from({ length: processes }, () =>
       run('npx', ['tsx', 'bench/servicing-night-worker.ts'], {
-        env: { ...process.env, NIGHT_DATABASE_URL: urlOf(name), NIGHT_DAY: DAY, NIGHT_BATCH: String(BATCH) },
+        env: { ...process.env, NIGHT_DATABASE_URL: urlOf(name), NIGHT_DAY: day, NIGHT_BATCH: String(BATCH) },
         maxBuffer: 1 << 24,
       }),
     ),
@@ -75,7 +90,7 @@ async function pass(name: string, processes: number) {
 }
 
 async function measure(size: number) {
-  const base = `night_bench_${size}`;
+  const base = `${PREFIX}_${size}`;
   const db = await ensureDatabase(base, false);
   const t = await openApp(db.url);
   const seedStarted = performance.now();
@@ -92,7 +107,7 @@ async function measure(size: number) {
     await t.close();
   }
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
-  const copies = [`${base}_p1`, `${base}_p2`];
+  const copies = PROCESSES.map((n) => `${base}_p${n}`);
   await admin(async (c) => {
     for (const copy of copies) {
       await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
@@ -102,16 +117,35 @@ async function measure(size: number) {
   const results = [];
   for (const [i, copy] of copies.entries()) {
     const load = os.loadavg()[0]!;
-    const r = await pass(copy, i + 1);
+    const r = await pass(copy, PROCESSES[i]!);
     results.push({ ...r, loadAverageBefore: Math.round(load * 10) / 10, msPerLoan: Math.round((r.passSeconds * 1000 * 1000) / (size + 1)) / 1000 });
     console.log(JSON.stringify({ size, ...results.at(-1), perWorker: undefined }));
+  }
+  let catchUp: (Awaited<ReturnType<typeof pass>> & { nights: number; loadAverageBefore: number; vsOneNightTimesN: number | null }) | null = null;
+  if (CATCHUP > 1 && size <= CATCHUP_MAX) {
+    const copy = `${base}_catchup`;
+    await admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${copy} TEMPLATE ${base}`);
+    });
+    const load = os.loadavg()[0]!;
+    const r = await pass(copy, 1, addDays(DAY, CATCHUP - 1));
+    const one = results.find((x) => x.processes === 1);
+    catchUp = {
+      ...r,
+      nights: CATCHUP,
+      loadAverageBefore: Math.round(load * 10) / 10,
+      vsOneNightTimesN: one ? Math.round((r.passSeconds / (one.passSeconds * CATCHUP)) * 100) / 100 : null,
+    };
+    console.log(JSON.stringify({ size, catchUp: { ...catchUp, perWorker: undefined } }));
+    await admin(async (c) => c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`));
   }
   // ledger:check's per-loan queries grow faster than the book (its own target is another part of the
   // work): run on sizes up to NIGHT_CHECK_MAX only.
   let check: Awaited<ReturnType<typeof checkLedger>> | null = null;
   const checkStarted = performance.now();
-  if (size <= CHECK_MAX) {
-    const c2 = await openApp(urlOf(copies[1]!));
+  if (size <= CHECK_MAX && copies.length > 0) {
+    const c2 = await openApp(urlOf(copies.at(-1)!));
     check = await checkLedger(c2.deps.db);
     await c2.close();
   }
@@ -119,11 +153,12 @@ async function measure(size: number) {
   await admin(async (c) => {
     for (const copy of copies) await c.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
   });
-  await db.drop();
+  if (!KEEP) await db.drop();
   return {
     loans: size + 1,
     seedSeconds,
     runs: results,
+    catchUp,
     ledgerCheck: check ? { ok: check.ok, problems: check.problems.slice(0, 5), counts: check.counts, seconds: checkSeconds } : 'not run at this size',
   };
 }
@@ -142,7 +177,7 @@ for (const size of SIZES) {
     sizes: out,
   };
   const json = `${JSON.stringify(result, null, 2)}\n`;
-  writeFileSync(path.resolve(`bench/results/servicing-night-${date.slice(0, 10)}.json`), json);
+  writeFileSync(path.resolve(`bench/results/servicing-night-${date.slice(0, 10)}${TAG ? `-${TAG}` : ''}.json`), json);
   writeFileSync(path.resolve('bench/results/servicing-night-latest.json'), json);
 }
 console.log(JSON.stringify(out, null, 2));

@@ -122,17 +122,22 @@ export async function loadStates(db: DbOrTx, deps: AppDeps, loans: readonly Loan
       .where(and(inArray(loanExtensions.loanId, ids), eq(loanExtensions.status, 'EFFECTIVE')))
       .orderBy(asc(loanExtensions.loanId), desc(loanExtensions.signedAt)),
   ]);
+  // Grouped by loan once (each list keeps its statement's order), not filtered again for each loan.
+  const group = <T extends { loanId: string }>(list: readonly T[]) => {
+    const m = new Map<string, T[]>();
+    for (const x of list) {
+      const g = m.get(x.loanId);
+      if (g) g.push(x);
+      else m.set(x.loanId, [x]);
+    }
+    return m;
+  };
+  const linesOf = group(rows);
+  const chargesOf = group(chargeRows);
+  const extensionOf = new Map<string, (typeof extensions)[number]>();
+  for (const e of extensions) if (!extensionOf.has(e.loanId)) extensionOf.set(e.loanId, e);
   for (const loan of loans) {
-    states.set(
-      loan.id,
-      stateOf(
-        deps,
-        loan,
-        rows.filter((r) => r.loanId === loan.id),
-        chargeRows.filter((c) => c.loanId === loan.id),
-        extensions.find((e) => e.loanId === loan.id) ?? null,
-      ),
-    );
+    states.set(loan.id, stateOf(deps, loan, linesOf.get(loan.id) ?? [], chargesOf.get(loan.id) ?? [], extensionOf.get(loan.id) ?? null));
   }
   return states;
 }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { loanCharges, loanReminders, loanServicingRuns, loans, users } from '../../db/schema';
+import { loanReminders, loanServicingRuns, loans, users } from '../../db/schema';
 import { runReservicing } from './reservice';
-import { createTransfer, ensureSystemAccount, type TransferLeg } from '../../ledger';
+import { createPairedTransfer, ensureSystemAccount, type PairedTransfer, type TransferPair } from '../../ledger';
 import { addDays } from '../../../shared/loan/day';
 import { lateChargesForDay, type DayCharge } from '../../../shared/loan/late-charges';
 import { isOverdue } from '../../../shared/loan/servicing';
@@ -164,12 +164,6 @@ function planLoan(
   }
 }
 
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
 function chargeBasis(charge: DayCharge) {
   return {
     overdueAmount: toDecimalString(charge.basis.overdueAmount),
@@ -181,19 +175,38 @@ function chargeBasis(charge: DayCharge) {
   };
 }
 
-/** Writes a batch's plan: a handful of multi-row statements and one ledger transfer. */
-async function writePlan(tx: Tx, plan: BatchPlan, today: string, at: Date): Promise<number> {
-  let queued = 0;
-  for (const part of chunks(plan.runs, 2000)) {
-    const inserted = await tx
-      .insert(loanServicingRuns)
-      .values(part.map((r) => ({ ...r, ranAt: at })))
-      .onConflictDoNothing()
-      .returning({ loanId: loanServicingRuns.loanId });
-    // Another process serviced one of these days: roll the batch back (its loans are claimed again at the next pass).
-    if (inserted.length !== part.length) throw new Error(`servicing batch: ${part.length - inserted.length} (loan, day) runs were already there`);
-  }
+/** A column of a batch's rows as one array parameter (unnest): one parameter a column whatever the batch's size. */
+function column(values: readonly (string | number | null)[]) {
+  return sql.param(values);
+}
 
+/**
+ * Writes a batch's plan: one statement a table, each row set passed as arrays (unnest), and every
+ * late charge in one paired ledger transfer whose entries are written first and whose accounts are
+ * locked and moved last, just before the commit (paired-transfer.ts; decision 081).
+ */
+async function writePlan(tx: Tx, plan: BatchPlan, today: string, at: Date, phases?: Record<string, number>): Promise<number> {
+  let queued = 0;
+  let t = phases ? performance.now() : 0;
+  const atIso = at.toISOString();
+  if (plan.runs.length > 0) {
+    const inserted = await tx.execute<{ n: number }>(sql`
+      with ins as (
+        insert into loan_servicing_runs (loan_id, business_date, ran_at, result)
+        select r.loan_id, r.business_date, ${atIso}::timestamptz, r.result
+        from unnest(${column(plan.runs.map((r) => r.loanId))}::uuid[], ${column(plan.runs.map((r) => r.businessDate))}::date[],
+                    ${column(plan.runs.map((r) => JSON.stringify(r.result)))}::jsonb[]) as r(loan_id, business_date, result)
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as n from ins`);
+    const n = Number(inserted.rows[0]?.n ?? 0);
+    // Another process serviced one of these days: roll the batch back (its loans are claimed again at the next pass).
+    if (n !== plan.runs.length) throw new Error(`servicing batch: ${plan.runs.length - n} (loan, day) runs were already there`);
+  }
+  t = lap(phases, 'writeRuns', t);
+
+  let transfer: PairedTransfer | null = null;
   if (plan.charges.length > 0) {
     const accounts = new Map<string, string>();
     const account = async (key: 'LATE_CHARGES_RECEIVABLE' | 'PENALTY_INCOME', shard: number) => {
@@ -205,68 +218,64 @@ async function writePlan(tx: Tx, plan: BatchPlan, today: string, at: Date): Prom
       }
       return id;
     };
-    const legs: TransferLeg[] = [];
+    const pairs: TransferPair[] = [];
     for (const p of plan.charges) {
-      legs.push({ accountId: await account('LATE_CHARGES_RECEIVABLE', p.loan.ledgerShard), direction: 'DEBIT', amount: p.charge.amount });
-      legs.push({ accountId: await account('PENALTY_INCOME', p.loan.ledgerShard), direction: 'CREDIT', amount: p.charge.amount });
+      pairs.push({
+        debitAccountId: await account('LATE_CHARGES_RECEIVABLE', p.loan.ledgerShard),
+        creditAccountId: await account('PENALTY_INCOME', p.loan.ledgerShard),
+        amount: p.charge.amount,
+      });
     }
     const loansCharged = new Set(plan.charges.map((p) => p.loan.id)).size;
-    const transfer = await createTransfer(tx, {
+    transfer = await createPairedTransfer(tx, {
       idempotencyKey: `loan-charges:${today}:${randomUUID()}`,
       code: LATE_CHARGES_BATCH_CODE,
       reference: null,
       description: `Late charges of the servicing pass of ${today}: ${plan.charges.length} on ${loansCharged} loans`,
-      legs,
+      pairs,
       at,
     });
-    for (const part of chunks(plan.charges, 1000)) {
-      await tx.insert(loanCharges).values(
-        part.map((p) => ({
-          id: p.id,
-          loanId: p.loan.id,
-          lineNumber: p.charge.lineNumber,
-          kind: p.charge.kind,
-          businessDate: p.day,
-          amount: p.charge.amount,
-          basis: chargeBasis(p.charge),
-          transferId: transfer.id,
-        })),
-      );
-    }
+    t = lap(phases, 'writeTransfer', t);
+    const cs = plan.charges;
+    await tx.execute(sql`
+      insert into loan_charges (id, loan_id, line_number, kind, business_date, amount, basis, transfer_id)
+      select c.id, c.loan_id, c.line_number, c.kind, c.business_date, c.amount, c.basis, ${transfer.id}::uuid
+      from unnest(${column(cs.map((p) => p.id))}::uuid[], ${column(cs.map((p) => p.loan.id))}::uuid[], ${column(cs.map((p) => p.charge.lineNumber))}::int[],
+                  ${column(cs.map((p) => p.charge.kind))}::text[], ${column(cs.map((p) => p.day))}::date[],
+                  ${column(cs.map((p) => p.charge.amount.toString()))}::bigint[], ${column(cs.map((p) => JSON.stringify(chargeBasis(p.charge))))}::jsonb[])
+        as c(id, loan_id, line_number, kind, business_date, amount, basis)`);
+    t = lap(phases, 'writeCharges', t);
   }
 
   await transitionMany(tx, plan.statuses, plan.moves, { actor: SYSTEM_ACTOR, at });
+  t = lap(phases, 'writeTransitions', t);
 
   if (plan.reminders.length > 0) {
     const sendAfter = sendAfterFor(at, false);
-    for (const part of chunks(plan.reminders, 1000)) {
-      const logged = await tx
-        .insert(loanReminders)
-        .values(
-          part.map((r) => ({
-            loanId: r.loanId,
-            lineNumber: r.lineNumber,
-            template: r.template,
-            businessDate: r.day,
-            recipient: r.recipient,
-            language: r.language,
-            sendAfter,
-            createdAt: at,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ loanId: loanReminders.loanId, lineNumber: loanReminders.lineNumber, template: loanReminders.template });
-      const fresh = new Set(logged.map((l) => `${l.loanId}:${l.lineNumber}:${l.template}`));
-      const sms = part.filter((r) => fresh.has(`${r.loanId}:${r.lineNumber}:${r.template}`));
-      // A job pass: no request to name (decision 045).
-      queued += sms.length;
-      await queueSmsMany(
-        tx,
-        sms.map((r) => ({ to: r.recipient, body: r.body })),
-        { sendAfter, requestId: null },
-      );
-    }
+    const rs = plan.reminders;
+    const logged = await tx.execute<{ loan_id: string; line_number: number; template: string }>(sql`
+      insert into loan_reminders (loan_id, line_number, template, business_date, recipient, language, send_after, created_at)
+      select r.loan_id, r.line_number, r.template, r.business_date, r.recipient, r.language, ${sendAfter?.toISOString() ?? null}::timestamptz, ${atIso}::timestamptz
+      from unnest(${column(rs.map((r) => r.loanId))}::uuid[], ${column(rs.map((r) => r.lineNumber))}::int[], ${column(rs.map((r) => r.template))}::text[],
+                  ${column(rs.map((r) => r.day))}::date[], ${column(rs.map((r) => r.recipient))}::text[], ${column(rs.map((r) => r.language))}::text[])
+        with ordinality as r(loan_id, line_number, template, business_date, recipient, language, n)
+      order by r.n
+      on conflict do nothing
+      returning loan_id::text, line_number, template`);
+    const fresh = new Set(logged.rows.map((l) => `${l.loan_id}:${l.line_number}:${l.template}`));
+    const sms = rs.filter((r) => fresh.has(`${r.loanId}:${r.lineNumber}:${r.template}`));
+    // A job pass: no request to name (decision 045).
+    queued += sms.length;
+    await queueSmsMany(
+      tx,
+      sms.map((r) => ({ to: r.recipient, body: r.body })),
+      { sendAfter, requestId: null },
+    );
+    t = lap(phases, 'writeReminders', t);
   }
+  // Last: the late charges' accounts locked and their sums moved, held only until the commit.
+  if (transfer) await transfer.applySums();
+  lap(phases, 'writeSums', t);
   return queued;
 }
 
@@ -275,6 +284,16 @@ export interface BatchOptions {
   readonly batchSize?: number;
   /** Only these loans (the differential test); default every serviced loan. */
   readonly loanIds?: readonly string[];
+  /** When given, the milliseconds spent in each phase of the pass are added to it (bench/servicing-night.ts's profile). */
+  readonly phases?: Record<string, number>;
+}
+
+/** Adds the time since `since` to `phases[name]` and answers now (a no-op without phases). */
+function lap(phases: Record<string, number> | undefined, name: string, since: number): number {
+  if (!phases) return since;
+  const now = performance.now();
+  phases[name] = (phases[name] ?? 0) + (now - since);
+  return now;
 }
 
 /** One batch after `after`: null when no loan is left to claim. */
@@ -284,7 +303,10 @@ async function serviceBatch(
   today: string,
   options: BatchOptions,
 ): Promise<{ last: string; days: number; charges: number; reminders: number; transitions: number } | null> {
-  return deps.db.transaction(async (tx) => {
+  const phases = options.phases;
+  const begun = phases ? performance.now() : 0;
+  const result = await deps.db.transaction(async (tx) => {
+    let t = phases ? performance.now() : 0;
     const claimed = await tx
       .select()
       .from(loans)
@@ -301,6 +323,7 @@ async function serviceBatch(
       .orderBy(asc(loans.id))
       .limit(options.batchSize ?? DEFAULT_SERVICING_BATCH)
       .for('update', { skipLocked: true });
+    t = lap(phases, 'claim', t);
     if (claimed.length === 0) return null;
     const ids = claimed.map((l) => l.id);
     const memberIds = [...new Set(claimed.map((l) => l.memberId))];
@@ -318,6 +341,7 @@ async function serviceBatch(
         .where(and(inArray(loanReminders.loanId, ids), eq(loanReminders.businessDate, today)))
         .groupBy(loanReminders.loanId),
     ]);
+    t = lap(phases, 'read', t);
     const lastOf = new Map(lastRuns.map((r) => [r.loanId, r.last]));
     const memberOf = new Map(members.map((m) => [m.id, m]));
     const sentOf = new Map(sent.map((s) => [s.loanId, s.n]));
@@ -326,7 +350,9 @@ async function serviceBatch(
     for (const loan of claimed) {
       planLoan(deps, plan, loan, states.get(loan.id)!, lastOf.get(loan.id) ?? null, today, at, memberOf.get(loan.memberId), sentOf.get(loan.id) ?? 0);
     }
-    const reminders = await writePlan(tx, plan, today, at);
+    lap(phases, 'plan', t);
+    const reminders = await writePlan(tx, plan, today, at, phases);
+    lap(phases, 'untilCommit', begun);
     return {
       last: ids[ids.length - 1]!,
       days: plan.days,
@@ -335,6 +361,8 @@ async function serviceBatch(
       transitions: plan.moves.length,
     };
   });
+  lap(phases, 'total', begun);
+  return result;
 }
 
 /**
