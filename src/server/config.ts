@@ -347,7 +347,7 @@ export class ConfigError extends Error {}
  * The shortest callback verification token accepted: the Xendit dashboard generates long random
  * tokens; 32 random characters are beyond guessing, a short hand-typed one is not.
  */
-export const XENDIT_CALLBACK_TOKEN_MIN_LENGTH = 32;
+const XENDIT_CALLBACK_TOKEN_MIN_LENGTH = 32;
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = envSchema.safeParse(source);

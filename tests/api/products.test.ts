@@ -6,6 +6,7 @@ import { auditLog, loans, productVersions } from '../../src/server/db/schema';
 import { migrationsFolder } from '../../src/server/paths';
 import { SEC_SMALL_LOAN_CAPS, SMALL_LOAN_COOLING_OFF_DAYS } from '../../src/shared/loan/charges';
 import { createTestApp, type TestApp } from '../fixtures/app';
+import { en } from '../../src/shared/i18n/en';
 import { APPLICATION, apply, createActivatedMember, createStaff, expectLedgerSound, get, ok, post } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { disbursedLoan, pay, relogin, servicing, travelTo } from '../fixtures/repayments';
@@ -63,6 +64,11 @@ describe('GET /api/public/config lists the products offered', () => {
       code: 'PERSONAL',
       version: 1,
       names: { en: 'Personal loan', fil: 'Personal na pautang' },
+      // The description's template filled with this version's figures (decision 086).
+      descriptions: {
+        en: 'For larger needs, repaid in monthly instalments over up to 48 months.',
+        fil: 'Para sa mas malalaking pangangailangan, binabayaran buwan-buwan hanggang 48 buwan.',
+      },
       interestModel: 'ADD_ON',
       monthlyRateBps: 50,
       terms: [6, 12, 24, 36, 48],
@@ -73,6 +79,10 @@ describe('GET /api/public/config lists the products offered', () => {
       code: 'SMALL',
       version: 1,
       names: { en: 'Small loan', fil: 'Maliit na pautang' },
+      descriptions: {
+        en: 'For a short, small need: ₱1,000.00 to ₱10,000.00, repaid over 1 to 4 months.',
+        fil: 'Para sa maliit at panandaliang pangangailangan: ₱1,000.00 hanggang ₱10,000.00, binabayaran sa 1 hanggang 4 buwan.',
+      },
       minAmount: '1000.00',
       maxAmount: '10000.00',
       terms: [1, 2, 3, 4],
@@ -302,7 +312,12 @@ describe('migration 0033: products side by side', () => {
 
 describe('POST /api/admin/settings/products: an ADMIN adds a product', () => {
   const names = { en: 'Micro loan', fil: 'Mikro na pautang' };
-  const descriptions = { en: 'PHP 2,000 to 8,000 over one to three months.', fil: 'PHP 2,000 hanggang 8,000 sa isa hanggang tatlong buwan.' };
+  // Templates (decision 086): the version's figures fill them, the page shows ₱2,000.00 to ₱8,000.00 over 1 to 3 months.
+  const descriptions = {
+    en: '{{min}} to {{max}} over {{termMin}} to {{termMax}} months.',
+    fil: '{{min}} hanggang {{max}} sa {{termMin}} hanggang {{termMax}} buwan.',
+  };
+  const shownDescriptions = { en: '₱2,000.00 to ₱8,000.00 over 1 to 3 months.', fil: '₱2,000.00 hanggang ₱8,000.00 sa 1 hanggang 3 buwan.' };
   const micro = (overrides: Record<string, unknown> = {}) => ({
     code: 'MICRO',
     draft: {
@@ -333,6 +348,20 @@ describe('POST /api/admin/settings/products: an ADMIN adds a product', () => {
     // A name of the advance-fee pattern is refused by the schema.
     const scam = await post(t, admin.cookie, '/api/admin/settings/products', micro({ names: { en: 'Unlock loan', fil: 'Unlock na pautang' } }));
     expect(scam.statusCode).toBe(400);
+    // A description that states its figures itself (they would stay behind when a version changes them) is refused by the schema, in digits or in words.
+    const stated = await post(t, admin.cookie, '/api/admin/settings/products', micro({ descriptions: { en: 'PHP 2,000 to 8,000.', fil: descriptions.fil } }));
+    expect(stated.statusCode).toBe(400);
+    expect(stated.json().error.fields['draft.descriptions.en']).toBe(en.backoffice.validation.productDescription.FIGURE);
+    const words = await post(
+      t,
+      admin.cookie,
+      '/api/admin/settings/products',
+      micro({ descriptions: { en: descriptions.en, fil: 'Sa isa hanggang tatlong buwan.' } }),
+    );
+    expect(words.json().error.fields['draft.descriptions.fil']).toBe(en.backoffice.validation.productDescription.FIGURE);
+    const unknown = await post(t, admin.cookie, '/api/admin/settings/products', micro({ descriptions: { en: 'From {{fee}}.', fil: descriptions.fil } }));
+    expect(unknown.json().error.fields['draft.descriptions.en']).toBe(en.backoffice.validation.productDescription.UNKNOWN_VALUE);
+    expect(await t.deps.db.select().from(productVersions).where(eq(productVersions.productCode, 'MICRO'))).toHaveLength(0);
   });
 
   it('offers a valid one beside the others from version 1, audited; its code cannot be taken twice', async () => {
@@ -341,7 +370,7 @@ describe('POST /api/admin/settings/products: an ADMIN adds a product', () => {
     const config = ok(await get(t, undefined, '/api/public/config'));
     expect(config.products.find((p: { code: string }) => p.code === 'MICRO')).toMatchObject({
       names,
-      descriptions,
+      descriptions: shownDescriptions,
       interestModel: 'DECLINING_BALANCE',
       monthlyRateBps: 150,
       smallLoan: true,

@@ -50,7 +50,7 @@ test('a person chooses the small loan on the landing page, applies for it, recei
   const panelAmount = panel.getByRole('textbox', { name: 'Loan amount (PHP)' });
   await expect(panelAmount).toHaveValue('1000.00');
   await panelAmount.fill('10000');
-  await panel.getByRole('button', { name: '4 months' }).click();
+  await panel.getByRole('button', { name: '4 months', exact: true }).click();
   await expect(panel.getByTestId('monthly-estimate')).toHaveText('₱2,627.00');
 
   await panel.getByRole('button', { name: 'Service and Policy Agreement' }).click();

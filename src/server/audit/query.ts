@@ -12,7 +12,7 @@ export function philippineDayStart(date: string): Date {
 }
 
 /** The conditions of the filters; `to` is inclusive (up to the end of that Philippine day). */
-export function auditConditions(q: AuditQuery): SQL[] {
+function auditConditions(q: AuditQuery): SQL[] {
   const where: SQL[] = [];
   if (q.actor) where.push(eq(auditLog.actorUserId, q.actor));
   if (q.action) where.push(eq(auditLog.action, q.action));
@@ -47,7 +47,7 @@ function withoutContacts(value: unknown, depth = 0): unknown {
 }
 
 /** The details of an audit row as `viewerRole` may read them: a staff account's contacts for an ADMIN only. */
-export function detailsFor(viewerRole: string, subjectType: string, details: Record<string, unknown>): Record<string, unknown> {
+function detailsFor(viewerRole: string, subjectType: string, details: Record<string, unknown>): Record<string, unknown> {
   if (viewerRole === 'ADMIN' || !STAFF_SUBJECTS.has(subjectType)) return details;
   return withoutContacts(details) as Record<string, unknown>;
 }

@@ -61,7 +61,7 @@ function readOwner(file: string): LockOwner | null {
 }
 
 /** Whether a process with this pid runs on this machine (EPERM: it runs, as another user). */
-export function processRuns(pid: number): boolean {
+function processRuns(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

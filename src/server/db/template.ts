@@ -148,7 +148,7 @@ const COPY_CONCURRENCY = 4;
  * directory as initialised (isInitialised), is written last: a copy cut short (the process killed)
  * is not taken for a cluster at the next start.
  */
-export async function copyDirectory(from: string, to: string): Promise<void> {
+async function copyDirectory(from: string, to: string): Promise<void> {
   const files: string[] = [];
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(from, relative), { withFileTypes: true })) {

@@ -75,7 +75,7 @@ function fieldsFromIssues(issues: readonly ValidationIssue[]): Record<string, Fi
  * message; a database error's message and `detail` quote the offending value. Those never reach a
  * log line: the SQL, parameters and quoted values are replaced by REDACTED.
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 const FAILED_QUERY = /^Failed query: [\s\S]*$/;
 /** Properties of errors that may hold SQL text or values. */
 const SECRET_PROPERTIES = new Set([
@@ -180,7 +180,7 @@ interface FrameworkRefusal {
  * it with, or null when it is not a 4xx. A status without a code of its own (405, 414, 431, ...)
  * keeps its status and answers BAD_REQUEST.
  */
-export function frameworkRefusal(error: { code?: unknown; statusCode?: unknown }): FrameworkRefusal | null {
+function frameworkRefusal(error: { code?: unknown; statusCode?: unknown }): FrameworkRefusal | null {
   const known = typeof error.code === 'string' ? FRAMEWORK_CODES[error.code] : undefined;
   if (known) return { status: ERROR_STATUS[known], code: known };
   const status = error.statusCode;

@@ -17,7 +17,7 @@ import { text } from '../../shared/i18n/text';
  * so a concurrent retry with the same key waits for the first and then gets its answer; a request
  * that fails rolls its claim back and may be retried with the same key.
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The request's Idempotency-Key header, or 400 IDEMPOTENCY_KEY_REQUIRED. */
 export function readIdempotencyKey(request: FastifyRequest): string {

@@ -15,8 +15,3 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export function requireLoopback(request: FastifyRequest): void {
   if (!isLoopbackAddress(request.socket.remoteAddress)) throw new AppError(404, 'NOT_FOUND');
 }
-
-/** Whether the request comes from this machine (its socket's address). */
-export function isLoopback(request: FastifyRequest): boolean {
-  return isLoopbackAddress(request.socket.remoteAddress);
-}

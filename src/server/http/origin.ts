@@ -16,7 +16,7 @@ export function installOriginCheck(app: FastifyInstance, allowedOrigins: readonl
 }
 
 /** Whether the check above refuses the request. */
-export function originRefused(request: Pick<FastifyRequest, 'method' | 'headers'>, allowedOrigins: readonly string[]): boolean {
+function originRefused(request: Pick<FastifyRequest, 'method' | 'headers'>, allowedOrigins: readonly string[]): boolean {
   if (SAFE.has(request.method)) return false;
   const origin = request.headers.origin;
   if (origin) return !(allowedOrigins.length > 0 ? allowedOrigins.includes(origin) : sameHost(origin, request.headers.host));

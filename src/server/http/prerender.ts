@@ -15,7 +15,7 @@ export interface PageRenderer {
 }
 
 /** The server bundle at `file`, or null when it was not built (Vite's dev server, a bare index.html). */
-export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
+async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
   if (!existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as PageRenderer;
 }

@@ -20,7 +20,7 @@ export type RouteHandler<R extends RouteSpec> = (request: RouteRequest<R>, reply
 export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'config'>;
 
 /** The Fastify schema of a table entry: its request schemas, its success answers and one error answer per status its errors use. */
-export function fastifySchemaOf(route: RouteSpec) {
+function fastifySchemaOf(route: RouteSpec) {
   const response: Record<number, z.ZodType> = { ...route.response };
   for (const code of routeErrors(route)) response[ERROR_STATUS[code]] ??= apiErrorSchema;
   return {

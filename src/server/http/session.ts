@@ -66,7 +66,7 @@ async function readSession(request: FastifyRequest, deps: AppDeps): Promise<void
 }
 
 /** The key of the request's session row, for a route with sessionInStatement ('' without a cookie: matches no row). */
-export function sessionKeyOf(request: FastifyRequest): string {
+function sessionKeyOf(request: FastifyRequest): string {
   return sessionKey(request.cookies[SESSION_COOKIE]);
 }
 
@@ -76,7 +76,7 @@ export function sessionKeyOf(request: FastifyRequest): string {
  * checks (unknown, revoked, expired: no session; idle expiry slid), the configuration versions
  * applied, request.auth set. Call it before anything of the row is used, then requireUser/Role.
  */
-export async function acceptSessionRow(request: FastifyRequest, deps: AppDeps, key: string, row: Parameters<typeof sessionAndVersionsOfRow>[3]): Promise<void> {
+async function acceptSessionRow(request: FastifyRequest, deps: AppDeps, key: string, row: Parameters<typeof sessionAndVersionsOfRow>[3]): Promise<void> {
   const { auth, versions } = await sessionAndVersionsOfRow(deps.db, deps.clock, key, row);
   request.auth = auth;
   await applyConfigurationVersions(deps, versions);

@@ -19,7 +19,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const unstorable = (text: string): boolean => text.includes(NUL) || LONE_SURROGATE.test(text);
 
 /** The paths ('a.b.0') of the strings and keys in `value` that cannot be stored; at most `limit` of them. */
-export function unstorableTextPaths(value: unknown, path = '', found: string[] = [], depth = 0, limit = 20): string[] {
+function unstorableTextPaths(value: unknown, path = '', found: string[] = [], depth = 0, limit = 20): string[] {
   // An upload's bytes (a Buffer) hold no text to check.
   if (found.length >= limit || depth > MAX_DEPTH || ArrayBuffer.isView(value)) return found;
   if (typeof value === 'string') {

@@ -12,7 +12,7 @@ import { startIntervalWorker, type IntervalWorker } from './interval-worker';
  */
 export type ChannelPaymentsWorker = IntervalWorker<{ checked: number; resolved: number }>;
 
-export const DEFAULT_CHANNEL_PAYMENTS_INTERVAL_MS = 5_000;
+const DEFAULT_CHANNEL_PAYMENTS_INTERVAL_MS = 5_000;
 
 export function startChannelPaymentsWorker(deps: AppDeps, log: FastifyBaseLogger, intervalMs = DEFAULT_CHANNEL_PAYMENTS_INTERVAL_MS): ChannelPaymentsWorker {
   return startIntervalWorker({ name: 'payment channels worker', log, intervalMs, pass: () => runChannelPayments(deps), didWork: (done) => done.resolved > 0 });

@@ -19,7 +19,7 @@ import { startIntervalWorker, type IntervalWorker } from './interval-worker';
 export type ServicingWorkerPass = ServicingPassResult & { readonly expiredDevices: number; readonly closedDays: number };
 export type ServicingWorker = IntervalWorker<ServicingWorkerPass>;
 
-export const DEFAULT_SERVICING_INTERVAL_MS = 5 * 60_000;
+const DEFAULT_SERVICING_INTERVAL_MS = 5 * 60_000;
 
 export async function servicingPass(deps: AppDeps): Promise<ServicingWorkerPass> {
   const servicing = await runServicing(deps);

@@ -12,7 +12,7 @@ import { startIntervalWorker, type IntervalWorker } from './interval-worker';
  */
 export type Worker = IntervalWorker<{ expired: number; settled: number }>;
 
-export const DEFAULT_WORKER_INTERVAL_MS = 2_000;
+const DEFAULT_WORKER_INTERVAL_MS = 2_000;
 
 export function startWithdrawalsWorker(deps: AppDeps, log: FastifyBaseLogger, intervalMs = DEFAULT_WORKER_INTERVAL_MS): Worker {
   return startIntervalWorker({

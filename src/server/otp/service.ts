@@ -15,9 +15,9 @@ import { text } from '../../shared/i18n/text';
  * here on the server; the code itself only ever leaves in the SMS to the verified phone (the outbox
  * keeps a redacted copy for everything else: providers/notify.ts withCode).
  */
-export const OTP_DIGITS = CODE_DIGITS;
-export const OTP_TTL_MS = CODE_TTL_MINUTES * MINUTE;
-export const OTP_MAX_ATTEMPTS = CODE_MAX_ATTEMPTS;
+const OTP_DIGITS = CODE_DIGITS;
+const OTP_TTL_MS = CODE_TTL_MINUTES * MINUTE;
+const OTP_MAX_ATTEMPTS = CODE_MAX_ATTEMPTS;
 export const OTP_RESEND_INTERVAL_MS = CODE_RESEND_AFTER_MINUTES * MINUTE;
 export const OTP_HOURLY_LIMIT = CODE_HOURLY_LIMIT;
 
@@ -59,7 +59,7 @@ export type IssueInput =
 const ANONYMOUS_PURPOSES: readonly AnonymousOtpPurpose[] = ['REGISTRATION', 'PASSWORD_RESET'];
 
 /** The number block a prefix budget counts: the calling code and the first 6 digits of the national number. */
-export function phonePrefix(e164: string): string {
+function phonePrefix(e164: string): string {
   const parsed = parsePhoneNumberFromString(e164);
   if (!parsed) return e164.slice(0, 8);
   return `+${parsed.countryCallingCode} ${parsed.nationalNumber.slice(0, 6)}`;
@@ -404,15 +404,6 @@ export function codeTimesColumns(db: DbOrTx, purpose: MemberOtpPurpose, subject:
     lastSentAt: sql<Date | null>`(case when ${when} then (${sent(0)}) end)`.mapWith(codeTimesDecoders.lastSentAt),
     oldestCountedAt: sql<Date | null>`(case when ${when} then (${sent(OTP_HOURLY_LIMIT - 1)}) end)`.mapWith(codeTimesDecoders.oldestCountedAt),
   };
-}
-
-/** How many codes were sent to a phone in the last hour (for tests and the back office). */
-export async function codesSentLastHour(db: DbOrTx, clock: Clock, phone: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.createdAt, new Date(clock.now().getTime() - HOUR))));
-  return row?.n ?? 0;
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productToDraft } from '../../shared/loan/draft';
 import { PRODUCT_V1, SMALL_PRODUCT_V1 } from '../../shared/loan/product';
 import { ProductCatalog, type StoredVersion } from './catalog';
+import { describeProduct } from '../../shared/loan/description';
 
 const stored = (row: Partial<StoredVersion> & Pick<StoredVersion, 'productCode' | 'version' | 'seq'>): StoredVersion => ({
   draft: productToDraft(PRODUCT_V1),
@@ -54,5 +55,29 @@ describe('ProductCatalog: products side by side', () => {
     const names = { en: 'Payday loan', fil: 'Pautang hanggang sweldo' };
     c.addStored(stored({ productCode: 'PAYDAY', version: 1, seq: 2, draft: { ...productToDraft(PRODUCT_V1), names } }));
     expect(c.offeredProduct('PAYDAY')).toMatchObject({ code: 'PAYDAY', version: 1, names });
+  });
+
+  it('reads a stored version whose descriptions state figures: a text the code wrote as its template, an ADMIN’s as written (decision 086)', () => {
+    const c = new ProductCatalog();
+    const before = {
+      en: 'For a short, small need: PHP 1,000 to 10,000, repaid over one to four months.',
+      fil: 'Para sa maliit at panandaliang pangangailangan: PHP 1,000 hanggang 10,000, binabayaran sa isa hanggang apat na buwan.',
+    };
+    // The edit form copied the version in force, descriptions included, into the draft it stored.
+    c.addStored(
+      stored({ productCode: 'SMALL', version: 2, seq: 1, draft: { ...productToDraft(SMALL_PRODUCT_V1), maxAmount: '8000.00', descriptions: before } }),
+    );
+    expect(c.offeredProduct('SMALL')).toMatchObject({ version: 2, descriptions: SMALL_PRODUCT_V1.descriptions });
+    expect(describeProduct(c.offeredProduct('SMALL')!).en).toBe('For a short, small need: ₱1,000.00 to ₱8,000.00, repaid over 1 to 4 months.');
+    const own = { en: 'PHP 2,000 to 8,000 over one to three months.', fil: 'PHP 2,000 hanggang 8,000 sa isa hanggang tatlong buwan.' };
+    c.addStored(
+      stored({
+        productCode: 'MICRO',
+        version: 1,
+        seq: 2,
+        draft: { ...productToDraft(SMALL_PRODUCT_V1), names: { en: 'Micro loan', fil: 'Mikro na pautang' }, descriptions: own },
+      }),
+    );
+    expect(c.offeredProduct('MICRO')).toMatchObject({ version: 1, descriptions: own });
   });
 });

@@ -3,27 +3,37 @@ import type { DbOrTx } from '../db/client';
 import { productVersions } from '../db/schema';
 import { z } from 'zod';
 import { draftProblems, draftToProduct, type ProductIdentity } from '../../shared/loan/draft';
+import { currentDescriptions } from '../../shared/loan/description';
 import { DEFAULT_PRODUCT_CODE, PRODUCT_V1, PRODUCT_VERSIONS, type ProductConfig } from '../../shared/loan/product';
 import { assertValidProduct, validateProduct } from '../../shared/loan/validate';
 import { parseAmount } from '../../shared/money/money';
-import { productDraftSchema } from '../../shared/schemas/product';
+import { storedProductDraftSchema } from '../../shared/schemas/product';
 
 /**
  * A version stored before today's product rules (free-text fee names, caps up to 100 %): read so
  * that the loans made under it keep their terms, never offered again.
  */
-const legacyDraftSchema = productDraftSchema.extend({
+const legacyDraftSchema = storedProductDraftSchema.extend({
   name: z.string(),
   fees: z.array(z.object({ code: z.string(), label: z.string(), flat: z.string(), bpsOfPrincipal: z.number().int().min(0) })),
   annualCostCapBps: z.number().int().min(1),
   penalties: z.object({ graceDays: z.number().int().min(0), dailyRateBps: z.number().int().min(0), collectionChargeBps: z.number().int().min(0) }),
 });
 
+/**
+ * A description the code stated its figures in (before decision 086), copied into a stored draft by
+ * the edit form, is read as the template that replaced it; no stored row is rewritten.
+ */
+function withCurrentDescriptions(p: ProductConfig): ProductConfig {
+  const descriptions = currentDescriptions(p.descriptions);
+  return descriptions === p.descriptions ? p : { ...p, descriptions };
+}
+
 function storedProduct(raw: unknown, identity: ProductIdentity, version: number, effectiveFrom: string): ProductConfig {
-  const current = productDraftSchema.safeParse(raw);
-  if (current.success) return draftToProduct(current.data, version, effectiveFrom, identity);
+  const current = storedProductDraftSchema.safeParse(raw);
+  if (current.success) return withCurrentDescriptions(draftToProduct(current.data, version, effectiveFrom, identity));
   const legacy = legacyDraftSchema.parse(raw);
-  const product = draftToProduct({ ...legacy, fees: [] }, version, effectiveFrom, identity);
+  const product = withCurrentDescriptions(draftToProduct({ ...legacy, fees: [] }, version, effectiveFrom, identity));
   return {
     ...product,
     fees: legacy.fees.map((f) => ({
@@ -38,7 +48,7 @@ function storedProduct(raw: unknown, identity: ProductIdentity, version: number,
 
 /** The names and descriptions a stored draft carries, if any. */
 function textsOfDraft(raw: unknown): Pick<ProductIdentity, 'names' | 'descriptions'> | null {
-  const parsed = productDraftSchema.safeParse(raw);
+  const parsed = storedProductDraftSchema.safeParse(raw);
   return parsed.success && parsed.data.names && parsed.data.descriptions ? { names: parsed.data.names, descriptions: parsed.data.descriptions } : null;
 }
 

@@ -194,7 +194,7 @@ export async function queueSmsAndEmail(db: DbOrTx, sms: OutgoingSms, email: Outg
 }
 
 /** What an erased message's recipient-less fields read (decision 029, addendum). */
-export const ERASED_MESSAGE = '[deleted]';
+const ERASED_MESSAGE = '[deleted]';
 const NOT_SENT_ERASED = "not sent: the recipient's data was deleted";
 
 /**

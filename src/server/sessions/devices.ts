@@ -88,9 +88,9 @@ export async function forgetUserDevices(db: DbOrTx, userId: string, except: stri
 }
 
 /** Expired devices deleted by one statement of forgetExpiredDevices. */
-export const EXPIRED_DEVICES_BATCH = 500;
+const EXPIRED_DEVICES_BATCH = 500;
 /** Statements a pass runs at most: the rest waits for the next pass, so a backlog never makes one pass long. */
-export const EXPIRED_DEVICES_BATCHES_PER_PASS = 20;
+const EXPIRED_DEVICES_BATCHES_PER_PASS = 20;
 
 /**
  * Deletes expired devices of every member, oldest expiry first, EXPIRED_DEVICES_BATCH rows a

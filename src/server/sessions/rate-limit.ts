@@ -17,11 +17,11 @@ import { text } from '../../shared/i18n/text';
  * them still lock it), so strangers' failures cannot lock the member out. Without one: the phone's
  * lockout counts every failure (the device's too). The per-IP limit holds for everyone.
  */
-export const PHONE_MAX_FAILURES = 5;
-export const PHONE_WINDOW_MS = 15 * MINUTE;
-export const PHONE_LOCK_MS = 15 * MINUTE;
-export const IP_MAX_FAILURES = 30;
-export const IP_WINDOW_MS = 15 * MINUTE;
+const PHONE_MAX_FAILURES = 5;
+const PHONE_WINDOW_MS = 15 * MINUTE;
+const PHONE_LOCK_MS = 15 * MINUTE;
+const IP_MAX_FAILURES = 30;
+const IP_WINDOW_MS = 15 * MINUTE;
 
 function retryAfter(until: Date, now: Date): Record<string, string> {
   return { 'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) };
@@ -31,7 +31,7 @@ function retryAfter(until: Date, now: Date): Record<string, string> {
  * Until when the phone is locked, or null. Failures before the last success do not count. With a
  * device (the id of a device cookie of the phone's member), only that device's tries count.
  */
-export async function phoneLockedUntil(db: DbOrTx, now: Date, phone: string, deviceId: string | null = null): Promise<Date | null> {
+async function phoneLockedUntil(db: DbOrTx, now: Date, phone: string, deviceId: string | null = null): Promise<Date | null> {
   const rows = await db
     .select({ createdAt: signInAttempts.createdAt, succeeded: signInAttempts.succeeded })
     .from(signInAttempts)
@@ -57,7 +57,7 @@ export async function phoneLockedUntil(db: DbOrTx, now: Date, phone: string, dev
 }
 
 /** Until when the address is refused, or null: the 30th most recent failure ages out of the window. */
-export async function ipLockedUntil(db: DbOrTx, now: Date, ip: string): Promise<Date | null> {
+async function ipLockedUntil(db: DbOrTx, now: Date, ip: string): Promise<Date | null> {
   const rows = await db
     .select({ createdAt: signInAttempts.createdAt })
     .from(signInAttempts)

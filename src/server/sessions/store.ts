@@ -14,7 +14,7 @@ import { REMEMBERED_SESSION_DAYS } from '../../shared/session-life';
  * while used but never past PERSISTENT_SESSION_MS from sign-in (no session outlives a remembered one).
  */
 export const PERSISTENT_SESSION_MS = REMEMBERED_SESSION_DAYS * DAY;
-export const IDLE_SESSION_MS = 12 * HOUR;
+const IDLE_SESSION_MS = 12 * HOUR;
 /** How often last_seen_at is written (sliding idle expiry) at most. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 

@@ -16,7 +16,7 @@ import { text, type CatalogueText } from '../../shared/i18n/text';
  * always count.
  * Infrastructure beside the modules, like the audit writer: loans and withdrawals both ask it.
  */
-export const CONFLICT_OF_INTEREST_MESSAGE = text('errors.CONFLICT_OF_INTEREST');
+const CONFLICT_OF_INTEREST_MESSAGE = text('errors.CONFLICT_OF_INTEREST');
 
 /** A phone's comparable form: its national significant digits (the last 10, as Philippine numbers are written). */
 function phoneKey(phone: string): string {

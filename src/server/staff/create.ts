@@ -120,7 +120,7 @@ async function insertStaffUser(db: Db, input: StaffUserInput, at: Date, via: str
  * The embedded demo's staff (npm run user:create -- --demo; never in production): two officers
  * (maker-checker needs a second one) and an administrator, each with a fresh random passphrase.
  */
-export function demoStaff(): StaffUserInput[] {
+function demoStaff(): StaffUserInput[] {
   const words = ['kalamansi', 'sampaguita', 'narra', 'molave', 'yakal', 'lighthouse', 'harbour', 'lantern', 'mango', 'bangka'];
   const passphrase = (role: string) => {
     const bytes = randomBytes(4);

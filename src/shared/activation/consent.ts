@@ -32,7 +32,7 @@ export const CREDIT_BUREAU_CONSENT_FIL = {
 } as const;
 
 /** The consent text of each language the app speaks. */
-export const CREDIT_BUREAU_CONSENTS = { en: CREDIT_BUREAU_CONSENT, fil: CREDIT_BUREAU_CONSENT_FIL } as const satisfies Record<
+const CREDIT_BUREAU_CONSENTS = { en: CREDIT_BUREAU_CONSENT, fil: CREDIT_BUREAU_CONSENT_FIL } as const satisfies Record<
   Language,
   { version: string; text: string }
 >;

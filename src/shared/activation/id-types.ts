@@ -24,7 +24,3 @@ export const OTHER_IDENTITY_TYPE = 'Others' satisfies IdentityType;
 /** The three images of the identity step. */
 export const DOCUMENT_KINDS = ['ID_FRONT', 'ID_BACK', 'SELFIE'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-export function isDocumentKind(value: string): value is DocumentKind {
-  return (DOCUMENT_KINDS as readonly string[]).includes(value);
-}

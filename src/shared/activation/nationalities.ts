@@ -205,9 +205,3 @@ export const NATIONALITIES = [
 export type Nationality = (typeof NATIONALITIES)[number];
 
 export const DEFAULT_NATIONALITY: Nationality = 'Filipino';
-
-const NATIONALITY_SET: ReadonlySet<string> = new Set(NATIONALITIES);
-
-export function isNationality(value: string): value is Nationality {
-  return NATIONALITY_SET.has(value);
-}

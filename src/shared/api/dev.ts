@@ -5,7 +5,7 @@ import { defineRoute } from './define';
 
 const tags = ['dev'];
 
-export const devServicingRunResponseSchema = z.object({
+const devServicingRunResponseSchema = z.object({
   days: z.number().int(),
   charges: z.number().int(),
   reminders: z.number().int(),

@@ -5,7 +5,7 @@ import { defineRoute } from './define';
 const tags = ['documents'];
 
 /** The content types an upload may declare (the bytes themselves are checked by the server). */
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'] as const;
+const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'] as const;
 
 /**
  * ID and selfie images: the member uploads and reads their own (identity from the session, no id in

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { fil } from './fil';
 import { CATALOGUE_VALUES } from './values';
+import { PRODUCT_VERSIONS } from '../loan/product';
+import { descriptionProblem, describeProduct } from '../loan/description';
 
 /**
  * A catalogue text never copies a number a constant enforces ("15 minutes", "at least 5 days", an
@@ -86,5 +88,32 @@ describe('catalogue texts', () => {
     expect(en.errors.SIGN_IN_LOCKED).toContain('{{lockMinutes}}');
     expect(en.extensions.errors.tooLate).toContain('{{days}}');
     expect(en.validation.otp).toContain('{{codeMinDigits}}');
+  });
+});
+
+/**
+ * A product's descriptions are texts a borrower reads as well, stored with each version: they state
+ * no figure either (not in digits, not in words), but name the version's values, so that a version
+ * with other amounts or terms says its own (decision 086). The ADMIN's drafts are held to the same
+ * rule by the draft schema (descriptionProblem).
+ */
+describe('product descriptions', () => {
+  it.each(PRODUCT_VERSIONS.map((p) => [`${p.code} ${p.version}`, p] as const))('of %s state no number: the version fills them', (_, p) => {
+    for (const text of [p.descriptions.en, p.descriptions.fil]) {
+      expect(statedNumbers(text), text).toEqual([]);
+      expect(descriptionProblem(text), text).toBeNull();
+    }
+    const shown = describeProduct(p);
+    for (const text of [shown.en, shown.fil]) expect(text).not.toMatch(/\{\{/);
+  });
+
+  it('refuse a figure in digits or in words, and a value that does not exist', () => {
+    expect(descriptionProblem('PHP 1,000 to 10,000 over one to four months.')).toBe('FIGURE');
+    expect(descriptionProblem('Binabayaran sa isa hanggang apat na buwan.')).toBe('FIGURE');
+    expect(descriptionProblem('Over up to four years.')).toBe('FIGURE');
+    expect(descriptionProblem('From {{min}} at {{fee}}.')).toBe('UNKNOWN_VALUE');
+    expect(descriptionProblem('{{min}} to {{max}}, over {{termMin}} to {{termMax}} months at {{rate}} % a month.')).toBeNull();
+    // A word that only contains a number word is no figure ("someone", "isang", "tenant").
+    expect(descriptionProblem('For someone who rents: isang pautang para sa tenant.')).toBeNull();
   });
 });

@@ -78,7 +78,11 @@ export interface ProductConfig {
   readonly version: number;
   /** The product's name as the pages show it, per language (stored with each version). */
   readonly names: LocalText;
-  /** One sentence on what the product is for, per language (stored with each version). */
+  /**
+   * One sentence on what the product is for, per language (stored with each version): a template
+   * that names the version's figures as values ({{min}}, {{max}}, {{termMin}}, {{termMax}},
+   * {{rate}}) and states none itself; describeProduct (description.ts) fills it (decision 086).
+   */
   readonly descriptions: LocalText;
   /** The date (YYYY-MM-DD, Philippine time) this version was first offered. */
   readonly effectiveFrom: string;
@@ -121,8 +125,8 @@ export const PRODUCT_V1: ProductConfig = {
   version: 1,
   names: { en: 'Personal loan', fil: 'Personal na pautang' },
   descriptions: {
-    en: 'For larger needs, repaid in monthly instalments over up to four years.',
-    fil: 'Para sa mas malalaking pangangailangan, binabayaran buwan-buwan hanggang apat na taon.',
+    en: 'For larger needs, repaid in monthly instalments over up to {{termMax}} months.',
+    fil: 'Para sa mas malalaking pangangailangan, binabayaran buwan-buwan hanggang {{termMax}} buwan.',
   },
   effectiveFrom: '2026-11-22',
   name: 'Tapat Instalment Loan',
@@ -155,8 +159,8 @@ export const SMALL_PRODUCT_V1: ProductConfig = {
   version: 1,
   names: { en: 'Small loan', fil: 'Maliit na pautang' },
   descriptions: {
-    en: 'For a short, small need: PHP 1,000 to 10,000, repaid over one to four months.',
-    fil: 'Para sa maliit at panandaliang pangangailangan: PHP 1,000 hanggang 10,000, binabayaran sa isa hanggang apat na buwan.',
+    en: 'For a short, small need: {{min}} to {{max}}, repaid over {{termMin}} to {{termMax}} months.',
+    fil: 'Para sa maliit at panandaliang pangangailangan: {{min}} hanggang {{max}}, binabayaran sa {{termMin}} hanggang {{termMax}} buwan.',
   },
   effectiveFrom: '2026-11-28',
   name: 'Tapat Small Loan',

@@ -4,7 +4,7 @@
  */
 export type Centavos = bigint;
 
-export const CENTAVOS_PER_PESO = 100n;
+const CENTAVOS_PER_PESO = 100n;
 
 /** Whole pesos to centavos. */
 export function pesos(whole: number | bigint): Centavos {

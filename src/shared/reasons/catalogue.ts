@@ -43,7 +43,7 @@ export const PAYOUT_FAILURE_REASONS = [
 export type PayoutFailureReason = (typeof PAYOUT_FAILURE_REASONS)[number];
 
 /** What the system records on its own about a withdrawal. */
-export const WITHDRAWAL_SYSTEM_REASONS = ['CODE_NOT_CONFIRMED'] as const;
+const WITHDRAWAL_SYSTEM_REASONS = ['CODE_NOT_CONFIRMED'] as const;
 export type WithdrawalSystemReason = (typeof WITHDRAWAL_SYSTEM_REASONS)[number];
 
 /** Every reason a withdrawal event may carry. */

@@ -252,7 +252,7 @@ export type BankStep = z.output<typeof bankStepSchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const accountStateSchema = z.enum(ACCOUNT_STATES);
+const accountStateSchema = z.enum(ACCOUNT_STATES);
 export const documentKindSchema = z.enum(DOCUMENT_KINDS);
 
 /** Every step's save answers the member's state (the wizard resumes from it). */
@@ -274,13 +274,13 @@ export function ownDocumentUrl(kind: (typeof DOCUMENT_KINDS)[number], documentId
   return `/api/activation/documents/${kind}?v=${documentId.slice(0, 8)}`;
 }
 
-export const documentsStatusSchema = z.object({
+const documentsStatusSchema = z.object({
   ID_FRONT: documentInfoSchema.nullable(),
   ID_BACK: documentInfoSchema.nullable(),
   SELFIE: documentInfoSchema.nullable(),
 });
 
-export const personalDataSchema = z.object({
+const personalDataSchema = z.object({
   gender: z.enum(GENDERS),
   firstName: z.string(),
   middleName: z.string().nullable(),
@@ -292,7 +292,7 @@ export const personalDataSchema = z.object({
   consentedAt: z.string().nullable(),
 });
 
-export const addressDataSchema = z.object({
+const addressDataSchema = z.object({
   countryResidence: z.string(),
   /** The PSGC code in the Philippines, the text elsewhere (what the step sends). */
   province: z.string(),
@@ -304,7 +304,7 @@ export const addressDataSchema = z.object({
   postalCode: z.string().nullable(),
 });
 
-export const referencesDataSchema = z.object({
+const referencesDataSchema = z.object({
   refFullName1: z.string(),
   refRelationship1: z.string(),
   refPhoneNumber1: z.string(),
@@ -313,13 +313,13 @@ export const referencesDataSchema = z.object({
   refPhoneNumber2: z.string(),
 });
 
-export const identityDataSchema = z.object({
+const identityDataSchema = z.object({
   identityType: z.string(),
   otherIdentityType: z.string().nullable(),
   identityNumber: z.string(),
 });
 
-export const bankDataSchema = z.object({
+const bankDataSchema = z.object({
   bankCode: z.string(),
   bankName: z.string(),
   kind: z.enum(['BANK', 'EWALLET']),
@@ -384,7 +384,7 @@ export const dataExportSchema = z.strictObject({
 });
 export type DataExportInput = z.input<typeof dataExportSchema>;
 
-export const deletionRequestStatusSchema = z.object({
+const deletionRequestStatusSchema = z.object({
   requestedAt: z.string(),
   status: z.enum(['OPEN', 'COMPLETED', 'REJECTED']),
   /** Why staff declined it (REJECTED): a code of the catalogue the member reads in their language, never staff's words. */

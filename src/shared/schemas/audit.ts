@@ -58,9 +58,6 @@ export const AUDIT_SUBJECT_TYPES = [
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
-/** The roles an audit row records: staff, or SYSTEM for the command line (npm run user:create). */
-export const AUDIT_ACTOR_ROLES = ['OFFICER', 'ADMIN', 'SYSTEM'] as const;
-
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** GET /api/admin/audit query: every filter optional; from and to are Philippine calendar dates, both inclusive. */
@@ -79,7 +76,7 @@ export const auditQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditActorSchema = z.object({ id: z.string().nullable(), name: z.string(), role: z.string() });
+const auditActorSchema = z.object({ id: z.string().nullable(), name: z.string(), role: z.string() });
 
 export const auditEntrySchema = z.object({
   id: z.string(),

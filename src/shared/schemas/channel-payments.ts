@@ -12,21 +12,6 @@ import { repaymentAmountSchema } from './repayments';
 /**
  * Contracts of paying a loan through a payment channel (docs/decisions/013-payment-channels.md). Amounts are decimal strings in PHP (docs/decisions/004).
  */
-export const CHANNEL_PAYMENT_ERROR_CODES = [
-  /** 409: a payment reference is still waiting to be paid; pay it or let it expire first. */
-  'CHANNEL_PAYMENT_PENDING',
-  /** 400: the channel code does not belong to the method (fields.channelCode). */
-  'CHANNEL_CODE_INVALID',
-  /** 502: the payment provider did not answer or refused; nothing was created. */
-  'PROVIDER_UNAVAILABLE',
-  /** 401: a provider callback without a valid token. */
-  'CALLBACK_UNVERIFIED',
-  /** 409: this server has no payment provider configured (production without COLLECTION_PROVIDER=xendit). */
-  'CHANNELS_UNAVAILABLE',
-] as const;
-
-/** The keys of the channel-payment messages (channelPayments.errors.*). */
-export const CHANNEL_PAYMENT_MESSAGES = catalogueKeys('channelPayments.errors', messages.errors);
 const HELD_MESSAGES = catalogueKeys('channelPayments.held', messages.held);
 
 export const channelPaymentRequestSchema = z.strictObject({
@@ -36,7 +21,7 @@ export const channelPaymentRequestSchema = z.strictObject({
 });
 export type ChannelPaymentRequest = z.infer<typeof channelPaymentRequestSchema>;
 
-export const channelInstructionsSchema = z.object({
+const channelInstructionsSchema = z.object({
   /** VIRTUAL_ACCOUNT: the account number to transfer to. */
   accountNumber: z.string().nullable(),
   /** EWALLET: the provider's checkout page. */
@@ -89,7 +74,7 @@ export const channelEventsQuerySchema = z.object({
   cursor: optionalBigintIdParam('cursor must come from nextCursor'),
   limit: pageLimitParam(100, 50),
 });
-export const channelEventSchema = z.object({
+const channelEventSchema = z.object({
   id: z.string(),
   provider: z.string(),
   source: z.enum(['CALLBACK', 'POLL']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_DRAFT_MESSAGES, productDraftSchema } from './product';
+import { PRODUCT_DRAFT_MESSAGES, storedProductDraftSchema } from './product';
 import { isHttpsUrl } from '../company/links';
 import { scamWordIn } from '../loan/fees';
 import { lenderTextContext } from '../company/lender-text';
@@ -15,7 +15,7 @@ const optionalHttpsUrl = z
   .max(300)
   .refine((v) => v === '' || isHttpsUrl(v), { error: `${COMPANY_LINK_MESSAGE} Or leave it empty.` });
 
-export const COMPANY_TEXT_MESSAGE = 'Plain text on one line: no line breaks, tabs or control characters.';
+const COMPANY_TEXT_MESSAGE = 'Plain text on one line: no line breaks, tabs or control characters.';
 /** Line breaks, tabs, control and format characters (direction overrides, zero-width ones). */
 const NOT_ONE_LINE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 /**
@@ -33,7 +33,7 @@ const noScamWord = (schema: z.ZodString) => schema.refine((v) => scamWordIn(v) =
  * lender's own. An ADMIN cannot write "pay PHP 5,000 unfreeze fee to GCash 0917..." into the
  * company's name any more than into the office hours.
  */
-export const COMPANY_TEXT_FIELDS = [
+const COMPANY_TEXT_FIELDS = [
   ['companyName'],
   ['address'],
   ['secRegistrationNumber'],
@@ -86,11 +86,6 @@ export const companyProfileSchema = z
   });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
-export const COMPANY_SETTINGS_MESSAGES = {
-  demoInProduction: 'Production refuses the DEMO company profile: set demo to false and give the real registration numbers.',
-  unchanged: 'Nothing changed.',
-} as const;
-
 const profileSource = z.enum(['DATABASE', 'CONFIGURATION']);
 
 /** GET /api/admin/settings (ADMIN): the company profile in force and where it comes from; the product version in force. */
@@ -102,7 +97,7 @@ export const adminSettingsResponseSchema = z.object({
     updatedBy: z.string().nullable(),
   }),
   /** The version in force as a draft: the form for a new version starts from it. */
-  productDraft: productDraftSchema,
+  productDraft: storedProductDraftSchema,
   product: z.object({
     version: z.number(),
     name: z.string(),

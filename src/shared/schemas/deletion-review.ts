@@ -46,19 +46,9 @@ export const deletionListResponseSchema = z.object({
 export type DeletionListResponse = z.infer<typeof deletionListResponseSchema>;
 
 /** What a completion erases or replaces (each an i18n key under backoffice.deletion.erase). */
-export const ERASED_CATEGORIES = [
-  'ACCOUNT',
-  'PERSONAL',
-  'ADDRESS',
-  'REFERENCES',
-  'IDENTITY',
-  'DOCUMENTS',
-  'PAYOUT_ACCOUNT',
-  'CONTACT_MESSAGES',
-  'SESSIONS',
-] as const;
+const ERASED_CATEGORIES = ['ACCOUNT', 'PERSONAL', 'ADDRESS', 'REFERENCES', 'IDENTITY', 'DOCUMENTS', 'PAYOUT_ACCOUNT', 'CONTACT_MESSAGES', 'SESSIONS'] as const;
 /** What the lender keeps, linked to the anonymised member (each an i18n key under backoffice.deletion.keep). */
-export const KEPT_CATEGORIES = ['LOANS', 'LEDGER', 'CONSENTS', 'AUDIT', 'MESSAGES_SENT', 'REQUEST'] as const;
+const KEPT_CATEGORIES = ['LOANS', 'LEDGER', 'CONSENTS', 'AUDIT', 'MESSAGES_SENT', 'REQUEST'] as const;
 /** Why a completion is refused now (each an i18n key under backoffice.deletion.blockers). */
 /**
  * What stops a member's erasure: anything that can still move money for them (decision 060: cash

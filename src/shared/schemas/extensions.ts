@@ -35,7 +35,7 @@ export const EXTENSION_ERROR_CODES = [
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const extensionStatusSchema = z.enum(EXTENSION_STATUSES);
+const extensionStatusSchema = z.enum(EXTENSION_STATUSES);
 
 export const extensionRequestSchema = z.strictObject({
   term: z.number({ error: 'extensions.errors.termNotOffered' }).int({ error: 'extensions.errors.termNotOffered' }).min(1).max(600),

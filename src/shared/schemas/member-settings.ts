@@ -47,7 +47,7 @@ export const changePasswordResponseSchema = z.object({ message: z.string() });
 // ---------------------------------------------------------------------------------------------
 // Credit score
 
-export const creditComponentSchema = z.object({
+const creditComponentSchema = z.object({
   id: z.enum(CREDIT_COMPONENTS),
   points: z.number().int(),
   max: z.number().int(),
@@ -117,7 +117,7 @@ export const payoutAccountCodeResponseSchema = z.object({
 });
 
 /** The member's payout account as Settings shows it (their own: the full number is for the 3-second reveal). */
-export const payoutAccountSchema = z.object({
+const payoutAccountSchema = z.object({
   institutionCode: z.string(),
   institutionName: z.string(),
   kind: z.enum(['BANK', 'EWALLET']),

@@ -18,7 +18,7 @@ export const adminOutboxQuerySchema = z.object({
 });
 export type AdminOutboxQuery = z.infer<typeof adminOutboxQuerySchema>;
 
-export const outboxAttemptSchema = z.object({
+const outboxAttemptSchema = z.object({
   attempt: z.number().int(),
   provider: z.string(),
   outcome: z.enum(['SENT', 'RETRY', 'DEAD']),

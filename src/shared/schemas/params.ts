@@ -10,7 +10,7 @@ import { z } from 'zod';
 /** PostgreSQL bigint (bigserial) upper bound: 2^63 - 1. */
 export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
 /** PostgreSQL integer upper bound: 2^31 - 1. */
-export const PG_INT_MAX = 2_147_483_647;
+const PG_INT_MAX = 2_147_483_647;
 
 /** A UUID's form (any version, either case), for a zod string's regex. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +27,7 @@ export function isUuid(value: string): boolean {
  * A positive bigint id or cursor as a decimal string ("1" to "9223372036854775807"), as the API
  * sends bigint ids (decision 004: strings in JSON). An empty string counts as absent when optional.
  */
-export function bigintIdParam(message: string) {
+function bigintIdParam(message: string) {
   return (
     z
       .string({ error: message })
@@ -66,7 +66,7 @@ export function pageLimitParam(max: number, fallback: number) {
  * client (it passes nextCursor back as it came); the server checks its form here, so a forged or
  * garbled one is a 400, never a database error.
  */
-export const KEYSET_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([1-9]\d{0,18})$/;
+const KEYSET_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([1-9]\d{0,18})$/;
 
 export interface KeysetPosition {
   readonly at: Date;

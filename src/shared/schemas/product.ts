@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEE_KINDS, scamWordIn } from '../loan/fees';
+import { descriptionProblem } from '../loan/description';
 import { staffTextProblem } from '../reasons/staff-text';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, INTEREST_MODELS, PRODUCT_CODE_PATTERN, bpsToPercent } from '../loan/product';
 
@@ -40,6 +41,13 @@ const productText = (max: number) =>
 
 const localTexts = (max: number) => z.strictObject({ en: productText(max), fil: productText(max) });
 
+/** A description: a template that states no figure, naming the version's values instead (decision 086, loan/description.ts). */
+const descriptionText = (max: number) =>
+  productText(max).superRefine((value, ctx) => {
+    const problem = descriptionProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `backoffice.validation.productDescription.${problem}` });
+  });
+
 export const productDraftSchema = z.strictObject({
   name: z
     .string()
@@ -59,7 +67,8 @@ export const productDraftSchema = z.strictObject({
   interestModel: z.enum(INTEREST_MODELS).optional(),
   /** The product's names and descriptions as the pages show them (absent: the product's, unchanged; required for a new product). */
   names: localTexts(60).optional(),
-  descriptions: localTexts(200).optional(),
+  /** Templates: each figure as a value ({{min}}, {{max}}, {{termMin}}, {{termMax}}, {{rate}}), filled from the version (decision 086). */
+  descriptions: z.strictObject({ en: descriptionText(200), fil: descriptionText(200) }).optional(),
   minAmount: amount,
   maxAmount: amount,
   terms: z.array(z.number().int().min(1).max(120)).min(1, 'At least one term.').max(12),
@@ -91,8 +100,15 @@ export const productDraftSchema = z.strictObject({
 });
 export type ProductDraft = z.infer<typeof productDraftSchema>;
 
+/**
+ * A draft as stored and as answered: its descriptions as written. A version stored before decision
+ * 086 may state figures in them; it is read (the catalogue, the answers), never refused: only a new
+ * draft is held to the rule.
+ */
+export const storedProductDraftSchema = productDraftSchema.extend({ descriptions: localTexts(200).optional() });
+
 /** POST /api/admin/settings/product answers the version now offered. */
-export const productVersionResponseSchema = z.object({ version: z.number(), effectiveFrom: z.string(), draft: productDraftSchema });
+export const productVersionResponseSchema = z.object({ version: z.number(), effectiveFrom: z.string(), draft: storedProductDraftSchema });
 
 /** POST /api/admin/settings/products/:code/retire answers the retirement (a version of the product that offers nothing). */
 export const productRetirementResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), retired: z.literal(true) });
@@ -111,4 +127,4 @@ export const newProductSchema = z.strictObject({
 export type NewProduct = z.infer<typeof newProductSchema>;
 
 /** POST /api/admin/settings/products answers the product's first version. */
-export const newProductResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), draft: productDraftSchema });
+export const newProductResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), draft: storedProductDraftSchema });

@@ -82,7 +82,7 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export type PublicProduct = z.infer<typeof publicProductSchema>;
 
-export const currencySchema = z.object({
+const currencySchema = z.object({
   currencyCode: z.string(),
   currencyName: z.string(),
   currencySymbol: z.string(),

@@ -7,7 +7,7 @@ import { optionalBigintIdParam, pageLimitParam } from './params';
  * first a page at a time, filtered by status; assignment, reply by e-mail, close and reopen.
  */
 export const SUPPORT_REPLY_MAX = 2000;
-export const SUPPORT_REPLY_MIN = 5;
+const SUPPORT_REPLY_MIN = 5;
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -21,7 +21,7 @@ export type SupportInboxQuery = z.infer<typeof supportInboxQuerySchema>;
 
 export const supportMessageParams = z.object({ messageId: z.uuid({ error: 'Not a message id.' }) });
 
-export const supportStaffSchema = z.object({ id: z.string(), name: z.string() });
+const supportStaffSchema = z.object({ id: z.string(), name: z.string() });
 
 export const supportMessageSchema = z.object({
   id: z.string(),

@@ -61,14 +61,14 @@ export const withdrawalAmountSchema = z
   .refine((v) => /[1-9]/.test(v), { error: WITHDRAWAL_MESSAGES.amountPositive });
 
 /** The code as typed (the one code validator; src/shared/codes/rules.ts holds its length, life and tries). */
-export const withdrawalCodeSchema = otpCodeSchema(WITHDRAWAL_MESSAGES.code);
+const withdrawalCodeSchema = otpCodeSchema(WITHDRAWAL_MESSAGES.code);
 
 const isoDateTime = z.string();
 
-export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
-export const payoutChannelSchema = z.enum(['INSTAPAY', 'PESONET']);
-export const payoutKindSchema = z.enum(['BANK', 'EWALLET']);
-export const payoutModeSchema = z.enum(PAYOUT_PROVIDERS);
+const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
+const payoutChannelSchema = z.enum(['INSTAPAY', 'PESONET']);
+const payoutKindSchema = z.enum(['BANK', 'EWALLET']);
+const payoutModeSchema = z.enum(PAYOUT_PROVIDERS);
 
 /** The payout account as the member sees it: account number masked but the first 3 characters. */
 export const withdrawalDestinationSchema = z.object({
@@ -79,10 +79,10 @@ export const withdrawalDestinationSchema = z.object({
 });
 export type WithdrawalDestinationDto = z.infer<typeof withdrawalDestinationSchema>;
 
-export const withdrawalReasonCodeSchema = z.enum(WITHDRAWAL_REASONS);
-export const payoutFailureReasonCodeSchema = z.enum(PAYOUT_FAILURE_REASONS, { error: WITHDRAWAL_MESSAGES.reasonCode });
+const withdrawalReasonCodeSchema = z.enum(WITHDRAWAL_REASONS);
+const payoutFailureReasonCodeSchema = z.enum(PAYOUT_FAILURE_REASONS, { error: WITHDRAWAL_MESSAGES.reasonCode });
 
-export const withdrawalEventSchema = z.object({
+const withdrawalEventSchema = z.object({
   status: withdrawalStatusSchema,
   at: isoDateTime,
   actor: z.enum(WITHDRAWAL_ACTORS),
@@ -189,8 +189,6 @@ export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 /** POST /api/withdrawals/:id/confirm (header Idempotency-Key) */
 export const withdrawalConfirmSchema = z.strictObject({ code: withdrawalCodeSchema });
 export type WithdrawalConfirm = z.infer<typeof withdrawalConfirmSchema>;
-
-export const withdrawalIdParamsSchema = z.object({ id: z.string().max(64) });
 
 /** GET /api/withdrawals: newest first. */
 export const withdrawalListSchema = z.object({ withdrawals: z.array(memberWithdrawalSchema) });

@@ -18,7 +18,7 @@ export const ACTIVATION_STEPS = ['personal', 'address', 'references', 'identity'
 export type ActivationStep = (typeof ACTIVATION_STEPS)[number];
 
 /** The state a member is in while a step is the next one to fill in. */
-export const STEP_STATE: Readonly<Record<ActivationStep, AccountState>> = {
+const STEP_STATE: Readonly<Record<ActivationStep, AccountState>> = {
   personal: 'PERSONAL_INFO',
   address: 'ADDRESS_INFO',
   references: 'REFERENCES_INFO',
@@ -39,7 +39,7 @@ export function currentStep(state: AccountState): ActivationStep | null {
  * - the payout account: no, changing it (free, with re-verification, DECISIONS.md section 9) is a
  *   separate flow of its own, not an edit of this step.
  */
-export const EDITABLE_AFTER_ACTIVATION: ReadonlySet<ActivationStep> = new Set<ActivationStep>(['address', 'references']);
+const EDITABLE_AFTER_ACTIVATION: ReadonlySet<ActivationStep> = new Set<ActivationStep>(['address', 'references']);
 
 export type SaveRefusal = 'STEP_SKIPPED' | 'STEP_LOCKED';
 export type SaveCheck = { readonly ok: true } | { readonly ok: false; readonly reason: SaveRefusal };

@@ -17,7 +17,7 @@ export interface DeletionTransition {
 }
 
 /** The allowed transitions, as data. Anything not listed is refused (DELETION_REQUEST_STATE). */
-export const DELETION_TRANSITIONS: readonly DeletionTransition[] = [
+const DELETION_TRANSITIONS: readonly DeletionTransition[] = [
   { from: 'OPEN', to: 'COMPLETED', action: 'COMPLETE' },
   { from: 'OPEN', to: 'REJECTED', action: 'REJECT' },
 ];

@@ -47,10 +47,6 @@ export function isOpenExtension(status: ExtensionStatus): boolean {
   return (OPEN_EXTENSION_STATUSES as readonly ExtensionStatus[]).includes(status);
 }
 
-export function isExtensionStatus(value: string): value is ExtensionStatus {
-  return (EXTENSION_STATUSES as readonly string[]).includes(value);
-}
-
 export interface ExtensionStatusEntry {
   readonly status: ExtensionStatus;
   /** i18n key of the borrower's message (extensions.status.<STATUS>). */

@@ -100,10 +100,6 @@ export function loanStatusLabelKey(status: LoanStatus): string {
 /** States in which a loan is serviced: repaid on its schedule, charged, reminded (the repayments module). */
 export const SERVICED_STATUSES = ['DISBURSED', 'ACTIVE', 'OVERDUE'] as const satisfies readonly LoanStatus[];
 
-export function isServicedStatus(status: string): status is (typeof SERVICED_STATUSES)[number] {
-  return (SERVICED_STATUSES as readonly string[]).includes(status);
-}
-
 /** States in which a member has an open loan: at most one at a time (a partial unique index enforces it). */
 export const OPEN_LOAN_STATUSES = [
   'PENDING',

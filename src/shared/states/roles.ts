@@ -22,7 +22,7 @@ export function homePathFor(role: Role): '/admin' | '/dash' {
 /** The signed-in area a path belongs to (the router's guarded groups), or null for a public page. */
 const MEMBER_PATHS = ['/dash', '/wallet', '/settings', '/activate'] as const;
 
-export function areaOfPath(pathname: string): 'STAFF' | 'MEMBER' | null {
+function areaOfPath(pathname: string): 'STAFF' | 'MEMBER' | null {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'STAFF';
   if (MEMBER_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return 'MEMBER';
   return null;

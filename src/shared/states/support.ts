@@ -16,7 +16,7 @@ export interface SupportTransition {
 }
 
 /** The allowed transitions, as data. Anything not listed is refused. */
-export const SUPPORT_TRANSITIONS: readonly SupportTransition[] = [
+const SUPPORT_TRANSITIONS: readonly SupportTransition[] = [
   { from: 'NEW', to: 'IN_PROGRESS', action: 'ASSIGN' },
   { from: 'IN_PROGRESS', to: 'IN_PROGRESS', action: 'ASSIGN' },
   { from: 'ANSWERED', to: 'ANSWERED', action: 'ASSIGN' },

@@ -134,7 +134,7 @@ export const WITHDRAWAL_PART_STATUSES = ['PENDING', 'PROCESSING', 'PAID', 'FAILE
 export type WithdrawalPartStatus = (typeof WITHDRAWAL_PART_STATUSES)[number];
 
 /** The part transitions, as data: anything not listed is refused. */
-export const WITHDRAWAL_PART_TRANSITIONS: readonly { from: WithdrawalPartStatus; to: WithdrawalPartStatus }[] = [
+const WITHDRAWAL_PART_TRANSITIONS: readonly { from: WithdrawalPartStatus; to: WithdrawalPartStatus }[] = [
   { from: 'PENDING', to: 'PROCESSING' },
   { from: 'PENDING', to: 'CANCELLED' },
   { from: 'PROCESSING', to: 'PAID' },

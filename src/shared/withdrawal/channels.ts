@@ -17,7 +17,7 @@ export interface ChannelLimits {
   readonly max: Centavos;
 }
 
-export const PAYOUT_CHANNELS: readonly ChannelLimits[] = [
+const PAYOUT_CHANNELS: readonly ChannelLimits[] = [
   { channel: 'INSTAPAY', min: 100_00n, max: 50_000_00n },
   { channel: 'PESONET', min: 50_000_01n, max: 5_000_000_00n },
 ];
@@ -30,7 +30,7 @@ export const CHANNEL_LIMITS: Readonly<Record<PayoutChannel, ChannelLimits>> = {
 /** The fee to withdraw: always zero (invariant 4). */
 export const WITHDRAWAL_FEE: Centavos = 0n;
 /** The smallest withdrawal of any channel. */
-export const WITHDRAWAL_MIN: Centavos = CHANNEL_LIMITS.INSTAPAY.min;
+const WITHDRAWAL_MIN: Centavos = CHANNEL_LIMITS.INSTAPAY.min;
 
 /** The channels a destination kind can receive (an institution may list fewer). */
 export function channelsFor(kind: PayoutKind, supported?: readonly PayoutChannel[]): ChannelLimits[] {

@@ -5,7 +5,7 @@ import { formatAmount, parseAmount, type Centavos } from '../../shared/money/mon
 export const PESO_SYMBOL = '₱';
 
 /** The BCP 47 locale for Intl formatting of the chosen language. */
-export function localeOf(language: string | undefined): string {
+function localeOf(language: string | undefined): string {
   return language === 'fil' ? 'fil-PH' : 'en-PH';
 }
 
@@ -27,9 +27,18 @@ export function formatIsoDate(iso: string, language: string | undefined): string
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-/** "6, 12, 24, 36 or 48" in the chosen language. */
-export function formatList(values: readonly (string | number)[], language: string | undefined): string {
-  return new Intl.ListFormat(localeOf(language), { style: 'long', type: 'disjunction' }).format(values.map(String));
+/**
+ * "6, 12, 24, 36, or 48" in the language of `t`, from the catalogue's words (common.listOr), as
+ * Intl.ListFormat's disjunction says it in en-PH and fil-PH. Not Intl.ListFormat itself: its first
+ * use loads the locale's list data, about 30 ms of main thread (120 ms on a throttled phone) in the
+ * landing page's hydration, for one sentence (decision 086).
+ */
+export function formatList(values: readonly (string | number)[], t: (key: string, values: Record<string, string>) => string): string {
+  const texts = values.map(String);
+  if (texts.length <= 1) return texts[0] ?? '';
+  const last = texts[texts.length - 1]!;
+  if (texts.length === 2) return t('common.listOr.two', { first: texts[0]!, last });
+  return t('common.listOr.many', { items: texts.slice(0, -1).join(', '), last });
 }
 
 /** An API amount ("200000.00") as "₱200,000.00"; another currency's symbol or code when given. */

@@ -31,11 +31,11 @@ function LoanCalculator(props: CalculatorProps) {
  * carousel and APPLY NOW, and the three cards. Every figure comes from GET /api/public/config.
  */
 export default function LandingPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const config = usePublicConfig();
   // The lead states the default product's figures (the first offered); the calculator shows each product's.
   const defaultProduct = config.data?.products[0];
-  const facts = defaultProduct ? productFacts(defaultProduct, i18n.language) : null;
+  const facts = defaultProduct ? productFacts(defaultProduct, t) : null;
   const promises = ['noUpfront', 'freeWithdrawal', 'earlyRepayment'] as const;
 
   return (

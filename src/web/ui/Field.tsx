@@ -1,5 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showMessage } from '../lib/show-message';
 
 /**
  * Form fields with a visible label, an optional hint and the error message (an i18n key from the
@@ -30,7 +31,7 @@ export function FieldFrame({ id, label, hint, error, children, optional }: Field
       )}
       {error && (
         <p id={`${id}-error`} className="text-xs font-medium text-danger" role="alert">
-          {t(error)}
+          {showMessage(t, error)}
         </p>
       )}
     </div>

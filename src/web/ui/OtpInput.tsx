@@ -21,7 +21,7 @@ export interface OtpInputProps {
   readonly maxDigits?: number;
 }
 
-export const OTP_MAX_DIGITS = CODE_INPUT_MAX_DIGITS;
+const OTP_MAX_DIGITS = CODE_INPUT_MAX_DIGITS;
 
 export const OtpInput = forwardRef<HTMLInputElement, OtpInputProps>(function OtpInput({ value, onChange, maxDigits = OTP_MAX_DIGITS, ...rest }, ref) {
   return (

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { ProductConfig } from '../../../shared/loan/product';
+import { describeProduct } from '../../../shared/loan/description';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { toDecimalString } from '../../../shared/money/money';
 import type { PublicConfig, PublicProduct } from '../../../shared/schemas/public';
@@ -13,7 +14,8 @@ export function publicProduct(p: ProductConfig): PublicProduct {
     code: p.code,
     version: p.version,
     names: { ...p.names },
-    descriptions: { ...p.descriptions },
+    // Filled with this version's figures (decision 086): the pages show the sentence, never the template.
+    descriptions: describeProduct(p),
     effectiveFrom: p.effectiveFrom,
     currency: p.currency,
     minAmount: toDecimalString(p.minAmount),

@@ -32,7 +32,7 @@ function whereOf(view: OutboxView): SQL | undefined {
 }
 
 /** Each count of the screen reads at most this many rows (past it: "1000+"). */
-export const OUTBOX_COUNT_CAP = 1000;
+const OUTBOX_COUNT_CAP = 1000;
 
 export async function listOutboxForStaff(deps: AppDeps, query: AdminOutboxQuery): Promise<AdminOutboxResponse> {
   // Newest first by (created_at, id), a page at a time: the cursor is the last message's id, whose

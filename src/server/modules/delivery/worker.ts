@@ -55,7 +55,7 @@ const isNotice = isNull(outboxMessages.redactedBody);
  * hours it does nothing. Runs whatever the adapters (the offline outbox adapter too), so the row
  * itself says when it leaves.
  */
-export async function holdNotices(deps: AppDeps, now: Date = deps.clock.now()): Promise<number> {
+async function holdNotices(deps: AppDeps, now: Date = deps.clock.now()): Promise<number> {
   if (isWithinSendingHours(now)) return 0;
   const morning = nextAllowedSendTime(now);
   const held = await deps.db
@@ -232,13 +232,4 @@ export async function deliverDue(deps: AppDeps, adapters: MessageAdapters, limit
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
   }
   return done;
-}
-
-/** How many messages wait, fail or are dead, per status (for /readyz-like checks and the back office). */
-export async function outboxCounts(deps: AppDeps): Promise<Record<string, number>> {
-  const rows = await deps.db
-    .select({ status: outboxMessages.status, n: sql<number>`count(*)::int` })
-    .from(outboxMessages)
-    .groupBy(outboxMessages.status);
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }

@@ -6,12 +6,12 @@ import { devApi } from '../../../shared/api/dev';
 import type { DevClockResponse } from '../../../shared/schemas/dev';
 
 /** The clock's reading: the server's time and how far it was moved forward. */
-export function readDevClock(clock: AdjustableClock): DevClockResponse {
+function readDevClock(clock: AdjustableClock): DevClockResponse {
   return { now: clock.now().toISOString(), offsetMs: clock.offsetMs() };
 }
 
 /** Moves the clock forward (the schema allows only a positive, bounded step) and reads it. */
-export function advanceDevClock(clock: AdjustableClock, advanceMs: number): DevClockResponse {
+function advanceDevClock(clock: AdjustableClock, advanceMs: number): DevClockResponse {
   clock.advance(advanceMs);
   return readDevClock(clock);
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { outboxMessages } from '../../db/schema';
 import type { OutboxMessage } from '../../../shared/schemas/auth';
 
-export const OUTBOX_PAGE_SIZE = 200;
+const OUTBOX_PAGE_SIZE = 200;
 
 /**
  * The outbox messages, newest first by (created_at, id), a page at a time (embedded mode only: the

@@ -27,7 +27,7 @@ const u32be = (b: Uint8Array, i: number) => ((b[i] ?? 0) * 0x1000000 + (((b[i + 
 const u32le = (b: Uint8Array, i: number) => ((b[i] ?? 0) | ((b[i + 1] ?? 0) << 8) | ((b[i + 2] ?? 0) << 16)) + (b[i + 3] ?? 0) * 0x1000000;
 
 /** The offset just after the EOI of the JPEG starting at `start`, or -1 when it ends before its EOI or is malformed. */
-export function jpegEnd(b: Uint8Array, start: number): number {
+function jpegEnd(b: Uint8Array, start: number): number {
   if (b[start] !== 0xff || b[start + 1] !== 0xd8) return -1;
   let i = start + 2;
   while (i < b.length) {

@@ -19,10 +19,10 @@ export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MEGABYTES * 1024 * 1024;
  * 50.1 MP), a decompression bomb does not (30000 x 30000 is 900 MP), and a decode stays within a
  * few hundred MB even without shrink-on-load.
  */
-export const MAX_INPUT_PIXELS = UPLOAD_MAX_MEGAPIXELS * 1_000_000;
+const MAX_INPUT_PIXELS = UPLOAD_MAX_MEGAPIXELS * 1_000_000;
 export const MAX_OUTPUT_SIDE = 2000;
-export const OUTPUT_QUALITY = 85;
-export const STORED_CONTENT_TYPE = 'image/jpeg';
+const OUTPUT_QUALITY = 85;
+const STORED_CONTENT_TYPE = 'image/jpeg';
 
 /**
  * Whether this sharp build can decode HEIC (HEVC in HEIF). sharp's prebuilt libvips reads AVIF

@@ -15,7 +15,7 @@ import { isUuid } from '../../../shared/schemas/params';
 import { text } from '../../../shared/i18n/text';
 
 /** At most 30 upload attempts (accepted or refused) per member per hour, counted in the database. */
-export const UPLOADS_PER_HOUR = 30;
+const UPLOADS_PER_HOUR = 30;
 
 const REFUSAL = {
   EMPTY: { code: 'BAD_REQUEST', key: 'activation.documents.empty' },

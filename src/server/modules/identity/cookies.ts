@@ -7,12 +7,12 @@ import { isUuid } from '../../../shared/schemas/params';
  * The cookies of the two flows that happen before a session exists. Each holds only a random id
  * (never sent in a body), is HttpOnly, SameSite=Lax, Secure in production and scoped to its flow.
  */
-export const REGISTRATION_COOKIE = 'tapat_reg';
-export const REGISTRATION_COOKIE_PATH = '/api/auth/register';
+const REGISTRATION_COOKIE = 'tapat_reg';
+const REGISTRATION_COOKIE_PATH = '/api/auth/register';
 export const PENDING_REGISTRATION_TTL_MS = 30 * MINUTE;
 
-export const RECOVERY_COOKIE = 'tapat_rec';
-export const RECOVERY_COOKIE_PATH = '/api/auth/recovery';
+const RECOVERY_COOKIE = 'tapat_rec';
+const RECOVERY_COOKIE_PATH = '/api/auth/recovery';
 export const RECOVERY_ATTEMPT_TTL_MS = 15 * MINUTE;
 
 interface FlowCookie {
@@ -42,8 +42,8 @@ export function readFlowCookie(request: FastifyRequest, cookie: FlowCookie): str
  * member who signed in with it, sent to the sign-in, password and recovery routes only. HttpOnly,
  * SameSite=Lax, Secure in production, for DEVICE_TTL_MS.
  */
-export const DEVICE_COOKIE = 'tapat_dev';
-export const DEVICE_COOKIE_PATH = '/api/auth';
+const DEVICE_COOKIE = 'tapat_dev';
+const DEVICE_COOKIE_PATH = '/api/auth';
 
 export function setDeviceCookie(reply: FastifyReply, device: NewDevice, secure: boolean): void {
   reply.setCookie(DEVICE_COOKIE, device.token, { path: DEVICE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, expires: device.expiresAt });

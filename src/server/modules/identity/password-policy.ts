@@ -12,7 +12,7 @@ import { fieldError } from '../../http/errors';
  * zxcvbn's own Levenshtein option is not used here: it rescans all 49,000 common passwords on the
  * event loop (30 to 300 ms a check); the bounded search below gives the same verdict in a few ms.
  */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 const NEAR_MISS_EDITS = 2;
 
 /**

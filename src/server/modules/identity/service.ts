@@ -469,7 +469,7 @@ async function memberEmail(db: DbOrTx, userId: string) {
  * meets it; a stranger who spends it delays its owner's code by at most an hour (SMS carries
  * everything meanwhile).
  */
-export const EMAIL_ADDRESS_HOURLY_LIMIT = OTP_HOURLY_LIMIT;
+const EMAIL_ADDRESS_HOURLY_LIMIT = OTP_HOURLY_LIMIT;
 
 /**
  * Inside sendEmailCode's transaction, after the code was issued: whether this address has had

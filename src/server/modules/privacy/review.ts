@@ -66,15 +66,15 @@ import { text } from '../../../shared/i18n/text';
  */
 
 /** The access-log kind of a staff view of a deletion request (beside ID_FRONT, SELFIE, APPLICATION). */
-export const DELETION_REQUEST_VIEW_KIND = 'DELETION_REQUEST';
+const DELETION_REQUEST_VIEW_KIND = 'DELETION_REQUEST';
 
 /** What an anonymised member's name reads (staff screens show it; the member can no longer sign in). */
-export const ANONYMISED_NAME = '[deleted]';
+const ANONYMISED_NAME = '[deleted]';
 /** Unusable as an argon2 hash: no password ever verifies against it. */
 const NO_PASSWORD = '!deleted';
 /** The anonymised contact columns: unique per member (the columns are unique), and no one's real address. */
-export const anonymisedPhone = (userId: string) => `deleted:${userId}`;
-export const anonymisedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+const anonymisedPhone = (userId: string) => `deleted:${userId}`;
+const anonymisedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
 type Row = typeof dataDeletionRequests.$inferSelect;
 
@@ -140,7 +140,7 @@ const QUOTES_MEMBERS: Readonly<Record<AuditSubjectType, boolean>> = {
   COMPANY_PROFILE: false,
   PRODUCT: false,
 };
-export const AUDIT_SUBJECTS_ABOUT_MEMBERS: readonly AuditSubjectType[] = AUDIT_SUBJECT_TYPES.filter((type) => QUOTES_MEMBERS[type]);
+const AUDIT_SUBJECTS_ABOUT_MEMBERS: readonly AuditSubjectType[] = AUDIT_SUBJECT_TYPES.filter((type) => QUOTES_MEMBERS[type]);
 
 /**
  * A member's payment references that can still be paid: being created at the provider, or waiting

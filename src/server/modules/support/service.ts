@@ -6,7 +6,7 @@ import { HOUR } from '../../clock';
 import { AppError } from '../../http/errors';
 import type { contactMessageSchema } from '../../../shared/schemas/contact';
 
-export const CONTACT_MAX_PER_IP_PER_HOUR = 5;
+const CONTACT_MAX_PER_IP_PER_HOUR = 5;
 export const CONTACT_SENT_MESSAGE = 'Message sent.';
 
 export type ContactMessageData = z.output<typeof contactMessageSchema>;

@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
-import { prepared, preparedSql, rawRowMapper, rawSelectList } from '../../db/prepared';
+import { preparedSql, rawRowMapper, rawSelectList } from '../../db/prepared';
 import { ledgerAccounts, loans, sessions, users, withdrawals } from '../../db/schema';
 import {
   accountStatementPageByCode,
-  balanceAndDebitsByCode,
   balanceAndDebitsColumns,
   balanceColumns,
   balanceAndDebitsOfRow,
@@ -52,31 +51,6 @@ const walletLoanColumns = {
   ratesAsOf: loans.ratesAsOf,
 };
 type WalletLoan = { [K in keyof typeof walletLoanColumns]: (typeof loans.$inferSelect)[K] };
-
-/** The member's open loan, else the latest one (one statement: open loans sort first). */
-async function walletLoan(deps: AppDeps, userId: string) {
-  // Built once per database handle (src/server/db/prepared.ts): the wallet summary is a hot read.
-  const statement = prepared(deps.db, 'wallet_loan', () =>
-    deps.db
-      .select(walletLoanColumns)
-      .from(loans)
-      .where(eq(loans.memberId, sql.placeholder('userId')))
-      .orderBy(desc(sql`(${inArray(loans.status, [...OPEN_LOAN_STATUSES])})`), desc(loans.createdAt), desc(loans.number))
-      .limit(1)
-      .prepare('wallet_loan'),
-  );
-  const [loan] = await statement.execute({ userId });
-  return loan ?? null;
-}
-
-/** Two statements sent together: the wallet's balance with its withdrawals, and the loan. */
-export async function walletSummary(deps: AppDeps, userId: string): Promise<WalletSummary> {
-  const [balance, loan] = await Promise.all([
-    balanceAndDebitsByCode(deps.db, memberWalletSpec(userId).code, WITHDRAWAL_CODE, WITHDRAWAL_RETURN_CODE),
-    walletLoan(deps, userId),
-  ]);
-  return walletSummaryOf(deps, balance, loan ?? null);
-}
 
 /**
  * GET /api/wallet's one statement (decision 038): the session and configuration versions (as the

@@ -31,7 +31,7 @@ import { CODE_DIGITS, CODE_TTL_MINUTES } from '../../../shared/codes/rules';
  * Written to the outbox in the same transaction as the change. What the member did not cause right
  * then waits for 06:00 to 22:00 Philippine time (DECISIONS.md invariant 10).
  */
-export function fill(template: string, values: Record<string, string>): string {
+function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 

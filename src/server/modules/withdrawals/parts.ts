@@ -6,7 +6,7 @@ import { withdrawalParts, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, postPending } from '../../ledger';
 import { type PayoutMode, type PayoutProvider } from '../../providers/payouts';
-import { formatMoney, type Centavos } from '../../../shared/money/money';
+import { formatMoney } from '../../../shared/money/money';
 import { canPartTransition, outcomeOfParts, type WithdrawalActor, type WithdrawalPartStatus } from '../../../shared/states/withdrawal';
 import type { PayoutFailureReason } from '../../../shared/reasons/catalogue';
 import type { WithdrawalPartPlan } from '../../../shared/withdrawal/split';
@@ -29,7 +29,7 @@ export { partsOf, type WithdrawalPartRow };
  */
 
 /** The code of the ledger transfer that returns a failed part's amount to the wallet. */
-export const WITHDRAWAL_RETURN_CODE = 'WITHDRAWAL_RETURN';
+const WITHDRAWAL_RETURN_CODE = 'WITHDRAWAL_RETURN';
 
 /** The parts of a withdrawal at its request (PENDING until the code confirms it). */
 export async function insertParts(tx: Tx, withdrawalId: string, plan: readonly WithdrawalPartPlan[], now: Date): Promise<WithdrawalPartRow[]> {
@@ -164,17 +164,6 @@ export async function resolvePart(
     causedByMember: false,
     requestId: input.requestId,
   });
-}
-
-/** What the parts sent and returned (for the view and the member's message). */
-export function partTotals(parts: readonly WithdrawalPartRow[]): { sent: Centavos; returned: Centavos } {
-  let sent = 0n;
-  let returned = 0n;
-  for (const p of parts) {
-    if (p.status === 'PAID') sent += p.amount;
-    else if (p.status === 'FAILED') returned += p.amount;
-  }
-  return { sent, returned };
 }
 
 /**

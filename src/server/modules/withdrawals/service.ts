@@ -57,7 +57,7 @@ import { text, textDateTime } from '../../../shared/i18n/text';
  */
 
 /** An unconfirmed request expires (and its funds return) after this. */
-export const WITHDRAWAL_TTL_MS = 15 * MINUTE;
+const WITHDRAWAL_TTL_MS = 15 * MINUTE;
 
 type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
@@ -110,7 +110,7 @@ export async function options(deps: AppDeps, memberId: string): Promise<Withdraw
 }
 
 /** The code is bound to this withdrawal, its amount and its destination. */
-export function codeSubject(row: Pick<WithdrawalRow, 'id' | 'amount' | 'destInstitutionCode' | 'destAccountNumber'>): string {
+function codeSubject(row: Pick<WithdrawalRow, 'id' | 'amount' | 'destInstitutionCode' | 'destAccountNumber'>): string {
   return `${row.id}:${row.amount}:${row.destInstitutionCode}:${row.destAccountNumber}`;
 }
 

@@ -16,11 +16,11 @@ import { payoutOrderOf, type WithdrawalRow } from './views';
  */
 
 /** The catalogue's code the system records when a withdrawal's code was not confirmed in time. */
-export const EXPIRED_REASON_CODE = 'CODE_NOT_CONFIRMED' as const;
+const EXPIRED_REASON_CODE = 'CODE_NOT_CONFIRMED' as const;
 
 /** AWAITING_CODE past its expiry -> EXPIRED, funds released. Returns how many. */
 /** `log` (the pass's logger) gets a line per expired withdrawal with the id of the request that created it (originReqId). */
-export async function expireDue(deps: AppDeps, limit = 100, log?: FastifyBaseLogger): Promise<number> {
+async function expireDue(deps: AppDeps, limit = 100, log?: FastifyBaseLogger): Promise<number> {
   let done = 0;
   while (done < limit) {
     const now = deps.clock.now();
@@ -56,7 +56,7 @@ function orderOf(deps: AppDeps, row: WithdrawalRow) {
 
 /** PROCESSING payouts whose outcome is due: asks the provider; PAID posts, FAILED voids. Returns how many were resolved. */
 /** `log` (the pass's logger) gets a line per resolved withdrawal with the id of the request that created it (originReqId). */
-export async function settleDue(deps: AppDeps, limit = 100, log?: FastifyBaseLogger): Promise<number> {
+async function settleDue(deps: AppDeps, limit = 100, log?: FastifyBaseLogger): Promise<number> {
   let resolved = 0;
   for (let i = 0; i < limit; i += 1) {
     const now = deps.clock.now();

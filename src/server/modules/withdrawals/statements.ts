@@ -30,7 +30,7 @@ export interface RequestContext extends Contact {
   readonly accountNumber: string | null;
   readonly accountName: string | null;
   readonly changedAt: Date | null;
-  /** Whether a withdrawal of the member's awaits its code (awaitingOf). */
+  /** Whether a withdrawal of the member's awaits its code. */
   readonly awaiting: boolean;
   /** The wallet's and the clearing shard's account ids, null while the account does not exist yet (ensureAccount creates it). */
   readonly walletId: string | null;

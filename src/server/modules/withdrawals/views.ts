@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { maskAccountNumber } from '../../../shared/phone/account-number';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
@@ -241,15 +241,6 @@ export async function withdrawalViews(db: DbOrTx, deps: AppDeps, rows: readonly 
 /** The member's withdrawals, newest first. */
 export async function memberWithdrawals(db: DbOrTx, memberId: string, limit = 100): Promise<WithdrawalRow[]> {
   return db.select().from(withdrawals).where(eq(withdrawals.memberId, memberId)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.number)).limit(limit);
-}
-
-/** The member's withdrawal waiting for its code, if any. */
-export async function awaitingOf(db: DbOrTx, memberId: string): Promise<WithdrawalRow | null> {
-  const [row] = await db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.status, 'AWAITING_CODE')));
-  return row ?? null;
 }
 
 /** What a payout provider is asked to send for a withdrawal sent as one transfer: its reference, amount, channel and destination as the member confirmed them. */

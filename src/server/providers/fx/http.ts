@@ -26,7 +26,7 @@ const rateText = z
     }
   }, 'a rate must be above zero');
 
-export const ratesPayloadSchema = z.object({
+const ratesPayloadSchema = z.object({
   base: z.literal('PHP', 'base must be "PHP" (rates are units of each currency per 1 PHP)'),
   asOf: z.union([z.iso.date(), z.iso.datetime({ offset: true })], 'asOf must be a date YYYY-MM-DD or an ISO date-time'),
   source: z.string().max(200).optional(),

@@ -24,9 +24,3 @@ function validated(data: typeof snapshot): RatesSnapshot {
 
 /** The snapshot shipped with the code. */
 export const SHIPPED_SNAPSHOT: RatesSnapshot = validated(snapshot);
-
-export const snapshotRatesProvider: RatesProvider = {
-  async current() {
-    return SHIPPED_SNAPSHOT;
-  },
-};

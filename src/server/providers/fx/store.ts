@@ -16,13 +16,13 @@ import { canonicalJson } from '../../../shared/json/canonical';
  */
 
 /** How far ahead of our clock a provider's as-of may be (its clock, or ours, a little off). */
-export const RATES_CLOCK_SKEW_MS = 15 * 60_000;
+const RATES_CLOCK_SKEW_MS = 15 * 60_000;
 
 /**
  * The instant an as-of stands for: a date-time as written; a date (YYYY-MM-DD) its start at UTC+14,
  * the first place on Earth where that day begins (so a provider in any time zone may date today's rates).
  */
-export function asOfInstant(asOf: string): Date {
+function asOfInstant(asOf: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00+14:00`) : new Date(asOf);
 }
 

@@ -21,7 +21,7 @@ export interface WebhookOptions {
   readonly fetch?: typeof fetch;
 }
 
-export function webhookSignature(secret: string, timestamp: string, rawBody: string): string {
+function webhookSignature(secret: string, timestamp: string, rawBody: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
 }
 

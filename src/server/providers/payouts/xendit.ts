@@ -31,12 +31,12 @@ const CHANNEL_CODES: Readonly<Record<string, string>> = {
   SHOPEEPAY: 'PH_SHOPEEPAY',
 };
 
-export function xenditChannelCode(institutionCode: string): string {
+function xenditChannelCode(institutionCode: string): string {
   return CHANNEL_CODES[institutionCode] ?? `PH_${institutionCode}`;
 }
 
 /** Xendit's failure codes mapped to our fixed catalogue (the member never reads a provider's free text). */
-export function failureReasonOf(code: unknown): PayoutFailureReason {
+function failureReasonOf(code: unknown): PayoutFailureReason {
   switch (code) {
     case 'INVALID_DESTINATION':
       return 'ACCOUNT_NOT_FOUND';

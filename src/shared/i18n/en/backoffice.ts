@@ -419,5 +419,11 @@ export const backoffice = {
         'Words of an advance-fee scheme are not allowed (a fee or payment to release, unlock, verify, unfreeze or process a loan): the lender never asks for one.',
     },
     staffTextFound: '{{reason}} Found: “{{found}}”',
+    /** A product description states no figure: the version's values fill it (decision 086). */
+    productDescription: {
+      FIGURE:
+        'A description states no figure (no digits, no number words): write the values instead, min, max, termMin, termMax or rate, each between double braces, so that it always says the version’s own figures.',
+      UNKNOWN_VALUE: 'Only these values can fill a description, each between double braces: min, max, termMin, termMax and rate.',
+    },
   },
 } as const;

@@ -19,6 +19,8 @@ export const common = {
   unexpectedError: 'Unexpected Application Error!',
   takeMeBack: 'Take Me Back',
   skipToContent: 'Skip to main content',
+  /** A list of alternatives (src/web/lib/format.ts formatList): "6 or 12", "6, 12, or 24". */
+  listOr: { two: '{{first}} or {{last}}', many: '{{items}}, or {{last}}' },
   demoBadge: 'DEMO',
   wrongArea: {
     staff: {

@@ -424,5 +424,10 @@ export const backoffice = {
         'Bawal ang mga salita ng advance-fee scheme (bayad para ma-release, ma-unlock, ma-verify, ma-unfreeze o maproseso ang loan): hindi kailanman humihingi nito ang nagpapautang.',
     },
     staffTextFound: '{{reason}} Nakita: “{{found}}”',
+    productDescription: {
+      FIGURE:
+        'Walang halagang nakasulat sa paglalarawan (walang digit, walang salitang bilang): isulat ang mga value, min, max, termMin, termMax o rate, bawat isa sa loob ng dobleng braces, para laging ang sariling halaga ng bersyon ang sinasabi nito.',
+      UNKNOWN_VALUE: 'Ito lamang ang mga value na maaaring pumuno sa paglalarawan, bawat isa sa loob ng dobleng braces: min, max, termMin, termMax at rate.',
+    },
   },
 } as const;

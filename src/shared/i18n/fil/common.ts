@@ -16,6 +16,7 @@ export const common = {
   unexpectedError: 'May hindi inaasahang error sa app!',
   takeMeBack: 'Ibalik Ako',
   skipToContent: 'Lumaktaw sa pangunahing nilalaman',
+  listOr: { two: '{{first}} o {{last}}', many: '{{items}}, o {{last}}' },
   demoBadge: 'DEMO',
   wrongArea: {
     staff: {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-export const REDIRECT_HOME_MS = 1500;
+const REDIRECT_HOME_MS = 1500;
 
 /**
  * The persistence guard's failure screen (specification section 2): the server's error message,

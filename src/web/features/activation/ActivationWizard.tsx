@@ -17,7 +17,7 @@ import { ProgressHeader, WizardLayout } from './WizardParts';
 import { LoadError } from '../../ui/LoadError';
 
 /** Specification section 9: the success stage closes the wizard after 5 seconds. */
-export const WIZARD_CLOSE_MS = 5000;
+const WIZARD_CLOSE_MS = 5000;
 
 const STEP_COMPONENTS: Record<ActivationStep, ComponentType<StepProps>> = {
   personal: PersonalStep,

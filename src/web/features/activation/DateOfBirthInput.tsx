@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../ui/Field';
 
 /** The earliest year the input takes (specification section 5: year 1900 to the current year). */
-export const MIN_BIRTH_YEAR = 1900;
+const MIN_BIRTH_YEAR = 1900;
 
 interface Parts {
   readonly day: string;

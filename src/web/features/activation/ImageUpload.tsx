@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import type { DocumentInfo } from '../../../shared/schemas/activation';
 import type { DocumentKind } from '../../../shared/activation/id-types';
-import { messageKey, showMessage } from './serverErrors';
+import { showMessage } from './serverErrors';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage, type UploadHandle } from './uploadImage';
 
 type Upload =
@@ -111,7 +111,7 @@ export function ImageUpload({ kind, label, hint, saved, capture, onUploaded, onB
         if (handle.current !== current) return;
         handle.current = null;
         if (reason instanceof ApiError && reason.code === 'ABORTED') return;
-        const message = reason instanceof Error ? messageKey(reason.message) : String(reason);
+        const message = reason instanceof Error ? reason.message : String(reason);
         // A refusal of the file itself (400, 413, 415) will not change on a second try; the
         // network, the rate limit or a server error might.
         const retry = !(reason instanceof ApiError) || ![400, 413, 415].includes(reason.status);

@@ -11,7 +11,7 @@ import type { AccountState, ActivationStep } from '../../../shared/states/accoun
 
 export type Place = z.infer<typeof placeSchema>;
 
-export const activationKeys = {
+const activationKeys = {
   activation: ['activation'] as const,
   provinces: ['places', 'provinces'] as const,
   cities: (province: string) => ['places', 'cities', province] as const,

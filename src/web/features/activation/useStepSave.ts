@@ -6,12 +6,12 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../ui/toast';
 import type { AccountState, ActivationStep } from '../../../shared/states/account';
 import { afterSave, saveStep } from './queries';
-import { messageKey, placeFieldErrors, showMessage } from './serverErrors';
+import { placeFieldErrors, showMessage } from './serverErrors';
 
 /** One toast for the wizard's messages: 'Verifying...' turns into its result. */
 export const WIZARD_TOAST = 'activation-step';
 /** Specification section 9: the wizard's toasts last 500 to 700 ms. */
-export const WIZARD_TOAST_MS = 700;
+const WIZARD_TOAST_MS = 700;
 
 export interface StepSave {
   /** The form's onSubmit. */
@@ -84,8 +84,8 @@ export function useStepSave<TIn extends FieldValues, TOut>(
           return;
         }
         const message = error instanceof Error ? error.message : String(error);
-        toast.error(showMessage(t, messageKey(message)), { id: WIZARD_TOAST });
-        setFormError(messageKey(message));
+        toast.error(showMessage(t, message), { id: WIZARD_TOAST });
+        setFormError(message);
       }
     },
     () => {

@@ -7,16 +7,9 @@ import { useHydrated } from '../../lib/useHydrated';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextAreaField, TextField } from '../../ui/Field';
 import { contactMessageSchema, type ContactMessageInput } from '../../../shared/schemas/contact';
-import { validation } from '../../../shared/i18n/en/validation';
 
 const FIELDS = ['name', 'email', 'message', 'agree'] as const;
 type FieldName = (typeof FIELDS)[number];
-
-/** The server answers field messages in English; turn a known one back into its key so it shows in the chosen language. */
-const KEY_OF_MESSAGE = new Map<string, string>(Object.entries(validation).map(([key, text]) => [text, `validation.${key}`]));
-function messageKey(message: string): string {
-  return message.startsWith('validation.') ? message : (KEY_OF_MESSAGE.get(message) ?? message);
-}
 
 export interface ContactFormProps {
   readonly companyName: string;
@@ -50,7 +43,7 @@ export function ContactForm({ companyName, onOpenLegal }: ContactFormProps) {
       toast.error((error as Error).message, { id });
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fields)) {
-          if ((FIELDS as readonly string[]).includes(field)) setError(field as FieldName, { type: 'server', message: messageKey(message) });
+          if ((FIELDS as readonly string[]).includes(field)) setError(field as FieldName, { type: 'server', message });
         }
       }
       return;

@@ -66,7 +66,7 @@ export function LoanCalculator({ products }: { readonly products: readonly Publi
   const [productCode, setProductCode] = useState(() => products[0]?.code ?? '');
   const product = products.find((p) => p.code === productCode) ?? products[0]!;
   const engineProduct = useMemo(() => productFromPublic(product), [product]);
-  const facts = useMemo(() => productFacts(product, i18n.language), [product, i18n.language]);
+  const facts = useMemo(() => productFacts(product, t), [product, t]);
   const ids = { term: useId(), range: useId() };
   const firstTerm = (p: PublicProduct) => (p.terms.includes(p.defaultTerm) ? p.defaultTerm : (p.terms[0] ?? p.defaultTerm));
 
@@ -92,7 +92,8 @@ export function LoanCalculator({ products }: { readonly products: readonly Publi
   const inRange = amount !== null && amount >= bounds.min && amount <= bounds.max;
   const money = (value: bigint) => formatCurrency(value, currency.currencySymbol);
   const peso = (value: bigint) => formatCurrency(value, PESO_SYMBOL);
-  const asOf = snapshot ? formatIsoDate(snapshot.asOf, i18n.language) : '';
+  // Said only beside a foreign currency: the first Intl.DateTimeFormat costs the hydration several milliseconds.
+  const asOf = foreign && snapshot ? formatIsoDate(snapshot.asOf, i18n.language) : '';
 
   const changeCurrency = (next: string) => {
     const nextRate = rateOf(next);
@@ -103,7 +104,7 @@ export function LoanCalculator({ products }: { readonly products: readonly Publi
   };
 
   const changeProduct = (next: PublicProduct) => {
-    const min = productFacts(next, i18n.language).minAmount;
+    const min = productFacts(next, t).minAmount;
     setText(toInputText(foreign ? convertFromPhpRoundedUp(min, rate) : min));
     setTerm(firstTerm(next));
     setProductCode(next.code);

@@ -25,8 +25,11 @@ export function amountOf(text: string): Centavos {
   return amount;
 }
 
-/** A product's figures for copy; `product` is one of the public configuration's `products` (the default one for the landing page's lead). */
-export function productFacts(product: PublicProduct, language: string | undefined): ProductFacts {
+/**
+ * A product's figures for copy; `product` is one of the public configuration's `products` (the
+ * default one for the landing page's lead); `t` says the list of terms in the page's language.
+ */
+export function productFacts(product: PublicProduct, t: (key: string, values: Record<string, string>) => string): ProductFacts {
   const minAmount = amountOf(product.minAmount);
   const maxAmount = amountOf(product.maxAmount);
   return {
@@ -37,7 +40,7 @@ export function productFacts(product: PublicProduct, language: string | undefine
       max: formatCurrency(maxAmount, PESO_SYMBOL),
       rate: bpsToPercent(product.monthlyRateBps),
       cap: bpsToPercent(product.annualCostCapBps),
-      terms: formatList(product.terms, language),
+      terms: formatList(product.terms, t),
       termMin: Math.min(...product.terms),
       termMax: Math.max(...product.terms),
     },

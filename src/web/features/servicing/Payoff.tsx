@@ -49,7 +49,7 @@ function QuoteRows({ quote, display }: { readonly quote: PayoffQuoteDto; readonl
 }
 
 /** The closing statement of a repaid loan: the closing payment and everything paid on the loan. */
-export function ClosingStatement({ view }: { readonly view: ServicingDto }) {
+function ClosingStatement({ view }: { readonly view: ServicingDto }) {
   const { t, i18n } = useTranslation();
   const closing = [...view.payments].reverse().find((p) => p.remainingBalance === '0.00');
   return (

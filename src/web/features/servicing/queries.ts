@@ -3,7 +3,7 @@ import { call, ApiError } from '../../lib/api';
 import type { ServicingDto } from '../../../shared/schemas/repayments';
 import type { WalletSummary } from '../../../shared/schemas/loans';
 
-export const servicingKeys = { current: ['servicing', 'current'] as const };
+const servicingKeys = { current: ['servicing', 'current'] as const };
 
 /** The member's loan being serviced (GET /api/loans/current/servicing), or null when they have none (NO_LOAN). */
 export function useServicing() {

@@ -11,7 +11,7 @@ const RADIUS = 52;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** The circular gauge: the score's share of the maximum as an arc, the number in the middle. */
-export function ScoreGauge({ score, max }: { readonly score: number; readonly max: number }) {
+function ScoreGauge({ score, max }: { readonly score: number; readonly max: number }) {
   const { t } = useTranslation();
   const share = max > 0 ? Math.min(1, Math.max(0, score / max)) : 0;
   return (

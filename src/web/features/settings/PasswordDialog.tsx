@@ -22,7 +22,7 @@ type Output = z.output<typeof changePasswordSchema>;
 
 const TOAST_ID = 'change-password';
 /** Section 8: after the success message, /dash after 3 s. */
-export const AFTER_PASSWORD_CHANGE_MS = 3000;
+const AFTER_PASSWORD_CHANGE_MS = 3000;
 const resolver = zodResolver(changePasswordSchema);
 
 /**

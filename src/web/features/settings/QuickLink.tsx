@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LineIcon } from '../../ui/LineIcon';
 
 /** Icon paths (24 x 24, stroked) of the Settings links. */
-export const LINK_ICONS = {
+const LINK_ICONS = {
   withdrawal: 'M3 7h18v10H3zM3 10h18M7 14h3M16 4l2 3M8 4 6 7',
   contract: 'M7 3h7l4 4v14H7zM14 3v4h4M10 12h5M10 15h5M10 18h3',
   account: 'M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z',

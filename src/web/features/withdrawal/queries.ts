@@ -12,7 +12,7 @@ export const withdrawalKeys = {
 };
 
 /** How often the transfer screen asks for the payout's status while it is not final. */
-export const STATUS_POLL_MS = 2500;
+const STATUS_POLL_MS = 2500;
 
 /** Balance, channel limits, fee, payout account and the 24-hour hold: fresh every time the step shows. */
 export function useWithdrawalOptions() {

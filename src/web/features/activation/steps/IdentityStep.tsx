@@ -14,7 +14,6 @@ import {
 } from '../../../../shared/schemas/activation';
 import { ImageUpload } from '../ImageUpload';
 import { useRecordUpload } from '../queries';
-import { messageKey } from '../serverErrors';
 import { useStepSave } from '../useStepSave';
 import { FormError, StepActions } from '../WizardParts';
 import { initialValues, useKeepDraft, type StepProps } from './types';
@@ -83,7 +82,7 @@ export function IdentityStep({ data, onSaved, onBack, drafts }: StepProps) {
       const next: Partial<Record<DocumentKind, string>> = {};
       for (const [field, text] of Object.entries(fields)) {
         const kind = KIND_BY_FIELD[field];
-        if (kind) next[kind] = messageKey(text);
+        if (kind) next[kind] = text;
       }
       setImageErrors(next);
     },

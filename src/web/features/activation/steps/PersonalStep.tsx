@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { showMessage } from '../../../lib/server-errors';
 import { usePublicConfig } from '../../../lib/queries';
 import { Checkbox, SelectField } from '../../../ui/Field';
 import { checkBirthDate, philippineDate } from '../../../../shared/activation/age';
@@ -98,7 +99,7 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
         </div>
         {errors.gender?.message && (
           <p id={`${genderId}-error`} className="text-xs font-medium text-danger" role="alert">
-            {t(errors.gender.message)}
+            {showMessage(t, errors.gender.message)}
           </p>
         )}
       </fieldset>

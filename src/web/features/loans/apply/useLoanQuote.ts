@@ -9,7 +9,7 @@ import { boundsOf, initialTerm, quoteQuery, quoteRequestOf } from './quote';
 import type { QuoteResponse } from './types';
 
 /** Waits `ms` after the last change of `value`. */
-export function useDebounced<T>(value: T, ms: number): T {
+function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), ms);

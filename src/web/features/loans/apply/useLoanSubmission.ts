@@ -4,7 +4,7 @@ import { useTimers } from '../../../lib/useTimers';
 import type { LoanApplicationRequest, LoanApplicationResponse } from '../../../../shared/schemas/loans';
 
 /** How long the Submit button stays disabled after a press (against a double tap). */
-export const SUBMIT_LOCK_MS = 2000;
+const SUBMIT_LOCK_MS = 2000;
 
 /**
  * POST /api/loans/applications with an Idempotency-Key that stays the same while the same

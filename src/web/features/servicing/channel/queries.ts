@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, type ApiError } from '../../../lib/api';
 import type { ChannelPaymentDto, ChannelPaymentRequest } from '../../../../shared/schemas/channel-payments';
 
-export const channelPaymentKeys = { list: ['loans', 'current', 'channel-payments'] as const };
+const channelPaymentKeys = { list: ['loans', 'current', 'channel-payments'] as const };
 
 export interface ChannelPaymentList {
   readonly payments: ChannelPaymentDto[];

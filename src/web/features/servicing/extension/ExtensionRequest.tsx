@@ -16,7 +16,7 @@ import { dateOnly, formatIsoDate, money } from '../../../lib/format';
 type Current = z.infer<typeof memberExtensionResponseSchema>;
 type CodeSent = z.infer<typeof contractCodeResponseSchema>;
 
-export const extensionKeys = { current: ['extension', 'current'] as const };
+const extensionKeys = { current: ['extension', 'current'] as const };
 
 /**
  * The borrower's extension request (docs/decisions/016-extensions.md): the terms
