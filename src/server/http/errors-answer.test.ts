@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../shared/i18n/en';
 import { fil } from '../../shared/i18n/fil';
 import { text, textList } from '../../shared/i18n/text';
-import { LedgerError } from '../ledger/ledger';
+import { LedgerError } from '../ledger';
 import { AppError, installErrorHandling } from './errors';
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { Centavos } from '../../shared/money/money';
-import { LedgerError, requestHash } from './ledger';
+import { LedgerError } from './accounts';
+import { requestHash } from './transfers';
 
 /**
  * A posted transfer of many pairs of legs (the servicing pass's late charges of a batch: a debit of a

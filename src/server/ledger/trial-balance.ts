@@ -2,7 +2,7 @@ import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { trialBalanceLines, trialBalances } from '../db/schema';
-import { MEMBER_WALLET_KIND, SYSTEM_ACCOUNTS, type NormalBalance } from './ledger';
+import { MEMBER_WALLET_KIND, SYSTEM_ACCOUNTS, type NormalBalance } from './accounts';
 
 /**
  * The closed days of the ledger: after each Philippine day ends (and CLOSE_SETTLE_MS more, so that a

@@ -49,7 +49,7 @@ import { storageFor } from '../../providers/storage';
 import { philippineDate } from '../../../shared/activation/age';
 import { formatMoney } from '../../../shared/money/money';
 import { loanNumber as loanNumberOf, withdrawalReference } from '../../../shared/company/references';
-import { MEMBER_WALLET_KIND } from '../../ledger/ledger';
+import { MEMBER_WALLET_KIND } from '../../ledger';
 import { CSV_PARTS, EXPORT_PARTS, type ExportPart } from './export-coverage';
 
 /**

@@ -10,7 +10,7 @@ import { ProviderError } from '../../providers/xendit/http';
 import { isCodeOfMethod, type ChannelCode, type ChannelMethod, type ChannelPaymentStatus } from '../../../shared/channel/methods';
 import { toDecimalString, type Centavos } from '../../../shared/money/money';
 import type { ChannelPaymentDto, ChannelPaymentRequest } from '../../../shared/schemas/channel-payments';
-import { assertPayable, loadState, memberLoan, paymentReference, postPayment } from './core';
+import { assertPayable, loadState, memberLoan, paymentReference, postPayment, type AppliedPayment, type PaymentRow, type ServicingState } from './core';
 import { loanById } from '../../domain/loans/repository';
 import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { todayPh } from '../../domain/day';
@@ -339,9 +339,9 @@ async function apply(
   const loan = await loanById(tx, row.loanId, true);
   const clearing = await ensureSystemAccount(tx, 'COLLECTION_CLEARING', loan.ledgerShard);
   let toLoan = 0n;
-  let loanPaymentId: string | null = null;
   let outcome: ConfirmationOutcome;
   const payable = (SERVICED_STATUSES as readonly string[]).includes(loan.status) && loan.scheduleStartDate !== null;
+  let posting: { state: ServicingState; applied: AppliedPayment; payment: PaymentRow } | null = null;
   if (!open) outcome = 'LATE_TO_WALLET';
   else if (!payable) outcome = 'LOAN_CLOSED_TO_WALLET';
   else {
@@ -367,12 +367,12 @@ async function apply(
           actorRole: 'SYSTEM',
         })
         .returning();
-      await postPayment(deps, tx, state, payment!, applied, clearing, { causedByMember: false, requestId });
-      loanPaymentId = payment!.id;
+      posting = { state, applied, payment: payment! };
     }
   }
   const toWallet = paid - toLoan;
-  const walletTransferId = toWallet > 0n ? await creditWallet(tx, deps, row, toWallet, clearing) : null;
+  // The reference's row is written before the money moves: the ledger transfers come last, so that
+  // the loan's shard of the system accounts stays locked only until the commit (decision 082).
   await tx
     .update(channelPayments)
     .set({
@@ -381,12 +381,16 @@ async function apply(
       paidAmount: paid,
       appliedToLoan: toLoan,
       creditedToWallet: toWallet,
-      loanPaymentId,
-      walletTransferId,
+      loanPaymentId: posting?.payment.id ?? null,
       checkAfter: null,
       updatedAt: now,
     })
     .where(eq(channelPayments.id, row.id));
+  if (posting) await postPayment(deps, tx, posting.state, posting.payment, posting.applied, clearing, { causedByMember: false, requestId });
+  if (toWallet > 0n) {
+    const walletTransferId = await creditWallet(tx, deps, row, toWallet, clearing);
+    await tx.update(channelPayments).set({ walletTransferId }).where(eq(channelPayments.id, row.id));
+  }
   return outcome;
 }
 

@@ -306,37 +306,8 @@ export async function postPayment(
     );
   }
 
-  const legs: TransferLeg[] = [{ accountId: debitAccountId, direction: 'DEBIT', amount: payment.amount }];
-  if (applied.principal > 0n)
-    legs.push({ accountId: await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.principal });
-  if (applied.interest > 0n)
-    legs.push({ accountId: await ensureSystemAccount(tx, 'INTEREST_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.interest });
-  if (applied.fees > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.fees });
-  if (applied.charges > 0n)
-    legs.push({ accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.charges });
-  let transferId: string;
-  try {
-    const transfer = await createTransfer(tx, {
-      idempotencyKey: `loan-payment:${payment.id}`,
-      code: payment.kind === 'PAYOFF' ? 'LOAN_PAYOFF' : 'LOAN_REPAYMENT',
-      reference: loan.id,
-      description: `Payment ${reference} on loan ${number}`,
-      legs,
-      at: now,
-    });
-    transferId = transfer.id;
-  } catch (error) {
-    if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
-      throw new AppError(409, 'INSUFFICIENT_BALANCE', text('errors.INSUFFICIENT_BALANCE'), {
-        amount: text('errors.INSUFFICIENT_BALANCE'),
-      });
-    }
-    throw error;
-  }
-
   const remainingCharges = state.openCharges.map((c) => ({ ...c, outstanding: c.outstanding - (chargePaid.get(c.id) ?? 0n) }));
   const remaining = totalOutstanding(applied.lines, remainingCharges);
-  await tx.update(loanPayments).set({ transferId, remainingAfter: remaining, status: 'POSTED' }).where(eq(loanPayments.id, payment.id));
 
   let current = loan;
   const data = { paymentId: payment.id, reference };
@@ -378,6 +349,40 @@ export async function postPayment(
     );
   }
 
+  // The ledger transfer comes last, just before the commit: it locks the loan's shard of the system
+  // accounts (LOANS_RECEIVABLE, INTEREST_INCOME, ... and COLLECTION_CLEARING for a channel), rows
+  // every payment on that shard writes, and a row lock is held until the commit. Written first, those
+  // rows stayed locked through the transitions, the receipt and the caller's statements, and the
+  // payments of one shard queued behind each other (docs/decisions/082-payday-without-a-queue.md).
+  const legs: TransferLeg[] = [{ accountId: debitAccountId, direction: 'DEBIT', amount: payment.amount }];
+  if (applied.principal > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.principal });
+  if (applied.interest > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'INTEREST_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.interest });
+  if (applied.fees > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.fees });
+  if (applied.charges > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.charges });
+  let transferId: string;
+  try {
+    const transfer = await createTransfer(tx, {
+      idempotencyKey: `loan-payment:${payment.id}`,
+      code: payment.kind === 'PAYOFF' ? 'LOAN_PAYOFF' : 'LOAN_REPAYMENT',
+      reference: loan.id,
+      description: `Payment ${reference} on loan ${number}`,
+      legs,
+      at: now,
+    });
+    transferId = transfer.id;
+  } catch (error) {
+    if (error instanceof LedgerError && error.ledgerCode === 'INSUFFICIENT_FUNDS') {
+      throw new AppError(409, 'INSUFFICIENT_BALANCE', text('errors.INSUFFICIENT_BALANCE'), {
+        amount: text('errors.INSUFFICIENT_BALANCE'),
+      });
+    }
+    throw error;
+  }
+
+  await tx.update(loanPayments).set({ transferId, remainingAfter: remaining, status: 'POSTED' }).where(eq(loanPayments.id, payment.id));
   const posted = { ...payment, transferId, remainingAfter: remaining, status: 'POSTED' };
   const dueDates = new Map(state.lines.map((l) => [l.number, l.dueDate]));
   return { receipt: receiptDto(deps, posted, current.status as LoanStatus, number, applied.allocations, dueDates, applied.prepaidPrincipal), loan: current };
