@@ -12,6 +12,24 @@ export const collections = {
       'This reference is already recorded on payment {{reference}} of loan {{loan}}: one transfer or receipt pays once. Check the reference.',
   },
   buckets: { D1_30: '1–30 days', D31_60: '31–60 days', D61_90: '61–90 days', OVER_90: 'Over 90 days' },
+  /** The product filter and the totals by product of the queue and the portfolio (decision 083). */
+  byProduct: {
+    filter: 'Product',
+    all: 'All products',
+    title: 'By product',
+    col: {
+      product: 'Product',
+      loans: 'Loans',
+      openLoans: 'Loans being repaid',
+      outstanding: 'Outstanding principal (PHP)',
+      owed: 'Outstanding (PHP)',
+      pastDue: 'Past due (PHP)',
+      charges: 'Late charges receivable (PHP)',
+      collected: 'Collected this month (PHP)',
+      par30: 'PAR30 principal (PHP)',
+    },
+    showing: 'Showing {{name}} only.',
+  },
   queue: {
     title: 'Collections',
     intro: 'Loans with an instalment past its due date, most days past due first. Contact only the borrower, 06:00–22:00 Philippine time.',

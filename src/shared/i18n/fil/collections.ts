@@ -12,6 +12,24 @@ export const collections = {
       'Nakatala na ang reference na ito sa bayad {{reference}} ng loan {{loan}}: isang beses lang nagbabayad ang isang transfer o resibo. Suriin ang reference.',
   },
   buckets: { D1_30: '1–30 araw', D31_60: '31–60 araw', D61_90: '61–90 araw', OVER_90: 'Higit 90 araw' },
+  /** Ang filter ayon sa produkto at ang mga kabuuan ayon sa produkto (decision 083). */
+  byProduct: {
+    filter: 'Produkto',
+    all: 'Lahat ng produkto',
+    title: 'Ayon sa produkto',
+    col: {
+      product: 'Produkto',
+      loans: 'Loan',
+      openLoans: 'Loan na binabayaran',
+      outstanding: 'Natitirang principal (PHP)',
+      owed: 'Natitirang utang (PHP)',
+      pastDue: 'Lampas sa takdang petsa (PHP)',
+      charges: 'Late charges na sisingilin (PHP)',
+      collected: 'Nakolekta ngayong buwan (PHP)',
+      par30: 'Principal ng PAR30 (PHP)',
+    },
+    showing: '{{name}} lang ang ipinapakita.',
+  },
   queue: {
     title: 'Koleksiyon',
     intro:
