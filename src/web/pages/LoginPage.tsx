@@ -15,7 +15,8 @@ import { AuthCard } from '../features/auth';
 import { PhoneNumberField } from '../features/auth';
 import { useTimers } from '../lib/useTimers';
 import { errorMessage } from '../lib/server-errors';
-import { chosenProduct, returnPath, withProduct } from '../features/auth';
+import { returnPath } from '../features/auth';
+import { chosenProduct, withProduct } from '../lib/product-intent';
 
 const TOAST_ID = 'sign-in';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { hasAnyRole, homePathFor, isStaff, type Role } from '../../../shared/states/roles';
 import { Spinner } from '../../ui/Spinner';
 import { SessionCheckFailed } from './SessionCheckFailed';
-import { productInSearch, withProduct } from '../../features/auth/productIntent';
+import { productInSearch, withProduct } from '../../lib/product-intent';
 
 /**
  * The protected group (specification sections 2 and 6): first the persistence guard over the

@@ -13,5 +13,4 @@ export { VerifyStep } from './register/VerifyStep';
 export { ACCOUNT_FIELDS, EMPLOYMENT_FIELDS } from './register/types';
 export type { AccountInput, AccountOutput, EmploymentInput, EmploymentOutput } from './register/types';
 export { returnPath } from './returnPath';
-export { chosenProduct, productInSearch, withProduct } from './productIntent';
 export { useSignOut } from './useSignOut';

@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/server-errors';
 import { useTimers } from '../../../lib/useTimers';
 import { CodeEntry, type CodeTimes } from '../parts/CodeEntry';
 import { useCodeResend } from '../parts/useCodeResend';
-import { chosenProduct, withProduct } from '../productIntent';
+import { chosenProduct, withProduct } from '../../../lib/product-intent';
 
 const TOAST_ID = 'register-verify';
 /** Specification section 4: the new member is signed in and moves on after 3 seconds. */

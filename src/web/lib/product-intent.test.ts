@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenProduct, productInSearch, withProduct } from './productIntent';
+import { chosenProduct, productInSearch, withProduct } from './product-intent';
 
 const OFFERED = [{ code: 'PERSONAL' }, { code: 'SMALL' }];
 

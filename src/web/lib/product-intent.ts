@@ -1,4 +1,4 @@
-import { PRODUCT_CODE_PATTERN } from '../../../shared/loan/product';
+import { PRODUCT_CODE_PATTERN } from '../../shared/loan/product';
 
 /**
  * The product a signed-out visitor chose on the landing page (`?product=SMALL`), carried through
