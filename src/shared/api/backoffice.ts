@@ -5,6 +5,8 @@ import {
   newProductResponseSchema,
   newProductSchema,
   productDraftSchema,
+  productListResponseSchema,
+  productNewVersionResponseSchema,
   productRetirementResponseSchema,
   productVersionResponseSchema,
 } from '../schemas/product';
@@ -53,6 +55,27 @@ export const backofficeApi = {
     body: productDraftSchema,
     response: { 201: productVersionResponseSchema },
     errors: ['PRODUCT_REFUSED'],
+  }),
+  products: defineRoute({
+    method: 'GET',
+    path: '/admin/settings/products',
+    summary: 'Every loan product (ADMIN): its names, status (OFFERED, RETIRED, NOT_OFFERED), the version offered and the latest version as a draft',
+    tags,
+    auth: 'admin',
+    response: { 200: productListResponseSchema },
+    errors: [],
+  }),
+  productVersion: defineRoute({
+    method: 'POST',
+    path: '/admin/settings/products/:code/versions',
+    summary:
+      'Offer a new version of a product (ADMIN), numbered after its every version; refused with the reasons naming the figure when it breaks the 25 % a year cap or an SEC small-loan cap; a retired product is offered again; audited',
+    tags,
+    auth: 'admin',
+    params: z.object({ code: productCodeSchema }),
+    body: productDraftSchema,
+    response: { 201: productNewVersionResponseSchema },
+    errors: ['PRODUCT_REFUSED', 'NOT_FOUND', 'CONFLICT'],
   }),
   createProduct: defineRoute({
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   loanNotesResponseSchema,
   loanRemindersResponseSchema,
   notesQuerySchema,
+  portfolioQuerySchema,
   portfolioResponseSchema,
   remindersQuerySchema,
 } from '../schemas/collections';
@@ -24,7 +25,8 @@ export const collectionsApi = {
   queue: defineRoute({
     method: 'GET',
     path: '/admin/collections',
-    summary: 'Loans past due, most days past due first, by bucket (D1_30, D31_60, D61_90, OVER_90), with amounts and last contact; keyset pages',
+    summary:
+      'Loans past due, most days past due first, by bucket (D1_30, D31_60, D61_90, OVER_90) and product (?product=SMALL), with amounts and last contact; keyset pages; totals by product',
     tags,
     auth: 'staff',
     query: collectionsQuerySchema,
@@ -34,9 +36,11 @@ export const collectionsApi = {
   portfolio: defineRoute({
     method: 'GET',
     path: '/admin/portfolio',
-    summary: 'Outstanding principal, collected this Philippine month, PAR30 (from the ledger) and loans by state',
+    summary:
+      'Outstanding principal, collected this Philippine month, PAR30 (from the ledger) and loans by state, of all loans or of one product (?product=SMALL); totals by product',
     tags,
     auth: 'staff',
+    query: portfolioQuerySchema,
     response: { 200: portfolioResponseSchema },
     errors: [],
   }),

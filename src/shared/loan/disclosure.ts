@@ -61,6 +61,7 @@ export function toDisclosure(
   const rate = display && display.currency !== 'PHP' ? parseRate(display.rate) : null;
   return {
     productVersion: product.version,
+    product: { code: product.code, names: { en: product.names.en, fil: product.names.fil } },
     currency: 'PHP',
     termMonths: schedule.termMonths,
     numberOfInstalments: schedule.lines.length,

@@ -16,7 +16,7 @@ export interface ProductIdentity {
 
 /** The default product's identity (every stored draft from before products side by side is one of its versions). */
 export const DEFAULT_PRODUCT_IDENTITY: ProductIdentity = { code: PRODUCT_V1.code, names: PRODUCT_V1.names, descriptions: PRODUCT_V1.descriptions };
-import { problem, productProblemText } from './validate';
+import { problem, productProblems, productProblemText } from './validate';
 import { ladderFromDraft, ladderToDraft } from './limit-ladder-draft';
 
 /**
@@ -107,4 +107,15 @@ export function draftProblemTexts(p: ProductConfig): CatalogueText[] {
 /** The same, in English. */
 export function draftProblems(p: ProductConfig): string[] {
   return draftProblemTexts(p).map(productProblemText);
+}
+
+/**
+ * Every reason a draft may not be offered, as catalogue texts naming the figure: what the draft's
+ * contract cannot honour (draftProblemTexts) and every rule and cap of validateProduct (the
+ * contract's 25 % a year; the SEC small-loan caps where they apply). The one check of a draft: the
+ * server refuses with it, and the back office's form runs it before sending (decision 083).
+ */
+export function draftRefusals(draft: ProductDraft, version: number, effectiveFrom: string, identity: ProductIdentity): CatalogueText[] {
+  const product = draftToProduct(draft, version, effectiveFrom, identity);
+  return [...draftProblemTexts(product), ...productProblems(product)];
 }

@@ -3,6 +3,7 @@ import { DPD_BUCKETS } from '../loan/collections';
 import { LOAN_STATUSES } from '../states/loan';
 import { loanStatusSchema, moneySchema } from './loans';
 import { pageLimitParam } from './params';
+import { productCodeSchema } from './loans/common';
 
 /**
  * Contracts of the back office's collections: the queue of loans past due by
@@ -16,8 +17,16 @@ export const dpdBucketSchema = z.enum(DPD_BUCKETS);
 /** The queue's cursor: the oldest unpaid due date and the loan number of the last row ("2026-12-22.17"). */
 export const COLLECTIONS_CURSOR = /^\d{4}-\d{2}-\d{2}\.[1-9]\d{0,17}$/;
 
+/** A product filter of the back office's lists (its code, PRODUCT_CODE_PATTERN; empty: every product). */
+export const productFilterParam = z.preprocess(blankToUndefined, productCodeSchema.optional());
+
+/** A product's name in each language, beside its code in the back office's totals by product. */
+const productNamesSchema = z.object({ en: z.string(), fil: z.string() });
+
 export const collectionsQuerySchema = z.object({
   bucket: z.preprocess(blankToUndefined, dpdBucketSchema.optional()),
+  /** Only the loans of this product (their own product code). */
+  product: productFilterParam,
   cursor: z.preprocess(blankToUndefined, z.string().regex(COLLECTIONS_CURSOR, 'cursor must come from nextCursor').optional()),
   limit: pageLimitParam(100, 25),
 });
@@ -51,8 +60,12 @@ export const collectionsResponseSchema = z.object({
   asOf: z.string(),
   items: z.array(collectionsRowSchema),
   nextCursor: z.string().nullable(),
-  /** Loans in each bucket today (the whole queue, not only this page). */
+  /** Loans in each bucket today (the whole queue of the product filtered on, not only this page). */
   counts: z.object({ D1_30: z.number().int(), D31_60: z.number().int(), D61_90: z.number().int(), OVER_90: z.number().int() }),
+  /** The product filtered on, or null for all. */
+  product: z.string().nullable(),
+  /** The whole queue by product (every bucket, every product): loans, past due and outstanding (lines left plus unpaid late charges). */
+  byProduct: z.array(z.object({ code: z.string(), names: productNamesSchema, loans: z.number().int(), pastDue: moneySchema, outstanding: moneySchema })),
 });
 export type CollectionsResponse = z.infer<typeof collectionsResponseSchema>;
 
@@ -132,6 +145,24 @@ export const adminServicingStaffResponseSchema = z.object({ staff: servicingStaf
 
 // Portfolio --------------------------------------------------------------------------------------
 
+export const portfolioQuerySchema = z.object({
+  /** Only the loans of this product: every figure from the entries of transfers referencing its loans. */
+  product: productFilterParam,
+});
+export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
+
+/** One product's share of the portfolio (each loan's own product code). */
+export const portfolioProductSchema = z.object({
+  code: z.string(),
+  names: productNamesSchema,
+  /** Loans being serviced (DISBURSED, ACTIVE, OVERDUE). */
+  openLoans: z.number().int(),
+  outstandingPrincipal: moneySchema,
+  lateChargesReceivable: moneySchema,
+  collectedThisMonth: moneySchema,
+  par30Principal: moneySchema,
+});
+
 export const portfolioResponseSchema = z.object({
   asOf: z.string(),
   /** LOANS_RECEIVABLE's balance. */
@@ -151,5 +182,9 @@ export const portfolioResponseSchema = z.object({
   /** Outstanding principal (each loan's share of LOANS_RECEIVABLE) of loans more than 30 days past due, and its share of all. */
   par30: z.object({ principal: moneySchema, percent: z.string(), loans: z.number().int() }),
   loansByState: z.array(z.object({ status: z.enum(LOAN_STATUSES), count: z.number().int() })),
+  /** The product filtered on, or null for the whole ledger. */
+  product: z.string().nullable(),
+  /** Totals by product, every product with a loan (the figures above are one of them when filtered). */
+  byProduct: z.array(portfolioProductSchema),
 });
 export type PortfolioResponse = z.infer<typeof portfolioResponseSchema>;

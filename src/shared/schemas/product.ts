@@ -131,3 +131,34 @@ export type NewProduct = z.infer<typeof newProductSchema>;
 
 /** POST /api/admin/settings/products answers the product's first version. */
 export const newProductResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), draft: storedProductDraftSchema });
+
+/** Where a product stands: offered to new applications, retired (its latest version a retirement), or neither (no version passes today's rules). */
+export const PRODUCT_STATUSES = ['OFFERED', 'RETIRED', 'NOT_OFFERED'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+const localTextSchema = z.object({ en: z.string(), fil: z.string() });
+
+/** One product as the back office lists it (GET /api/admin/settings/products). */
+export const productSummarySchema = z.object({
+  code: z.string(),
+  names: localTextSchema,
+  descriptions: localTextSchema,
+  /** The default product (PERSONAL): an application that names none is for it; it cannot be retired. */
+  isDefault: z.boolean(),
+  status: z.enum(PRODUCT_STATUSES),
+  /** The version offered now, or null (retired, or none passes today's rules). */
+  offeredVersion: z.number().int().nullable(),
+  /** The latest version with terms (what a new version starts from) and the day it was first offered. */
+  latestVersion: z.number().int(),
+  effectiveFrom: z.string(),
+  /** The highest version number, retirements included (a new version is numbered after it). */
+  highestVersion: z.number().int(),
+  /** The latest version's terms as a draft, the form's starting point (null: a version stored before today's draft rules). */
+  draft: storedProductDraftSchema.nullable(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+export const productListResponseSchema = z.object({ products: z.array(productSummarySchema) });
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** POST /api/admin/settings/products/:code/versions answers the product's new version. */
+export const productNewVersionResponseSchema = newProductResponseSchema;

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: 'portfolio', lazy: memberPage(() => import('../pages/admin/AdminPortfolioPage')) },
               { path: 'audit', lazy: memberPage(() => import('../pages/admin/AdminAuditPage')) },
               { path: 'settings', lazy: memberPage(() => import('../pages/admin/AdminSettingsPage')) },
+              { path: 'products', lazy: memberPage(() => import('../pages/admin/AdminProductsPage')) },
               { path: 'withdrawals', lazy: memberPage(() => import('../pages/admin/AdminWithdrawalsPage')) },
               { path: 'withdrawals/reconciliation', lazy: memberPage(() => import('../pages/admin/AdminReconciliationPage')) },
               { path: 'trial-balances', lazy: memberPage(() => import('../pages/admin/AdminTrialBalancesPage')) },

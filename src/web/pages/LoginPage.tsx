@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { signInSchema } from '../../shared/schemas/auth';
 import { call } from '../lib/api';
 import { lazyResolver } from '../lib/lazy-resolver';
-import { queryKeys } from '../lib/queries';
+import { queryKeys, usePublicConfig } from '../lib/queries';
 import { Button } from '../ui/Button';
 import { Checkbox, PasswordField } from '../ui/Field';
 import { toast } from '../ui/toast';
@@ -16,6 +16,7 @@ import { PhoneNumberField } from '../features/auth';
 import { useTimers } from '../lib/useTimers';
 import { errorMessage } from '../lib/server-errors';
 import { returnPath } from '../features/auth';
+import { chosenProduct, withProduct } from '../lib/product-intent';
 
 const TOAST_ID = 'sign-in';
 
@@ -38,6 +39,8 @@ export default function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const later = useTimers();
+  // The product a signed-out visitor chose on the landing page (?product=SMALL), carried to registration and the application.
+  const product = chosenProduct(location.search, usePublicConfig().data?.products);
   /** The request is running (spinner). */
   const [busy, setBusy] = useState(false);
   /** After a request: on success until the page changes, on failure for 1.5 s. */
@@ -68,7 +71,10 @@ export default function LoginPage() {
       queryClient.setQueryData(queryKeys.session, user);
       // The member's own language, kept on the server (decision 063): on this browser too from now on.
       if (user && i18n.language !== user.language) await i18n.changeLanguage(user.language);
-      const destination = returnPath(location.state, user?.role ?? 'MEMBER');
+      const role = user?.role ?? 'MEMBER';
+      const remembered = returnPath(location.state, role);
+      // No page remembered (a reload, or here from registration): a member's home opens on the chosen product.
+      const destination = role === 'MEMBER' && remembered === '/dash' ? withProduct('/dash', product) : remembered;
       later(() => {
         loadingShown.current = false;
         setBusy(false);
@@ -91,7 +97,7 @@ export default function LoginPage() {
       footer={
         <p>
           {t('auth.signIn.noAccount')}{' '}
-          <Link to="/register" className="font-semibold text-brand underline">
+          <Link to={withProduct('/register', product)} className="font-semibold text-brand underline">
             {t('auth.signIn.registerHere')}
           </Link>
         </p>

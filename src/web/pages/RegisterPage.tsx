@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { accountDetailsSchema, employmentSchema, type RegisterStartResponse } from '../../shared/schemas/auth';
 import { DEFAULT_COUNTRY } from '../../shared/phone/phone';
@@ -9,6 +9,8 @@ import { call } from '../lib/api';
 import { identityApi } from '../../shared/api/identity';
 import { toast } from '../ui/toast';
 import { AuthCard } from '../features/auth';
+import { chosenProduct, withProduct } from '../lib/product-intent';
+import { usePublicConfig } from '../lib/queries';
 import { applyFieldErrors, errorMessage } from '../lib/server-errors';
 import { AccountStep } from '../features/auth';
 import { EmploymentStep } from '../features/auth';
@@ -26,6 +28,8 @@ const TOAST_ID = 'register';
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
+  // The product chosen on the landing page (?product=SMALL): kept for the way to sign-in and, after the code, the application.
+  const product = chosenProduct(useLocation().search, usePublicConfig().data?.products);
   const [step, setStep] = useState<Step>(1);
   const [account, setAccount] = useState<AccountOutput | null>(null);
   const [pending, setPending] = useState<RegisterStartResponse | null>(null);
@@ -112,7 +116,7 @@ export default function RegisterPage() {
       footer={
         <p>
           {t('auth.register.haveAccount')}{' '}
-          <Link to="/login" className="font-semibold text-brand underline">
+          <Link to={withProduct('/login', product)} className="font-semibold text-brand underline">
             {t('auth.register.signInHere')}
           </Link>
         </p>

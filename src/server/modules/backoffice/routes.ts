@@ -4,7 +4,7 @@ import { registerRoute } from '../../http/route';
 import { requestOrigin } from '../../http/request-origin';
 import { requireRole } from '../../http/session';
 import { backofficeApi as api } from '../../../shared/api/backoffice';
-import { auditPage, createProduct, createProductVersion, retireProduct, settings, updateCompany } from './service';
+import { auditPage, createProduct, createProductVersion, productList, retireProduct, settings, updateCompany } from './service';
 import { STAFF_ROLES } from '../../../shared/states/roles';
 
 const ADMIN = ['ADMIN'] as const;
@@ -21,6 +21,13 @@ export async function backofficeRoutes(app: FastifyInstance, deps: AppDeps): Pro
   registerRoute(app, api.company, async (request) => updateCompany(deps, requireRole(request, ADMIN), request.body, requestOrigin(request)));
   registerRoute(app, api.product, async (request, reply) =>
     reply.code(201).send(await createProductVersion(deps, requireRole(request, ADMIN), request.body, requestOrigin(request))),
+  );
+  registerRoute(app, api.products, async (request) => {
+    requireRole(request, ADMIN);
+    return productList(deps);
+  });
+  registerRoute(app, api.productVersion, async (request, reply) =>
+    reply.code(201).send(await createProductVersion(deps, requireRole(request, ADMIN), request.body, requestOrigin(request), request.params.code)),
   );
   registerRoute(app, api.createProduct, async (request, reply) =>
     reply.code(201).send(await createProduct(deps, requireRole(request, ADMIN), request.body, requestOrigin(request))),

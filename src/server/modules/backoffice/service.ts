@@ -5,11 +5,17 @@ import { readProfile } from '../../company/store';
 import { companyProfiles, productVersions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SessionAuth } from '../../sessions/store';
-import { draftProblemTexts, draftToProduct, productToDraft } from '../../../shared/loan/draft';
-import { productProblems } from '../../../shared/loan/validate';
+import { draftRefusals, draftToProduct, productToDraft } from '../../../shared/loan/draft';
+import type { CatalogueText } from '../../../shared/i18n/text';
 import { text, textList } from '../../../shared/i18n/text';
 import { philippineDate } from '../../../shared/activation/age';
-import { type NewProduct, type ProductDraft, type ProductRetirementResponse } from '../../../shared/schemas/product';
+import {
+  productDraftSchema,
+  type NewProduct,
+  type ProductDraft,
+  type ProductListResponse,
+  type ProductRetirementResponse,
+} from '../../../shared/schemas/product';
 import { DEFAULT_PRODUCT_CODE } from '../../../shared/loan/product';
 import { toDecimalString } from '../../../shared/money/money';
 import type { AuditQuery, AuditResponse } from '../../../shared/schemas/audit';
@@ -99,6 +105,50 @@ export async function updateCompany(
   return companyDto(saved.stored);
 }
 
+/** A draft refused with every reason naming its figure (draftRefusals: the one check the form runs too). */
+function refuseDraft(problems: readonly CatalogueText[]): void {
+  if (problems.length === 0) return;
+  throw new AppError(
+    409,
+    'PRODUCT_REFUSED',
+    text('backoffice.settings.productForm.problems.refused', { problems: textList(problems, '; ') }),
+    Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])),
+  );
+}
+
+/**
+ * GET /api/admin/settings/products (ADMIN): every product known (in code or stored), the default
+ * first, each with its status, the version offered and its latest version as a draft (what the
+ * back office's form edits into a new version).
+ */
+export async function productList(deps: AppDeps): Promise<ProductListResponse> {
+  await deps.products.sync(deps.db);
+  const catalog = deps.products;
+  const codes = catalog.codes.sort((a, b) => (a === DEFAULT_PRODUCT_CODE ? -1 : b === DEFAULT_PRODUCT_CODE ? 1 : a.localeCompare(b)));
+  return {
+    products: codes.flatMap((code) => {
+      const latest = catalog.latestOf(code);
+      if (!latest) return [];
+      const offered = catalog.offeredProduct(code);
+      const draft = productDraftSchema.safeParse(productToDraft(latest));
+      return [
+        {
+          code,
+          names: { ...(offered ?? latest).names },
+          descriptions: { ...(offered ?? latest).descriptions },
+          isDefault: code === DEFAULT_PRODUCT_CODE,
+          status: catalog.isRetired(code) ? ('RETIRED' as const) : offered ? ('OFFERED' as const) : ('NOT_OFFERED' as const),
+          offeredVersion: offered?.version ?? null,
+          latestVersion: latest.version,
+          effectiveFrom: latest.effectiveFrom,
+          highestVersion: catalog.maxVersionOf(code),
+          draft: draft.success ? draft.data : null,
+        },
+      ];
+    }),
+  };
+}
+
 /**
  * POST /api/admin/settings/product (ADMIN): a new product version, numbered after every existing
  * one, offered from now on. Refused with every reason when it breaks a cap (validateProduct) or
@@ -111,28 +161,20 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
     await deps.products.sync(tx);
     const before = deps.products.offeredProduct(code) ?? deps.products.latestOf(code);
     if (!before) throw new AppError(404, 'NOT_FOUND', text('backoffice.settings.products.unknown'));
-    if (JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom, before)))) {
+    const identity = { code: before.code, names: before.names, descriptions: before.descriptions, limitLadder: before.limitLadder };
+    // Unchanged: the same terms and texts as the version it would follow (a retired product's new version offers it again, so that is a change).
+    if (
+      !deps.products.isRetired(code) &&
+      JSON.stringify(productToDraft(before)) === JSON.stringify(productToDraft(draftToProduct(draft, before.version, before.effectiveFrom, identity)))
+    ) {
       throw new AppError(409, 'CONFLICT', text('backoffice.settings.errors.unchanged'));
     }
     const now = deps.clock.now();
     // After every version of the product, offered or not (catalog.ts: one that breaks today's rules is never offered), retirements included.
     const version = deps.products.maxVersionOf(code) + 1;
     const effectiveFrom = philippineDate(now);
-    const product = draftToProduct(draft, version, effectiveFrom, {
-      code: before.code,
-      names: before.names,
-      descriptions: before.descriptions,
-      limitLadder: before.limitLadder,
-    });
-    const problems = [...draftProblemTexts(product), ...productProblems(product)];
-    if (problems.length > 0) {
-      throw new AppError(
-        409,
-        'PRODUCT_REFUSED',
-        text('backoffice.settings.productForm.problems.refused', { problems: textList(problems, '; ') }),
-        Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])),
-      );
-    }
+    refuseDraft(draftRefusals(draft, version, effectiveFrom, identity));
+    const product = draftToProduct(draft, version, effectiveFrom, identity);
     const stored = productToDraft(product);
     await tx.insert(productVersions).values({ productCode: code, version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });
     await writeAudit(tx, {
@@ -147,7 +189,7 @@ export async function createProductVersion(deps: AppDeps, staff: SessionAuth, dr
     return product;
   });
   deps.products.add(created);
-  return { version: created.version, effectiveFrom: created.effectiveFrom, draft: productToDraft(created) };
+  return { code: created.code, version: created.version, effectiveFrom: created.effectiveFrom, draft: productToDraft(created) };
 }
 
 /**
@@ -201,16 +243,8 @@ export async function createProduct(deps: AppDeps, staff: SessionAuth, input: Ne
     const version = 1;
     const effectiveFrom = philippineDate(now);
     const identity = { code: input.code, names: input.draft.names, descriptions: input.draft.descriptions };
+    refuseDraft(draftRefusals(input.draft, version, effectiveFrom, identity));
     const product = draftToProduct(input.draft, version, effectiveFrom, identity);
-    const problems = [...draftProblemTexts(product), ...productProblems(product)];
-    if (problems.length > 0) {
-      throw new AppError(
-        409,
-        'PRODUCT_REFUSED',
-        text('backoffice.settings.productForm.problems.refused', { problems: textList(problems, '; ') }),
-        Object.fromEntries(problems.map((p, i) => [`reason${i + 1}`, p])),
-      );
-    }
     const stored = productToDraft(product);
     await tx.insert(productVersions).values({ productCode: input.code, version, draft: stored, effectiveFrom, createdBy: staff.userId, createdAt: now });
     await writeAudit(tx, {

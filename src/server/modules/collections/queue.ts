@@ -8,13 +8,15 @@ import { daysBetween } from '../../../shared/loan/dates';
 import { toDecimalString } from '../../../shared/money/money';
 import type { CollectionsQuery, CollectionsResponse, CollectionsRow } from '../../../shared/schemas/collections';
 import type { LoanStatus } from '../../../shared/states/loan';
+import { DEFAULT_PRODUCT_CODE } from '../../../shared/loan/product';
 
 /**
  * The collections queue (GET /api/admin/collections): loans being serviced with a line past its due
  * date and still unpaid (more than the arrears tolerance of it, decision 069), most days past due first, computed in the database. The oldest unpaid due
  * date of each loan comes from the partial index loan_instalments_unpaid_due_idx (due_date, loan_id
  * where paid_on is null); a bucket is a range of that date, and the page is a keyset on (oldest due
- * date, loan number), never an offset. Amounts are summed for the page's rows only.
+ * date, loan number), never an offset. Amounts are summed for the page's rows only, and for the
+ * whole queue by product (totalsByProduct); `?product=` keeps one product's loans (decision 083).
  */
 
 async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -56,6 +58,7 @@ export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): 
   // neither in the queue's choice of loans nor in its past-due amount (the servicing view's figures.ts pastDue).
   const tolerance = deps.config.servicing.arrearsTolerance;
   const range = query.bucket ? dueDateRangeOf(query.bucket, today) : null;
+  const productFilter = query.product ? sql`and l.product_code = ${query.product}` : sql``;
   const bucketFilter = range ? sql`and p.oldest_due <= ${range.to}::date ${range.from ? sql`and p.oldest_due >= ${range.from}::date` : sql``}` : sql``;
   let cursorFilter = sql``;
   if (query.cursor) {
@@ -72,7 +75,7 @@ export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): 
         ), page as (
           select p.loan_id, p.oldest_due, l.number, l.status, l.member_id
             from past p join loans l on l.id = p.loan_id
-           where l.status in ${SERVICED} ${bucketFilter} ${cursorFilter}
+           where l.status in ${SERVICED} ${productFilter} ${bucketFilter} ${cursorFilter}
            order by p.oldest_due, l.number
            limit ${query.limit + 1}
         )
@@ -120,12 +123,51 @@ export async function collectionsQueue(deps: AppDeps, query: CollectionsQuery): 
     asOf: today,
     items,
     nextCursor: more && last ? `${dateText(last.oldest_due)}.${last.number}` : null,
-    counts: await bucketCounts(db, today, tolerance),
+    counts: await bucketCounts(db, today, tolerance, productFilter),
+    product: query.product ?? null,
+    byProduct: await totalsByProduct(deps, today, tolerance),
   };
 }
 
+/**
+ * The whole queue by product (every bucket): loans, what is past due and what is outstanding (lines
+ * left plus unpaid late charges, as each row counts them), in one pass over the same index.
+ */
+async function totalsByProduct(deps: AppDeps, today: string, tolerance: bigint): Promise<CollectionsResponse['byProduct']> {
+  const totals = await rows<{ product_code: string; loans: string; past_due: string; outstanding: string }>(
+    deps.db,
+    sql`with past as (
+          select i.loan_id
+            from loan_instalments i
+           where i.paid_on is null and i.due_date < ${today}::date and ${LINE_LEFT} > ${tolerance}
+           group by i.loan_id
+        ), amounts as (
+          select l.product_code,
+                 (select coalesce(sum(${LINE_LEFT}), 0) from loan_instalments i where i.loan_id = p.loan_id and i.due_date < ${today}::date and ${LINE_LEFT} > ${tolerance}) as past_due_lines,
+                 (select coalesce(sum(${LINE_LEFT}), 0) from loan_instalments i where i.loan_id = p.loan_id) as outstanding_lines,
+                 (select coalesce(sum(c.amount - c.paid), 0) from loan_charges c where c.loan_id = p.loan_id and c.waived_at is null) as charges
+            from past p join loans l on l.id = p.loan_id
+           where l.status in ${SERVICED}
+        )
+        select product_code, count(*)::text as loans, sum(past_due_lines + charges)::text as past_due, sum(outstanding_lines + charges)::text as outstanding
+          from amounts
+         group by product_code
+         order by product_code = ${DEFAULT_PRODUCT_CODE} desc, product_code`,
+  );
+  return totals.map((r) => {
+    const p = deps.products.latestOf(r.product_code);
+    return {
+      code: r.product_code,
+      names: p ? { en: p.names.en, fil: p.names.fil } : { en: r.product_code, fil: r.product_code },
+      loans: Number(r.loans),
+      pastDue: toDecimalString(BigInt(r.past_due)),
+      outstanding: toDecimalString(BigInt(r.outstanding)),
+    };
+  });
+}
+
 /** How many loans are in each bucket today: one pass over the same index. */
-async function bucketCounts(db: DbOrTx, today: string, tolerance: bigint): Promise<Record<DpdBucket, number>> {
+async function bucketCounts(db: DbOrTx, today: string, tolerance: bigint, productFilter: ReturnType<typeof sql>): Promise<Record<DpdBucket, number>> {
   const counts = await rows<{ days: number | string; n: string }>(
     db,
     sql`with past as (
@@ -136,7 +178,7 @@ async function bucketCounts(db: DbOrTx, today: string, tolerance: bigint): Promi
         )
         select (${today}::date - p.oldest_due) as days, count(*)::text as n
           from past p join loans l on l.id = p.loan_id
-         where l.status in ${SERVICED}
+         where l.status in ${SERVICED} ${productFilter}
          group by 1`,
   );
   const result = Object.fromEntries(DPD_BUCKETS.map((b) => [b, 0])) as Record<DpdBucket, number>;

@@ -24,7 +24,7 @@ export async function collectionsRoutes(app: FastifyInstance, deps: AppDeps): Pr
   });
   registerRoute(app, api.portfolio, async (request) => {
     requireRole(request, STAFF);
-    return portfolio(deps);
+    return portfolio(deps, request.query);
   });
   registerRoute(app, api.notes, async (request) => {
     requireRole(request, STAFF);

@@ -16,7 +16,8 @@ import { DISBURSEMENT_PROMISE_HOURS } from '../../../shared/loan/disbursement';
  * no such fee exists in the product (DECISIONS.md section 9: only within the 25 % cap, and the cap
  * is already what interest and fines may use), and early repayment is free (RA 11765).
  */
-export const CONTRACT_TEMPLATE_VERSION = '2026-11-24.1';
+/** 2026-11-28.1: section 2 names the product (its English and Filipino names and its code) beside its version. */
+export const CONTRACT_TEMPLATE_VERSION = '2026-11-28.1';
 export const CONTRACT_TITLE = 'LOAN CONTRACT AGREEMENT';
 
 export interface ContractSection {
@@ -65,7 +66,7 @@ export function renderContract(input: ContractInput): ContractDocument {
     {
       heading: '2. The loan',
       paragraphs: [
-        `The Lender lends the Borrower the principal of ${php(d.amountFinanced)} for ${d.termMonths} months under the Lender's product version ${product.version}. The loan is booked and repaid in Philippine pesos (PHP).`,
+        `The Lender lends the Borrower the principal of ${php(d.amountFinanced)} for ${d.termMonths} months under the Lender's product "${product.names.en}" (in Filipino "${product.names.fil}"; code ${product.code}), version ${product.version}. The loan is booked and repaid in Philippine pesos (PHP).`,
         ...(converted
           ? [
               `For the Borrower's information only, the principal is ${converted.currency} ${formatAmount(parseAmount(converted.amountFinanced) ?? 0n)}, the monthly instalment ${converted.currency} ${formatAmount(parseAmount(converted.regularInstalment) ?? 0n)} and the total amount payable ${converted.currency} ${formatAmount(parseAmount(converted.totalPayable) ?? 0n)}, at ${converted.rate} ${converted.currency} per PHP (1 ${converted.currency} = PHP ${converted.displayRate}) as of ${converted.ratesAsOf}, rounded up. What is owed is the PHP amount.`,

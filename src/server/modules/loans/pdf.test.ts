@@ -2,7 +2,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts 
 import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_PROFILE } from '../../../shared/company/profile';
 import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
-import { PRODUCT_V1 } from '../../../shared/loan/product';
+import { PRODUCT_V1, SMALL_PRODUCT_V1 } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
 import { contractPdf, disclosurePdf, winAnsi } from './pdf';
 
@@ -96,5 +96,28 @@ describe('the disclosure statement PDF carries what BSP Circular 730 lists', () 
     expect(old).toContain('1. Amount to be financed (principal)');
     expect(old).not.toContain('Non-finance charges');
     expect(old).not.toContain('CERTIFIED CORRECT');
+  });
+});
+
+describe('the PDFs name the loan’s product in the reader’s language (decision 083)', () => {
+  const small = toDisclosure(SMALL_PRODUCT_V1, buildSchedule(SMALL_PRODUCT_V1, 1_000_000n, 4, '2026-11-28'));
+
+  it('the disclosure statement: Small loan in English, Maliit na pautang in Filipino', async () => {
+    const en = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, small, 'TPT-000001', null));
+    expect(en).toContain('Loan product');
+    expect(en).toContain('Small loan');
+    const fil = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, small, 'TPT-000001', null, 'fil'));
+    expect(fil).toContain('Produktong pautang');
+    expect(fil).toContain('Maliit na pautang');
+    expect(fil).not.toContain('Small loan');
+  });
+
+  it('the contract: the product’s name under the title, in the reader’s language', async () => {
+    const contract = { title: 'LOAN CONTRACT AGREEMENT', templateVersion: 't1', sections: [], text: '' };
+    const names = SMALL_PRODUCT_V1.names;
+    expect(await drawnText(await contractPdf(DEMO_COMPANY_PROFILE, contract as never, 'TPT-000001', null, 'fil', names))).toContain(
+      'Produkto: Maliit na pautang',
+    );
+    expect(await drawnText(await contractPdf(DEMO_COMPANY_PROFILE, contract as never, 'TPT-000001', null, 'en', names))).toContain('Product: Small loan');
   });
 });

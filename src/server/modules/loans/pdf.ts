@@ -181,6 +181,8 @@ export async function contractPdf(
   loanNumber: string,
   signature: SignatureInfo | null,
   language: Language = 'en',
+  /** The loan's product names: the reader's is stated under the title (the contract's own text names both). */
+  productNames: { readonly en: string; readonly fil: string } | null = null,
 ): Promise<Uint8Array> {
   const tr = (key: string, values?: Record<string, string | number>) => translate(language, `documents.${key}`, values);
   const meta: Meta = {
@@ -191,6 +193,7 @@ export async function contractPdf(
     language,
   };
   const { doc, w } = await newDocument(meta);
+  if (productNames) w.text(tr('product', { name: productNames[language] }), { font: w.bold, size: 11, gapAfter: 8 });
   const binding = tr('contract.binding');
   if (binding) w.text(binding, { font: w.bold, size: 9, gapAfter: 8 });
   for (const section of contract.sections) {
@@ -226,6 +229,7 @@ export async function disclosurePdf(
     language,
   };
   const { doc, w } = await newDocument(meta);
+  if (d.product) w.keyValue(tr('product'), d.product.names[language]);
   const st = d.statement;
   if (st) {
     w.keyValue(tr('statementDate'), st.date);

@@ -14,7 +14,7 @@ import type { Language } from '../../../shared/i18n/languages';
 import { digests, renderContract, type ContractDocument } from './contract';
 import { memberFacts } from './member-data';
 import { contractPdf, disclosurePdf } from './pdf';
-import { disclosureOf, loanView, offerAwaitsAcceptance } from './views';
+import { disclosureOf, loanView, namedDisclosure, offerAwaitsAcceptance } from './views';
 import { currentLoanOf, loanNumberOf, productOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
 import { transition } from '../../domain/loans/transition';
@@ -67,7 +67,7 @@ async function documentsOf(deps: AppDeps, userId: string): Promise<Documents> {
     return {
       loan,
       contract: JSON.parse(signed.contractJson) as ContractDocument,
-      disclosure: JSON.parse(signed.disclosureJson) as DisclosureDto,
+      disclosure: namedDisclosure(deps, loan, JSON.parse(signed.disclosureJson) as DisclosureDto),
       documentsSha256: signed.documentsSha256,
       signedAt: signed.signedAt,
     };
@@ -203,7 +203,7 @@ export async function documentPdf(
   const signature = d.signedAt ? { signedAt: d.signedAt.toISOString(), documentsSha256: d.documentsSha256, phoneMasked: maskPhoneNational(auth.phone) } : null;
   if (which === 'contract') {
     return {
-      bytes: await contractPdf(deps.config.company, d.contract, number, signature, language),
+      bytes: await contractPdf(deps.config.company, d.contract, number, signature, language, d.disclosure.product?.names ?? null),
       filename: `${number}-contract${d.signedAt ? '' : '-preview'}.pdf`,
     };
   }

@@ -168,7 +168,7 @@ function needsSignedDisclosure(loan: LoanRow): boolean {
 function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null, borrower: StatementBorrower | null = null): DisclosureDto {
   const signed = loan.signedAt && signedJson !== null ? signedDisclosure(signedJson) : null;
   if (loan.scheduleStartDate) {
-    if (signed && signed.scheduleStartDate === loan.scheduleStartDate) return signed;
+    if (signed && signed.scheduleStartDate === loan.scheduleStartDate) return namedDisclosure(deps, loan, signed);
     // Re-issued at disbursement: dated and scheduled from the disbursement date; the signed statement stays as signed.
     // Everything but the date comes from the signed statement, so the re-issue reads the same whenever it is asked for.
     const startDate = loan.scheduleStartDate;
@@ -181,7 +181,7 @@ function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null,
       return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, startDate), displayOf(loan), statement, deps.config.servicing.arrearsTolerance);
     });
   }
-  if (signed) return signed;
+  if (signed) return namedDisclosure(deps, loan, signed);
   const today = todayPh(deps);
   return builtDisclosure(deps, loan, today, [borrower], () =>
     toDisclosure(
@@ -226,6 +226,17 @@ function deepFreeze<T>(value: T): T {
 /** The signed contract's disclosure from its text (parsed once per text). */
 function signedDisclosure(json: string): DisclosureDto {
   return kept(signedDisclosures, json, () => JSON.parse(json) as DisclosureDto);
+}
+
+/**
+ * A statement with its product named: one signed before the statement named it gets the loan's own
+ * product's code and names (its version never changes), for the pages and PDFs only; the signed
+ * text and its hash stay as signed.
+ */
+export function namedDisclosure(deps: AppDeps, loan: LoanRow, d: DisclosureDto): DisclosureDto {
+  if (d.product) return d;
+  const p = productOf(deps, loan);
+  return { ...d, product: { code: p.code, names: { en: p.names.en, fil: p.names.fil } } };
 }
 
 /** A disclosure built from the loan's product, amount, term, display currency and `startDate`, with `statement` the rest of its inputs. */

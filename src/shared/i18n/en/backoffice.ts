@@ -1,6 +1,7 @@
 /** The back office's audit log and settings pages. */
 export const backoffice = {
   nav: {
+    products: 'Products',
     support: 'Support inbox',
     audit: 'Audit log',
     settings: 'Settings',
@@ -274,6 +275,39 @@ export const backoffice = {
     pendingHeld: 'Still held (pending)',
     differences: 'Differences',
   },
+  /** The products page (ADMIN): every product, its status and versions; create, new version, retire (decision 083). */
+  products: {
+    title: 'Products',
+    intro:
+      'The loan products offered side by side. A change is a new version: loans keep the version they were made under. Every draft is checked against the contract’s annual cost cap and, for small loans, the SEC caps, here and again by the server. Every change is in the audit log.',
+    table: 'Loan products',
+    product: 'Product',
+    status: 'Status',
+    offered: 'Version offered',
+    latest: 'Latest version',
+    actions: 'Actions',
+    since: 'version {{version}}, from {{date}}',
+    none: 'none',
+    defaultBadge: 'default',
+    statuses: { OFFERED: 'Offered', RETIRED: 'Retired', NOT_OFFERED: 'Not offered' },
+    newVersion: 'New version of {{name}}',
+    newVersionTitle: 'A new version of {{name}} ({{code}})',
+    newVersionIntro: 'Starts from its latest version. A retired product is offered again by its new version.',
+    retire: 'Retire {{name}}',
+    retireAsk: 'Retire {{name}}? It takes no new application from now on; loans made under it keep their version.',
+    retireConfirm: 'Yes, retire it',
+    cancel: 'Cancel',
+    retired: '{{name}} is retired: it takes no new application.',
+    createTitle: 'Create a product',
+    createIntro: 'Its code names it for good (loans record it). Starts from the default product’s terms: change what differs.',
+    createSubmit: 'Create this product',
+    created: '{{code}} is now offered beside the others (version {{version}}).',
+    code: 'Code',
+    codeHint: 'Capital letters, digits or _, starting with a letter, such as PAYDAY.',
+    choiceDefault: 'The default',
+    options: { ADD_ON: 'Add-on (on the original principal)', DECLINING_BALANCE: 'Declining balance (on what is still owed)' },
+    noDraft: 'Its latest version was stored before today’s draft rules: it cannot be edited here.',
+  },
   settings: {
     title: 'Settings',
     errors: {
@@ -321,7 +355,7 @@ export const backoffice = {
     productForm: {
       title: 'Offer a new version',
       intro:
-        'Starts from the version in force. The server refuses a version that breaks the annual cost cap or the SEC small-loan caps, and says why. Rates are in basis points (50 = 0.5 %). Interest is add-on.',
+        'Starts from the version in force. The server refuses a version that breaks the annual cost cap or the SEC small-loan caps, and says why. Rates are in basis points (50 = 0.5 %).',
       submit: 'Offer this version',
       created: 'Version {{version}} is now offered to new applications.',
       refused: 'This version is refused:',
@@ -390,6 +424,10 @@ export const backoffice = {
         maxAgeAtTermEnd: 'Maximum age at the end of the term',
         incomeMultiples: 'Income multiple by term (term: multiple, ...)',
         maxDebtServiceRatioBps: 'Largest instalment share of income (basis points)',
+        interestModel: 'How interest is charged',
+        names: { en: 'Name shown to borrowers (English)', fil: 'Name shown to borrowers (Filipino)' },
+        descriptions: { en: 'What it is for, one sentence (English)', fil: 'What it is for, one sentence (Filipino)' },
+        incomeMultipleByTerm: 'Income multiple by term (term: multiple, ...)',
       },
     },
     product: {

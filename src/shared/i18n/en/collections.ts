@@ -17,6 +17,24 @@ export const collections = {
     D61_90: '{{dpdThirdFrom}}–{{dpdThirdTo}} days',
     OVER_90: 'Over {{dpdThirdTo}} days',
   },
+  /** The product filter and the totals by product of the queue and the portfolio (decision 083). */
+  byProduct: {
+    filter: 'Product',
+    all: 'All products',
+    title: 'By product',
+    col: {
+      product: 'Product',
+      loans: 'Loans',
+      openLoans: 'Loans being repaid',
+      outstanding: 'Outstanding principal (PHP)',
+      owed: 'Outstanding (PHP)',
+      pastDue: 'Past due (PHP)',
+      charges: 'Late charges receivable (PHP)',
+      collected: 'Collected this month (PHP)',
+      par30: 'PAR30 principal (PHP)',
+    },
+    showing: 'Showing {{name}} only.',
+  },
   queue: {
     title: 'Collections',
     intro:

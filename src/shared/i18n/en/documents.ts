@@ -7,6 +7,8 @@ export const documents = {
   preview: 'PREVIEW: NOT SIGNED',
   advisory: 'Read the Disclosure Statement before accepting a loan.',
   page: 'Page {{page}} of {{total}}',
+  /** The loan's product, in the reader's language (decision 083). */
+  product: 'Product: {{name}}',
   contract: {
     subtitle: 'Loan Application No. {{loan}} | template {{template}}',
     signature: 'Electronic signature',
@@ -26,6 +28,7 @@ export const documents = {
     nonFinance: { INSURANCE: 'Insurance premiums', TAXES: 'Taxes', REGISTRATION: 'Registration fees', NOTARIAL: 'Notarial fees', OTHER: 'Other charges' },
     totalNonFinanceCharges: '    Total non-finance charges',
     nonFinanceNote: 'Any tax or notarial fee of this product is a finance charge above and is not repeated here.',
+    product: 'Loan product',
     statementDate: 'Date of this statement (Philippine time, Asia/Manila)',
     borrower: 'Borrower',
     borrowerAddress: 'Address of the borrower',

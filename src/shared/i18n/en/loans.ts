@@ -170,6 +170,7 @@ export const loans = {
     nonFinance: { INSURANCE: 'Insurance premiums', TAXES: 'Taxes', REGISTRATION: 'Registration fees', NOTARIAL: 'Notarial fees', OTHER: 'Other charges' },
     totalNonFinanceCharges: 'Total non-finance charges',
     nonFinanceNote: 'Any tax or notarial fee of this product is a finance charge above and is not repeated here.',
+    product: 'Loan product',
     statementDate: 'Date of this statement (Philippine time)',
     borrower: 'Borrower',
     borrowerAddress: 'Address',

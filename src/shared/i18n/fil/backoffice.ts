@@ -1,6 +1,7 @@
 /** Filipino messages of the 'backoffice' namespace: the back office's audit log, withdrawals and settings pages. */
 export const backoffice = {
   nav: {
+    products: 'Mga produkto',
     support: 'Inbox ng support',
     audit: 'Audit log',
     settings: 'Mga setting',
@@ -277,6 +278,39 @@ export const backoffice = {
     pendingHeld: 'Nakahold pa (pending)',
     differences: 'Mga pagkakaiba',
   },
+  /** Ang pahina ng mga produkto (ADMIN) (decision 083). */
+  products: {
+    title: 'Mga produkto',
+    intro:
+      'Ang mga produktong pautang na sabay-sabay na inaalok. Bagong bersyon ang bawat pagbabago: nananatili sa bersyon nila ang mga loan na nagawa na. Sinusuri ang bawat draft laban sa taunang limit ng gastos ng kontrata at, para sa maliliit na loan, sa mga limit ng SEC, dito at muli sa server. Nasa audit log ang bawat pagbabago.',
+    table: 'Mga produktong pautang',
+    product: 'Produkto',
+    status: 'Katayuan',
+    offered: 'Bersyong inaalok',
+    latest: 'Pinakabagong bersyon',
+    actions: 'Mga aksyon',
+    since: 'bersyon {{version}}, mula {{date}}',
+    none: 'wala',
+    defaultBadge: 'pangunahin',
+    statuses: { OFFERED: 'Inaalok', RETIRED: 'Itinigil', NOT_OFFERED: 'Hindi inaalok' },
+    newVersion: 'Bagong bersyon ng {{name}}',
+    newVersionTitle: 'Bagong bersyon ng {{name}} ({{code}})',
+    newVersionIntro: 'Nagsisimula sa pinakabagong bersyon nito. Muling inaalok ang itinigil na produkto sa bago nitong bersyon.',
+    retire: 'Itigil ang {{name}}',
+    retireAsk: 'Itigil ang {{name}}? Wala na itong tatanggaping bagong aplikasyon; nananatili sa bersyon nila ang mga loan na nagawa na.',
+    retireConfirm: 'Oo, itigil ito',
+    cancel: 'Kanselahin',
+    retired: 'Itinigil na ang {{name}}: wala na itong tatanggaping bagong aplikasyon.',
+    createTitle: 'Gumawa ng produkto',
+    createIntro: 'Pangalan nito habambuhay ang code (itinatala ito ng mga loan). Nagsisimula sa mga tuntunin ng pangunahing produkto: baguhin ang naiiba.',
+    createSubmit: 'Gawin ang produktong ito',
+    created: 'Inaalok na ang {{code}} kasama ng iba (bersyon {{version}}).',
+    code: 'Code',
+    codeHint: 'Malalaking titik, numero o _, nagsisimula sa titik, gaya ng PAYDAY.',
+    choiceDefault: 'Ang default',
+    options: { ADD_ON: 'Add-on (sa orihinal na principal)', DECLINING_BALANCE: 'Declining balance (sa natitirang utang)' },
+    noDraft: 'Naitala ang pinakabagong bersyon nito bago ang mga patakaran ngayon ng draft: hindi ito mababago rito.',
+  },
   settings: {
     title: 'Mga setting',
     errors: {
@@ -324,7 +358,7 @@ export const backoffice = {
     productForm: {
       title: 'Mag-alok ng bagong bersyon',
       intro:
-        'Nagsisimula sa bersyong umiiral. Tinatanggihan ng server ang bersyong lumalabag sa taunang limit ng gastos o sa mga limit ng SEC para sa maliliit na loan, at sinasabi kung bakit. Nasa basis points ang mga rate (50 = 0.5 %). Add-on ang interest.',
+        'Nagsisimula sa bersyong umiiral. Tinatanggihan ng server ang bersyong lumalabag sa taunang limit ng gastos o sa mga limit ng SEC para sa maliliit na loan, at sinasabi kung bakit. Nasa basis points ang mga rate (50 = 0.5 %).',
       submit: 'Ialok ang bersyong ito',
       created: 'Inaalok na ang bersyon {{version}} sa mga bagong aplikasyon.',
       refused: 'Tinanggihan ang bersyong ito:',
@@ -395,6 +429,10 @@ export const backoffice = {
         maxAgeAtTermEnd: 'Pinakamataas na edad sa pagtatapos ng termino',
         incomeMultiples: 'Multiple ng kita ayon sa termino (termino: multiple, ...)',
         maxDebtServiceRatioBps: 'Pinakamalaking bahagi ng hulog sa kita (basis points)',
+        interestModel: 'Paano sinisingil ang interest',
+        names: { en: 'Pangalang makikita ng borrower (Ingles)', fil: 'Pangalang makikita ng borrower (Filipino)' },
+        descriptions: { en: 'Para saan ito, isang pangungusap (Ingles)', fil: 'Para saan ito, isang pangungusap (Filipino)' },
+        incomeMultipleByTerm: 'Multiple ng kita ayon sa termino (termino: multiple, ...)',
       },
     },
     product: {

@@ -17,6 +17,24 @@ export const collections = {
     D61_90: '{{dpdThirdFrom}}–{{dpdThirdTo}} araw',
     OVER_90: 'Higit {{dpdThirdTo}} araw',
   },
+  /** Ang filter ayon sa produkto at ang mga kabuuan ayon sa produkto (decision 083). */
+  byProduct: {
+    filter: 'Produkto',
+    all: 'Lahat ng produkto',
+    title: 'Ayon sa produkto',
+    col: {
+      product: 'Produkto',
+      loans: 'Loan',
+      openLoans: 'Loan na binabayaran',
+      outstanding: 'Natitirang principal (PHP)',
+      owed: 'Natitirang utang (PHP)',
+      pastDue: 'Lampas sa takdang petsa (PHP)',
+      charges: 'Late charges na sisingilin (PHP)',
+      collected: 'Nakolekta ngayong buwan (PHP)',
+      par30: 'Principal ng PAR30 (PHP)',
+    },
+    showing: '{{name}} lang ang ipinapakita.',
+  },
   queue: {
     title: 'Koleksiyon',
     intro:

@@ -3,6 +3,7 @@ export const documents = {
   preview: 'PREVIEW: HINDI PA NAPIPIRMAHAN',
   advisory: 'Basahin ang Disclosure Statement bago tumanggap ng loan.',
   page: 'Pahina {{page}} ng {{total}}',
+  product: 'Produkto: {{name}}',
   contract: {
     subtitle: 'Loan Application Blg. {{loan}} | template {{template}}',
     signature: 'Elektronikong pirma',
@@ -28,6 +29,7 @@ export const documents = {
     },
     totalNonFinanceCharges: '    Kabuuang non-finance charge',
     nonFinanceNote: 'Ang anumang buwis o bayad sa notaryo ng produktong ito ay finance charge sa itaas at hindi na inuulit dito.',
+    product: 'Produktong pautang',
     statementDate: 'Petsa ng statement na ito (oras sa Pilipinas, Asia/Manila)',
     borrower: 'Borrower',
     borrowerAddress: 'Address ng borrower',

@@ -173,6 +173,7 @@ export const loans = {
     },
     totalNonFinanceCharges: 'Kabuuang non-finance charge',
     nonFinanceNote: 'Ang anumang buwis o bayad sa notaryo ng produktong ito ay finance charge sa itaas at hindi na inuulit dito.',
+    product: 'Produktong pautang',
     statementDate: 'Petsa ng statement na ito (oras sa Pilipinas)',
     borrower: 'Borrower',
     borrowerAddress: 'Address',

@@ -56,6 +56,12 @@ export type DisclosureStatementDto = z.infer<typeof disclosureStatementSchema>;
 
 export const disclosureSchema = z.object({
   productVersion: z.number().int(),
+  /**
+   * The loan's product: its code and its name in each language (the pages and PDFs show the
+   * reader's). Absent from statements signed before it was stated; their readers add the loan's own
+   * product's (views.ts namedDisclosure) without changing the signed text.
+   */
+  product: z.object({ code: z.string(), names: z.object({ en: z.string(), fil: z.string() }) }).optional(),
   currency: z.literal('PHP'),
   termMonths: z.number().int(),
   numberOfInstalments: z.number().int(),

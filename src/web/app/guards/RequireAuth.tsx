@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { hasAnyRole, homePathFor, isStaff, type Role } from '../../../shared/states/roles';
 import { Spinner } from '../../ui/Spinner';
 import { SessionCheckFailed } from './SessionCheckFailed';
+import { productInSearch, withProduct } from '../../lib/product-intent';
 
 /**
  * The protected group (specification sections 2 and 6): first the persistence guard over the
@@ -13,7 +14,8 @@ import { SessionCheckFailed } from './SessionCheckFailed';
  * - While the session is being checked: 'LOADING...'.
  * - When the check itself fails (server or network error): the server's message, 'Redirecting to
  *   home', then / after 1.5 s.
- * - No session: /login, remembering where the person came from and replacing the history entry.
+ * - No session: /login, remembering where the person came from and replacing the history entry
+ *   (and the product chosen on the landing page in its query: /login?product=SMALL).
  * - Signed in with a role not in `allowed` (staff on a member page, a member on /admin): a message
  *   saying why, with a link to the person's own home; never a silent bounce to /login.
  */
@@ -38,7 +40,8 @@ export function RequireAuth({ allowed }: { readonly allowed: readonly Role[] }) 
     // as a transition, so this guard may still be on screen for a moment with no user. The address
     // bar has moved on already: stand aside rather than send the person to /login.
     if (window.location.pathname !== location.pathname) return null;
-    return <Navigate to="/login" replace state={{ from: location }} />;
+    // The product chosen on the landing page stays in the address (?product=SMALL), so that it survives a detour to registration.
+    return <Navigate to={withProduct('/login', productInSearch(location.search))} replace state={{ from: location }} />;
   }
   return <Outlet />;
 }

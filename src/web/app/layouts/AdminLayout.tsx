@@ -7,7 +7,7 @@ import { useSession } from '../../lib/queries';
 import { useSignOut } from '../../features/auth';
 import { SkipLink } from './PublicLayout';
 
-/** The back office: a plain bar with the applications, collections, extension requests (with the count waiting), portfolio, withdrawals, audit log and (ADMIN) settings links, the staff member's name and Sign out. */
+/** The back office: a plain bar with the applications, collections, extension requests (with the count waiting), portfolio, withdrawals, audit log and (ADMIN) products and settings links, the staff member's name and Sign out. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -82,6 +82,11 @@ export default function AdminLayout() {
             <Link to="/admin/audit" className="min-h-11 shrink-0 content-center text-sm whitespace-nowrap underline-offset-4 hover:underline">
               {t('backoffice.nav.audit')}
             </Link>
+            {session.data?.role === 'ADMIN' && (
+              <Link to="/admin/products" className="min-h-11 shrink-0 content-center text-sm whitespace-nowrap underline-offset-4 hover:underline">
+                {t('backoffice.nav.products')}
+              </Link>
+            )}
             {session.data?.role === 'ADMIN' && (
               <Link to="/admin/settings" className="min-h-11 shrink-0 content-center text-sm whitespace-nowrap underline-offset-4 hover:underline">
                 {t('backoffice.nav.settings')}

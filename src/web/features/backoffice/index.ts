@@ -1,4 +1,5 @@
 /** What pages and other features may use of the backoffice feature (its entry point; the rest is internal). */
+export { ProductDraftForm } from './ProductDraftForm';
 export { ProductVersionForm } from './ProductVersionForm';
 export { ReasonSelect } from './ReasonSelect';
 export { WithdrawalRoute } from './WithdrawalRoute';

@@ -4,4 +4,6 @@ export { NotesPanel } from './NotesPanel';
 export { RecordPaymentForm } from './RecordPaymentForm';
 export { RemindersPanel } from './RemindersPanel';
 export { collectionsKeys } from './queries';
+export { ProductFilter, productName } from './ProductFilter';
+export type { NamedProduct } from './ProductFilter';
 export type { CollectionsPage, PortfolioDto, ServicingStaff } from './queries';

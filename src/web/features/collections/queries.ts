@@ -15,8 +15,9 @@ export type ServicingStaff = z.infer<typeof adminServicingStaffResponseSchema>['
 
 /** Query keys of the back office's collections pages: a change on a loan invalidates ['admin', 'servicing', id] and the queue. */
 export const collectionsKeys = {
-  queue: (bucket: string) => ['admin', 'collections', bucket] as const,
+  queue: (bucket: string, product = '') => ['admin', 'collections', bucket, product] as const,
   portfolio: ['admin', 'portfolio'] as const,
+  portfolioOf: (product: string) => ['admin', 'portfolio', product] as const,
   servicing: (loanId: string) => ['admin', 'servicing', loanId] as const,
   staff: (loanId: string) => ['admin', 'servicing', loanId, 'staff'] as const,
   notes: (loanId: string) => ['admin', 'servicing', loanId, 'notes'] as const,

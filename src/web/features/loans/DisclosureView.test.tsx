@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readableText, renderIn } from '../../lib/render-for-tests';
 import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
-import { PRODUCT_V1 } from '../../../shared/loan/product';
+import { PRODUCT_V1, SMALL_PRODUCT_V1 } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
 import { DEMO_COMPANY_PROFILE } from '../../../shared/company/profile';
 import { DisclosureView } from './DisclosureView';
@@ -56,5 +56,15 @@ describe('the disclosure statement on screen (BSP Circular 730)', () => {
     expect(tagalog).not.toContain('Net proceeds');
     // The application's statement keeps its wording.
     expect(await render(disclosure)).toContain('Net proceeds (what reaches your wallet)');
+  });
+});
+
+describe('the disclosure statement names its product in the reader’s language (decision 083)', () => {
+  it('Small loan in English, Maliit na pautang in Filipino; a statement signed before it named none shows none', async () => {
+    const small = toDisclosure(SMALL_PRODUCT_V1, buildSchedule(SMALL_PRODUCT_V1, 1_000_000n, 4, '2026-11-28'));
+    expect(await render(small)).toContain('Loan product Small loan');
+    expect(await render(small, 'fil')).toContain('Produktong pautang Maliit na pautang');
+    const { product: _, ...older } = small;
+    expect(await render(older as DisclosureDto)).not.toContain('Loan product');
   });
 });

@@ -49,6 +49,11 @@ export function DisclosureView({
   return (
     <div className="flex flex-col gap-4 text-sm">
       <p className="text-muted">{t('loans.disclosure.intro')}</p>
+      {d.product && (
+        <dl data-testid="disclosure-product">
+          <Row label={t('loans.disclosure.product')} value={i18n.language.startsWith('fil') ? d.product.names.fil : d.product.names.en} strong />
+        </dl>
+      )}
       {st && (
         <dl data-testid="disclosure-statement">
           <Row label={t('loans.disclosure.statementDate')} value={formatIsoDate(st.date, i18n.language)} />

@@ -9,20 +9,25 @@ import { StatusFilter } from '../../ui/StatusFilter';
 import { Cell, Row, Table } from '../../ui/Table';
 import { DPD_BUCKETS, type DpdBucket } from '../../../shared/loan/collections';
 import { dateTime, money } from '../../lib/format';
-import { collectionsKeys, type CollectionsPage } from '../../features/collections';
+import { collectionsKeys, ProductFilter, productName, type CollectionsPage } from '../../features/collections';
 import type { CollectionsRow } from '../../../shared/schemas/collections';
 
 /**
  * The collections queue (OFFICER and ADMIN): loans past due, most days past due
  * first, by days-past-due bucket, with the amount past due, the outstanding balance and the last
- * contact (a reminder or an officer's note). Pages come from the server by cursor.
+ * contact (a reminder or an officer's note), of all products or one, with the whole queue's
+ * totals by product. Pages come from the server by cursor.
  */
 export default function AdminCollectionsPage() {
   const { t, i18n } = useTranslation();
   const [bucket, setBucket] = useState<DpdBucket | ''>('');
+  const [product, setProduct] = useState('');
   const list = useInfiniteQuery<CollectionsPage, ApiError>({
-    queryKey: collectionsKeys.queue(bucket),
-    queryFn: ({ pageParam }) => call(collectionsApi.queue, { query: { bucket: bucket || undefined, cursor: (pageParam as string | null) ?? undefined } }),
+    queryKey: collectionsKeys.queue(bucket, product),
+    queryFn: ({ pageParam }) =>
+      call(collectionsApi.queue, {
+        query: { bucket: bucket || undefined, product: product || undefined, cursor: (pageParam as string | null) ?? undefined },
+      }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnMount: 'always',
@@ -42,6 +47,28 @@ export default function AdminCollectionsPage() {
         <p className="text-sm text-muted">{t('collections.queue.intro')}</p>
         {first && <p className="text-sm text-muted">{t('collections.queue.asOf', { date: first.asOf })}</p>}
       </div>
+      <ProductFilter value={product} onChange={setProduct} known={first?.byProduct ?? []} />
+      {first && first.byProduct.length > 0 && (
+        <Table
+          look="plain"
+          label={t('collections.byProduct.title')}
+          caption={t('collections.byProduct.title')}
+          testId="collections-products"
+          columns={(['product', 'loans', 'pastDue', 'owed'] as const).map((c) => ({
+            label: t(`collections.byProduct.col.${c}`),
+            ...(c === 'product' ? {} : { align: 'right' as const }),
+          }))}
+        >
+          {first.byProduct.map((b) => (
+            <Row key={b.code} testId={`collections-product-${b.code}`}>
+              <Cell>{productName(b, i18n.language)}</Cell>
+              <Cell align="right">{b.loans}</Cell>
+              <Cell align="right">{money(b.pastDue)}</Cell>
+              <Cell align="right">{money(b.outstanding)}</Cell>
+            </Row>
+          ))}
+        </Table>
+      )}
       <StatusFilter
         variant="segmented"
         label={t('collections.queue.bucket')}

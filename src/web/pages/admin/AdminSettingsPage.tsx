@@ -159,7 +159,12 @@ function Product({ data }: { readonly data: AdminSettingsResponse }) {
       </dl>
       <h3 className="mt-5 mb-1 font-bold text-brand">{t('backoffice.settings.productForm.title')}</h3>
       <p className="mb-3 text-sm text-muted">{t('backoffice.settings.productForm.intro')}</p>
-      <ProductVersionForm key={product.version} current={data.productDraft} onCreated={() => queryClient.invalidateQueries({ queryKey: settingsKey })} />
+      <ProductVersionForm
+        key={product.version}
+        current={data.productDraft}
+        nextVersion={product.version + 1}
+        onCreated={() => queryClient.invalidateQueries({ queryKey: settingsKey })}
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/server-errors';
 import { useTimers } from '../../../lib/useTimers';
 import { CodeEntry, type CodeTimes } from '../parts/CodeEntry';
 import { useCodeResend } from '../parts/useCodeResend';
+import { chosenProduct, withProduct } from '../../../lib/product-intent';
 
 const TOAST_ID = 'register-verify';
 /** Specification section 4: the new member is signed in and moves on after 3 seconds. */
@@ -42,7 +43,10 @@ export function VerifyStep({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const later = useTimers();
-  const devTools = usePublicConfig().data?.devTools === true;
+  const config = usePublicConfig();
+  const devTools = config.data?.devTools === true;
+  // The product chosen on the landing page before registering (?product=SMALL): the application opens on it.
+  const product = chosenProduct(useLocation().search, config.data?.products);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const loadingShown = useRef(false);
@@ -71,7 +75,7 @@ export function VerifyStep({
       queryClient.setQueryData(queryKeys.session, user);
       toast.success(t('auth.register.success'), { id: TOAST_ID });
       setDone(true);
-      later(() => void navigate('/dash', { replace: true }), AFTER_SUCCESS_MS);
+      later(() => void navigate(withProduct('/dash', product), { replace: true }), AFTER_SUCCESS_MS);
     } catch (error) {
       loadingShown.current = false;
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
