@@ -52,7 +52,7 @@ export const loans = {
   /** The API's refusals on the borrower's loan (the API answers them in the caller's language). */
   errors: {
     dueDay: 'Choose a day of the month from {{dueDayMin}} to {{dueDayMax}} for your monthly instalments.',
-    dueDayOnlyMonthly: 'A day of the month is chosen only for monthly instalments; twice-a-month instalments fall on the 15th and the last day.',
+    dueDayOnlyMonthly: 'A day of the month is chosen only for monthly instalments; twice-a-month instalments fall on the {{midDay}}th and the last day.',
     frequency: 'Choose how often you repay: monthly or twice a month.',
     frequencyNotOffered: 'The product {{code}} is not repaid this way. Choose one of: {{offered}}.',
     notActivated: 'Activate your account before applying loan',
