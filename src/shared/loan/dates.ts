@@ -127,12 +127,17 @@ function onDay(year: number, month: number, day: number): string {
  * - SEMI_MONTHLY: the 15th and the last day of each month, from the first of them at least
  *   SEMI_MONTHLY_MIN_FIRST_DUE_DAYS days after `start`.
  */
+/** Is `timing` the rule from before for a loan disbursed on `start` (monthly on the disbursement day)? */
+export function isDisbursementDayRule(start: string, timing: ScheduleTiming): boolean {
+  return timing.frequency === 'MONTHLY' && (timing.dueDay === null || timing.dueDay === parse(start).day);
+}
+
 export function dueDates(start: string, count: number, timing: ScheduleTiming = DEFAULT_TIMING): string[] {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive whole number');
   const s = parse(start);
   if (timing.frequency === 'MONTHLY') {
-    if (timing.dueDay === null || timing.dueDay === s.day) return Array.from({ length: count }, (_, k) => dueDate(start, k + 1));
-    const day = timing.dueDay;
+    if (isDisbursementDayRule(start, timing)) return Array.from({ length: count }, (_, k) => dueDate(start, k + 1));
+    const day = timing.dueDay ?? s.day;
     if (!Number.isInteger(day) || day < DUE_DAY_MIN || day > 31) throw new RangeError(`Not a due day: ${day}`);
     const oneMonth = parse(addMonths(start, 1));
     // The month of the first due date: one month on, or the month after when day D has passed.
@@ -165,8 +170,11 @@ export function dueDates(start: string, count: number, timing: ScheduleTiming = 
  */
 export function monthsBetween(start: string, date: string): number {
   if (date < start) throw new RangeError('date before start');
-  let whole = 0;
-  while (addMonths(start, whole + 1) <= date) whole += 1;
+  const a = parse(start);
+  const b = parse(date);
+  // At most one too many: step back while the anniversary passes the date.
+  let whole = Math.max(0, (b.year - a.year) * 12 + (b.month - a.month));
+  while (whole > 0 && addMonths(start, whole) > date) whole -= 1;
   const from = addMonths(start, whole);
   const to = addMonths(start, whole + 1);
   return whole + daysBetween(from, date) / daysBetween(from, to);

@@ -1,5 +1,5 @@
 import type { Centavos } from '../money/money';
-import { DEFAULT_TIMING, dueDates, monthsBetween, periodsPerMonth, type ScheduleFrequency, type ScheduleTiming } from './dates';
+import { DEFAULT_TIMING, dueDates, isDisbursementDayRule, monthsBetween, periodsPerMonth, type ScheduleFrequency, type ScheduleTiming } from './dates';
 import { addOnMonthlyInstalment, annuityInstalment } from './instalment';
 import type { FeeTreatment, InterestModel, ProductConfig } from './product';
 import { annualise, solvePeriodicRate } from './rate-solver';
@@ -279,12 +279,12 @@ export function buildSchedule(
   const totalPayable = lines.reduce((s, l) => s + l.total, 0n);
   // Each payment discounted over its actual time from the disbursement, in months. On the
   // disbursement day every month that time is 1, 2, 3, ... exactly, and the plain periodic solve is used.
-  const times = dates.map((d) => monthsBetween(startDate, d));
-  const regular = times.every((t, k) => t === k + 1);
+  const regular = isDisbursementDayRule(startDate, timing);
+  const times = regular ? undefined : dates.map((d) => monthsBetween(startDate, d));
   const monthly = solvePeriodicRate(
     lines.map((l) => Number(l.total)),
     Number(netProceeds),
-    regular ? undefined : times,
+    times,
   );
   const annual = annualise(monthly);
   return {
