@@ -130,7 +130,8 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
       try {
         s = buildSchedule(p, amount, term, start, timing);
       } catch (error) {
-        problems.push(problem('noSchedule', { amount: toDecimalString(amount), term, detail: scheduleFailure(error) }));
+        // Once per amount and term, whatever the frequency (the amount and term are what fails).
+        if (timing === timings[0]) problems.push(problem('noSchedule', { amount: toDecimalString(amount), term, detail: scheduleFailure(error) }));
         continue;
       }
       const cap = costCap(p, amount, term);
