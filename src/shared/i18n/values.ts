@@ -1,5 +1,6 @@
 import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, codeTextValues } from '../codes/rules';
 import { DISBURSEMENT_PROMISE_HOURS } from '../loan/disbursement';
+import { DUE_DAY_MAX, DUE_DAY_MIN, SEMI_MONTHLY_MID_DAY } from '../loan/dates';
 import {
   ACCOUNT_NUMBER_MAX,
   ACCOUNT_NUMBER_MIN,
@@ -53,6 +54,9 @@ export const CATALOGUE_VALUES = {
   withdrawReasonMin: WITHDRAW_REASON_MIN,
   heldNoteMax: HELD_NOTE_MAX,
   disbursementHours: DISBURSEMENT_PROMISE_HOURS,
+  dueDayMin: DUE_DAY_MIN,
+  dueDayMax: DUE_DAY_MAX,
+  midDay: SEMI_MONTHLY_MID_DAY,
   phoneDigitsMin: PHONE_DIGITS_MIN,
   phoneDigitsMax: PHONE_DIGITS_MAX,
   passwordMin: PASSWORD_MIN,

@@ -54,10 +54,18 @@ export function toDisclosure(
   arrearsTolerance: Centavos = 0n,
 ): DisclosureDto {
   const money = toDecimalString;
+  const semiMonthly = schedule.frequency === 'SEMI_MONTHLY';
   const interestLabel =
     product.interest.model === 'ADD_ON'
-      ? `Interest: ${bpsToPercent(product.interest.monthlyRateBps)} % of the principal a month for ${schedule.termMonths} months (add-on)`
-      : `Interest: ${bpsToPercent(product.interest.monthlyRateBps)} % a month on the outstanding balance`;
+      ? `Interest: ${bpsToPercent(product.interest.monthlyRateBps)} % of the principal a month for ${schedule.termMonths} months (add-on)` +
+        (semiMonthly ? `, half of it on each of ${schedule.lines.length} instalments on the 15th and the last day of the month` : '')
+      : semiMonthly
+        ? `Interest: ${bpsToPercent(product.interest.monthlyRateBps)} % a month on the outstanding balance, half of it each half-month (instalments on the 15th and the last day of the month)`
+        : `Interest: ${bpsToPercent(product.interest.monthlyRateBps)} % a month on the outstanding balance`;
+  // The timing is stated when it is not the rule from before (monthly on the disbursement day), so
+  // that the statements signed before it existed keep their exact content (and hash).
+  const chosenDay = schedule.dueDay !== null && schedule.dueDay !== Number(schedule.startDate.slice(8, 10));
+  const timing = semiMonthly ? { frequency: schedule.frequency } : chosenDay ? { frequency: schedule.frequency, dueDay: schedule.dueDay } : {};
   const rate = display && display.currency !== 'PHP' ? parseRate(display.rate) : null;
   return {
     productVersion: product.version,
@@ -98,6 +106,7 @@ export function toDisclosure(
       ...(arrearsTolerance > 0n ? { arrearsTolerance: money(arrearsTolerance) } : {}),
     },
     scheduleStartDate: schedule.startDate,
+    ...timing,
     schedule: schedule.lines.map((l) => ({
       number: l.number,
       dueDate: l.dueDate,

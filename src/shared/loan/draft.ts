@@ -49,6 +49,7 @@ export function draftToProduct(
     terms: [...draft.terms],
     defaultTerm: draft.defaultTerm,
     interest: { model: draft.interestModel ?? 'ADD_ON', monthlyRateBps: draft.monthlyRateBps },
+    ...(draft.frequencies ? { frequencies: [...draft.frequencies] } : {}),
     fees: draft.fees.map((f) => ({
       code: f.kind,
       label: FEE_CATALOGUE[f.kind].label,
@@ -76,6 +77,8 @@ export function productToDraft(p: ProductConfig): ProductDraft {
     descriptions: { ...p.descriptions },
     // Only when not the default (add-on), so that every draft stored before reads as it was.
     ...(p.interest.model === 'ADD_ON' ? {} : { interestModel: p.interest.model }),
+    // Only when named, so that every draft stored before reads as it was (MONTHLY only).
+    ...(p.frequencies ? { frequencies: [...p.frequencies] } : {}),
     minAmount: toDecimalString(p.minAmount),
     maxAmount: toDecimalString(p.maxAmount),
     terms: [...p.terms],

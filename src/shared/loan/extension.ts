@@ -1,6 +1,6 @@
 import type { Centavos } from '../money/money';
 import { costCap } from './charges';
-import { dueDate } from './dates';
+import { DEFAULT_TIMING, dueDates, type ScheduleTiming } from './dates';
 import { addDays } from './day';
 import type { ProductConfig } from './product';
 import { buildSchedule, type Schedule, type ScheduleLine } from './schedule';
@@ -36,7 +36,8 @@ import type { ServicingLine } from './servicing';
 
 export const EXTENSION_NOTICE_DAYS = 5;
 
-export type ExtensionRefusal = 'NOT_SCHEDULED' | 'TOO_LATE' | 'PAST_DUE' | 'TERM_NOT_OFFERED' | 'NOT_LONGER' | 'OVER_CAP';
+/** NOT_MONTHLY: a SEMI_MONTHLY loan (docs/decisions/084) is not extended: its lines are half-months, the extension's term is months. */
+export type ExtensionRefusal = 'NOT_SCHEDULED' | 'TOO_LATE' | 'PAST_DUE' | 'TERM_NOT_OFFERED' | 'NOT_LONGER' | 'OVER_CAP' | 'NOT_MONTHLY';
 
 /** A new line as stored once the extension takes effect: the engine's line plus what the old line of that number had paid. */
 export interface StoredExtensionLine extends ScheduleLine {
@@ -50,6 +51,8 @@ export interface ExtensionInput {
   /** The loan's principal and its schedule start (the disbursement date the due dates count from). */
   readonly principal: Centavos;
   readonly startDate: string;
+  /** When the loan's instalments fall due (default: monthly on the disbursement day); the new lines keep it. */
+  readonly timing?: ScheduleTiming;
   readonly lines: readonly ServicingLine[];
   /** Late charges ever charged and not waived (what counts against the cap). */
   readonly chargesCounted: Centavos;
@@ -98,6 +101,9 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
   const first = lines.find((l) => l.paidOn === null);
   const deadline = requestDeadline(lines);
   if (!first || deadline === null) return { ok: false, refusal: 'NOT_SCHEDULED' };
+  const timing = input.timing ?? DEFAULT_TIMING;
+  if (timing.frequency !== 'MONTHLY') return { ok: false, refusal: 'NOT_MONTHLY' };
+  const lineDue = (k: number) => dueDates(input.startDate, k, timing)[k - 1]!;
   if (input.today > deadline) return { ok: false, refusal: 'TOO_LATE', deadline };
   if (input.chargesOwed > 0n || lines.some((l) => l.paidOn === null && l.dueDate < input.today)) return { ok: false, refusal: 'PAST_DUE' };
   const replaced = lines.filter((l) => l.number >= first.number);
@@ -107,7 +113,7 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
   const offset = first.number - 1;
   const totalMonths = offset + input.newTerm;
   const currentEndDate = lines.at(-1)!.dueDate;
-  const newEndDate = dueDate(input.startDate, totalMonths);
+  const newEndDate = lineDue(totalMonths);
   if (newEndDate <= currentEndDate) return { ok: false, refusal: 'NOT_LONGER' };
 
   const remainingPrincipal = replaced.reduce((s, l) => s + l.principal - l.principalPaid, 0n);
@@ -119,7 +125,7 @@ export function planExtension(input: ExtensionInput): ExtensionResult {
     fees: input.fee > 0n ? [{ code: 'EXTENSION', label: 'Extension fee', treatment: 'ADDED_TO_SCHEDULE', flat: input.fee, bpsOfPrincipal: 0 }] : [],
   };
   const engine = buildSchedule(product, remainingPrincipal, input.newTerm, periodStart);
-  const newLines: ScheduleLine[] = engine.lines.map((l) => ({ ...l, number: offset + l.number, dueDate: dueDate(input.startDate, offset + l.number) }));
+  const newLines: ScheduleLine[] = engine.lines.map((l) => ({ ...l, number: offset + l.number, dueDate: lineDue(offset + l.number) }));
   const schedule: Schedule = { ...engine, lines: newLines };
   const stored: StoredExtensionLine[] = newLines.map((l) => {
     const old = replaced.find((o) => o.number === l.number);

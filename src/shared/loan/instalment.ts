@@ -6,12 +6,15 @@ import { ceilDiv, type Centavos } from '../money/money';
  * rounded up"). The schedule engine (schedule.ts) uses it for every instalment but the last, which
  * takes the rounding residue so the totals are exact.
  */
-export function addOnMonthlyInstalment(principal: Centavos, months: number, monthlyRateBps: number): Centavos {
+export function addOnMonthlyInstalment(principal: Centavos, months: number, monthlyRateBps: number, periodsPerMonth = 1): Centavos {
   if (months <= 0) throw new RangeError('months must be positive');
+  // With periodsPerMonth above 1 (SEMI_MONTHLY, docs/decisions/084) `months` counts instalments and
+  // each carries monthlyRateBps / periodsPerMonth of the principal: principal / n + principal x bps / (10000 x ppm).
   const m = BigInt(months);
-  // principal/m + principal*bps/10000, as one fraction over 10000*m, rounded up to whole pesos (100 centavos)
-  const numerator = principal * 10_000n + principal * BigInt(monthlyRateBps) * m;
-  const denominator = 10_000n * m * 100n;
+  const ppm = BigInt(periodsPerMonth);
+  // principal/m + principal*bps/(10000*ppm), as one fraction over 10000*ppm*m, rounded up to whole pesos (100 centavos)
+  const numerator = principal * 10_000n * ppm + principal * BigInt(monthlyRateBps) * m;
+  const denominator = 10_000n * ppm * m * 100n;
   return ceilDiv(numerator, denominator) * 100n;
 }
 
@@ -25,14 +28,17 @@ export function addOnMonthlyInterest(principal: Centavos, monthlyRateBps: number
  * P x r / (1 - (1 + r)^-n) with r = bps / 10,000, computed exactly in integers as
  * P x bps x (10000 + bps)^n / (10000 x ((10000 + bps)^n - 10000^n)).
  */
-export function annuityInstalment(principal: Centavos, months: number, monthlyRateBps: number): Centavos {
+export function annuityInstalment(principal: Centavos, months: number, monthlyRateBps: number, periodsPerMonth = 1): Centavos {
   if (months <= 0) throw new RangeError('months must be positive');
+  // With periodsPerMonth above 1 (SEMI_MONTHLY, docs/decisions/084) `months` counts instalments and the
+  // rate a period is bps / (10000 x ppm): the same formula with D = 10000 x ppm in place of 10000.
   const m = BigInt(months);
   if (monthlyRateBps === 0) return ceilDiv(principal, m * 100n) * 100n;
   const bps = BigInt(monthlyRateBps);
-  const grown = (10_000n + bps) ** m;
-  const base = 10_000n ** m;
+  const d = 10_000n * BigInt(periodsPerMonth);
+  const grown = (d + bps) ** m;
+  const base = d ** m;
   const numerator = principal * bps * grown;
-  const denominator = 10_000n * (grown - base) * 100n;
+  const denominator = d * (grown - base) * 100n;
   return ceilDiv(numerator, denominator) * 100n;
 }

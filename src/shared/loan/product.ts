@@ -1,5 +1,6 @@
 import { pesos, type Centavos } from '../money/money';
 import type { LimitLadder } from './limit-ladder';
+import { DUE_DAY_MAX, DUE_DAY_MIN, type ScheduleFrequency } from './dates';
 
 /**
  * The loan product configuration (specification section 9, DECISIONS.md section 9 rows). Every
@@ -100,6 +101,12 @@ export interface ProductConfig {
     /** Basis points a month: of the principal (ADD_ON) or of the outstanding balance (DECLINING_BALANCE). */
     readonly monthlyRateBps: number;
   };
+  /**
+   * How often instalments may fall due (docs/decisions/084): MONTHLY (the borrower may pick the day
+   * of the month, DUE_DAY_MIN to DUE_DAY_MAX) and/or SEMI_MONTHLY (the 15th and the last day).
+   * Absent: MONTHLY only (every version from before).
+   */
+  readonly frequencies?: readonly ScheduleFrequency[];
   readonly fees: readonly FeeRule[];
   readonly penalties: PenaltyRules;
   /**
@@ -139,6 +146,7 @@ export const PRODUCT_V1: ProductConfig = {
   terms: [6, 12, 24, 36, 48],
   defaultTerm: 6,
   interest: { model: 'ADD_ON', monthlyRateBps: 50 },
+  frequencies: ['MONTHLY', 'SEMI_MONTHLY'],
   fees: [],
   penalties: { graceDays: 3, dailyRateBps: 50, collectionChargeBps: 500 },
   annualCostCapBps: CONTRACT_ANNUAL_COST_CAP_BPS,
@@ -186,6 +194,7 @@ export const SMALL_PRODUCT_V1: ProductConfig = {
   terms: [1, 2, 3, 4],
   defaultTerm: 2,
   interest: { model: 'DECLINING_BALANCE', monthlyRateBps: 200 },
+  frequencies: ['MONTHLY', 'SEMI_MONTHLY'],
   fees: [],
   penalties: { graceDays: 3, dailyRateBps: 10, collectionChargeBps: 200 },
   annualCostCapBps: CONTRACT_ANNUAL_COST_CAP_BPS,
@@ -236,4 +245,29 @@ export function offersTerm(product: ProductConfig, term: number): boolean {
 /** Is `amount` inside the product's range? */
 export function inAmountRange(product: ProductConfig, amount: Centavos): boolean {
   return amount >= product.minAmount && amount <= product.maxAmount;
+}
+
+/** The frequencies the product offers (MONTHLY alone when it names none), MONTHLY first. */
+export function offeredFrequencies(product: Pick<ProductConfig, 'frequencies'>): readonly ScheduleFrequency[] {
+  const named = product.frequencies ?? [];
+  return named.length === 0 ? ['MONTHLY'] : (['MONTHLY', 'SEMI_MONTHLY'] as const).filter((f) => named.includes(f));
+}
+
+/** What an application or a quote chose: the frequency (absent: MONTHLY) and, for MONTHLY, the day (absent: the disbursement day). */
+export interface TimingChoice {
+  readonly frequency?: ScheduleFrequency | undefined;
+  readonly dueDay?: number | undefined;
+}
+
+/** Why a choice is refused for the product: the day is out of range, named for a semi-monthly schedule, or the frequency is not offered. */
+export type TimingProblem = 'DUE_DAY_RANGE' | 'DUE_DAY_ONLY_MONTHLY' | 'FREQUENCY_NOT_OFFERED';
+
+/** The problem of a choice for the product, or null when it is allowed. */
+export function timingProblem(product: Pick<ProductConfig, 'frequencies'>, choice: TimingChoice): TimingProblem | null {
+  const frequency = choice.frequency ?? 'MONTHLY';
+  if (!offeredFrequencies(product).includes(frequency)) return 'FREQUENCY_NOT_OFFERED';
+  if (choice.dueDay === undefined) return null;
+  if (frequency !== 'MONTHLY') return 'DUE_DAY_ONLY_MONTHLY';
+  if (!Number.isInteger(choice.dueDay) || choice.dueDay < DUE_DAY_MIN || choice.dueDay > DUE_DAY_MAX) return 'DUE_DAY_RANGE';
+  return null;
 }

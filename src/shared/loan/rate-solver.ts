@@ -8,8 +8,14 @@
  * 2^53, far above any loan).
  */
 
-/** Sum of flows[k-1] / (1 + rate)^k for k = 1..n. */
-export function presentValue(flows: readonly number[], rate: number): number {
+/**
+ * Sum of flows[k-1] / (1 + rate)^k for k = 1..n; with `times` (in periods from the start, one per
+ * flow), sum of flows[k] / (1 + rate)^times[k]: the actual dates of the payments
+ * (docs/decisions/084; dates.ts monthsBetween). Without `times` every payment is one period after
+ * the one before.
+ */
+export function presentValue(flows: readonly number[], rate: number, times?: readonly number[]): number {
+  if (times) return flows.reduce((pv, flow, i) => pv + flow * Math.pow(1 + rate, -times[i]!), 0);
   let pv = 0;
   let factor = 1;
   const growth = 1 + rate;
@@ -21,7 +27,8 @@ export function presentValue(flows: readonly number[], rate: number): number {
 }
 
 /** d/d(rate) of presentValue. */
-function presentValueDerivative(flows: readonly number[], rate: number): number {
+function presentValueDerivative(flows: readonly number[], rate: number, times?: readonly number[]): number {
+  if (times) return flows.reduce((d, flow, i) => d - times[i]! * flow * Math.pow(1 + rate, -times[i]! - 1), 0);
   let d = 0;
   let factor = 1;
   const growth = 1 + rate;
@@ -41,12 +48,14 @@ export const RATE_TOLERANCE = 1e-12;
  * the bracket is narrower than RATE_TOLERANCE or the value is exact to the last bit.
  * Flows must be non-negative with a positive sum, and the target positive.
  */
-export function solvePeriodicRate(flows: readonly number[], target: number): number {
+export function solvePeriodicRate(flows: readonly number[], target: number, times?: readonly number[]): number {
   if (flows.length === 0) throw new RangeError('No payments');
+  if (times && (times.length !== flows.length || times.some((t, i) => !(t > 0) || (i > 0 && t < times[i - 1]!))))
+    throw new RangeError('One positive, non-decreasing time for each payment');
   if (!(target > 0)) throw new RangeError('The present value must be positive');
   if (flows.some((f) => !(f >= 0)) || !(flows.reduce((a, b) => a + b, 0) > 0)) throw new RangeError('Payments must be non-negative with a positive sum');
 
-  const f = (r: number) => presentValue(flows, r) - target;
+  const f = (r: number) => presentValue(flows, r, times) - target;
   // PV falls as the rate rises. Find hi with PV(hi) <= target.
   let lo = -0.999_999;
   let hi = 1;
@@ -66,7 +75,7 @@ export function solvePeriodicRate(flows: readonly number[], target: number): num
     if (value > 0) lo = r;
     else hi = r;
     if (hi - lo < RATE_TOLERANCE) break;
-    const d = presentValueDerivative(flows, r);
+    const d = presentValueDerivative(flows, r, times);
     let next = d !== 0 ? r - value / d : Number.NaN;
     if (!(next > lo && next < hi)) next = (lo + hi) / 2;
     if (Math.abs(next - r) < 1e-17) {
@@ -77,7 +86,7 @@ export function solvePeriodicRate(flows: readonly number[], target: number): num
   }
   // Polish with a few Newton steps at full precision.
   for (let i = 0; i < 3; i++) {
-    const d = presentValueDerivative(flows, r);
+    const d = presentValueDerivative(flows, r, times);
     if (d === 0) break;
     const next = r - f(r) / d;
     if (!Number.isFinite(next) || Math.abs(f(next)) > Math.abs(f(r))) break;

@@ -154,7 +154,7 @@ export function replayLoan(input: ReplayInput): ReplayResult {
       startDate: input.startDate,
       today: p.day,
       excess: p.excess,
-      monthlyRate: input.schedule.contractualMonthlyRate,
+      monthlyRate: input.schedule.contractualPeriodRate,
     });
     lines = [...r.lines];
     for (const a of r.allocations) if (a.component === 'CHARGE' && a.chargeId) chargePaid.set(a.chargeId, (chargePaid.get(a.chargeId) ?? 0n) + a.amount);

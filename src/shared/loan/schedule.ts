@@ -1,5 +1,5 @@
 import type { Centavos } from '../money/money';
-import { dueDate } from './dates';
+import { DEFAULT_TIMING, dueDates, isDisbursementDayRule, monthsBetween, periodsPerMonth, type ScheduleFrequency, type ScheduleTiming } from './dates';
 import { addOnMonthlyInstalment, annuityInstalment } from './instalment';
 import type { FeeTreatment, InterestModel, ProductConfig } from './product';
 import { annualise, solvePeriodicRate } from './rate-solver';
@@ -20,8 +20,15 @@ import { annualise, solvePeriodicRate } from './rate-solver';
  *    payment never exceeds the regular one; add-on: half up on the implied balance); the last instalment takes the remaining principal, so principal parts total the principal exactly.
  * 3. Fees: deducted from the proceeds, or spread evenly over the instalments (residue on the last).
  *    Never payable up front (DECISIONS.md invariant 4).
- * 4. The effective interest rate (BSP): the monthly rate that discounts every instalment to the net
- *    proceeds (principal minus the fees deducted), with its annual figures.
+ * 4. The effective interest rate (BSP): the monthly rate that discounts every instalment on its
+ *    actual due date (dates.ts monthsBetween: whole calendar months and the share of the month) to
+ *    the net proceeds (principal minus the fees deducted), with its annual figures.
+ * 5. The timing (docs/decisions/084): MONTHLY (one instalment a month, on the disbursement day or
+ *    the day the borrower picked) or SEMI_MONTHLY (two a month, on the 15th and the last day). A
+ *    SEMI_MONTHLY loan of n months has 2n instalments; each period carries half the monthly rate:
+ *    ADD_ON, half a month's add-on interest (the total is still rate x principal x months);
+ *    DECLINING_BALANCE, half the monthly rate on the outstanding balance (the same nominal rate a
+ *    year). Dates are dates.ts dueDates.
  */
 
 export interface FeeCharge {
@@ -54,14 +61,22 @@ export interface EffectiveRate {
 
 export interface Schedule {
   readonly productVersion: number;
+  /** How often the instalments fall due, and the day of the month picked (null: the disbursement day). */
+  readonly frequency: ScheduleFrequency;
+  readonly dueDay: number | null;
   readonly model: InterestModel;
   readonly monthlyRateBps: number;
   readonly principal: Centavos;
   readonly termMonths: number;
   /** The disbursement date the due dates count from. */
   readonly startDate: string;
-  /** The monthly rate the interest column is computed at, on the outstanding balance. */
+  /** The monthly rate the interest column is computed at, on the outstanding balance (SEMI_MONTHLY: the period's rate x 2, nominal). */
   readonly contractualMonthlyRate: number;
+  /**
+   * The rate of one instalment period the interest column is computed at (MONTHLY: the monthly
+   * rate; SEMI_MONTHLY: half of it): what payoff and servicing accrue over a period's days.
+   */
+  readonly contractualPeriodRate: number;
   readonly fees: readonly FeeCharge[];
   readonly feesDeducted: Centavos;
   readonly feesFinanced: Centavos;
@@ -103,9 +118,11 @@ export function feeCharges(product: ProductConfig, principal: Centavos): FeeChar
 }
 
 /** The payment of principal and interest a month (without fees), before the last one's residue. */
-export function levelPayment(product: ProductConfig, principal: Centavos, termMonths: number): Centavos {
+export function levelPayment(product: ProductConfig, principal: Centavos, termMonths: number, frequency: ScheduleFrequency = 'MONTHLY'): Centavos {
   const bps = product.interest.monthlyRateBps;
-  return product.interest.model === 'ADD_ON' ? addOnMonthlyInstalment(principal, termMonths, bps) : annuityInstalment(principal, termMonths, bps);
+  const ppm = periodsPerMonth(frequency);
+  const n = termMonths * ppm;
+  return product.interest.model === 'ADD_ON' ? addOnMonthlyInstalment(principal, n, bps, ppm) : annuityInstalment(principal, n, bps, ppm);
 }
 
 /** The regular (first, largest) instalment including its share of financed fees, without building the schedule. */
@@ -125,7 +142,8 @@ interface Split {
   readonly payments: bigint[];
   readonly principalParts: bigint[];
   readonly interestParts: bigint[];
-  readonly contractualMonthlyRate: number;
+  /** The rate of one instalment period. */
+  readonly periodRate: number;
 }
 
 /**
@@ -150,14 +168,15 @@ function degenerate(): ScheduleRefused {
   return new ScheduleRefused('AMOUNT_TOO_SMALL_FOR_TERM', 'The amount is too small for this term: an instalment would repay no principal or no interest.');
 }
 
-function splitAddOn(principal: Centavos, n: number, bps: number): Split {
+function splitAddOn(principal: Centavos, months: number, bps: number, ppm: number): Split {
+  const n = months * ppm;
   const N = BigInt(n);
-  const level = addOnMonthlyInstalment(principal, n, bps);
-  const total = principal + addOnTotalInterest(principal, n, bps);
+  const level = addOnMonthlyInstalment(principal, n, bps, ppm);
+  const total = principal + addOnTotalInterest(principal, months, bps);
   const payments = Array.from({ length: n }, () => level);
   payments[n - 1] = total - level * (N - 1n);
   if (payments[n - 1]! <= 0n) throw degenerate();
-  if (bps === 0) return { payments, principalParts: [...payments], interestParts: payments.map(() => 0n), contractualMonthlyRate: 0 };
+  if (bps === 0) return { payments, principalParts: [...payments], interestParts: payments.map(() => 0n), periodRate: 0 };
 
   // The rate that discounts the payments to the principal, as an exact decimal of 15 places. The
   // balance runs exactly at that rate (in units of 10^-15 centavo); each line's principal is the
@@ -179,11 +198,17 @@ function splitAddOn(principal: Centavos, n: number, bps: number): Split {
     interestParts.push(payment - part);
     rounded = next;
   }
-  return { payments, principalParts, interestParts, contractualMonthlyRate: rate };
+  return { payments, principalParts, interestParts, periodRate: rate };
 }
 
-function splitDeclining(principal: Centavos, n: number, bps: number): Split {
-  const level = annuityInstalment(principal, n, bps);
+/** amount x bps / (10,000 x ppm), rounded down: a period's interest at the monthly rate over ppm periods a month. */
+function periodInterestDown(amount: Centavos, bps: number, ppm: number): Centavos {
+  return (amount * BigInt(bps)) / (10_000n * BigInt(ppm));
+}
+
+function splitDeclining(principal: Centavos, months: number, bps: number, ppm: number): Split {
+  const n = months * ppm;
+  const level = annuityInstalment(principal, n, bps, ppm);
   const payments: bigint[] = [];
   const principalParts: bigint[] = [];
   const interestParts: bigint[] = [];
@@ -191,7 +216,7 @@ function splitDeclining(principal: Centavos, n: number, bps: number): Split {
   for (let k = 0; k < n; k++) {
     // Rounded down (in the borrower's favour): the balance then never runs above the exact annuity's,
     // so the last payment is never more than the regular one. Half up let it run 2 centavos over.
-    const interest = bpsOfDown(balance, bps);
+    const interest = periodInterestDown(balance, bps, ppm);
     if (k === n - 1) {
       payments.push(balance + interest);
       principalParts.push(balance);
@@ -206,15 +231,25 @@ function splitDeclining(principal: Centavos, n: number, bps: number): Split {
     interestParts.push(interest);
     balance -= part;
   }
-  return { payments, principalParts, interestParts, contractualMonthlyRate: bps / 10_000 };
+  return { payments, principalParts, interestParts, periodRate: bps / 10_000 / ppm };
 }
 
-/** The full schedule of `principal` over `termMonths` under `product`, due dates counted from `startDate`. */
-export function buildSchedule(product: ProductConfig, principal: Centavos, termMonths: number, startDate: string): Schedule {
+/**
+ * The full schedule of `principal` over `termMonths` under `product`, due dates counted from
+ * `startDate` by `timing` (default: monthly on the disbursement day).
+ */
+export function buildSchedule(
+  product: ProductConfig,
+  principal: Centavos,
+  termMonths: number,
+  startDate: string,
+  timing: ScheduleTiming = DEFAULT_TIMING,
+): Schedule {
   if (principal <= 0n) throw new ScheduleRefused('PRINCIPAL_NOT_POSITIVE', 'The principal must be positive');
   if (!Number.isInteger(termMonths) || termMonths < 1 || termMonths > 600)
     throw new ScheduleRefused('TERM_OUT_OF_RANGE', 'The term must be a whole number of months');
-  const n = termMonths;
+  const ppm = periodsPerMonth(timing.frequency);
+  const n = termMonths * ppm;
   const N = BigInt(n);
   const bps = product.interest.monthlyRateBps;
   const fees = feeCharges(product, principal);
@@ -223,7 +258,8 @@ export function buildSchedule(product: ProductConfig, principal: Centavos, termM
   if (feesDeducted >= principal) throw new ScheduleRefused('FEES_LEAVE_NO_PROCEEDS', 'The fees deducted would leave no proceeds');
   const netProceeds = principal - feesDeducted;
 
-  const split = product.interest.model === 'ADD_ON' ? splitAddOn(principal, n, bps) : splitDeclining(principal, n, bps);
+  const split = product.interest.model === 'ADD_ON' ? splitAddOn(principal, termMonths, bps, ppm) : splitDeclining(principal, termMonths, bps, ppm);
+  const dates = dueDates(startDate, n, timing);
   const feeShare = feesFinanced / N;
   let balance = principal;
   const lines: ScheduleLine[] = split.payments.map((payment, k) => {
@@ -231,7 +267,7 @@ export function buildSchedule(product: ProductConfig, principal: Centavos, termM
     balance -= split.principalParts[k]!;
     return {
       number: k + 1,
-      dueDate: dueDate(startDate, k + 1),
+      dueDate: dates[k]!,
       principal: split.principalParts[k]!,
       interest: split.interestParts[k]!,
       fees: fee,
@@ -241,19 +277,27 @@ export function buildSchedule(product: ProductConfig, principal: Centavos, termM
   });
   const totalInterest = split.interestParts.reduce((s, v) => s + v, 0n);
   const totalPayable = lines.reduce((s, l) => s + l.total, 0n);
+  // Each payment discounted over its actual time from the disbursement, in months. On the
+  // disbursement day every month that time is 1, 2, 3, ... exactly, and the plain periodic solve is used.
+  const regular = isDisbursementDayRule(startDate, timing);
+  const times = regular ? undefined : dates.map((d) => monthsBetween(startDate, d));
   const monthly = solvePeriodicRate(
     lines.map((l) => Number(l.total)),
     Number(netProceeds),
+    times,
   );
   const annual = annualise(monthly);
   return {
     productVersion: product.version,
+    frequency: timing.frequency,
+    dueDay: timing.dueDay,
     model: product.interest.model,
     monthlyRateBps: bps,
     principal,
-    termMonths: n,
+    termMonths,
     startDate,
-    contractualMonthlyRate: split.contractualMonthlyRate,
+    contractualMonthlyRate: split.periodRate * ppm,
+    contractualPeriodRate: split.periodRate,
     fees,
     feesDeducted,
     feesFinanced,

@@ -5,9 +5,9 @@ import { renderText, text, type CatalogueText, type TextValue } from '../i18n/te
 import { toDecimalString, type Centavos } from '../money/money';
 import { SEC_SMALL_LOAN_CAPS, SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCap, fineHeadroom } from './charges';
 import { FEE_CATALOGUE, isFeeKind, scamWordIn } from './fees';
-import { CONTRACT_ANNUAL_COST_CAP_BPS, FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, type ProductConfig } from './product';
+import { CONTRACT_ANNUAL_COST_CAP_BPS, FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, offeredFrequencies, type ProductConfig } from './product';
 import { rateToBps } from './rate-solver';
-import { buildSchedule, ScheduleRefused, type ScheduleFailure } from './schedule';
+import { buildSchedule, ScheduleRefused, type Schedule, type ScheduleFailure } from './schedule';
 
 /**
  * Refuses a product configuration that breaks a cap (DECISIONS.md invariant 4) or does not make
@@ -134,13 +134,16 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
 
   const start = p.effectiveFrom;
   const amounts = [...new Set([p.minAmount, p.maxAmount])];
+  // Every frequency the product offers (docs/decisions/084): the caps hold for each.
+  const timings = offeredFrequencies(p).map((frequency) => ({ frequency, dueDay: null }));
   for (const term of p.terms) {
-    for (const amount of amounts) {
+    for (const [amount, timing] of amounts.flatMap((a) => timings.map((t) => [a, t] as const))) {
       let s;
       try {
-        s = buildSchedule(p, amount, term, start);
+        s = buildSchedule(p, amount, term, start, timing);
       } catch (error) {
-        problems.push(problem('noSchedule', { amount: toDecimalString(amount), term, detail: scheduleFailure(error) }));
+        // Once per amount and term, whatever the frequency (the amount and term are what fails).
+        if (timing === timings[0]) problems.push(problem('noSchedule', { amount: toDecimalString(amount), term, detail: scheduleFailure(error) }));
         continue;
       }
       const cap = costCap(p, amount, term);
@@ -186,10 +189,10 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
       problems.push(problem('secLate', { rate: bpsToPercent(lateMonthly), cap: bpsToPercent(caps.latePenaltyMonthlyBps) }));
     const smallAmounts: Centavos[] = [...new Set([p.minAmount, p.maxAmount < SMALL_LOAN_MAX_AMOUNT ? p.maxAmount : SMALL_LOAN_MAX_AMOUNT])];
     for (const term of smallTerms) {
-      for (const amount of smallAmounts) {
+      for (const [amount, timing] of smallAmounts.flatMap((a) => timings.map((t) => [a, t] as const))) {
         let s;
         try {
-          s = buildSchedule(p, amount, term, start);
+          s = buildSchedule(p, amount, term, start, timing);
         } catch {
           continue; // already reported above
         }
@@ -221,4 +224,34 @@ export function validateProduct(p: ProductConfig): string[] {
 export function assertValidProduct(p: ProductConfig): void {
   const problems = validateProduct(p);
   if (problems.length > 0) throw new Error(`Product version ${p.version} is refused:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * The caps measured on one schedule actually chosen (its dates, docs/decisions/084): the contract's
+ * cap on the effective annual rate (EIR x 12) and, for a small loan, the SEC's effective monthly
+ * rate and total cost. The quote and the application refuse a schedule with a problem (the product's
+ * sample schedules passed validateProduct; a start date or due day can still move the EIR).
+ */
+export function scheduleCapProblems(p: ProductConfig, s: Schedule): CatalogueText[] {
+  const problems: CatalogueText[] = [];
+  const amount = toDecimalString(s.principal);
+  if (s.eir.annualNominal > p.annualCostCapBps / 10_000 + RATE_EPSILON)
+    problems.push(
+      problem('eirAboveCap', { amount, term: s.termMonths, eir: bpsToPercent(rateToBps(s.eir.annualNominal)), cap: bpsToPercent(p.annualCostCapBps) }),
+    );
+  if (s.principal <= SMALL_LOAN_MAX_AMOUNT && s.termMonths <= SMALL_LOAN_MAX_TERM) {
+    const caps = SEC_SMALL_LOAN_CAPS;
+    if (s.eir.monthly > caps.effectiveMonthlyRate)
+      problems.push(
+        problem('secEffective', {
+          amount,
+          term: s.termMonths,
+          rate: bpsToPercent(rateToBps(s.eir.monthly)),
+          cap: bpsToPercent(rateToBps(caps.effectiveMonthlyRate)),
+        }),
+      );
+    if (s.totalInterest + s.totalFees > (s.principal * BigInt(caps.totalCostBpsOfPrincipal)) / 10_000n)
+      problems.push(problem('secTotalCost', { amount, term: s.termMonths, cap: bpsToPercent(caps.totalCostBpsOfPrincipal) }));
+  }
+  return problems;
 }

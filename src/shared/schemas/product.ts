@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEDULE_FREQUENCIES } from '../loan/dates';
 import { FEE_KINDS, scamWordIn } from '../loan/fees';
 import { descriptionProblem } from '../loan/description';
 import { staffTextProblem } from '../reasons/staff-text';
@@ -66,6 +67,15 @@ export const productDraftSchema = z.strictObject({
    * side) or DECLINING_BALANCE. The pages compute both with the schedule engine (decision 078).
    */
   interestModel: z.enum(INTEREST_MODELS).optional(),
+  /**
+   * How often instalments may fall due (docs/decisions/084): MONTHLY and/or SEMI_MONTHLY, each at
+   * most once (absent: MONTHLY only, as every draft stored before payday schedules).
+   */
+  frequencies: z
+    .array(z.enum(SCHEDULE_FREQUENCIES))
+    .min(1, 'At least one frequency.')
+    .refine((list) => new Set(list).size === list.length, 'Each frequency at most once.')
+    .optional(),
   /** The product's names and descriptions as the pages show them (absent: the product's, unchanged; required for a new product). */
   names: localTexts(60).optional(),
   /** Templates: each figure as a value ({{min}}, {{max}}, {{termMin}}, {{termMax}}, {{rate}}), filled from the version (decision 086). */

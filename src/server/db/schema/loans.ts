@@ -54,6 +54,10 @@ export const loans = pgTable(
     ledgerShard: smallint('ledger_shard').notNull().default(0),
     /** The disbursement date (Philippine calendar) the due dates count from. */
     scheduleStartDate: date('schedule_start_date', { mode: 'string' }),
+    /** How often its instalments fall due (dates.ts SCHEDULE_FREQUENCIES; docs/decisions/084): MONTHLY or SEMI_MONTHLY. */
+    scheduleFrequency: text('schedule_frequency').notNull().default('MONTHLY'),
+    /** MONTHLY: the day of the month the borrower picked (1-28; loans from before: their disbursement day); null: the disbursement day. */
+    dueDay: smallint('due_day'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

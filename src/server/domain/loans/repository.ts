@@ -9,6 +9,7 @@ import { loanNumber } from '../../../shared/company/references';
 import { text } from '../../../shared/i18n/text';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
+import { SCHEDULE_FREQUENCIES, type ScheduleTiming } from '../../../shared/loan/dates';
 import { isUuid } from '../../../shared/schemas/params';
 import { OPEN_LOAN_STATUSES } from '../../../shared/states/loan';
 
@@ -78,6 +79,13 @@ export function productOf(deps: Pick<AppDeps, 'products'>, loan: Pick<LoanRow, '
   return deps.products.byCodeVersion(loan.productCode, loan.productVersion);
 }
 
+/** When the loan's instalments fall due, as it recorded them (docs/decisions/084). */
+export function timingOf(loan: Pick<LoanRow, 'scheduleFrequency' | 'dueDay'>): ScheduleTiming {
+  const frequency = SCHEDULE_FREQUENCIES.find((f) => f === loan.scheduleFrequency);
+  if (!frequency) throw new RangeError(`Unknown schedule frequency ${loan.scheduleFrequency}`);
+  return { frequency, dueDay: frequency === 'MONTHLY' ? loan.dueDay : null };
+}
+
 /**
  * The loan's contractual schedule from `startDate` (default: the disbursement's schedule start);
  * 409 LOAN_NOT_DISBURSED when no start date is known. An extension's schedule in force is the
@@ -85,9 +93,9 @@ export function productOf(deps: Pick<AppDeps, 'products'>, loan: Pick<LoanRow, '
  */
 export function scheduleOf(
   deps: Pick<AppDeps, 'products'>,
-  loan: Pick<LoanRow, 'productCode' | 'productVersion' | 'amount' | 'term' | 'scheduleStartDate'>,
+  loan: Pick<LoanRow, 'productCode' | 'productVersion' | 'amount' | 'term' | 'scheduleStartDate' | 'scheduleFrequency' | 'dueDay'>,
   startDate: string | null = loan.scheduleStartDate,
 ): Schedule {
   if (!startDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', text('repayments.errors.notDisbursed'));
-  return buildSchedule(productOf(deps, loan), loan.amount, loan.term, startDate);
+  return buildSchedule(productOf(deps, loan), loan.amount, loan.term, startDate, timingOf(loan));
 }

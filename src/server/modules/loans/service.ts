@@ -7,11 +7,21 @@ import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { SessionAuth } from '../../sessions/store';
 import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
 import { assess } from '../../../shared/loan/eligibility';
-import { DEFAULT_PRODUCT_CODE, inAmountRange, offersTerm, type ProductConfig } from '../../../shared/loan/product';
+import {
+  DEFAULT_PRODUCT_CODE,
+  inAmountRange,
+  offeredFrequencies,
+  offersTerm,
+  timingProblem,
+  type ProductConfig,
+  type TimingChoice,
+} from '../../../shared/loan/product';
+import type { ScheduleTiming } from '../../../shared/loan/dates';
 import { SMALL_LOAN_COOLING_OFF_DAYS, SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, isSmallLoan } from '../../../shared/loan/charges';
 import { philippineDate } from '../../../shared/activation/age';
 import { addDays } from '../../../shared/loan/day';
-import { buildSchedule } from '../../../shared/loan/schedule';
+import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
+import { scheduleCapProblems } from '../../../shared/loan/validate';
 import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
 import { LOAN_MESSAGES, type LoanApplicationRequest, type LoanApplicationResponse, type LoanView } from '../../../shared/schemas/loans';
 import { isActivated } from '../../../shared/states/account';
@@ -48,6 +58,28 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
   if (amount === null || !inAmountRange(product, amount)) throw amountError(product);
   if (!offersTerm(product, term)) throw termError(product);
   return amount;
+}
+
+/**
+ * When the instalments of an application or a quote fall due, checked against the product's options
+ * (product.ts timingProblem; docs/decisions/084): 400 VALIDATION_FAILED naming the field.
+ */
+export function checkedTiming(product: ProductConfig, choice: TimingChoice): ScheduleTiming {
+  const problem = timingProblem(product, choice);
+  if (problem === 'FREQUENCY_NOT_OFFERED') {
+    const message = text('loans.errors.frequencyNotOffered', { code: product.code, offered: offeredFrequencies(product).join(', ') });
+    throw new AppError(400, 'VALIDATION_FAILED', message, { frequency: message });
+  }
+  if (problem === 'DUE_DAY_ONLY_MONTHLY')
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.dueDayOnlyMonthly'), { dueDay: text('loans.errors.dueDayOnlyMonthly') });
+  if (problem === 'DUE_DAY_RANGE') throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.dueDay'), { dueDay: text('loans.errors.dueDay') });
+  return { frequency: choice.frequency ?? 'MONTHLY', dueDay: choice.dueDay ?? null };
+}
+
+/** 409 OFFER_REFUSED naming the figure when the schedule actually chosen breaks a cap (validate.ts scheduleCapProblems). */
+function refuseOverCaps(product: ProductConfig, schedule: Schedule): void {
+  const [problem] = scheduleCapProblems(product, schedule);
+  if (problem) throw new AppError(409, 'OFFER_REFUSED', text(problem.key, problem.values));
 }
 
 /** The version offered of the product an application or a quote names (default: PERSONAL); 409 PRODUCT_NOT_OFFERED for an unknown or retired one. */
@@ -117,6 +149,8 @@ export async function apply(
     throw new AppError(409, 'PRODUCT_VERSION_STALE', text('loans.errors.productStale', { seen: body.productVersion, current: product.version }));
   }
   const amount = checkAmountAndTerm(product, body.amount, body.term);
+  const timing = checkedTiming(product, body);
+  refuseOverCaps(product, buildSchedule(product, amount, body.term, todayPh(deps), timing));
   await refuseAboveLimit(deps, auth.userId, product, amount);
   if (isSmallLoan(amount, body.term)) await refuseWithinCoolingOff(deps, auth.userId);
   const rate = await checkedRate(deps, body.selectedCurrency);
@@ -147,6 +181,8 @@ export async function apply(
           requestedTerm: body.term,
           amount,
           term: body.term,
+          scheduleFrequency: timing.frequency,
+          dueDay: timing.dueDay,
           selectedCurrency: body.selectedCurrency,
           exchangeRate: rate.rate,
           ratesAsOf: rate.asOf,
@@ -165,7 +201,15 @@ export async function apply(
         action: 'APPLY',
         actorUserId: auth.userId,
         actorRole: 'MEMBER',
-        data: { amount: body.amount, term: body.term, selectedCurrency: body.selectedCurrency, productCode: product.code, productVersion: product.version },
+        data: {
+          amount: body.amount,
+          term: body.term,
+          selectedCurrency: body.selectedCurrency,
+          productCode: product.code,
+          productVersion: product.version,
+          frequency: timing.frequency,
+          dueDay: timing.dueDay,
+        },
         at: now,
       });
       return {
@@ -195,17 +239,19 @@ export function currentOf(deps: AppDeps, current: CurrentLoanRead | null): { loa
 /** GET /api/loans/quote: the disclosure statement the application would get, from the same engine. */
 export async function quote(
   deps: AppDeps,
-  input: { amount: string; term: number; currency?: string | undefined; product?: string | undefined },
+  input: { amount: string; term: number; currency?: string | undefined; product?: string | undefined } & TimingChoice,
   memberId: string | null = null,
 ) {
   const product = offeredProduct(deps, input.product);
   const amount = checkAmountAndTerm(product, input.amount, input.term);
+  const timing = checkedTiming(product, input);
   // A signed-in member is held to their limit as the application will be; anyone else sees the product's range.
   if (memberId) await refuseAboveLimit(deps, memberId, product, amount);
   const currency = input.currency ?? 'PHP';
   const rate = await checkedRate(deps, currency);
   const today = todayPh(deps);
-  const schedule = buildSchedule(product, amount, input.term, today);
+  const schedule = buildSchedule(product, amount, input.term, today, timing);
+  refuseOverCaps(product, schedule);
   const display = currency === 'PHP' ? null : { currency, rate: rate.rate, ratesAsOf: rate.asOf };
   return {
     productCode: product.code,

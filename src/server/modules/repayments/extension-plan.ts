@@ -6,7 +6,7 @@ import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclos
 import { EXTENSION_NOTICE_DAYS, planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { loadState, type ServicingState } from './core';
-import { productOf, type LoanRow } from '../../domain/loans/repository';
+import { productOf, timingOf, type LoanRow } from '../../domain/loans/repository';
 import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { todayPh } from '../../domain/day';
 import { text } from '../../../shared/i18n/text';
@@ -49,6 +49,7 @@ export function planOfState(deps: AppDeps, loan: LoanRow, state: ServicingState,
     product: productOf(deps, loan),
     principal: loan.amount,
     startDate: state.startDate,
+    timing: timingOf(loan),
     lines: state.lines,
     chargesCounted: state.chargeRows.reduce((s, c) => s + (c.waivedAt ? c.paid : c.amount), 0n),
     chargesOwed: state.openCharges.reduce((s, c) => s + c.outstanding, 0n),
@@ -70,6 +71,8 @@ export function planOfState(deps: AppDeps, loan: LoanRow, state: ServicingState,
       throw new AppError(409, 'EXTENSION_OVER_CAP', text('extensions.errors.overCap'));
     case 'NOT_SCHEDULED':
       throw new AppError(409, 'EXTENSION_NOT_SERVICED', text('extensions.errors.notServiced'));
+    case 'NOT_MONTHLY':
+      throw new AppError(409, 'EXTENSION_NOT_SERVICED', text('extensions.errors.notMonthly'));
   }
 }
 

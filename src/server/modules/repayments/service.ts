@@ -47,7 +47,7 @@ export function maximumPayment(state: Pick<ServicingState, 'lines' | 'openCharge
     charges: state.openCharges,
     startDate: state.startDate,
     today,
-    monthlyRate: state.schedule.contractualMonthlyRate,
+    monthlyRate: state.schedule.contractualPeriodRate,
   });
 }
 
@@ -101,7 +101,7 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
   // Past due, due now and the total from the one function every page, SMS and document reads (figures.ts).
   const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance, {
     startDate: state.startDate,
-    monthlyRate: state.schedule.contractualMonthlyRate,
+    monthlyRate: state.schedule.contractualPeriodRate,
   });
   const closing = figures.closing ?? maximumPayment(state, today);
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
@@ -220,7 +220,7 @@ export function allocateFor(state: ServicingState, amount: Centavos, today: stri
     startDate: state.startDate,
     today,
     excess,
-    monthlyRate: state.schedule.contractualMonthlyRate,
+    monthlyRate: state.schedule.contractualPeriodRate,
   });
   if (r.unallocated !== 0n)
     throw new AppError(400, 'AMOUNT_ABOVE_OUTSTANDING', text('errors.AMOUNT_ABOVE_OUTSTANDING'), {
@@ -297,7 +297,7 @@ export function paymentEffect(state: ServicingState, amount: Centavos, today: st
     startDate: state.startDate,
     today,
     excess,
-    monthlyRate: state.schedule.contractualMonthlyRate,
+    monthlyRate: state.schedule.contractualPeriodRate,
   });
   const paidOf = (id: string) => r.allocations.filter((a) => a.chargeId === id).reduce((s, a) => s + a.amount, 0n);
   const charges = state.openCharges.map((c) => ({ ...c, outstanding: c.outstanding - paidOf(c.id) }));
@@ -341,7 +341,7 @@ function quoteOf(state: ServicingState, today: string): PayoffQuote {
     charges: state.openCharges,
     startDate: state.startDate,
     asOf: today,
-    monthlyRate: state.schedule.contractualMonthlyRate,
+    monthlyRate: state.schedule.contractualPeriodRate,
   });
 }
 

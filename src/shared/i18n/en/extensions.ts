@@ -43,6 +43,7 @@ export const extensions = {
     signed: 'Signed. Your new schedule is in force.',
   },
   errors: {
+    notMonthly: 'A loan repaid twice a month (on paydays) cannot be extended; only monthly instalments can.',
     notServiced: 'Only a disbursed loan that is being repaid can be extended.',
     tooLate: 'An extension must be requested at least {{days}} days before your last due date. The last day to ask was {{deadline}}.',
     pastDue: 'Please pay what is past due first: a loan with an overdue instalment or an unpaid charge cannot be extended.',

@@ -51,6 +51,10 @@ export const loans = {
   },
   /** The API's refusals on the borrower's loan (the API answers them in the caller's language). */
   errors: {
+    dueDay: 'Choose a day of the month from {{dueDayMin}} to {{dueDayMax}} for your monthly instalments.',
+    dueDayOnlyMonthly: 'A day of the month is chosen only for monthly instalments; twice-a-month instalments fall on the {{midDay}}th and the last day.',
+    frequency: 'Choose how often you repay: monthly or twice a month.',
+    frequencyNotOffered: 'The product {{code}} is not repaid this way. Choose one of: {{offered}}.',
     notActivated: 'Activate your account before applying loan',
     amountRange: 'The loan amount must be between {{min}} and {{max}} PHP.',
     termChoice: 'Choose a term of {{terms}} or {{last}} months.',

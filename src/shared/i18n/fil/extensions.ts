@@ -39,6 +39,7 @@ export const extensions = {
     signed: 'Napirmahan na. May bisa na ang iyong bagong iskedyul.',
   },
   errors: {
+    notMonthly: 'Hindi maaaring pahabain ang loan na binabayaran nang dalawang beses sa isang buwan (tuwing sahod); ang buwanang hulog lang ang maaari.',
     notServiced: 'Ang loan lang na na-disburse na at binabayaran ang maaaring pahabain.',
     tooLate: 'Dapat hilingin ang extension hindi bababa sa {{days}} araw bago ang iyong huling due date. Ang huling araw para humingi ay {{deadline}}.',
     pastDue: 'Bayaran muna ang lampas na sa due date: hindi mapapahaba ang loan na may overdue na hulog o hindi pa bayad na singil.',

@@ -51,6 +51,11 @@ export const loans = {
     php: '₱{{amount}}',
   },
   errors: {
+    dueDay: 'Pumili ng araw ng buwan mula {{dueDayMin}} hanggang {{dueDayMax}} para sa buwanang hulog.',
+    dueDayOnlyMonthly:
+      'Ang araw ng buwan ay pinipili lang para sa buwanang hulog; ang hulog nang dalawang beses sa isang buwan ay sa ika-{{midDay}} at sa huling araw ng buwan.',
+    frequency: 'Piliin kung gaano kadalas magbabayad: buwan-buwan o dalawang beses sa isang buwan.',
+    frequencyNotOffered: 'Hindi ganito binabayaran ang produktong {{code}}. Pumili sa: {{offered}}.',
     notActivated: 'I-activate muna ang iyong account bago mag-apply ng loan',
     amountRange: 'Ang halaga ng loan ay dapat mula {{min}} hanggang {{max}} PHP.',
     termChoice: 'Pumili ng terminong {{terms}} o {{last}} buwan.',

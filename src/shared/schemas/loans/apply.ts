@@ -1,6 +1,6 @@
 /** Applying for a loan: POST /api/loans/applications. */
 import { z } from 'zod';
-import { amountInputSchema, currencyCodeSchema, productCodeSchema, termSchema } from './common';
+import { amountInputSchema, currencyCodeSchema, dueDaySchema, frequencySchema, productCodeSchema, termSchema } from './common';
 import { preAssessmentSchema } from './assessment';
 import { loanViewSchema } from './view';
 
@@ -13,6 +13,10 @@ export const loanApplicationRequestSchema = z.strictObject({
   productCode: productCodeSchema.optional(),
   /** The version of that product the page showed; an older one is refused (PRODUCT_VERSION_STALE). */
   productVersion: z.number().int().positive(),
+  /** How often instalments fall due (absent: MONTHLY); one the product does not offer is refused (400 VALIDATION_FAILED on frequency). */
+  frequency: frequencySchema.optional(),
+  /** MONTHLY only: the day of the month instalments fall due (absent: the disbursement day). */
+  dueDay: dueDaySchema.optional(),
 });
 export type LoanApplicationRequest = z.infer<typeof loanApplicationRequestSchema>;
 

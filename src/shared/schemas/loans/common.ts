@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOAN_STATUSES, STATUS_COLOURS, STATUS_ICONS } from '../../states/loan';
 import { loanStatusTextsSchema } from '../catalogue-text';
 import { PRODUCT_CODE_PATTERN } from '../../loan/product';
+import { DUE_DAY_MAX, DUE_DAY_MIN, SCHEDULE_FREQUENCIES } from '../../loan/dates';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../../text-lengths';
 
 /**
@@ -55,6 +56,8 @@ export const LOAN_MESSAGES = {
   exists: 'loans.result.exists',
   amount: 'loans.admin.fieldErrors.amount',
   term: 'loans.errors.term',
+  dueDay: 'loans.errors.dueDay',
+  frequency: 'loans.errors.frequency',
   currency: 'loans.errors.currency',
   reasonCode: 'loans.admin.fieldErrors.reasonCode',
   counterOfferReason: 'loans.errors.counterOfferReason',
@@ -101,3 +104,12 @@ export const statusFieldsShape = {
   statement: z.string().nullable(),
   statementMessage: z.string().nullable(),
 };
+
+/** How often instalments fall due (docs/decisions/084); whether the product offers it is the service's check (product.ts timingProblem). */
+export const frequencySchema = z.enum(SCHEDULE_FREQUENCIES, { error: LOAN_MESSAGES.frequency });
+/** The day of the month of monthly instalments the borrower picks (DUE_DAY_MIN to DUE_DAY_MAX). */
+export const dueDaySchema = z
+  .number({ error: LOAN_MESSAGES.dueDay })
+  .int({ error: LOAN_MESSAGES.dueDay })
+  .min(DUE_DAY_MIN, { error: LOAN_MESSAGES.dueDay })
+  .max(DUE_DAY_MAX, { error: LOAN_MESSAGES.dueDay });

@@ -1,5 +1,6 @@
 /** The Disclosure Statement (BSP Circular 730) and its schedule: in quotes, loans and contracts. */
 import { z } from 'zod';
+import { SCHEDULE_FREQUENCIES } from '../../loan/dates';
 import { INTEREST_MODELS } from '../../loan/product';
 import { isoDate, moneySchema, percentSchema } from './common';
 
@@ -107,6 +108,13 @@ export const disclosureSchema = z.object({
     arrearsTolerance: moneySchema.optional(),
   }),
   /** Due dates count monthly from this date (the disbursement date, or today for a preview). */
+  /**
+   * How often the instalments fall due (docs/decisions/084), stated when not monthly on the
+   * disbursement day (statements from before, and those on that rule, have neither field).
+   */
+  frequency: z.enum(SCHEDULE_FREQUENCIES).optional(),
+  /** MONTHLY on a day the borrower picked: that day of the month. */
+  dueDay: z.number().int().min(1).max(31).optional(),
   scheduleStartDate: isoDate,
   schedule: z.array(scheduleLineSchema),
   converted: convertedAmountsSchema.nullable(),
