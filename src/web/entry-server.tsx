@@ -12,6 +12,7 @@ import { enUpfront } from '../shared/i18n/en/upfront';
 import { filUpfront } from '../shared/i18n/fil/upfront';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/i18n/languages';
 import type { PublicConfig } from '../shared/schemas/public';
+import { CATALOGUE_VALUES } from '../shared/i18n/values';
 
 /**
  * The public pages rendered to HTML on the server (decision 031): built by
@@ -53,7 +54,7 @@ const translations: Record<Language, I18n> = Object.fromEntries(
       lng: code,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGES.map((l) => l.code),
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, defaultVariables: { ...CATALOGUE_VALUES } },
       returnNull: false,
       react: { useSuspense: false },
       initAsync: false,

@@ -8,6 +8,7 @@ import { ledgerTransfers, outboxMessages, payoutAccounts, users } from '../../sr
 import { HOUR, MINUTE } from '../../src/server/clock';
 import { activation } from '../../src/shared/i18n/en/activation';
 import { settings } from '../../src/shared/i18n/en/settings';
+import { translateEn } from '../../src/shared/i18n/lookup';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,8 +139,8 @@ describe('payout account change', () => {
     const m = await createActivatedMember(t);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ ...NEW_BANK, institutionCode: 'NOPE' }, { institutionCode: activation.validation.bankCode }],
-      [{ ...NEW_BANK, accountNumber: '12AB5678' }, { accountNumber: activation.validation.accountNumberBank }],
-      [{ ...NEW_BANK, accountNumber: '123' }, { accountNumber: activation.validation.accountNumber }],
+      [{ ...NEW_BANK, accountNumber: '12AB5678' }, { accountNumber: translateEn('activation.validation.accountNumberBank') }],
+      [{ ...NEW_BANK, accountNumber: '123' }, { accountNumber: translateEn('activation.validation.accountNumber') }],
       [{ ...NEW_EWALLET, accountNumber: '12345678' }, { accountNumber: activation.validation.accountNumberEwallet }],
       [{ ...NEW_BANK, accountName: 'X' }, { accountName: activation.validation.accountName }],
       [{ ...NEW_BANK, userId: m.userId }, { userId: 'Unknown field.' }],

@@ -4,6 +4,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { en } from '../../shared/i18n/en';
 import { fil } from '../../shared/i18n/fil';
+import { CATALOGUE_VALUES } from '../../shared/i18n/values';
 
 /**
  * For unit tests only (nothing in the app imports it): a renderer of elements to HTML with the full
@@ -15,7 +16,7 @@ export async function rendererIn(lng: 'en' | 'fil' = 'en'): Promise<(element: Re
     resources: { en: { translation: en }, fil: { translation: fil } },
     lng,
     fallbackLng: 'en',
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: { ...CATALOGUE_VALUES } },
     react: { useSuspense: false },
     showSupportNotice: false,
   });

@@ -12,6 +12,7 @@ import type { AccountInput, AccountOutput } from '../register/types';
 import { CodeEntry, type CodeTimes } from './CodeEntry';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PhoneNumberField } from './PhoneNumberField';
+import { translateEn } from '../../../../shared/i18n/lookup';
 
 /**
  * The parts the sign-in, registration and recovery flows share: one phone-number field,
@@ -56,7 +57,7 @@ describe('PhoneNumberField', () => {
   });
 
   it('shows the rule broken through its i18n key, and the hint only when given and no error', () => {
-    expect(render(<Phone error="validation.phone" />)).toContain(en.validation.phone);
+    expect(render(<Phone error="validation.phone" />)).toContain(translateEn('validation.phone'));
     expect(render(<Phone hint="Mobile number." />)).toContain('Mobile number.');
     expect(render(<Phone hint="Mobile number." error="validation.phone" />)).not.toContain('Mobile number.');
   });
@@ -91,7 +92,7 @@ describe('NewPasswordFields', () => {
     expect(recover).toContain('>New password<');
     expect(recover).toContain('>Confirm new password<');
     for (const html of [register, recover]) {
-      expect(html).toContain(en.auth.register.passwordHint);
+      expect(html).toContain(translateEn('auth.register.passwordHint'));
       expect(html.match(/autocomplete="new-password"/gi)).toHaveLength(2);
       expect(html.match(new RegExp(`maxlength="${LIMITS.passwordMax * 2}"`, 'gi'))).toHaveLength(2);
     }
@@ -131,6 +132,6 @@ describe('both flows draw the same parts', () => {
     expect(html).toContain('>Phone number<');
     expect(html).toContain(en.auth.phone.hint);
     expect(html).toContain('>Create password<');
-    expect(html).toContain(en.auth.register.passwordHint);
+    expect(html).toContain(translateEn('auth.register.passwordHint'));
   });
 });
