@@ -31,7 +31,7 @@ import { currentLoanOf } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
 import { memberLimits } from '../../domain/loans/limits';
 import { transition } from '../../domain/loans/transition';
-import { text } from '../../../shared/i18n/text';
+import { text, textList } from '../../../shared/i18n/text';
 import { translateEn } from '../../../shared/i18n/lookup';
 
 /**
@@ -79,7 +79,7 @@ export function checkedTiming(product: ProductConfig, choice: TimingChoice): Sch
 /** 409 OFFER_REFUSED naming the figure when the schedule actually chosen breaks a cap (validate.ts scheduleCapProblems). */
 function refuseOverCaps(product: ProductConfig, schedule: Schedule): void {
   const [problem] = scheduleCapProblems(product, schedule);
-  if (problem) throw new AppError(409, 'OFFER_REFUSED', text(problem.key, problem.values));
+  if (problem) throw new AppError(409, 'OFFER_REFUSED', text('loans.errors.scheduleRefused', { problems: textList([problem], '; ') }));
 }
 
 /** The version offered of the product an application or a quote names (default: PERSONAL); 409 PRODUCT_NOT_OFFERED for an unknown or retired one. */

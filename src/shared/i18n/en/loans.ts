@@ -54,6 +54,7 @@ export const loans = {
     dueDay: 'Choose a day of the month from {{dueDayMin}} to {{dueDayMax}} for your monthly instalments.',
     dueDayOnlyMonthly: 'A day of the month is chosen only for monthly instalments; twice-a-month instalments fall on the {{midDay}}th and the last day.',
     frequency: 'Choose how often you repay: monthly or twice a month.',
+    scheduleRefused: 'This schedule cannot be offered: {{problems}}.',
     frequencyNotOffered: 'The product {{code}} is not repaid this way. Choose one of: {{offered}}.',
     notActivated: 'Activate your account before applying loan',
     amountRange: 'The loan amount must be between {{min}} and {{max}} PHP.',

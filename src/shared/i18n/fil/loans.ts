@@ -55,6 +55,7 @@ export const loans = {
     dueDayOnlyMonthly:
       'Ang araw ng buwan ay pinipili lang para sa buwanang hulog; ang hulog nang dalawang beses sa isang buwan ay sa ika-{{midDay}} at sa huling araw ng buwan.',
     frequency: 'Piliin kung gaano kadalas magbabayad: buwan-buwan o dalawang beses sa isang buwan.',
+    scheduleRefused: 'Hindi maiaalok ang iskedyul na ito: {{problems}}.',
     frequencyNotOffered: 'Hindi ganito binabayaran ang produktong {{code}}. Pumili sa: {{offered}}.',
     notActivated: 'I-activate muna ang iyong account bago mag-apply ng loan',
     amountRange: 'Ang halaga ng loan ay dapat mula {{min}} hanggang {{max}} PHP.',
