@@ -121,7 +121,7 @@ describe('table ownership', () => {
     expect(found.some((w) => w.table === 'ledgerEntries' && w.writer === 'ledger')).toBe(true);
     expect(found.some((w) => w.table === 'withdrawals' && w.writer === 'modules/withdrawals')).toBe(true);
     // The raw SQL of the one-statement transfer is seen too.
-    expect(found.some((w) => w.table === 'ledgerAccounts' && w.writer === 'ledger' && /ledger\.ts/.test(w.where))).toBe(true);
+    expect(found.some((w) => w.table === 'ledgerAccounts' && w.writer === 'ledger' && /ledger\/transfers\.ts/.test(w.where))).toBe(true);
   });
 
   it('reads the writes on the syntax tree: a table however named, raw SQL in strings, not comments', () => {

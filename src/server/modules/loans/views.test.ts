@@ -29,6 +29,8 @@ const loan = (changes: Partial<LoanRow> = {}) =>
     ratesAsOf: '2026-11-22',
     signedAt: null,
     scheduleStartDate: null,
+    scheduleFrequency: 'MONTHLY',
+    dueDay: null,
     ...changes,
   }) as unknown as LoanRow;
 

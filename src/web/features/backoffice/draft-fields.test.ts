@@ -28,6 +28,9 @@ describe('the product form read from the draft schema', () => {
       'eligibility.maxAgeAtTermEnd:int',
       'eligibility.incomeMultipleByTerm:intRecord',
       'eligibility.maxDebtServiceRatioBps:int',
+      'limitLadder.onTimeDays:int?',
+      'limitLadder.seriousLateDays:int?',
+      'limitLadder.fallbackMaxAmount:text?',
     ]);
     expect(fields.find((f) => f.name === 'interestModel')!.options).toEqual(['ADD_ON', 'DECLINING_BALANCE']);
   });
