@@ -15,7 +15,7 @@ import {
   APP_CHOICES,
   authOf,
   ledgerProblems,
-  outboxSince,
+  outboxUnseen,
   payByChannel,
   payByOfficer,
   payByWallet,
@@ -154,8 +154,26 @@ async function liveWorld(world: World): Promise<string | null> {
       runs.reduce((m, r) => (r.model.lines.at(-1)!.dueDate > m ? r.model.lines.at(-1)!.dueDate : m), start),
       10,
     );
-  let outboxChecked = app.clock.now();
   const worldViolations: Violation[] = [];
+  // Notices: none may leave outside 06:00-22:00 Manila, but a code (or a receipt) the borrower just
+  // asked for. Read after each stop of the app's clock, so a row without send_after leaves at that time.
+  const outboxSeen = new Set<string>();
+  const checkOutbox = async (day: string) => {
+    const queuedAt = app.clock.now();
+    for (const row of await outboxUnseen(app, outboxSeen)) {
+      const leaves = row.sendAfter ?? queuedAt;
+      const asked = row.redacted !== null || row.requestId === 'lives-member';
+      const h = manilaHour(leaves);
+      if (!asked && (h < 6 || h >= 22))
+        worldViolations.push({
+          property: 'QUIET_HOURS',
+          day,
+          detail: `${row.channel} queued ${queuedAt.toISOString()} may leave at ${leaves.toISOString()} (${h}:00 Manila): "${row.body.slice(0, 80)}"`,
+        });
+    }
+  };
+  // What the setup queued (the loans approved and paid out), at the app's first time.
+  await checkOutbox(start);
   let today = start;
 
   const checkAll = async (jobRan: boolean, only?: ReadonlySet<Running>) => {
@@ -266,6 +284,9 @@ async function liveWorld(world: World): Promise<string | null> {
     if (jobRan) await runDailyJob(app);
     tick('job', s0);
     s0 = Date.now();
+    await checkOutbox(today);
+    tick('outbox', s0);
+    s0 = Date.now();
     await checkAll(jobRan);
     tick('check', s0);
     s0 = Date.now();
@@ -297,19 +318,7 @@ async function liveWorld(world: World): Promise<string | null> {
     await checkAll(false, acted);
     tick('check', s0);
     s0 = Date.now();
-    // Notices: none may leave outside 06:00-22:00 Manila, but a code (or a receipt) the borrower just asked for.
-    for (const row of await outboxSince(app, outboxChecked)) {
-      const leaves = row.sendAfter ?? row.createdAt;
-      const asked = row.redacted !== null || row.requestId === 'lives-member';
-      const h = manilaHour(leaves);
-      if (!asked && (h < 6 || h >= 22))
-        worldViolations.push({
-          property: 'QUIET_HOURS',
-          day: today,
-          detail: `${row.channel} queued ${row.createdAt.toISOString()} may leave at ${leaves.toISOString()} (${h}:00 Manila): "${row.body.slice(0, 80)}"`,
-        });
-    }
-    outboxChecked = app.clock.now();
+    await checkOutbox(today);
     tick('outbox', s0);
     if (dayIndex(start, today) % 30 === 0) for (const p of await ledgerProblems(app)) worldViolations.push({ property: 'LEDGER', day: today, detail: p });
     for (const r of runs) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { channelPaymentHolds, channelPayments, loanPaymentAllocations, loanPayments, loans, outboxMessages } from '../../src/server/db/schema';
 import { checkLedger, memberWalletBalance } from '../../src/server/ledger';
@@ -305,18 +305,23 @@ export async function ledgerProblems(t: TestApp): Promise<string[]> {
   return r.ok ? [] : r.problems.length > 0 ? r.problems : ['ledger:check is not ok'];
 }
 
-/** Outbox rows queued since `since`: when each may leave (send_after, else at once) and whether it holds a one-time code. */
-export async function outboxSince(t: TestApp, since: Date) {
-  return t.deps.db
+/**
+ * Outbox rows not in `seen` (and adds them to it): when each may leave (send_after, else at once)
+ * and whether it holds a one-time code. By id, not created_at: created_at is the database's own
+ * clock, and the lives run on the app's clock, days behind or ahead of it.
+ */
+export async function outboxUnseen(t: TestApp, seen: Set<string>) {
+  const rows = await t.deps.db
     .select({
       id: outboxMessages.id,
       channel: outboxMessages.channel,
-      createdAt: outboxMessages.createdAt,
       sendAfter: outboxMessages.sendAfter,
       redacted: outboxMessages.redactedBody,
       body: outboxMessages.body,
       requestId: outboxMessages.requestId,
     })
-    .from(outboxMessages)
-    .where(and(gt(outboxMessages.createdAt, since)));
+    .from(outboxMessages);
+  const fresh = rows.filter((r) => !seen.has(r.id));
+  for (const r of fresh) seen.add(r.id);
+  return fresh;
 }
