@@ -1,6 +1,6 @@
 import { CODE_INPUT_MAX_DIGITS, CODE_INPUT_MIN_DIGITS, codeTextValues } from '../codes/rules';
 import { DISBURSEMENT_PROMISE_HOURS } from '../loan/disbursement';
-import { DUE_DAY_MAX, DUE_DAY_MIN, SEMI_MONTHLY_MID_DAY } from '../loan/dates';
+import { DUE_DAY_MAX, DUE_DAY_MIN, SEMI_MONTHLY_MID_DAY, SEMI_MONTHLY_MIN_FIRST_DUE_DAYS } from '../loan/dates';
 import {
   ACCOUNT_NUMBER_MAX,
   ACCOUNT_NUMBER_MIN,
@@ -57,6 +57,7 @@ export const CATALOGUE_VALUES = {
   dueDayMin: DUE_DAY_MIN,
   dueDayMax: DUE_DAY_MAX,
   midDay: SEMI_MONTHLY_MID_DAY,
+  semiFirstDays: SEMI_MONTHLY_MIN_FIRST_DUE_DAYS,
   phoneDigitsMin: PHONE_DIGITS_MIN,
   phoneDigitsMax: PHONE_DIGITS_MAX,
   passwordMin: PASSWORD_MIN,

@@ -27,6 +27,7 @@ export function productFromPublic(p: PublicProduct): ProductConfig {
     maxAmount: money(p.maxAmount),
     terms: [...p.terms],
     defaultTerm: p.defaultTerm,
+    frequencies: [...p.frequencies],
     interest: { model: p.interestModel, monthlyRateBps: p.monthlyRateBps },
     fees: p.fees.map((f) => ({ code: f.code, label: f.label, treatment: f.treatment, flat: money(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),
     penalties: { ...p.penalties },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEDULE_FREQUENCIES } from '../loan/dates';
 
 /**
  * GET /api/public/config: what the public pages render from (DECISIONS.md invariants 6 and 8).
@@ -22,6 +23,8 @@ export const publicProductSchema = z.object({
   maxAmount: z.string(),
   terms: z.array(z.number()),
   defaultTerm: z.number(),
+  /** How often instalments may fall due (docs/decisions/084), MONTHLY first: the application form offers these. */
+  frequencies: z.array(z.enum(SCHEDULE_FREQUENCIES)).min(1),
   interestModel: z.enum(['ADD_ON', 'DECLINING_BALANCE']),
   monthlyRateBps: z.number(),
   fees: z.array(

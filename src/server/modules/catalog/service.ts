@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config';
-import type { ProductConfig } from '../../../shared/loan/product';
+import { offeredFrequencies, type ProductConfig } from '../../../shared/loan/product';
 import { describeProduct } from '../../../shared/loan/description';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { toDecimalString } from '../../../shared/money/money';
@@ -22,6 +22,7 @@ export function publicProduct(p: ProductConfig): PublicProduct {
     maxAmount: toDecimalString(p.maxAmount),
     terms: [...p.terms],
     defaultTerm: p.defaultTerm,
+    frequencies: [...offeredFrequencies(p)],
     interestModel: p.interest.model,
     monthlyRateBps: p.interest.monthlyRateBps,
     fees: p.fees.map((f) => ({ code: f.code, label: f.label, treatment: f.treatment, flat: toDecimalString(f.flat), bpsOfPrincipal: f.bpsOfPrincipal })),

@@ -6,6 +6,7 @@ import { maskKeepFirst3, maskPhoneNational } from '../../../shared/phone/phone';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { canonicalJson } from '../../../shared/json/canonical';
 import { DISBURSEMENT_PROMISE_HOURS } from '../../../shared/loan/disbursement';
+import { SEMI_MONTHLY_MID_DAY, SEMI_MONTHLY_MIN_FIRST_DUE_DAYS } from '../../../shared/loan/dates';
 
 /**
  * The LOAN CONTRACT AGREEMENT (specification section 9's terms as DECISIONS.md builds them),
@@ -16,8 +17,11 @@ import { DISBURSEMENT_PROMISE_HOURS } from '../../../shared/loan/disbursement';
  * no such fee exists in the product (DECISIONS.md section 9: only within the 25 % cap, and the cap
  * is already what interest and fines may use), and early repayment is free (RA 11765).
  */
-/** 2026-11-28.1: section 2 names the product (its English and Filipino names and its code) beside its version. */
-export const CONTRACT_TEMPLATE_VERSION = '2026-11-28.1';
+/**
+ * 2026-11-28.1: section 2 names the product (its English and Filipino names and its code) beside its version.
+ * 2026-11-28.2: section 5 states the schedule chosen (twice a month, or monthly on a picked day; docs/decisions/084).
+ */
+export const CONTRACT_TEMPLATE_VERSION = '2026-11-28.2';
 export const CONTRACT_TITLE = 'LOAN CONTRACT AGREEMENT';
 
 export interface ContractSection {
@@ -50,6 +54,16 @@ export interface ContractInput {
 }
 
 const php = (amount: string) => `PHP ${formatAmount(parseAmount(amount) ?? 0n)}`;
+
+/** When the instalments fall due, as the loan's timing (docs/decisions/084) sets them. */
+function dueDatesSentence(d: Pick<DisclosureDto, 'frequency' | 'dueDay'>): string {
+  const table = 'as the schedule of the Disclosure Statement shows.';
+  if (d.frequency === 'SEMI_MONTHLY')
+    return `The instalments fall due on the ${SEMI_MONTHLY_MID_DAY}th and on the last day of each month, the first at least ${SEMI_MONTHLY_MIN_FIRST_DUE_DAYS} days after the disbursement, ${table}`;
+  if (d.dueDay !== undefined)
+    return `The instalments fall due on day ${d.dueDay} of each month, chosen by the Borrower, the first on the first such day at least one month after the disbursement, ${table}`;
+  return `The first instalment falls due one month after the disbursement and each next one on the same day of the following months (on the last day of a shorter month), ${table}`;
+}
 
 export function renderContract(input: ContractInput): ContractDocument {
   const { company, product, disclosure: d, borrower: b } = input;
@@ -93,7 +107,7 @@ export function renderContract(input: ContractInput): ContractDocument {
     {
       heading: '5. Repayment',
       paragraphs: [
-        `The Borrower repays the loan in ${d.numberOfInstalments} monthly instalments of ${php(d.regularInstalment)}${last.total !== d.regularInstalment ? `, the last one ${php(last.total)}` : ''}, for a total amount payable of ${php(d.totalPayable)}. The first instalment falls due one month after the disbursement and each next one on the same day of the following months (on the last day of a shorter month), as the schedule of the Disclosure Statement shows.`,
+        `The Borrower repays the loan in ${d.numberOfInstalments} ${d.frequency === 'SEMI_MONTHLY' ? 'instalments twice a month' : 'monthly instalments'} of ${php(d.regularInstalment)}${last.total !== d.regularInstalment ? `, the last one ${php(last.total)}` : ''}, for a total amount payable of ${php(d.totalPayable)}. ${dueDatesSentence(d)}`,
       ],
     },
     {

@@ -5,6 +5,7 @@ import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
 import { PRODUCT_V1, SMALL_PRODUCT_V1 } from '../../../shared/loan/product';
 import { buildSchedule } from '../../../shared/loan/schedule';
 import { contractPdf, disclosurePdf, winAnsi } from './pdf';
+import { renderContract } from './contract';
 
 describe('the PDFs’ standard font and Filipino text', () => {
   it('keeps ñ and Ñ (Filipino names and places) and drops only what WinAnsi cannot draw', async () => {
@@ -119,5 +120,36 @@ describe('the PDFs name the loan’s product in the reader’s language (decisio
       'Produkto: Maliit na pautang',
     );
     expect(await drawnText(await contractPdf(DEMO_COMPANY_PROFILE, contract as never, 'TPT-000001', null, 'en', names))).toContain('Product: Small loan');
+  });
+});
+
+describe('the statement and the contract state the schedule chosen (docs/decisions/084)', () => {
+  const semi = toDisclosure(SMALL_PRODUCT_V1, buildSchedule(SMALL_PRODUCT_V1, 1_000_000n, 2, '2026-11-28', { frequency: 'SEMI_MONTHLY', dueDay: null }));
+  const picked = toDisclosure(PRODUCT_V1, buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-28', { frequency: 'MONTHLY', dueDay: 10 }));
+  const plain = toDisclosure(PRODUCT_V1, buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-28'));
+  const borrower = { name: 'Maria Santos', address: null, phone: '+639171234567', identityType: null, identityNumber: null, payoutAccount: null };
+  const repayment = (disclosure: typeof semi, product = PRODUCT_V1) =>
+    renderContract({ company: DEMO_COMPANY_PROFILE, product, loanNumber: 'TPT-000001', date: '2026-11-28', borrower, disclosure }).sections.find(
+      (s) => s.heading === '5. Repayment',
+    )!.paragraphs[0]!;
+
+  it('the disclosure PDF: twice a month on paydays (4 instalments), monthly on day 10, or on the payout day', async () => {
+    const semiText = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, semi, 'TPT-000001', null));
+    expect(semiText).toContain('6. Payable in 4 instalments twice a month of');
+    expect(semiText).toContain('Twice a month, on the 15th and the last day of each month');
+    expect(semiText).toContain('due dates as chosen above');
+    expect(await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, semi, 'TPT-000001', null, 'fil'))).toContain('ika-15 at huling araw ng bawat buwan');
+    expect(await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, picked, 'TPT-000001', null))).toContain('Monthly, on day 10 of each month');
+    const plainText = await drawnText(await disclosurePdf(DEMO_COMPANY_PROFILE, plain, 'TPT-000001', null));
+    expect(plainText).toContain('6. Payable in 6 monthly instalments of');
+    expect(plainText).toContain('due dates fall monthly from the disbursement date');
+  });
+
+  it('the contract’s section 5 says when the instalments fall due, as the loan was set up', () => {
+    expect(repayment(semi, SMALL_PRODUCT_V1)).toContain('in 4 instalments twice a month of');
+    expect(repayment(semi, SMALL_PRODUCT_V1)).toContain('on the 15th and on the last day of each month, the first at least 15 days after the disbursement');
+    expect(repayment(picked)).toContain('in 6 monthly instalments of');
+    expect(repayment(picked)).toContain('on day 10 of each month, chosen by the Borrower');
+    expect(repayment(plain)).toContain('The first instalment falls due one month after the disbursement and each next one on the same day of the following months');
   });
 });

@@ -7,6 +7,7 @@ import type { DisclosureDto } from '../../../shared/schemas/loans';
 import type { Language } from '../../../shared/i18n/languages';
 import { renderIn, translate } from '../../../shared/i18n/lookup';
 import { financeChargeText } from '../../../shared/loan/charge-text';
+import { scheduleText } from '../../../shared/loan/schedule-text';
 import type { ContractDocument } from './contract';
 
 /**
@@ -257,7 +258,8 @@ export async function disclosurePdf(
   w.keyValue(tr('deductedFromProceeds'), `PHP ${money(d.deductedFromProceeds)}`);
   w.keyValue(tr('netProceeds'), `PHP ${money(d.netProceeds)}`);
   w.keyValue(tr('totalPayable'), `PHP ${money(d.totalPayable)}`);
-  w.keyValue(tr('instalments', { count: d.numberOfInstalments }), `PHP ${money(d.regularInstalment)}`);
+  w.keyValue(tr(d.frequency === 'SEMI_MONTHLY' ? 'instalmentsSemiMonthly' : 'instalments', { count: d.numberOfInstalments }), `PHP ${money(d.regularInstalment)}`);
+  w.keyValue(tr('timing'), renderIn(language, scheduleText(d)));
   w.keyValue(tr('eirMonthly'), `${d.eir.monthlyPercent} %`);
   w.keyValue(tr('eirAnnual'), `${d.eir.annualPercent} %`);
   w.keyValue(tr('nominal'), tr(d.interestModel === 'ADD_ON' ? 'nominalAddOn' : 'nominalBalance', { rate: d.nominalMonthlyRatePercent }));
@@ -286,7 +288,7 @@ export async function disclosurePdf(
     );
   }
   w.gap(8);
-  w.text(tr('schedule', { start: d.scheduleStartDate }), { font: w.bold, gapAfter: 4 });
+  w.text(tr(d.frequency ? 'scheduleChosen' : 'schedule', { start: d.scheduleStartDate }), { font: w.bold, gapAfter: 4 });
   const cols = [
     { x: MARGIN },
     { x: MARGIN + 30 },

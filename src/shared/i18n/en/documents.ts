@@ -39,6 +39,8 @@ export const documents = {
     netProceeds: '4. Net proceeds of the loan',
     totalPayable: '5. Total amount payable',
     instalments: '6. Payable in {{count}} monthly instalments of',
+    instalmentsSemiMonthly: '6. Payable in {{count}} instalments twice a month of',
+    timing: '    Due',
     eirMonthly: '7. Effective interest rate (a month)',
     eirAnnual: '    Effective interest rate (a year, 12 x the monthly rate)',
     nominal: '    Nominal interest rate',
@@ -51,6 +53,7 @@ export const documents = {
     converted:
       'For information: principal {{currency}} {{principal}}, instalment {{currency}} {{instalment}}, total {{currency}} {{total}}, at {{rate}} {{currency}} per PHP (1 {{currency}} = PHP {{displayRate}}) as of {{asOf}}, rounded up. The loan is in PHP.',
     schedule: 'Repayment schedule (due dates fall monthly from the disbursement date; shown from {{start}})',
+    scheduleChosen: 'Repayment schedule (due dates as chosen above, from the disbursement date; shown from {{start}})',
     columns: {
       number: 'No.',
       dueDate: 'Due date',

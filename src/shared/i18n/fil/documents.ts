@@ -41,6 +41,8 @@ export const documents = {
     netProceeds: '4. Netong matatanggap mula sa loan',
     totalPayable: '5. Kabuuang babayaran',
     instalments: '6. Babayaran sa {{count}} buwanang hulog na',
+    instalmentsSemiMonthly: '6. Babayaran sa {{count}} hulog, dalawang beses kada buwan, na',
+    timing: '    Kailan',
     eirMonthly: '7. Effective interest rate (kada buwan)',
     eirAnnual: '    Effective interest rate (kada taon, 12 x ang buwanang rate)',
     nominal: '    Nominal na interest rate',
@@ -53,6 +55,7 @@ export const documents = {
     converted:
       'Para sa impormasyon: principal {{currency}} {{principal}}, hulog {{currency}} {{instalment}}, kabuuan {{currency}} {{total}}, sa {{rate}} {{currency}} kada PHP (1 {{currency}} = PHP {{displayRate}}) noong {{asOf}}, pinataas sa buo. Nasa PHP ang loan.',
     schedule: 'Iskedyul ng pagbabayad (buwanan ang mga due date mula sa petsa ng disbursement; mula {{start}})',
+    scheduleChosen: 'Iskedyul ng pagbabayad (ang mga due date ayon sa piniling iskedyul sa itaas, mula sa petsa ng disbursement; mula {{start}})',
     columns: {
       number: 'Blg.',
       dueDate: 'Due date',

@@ -67,4 +67,22 @@ describe('the disclosure statement names its product in the reader’s language 
     const { product: _, ...older } = small;
     expect(await render(older as DisclosureDto)).not.toContain('Loan product');
   });
+
+  it('states the schedule chosen: monthly on the payout day, on a picked day, or twice a month on paydays, in both languages', async () => {
+    const schedule = buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-24');
+    const statement = statementOf(DEMO_COMPANY_PROFILE, '2026-11-24', { name: 'Maria Santos Dela Cruz', address: null });
+    const plain = await render(toDisclosure(PRODUCT_V1, schedule, null, statement));
+    expect(plain).toContain('Monthly instalment');
+    expect(plain).toContain('Repayment schedule Monthly, on the day of the month the loan was paid out');
+    expect(plain).toContain('Due dates count monthly from the disbursement date');
+    const picked = await render(toDisclosure(PRODUCT_V1, buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-24', { frequency: 'MONTHLY', dueDay: 10 }), null, statement));
+    expect(picked).toContain('Repayment schedule Monthly, on day 10 of each month');
+    expect(picked).toContain('Due dates follow the schedule you chose');
+    const semi = toDisclosure(SMALL_PRODUCT_V1, buildSchedule(SMALL_PRODUCT_V1, 1_000_000n, 2, '2026-11-24', { frequency: 'SEMI_MONTHLY', dueDay: null }), null, statement);
+    const semiText = await render(semi);
+    expect(semiText).toContain('Instalment (twice a month)');
+    expect(semiText).toContain('Repayment schedule Twice a month, on the 15th and the last day of each month');
+    expect(semiText).not.toContain('Monthly instalment');
+    expect(await render(semi, 'fil')).toContain('Dalawang beses kada buwan, sa ika-15 at huling araw ng bawat buwan');
+  });
 });

@@ -3,6 +3,7 @@ import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { formatIsoDate } from '../../lib/format';
 import { money, percent } from '../../lib/format';
 import { financeChargeText } from '../../../shared/loan/charge-text';
+import { instalmentLabelKey, scheduleText } from '../../../shared/loan/schedule-text';
 import { renderCatalogueText } from '../../lib/catalogue-text';
 
 function Row({ label, value, strong = false }: { readonly label: string; readonly value: string; readonly strong?: boolean }) {
@@ -114,8 +115,9 @@ export function DisclosureView({
           <Row label={t('loans.disclosure.netProceeds')} value={money(d.netProceeds)} strong />
         )}
         <Row label={t('loans.disclosure.totalPayable')} value={money(d.totalPayable)} strong />
-        <Row label={t('loans.disclosure.regularInstalment')} value={money(d.regularInstalment)} />
+        <Row label={t(instalmentLabelKey(d))} value={money(d.regularInstalment)} />
         <Row label={t('loans.disclosure.instalments')} value={String(d.numberOfInstalments)} />
+        <Row label={t('loans.disclosure.timing')} value={renderCatalogueText(t, scheduleText(d))} />
         <Row
           label={t('loans.disclosure.nominalRate')}
           value={t('loans.disclosure.nominalRateValue', { rate: percent(d.nominalMonthlyRatePercent), model: t(`loans.disclosure.model.${d.interestModel}`) })}
@@ -140,7 +142,7 @@ export function DisclosureView({
       <div>
         <h3 className="font-bold text-brand">{t('loans.disclosure.schedule')}</h3>
         <p className="text-xs text-muted">
-          {t(extension ? 'loans.disclosure.extension.scheduleStart' : 'loans.disclosure.scheduleStart', {
+          {t(extension ? 'loans.disclosure.extension.scheduleStart' : d.frequency ? 'loans.disclosure.scheduleStartChosen' : 'loans.disclosure.scheduleStart', {
             date: formatIsoDate(d.scheduleStartDate, i18n.language),
           })}
         </p>

@@ -18,6 +18,7 @@ import { ApplyResult } from './apply/ApplyResult';
 import { ConfirmSummary } from './apply/ConfirmSummary';
 import { DisclosureDialog } from './apply/DisclosureDialog';
 import { QuotePanel } from './apply/QuotePanel';
+import { ScheduleBox } from './apply/ScheduleBox';
 import { applicationOf } from './apply/quote';
 import type { ApplyStep } from './apply/types';
 import { useLoanQuote } from './apply/useLoanQuote';
@@ -102,6 +103,7 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
         currency={currency}
         onCurrency={loanbox.setCurrency}
       />
+      <ScheduleBox product={product} schedule={loanbox.schedule} onSchedule={loanbox.setSchedule} />
       <QuotePanel product={product} disclosure={disclosure} error={loanbox.quoteError} inRange={loanbox.inRange} currency={currency} symbol={symbol} />
       <div className="flex flex-wrap items-center gap-x-1">
         <Checkbox label={t('loans.panel.agreementLabel')} checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
@@ -134,7 +136,7 @@ export function LoanApply({ onFlowChange }: { readonly onFlowChange?: (inFlow: b
             </Button>
             <Button
               variant="accent"
-              onClick={() => current && void submission.submit(applicationOf(current, currency))}
+              onClick={() => current && loanbox.currentRequest && void submission.submit(applicationOf(current, currency, loanbox.currentRequest))}
               busy={submission.submitting}
               disabled={submission.locked}
             >

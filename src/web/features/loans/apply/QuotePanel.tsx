@@ -12,13 +12,13 @@ interface QuotePanelProps {
   readonly symbol: string;
 }
 
-/** The monthly repayment from the server's quote (and in the display currency), or why there is none yet. */
+/** The regular repayment (monthly, or twice a month) from the server's quote (and in the display currency), or why there is none yet. */
 export function QuotePanel({ product, disclosure, error, inRange, currency, symbol }: QuotePanelProps) {
   const { t, i18n } = useTranslation();
   const converted = disclosure?.converted ?? null;
   return (
     <div className="rounded-xl bg-brand-light p-4" aria-live="polite">
-      <p className="text-sm font-semibold text-brand">{t('loans.panel.estimate')}</p>
+      <p className="text-sm font-semibold text-brand">{t(disclosure?.frequency === 'SEMI_MONTHLY' ? 'loans.panel.estimateSemiMonthly' : 'loans.panel.estimate')}</p>
       {disclosure ? (
         <>
           <p className="mt-1 text-3xl font-extrabold text-brand tabular-nums" data-testid="monthly-estimate">
@@ -35,7 +35,10 @@ export function QuotePanel({ product, disclosure, error, inRange, currency, symb
             </p>
           )}
           <p className="mt-2 text-xs text-muted">
-            {t('loans.panel.estimateNote', { rate: percent(disclosure.nominalMonthlyRatePercent), count: disclosure.numberOfInstalments })}
+            {t(disclosure.interestModel === 'ADD_ON' ? 'loans.panel.estimateNote' : 'loans.panel.estimateNoteDeclining', {
+              rate: percent(disclosure.nominalMonthlyRatePercent),
+              count: disclosure.numberOfInstalments,
+            })}
           </p>
         </>
       ) : error ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationOf, boundsOf, initialTerm, quoteQuery, quoteRequestOf, type ProductTerms } from './quote';
+import { applicationOf, boundsOf, FIRST_SCHEDULE, initialTerm, quoteQuery, quoteRequestOf, scheduleFor, type ProductTerms } from './quote';
 import type { QuoteResponse } from './types';
 import type { DisclosureDto } from '../../../../shared/schemas/loans';
 
@@ -32,7 +32,38 @@ describe("the loanbox's quote request (useLoanQuote)", () => {
 
   it('applies for exactly the quote read: its amount, term, product and product version', () => {
     const quote: QuoteResponse = { productCode: 'SMALL', productVersion: 3, disclosure: { amountFinanced: '20000.00', termMonths: 18 } as DisclosureDto };
-    expect(applicationOf(quote, 'USD')).toEqual({ amount: '20000.00', term: 18, selectedCurrency: 'USD', productCode: 'SMALL', productVersion: 3 });
+    expect(applicationOf(quote, 'USD', {})).toEqual({ amount: '20000.00', term: 18, selectedCurrency: 'USD', productCode: 'SMALL', productVersion: 3 });
+  });
+
+  it('applies on the schedule the quote was asked for, a picked day included (the preview statement leaves out a day equal to today)', () => {
+    const quote: QuoteResponse = { productCode: 'SMALL', productVersion: 3, disclosure: { amountFinanced: '5000.00', termMonths: 2 } as DisclosureDto };
+    expect(applicationOf(quote, 'PHP', { frequency: 'MONTHLY', dueDay: 28 })).toMatchObject({ frequency: 'MONTHLY', dueDay: 28 });
+    expect(applicationOf(quote, 'PHP', { frequency: 'SEMI_MONTHLY' })).toMatchObject({ frequency: 'SEMI_MONTHLY' });
+    expect(applicationOf(quote, 'PHP', { frequency: 'SEMI_MONTHLY' })).not.toHaveProperty('dueDay');
+  });
+
+  it('asks for the schedule chosen: nothing for monthly on the payout day, the day for a picked one, no day twice a month', () => {
+    const both: ProductTerms = { code: 'SMALL', minAmount: '1000.00', maxAmount: '10000.00', terms: [1, 2, 3, 4], defaultTerm: 2, frequencies: ['MONTHLY', 'SEMI_MONTHLY'] };
+    expect(quoteRequestOf('5000', 2, 'PHP', both, FIRST_SCHEDULE)).toEqual({ amount: '5000.00', term: 2, currency: 'PHP', product: 'SMALL' });
+    const picked = quoteRequestOf('5000', 2, 'PHP', both, { frequency: 'MONTHLY', dueDay: 10 });
+    expect(picked).toEqual({ amount: '5000.00', term: 2, currency: 'PHP', product: 'SMALL', frequency: 'MONTHLY', dueDay: 10 });
+    expect(quoteQuery(picked!)).toEqual({ amount: '5000.00', term: 2, product: 'SMALL', frequency: 'MONTHLY', dueDay: 10 });
+    // A day left over from monthly is not sent with twice a month.
+    expect(quoteRequestOf('5000', 2, 'PHP', both, { frequency: 'SEMI_MONTHLY', dueDay: 10 })).toEqual({
+      amount: '5000.00',
+      term: 2,
+      currency: 'PHP',
+      product: 'SMALL',
+      frequency: 'SEMI_MONTHLY',
+    });
+  });
+
+  it('falls back to monthly on the payout day when the product chosen does not offer the schedule', () => {
+    const monthlyOnly: ProductTerms = { code: 'PAYDAY', minAmount: '1000.00', maxAmount: '10000.00', terms: [1], defaultTerm: 1, frequencies: ['MONTHLY'] };
+    expect(scheduleFor(monthlyOnly, { frequency: 'SEMI_MONTHLY', dueDay: null })).toEqual(FIRST_SCHEDULE);
+    expect(scheduleFor(monthlyOnly, { frequency: 'MONTHLY', dueDay: 5 })).toEqual({ frequency: 'MONTHLY', dueDay: 5 });
+    expect(scheduleFor({ ...monthlyOnly, frequencies: undefined }, { frequency: 'SEMI_MONTHLY', dueDay: null })).toEqual(FIRST_SCHEDULE);
+    expect(quoteRequestOf('5000', 1, 'PHP', monthlyOnly, { frequency: 'SEMI_MONTHLY', dueDay: null })).not.toHaveProperty('frequency');
   });
 
   it('names the product in the quote when the product has a code', () => {

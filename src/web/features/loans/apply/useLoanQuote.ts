@@ -5,7 +5,7 @@ import { usePublicConfig } from '../../../lib/queries';
 import { parseAmount } from '../../../../shared/money/money';
 import { DEFAULT_CURRENCY } from '../../../../shared/money/currencies';
 import { parseInputText, toInputText } from '../../../../shared/money/calculator';
-import { boundsOf, initialTerm, quoteQuery, quoteRequestOf } from './quote';
+import { boundsOf, FIRST_SCHEDULE, initialTerm, quoteQuery, quoteRequestOf, scheduleFor, type ScheduleChoice } from './quote';
 import type { QuoteResponse } from './types';
 
 /** Waits `ms` after the last change of `value`. */
@@ -19,7 +19,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The loanbox's inputs (amount text, term, display currency) and the server's quote for them:
+ * The loanbox's inputs (amount text, term, repayment schedule, display currency) and the server's quote for them:
  * asked 300 ms after the last change, only for an amount within the product's bounds. `current`
  * is the quote of exactly what is typed now (never the previous one kept while the next loads).
  */
@@ -33,6 +33,9 @@ export function useLoanQuote(wantedProduct: string | null = null) {
   const [text, setText] = useState('');
   const [term, setTerm] = useState<number | null>(null);
   const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
+  const [chosenSchedule, setSchedule] = useState<ScheduleChoice>(FIRST_SCHEDULE);
+  // A schedule the product chosen now does not offer falls back to monthly on the payout day.
+  const schedule = scheduleFor(product, chosenSchedule);
 
   // The product's minimum amount and default term, once the configuration has loaded and whenever another product is chosen.
   const initialised = useRef<string | null>(null);
@@ -44,7 +47,7 @@ export function useLoanQuote(wantedProduct: string | null = null) {
   }, [product]);
 
   const amount = parseInputText(text);
-  const wanted = quoteRequestOf(text, term, currency, product);
+  const wanted = quoteRequestOf(text, term, currency, product, schedule);
   const request = useDebounced(wanted, 300);
   const quote = useQuery<QuoteResponse, ApiError>({
     queryKey: ['loans', 'quote', request],
@@ -66,11 +69,15 @@ export function useLoanQuote(wantedProduct: string | null = null) {
     inRange: wanted !== null,
     term,
     setTerm,
+    schedule,
+    setSchedule,
     currency,
     setCurrency,
     quote,
     /** A quote error for the amount asked for (not one left from an amount since changed). */
     quoteError: quote.isError && request ? quote.error : null,
     current,
+    /** What `current` was asked for (its schedule is what the application sends). */
+    currentRequest: current ? request : null,
   };
 }
