@@ -7,9 +7,11 @@ import { activateByApi, fundMember, officerRequest, origin } from './funding';
  * Products side by side (docs/decisions/078), in the browser: on the landing page a person chooses
  * the small loan and sees its figures from the schedule engine (PHP 10,000.00 over 4 months at 2 %
  * a month on the declining balance: 2,627.00 a month, 10,504.84 in all, 2 % a month effective),
- * follows APPLY NOW to the dashboard with the small loan chosen, applies through the agreement, the
- * Disclosure Statement (4 instalments) and the confirmation; officers approve and disburse; the
- * member pays it off from the wallet and the loan is repaid.
+ * follows APPLY NOW to the dashboard with the small loan chosen, picks a due day, then repayment
+ * twice a month on paydays (decision 084), applies through the agreement, the Disclosure Statement
+ * (8 instalments on the 15th and the last day, its EIR within the caps) and the confirmation;
+ * officers approve and disburse on that schedule; the member pays it off from the wallet and the
+ * loan is repaid.
  */
 
 test('a person chooses the small loan on the landing page, applies for it, receives and repays it', async ({ page, baseURL, playwright }) => {
@@ -55,22 +57,55 @@ test('a person chooses the small loan on the landing page, applies for it, recei
   await panelAmount.fill('10000');
   await panel.getByRole('button', { name: '4 months', exact: true }).click();
   await expect(panel.getByTestId('monthly-estimate')).toHaveText('₱2,627.00');
+  await expect(panel.getByText('Interest of 2% a month on the balance still owed, 4 instalments.')).toBeVisible();
+
+  // --- The schedule (decision 084): monthly on a day picked, then twice a month on paydays.
+  const schedule = panel.getByRole('group', { name: 'How often you repay' });
+  await expect(schedule.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+  const dueDay = panel.getByRole('combobox', { name: 'Due day of the month' });
+  await expect(dueDay).toHaveValue('');
+  await dueDay.selectOption({ label: 'Day 10 of each month' });
+  await expect(panel.getByTestId('monthly-estimate')).toHaveText('₱2,627.00');
+  await schedule.getByRole('button', { name: 'Twice a month' }).click();
+  await expect(schedule.getByRole('button', { name: 'Twice a month' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByText('On paydays: the 15th and the last day of each month.')).toBeVisible();
+  await expect(dueDay).toBeHidden();
+  await expect(panel.getByText('Repayment twice a month')).toBeVisible();
+  await expect(panel.getByText('Interest of 2% a month on the balance still owed, 8 instalments.')).toBeVisible();
+  const semiInstalment = (await panel.getByTestId('monthly-estimate').textContent()) ?? '';
+  expect(semiInstalment).toMatch(/^₱1,3\d\d\.\d\d$/);
 
   await panel.getByRole('button', { name: 'Service and Policy Agreement' }).click();
   await page.getByRole('dialog', { name: 'Service and Policy Agreement' }).getByRole('button', { name: 'I agree' }).click();
   await panel.getByRole('button', { name: 'Apply now' }).click();
   const disclosure = page.getByRole('dialog', { name: 'Disclosure Statement' });
   await expect(disclosure.getByText('Effective interest rate')).toBeVisible();
-  await expect(disclosure.getByRole('table').locator('tbody tr')).toHaveCount(4);
-  await expect(disclosure.getByText('₱10,504.84').first()).toBeVisible();
+  await expect(disclosure.getByText('Twice a month, on the 15th and the last day of each month')).toBeVisible();
+  await expect(disclosure.getByText('Instalment (twice a month)')).toBeVisible();
+  const rows = disclosure.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(8);
+  // Every due date is the 15th or the last day of its month.
+  for (const dueText of await rows.locator('td:nth-child(2)').allTextContents()) {
+    const due = new Date(`${dueText} UTC`);
+    const last = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
+    expect([15, last], dueText).toContain(due.getUTCDate());
+  }
+  // The EIR within the SEC's 12 % a month and the contract's 25 % a year (about 24 % for 1 % a half-month compounded).
+  const eir = (await disclosure.getByText(/% a month, .*% a year/).first().textContent()) ?? '';
+  const [monthly, annual] = [...eir.matchAll(/([\d.]+)%/g)].map((m) => Number(m[1]));
+  expect(monthly).toBeLessThanOrEqual(12);
+  expect(annual).toBeLessThanOrEqual(25);
   await disclosure.getByRole('button', { name: 'Continue' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Your Loan Application' });
   await expect(confirm.getByText('₱10,000.00')).toBeVisible();
   await confirm.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Loan application submitted.')).toBeVisible({ timeout: 5_000 });
 
-  const current = (await (await page.request.get('/api/loans/current')).json()) as { loan: { id: string; productCode: string; productVersion: number } };
+  const current = (await (await page.request.get('/api/loans/current')).json()) as {
+    loan: { id: string; productCode: string; productVersion: number; disclosure: { frequency?: string; numberOfInstalments: number } };
+  };
   expect(current.loan).toMatchObject({ productCode: 'SMALL', productVersion: 1 });
+  expect(current.loan.disclosure).toMatchObject({ frequency: 'SEMI_MONTHLY', numberOfInstalments: 8 });
 
   // --- Officers approve and disburse (through the API); the member signs with the code from the outbox.
   const headers = origin(baseURL);
@@ -83,6 +118,16 @@ test('a person chooses the small loan on the landing page, applies for it, recei
   await fundMember(page.request, two, baseURL, { ...member, loanId: current.loan.id });
   await one.dispose();
   await two.dispose();
+  // Disbursed on the schedule chosen: 8 instalments, each on the 15th or the last day of its month.
+  const disbursed = (await (await page.request.get('/api/loans/current')).json()) as {
+    loan: { disclosure: { frequency?: string; schedule: { dueDate: string }[] } };
+  };
+  expect(disbursed.loan.disclosure.frequency).toBe('SEMI_MONTHLY');
+  expect(disbursed.loan.disclosure.schedule).toHaveLength(8);
+  for (const { dueDate } of disbursed.loan.disclosure.schedule) {
+    const [y, m, d] = dueDate.split('-').map(Number) as [number, number, number];
+    expect([15, new Date(Date.UTC(y, m, 0)).getUTCDate()], dueDate).toContain(d);
+  }
 
   // --- Paid off from the wallet at once: the payoff quote, then the payment; the loan is repaid.
   const quote = await page.request.post('/api/loans/current/payoff-quote', { headers, data: {} });
