@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { strFromU8, unzipSync } from 'fflate';
 import { test, expect as baseExpect } from './browser-fixture';
-import { outbox, registerByApi } from './helpers';
+import { registerByApi, signingCode } from './helpers';
 import { activateByApi, OFFICERS, officerRequest, origin } from './funding';
 import { clockPast } from './clock';
 
@@ -22,18 +22,6 @@ async function axeDialog(page: Page, where: string) {
   expect(results.passes.length, `axe checked something in ${where}`).toBeGreaterThan(5);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-async function signingCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const sms = (await outbox(request)).find((m) => m.channel === 'SMS' && m.recipient === phone && /code to sign/.test(m.body));
-      code = /(\d{6,12}) is your code/.exec(sms?.body ?? '')?.[1];
-      return code;
-    })
-    .toBeDefined();
-  return code!;
 }
 
 test('a member with a loan and a payment downloads a data export that holds them, part by part', async ({ page, baseURL, playwright }) => {

@@ -88,6 +88,22 @@ export async function readCode(
   return code!;
 }
 
+/** The newest contract-signing code sent by SMS to the phone, waiting for it to arrive. */
+export async function signingCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const sms = (await outbox(request)).find((m) => m.channel === 'SMS' && m.recipient === phone && /code to sign/.test(m.body));
+        code = /(\d{6,12}) is your code/.exec(sms?.body ?? '')?.[1];
+        return code;
+      },
+      { message: 'the contract-signing code in the outbox', timeout: 10_000 },
+    )
+    .toBeDefined();
+  return code!;
+}
+
 /** Another code of the same length, certainly not the right one. */
 export function wrongCode(code: string): string {
   return code

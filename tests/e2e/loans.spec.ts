@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './browser-fixture';
-import { outbox, registerByApi, signInByApi, type Member, type Person } from './helpers';
+import { registerByApi, signInByApi, signingCode, type Member, type Person } from './helpers';
 import { activateByApi, OFFICERS } from './funding';
 import { clockPast } from './clock';
 
@@ -62,21 +62,6 @@ async function officerPage(
     await page.waitForURL('**/admin');
   } else await signInByApi(page.request, baseURL, person);
   return { context, page };
-}
-
-async function signingCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const sms = (await outbox(request)).find((m) => m.channel === 'SMS' && m.recipient === phone && /code to sign/.test(m.body));
-        code = /(\d{6,12}) is your code/.exec(sms?.body ?? '')?.[1];
-        return code;
-      },
-      { message: 'the contract-signing code in the outbox', timeout: 10_000 },
-    )
-    .toBeDefined();
-  return code!;
 }
 
 test('a member applies with the disclosure, two officers approve and disburse, the member signs and sees the wallet', async ({ page, browser, baseURL }) => {

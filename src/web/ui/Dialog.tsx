@@ -17,11 +17,16 @@ export interface DialogProps {
   readonly closeText?: string;
   readonly staticBackdrop?: boolean;
   readonly size?: 'md' | 'lg' | 'xl';
+  /**
+   * A long text to read with nothing to focus in it (a statement on a phone): the body itself takes
+   * the focus, first, so that a keyboard scrolls it (axe: scrollable-region-focusable).
+   */
+  readonly readingBody?: boolean;
 }
 
 const SIZES = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
-export function Dialog({ open, onClose, title, children, footer: given, closeText, staticBackdrop = false, size = 'md' }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer: given, closeText, staticBackdrop = false, size = 'md', readingBody = false }: DialogProps) {
   const footer =
     given ??
     (closeText !== undefined && (
@@ -57,7 +62,13 @@ export function Dialog({ open, onClose, title, children, footer: given, closeTex
           <h2 id={titleId} className="border-b border-slate-200 px-5 py-4 text-lg font-bold text-brand">
             {title}
           </h2>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {readingBody ? (
+            <div className="overflow-y-auto px-5 py-4" tabIndex={0} role="region" aria-labelledby={titleId}>
+              {children}
+            </div>
+          ) : (
+            <div className="overflow-y-auto px-5 py-4">{children}</div>
+          )}
           {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
         </div>
       )}

@@ -22,6 +22,7 @@ export function DisclosureDialog({
       open={open && disclosure !== null}
       onClose={onClose}
       size="xl"
+      readingBody
       title={t('loans.disclosure.title')}
       footer={
         <>
