@@ -274,7 +274,7 @@ beforeAll(() => {
   for (const file of program.getSourceFiles()) {
     if (file.fileName.startsWith(SRC) && !file.fileName.endsWith('.test.ts') && !file.fileName.includes('/web/')) texts.collectKeyUses(file);
   }
-}, 60_000);
+}, 240_000);
 
 describe('error codes', () => {
   it.each(ERROR_CODES)('errors.%s is in English and Filipino', (code) => {
