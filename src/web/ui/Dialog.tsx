@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from './Button';
 
 /**
@@ -17,16 +17,37 @@ export interface DialogProps {
   readonly closeText?: string;
   readonly staticBackdrop?: boolean;
   readonly size?: 'md' | 'lg' | 'xl';
-  /**
-   * A long text to read with nothing to focus in it (a statement on a phone): the body itself takes
-   * the focus, first, so that a keyboard scrolls it (axe: scrollable-region-focusable).
-   */
-  readonly readingBody?: boolean;
 }
 
 const SIZES = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
-export function Dialog({ open, onClose, title, children, footer: given, closeText, staticBackdrop = false, size = 'md', readingBody = false }: DialogProps) {
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Whether the body scrolls with nothing in it a keyboard can reach (a statement or an agreement on
+ * a phone): then the body itself takes a place in the tab order, so that the arrow keys scroll it
+ * (axe: scrollable-region-focusable). Checked again whenever the body or its content changes size.
+ */
+function useScrollsWithoutFocus(open: boolean) {
+  const body = useRef<HTMLDivElement>(null);
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    const el = body.current;
+    if (!open || !el) return;
+    // An element not displayed (the statement's table on a phone) has no box and takes no focus.
+    const reachable = () => Array.from(el.querySelectorAll(FOCUSABLE)).some((e) => e.getClientRects().length > 0);
+    const check = () => setNeeded(el.scrollHeight > el.clientHeight && !reachable());
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    for (const child of Array.from(el.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [open]);
+  return { body, needed };
+}
+
+export function Dialog({ open, onClose, title, children, footer: given, closeText, staticBackdrop = false, size = 'md' }: DialogProps) {
   const footer =
     given ??
     (closeText !== undefined && (
@@ -36,6 +57,7 @@ export function Dialog({ open, onClose, title, children, footer: given, closeTex
     ));
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const scroll = useScrollsWithoutFocus(open);
 
   useEffect(() => {
     const el = ref.current;
@@ -62,13 +84,9 @@ export function Dialog({ open, onClose, title, children, footer: given, closeTex
           <h2 id={titleId} className="border-b border-slate-200 px-5 py-4 text-lg font-bold text-brand">
             {title}
           </h2>
-          {readingBody ? (
-            <div className="overflow-y-auto px-5 py-4" tabIndex={0} role="region" aria-labelledby={titleId}>
-              {children}
-            </div>
-          ) : (
-            <div className="overflow-y-auto px-5 py-4">{children}</div>
-          )}
+          <div ref={scroll.body} className="overflow-y-auto px-5 py-4" {...(scroll.needed ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}>
+            {children}
+          </div>
           {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
         </div>
       )}

@@ -149,7 +149,7 @@ export function LoanStatusCard({ loan, onApplyAgain }: { readonly loan: LoanView
       >
         <p>{t('loans.status.cancelText')}</p>
       </Dialog>
-      <Dialog open={dialog === 'disclosure'} onClose={() => setDialog(null)} size="xl" readingBody title={t('loans.disclosure.title')}>
+      <Dialog open={dialog === 'disclosure'} onClose={() => setDialog(null)} size="xl" title={t('loans.disclosure.title')}>
         <DisclosureView disclosure={loan.disclosure} />
       </Dialog>
     </div>

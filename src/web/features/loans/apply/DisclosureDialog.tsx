@@ -22,7 +22,6 @@ export function DisclosureDialog({
       open={open && disclosure !== null}
       onClose={onClose}
       size="xl"
-      readingBody
       title={t('loans.disclosure.title')}
       footer={
         <>
