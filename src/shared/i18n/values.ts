@@ -29,6 +29,7 @@ import { ACTIVATION_ABOUT_MINUTES, UPLOAD_MAX_MEGABYTES, UPLOAD_MAX_MEGAPIXELS }
 import { MAX_AGE_YEARS, MIN_AGE_YEARS } from '../activation/age';
 import { CREDIT_COMPONENT_MAX, CREDIT_SCORE_MAX, POINTS_LOST_PER_DAY_OVERDUE, POINTS_PER_LOAN_REPAID } from '../credit/weights';
 import { DPD_BOUNDS, PAR_DAYS } from '../loan/dpd-bounds';
+import { DEBT_SERVICE_RATIO_MAX_BPS, PRODUCT_TERM_MAX_MONTHS, SCHEDULE_TERM_MAX_MONTHS, TERM_MIN_MONTHS } from '../loan/product-limits';
 import { REMINDER_DAYS_AFTER_DUE, REMINDER_DAYS_BEFORE_DUE } from '../notify/reminder-days';
 import { SEND_FROM_HOUR, SEND_UNTIL_HOUR } from '../notify/quiet-hours';
 import { REMEMBERED_SESSION_DAYS } from '../session-life';
@@ -103,4 +104,8 @@ export const CATALOGUE_VALUES = {
   dpdThirdFrom: DPD_BOUNDS.secondTo + 1,
   dpdThirdTo: DPD_BOUNDS.thirdTo,
   parDays: PAR_DAYS,
+  termMonthsMin: TERM_MIN_MONTHS,
+  productTermMonthsMax: PRODUCT_TERM_MAX_MONTHS,
+  scheduleTermMonthsMax: SCHEDULE_TERM_MAX_MONTHS,
+  debtRatioMaxBps: DEBT_SERVICE_RATIO_MAX_BPS,
 } as const;
