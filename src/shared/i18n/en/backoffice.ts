@@ -305,7 +305,12 @@ export const backoffice = {
     code: 'Code',
     codeHint: 'Capital letters, digits or _, starting with a letter, such as PAYDAY.',
     choiceDefault: 'The default',
-    options: { ADD_ON: 'Add-on (on the original principal)', DECLINING_BALANCE: 'Declining balance (on what is still owed)' },
+    options: {
+      ADD_ON: 'Add-on (on the original principal)',
+      DECLINING_BALANCE: 'Declining balance (on what is still owed)',
+      MONTHLY: 'Monthly (on the payout day, or on a day the borrower picks)',
+      SEMI_MONTHLY: 'Twice a month (the {{midDay}}th and the last day)',
+    },
     noDraft: 'Its latest version was stored before today’s draft rules: it cannot be edited here.',
   },
   settings: {
@@ -428,6 +433,44 @@ export const backoffice = {
         names: { en: 'Name shown to borrowers (English)', fil: 'Name shown to borrowers (Filipino)' },
         descriptions: { en: 'What it is for, one sentence (English)', fil: 'What it is for, one sentence (Filipino)' },
         incomeMultipleByTerm: 'Income multiple by term (term: multiple, ...)',
+        frequencies: 'How often instalments may fall due',
+        /** The limit ladder (decision 085). */
+        limitLadder: {
+          steps: 'Steps of the ladder',
+          afterOnTimeLoans: 'Loans repaid on time',
+          maxAmount: 'Most a member may borrow (PHP)',
+          onTimeDays: 'Days late a loan may be paid and still count as on time',
+          seriousLateDays: 'Days late that are serious lateness',
+          fallbackMaxAmount: 'Most a member may borrow after serious lateness (PHP)',
+        },
+      },
+      /** Hints under a field of the form, by the field's name. */
+      hints: {
+        frequencies:
+          'The borrower chooses among the ones ticked when applying. A version that ticks none (as every version before payday schedules) offers monthly instalments only.',
+        limitLadder: {
+          steps:
+            'What a member may borrow grows with loans repaid on time: each step gives its amount once the member has repaid that many loans on time (loans of every product count). The first step needs no loan; each next one needs more loans and gives more. A step above the largest amount of the product gives that largest amount.',
+          onTimeDays:
+            'A repaid loan counts when every instalment was paid at most this many days after its due date. The days before any late charge are a good choice: a loan that counts then never bore one.',
+          seriousLateDays:
+            'When an instalment of the member’s last loan is paid this many days late or more, or is still unpaid that long, the ladder gives at most the amount after serious lateness, until a later loan is repaid without it. More days than the on-time allowance.',
+          fallbackMaxAmount: 'Above zero and at most the first step’s amount.',
+        },
+      },
+      /** An optional part of the draft shown together (its fields all empty: the product's own stands). */
+      groups: {
+        limitLadder: {
+          title: 'Limit ladder',
+          hint: 'Leave every field of the ladder empty to keep the product’s ladder as it is.',
+        },
+      },
+      /** Rows of a list in the form (the steps of the ladder), by the list's name, else the generic words. */
+      rows: {
+        add: 'Add a row',
+        remove: 'Remove row {{number}}',
+        row: 'row {{number}}',
+        limitLadder: { steps: { add: 'Add a step', remove: 'Remove step {{number}}', row: 'step {{number}}' } },
       },
     },
     product: {

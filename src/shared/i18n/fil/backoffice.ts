@@ -308,7 +308,12 @@ export const backoffice = {
     code: 'Code',
     codeHint: 'Malalaking titik, numero o _, nagsisimula sa titik, gaya ng PAYDAY.',
     choiceDefault: 'Ang default',
-    options: { ADD_ON: 'Add-on (sa orihinal na principal)', DECLINING_BALANCE: 'Declining balance (sa natitirang utang)' },
+    options: {
+      ADD_ON: 'Add-on (sa orihinal na principal)',
+      DECLINING_BALANCE: 'Declining balance (sa natitirang utang)',
+      MONTHLY: 'Buwanan (sa araw ng payout, o sa araw na pipiliin ng borrower)',
+      SEMI_MONTHLY: 'Dalawang beses kada buwan (ika-{{midDay}} at huling araw)',
+    },
     noDraft: 'Naitala ang pinakabagong bersyon nito bago ang mga patakaran ngayon ng draft: hindi ito mababago rito.',
   },
   settings: {
@@ -433,6 +438,40 @@ export const backoffice = {
         names: { en: 'Pangalang makikita ng borrower (Ingles)', fil: 'Pangalang makikita ng borrower (Filipino)' },
         descriptions: { en: 'Para saan ito, isang pangungusap (Ingles)', fil: 'Para saan ito, isang pangungusap (Filipino)' },
         incomeMultipleByTerm: 'Multiple ng kita ayon sa termino (termino: multiple, ...)',
+        frequencies: 'Gaano kadalas maaaring magkaroon ng hulog',
+        limitLadder: {
+          steps: 'Mga baitang ng hagdan',
+          afterOnTimeLoans: 'Mga loan na nabayaran sa oras',
+          maxAmount: 'Pinakamalaking mahihiram ng miyembro (PHP)',
+          onTimeDays: 'Ilang araw na huli ang bayad na itinuturing pa ring sa oras',
+          seriousLateDays: 'Ilang araw na huli ang malubhang pagkahuli',
+          fallbackMaxAmount: 'Pinakamalaking mahihiram matapos ang malubhang pagkahuli (PHP)',
+        },
+      },
+      hints: {
+        frequencies:
+          'Pipili ang borrower sa mga may tsek kapag nag-apply. Ang bersyong walang tsek (gaya ng bawat bersyon bago ang hulog tuwing sahod) ay buwanang hulog lang ang inaalok.',
+        limitLadder: {
+          steps:
+            'Lumalaki ang mahihiram ng miyembro sa bawat loan na nabayaran sa oras: ibinibigay ng bawat baitang ang halaga nito kapag nabayaran na ng miyembro sa oras ang ganoong bilang ng loan (binibilang ang loan ng bawat produkto). Walang kailangang loan ang unang baitang; mas maraming loan ang kailangan at mas malaki ang ibinibigay ng bawat kasunod. Ang baitang na lampas sa pinakamalaking halaga ng produkto ay nagbibigay ng pinakamalaking halagang iyon.',
+          onTimeDays:
+            'Binibilang ang nabayarang loan kapag bawat hulog ay nabayaran nang hindi lalampas sa ganitong bilang ng araw matapos ang due date nito. Magandang piliin ang mga araw bago magkaroon ng multa: hindi kailanman nagkaroon ng multa ang loan na binibilang.',
+          seriousLateDays:
+            'Kapag ang isang hulog ng huling loan ng miyembro ay nabayaran nang ganito karaming araw na huli o higit pa, o hindi pa bayad nang ganoon katagal, hindi hihigit sa halaga matapos ang malubhang pagkahuli ang ibibigay ng hagdan, hanggang may kasunod na loan na nabayaran nang wala nito. Mas maraming araw kaysa sa palugit na itinuturing na sa oras.',
+          fallbackMaxAmount: 'Higit sa zero at hindi lalampas sa halaga ng unang baitang.',
+        },
+      },
+      groups: {
+        limitLadder: {
+          title: 'Hagdan ng limit',
+          hint: 'Iwanang walang laman ang lahat ng field ng hagdan para manatili ang hagdan ng produkto.',
+        },
+      },
+      rows: {
+        add: 'Magdagdag ng hanay',
+        remove: 'Alisin ang hanay {{number}}',
+        row: 'hanay {{number}}',
+        limitLadder: { steps: { add: 'Magdagdag ng baitang', remove: 'Alisin ang baitang {{number}}', row: 'baitang {{number}}' } },
       },
     },
     product: {
