@@ -14,3 +14,8 @@ export const PRODUCT_TERM_MAX_MONTHS = 120;
 export const SCHEDULE_TERM_MAX_MONTHS = 600;
 /** The largest share of income an instalment may take, in basis points (100 %). */
 export const DEBT_SERVICE_RATIO_MAX_BPS = 10_000;
+/** A product's name (and its names shown to borrowers) has at least this many characters. */
+export const PRODUCT_NAME_MIN = 3;
+/** A product's code: a capital letter, then capital letters, digits or _, this many characters in all (PERSONAL, SMALL, ...). */
+export const PRODUCT_CODE_MIN = 2;
+export const PRODUCT_CODE_MAX = 20;

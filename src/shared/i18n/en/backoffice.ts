@@ -490,6 +490,34 @@ export const backoffice = {
   },
   /** Refusals of staff text a borrower would read (decision 060). */
   validation: {
+    /** The messages of the staff-only schemas (product drafts, the company profile, collection notes), by key (decision 076). */
+    schema: {
+      amount: 'An amount in pesos: digits, with a point and at most two decimals, no commas (for example, 1000).',
+      wholeBps: 'A whole number of basis points.',
+      bpsRange: 'A whole number of basis points, at most the limit of the field.',
+      capPositive: 'More than zero basis points.',
+      capAboveContract: 'At most {{contractCapPercent}} % a year ({{contractCapBps}} basis points): the contract promises no more.',
+      feeKind: 'One of the fee kinds of the catalogue.',
+      scamWord: 'Not a word of an advance-fee scheme (modification, unlock, verification, release, activation, processing, ...).',
+      productNameMin: 'At least {{productNameMin}} characters.',
+      productCode: 'Capital letters, digits or _ ({{productCodeMin}} to {{productCodeMax}}), starting with a letter, such as PAYDAY.',
+      frequencyNone: 'Tick at least one.',
+      frequencyTwice: 'Each frequency at most once.',
+      termNone: 'At least one term.',
+      termMonths: 'Each term a whole number of months from {{termMonthsMin}} to {{productTermMonthsMax}}.',
+      minAge: 'At least {{memberMinAge}}.',
+      companyTextMin: 'At least {{companyTextMin}} characters.',
+      companyAddressMin: 'At least {{companyAddressMin}} characters.',
+      signatoryPositionMin: 'At least {{signatoryPositionMin}} characters.',
+      shortName: '{{shortNameMin}} to {{shortNameMax}} capital letters or digits (it prefixes loan numbers and SMS).',
+      oneLine: 'Plain text on one line: no line breaks, tabs or control characters.',
+      link: 'A web address starting with https://.',
+      linkOrEmpty: 'A web address starting with https://. Or leave it empty.',
+      date: 'A date YYYY-MM-DD.',
+      email: 'An e-mail address.',
+      noteEmpty: 'Write the note.',
+      noteMax: 'At most {{collectionNoteMax}} characters.',
+    },
     staffText: {
       LINK: 'Links and e-mail addresses other than the lender’s own are not allowed: borrowers are told to trust only the lender’s own addresses.',
       ACCOUNT_NUMBER:

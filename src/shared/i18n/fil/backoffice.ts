@@ -491,6 +491,34 @@ export const backoffice = {
   },
   /** Refusals of staff text a borrower would read (decision 060). */
   validation: {
+    schema: {
+      amount: 'Halaga sa piso: mga digit, may tuldok at hanggang dalawang decimal, walang kuwit (halimbawa, 1000).',
+      wholeBps: 'Buong bilang ng basis points.',
+      bpsRange: 'Buong bilang ng basis points, hindi lalampas sa limit ng field.',
+      capPositive: 'Higit sa zero na basis points.',
+      capAboveContract:
+        'Hindi hihigit sa {{contractCapPercent}} % sa isang taon ({{contractCapBps}} basis points): wala nang higit pa rito ang ipinapangako ng kontrata.',
+      feeKind: 'Isa sa mga uri ng bayarin sa katalogo.',
+      scamWord: 'Hindi salita ng advance-fee scheme (modification, unlock, verification, release, activation, processing, ...).',
+      productNameMin: 'Hindi bababa sa {{productNameMin}} na karakter.',
+      productCode: 'Malalaking titik, digit o _ ({{productCodeMin}} hanggang {{productCodeMax}}), nagsisimula sa titik, gaya ng PAYDAY.',
+      frequencyNone: 'Lagyan ng tsek ang kahit isa.',
+      frequencyTwice: 'Isang beses lang ang bawat dalas.',
+      termNone: 'Kahit isang termino.',
+      termMonths: 'Bawat termino ay buong bilang ng buwan mula {{termMonthsMin}} hanggang {{productTermMonthsMax}}.',
+      minAge: 'Hindi bababa sa {{memberMinAge}}.',
+      companyTextMin: 'Hindi bababa sa {{companyTextMin}} na karakter.',
+      companyAddressMin: 'Hindi bababa sa {{companyAddressMin}} na karakter.',
+      signatoryPositionMin: 'Hindi bababa sa {{signatoryPositionMin}} na karakter.',
+      shortName: '{{shortNameMin}} hanggang {{shortNameMax}} na malalaking titik o digit (nauuna ito sa mga numero ng loan at sa SMS).',
+      oneLine: 'Payak na teksto sa iisang linya: walang line break, tab o control character.',
+      link: 'Web address na nagsisimula sa https://.',
+      linkOrEmpty: 'Web address na nagsisimula sa https://. O iwanang walang laman.',
+      date: 'Petsang YYYY-MM-DD.',
+      email: 'E-mail address.',
+      noteEmpty: 'Isulat ang tala.',
+      noteMax: 'Hindi hihigit sa {{collectionNoteMax}} na karakter.',
+    },
     staffText: {
       LINK: 'Bawal ang link at e-mail address na hindi sa nagpapautang: sinasabihan ang mga nanghihiram na ang sariling address lamang ng nagpapautang ang pagkatiwalaan.',
       ACCOUNT_NUMBER:
