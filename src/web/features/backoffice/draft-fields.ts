@@ -10,7 +10,7 @@ import type { z } from 'zod';
  * is a group: left out of the draft as a whole when every field of it is left empty (the product's
  * own then stands), else each of its fields is required as the schema says. A list of objects
  * named in `carriedOver` (the fees) is not a field: the form carries it over from the version it
- * starts from.
+ * starts from (decision 088).
  */
 
 export type FieldKind = 'text' | 'int' | 'choice' | 'choiceSet' | 'intList' | 'intRecord' | 'rows';
