@@ -465,6 +465,13 @@ export const backoffice = {
           hint: 'Leave every field of the ladder empty to keep the product’s ladder as it is.',
         },
       },
+      /** What a refused field is told when the schema gives no message of its own: the bound is the schema's. */
+      issues: {
+        number: 'A whole number.',
+        invalid: 'Not a value this field takes.',
+        tooSmall: { number: 'At least {{minimum}}.', string: 'At least {{minimum}} characters.', array: 'At least {{minimum}}.' },
+        tooBig: { number: 'At most {{maximum}}.', string: 'At most {{maximum}} characters.', array: 'At most {{maximum}}.' },
+      },
       /** Rows of a list in the form (the steps of the ladder), by the list's name, else the generic words. */
       rows: {
         add: 'Add a row',

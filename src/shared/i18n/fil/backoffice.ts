@@ -467,6 +467,12 @@ export const backoffice = {
           hint: 'Iwanang walang laman ang lahat ng field ng hagdan para manatili ang hagdan ng produkto.',
         },
       },
+      issues: {
+        number: 'Buong bilang.',
+        invalid: 'Hindi ito tinatanggap ng field na ito.',
+        tooSmall: { number: 'Hindi bababa sa {{minimum}}.', string: 'Hindi bababa sa {{minimum}} na karakter.', array: 'Hindi bababa sa {{minimum}}.' },
+        tooBig: { number: 'Hindi hihigit sa {{maximum}}.', string: 'Hindi hihigit sa {{maximum}} na karakter.', array: 'Hindi hihigit sa {{maximum}}.' },
+      },
       rows: {
         add: 'Magdagdag ng hanay',
         remove: 'Alisin ang hanay {{number}}',

@@ -90,4 +90,16 @@ describe('the form checks a draft as the server does, each reason in the reader�
       expect(reasons.join(' ')).not.toMatch(/backoffice\.|limitLadder|\{\{/);
     }
   });
+
+  it('gives zod’s own refusals (a bound or a type without a message of the schema) in the reader’s language, the bound the schema’s', () => {
+    for (const lng of ['en', 'fil'] as const) {
+      const f = (lng === 'en' ? en : fil).backoffice.settings.productForm;
+      const checked = check({ ...values, monthlyRateBps: 'two', defaultTerm: 'six', 'penalties.graceDays': '61', 'limitLadder.onTimeDays': '3.5' }, lng);
+      const reasons = checked.ok ? [] : checked.reasons;
+      expect(reasons).toContain(`${f.fields.monthlyRateBps}: ${(lng === 'en' ? en : fil).backoffice.validation.schema.wholeBps}`);
+      expect(reasons).toContain(`${f.fields.defaultTerm}: ${f.issues.number}`);
+      expect(reasons).toContain(`${f.fields.graceDays}: ${f.issues.tooBig.number.replace('{{maximum}}', '60')}`);
+      expect(reasons).toContain(`${f.fields.limitLadder.onTimeDays}: ${f.issues.number}`);
+    }
+  });
 });

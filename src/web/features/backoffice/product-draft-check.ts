@@ -53,9 +53,31 @@ export function optionText(option: string, x: FormTexts): string {
   return x.exists(key) ? x.t(key) : option;
 }
 
-/** A schema's message: a catalogue key (rendered in the reader's language) or the schema's own words. */
-function messageText(message: string, x: FormTexts): string {
-  return /^\w+(\.\w+)+$/.test(message) && x.exists(message) ? x.t(message) : message;
+/** What the form reads of a schema's issue (zod's own fields where the schema gives no message of its own). */
+export interface DraftIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly code?: string;
+  readonly expected?: unknown;
+  readonly origin?: unknown;
+  readonly minimum?: unknown;
+  readonly maximum?: unknown;
+}
+
+const ORIGINS = ['number', 'string', 'array'];
+
+/**
+ * A schema's message: a catalogue key, rendered in the reader's language; else (zod's own words
+ * for a bound or a type the schema gives no message for) the catalogue's words for the issue, with
+ * the bound the schema itself states.
+ */
+function messageText(issue: DraftIssue, x: FormTexts): string {
+  if (/^\w+(\.\w+)+$/.test(issue.message) && x.exists(issue.message)) return x.t(issue.message);
+  const origin = typeof issue.origin === 'string' && ORIGINS.includes(issue.origin) ? issue.origin : null;
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return x.t(`${FORM}.issues.number`);
+  if (issue.code === 'too_small' && origin) return x.t(`${FORM}.issues.tooSmall.${origin}`, { minimum: String(issue.minimum) });
+  if (issue.code === 'too_big' && origin) return x.t(`${FORM}.issues.tooBig.${origin}`, { maximum: String(issue.maximum) });
+  return x.t(`${FORM}.issues.invalid`);
 }
 
 /** Where an issue lies, as the reader reads it: the field's label (and a row's number), else its path. */
@@ -74,8 +96,8 @@ function whereOf(path: readonly PropertyKey[], x: FormTexts): string {
 }
 
 /** One refusal of the schema: where, then why, in the reader's language. */
-export function issueReason(issue: { readonly path: readonly PropertyKey[]; readonly message: string }, x: FormTexts): string {
-  return `${whereOf(issue.path, x)}: ${messageText(issue.message, x)}`;
+export function issueReason(issue: DraftIssue, x: FormTexts): string {
+  return `${whereOf(issue.path, x)}: ${messageText(issue, x)}`;
 }
 
 export type DraftCheck = { readonly ok: true; readonly draft: ProductDraft } | { readonly ok: false; readonly reasons: readonly string[] };
@@ -100,7 +122,7 @@ export function checkProductDraft(
   const raw = draftFromValues(PRODUCT_FIELDS, input.values, input.start);
   const code = input.code.trim();
   const parsed = input.askCode ? newProductSchema.safeParse({ code, draft: raw }) : productDraftSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reasons: parsed.error.issues.map((issue) => issueReason(issue, x)) };
+  if (!parsed.success) return { ok: false, reasons: parsed.error.issues.map((issue) => issueReason(issue as DraftIssue, x)) };
   const draft = 'draft' in parsed.data ? parsed.data.draft : parsed.data;
   const own: ProductIdentity = input.askCode
     ? { code, names: draft.names ?? input.identity.names, descriptions: draft.descriptions ?? input.identity.descriptions }
