@@ -102,4 +102,15 @@ describe('the form checks a draft as the server does, each reason in the readerâ
       expect(reasons).toContain(`${f.fields.limitLadder.onTimeDays}: ${f.issues.number}`);
     }
   });
+
+  it('names a group a new product must fill by its first field when it is left empty', () => {
+    const blank = { ...values, 'names.en': '', 'names.fil': '' };
+    const checked = checkProductDraft(
+      { values: blank, start, askCode: true, code: 'PAYDAY', identity: DEFAULT_PRODUCT_IDENTITY, nextVersion: 1, today: '2026-11-28' },
+      texts.en,
+    );
+    expect(checked.ok ? [] : checked.reasons).toEqual([
+      `${en.backoffice.settings.productForm.fields.names.en}: ${en.backoffice.settings.productForm.issues.invalid}`,
+    ]);
+  });
 });

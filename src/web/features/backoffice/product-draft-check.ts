@@ -92,6 +92,9 @@ function whereOf(path: readonly PropertyKey[], x: FormTexts): string {
     if (column && row >= 0) return `${labelOf(column, x)} (${rowsText(f, 'row', x, Number(names[row]) + 1)})`;
     if (f.kind === 'rows' && names.slice(0, row >= 0 ? row : undefined).join('.') === f.name) return labelOf(f, x);
   }
+  // A group as a whole (a new product's names, left empty): its title, else its first field's label.
+  const member = PRODUCT_FIELDS.find((f) => f.group === name);
+  if (member) return groupTexts(name, x)?.title ?? labelOf(member, x);
   return names.join('.');
 }
 
