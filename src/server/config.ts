@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_COMPANY_PROFILE, type CompanyProfile } from '../shared/company/profile';
 import { companyProfileSchema } from '../shared/schemas/company';
+import { isCatalogueKey, translateEn } from '../shared/i18n/lookup';
 import { COLLECTION_PROVIDERS, PAYOUT_PROVIDERS, configName, type CollectionProviderName, type PayoutProviderName } from '../shared/providers/names';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
@@ -367,7 +368,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     }
     const profile = profileSchema.safeParse(raw);
     if (!profile.success) {
-      throw new ConfigError(`COMPANY_PROFILE_FILE is invalid:\n${profile.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+      // The schema's messages are catalogue keys (decision 076): the operator reads them in English.
+      const message = (m: string) => (isCatalogueKey(m) ? translateEn(m) : m);
+      throw new ConfigError(`COMPANY_PROFILE_FILE is invalid:\n${profile.error.issues.map((i) => `  ${i.path.join('.')}: ${message(i.message)}`).join('\n')}`);
     }
     company = profile.data;
   }

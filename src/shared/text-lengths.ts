@@ -42,3 +42,12 @@ export const ACCOUNT_NUMBER_MAX = 100;
 export const DELETION_REASON_MAX = 1000;
 /** Staff text refuses a run of this many digits or more (a phone or account number), but the allowed ones. */
 export const STAFF_TEXT_LONG_NUMBER_DIGITS = 10;
+/** The company profile's names and registration numbers, its address, and the disclosure signatory's position. */
+export const COMPANY_TEXT_MIN = 3;
+export const COMPANY_ADDRESS_MIN = 5;
+export const SIGNATORY_POSITION_MIN = 2;
+/** The company's short name (it prefixes loan numbers and SMS): capital letters or digits. */
+export const COMPANY_SHORT_NAME_MIN = 2;
+export const COMPANY_SHORT_NAME_MAX = 12;
+/** A note an officer writes on a loan in collections. */
+export const COLLECTION_NOTE_MAX = 2000;

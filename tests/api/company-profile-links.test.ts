@@ -6,6 +6,7 @@ import { companyProfiles } from '../../src/server/db/schema';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { DEMO_COMPANY_PROFILE } from '../../src/shared/company/profile';
 import { COMPANY_LINK_MESSAGE } from '../../src/shared/schemas/company';
+import { translateEn } from '../../src/shared/i18n/lookup';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, get, ok } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
@@ -59,7 +60,8 @@ describe('the ADMIN form (PUT /api/admin/settings/company)', () => {
     expect(res.statusCode).toBe(400);
     const fields = res.json().error.fields as Record<string, string>;
     expect(Object.keys(fields).sort()).toEqual(['social.facebook', 'social.instagram', 'social.tiktok', 'supportChatUrl', 'verifyRegistrationUrl']);
-    expect(fields.verifyRegistrationUrl).toBe(COMPANY_LINK_MESSAGE);
+    expect(fields.verifyRegistrationUrl).toBe(translateEn(COMPANY_LINK_MESSAGE));
+    expect(fields.verifyRegistrationUrl).toBe('A web address starting with https://.');
     expect(await t.deps.db.select().from(companyProfiles)).toHaveLength(0);
   });
 

@@ -197,3 +197,58 @@ describe('POST /api/admin/settings/products (a third product) and its retirement
     expect(await summary('PAYDAY')).toMatchObject({ status: 'OFFERED', offeredVersion: 3, latestVersion: 3, highestVersion: 3 });
   });
 });
+
+describe('the frequencies and the limit ladder of a version, as the back office form edits them (decision 088)', () => {
+  it('refuses a ladder the product check refuses (409, in English and Filipino) and a draft with no frequency (400, the field named in the caller’s language)', async () => {
+    const draft = (await summary('PERSONAL')).draft!;
+    const ladder = draft.limitLadder as { steps: { afterOnTimeLoans: number; maxAmount: string }[]; fallbackMaxAmount: string };
+    const high = { ...draft, limitLadder: { ...ladder, fallbackMaxAmount: '2000000.00' } };
+    const res = await post(t, admin.cookie, '/api/admin/settings/products/PERSONAL/versions', high);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('PRODUCT_REFUSED');
+    expect(res.json().error.message).toContain('The amount after serious lateness (2,000,000.00) must be above zero and at most the first step.');
+    const fil = await post(t, admin.cookie, '/api/admin/settings/products/PERSONAL/versions', high, { 'accept-language': 'fil' });
+    expect(fil.statusCode).toBe(409);
+    expect(fil.json().error.message).not.toContain('The amount after serious lateness');
+
+    const none = await post(t, admin.cookie, '/api/admin/settings/products/PERSONAL/versions', { ...draft, frequencies: [] }, { 'accept-language': 'fil' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields.frequencies).toBe('Lagyan ng tsek ang kahit isa.');
+    const amount = await post(t, admin.cookie, '/api/admin/settings/products/PERSONAL/versions', {
+      ...draft,
+      limitLadder: { ...ladder, steps: [{ afterOnTimeLoans: 0, maxAmount: '1,000,000' }] },
+    });
+    expect(amount.statusCode).toBe(400);
+    expect(amount.json().error.fields['limitLadder.steps.0.maxAmount']).toBe(
+      'An amount in pesos: digits, with a point and at most two decimals, no commas (for example, 1000).',
+    );
+    expect(await versionsOf('PERSONAL')).toHaveLength(0);
+  });
+
+  it('offers a PERSONAL version with monthly instalments only and its own ladder; the member’s limit reads its first step', async () => {
+    const draft = (await summary('PERSONAL')).draft!;
+    const ladder = {
+      steps: [
+        { afterOnTimeLoans: 0, maxAmount: '15000.00' },
+        { afterOnTimeLoans: 2, maxAmount: '3000000.00' },
+      ],
+      onTimeDays: 2,
+      seriousLateDays: 45,
+      fallbackMaxAmount: '10000.00',
+    };
+    const created = ok(
+      await post(t, admin.cookie, '/api/admin/settings/products/PERSONAL/versions', { ...draft, frequencies: ['MONTHLY'], limitLadder: ladder }),
+      201,
+    );
+    expect(created.draft).toMatchObject({ frequencies: ['MONTHLY'], limitLadder: ladder });
+    expect((await summary('PERSONAL')).draft).toMatchObject({ frequencies: ['MONTHLY'], limitLadder: ladder });
+    const limits = ok(await get(t, member.cookie, '/api/member/limits')).limits as {
+      productCode: string;
+      ceiling: string;
+      ladder: { step: unknown; onTimeDays: number };
+    }[];
+    const personal = limits.find((l) => l.productCode === 'PERSONAL')!;
+    expect(personal.ceiling).toBe('15000.00');
+    expect(personal.ladder).toMatchObject({ step: { afterOnTimeLoans: 0, maxAmount: '15000.00' }, onTimeDays: 2 });
+  });
+});

@@ -6,6 +6,11 @@ import {
   ACCOUNT_NUMBER_MIN,
   BANK_REFERENCE_MAX,
   BANK_REFERENCE_MIN,
+  COLLECTION_NOTE_MAX,
+  COMPANY_ADDRESS_MIN,
+  COMPANY_SHORT_NAME_MAX,
+  COMPANY_SHORT_NAME_MIN,
+  COMPANY_TEXT_MIN,
   CONTACT_MESSAGE_MIN,
   DELETION_REASON_MAX,
   HELD_NOTE_MAX,
@@ -22,6 +27,7 @@ import {
   POSTAL_CODE_MAX,
   POSTAL_CODE_MIN,
   REFERRAL_CODE_MAX,
+  SIGNATORY_POSITION_MIN,
   STAFF_TEXT_LONG_NUMBER_DIGITS,
   WITHDRAW_REASON_MIN,
 } from '../text-lengths';
@@ -29,6 +35,16 @@ import { ACTIVATION_ABOUT_MINUTES, UPLOAD_MAX_MEGABYTES, UPLOAD_MAX_MEGAPIXELS }
 import { MAX_AGE_YEARS, MIN_AGE_YEARS } from '../activation/age';
 import { CREDIT_COMPONENT_MAX, CREDIT_SCORE_MAX, POINTS_LOST_PER_DAY_OVERDUE, POINTS_PER_LOAN_REPAID } from '../credit/weights';
 import { DPD_BOUNDS, PAR_DAYS } from '../loan/dpd-bounds';
+import {
+  DEBT_SERVICE_RATIO_MAX_BPS,
+  PRODUCT_CODE_MAX,
+  PRODUCT_CODE_MIN,
+  PRODUCT_NAME_MIN,
+  PRODUCT_TERM_MAX_MONTHS,
+  SCHEDULE_TERM_MAX_MONTHS,
+  TERM_MIN_MONTHS,
+} from '../loan/product-limits';
+import { CONTRACT_ANNUAL_COST_CAP_BPS } from '../loan/product';
 import { REMINDER_DAYS_AFTER_DUE, REMINDER_DAYS_BEFORE_DUE } from '../notify/reminder-days';
 import { SEND_FROM_HOUR, SEND_UNTIL_HOUR } from '../notify/quiet-hours';
 import { REMEMBERED_SESSION_DAYS } from '../session-life';
@@ -103,4 +119,19 @@ export const CATALOGUE_VALUES = {
   dpdThirdFrom: DPD_BOUNDS.secondTo + 1,
   dpdThirdTo: DPD_BOUNDS.thirdTo,
   parDays: PAR_DAYS,
+  termMonthsMin: TERM_MIN_MONTHS,
+  productTermMonthsMax: PRODUCT_TERM_MAX_MONTHS,
+  scheduleTermMonthsMax: SCHEDULE_TERM_MAX_MONTHS,
+  debtRatioMaxBps: DEBT_SERVICE_RATIO_MAX_BPS,
+  productNameMin: PRODUCT_NAME_MIN,
+  productCodeMin: PRODUCT_CODE_MIN,
+  productCodeMax: PRODUCT_CODE_MAX,
+  contractCapBps: CONTRACT_ANNUAL_COST_CAP_BPS,
+  contractCapPercent: CONTRACT_ANNUAL_COST_CAP_BPS / 100,
+  companyTextMin: COMPANY_TEXT_MIN,
+  companyAddressMin: COMPANY_ADDRESS_MIN,
+  signatoryPositionMin: SIGNATORY_POSITION_MIN,
+  shortNameMin: COMPANY_SHORT_NAME_MIN,
+  shortNameMax: COMPANY_SHORT_NAME_MAX,
+  collectionNoteMax: COLLECTION_NOTE_MAX,
 } as const;

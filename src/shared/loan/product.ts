@@ -1,6 +1,7 @@
 import { pesos, type Centavos } from '../money/money';
 import type { LimitLadder } from './limit-ladder';
 import { DUE_DAY_MAX, DUE_DAY_MIN, type ScheduleFrequency } from './dates';
+import { PRODUCT_CODE_MAX, PRODUCT_CODE_MIN } from './product-limits';
 
 /**
  * The loan product configuration (specification section 9, DECISIONS.md section 9 rows). Every
@@ -62,7 +63,7 @@ export interface EligibilityRules {
 }
 
 /** A product's code: what a loan and an application name it by (PERSONAL, SMALL, ...). */
-export const PRODUCT_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,19}$/;
+export const PRODUCT_CODE_PATTERN = new RegExp(`^[A-Z][A-Z0-9_]{${PRODUCT_CODE_MIN - 1},${PRODUCT_CODE_MAX - 1}}$`);
 
 /** The product an application names when it names none (clients from before products side by side). */
 export const DEFAULT_PRODUCT_CODE = 'PERSONAL';

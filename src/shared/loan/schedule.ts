@@ -3,6 +3,7 @@ import { DEFAULT_TIMING, dueDates, isDisbursementDayRule, monthsBetween, periods
 import { addOnMonthlyInstalment, annuityInstalment } from './instalment';
 import type { FeeTreatment, InterestModel, ProductConfig } from './product';
 import { annualise, solvePeriodicRate } from './rate-solver';
+import { SCHEDULE_TERM_MAX_MONTHS, TERM_MIN_MONTHS } from './product-limits';
 
 /**
  * The one schedule engine (DECISIONS.md invariant 6): the calculator preview, the disclosure
@@ -246,7 +247,7 @@ export function buildSchedule(
   timing: ScheduleTiming = DEFAULT_TIMING,
 ): Schedule {
   if (principal <= 0n) throw new ScheduleRefused('PRINCIPAL_NOT_POSITIVE', 'The principal must be positive');
-  if (!Number.isInteger(termMonths) || termMonths < 1 || termMonths > 600)
+  if (!Number.isInteger(termMonths) || termMonths < TERM_MIN_MONTHS || termMonths > SCHEDULE_TERM_MAX_MONTHS)
     throw new ScheduleRefused('TERM_OUT_OF_RANGE', 'The term must be a whole number of months');
   const ppm = periodsPerMonth(timing.frequency);
   const n = termMonths * ppm;

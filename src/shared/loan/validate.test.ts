@@ -93,6 +93,13 @@ describe('validateProduct refuses a configuration that breaks its own annual cap
     expect(validateProduct({ ...PRODUCT_V1, terms: [6, 60], defaultTerm: 6 })).toContain('term 60 needs an income multiple');
     expect(validateProduct({ ...PRODUCT_V1, eligibility: { ...PRODUCT_V1.eligibility, minAge: 16 } })).toContain('eligibility.minAge must be at least 18');
     expect(() => assertValidProduct({ ...PRODUCT_V1, annualCostCapBps: 0 })).toThrow(/refused/);
+    // The bounds come from their constants (product-limits.ts), filled into the texts as values.
+    expect(validateProduct({ ...PRODUCT_V1, terms: [6, 121], eligibility: { ...PRODUCT_V1.eligibility, incomeMultipleByTerm: { 6: 12, 121: 12 } } })).toContain(
+      'term 121 must be 1 to 120 months',
+    );
+    expect(validateProduct({ ...PRODUCT_V1, eligibility: { ...PRODUCT_V1.eligibility, maxDebtServiceRatioBps: 10_001 } })).toContain(
+      'eligibility.maxDebtServiceRatioBps must be more than zero and at most 10000',
+    );
   });
 });
 

@@ -7,6 +7,9 @@ import { SEC_SMALL_LOAN_CAPS, SMALL_LOAN_MAX_AMOUNT, SMALL_LOAN_MAX_TERM, costCa
 import { FEE_CATALOGUE, isFeeKind, scamWordIn } from './fees';
 import { CONTRACT_ANNUAL_COST_CAP_BPS, FEE_TREATMENTS, INTEREST_MODELS, bpsToPercent, offeredFrequencies, type ProductConfig } from './product';
 import { rateToBps } from './rate-solver';
+import { DEBT_SERVICE_RATIO_MAX_BPS, PRODUCT_TERM_MAX_MONTHS, TERM_MIN_MONTHS } from './product-limits';
+import { MIN_AGE_YEARS } from '../activation/age';
+import { CATALOGUE_VALUES } from '../i18n/values';
 import { buildSchedule, ScheduleRefused, type Schedule, type ScheduleFailure } from './schedule';
 
 /**
@@ -77,6 +80,8 @@ export function productProblemText(t: CatalogueText): string {
           ? LADDER_PROBLEMS[key.slice(LADDER_PROBLEM_KEY.length) as keyof typeof LADDER_PROBLEMS]
           : undefined,
     t,
+    undefined,
+    CATALOGUE_VALUES,
   );
 }
 
@@ -93,7 +98,7 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
   if (p.minAmount > p.maxAmount) problems.push(problem('minAboveMax'));
   if (p.terms.length === 0) problems.push(problem('noTerm'));
   p.terms.forEach((t, i) => {
-    if (!Number.isInteger(t) || t < 1 || t > 120) problems.push(problem('termRange', { term: t }));
+    if (!Number.isInteger(t) || t < TERM_MIN_MONTHS || t > PRODUCT_TERM_MAX_MONTHS) problems.push(problem('termRange', { term: t }));
     if (i > 0 && t <= p.terms[i - 1]!) problems.push(problem('termsAscending'));
     if (!(p.eligibility.incomeMultipleByTerm[t]! > 0)) problems.push(problem('termMultiple', { term: t }));
   });
@@ -119,9 +124,9 @@ export function productProblems(p: ProductConfig): CatalogueText[] {
     problems.push(problem('capAboveContract', { cap: bpsToPercent(p.annualCostCapBps), contractCap: bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS) }));
   }
   const e = p.eligibility;
-  if (e.minAge < 18) problems.push(problem('minAge'));
+  if (e.minAge < MIN_AGE_YEARS) problems.push(problem('minAge'));
   if (e.maxAgeAtTermEnd <= e.minAge) problems.push(problem('maxAge'));
-  if (!(e.maxDebtServiceRatioBps > 0 && e.maxDebtServiceRatioBps <= 10_000)) problems.push(problem('debtRatio'));
+  if (!(e.maxDebtServiceRatioBps > 0 && e.maxDebtServiceRatioBps <= DEBT_SERVICE_RATIO_MAX_BPS)) problems.push(problem('debtRatio'));
   problems.push(...ladderProblems(p));
   if (problems.length > 0) return problems;
 

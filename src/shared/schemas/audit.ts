@@ -63,17 +63,17 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 /** GET /api/admin/audit query: every filter optional; from and to are Philippine calendar dates, both inclusive. */
 export const auditQuerySchema = z
   .object({
-    actor: z.preprocess(blankToUndefined, z.string().regex(UUID_PATTERN, 'actor must be a user id').optional()),
+    actor: z.preprocess(blankToUndefined, z.string().regex(UUID_PATTERN, { error: 'errors.userId' }).optional()),
     action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS).optional()),
     subjectType: z.preprocess(blankToUndefined, z.enum(AUDIT_SUBJECT_TYPES).optional()),
     subjectId: z.preprocess(blankToUndefined, z.string().max(64).optional()),
-    from: z.preprocess(blankToUndefined, z.iso.date('from must be a date YYYY-MM-DD').optional()),
-    to: z.preprocess(blankToUndefined, z.iso.date('to must be a date YYYY-MM-DD').optional()),
+    from: z.preprocess(blankToUndefined, z.iso.date({ error: 'errors.date' }).optional()),
+    to: z.preprocess(blankToUndefined, z.iso.date({ error: 'errors.date' }).optional()),
     /** The nextCursor of the previous page. */
-    cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+    cursor: optionalBigintIdParam('errors.cursor'),
     limit: pageLimitParam(200, 50),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'errors.fromAfterTo', path: ['to'] });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 const auditActorSchema = z.object({ id: z.string().nullable(), name: z.string(), role: z.string() });

@@ -135,7 +135,7 @@ export const outboxResponseSchema = z.object({
 });
 /** GET /api/dev/outbox: newest first, a page at a time (cursor: the last message's id). */
 export const outboxQuerySchema = z.object({
-  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('cursor must come from nextCursor').optional()),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('errors.cursor').optional()),
   limit: pageLimitParam(200, 200),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

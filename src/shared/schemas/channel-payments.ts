@@ -56,7 +56,7 @@ export type ChannelPaymentDto = z.infer<typeof channelPaymentSchema>;
 export const channelPaymentResponseSchema = z.object({ payment: channelPaymentSchema });
 /** The member's payment references, newest first, a page at a time (the cursor is the last reference's number). */
 export const channelPaymentListQuerySchema = z.object({
-  cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+  cursor: optionalBigintIdParam('errors.cursor'),
   limit: pageLimitParam(100, 20),
 });
 export const channelPaymentListSchema = z.object({
@@ -71,7 +71,7 @@ export const callbackAnswerSchema = z.object({ received: z.literal(true), outcom
 
 /** The back office's list of provider confirmations (callbacks and polls) with what was done with each, newest first. */
 export const channelEventsQuerySchema = z.object({
-  cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+  cursor: optionalBigintIdParam('errors.cursor'),
   limit: pageLimitParam(100, 50),
 });
 const channelEventSchema = z.object({

@@ -4,6 +4,8 @@ import { LOAN_STATUSES } from '../states/loan';
 import { loanStatusSchema, moneySchema } from './loans';
 import { pageLimitParam } from './params';
 import { productCodeSchema } from './loans/common';
+import { STAFF_MESSAGES } from './staff-messages';
+import { COLLECTION_NOTE_MAX } from '../text-lengths';
 
 /**
  * Contracts of the back office's collections: the queue of loans past due by
@@ -27,7 +29,7 @@ export const collectionsQuerySchema = z.object({
   bucket: z.preprocess(blankToUndefined, dpdBucketSchema.optional()),
   /** Only the loans of this product (their own product code). */
   product: productFilterParam,
-  cursor: z.preprocess(blankToUndefined, z.string().regex(COLLECTIONS_CURSOR, 'cursor must come from nextCursor').optional()),
+  cursor: z.preprocess(blankToUndefined, z.string().regex(COLLECTIONS_CURSOR, 'errors.cursor').optional()),
   limit: pageLimitParam(100, 25),
 });
 export type CollectionsQuery = z.infer<typeof collectionsQuerySchema>;
@@ -71,9 +73,10 @@ export type CollectionsResponse = z.infer<typeof collectionsResponseSchema>;
 
 // Notes ------------------------------------------------------------------------------------------
 
-export const NOTE_MAX = 2000;
+/** A collection note's longest (text-lengths.ts). */
+export const NOTE_MAX = COLLECTION_NOTE_MAX;
 export const loanNoteRequestSchema = z.strictObject({
-  body: z.string().trim().min(1, 'Write the note.').max(NOTE_MAX, `At most ${NOTE_MAX} characters.`),
+  body: z.string().trim().min(1, { error: STAFF_MESSAGES.noteEmpty }).max(NOTE_MAX, { error: STAFF_MESSAGES.noteMax }),
 });
 export type LoanNoteRequest = z.infer<typeof loanNoteRequestSchema>;
 
@@ -88,7 +91,7 @@ export const notesQuerySchema = z.object({
     blankToUndefined,
     z
       .string()
-      .regex(/^[1-9]\d{0,18}$/, 'cursor must come from nextCursor')
+      .regex(/^[1-9]\d{0,18}$/, 'errors.cursor')
       .optional(),
   ),
   limit: pageLimitParam(100, 20),
@@ -97,7 +100,7 @@ export const loanNotesResponseSchema = z.object({ items: z.array(loanNoteSchema)
 
 export const REMINDERS_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/i;
 export const remindersQuerySchema = z.object({
-  cursor: z.preprocess(blankToUndefined, z.string().regex(REMINDERS_CURSOR, 'cursor must come from nextCursor').optional()),
+  cursor: z.preprocess(blankToUndefined, z.string().regex(REMINDERS_CURSOR, 'errors.cursor').optional()),
   limit: pageLimitParam(100, 20),
 });
 export const loanReminderSchema = z.object({

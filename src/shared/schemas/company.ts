@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { PRODUCT_DRAFT_MESSAGES, storedProductDraftSchema } from './product';
+import { storedProductDraftSchema } from './product';
+import { STAFF_MESSAGES as M } from './staff-messages';
+import { COMPANY_ADDRESS_MIN, COMPANY_SHORT_NAME_MAX, COMPANY_SHORT_NAME_MIN, COMPANY_TEXT_MIN, SIGNATORY_POSITION_MIN } from '../text-lengths';
 import { isHttpsUrl } from '../company/links';
 import { scamWordIn } from '../loan/fees';
 import { lenderTextContext } from '../company/lender-text';
 import { staffTextProblem } from '../reasons/staff-text';
 
-export const COMPANY_LINK_MESSAGE = 'A web address starting with https://.';
+export const COMPANY_LINK_MESSAGE = M.link;
 /** A link rendered on every page: an https address only (never javascript:, data: or http:), see company/links.ts. */
 const httpsUrl = z.string().trim().max(300).refine(isHttpsUrl, { error: COMPANY_LINK_MESSAGE });
 /** The same, or empty for "none" (the page then shows no link). */
@@ -13,18 +15,17 @@ const optionalHttpsUrl = z
   .string()
   .trim()
   .max(300)
-  .refine((v) => v === '' || isHttpsUrl(v), { error: `${COMPANY_LINK_MESSAGE} Or leave it empty.` });
+  .refine((v) => v === '' || isHttpsUrl(v), { error: M.linkOrEmpty });
 
-const COMPANY_TEXT_MESSAGE = 'Plain text on one line: no line breaks, tabs or control characters.';
 /** Line breaks, tabs, control and format characters (direction overrides, zero-width ones). */
 const NOT_ONE_LINE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 /**
  * The profile's texts stand on every page, in every PDF and e-mail footer: one line of plain text
  * each (a line break drew a line of the ADMIN's own on the contract PDF; security review, sec-insider).
  */
-const oneLine = (schema: z.ZodString) => schema.refine((v) => !NOT_ONE_LINE.test(v), { error: COMPANY_TEXT_MESSAGE });
+const oneLine = (schema: z.ZodString) => schema.refine((v) => !NOT_ONE_LINE.test(v), { error: M.oneLine });
 /** Short fields no real profile fills with words of the advance-fee pattern (as a product's name). */
-const noScamWord = (schema: z.ZodString) => schema.refine((v) => scamWordIn(v) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord });
+const noScamWord = (schema: z.ZodString) => schema.refine((v) => scamWordIn(v) === null, { error: M.scamWord });
 
 /**
  * The profile's texts a borrower reads (every page's footer, the About page, every PDF and e-mail
@@ -53,27 +54,27 @@ const COMPANY_TEXT_FIELDS = [
 export const companyProfileSchema = z
   .strictObject({
     demo: z.boolean(),
-    companyName: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(200)),
-    shortName: z.string().regex(/^[A-Z0-9]{2,12}$/, '2 to 12 capital letters or digits (it prefixes loan numbers and SMS).'),
-    address: oneLine(z.string().trim().min(5, 'At least 5 characters.').max(300)),
-    secRegistrationNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
-    certificateOfAuthorityNumber: noScamWord(oneLine(z.string().trim().min(3, 'At least 3 characters.').max(60))),
+    companyName: oneLine(z.string().trim().min(COMPANY_TEXT_MIN, { error: M.companyTextMin }).max(200)),
+    shortName: z.string().regex(new RegExp(`^[A-Z0-9]{${COMPANY_SHORT_NAME_MIN},${COMPANY_SHORT_NAME_MAX}}$`), { error: M.shortName }),
+    address: oneLine(z.string().trim().min(COMPANY_ADDRESS_MIN, { error: M.companyAddressMin }).max(300)),
+    secRegistrationNumber: noScamWord(oneLine(z.string().trim().min(COMPANY_TEXT_MIN, { error: M.companyTextMin }).max(60))),
+    certificateOfAuthorityNumber: noScamWord(oneLine(z.string().trim().min(COMPANY_TEXT_MIN, { error: M.companyTextMin }).max(60))),
     operatingPermitNumber: noScamWord(oneLine(z.string().trim().max(60))),
-    dateRegistered: z.iso.date('A date YYYY-MM-DD.'),
+    dateRegistered: z.iso.date({ error: M.date }),
     employees: noScamWord(oneLine(z.string().trim().max(30))),
-    supportEmail: z.email('An e-mail address.'),
+    supportEmail: z.email({ error: M.email }),
     supportChatUrl: optionalHttpsUrl,
     social: z.strictObject({ facebook: optionalHttpsUrl, instagram: optionalHttpsUrl, tiktok: optionalHttpsUrl }),
     officeHours: noScamWord(oneLine(z.string().trim().max(100))),
     verifyRegistrationUrl: httpsUrl,
-    dataProtectionOfficerEmail: z.email('An e-mail address.'),
+    dataProtectionOfficerEmail: z.email({ error: M.email }),
     /**
      * Who certifies the disclosure statement correct for the lender (BSP Circular 730): name and
      * position. A profile saved in the database before this field existed takes the configured one (store.ts).
      */
     disclosureSignatory: z.strictObject({
-      name: oneLine(z.string().trim().min(3, 'At least 3 characters.').max(120)),
-      position: oneLine(z.string().trim().min(2, 'At least 2 characters.').max(120)),
+      name: oneLine(z.string().trim().min(COMPANY_TEXT_MIN, { error: M.companyTextMin }).max(120)),
+      position: oneLine(z.string().trim().min(SIGNATORY_POSITION_MIN, { error: M.signatoryPositionMin }).max(120)),
     }),
   })
   .superRefine((profile, ctx) => {

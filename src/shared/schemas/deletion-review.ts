@@ -16,12 +16,12 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 export const deletionListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(DELETION_STATUSES).optional()),
-  cursor: z.preprocess(blankToUndefined, z.string().regex(DELETION_CURSOR, { error: 'cursor must come from nextCursor' }).optional()),
+  cursor: z.preprocess(blankToUndefined, z.string().regex(DELETION_CURSOR, { error: 'errors.cursor' }).optional()),
   limit: pageLimitParam(100, 25),
 });
 export type DeletionListQuery = z.infer<typeof deletionListQuerySchema>;
 
-export const deletionRequestParams = z.object({ requestId: z.uuid({ error: 'Not a request id.' }) });
+export const deletionRequestParams = z.object({ requestId: z.uuid({ error: 'errors.requestId' }) });
 
 export const deletionRequestRowSchema = z.object({
   id: z.string(),

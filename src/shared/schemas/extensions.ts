@@ -91,9 +91,9 @@ export const extensionResponseSchema = z.object({ extension: extensionSchema });
 export const adminExtensionsQuerySchema = z.object({
   status: extensionStatusSchema.optional(),
   /** One loan's requests only (its servicing page). */
-  loanId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('loanId must be a loan id').optional()),
+  loanId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ error: 'errors.loanId' }).optional()),
   /** The nextCursor of the previous page (an extension id); absent: the first page. */
-  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('cursor must come from nextCursor').optional()),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('errors.cursor').optional()),
   limit: pageLimitParam(100, 20),
 });
 export const adminExtensionItemSchema = extensionSchema.extend({ memberId: z.string(), memberName: z.string(), staffNote: z.string().nullable() });

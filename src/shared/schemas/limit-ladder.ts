@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogueKeys } from '../i18n/text';
 import { problems } from '../i18n/en/limits';
+import { STAFF_MESSAGES } from './staff-messages';
 
 /**
  * The limit ladder in an ADMIN's product draft (decision 085): amounts are decimal strings in PHP,
@@ -9,7 +10,7 @@ import { problems } from '../i18n/en/limits';
  * (ladderProblems in src/shared/loan/limit-ladder.ts, through validateProduct).
  */
 const PROBLEM = catalogueKeys('limits.problems', problems);
-const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'An amount in pesos, such as 200000.00.');
+const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: STAFF_MESSAGES.amount });
 
 export const limitLadderDraftSchema = z.strictObject({
   steps: z

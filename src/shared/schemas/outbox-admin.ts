@@ -13,7 +13,7 @@ export const adminOutboxQuerySchema = z.object({
   /** PROBLEMS (default): DEAD and FAILING; FAILING: waiting for a retry after a failed attempt; WAITING: not tried yet. */
   view: z.enum(OUTBOX_VIEWS).default('PROBLEMS'),
   /** The nextCursor of the previous page (a message id); absent: the newest. */
-  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('cursor must come from nextCursor').optional()),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('errors.cursor').optional()),
   limit: pageLimitParam(100, 25),
 });
 export type AdminOutboxQuery = z.infer<typeof adminOutboxQuerySchema>;
@@ -58,4 +58,4 @@ export const adminOutboxResponseSchema = z.object({
 });
 export type AdminOutboxResponse = z.infer<typeof adminOutboxResponseSchema>;
 
-export const outboxMessageIdParamsSchema = z.object({ messageId: z.uuid('messageId must be a message id') });
+export const outboxMessageIdParamsSchema = z.object({ messageId: z.uuid({ error: 'errors.messageId' }) });

@@ -4,7 +4,10 @@ import { FEE_KINDS, scamWordIn } from '../loan/fees';
 import { descriptionProblem } from '../loan/description';
 import { staffTextProblem } from '../reasons/staff-text';
 import { limitLadderDraftSchema } from './limit-ladder';
-import { CONTRACT_ANNUAL_COST_CAP_BPS, INTEREST_MODELS, PRODUCT_CODE_PATTERN, bpsToPercent } from '../loan/product';
+import { CONTRACT_ANNUAL_COST_CAP_BPS, INTEREST_MODELS, PRODUCT_CODE_PATTERN } from '../loan/product';
+import { DEBT_SERVICE_RATIO_MAX_BPS, PRODUCT_NAME_MIN, PRODUCT_TERM_MAX_MONTHS, TERM_MIN_MONTHS } from '../loan/product-limits';
+import { MIN_AGE_YEARS } from '../activation/age';
+import { STAFF_MESSAGES } from './staff-messages';
 
 /**
  * A new loan product version as an ADMIN drafts it in the back office (POST
@@ -21,21 +24,18 @@ import { CONTRACT_ANNUAL_COST_CAP_BPS, INTEREST_MODELS, PRODUCT_CODE_PATTERN, bp
  * carry a word of the advance-fee pattern. The ADMIN's form checks its draft with this same schema
  * before sending it.
  */
-export const PRODUCT_DRAFT_MESSAGES = {
-  capAboveContract: `At most ${bpsToPercent(CONTRACT_ANNUAL_COST_CAP_BPS)} % a year (${CONTRACT_ANNUAL_COST_CAP_BPS} basis points): the contract promises no more.`,
-  feeKind: `One of the fee kinds: ${FEE_KINDS.join(', ')}.`,
-  scamWord: 'Not a word of an advance-fee scheme (modification, unlock, verification, release, activation, processing, ...).',
-} as const;
-const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'An amount in pesos, such as 200000.00.');
-const bps = (max: number) => z.number().int('A whole number of basis points.').min(0).max(max);
+const M = STAFF_MESSAGES;
+/** An amount in pesos as the draft writes it ("200000.00"). */
+const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: M.amount });
+const bps = (max: number) => z.number({ error: M.wholeBps }).int({ error: M.wholeBps }).min(0, { error: M.bpsRange }).max(max, { error: M.bpsRange });
 
 const productText = (max: number) =>
   z
     .string()
     .trim()
-    .min(3, 'At least 3 characters.')
+    .min(PRODUCT_NAME_MIN, { error: M.productNameMin })
     .max(max)
-    .refine((value) => scamWordIn(value) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord })
+    .refine((value) => scamWordIn(value) === null, { error: M.scamWord })
     .superRefine((value, ctx) => {
       const problem = staffTextProblem(value, { ownHosts: [] });
       if (problem) ctx.addIssue({ code: 'custom', message: `backoffice.validation.staffText.${problem.code}` });
@@ -54,9 +54,9 @@ export const productDraftSchema = z.strictObject({
   name: z
     .string()
     .trim()
-    .min(3, 'At least 3 characters.')
+    .min(PRODUCT_NAME_MIN, { error: M.productNameMin })
     .max(100)
-    .refine((name) => scamWordIn(name) === null, { error: PRODUCT_DRAFT_MESSAGES.scamWord })
+    .refine((name) => scamWordIn(name) === null, { error: M.scamWord })
     // The one check of staff text a borrower reads (decision 060): no link, account number or payment instruction either.
     .superRefine((name, ctx) => {
       const problem = staffTextProblem(name, { ownHosts: [] });
@@ -73,8 +73,8 @@ export const productDraftSchema = z.strictObject({
    */
   frequencies: z
     .array(z.enum(SCHEDULE_FREQUENCIES))
-    .min(1, 'At least one frequency.')
-    .refine((list) => new Set(list).size === list.length, 'Each frequency at most once.')
+    .min(1, { error: M.frequencyNone })
+    .refine((list) => new Set(list).size === list.length, { error: M.frequencyTwice })
     .optional(),
   /** The product's names and descriptions as the pages show them (absent: the product's, unchanged; required for a new product). */
   names: localTexts(60).optional(),
@@ -82,14 +82,23 @@ export const productDraftSchema = z.strictObject({
   descriptions: z.strictObject({ en: descriptionText(200), fil: descriptionText(200) }).optional(),
   minAmount: amount,
   maxAmount: amount,
-  terms: z.array(z.number().int().min(1).max(120)).min(1, 'At least one term.').max(12),
+  terms: z
+    .array(
+      z
+        .number({ error: M.termMonths })
+        .int({ error: M.termMonths })
+        .min(TERM_MIN_MONTHS, { error: M.termMonths })
+        .max(PRODUCT_TERM_MAX_MONTHS, { error: M.termMonths }),
+    )
+    .min(1, { error: M.termNone })
+    .max(12),
   defaultTerm: z.number().int(),
   monthlyRateBps: bps(10_000),
   fees: z
     .array(
       z.strictObject({
         /** The fee's kind in the catalogue; its label is the catalogue's. */
-        kind: z.enum(FEE_KINDS, { error: PRODUCT_DRAFT_MESSAGES.feeKind }),
+        kind: z.enum(FEE_KINDS, { error: M.feeKind }),
         flat: amount,
         bpsOfPrincipal: bps(CONTRACT_ANNUAL_COST_CAP_BPS),
       }),
@@ -97,16 +106,16 @@ export const productDraftSchema = z.strictObject({
     .max(5),
   penalties: z.strictObject({ graceDays: z.number().int().min(0).max(60), dailyRateBps: bps(1_000), collectionChargeBps: bps(CONTRACT_ANNUAL_COST_CAP_BPS) }),
   annualCostCapBps: z
-    .number()
-    .int('A whole number of basis points.')
-    .min(1, 'At least 1 basis point.')
-    .max(CONTRACT_ANNUAL_COST_CAP_BPS, { error: PRODUCT_DRAFT_MESSAGES.capAboveContract }),
+    .number({ error: M.wholeBps })
+    .int({ error: M.wholeBps })
+    .min(1, { error: M.capPositive })
+    .max(CONTRACT_ANNUAL_COST_CAP_BPS, { error: M.capAboveContract }),
   eligibility: z.strictObject({
-    minAge: z.number().int().min(18, 'At least 18.').max(100),
+    minAge: z.number().int().min(MIN_AGE_YEARS, { error: M.minAge }).max(100),
     maxAgeAtTermEnd: z.number().int().min(19).max(120),
     /** By term in months ("6": 12 means at most 12 x the monthly net income over 6 months). */
     incomeMultipleByTerm: z.record(z.string().regex(/^\d{1,3}$/), z.number().int().min(1).max(1000)),
-    maxDebtServiceRatioBps: bps(10_000),
+    maxDebtServiceRatioBps: bps(DEBT_SERVICE_RATIO_MAX_BPS),
   }),
   /** The limit ladder (decision 085); absent: none, as every draft stored before it. */
   limitLadder: limitLadderDraftSchema.optional(),
@@ -134,7 +143,7 @@ export type ProductRetirementResponse = z.infer<typeof productRetirementResponse
  * the SEC small-loan caps where they apply).
  */
 export const newProductSchema = z.strictObject({
-  code: z.string().regex(PRODUCT_CODE_PATTERN, 'Capital letters, digits or _ (2 to 20), starting with a letter, such as PAYDAY.'),
+  code: z.string().regex(PRODUCT_CODE_PATTERN, { error: M.productCode }),
   draft: productDraftSchema.required({ names: true, descriptions: true }),
 });
 export type NewProduct = z.infer<typeof newProductSchema>;

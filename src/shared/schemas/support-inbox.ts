@@ -14,12 +14,12 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 export const supportInboxQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(SUPPORT_STATUSES).optional()),
   /** The nextCursor of the previous page. */
-  cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+  cursor: optionalBigintIdParam('errors.cursor'),
   limit: pageLimitParam(100, 25),
 });
 export type SupportInboxQuery = z.infer<typeof supportInboxQuerySchema>;
 
-export const supportMessageParams = z.object({ messageId: z.uuid({ error: 'Not a message id.' }) });
+export const supportMessageParams = z.object({ messageId: z.uuid({ error: 'errors.messageId' }) });
 
 const supportStaffSchema = z.object({ id: z.string(), name: z.string() });
 

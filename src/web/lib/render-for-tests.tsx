@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
-import { createInstance } from 'i18next';
+import { createInstance, type i18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { en } from '../../shared/i18n/en';
 import { fil } from '../../shared/i18n/fil';
@@ -11,8 +11,14 @@ import { CATALOGUE_VALUES } from '../../shared/i18n/values';
  * catalogues, in `lng`, as the app's i18n would (one i18n instance, set up once: call it in beforeAll).
  */
 export async function rendererIn(lng: 'en' | 'fil' = 'en'): Promise<(element: ReactElement) => string> {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
+  const i18n = await i18nIn(lng);
+  return (element) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+}
+
+/** An i18n instance with the full catalogues and the catalogue values, in `lng`, as the app's. */
+export async function i18nIn(lng: 'en' | 'fil' = 'en'): Promise<i18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
     resources: { en: { translation: en }, fil: { translation: fil } },
     lng,
     fallbackLng: 'en',
@@ -20,7 +26,7 @@ export async function rendererIn(lng: 'en' | 'fil' = 'en'): Promise<(element: Re
     react: { useSuspense: false },
     showSupportNotice: false,
   });
-  return (element) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+  return instance;
 }
 
 /** `element` rendered to HTML in `lng` (rendererIn for one element). */

@@ -305,7 +305,12 @@ export const backoffice = {
     code: 'Code',
     codeHint: 'Capital letters, digits or _, starting with a letter, such as PAYDAY.',
     choiceDefault: 'The default',
-    options: { ADD_ON: 'Add-on (on the original principal)', DECLINING_BALANCE: 'Declining balance (on what is still owed)' },
+    options: {
+      ADD_ON: 'Add-on (on the original principal)',
+      DECLINING_BALANCE: 'Declining balance (on what is still owed)',
+      MONTHLY: 'Monthly (on the payout day, or on a day the borrower picks)',
+      SEMI_MONTHLY: 'Twice a month (the {{midDay}}th and the last day)',
+    },
     noDraft: 'Its latest version was stored before today’s draft rules: it cannot be edited here.',
   },
   settings: {
@@ -366,7 +371,7 @@ export const backoffice = {
         minAmountPositive: 'minAmount must be positive',
         minAboveMax: 'minAmount must not exceed maxAmount',
         noTerm: 'at least one term is needed',
-        termRange: 'term {{term}} must be 1 to 120 months',
+        termRange: 'term {{term}} must be {{termMonthsMin}} to {{productTermMonthsMax}} months',
         termsAscending: 'terms must be ascending without repeats',
         termMultiple: 'term {{term}} needs an income multiple',
         defaultTerm: 'defaultTerm must be one of the terms',
@@ -382,16 +387,16 @@ export const backoffice = {
         penaltyWhole: 'penalties.{{key}} must be a whole number >= 0',
         capPositive: 'annualCostCapBps must be positive',
         capAboveContract: 'annualCostCapBps {{cap}} % is above what the contract promises (at most {{contractCap}} % a year)',
-        minAge: 'eligibility.minAge must be at least 18',
+        minAge: 'eligibility.minAge must be at least {{memberMinAge}}',
         maxAge: 'eligibility.maxAgeAtTermEnd must exceed minAge',
-        debtRatio: 'eligibility.maxDebtServiceRatioBps must be 1 to 10,000',
+        debtRatio: 'eligibility.maxDebtServiceRatioBps must be more than zero and at most {{debtRatioMaxBps}}',
         firstDayLate:
           'late charges of {{firstDay}} % on the first day late could never be charged: they are above the {{cap}} % a year cap on all interest, fines and fees',
         noSchedule: 'PHP {{amount}} over {{term}} months has no valid schedule: {{detail}}',
         scheduleAmountTooSmall: 'the amount is too small for this term: an instalment would repay no principal or no interest',
         scheduleNoProceeds: 'the fees deducted from the proceeds would leave nothing to pay out',
         scheduleAmountNotPositive: 'the amount must be more than zero',
-        scheduleTermRange: 'the term must be a whole number of months from 1 to 600',
+        scheduleTermRange: 'the term must be a whole number of months from {{termMonthsMin}} to {{scheduleTermMonthsMax}}',
         scheduleNotComputable: 'its effective interest rate cannot be computed from its instalments',
         costAboveCap: 'PHP {{amount}} over {{term}} months costs {{cost}} in interest and fees, above the {{cap}} % a year cap ({{capAmount}})',
         eirAboveCap: 'PHP {{amount}} over {{term}} months has an effective interest rate of {{eir}} % a year (EIR x 12), above the {{cap}} % a year cap',
@@ -428,6 +433,51 @@ export const backoffice = {
         names: { en: 'Name shown to borrowers (English)', fil: 'Name shown to borrowers (Filipino)' },
         descriptions: { en: 'What it is for, one sentence (English)', fil: 'What it is for, one sentence (Filipino)' },
         incomeMultipleByTerm: 'Income multiple by term (term: multiple, ...)',
+        frequencies: 'How often instalments may fall due',
+        /** The limit ladder (decision 085). */
+        limitLadder: {
+          steps: 'Steps of the ladder',
+          afterOnTimeLoans: 'Loans repaid on time',
+          maxAmount: 'Most a member may borrow (PHP)',
+          onTimeDays: 'Days late a loan may be paid and still count as on time',
+          seriousLateDays: 'Days late that are serious lateness',
+          fallbackMaxAmount: 'Most a member may borrow after serious lateness (PHP)',
+        },
+      },
+      /** Hints under a field of the form, by the field's name. */
+      hints: {
+        frequencies:
+          'The borrower chooses among the ones ticked when applying. A version that ticks none (as every version before payday schedules) offers monthly instalments only.',
+        limitLadder: {
+          steps:
+            'What a member may borrow grows with loans repaid on time: each step gives its amount once the member has repaid that many loans on time (loans of every product count). The first step needs no loan; each next one needs more loans and gives more. A step above the largest amount of the product gives that largest amount.',
+          onTimeDays:
+            'A repaid loan counts when every instalment was paid at most this many days after its due date. The days before any late charge are a good choice: a loan that counts then never bore one.',
+          seriousLateDays:
+            'When an instalment of the member’s last loan is paid this many days late or more, or is still unpaid that long, the ladder gives at most the amount after serious lateness, until a later loan is repaid without it. More days than the on-time allowance.',
+          fallbackMaxAmount: 'Above zero and at most the first step’s amount.',
+        },
+      },
+      /** An optional part of the draft shown together (its fields all empty: the product's own stands). */
+      groups: {
+        limitLadder: {
+          title: 'Limit ladder',
+          hint: 'Leave every field of the ladder empty to keep the product’s ladder as it is.',
+        },
+      },
+      /** What a refused field is told when the schema gives no message of its own: the bound is the schema's. */
+      issues: {
+        number: 'A whole number.',
+        invalid: 'Not a value this field takes.',
+        tooSmall: { number: 'At least {{minimum}}.', string: 'At least {{minimum}} characters.', array: 'At least {{minimum}}.' },
+        tooBig: { number: 'At most {{maximum}}.', string: 'At most {{maximum}} characters.', array: 'At most {{maximum}}.' },
+      },
+      /** Rows of a list in the form (the steps of the ladder), by the list's name, else the generic words. */
+      rows: {
+        add: 'Add a row',
+        remove: 'Remove row {{number}}',
+        row: 'row {{number}}',
+        limitLadder: { steps: { add: 'Add a step', remove: 'Remove step {{number}}', row: 'step {{number}}' } },
       },
     },
     product: {
@@ -447,6 +497,34 @@ export const backoffice = {
   },
   /** Refusals of staff text a borrower would read (decision 060). */
   validation: {
+    /** The messages of the staff-only schemas (product drafts, the company profile, collection notes), by key (decision 076). */
+    schema: {
+      amount: 'An amount in pesos: digits, with a point and at most two decimals, no commas (for example, 1000).',
+      wholeBps: 'A whole number of basis points.',
+      bpsRange: 'A whole number of basis points, at most the limit of the field.',
+      capPositive: 'More than zero basis points.',
+      capAboveContract: 'At most {{contractCapPercent}} % a year ({{contractCapBps}} basis points): the contract promises no more.',
+      feeKind: 'One of the fee kinds of the catalogue.',
+      scamWord: 'Not a word of an advance-fee scheme (modification, unlock, verification, release, activation, processing, ...).',
+      productNameMin: 'At least {{productNameMin}} characters.',
+      productCode: 'Capital letters, digits or _ ({{productCodeMin}} to {{productCodeMax}}), starting with a letter, such as PAYDAY.',
+      frequencyNone: 'Tick at least one.',
+      frequencyTwice: 'Each frequency at most once.',
+      termNone: 'At least one term.',
+      termMonths: 'Each term a whole number of months from {{termMonthsMin}} to {{productTermMonthsMax}}.',
+      minAge: 'At least {{memberMinAge}}.',
+      companyTextMin: 'At least {{companyTextMin}} characters.',
+      companyAddressMin: 'At least {{companyAddressMin}} characters.',
+      signatoryPositionMin: 'At least {{signatoryPositionMin}} characters.',
+      shortName: '{{shortNameMin}} to {{shortNameMax}} capital letters or digits (it prefixes loan numbers and SMS).',
+      oneLine: 'Plain text on one line: no line breaks, tabs or control characters.',
+      link: 'A web address starting with https://.',
+      linkOrEmpty: 'A web address starting with https://. Or leave it empty.',
+      date: 'A date YYYY-MM-DD.',
+      email: 'An e-mail address.',
+      noteEmpty: 'Write the note.',
+      noteMax: 'At most {{collectionNoteMax}} characters.',
+    },
     staffText: {
       LINK: 'Links and e-mail addresses other than the lender’s own are not allowed: borrowers are told to trust only the lender’s own addresses.',
       ACCOUNT_NUMBER:

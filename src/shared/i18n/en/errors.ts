@@ -40,6 +40,13 @@ export const errors = {
   /** The same, as the message: the status codes given that are unknown, and the codes a list accepts (comma-separated in ?status=). */
   unknownStatusUse: 'Unknown status: {{unknown}}. Use {{allowed}}.',
   date: 'Use a date of the form YYYY-MM-DD.',
+  /** Refusals of a query or path parameter no form sends (decision 076: keys, not English). */
+  requestId: 'Not a request id.',
+  messageId: 'Not a message id.',
+  userId: 'Not a user id.',
+  loanId: 'Not a loan id.',
+  fromAfterTo: 'from must not be after to',
+  productCode: 'A product code, such as PERSONAL or SMALL.',
   // Every other code of ERROR_STATUS (src/shared/schemas/errors.ts): its thrower usually gives a
   // more precise message, but a code is never answered as its raw key (error-catalogue.test.ts).
   PRODUCT_REFUSED: 'This product version breaks the product rules.',

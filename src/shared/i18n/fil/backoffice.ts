@@ -308,7 +308,12 @@ export const backoffice = {
     code: 'Code',
     codeHint: 'Malalaking titik, numero o _, nagsisimula sa titik, gaya ng PAYDAY.',
     choiceDefault: 'Ang default',
-    options: { ADD_ON: 'Add-on (sa orihinal na principal)', DECLINING_BALANCE: 'Declining balance (sa natitirang utang)' },
+    options: {
+      ADD_ON: 'Add-on (sa orihinal na principal)',
+      DECLINING_BALANCE: 'Declining balance (sa natitirang utang)',
+      MONTHLY: 'Buwanan (sa araw ng payout, o sa araw na pipiliin ng borrower)',
+      SEMI_MONTHLY: 'Dalawang beses kada buwan (ika-{{midDay}} at huling araw)',
+    },
     noDraft: 'Naitala ang pinakabagong bersyon nito bago ang mga patakaran ngayon ng draft: hindi ito mababago rito.',
   },
   settings: {
@@ -368,7 +373,7 @@ export const backoffice = {
         minAmountPositive: 'dapat positibo ang minAmount',
         minAboveMax: 'hindi puwedeng lumampas ang minAmount sa maxAmount',
         noTerm: 'kailangan ng kahit isang termino',
-        termRange: 'dapat 1 hanggang 120 buwan ang terminong {{term}}',
+        termRange: 'dapat {{termMonthsMin}} hanggang {{productTermMonthsMax}} buwan ang terminong {{term}}',
         termsAscending: 'dapat pataas ang mga termino at walang inuulit',
         termMultiple: 'kailangan ng income multiple ang terminong {{term}}',
         defaultTerm: 'dapat isa sa mga termino ang defaultTerm',
@@ -384,16 +389,16 @@ export const backoffice = {
         penaltyWhole: 'dapat buong numerong >= 0 ang penalties.{{key}}',
         capPositive: 'dapat positibo ang annualCostCapBps',
         capAboveContract: 'ang annualCostCapBps na {{cap}} % ay lampas sa ipinapangako ng kontrata (hanggang {{contractCap}} % lang sa isang taon)',
-        minAge: 'dapat hindi bababa sa 18 ang eligibility.minAge',
+        minAge: 'dapat hindi bababa sa {{memberMinAge}} ang eligibility.minAge',
         maxAge: 'dapat mas mataas ang eligibility.maxAgeAtTermEnd kaysa sa minAge',
-        debtRatio: 'dapat 1 hanggang 10,000 ang eligibility.maxDebtServiceRatioBps',
+        debtRatio: 'dapat higit sa zero at hindi hihigit sa {{debtRatioMaxBps}} ang eligibility.maxDebtServiceRatioBps',
         firstDayLate:
           'hindi kailanman masisingil ang late charges na {{firstDay}} % sa unang araw ng pagkaantala: lampas ito sa limit na {{cap}} % sa isang taon para sa lahat ng interest, multa at bayarin',
         noSchedule: 'walang wastong iskedyul ang PHP {{amount}} sa loob ng {{term}} buwan: {{detail}}',
         scheduleAmountTooSmall: 'masyadong maliit ang halaga para sa terminong ito: may hulugang walang maibabayad sa principal o sa interest',
         scheduleNoProceeds: 'walang matitirang maipapadala kapag ibinawas sa proceeds ang mga bayarin',
         scheduleAmountNotPositive: 'dapat higit sa zero ang halaga',
-        scheduleTermRange: 'dapat buong bilang ng buwan ang termino, mula 1 hanggang 600',
+        scheduleTermRange: 'dapat buong bilang ng buwan ang termino, mula {{termMonthsMin}} hanggang {{scheduleTermMonthsMax}}',
         scheduleNotComputable: 'hindi makukuwenta mula sa mga hulog nito ang effective interest rate',
         costAboveCap:
           'ang PHP {{amount}} sa loob ng {{term}} buwan ay may interest at bayaring {{cost}}, lampas sa limit na {{cap}} % sa isang taon ({{capAmount}})',
@@ -433,6 +438,46 @@ export const backoffice = {
         names: { en: 'Pangalang makikita ng borrower (Ingles)', fil: 'Pangalang makikita ng borrower (Filipino)' },
         descriptions: { en: 'Para saan ito, isang pangungusap (Ingles)', fil: 'Para saan ito, isang pangungusap (Filipino)' },
         incomeMultipleByTerm: 'Multiple ng kita ayon sa termino (termino: multiple, ...)',
+        frequencies: 'Gaano kadalas maaaring magkaroon ng hulog',
+        limitLadder: {
+          steps: 'Mga baitang ng hagdan',
+          afterOnTimeLoans: 'Mga loan na nabayaran sa oras',
+          maxAmount: 'Pinakamalaking mahihiram ng miyembro (PHP)',
+          onTimeDays: 'Ilang araw na huli ang bayad na itinuturing pa ring sa oras',
+          seriousLateDays: 'Ilang araw na huli ang malubhang pagkahuli',
+          fallbackMaxAmount: 'Pinakamalaking mahihiram matapos ang malubhang pagkahuli (PHP)',
+        },
+      },
+      hints: {
+        frequencies:
+          'Pipili ang borrower sa mga may tsek kapag nag-apply. Ang bersyong walang tsek (gaya ng bawat bersyon bago ang hulog tuwing sahod) ay buwanang hulog lang ang inaalok.',
+        limitLadder: {
+          steps:
+            'Lumalaki ang mahihiram ng miyembro sa bawat loan na nabayaran sa oras: ibinibigay ng bawat baitang ang halaga nito kapag nabayaran na ng miyembro sa oras ang ganoong bilang ng loan (binibilang ang loan ng bawat produkto). Walang kailangang loan ang unang baitang; mas maraming loan ang kailangan at mas malaki ang ibinibigay ng bawat kasunod. Ang baitang na lampas sa pinakamalaking halaga ng produkto ay nagbibigay ng pinakamalaking halagang iyon.',
+          onTimeDays:
+            'Binibilang ang nabayarang loan kapag bawat hulog ay nabayaran nang hindi lalampas sa ganitong bilang ng araw matapos ang due date nito. Magandang piliin ang mga araw bago magkaroon ng multa: hindi kailanman nagkaroon ng multa ang loan na binibilang.',
+          seriousLateDays:
+            'Kapag ang isang hulog ng huling loan ng miyembro ay nabayaran nang ganito karaming araw na huli o higit pa, o hindi pa bayad nang ganoon katagal, hindi hihigit sa halaga matapos ang malubhang pagkahuli ang ibibigay ng hagdan, hanggang may kasunod na loan na nabayaran nang wala nito. Mas maraming araw kaysa sa palugit na itinuturing na sa oras.',
+          fallbackMaxAmount: 'Higit sa zero at hindi lalampas sa halaga ng unang baitang.',
+        },
+      },
+      groups: {
+        limitLadder: {
+          title: 'Hagdan ng limit',
+          hint: 'Iwanang walang laman ang lahat ng field ng hagdan para manatili ang hagdan ng produkto.',
+        },
+      },
+      issues: {
+        number: 'Buong bilang.',
+        invalid: 'Hindi ito tinatanggap ng field na ito.',
+        tooSmall: { number: 'Hindi bababa sa {{minimum}}.', string: 'Hindi bababa sa {{minimum}} na karakter.', array: 'Hindi bababa sa {{minimum}}.' },
+        tooBig: { number: 'Hindi hihigit sa {{maximum}}.', string: 'Hindi hihigit sa {{maximum}} na karakter.', array: 'Hindi hihigit sa {{maximum}}.' },
+      },
+      rows: {
+        add: 'Magdagdag ng hanay',
+        remove: 'Alisin ang hanay {{number}}',
+        row: 'hanay {{number}}',
+        limitLadder: { steps: { add: 'Magdagdag ng baitang', remove: 'Alisin ang baitang {{number}}', row: 'baitang {{number}}' } },
       },
     },
     product: {
@@ -452,6 +497,34 @@ export const backoffice = {
   },
   /** Refusals of staff text a borrower would read (decision 060). */
   validation: {
+    schema: {
+      amount: 'Halaga sa piso: mga digit, may tuldok at hanggang dalawang decimal, walang kuwit (halimbawa, 1000).',
+      wholeBps: 'Buong bilang ng basis points.',
+      bpsRange: 'Buong bilang ng basis points, hindi lalampas sa limit ng field.',
+      capPositive: 'Higit sa zero na basis points.',
+      capAboveContract:
+        'Hindi hihigit sa {{contractCapPercent}} % sa isang taon ({{contractCapBps}} basis points): wala nang higit pa rito ang ipinapangako ng kontrata.',
+      feeKind: 'Isa sa mga uri ng bayarin sa katalogo.',
+      scamWord: 'Hindi salita ng advance-fee scheme (modification, unlock, verification, release, activation, processing, ...).',
+      productNameMin: 'Hindi bababa sa {{productNameMin}} na karakter.',
+      productCode: 'Malalaking titik, digit o _ ({{productCodeMin}} hanggang {{productCodeMax}}), nagsisimula sa titik, gaya ng PAYDAY.',
+      frequencyNone: 'Lagyan ng tsek ang kahit isa.',
+      frequencyTwice: 'Isang beses lang ang bawat dalas.',
+      termNone: 'Kahit isang termino.',
+      termMonths: 'Bawat termino ay buong bilang ng buwan mula {{termMonthsMin}} hanggang {{productTermMonthsMax}}.',
+      minAge: 'Hindi bababa sa {{memberMinAge}}.',
+      companyTextMin: 'Hindi bababa sa {{companyTextMin}} na karakter.',
+      companyAddressMin: 'Hindi bababa sa {{companyAddressMin}} na karakter.',
+      signatoryPositionMin: 'Hindi bababa sa {{signatoryPositionMin}} na karakter.',
+      shortName: '{{shortNameMin}} hanggang {{shortNameMax}} na malalaking titik o digit (nauuna ito sa mga numero ng loan at sa SMS).',
+      oneLine: 'Payak na teksto sa iisang linya: walang line break, tab o control character.',
+      link: 'Web address na nagsisimula sa https://.',
+      linkOrEmpty: 'Web address na nagsisimula sa https://. O iwanang walang laman.',
+      date: 'Petsang YYYY-MM-DD.',
+      email: 'E-mail address.',
+      noteEmpty: 'Isulat ang tala.',
+      noteMax: 'Hindi hihigit sa {{collectionNoteMax}} na karakter.',
+    },
     staffText: {
       LINK: 'Bawal ang link at e-mail address na hindi sa nagpapautang: sinasabihan ang mga nanghihiram na ang sariling address lamang ng nagpapautang ang pagkatiwalaan.',
       ACCOUNT_NUMBER:

@@ -37,6 +37,12 @@ export const errors = {
   unknownStatus: 'Hindi kilalang status.',
   unknownStatusUse: 'Hindi kilalang status: {{unknown}}. Gamitin ang {{allowed}}.',
   date: 'Gumamit ng petsang nasa anyong YYYY-MM-DD.',
+  requestId: 'Hindi ito id ng kahilingan.',
+  messageId: 'Hindi ito id ng mensahe.',
+  userId: 'Hindi ito id ng user.',
+  loanId: 'Hindi ito id ng loan.',
+  fromAfterTo: 'hindi dapat mas huli ang from kaysa sa to',
+  productCode: 'Code ng produkto, gaya ng PERSONAL o SMALL.',
   PRODUCT_REFUSED: 'Lumalabag sa mga patakaran ng produkto ang bersyong ito.',
   IDEMPOTENCY_KEY_REQUIRED:
     'Kailangan ng request na ito ang header na Idempotency-Key: {{idempotencyKeyMin}} hanggang {{idempotencyKeyMax}} na letra, numero, o _ . : -',

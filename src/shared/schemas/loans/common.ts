@@ -74,7 +74,7 @@ export const amountInputSchema = z
   .trim()
   .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: LOAN_MESSAGES.amount });
 /** A product's code (PRODUCT_CODE_PATTERN): PERSONAL, SMALL, ... */
-export const productCodeSchema = z.string().regex(PRODUCT_CODE_PATTERN, { error: 'A product code, such as PERSONAL or SMALL.' });
+export const productCodeSchema = z.string().regex(PRODUCT_CODE_PATTERN, { error: 'errors.productCode' });
 export const termSchema = z
   .number({ error: LOAN_MESSAGES.term })
   .int({ error: LOAN_MESSAGES.term })

@@ -78,7 +78,7 @@ export const walletTransactionSchema = z.object({
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 /** GET /api/wallet/transactions?cursor=&limit=: newest first; cursor is the nextCursor of the page before (older lines). */
 export const walletTransactionsQuerySchema = z.object({
-  cursor: optionalBigintIdParam('cursor must come from nextCursor'),
+  cursor: optionalBigintIdParam('errors.cursor'),
   limit: pageLimitParam(200, 50),
 });
 export const walletTransactionsResponseSchema = z.object({

@@ -1,29 +1,13 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
-import { renderCatalogueText } from '../../lib/catalogue-text';
 import { Button } from '../../ui/Button';
-import { SelectField, TextField } from '../../ui/Field';
-import { draftRefusals, type ProductIdentity } from '../../../shared/loan/draft';
+import { Checkbox, SelectField, TextField } from '../../ui/Field';
+import type { ProductIdentity } from '../../../shared/loan/draft';
 import { philippineDate } from '../../../shared/activation/age';
-import { newProductSchema, productDraftSchema, type ProductDraft } from '../../../shared/schemas/product';
-import { draftFields, draftFromValues, valuesOf, type DraftField, type FieldValues } from './draft-fields';
-
-/** The form's fields: every field of the draft schema (draft-fields.ts), so a field the schema gains is one here. */
-const FIELDS = draftFields(productDraftSchema);
-
-/** A field's label in the catalogue (backoffice.settings.productForm.fields): by its last name; a text per language by its own and its parent's. */
-function labelKey(f: DraftField): string {
-  const leaf = f.path.at(-1)!;
-  const own = leaf === 'en' || leaf === 'fil' ? `${f.path.at(-2)}.${leaf}` : leaf;
-  return `backoffice.settings.productForm.fields.${own}`;
-}
-
-/** A schema's message: a catalogue key (rendered) or the schema's own words. */
-function issueText(t: TFunction, exists: (key: string) => boolean, message: string): string {
-  return /^\w+(\.\w+)+$/.test(message) && exists(message) ? t(message) : message;
-}
+import type { ProductDraft } from '../../../shared/schemas/product';
+import { addRow, cellName, chosen, removeRow, rowCount, toggleChoice, valuesOf, type DraftField, type FieldValues } from './draft-fields';
+import { PRODUCT_FIELDS, checkProductDraft, groupTexts, hintOf, labelOf, optionText, rowsText, type FormTexts } from './product-draft-check';
 
 export interface ProductDraftSubmit {
   readonly draft: ProductDraft;
@@ -59,37 +43,26 @@ export function ProductDraftForm({
   readonly send: (submit: ProductDraftSubmit) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState<FieldValues>(() => valuesOf(FIELDS, start));
+  const [values, setValues] = useState<FieldValues>(() => valuesOf(PRODUCT_FIELDS, start));
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<{ message: string; reasons: string[] } | null>(null);
-  const exists = useMemo(() => (key: string) => i18n.exists(key), [i18n]);
+  const [refusal, setRefusal] = useState<{ message: string; reasons: readonly string[] } | null>(null);
+  const x: FormTexts = useMemo(() => ({ t, exists: (key: string) => i18n.exists(key) }), [t, i18n]);
 
-  const refuse = (reasons: string[]) => setRefusal({ message: t('backoffice.settings.productForm.refused'), reasons });
+  const refuse = (reasons: readonly string[]) => setRefusal({ message: t('backoffice.settings.productForm.refused'), reasons });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setRefusal(null);
-    const raw = draftFromValues(FIELDS, values, start);
-    // The route's own schema first (a new product: its code, names and descriptions too).
-    const parsed = askCode ? newProductSchema.safeParse({ code: code.trim(), draft: raw }) : productDraftSchema.safeParse(raw);
-    if (!parsed.success) {
-      refuse(parsed.error.issues.map((issue) => `${issue.path.filter((p) => p !== 'draft').join('.')}: ${issueText(t, exists, issue.message)}`));
-      return;
-    }
-    const draft = 'draft' in parsed.data ? parsed.data.draft : parsed.data;
-    const own: ProductIdentity = askCode
-      ? { code: code.trim(), names: draft.names ?? identity.names, descriptions: draft.descriptions ?? identity.descriptions }
-      : identity;
-    // Then every cap, as the server checks it, each reason naming its figure.
-    const problems = draftRefusals(draft, nextVersion, philippineDate(new Date()), own);
-    if (problems.length > 0) {
-      refuse(problems.map((p) => renderCatalogueText(t, p)));
+    // The route's own schema, then every cap, as the server checks them (product-draft-check.ts).
+    const checked = checkProductDraft({ values, start, askCode, code, identity, nextVersion, today: philippineDate(new Date()) }, x);
+    if (!checked.ok) {
+      refuse(checked.reasons);
       return;
     }
     setBusy(true);
     try {
-      await send({ draft, code: code.trim() });
+      await send({ draft: checked.draft, code: code.trim() });
     } catch (e) {
       if (e instanceof ApiError) {
         const reasons = Object.entries(e.fields).map(([field, message]) => (field.startsWith('reason') ? message : `${field}: ${message}`));
@@ -100,6 +73,108 @@ export function ProductDraftForm({
       setBusy(false);
     }
   };
+
+  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  /** One field of the form as its kind shows it. */
+  const fieldOf = (f: DraftField): ReactNode => {
+    const label = labelOf(f, x);
+    const hint = hintOf(f, x);
+    switch (f.kind) {
+      case 'choice':
+        return (
+          <SelectField key={f.name} label={label} hint={hint} value={values[f.name] ?? ''} onChange={(event) => set(f.name, event.target.value)}>
+            {f.optional && <option value="">{t('backoffice.products.choiceDefault')}</option>}
+            {f.options.map((o) => (
+              <option key={o} value={o}>
+                {optionText(o, x)}
+              </option>
+            ))}
+          </SelectField>
+        );
+      case 'choiceSet': {
+        const ticked = chosen(values, f);
+        return (
+          <fieldset key={f.name} className="flex flex-col gap-2 sm:col-span-2" data-field={f.name}>
+            <legend className="text-sm font-semibold text-ink">{label}</legend>
+            {f.options.map((o) => (
+              <Checkbox
+                key={o}
+                label={optionText(o, x)}
+                checked={ticked.includes(o)}
+                onChange={(event) => setValues((v) => toggleChoice(v, f, o, event.target.checked))}
+              />
+            ))}
+            {hint && <p className="text-xs text-muted">{hint}</p>}
+          </fieldset>
+        );
+      }
+      case 'rows': {
+        const count = rowCount(values, f);
+        return (
+          <fieldset key={f.name} className="flex flex-col gap-3 sm:col-span-2" data-field={f.name}>
+            <legend className="text-sm font-semibold text-ink">{label}</legend>
+            {hint && <p className="text-xs text-muted">{hint}</p>}
+            {Array.from({ length: count }, (_, i) => (
+              <div key={i} className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[1fr_1fr_auto]" role="group" aria-label={rowsText(f, 'row', x, i + 1)}>
+                {f.columns.map((c) => (
+                  <TextField
+                    key={c.name}
+                    label={`${labelOf(c, x)} (${rowsText(f, 'row', x, i + 1)})`}
+                    value={values[cellName(f, i, c)] ?? ''}
+                    inputMode={c.kind === 'int' ? 'numeric' : c.name.endsWith('Amount') ? 'decimal' : undefined}
+                    onChange={(event) => set(cellName(f, i, c), event.target.value)}
+                  />
+                ))}
+                <Button type="button" variant="outline" onClick={() => setValues((v) => removeRow(v, f, i))}>
+                  {rowsText(f, 'remove', x, i + 1)}
+                </Button>
+              </div>
+            ))}
+            <div>
+              <Button type="button" variant="outline" onClick={() => setValues((v) => addRow(v, f))}>
+                {rowsText(f, 'add', x)}
+              </Button>
+            </div>
+          </fieldset>
+        );
+      }
+      default:
+        return (
+          <TextField
+            key={f.name}
+            label={label}
+            hint={hint}
+            value={values[f.name] ?? ''}
+            inputMode={f.kind === 'int' ? 'numeric' : f.name.endsWith('Amount') ? 'decimal' : undefined}
+            onChange={(event) => set(f.name, event.target.value)}
+          />
+        );
+    }
+  };
+
+  /** The fields in the schema's order, a group with a title (the limit ladder) in a fieldset of its own. */
+  const parts: ReactNode[] = [];
+  for (let i = 0; i < PRODUCT_FIELDS.length;) {
+    const f = PRODUCT_FIELDS[i]!;
+    const texts = f.group ? groupTexts(f.group, x) : null;
+    if (!f.group || !texts) {
+      parts.push(fieldOf(f));
+      i++;
+      continue;
+    }
+    const members: DraftField[] = [];
+    while (i < PRODUCT_FIELDS.length && PRODUCT_FIELDS[i]!.group === f.group) members.push(PRODUCT_FIELDS[i++]!);
+    parts.push(
+      <fieldset key={f.group} className="grid grid-cols-1 gap-4 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2" data-group={f.group}>
+        <legend className="px-1 text-base font-semibold text-brand">{texts.title}</legend>
+        {texts.hint && <p className="text-sm text-muted sm:col-span-2">{texts.hint}</p>}
+        {members.map((m) => (
+          <Fragment key={m.name}>{fieldOf(m)}</Fragment>
+        ))}
+      </fieldset>,
+    );
+  }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={label}>
@@ -112,31 +187,7 @@ export function ProductDraftForm({
           onChange={(event) => setCode(event.target.value.toUpperCase())}
         />
       )}
-      {FIELDS.map((f) =>
-        f.kind === 'choice' ? (
-          <SelectField
-            key={f.name}
-            label={t(labelKey(f))}
-            value={values[f.name] ?? ''}
-            onChange={(event) => setValues((v) => ({ ...v, [f.name]: event.target.value }))}
-          >
-            {f.optional && <option value="">{t('backoffice.products.choiceDefault')}</option>}
-            {f.options.map((o) => (
-              <option key={o} value={o}>
-                {t(`backoffice.products.options.${o}`, { defaultValue: o })}
-              </option>
-            ))}
-          </SelectField>
-        ) : (
-          <TextField
-            key={f.name}
-            label={t(labelKey(f))}
-            value={values[f.name] ?? ''}
-            inputMode={f.kind === 'int' ? 'numeric' : f.name.endsWith('Amount') ? 'decimal' : undefined}
-            onChange={(event) => setValues((v) => ({ ...v, [f.name]: event.target.value }))}
-          />
-        ),
-      )}
+      {parts}
       <p className="text-sm text-muted sm:col-span-2">{t('backoffice.settings.productForm.feesNote', { count: start.fees.length })}</p>
       {refusal && (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-danger sm:col-span-2" data-testid="product-refusal">
