@@ -41,6 +41,9 @@ const BEFORE_TIMEOUT = Number(process.env.LCHECK_BEFORE_TIMEOUT ?? 600);
 const PREFIX = process.env.LCHECK_DB_PREFIX ?? 'tapat_lcheck';
 const KEEP = process.env.LCHECK_KEEP === '1';
 const PROFILE = process.env.LCHECK_PROFILE !== '0';
+/** LCHECK_REUSE=1: a database kept by LCHECK_KEEP=1 is checked again without seeding; LCHECK_SEED_ONLY=1: seed (and keep) only. */
+const REUSE = process.env.LCHECK_REUSE === '1';
+const SEED_ONLY = process.env.LCHECK_SEED_ONLY === '1';
 const DAY = '2026-11-23';
 const SHARDS = 8;
 
@@ -69,15 +72,16 @@ async function checkBefore(): Promise<Check> {
   return mod.checkLedger;
 }
 
-/** Entries a loan gets on average for a schedule of `term` lines (see seed): disbursement 3, each paid line 6, the charges about 2. */
+/** Entries a loan gets on average for a schedule of `term` lines (see seed): disbursement 2 or 3, each paid line 5 or 6 (top-up and payment), the charges about 1.3. */
 function entriesPerLoan(term: number): number {
-  return 3 + 6 * (term / 2) + 2;
+  return 2 + 5 * (term / 2) + 1.3;
 }
 
 /** Seeds the book; answers its counts and the seconds of each step. */
 async function seed(name: string, entries: number) {
-  const db = await ensureDatabase(name, false);
+  const db = await ensureDatabase(name, REUSE);
   const steps: Record<string, number> = {};
+  if (db.existed) return { db, term: 0, steps: { reused: 0 }, counts: await countsOf(db.url) };
   let started = performance.now();
   const t = await openApp(db.url);
   let term = 0;
@@ -253,7 +257,11 @@ async function seed(name: string, entries: number) {
   } finally {
     await c.end();
   }
-  const k = new pg.Client({ connectionString: db.url });
+  return { db, term, steps, counts: await countsOf(db.url) };
+}
+
+async function countsOf(url: string) {
+  const k = new pg.Client({ connectionString: url });
   await k.connect();
   const counts = (
     await k.query<{ loans: string; entries: string; transfers: string; accounts: string }>(
@@ -262,7 +270,7 @@ async function seed(name: string, entries: number) {
     )
   ).rows[0]!;
   await k.end();
-  return { db, term, steps, counts };
+  return counts;
 }
 
 /** Runs `check` on a fresh connection to `name`, timed; with `plant`, inside a transaction that plants an imbalance first and is rolled back. */
@@ -375,6 +383,7 @@ for (const size of SIZES) {
   const loadBeforeSeed = loadAverage();
   const seeded = await seed(name, size);
   console.log(JSON.stringify({ size, seed: seeded.steps, counts: seeded.counts, loadBeforeSeed, loadAfterSeed: loadAverage() }));
+  if (SEED_ONLY) continue;
   const clean = await run(name, checkLedger, { profile: PROFILE });
   console.log(JSON.stringify({ size, clean: { ...clean, statements: undefined } }));
   const planted = await run(name, checkLedger, { plant: true });

@@ -7,7 +7,7 @@
  */
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
-import { checkLedger, type LedgerCheckResult } from '../src/server/ledger/check';
+import { checkLedger, checkLedgerSnapshot, type LedgerCheckResult } from '../src/server/ledger/check';
 import { callServerOf } from '../src/server/ops/admin-client';
 
 function report(where: string, result: LedgerCheckResult): number {
@@ -44,7 +44,9 @@ async function main(): Promise<number> {
     throw error;
   }
   try {
-    return report(databaseUrl ? 'DATABASE_URL' : `${dataDir}/pglite`, await checkLedger(database.db));
+    // On PostgreSQL in one snapshot with room for its groupings (decision 087); the embedded database as before.
+    if (databaseUrl) return report('DATABASE_URL', await checkLedgerSnapshot(database.db));
+    return report(`${dataDir}/pglite`, await checkLedger(database.db));
   } finally {
     await database.close();
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { checkServicingTransfers } from './check-servicing';
 import { checkWithdrawalParts } from './check-withdrawals';
 import { checkClosedDays } from './check-closed-days';
@@ -38,6 +38,25 @@ export interface LedgerCheckResult {
   readonly ok: boolean;
   readonly problems: string[];
   readonly counts: { readonly accounts: number; readonly transfers: number; readonly entries: number };
+}
+
+/** Memory each sort or hash of the check may take before it spills to disk (its groups by transfer are millions at 10 million entries). */
+const CHECK_WORK_MEM = '128MB';
+
+/**
+ * checkLedger in one read-only REPEATABLE READ transaction, with work_mem raised for its groupings
+ * (docs/decisions/087): every query sees the same ledger (a server writing meanwhile cannot show
+ * an account's sums apart from entries written between two queries), and the groupings by transfer
+ * stay in memory. `npm run ledger:check` on DATABASE_URL and the benchmark use it.
+ */
+export async function checkLedgerSnapshot(db: Db): Promise<LedgerCheckResult> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql.raw(`set local work_mem = '${CHECK_WORK_MEM}'`));
+      return checkLedger(tx);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
