@@ -12,7 +12,7 @@ import { disbursedLoan } from '../tests/fixtures/repayments';
 import { seedBook, type LoanSpec } from '../tests/fixtures/book';
 import { openDatabase, type DbOrTx } from '../src/server/db/client';
 import { ensureSystemAccount, type SystemAccount } from '../src/server/ledger';
-import { checkLedger, type LedgerCheckResult } from '../src/server/ledger/check';
+import { CHECK_SETTINGS, checkLedger, type LedgerCheckResult } from '../src/server/ledger/check';
 
 /**
  * ledger:check on a large ledger on PostgreSQL (decision 087). For each size in LCHECK_SIZES (ledger
@@ -95,7 +95,7 @@ async function seed(name: string, entries: number) {
     const loans = Math.max(1, Math.round(entries / entriesPerLoan(term)) - 1);
     // Paid lines 0..term, uniform; shards 0..7; no earlier charges (the seed books its own below).
     let x = 12345;
-    const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 4294967296);
+    const rnd = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 4294967296;
     const specs: LoanSpec[] = Array.from({ length: loans }, () => ({
       shift: Math.floor(rnd() * 330),
       shard: Math.floor(rnd() * SHARDS),
@@ -105,7 +105,14 @@ async function seed(name: string, entries: number) {
       priorCharges: 'NONE',
       markedOverdue: false,
     }));
-    for (const kind of ['LOANS_RECEIVABLE', 'FEE_INCOME', 'INTEREST_INCOME', 'LATE_CHARGES_RECEIVABLE', 'PENALTY_INCOME', 'COLLECTION_CLEARING'] as SystemAccount[])
+    for (const kind of [
+      'LOANS_RECEIVABLE',
+      'FEE_INCOME',
+      'INTEREST_INCOME',
+      'LATE_CHARGES_RECEIVABLE',
+      'PENALTY_INCOME',
+      'COLLECTION_CLEARING',
+    ] as SystemAccount[])
       for (let s = 0; s < SHARDS; s += 1) await ensureSystemAccount(t.deps.db, kind, s);
     await seedBook(t, { loanId, userId: member.userId }, specs, DAY, { ledger: false, tag: 'lcheck' });
     steps.loans = seconds(started);
@@ -274,8 +281,10 @@ async function countsOf(url: string) {
 }
 
 /** Runs `check` on a fresh connection to `name`, timed; with `plant`, inside a transaction that plants an imbalance first and is rolled back. */
-async function run(name: string, check: Check, options: { plant?: boolean; profile?: boolean; timeoutSeconds?: number } = {}) {
-  const database = await openDatabase({ databaseUrl: urlOf(name, options.timeoutSeconds ? `-c statement_timeout=${options.timeoutSeconds * 1000}` : undefined) });
+async function run(name: string, check: Check, options: { plant?: boolean; profile?: boolean; timeoutSeconds?: number; snapshot?: boolean } = {}) {
+  const database = await openDatabase({
+    databaseUrl: urlOf(name, options.timeoutSeconds ? `-c statement_timeout=${options.timeoutSeconds * 1000}` : undefined),
+  });
   const statements: { sql: string; ms: number }[] = [];
   const loadBefore = loadAverage();
   const started = performance.now();
@@ -298,23 +307,30 @@ async function run(name: string, check: Check, options: { plant?: boolean; profi
           },
         }) as DbOrTx)
       : db;
+  class Rollback extends Error {}
   try {
-    if (options.plant) {
-      class Rollback extends Error {}
+    if (options.plant || options.snapshot) {
+      // As npm run ledger:check runs it on PostgreSQL (checkLedgerSnapshot), with a transaction of its own to plant in and roll back.
       await database.db
-        .transaction(async (tx) => {
-          // One entry of a repayment a centavo too large: its transfer no longer balances, nor the account's cached sums.
-          const [row] = (
-            await tx.execute<{ id: string; transfer_id: string }>(
-              sql`update ledger_entries set amount = amount + 1
-                   where id = (select e.id from ledger_entries e join ledger_transfers t on t.id = e.transfer_id where t.code = 'LOAN_REPAYMENT' and e.direction = 'CREDIT' limit 1)
-                   returning id::text, transfer_id::text`,
-            )
-          ).rows;
-          planted = row ? `entry ${row.id} of transfer ${row.transfer_id} + 1 centavo` : 'no repayment entry found';
-          result = await check(timed(tx));
-          throw new Rollback();
-        })
+        .transaction(
+          async (tx) => {
+            if (options.snapshot) await tx.execute(sql.raw(CHECK_SETTINGS));
+            if (options.plant) {
+              // One entry of a repayment a centavo too large: its transfer no longer balances, nor the account's cached sums.
+              const [row] = (
+                await tx.execute<{ id: string; transfer_id: string }>(
+                  sql`update ledger_entries set amount = amount + 1
+                       where id = (select e.id from ledger_entries e join ledger_transfers t on t.id = e.transfer_id where t.code = 'LOAN_REPAYMENT' and e.direction = 'CREDIT' limit 1)
+                       returning id::text, transfer_id::text`,
+                )
+              ).rows;
+              planted = row ? `entry ${row.id} of transfer ${row.transfer_id} + 1 centavo` : 'no repayment entry found';
+            }
+            result = await check(timed(tx));
+            if (options.plant) throw new Rollback();
+          },
+          options.plant ? undefined : { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        )
         .catch((e: unknown) => {
           if (!(e instanceof Rollback)) throw e;
         });
@@ -365,14 +381,14 @@ if (AB_ENTRIES > 0) {
   for (let round = 1; round <= ROUNDS; round += 1) {
     // Alternated, the order swapped each round.
     const first = round % 2 === 1 ? 'after' : 'before';
-    const a = first === 'after' ? await run(name, checkLedger) : await run(name, old, { timeoutSeconds: BEFORE_TIMEOUT });
-    const b = first === 'after' ? await run(name, old, { timeoutSeconds: BEFORE_TIMEOUT }) : await run(name, checkLedger);
+    const a = first === 'after' ? await run(name, checkLedger, { snapshot: true }) : await run(name, old, { timeoutSeconds: BEFORE_TIMEOUT });
+    const b = first === 'after' ? await run(name, old, { timeoutSeconds: BEFORE_TIMEOUT }) : await run(name, checkLedger, { snapshot: true });
     const r = first === 'after' ? { round, after: a, before: b } : { round, after: b, before: a };
     rounds.push(r);
     console.log(JSON.stringify({ round, after: r.after.seconds, before: r.before.seconds, beforeError: r.before.error, load: r.after.loadBefore }));
   }
   const plantedBefore = await run(name, old, { plant: true, timeoutSeconds: BEFORE_TIMEOUT });
-  const plantedAfter = await run(name, checkLedger, { plant: true });
+  const plantedAfter = await run(name, checkLedger, { plant: true, snapshot: true });
   results.push({ ab: true, entriesTarget: AB_ENTRIES, seed: seeded.steps, counts: seeded.counts, term: seeded.term, rounds, plantedBefore, plantedAfter });
   save();
   if (!KEEP) await seeded.db.drop();
@@ -384,9 +400,9 @@ for (const size of SIZES) {
   const seeded = await seed(name, size);
   console.log(JSON.stringify({ size, seed: seeded.steps, counts: seeded.counts, loadBeforeSeed, loadAfterSeed: loadAverage() }));
   if (SEED_ONLY) continue;
-  const clean = await run(name, checkLedger, { profile: PROFILE });
+  const clean = await run(name, checkLedger, { profile: PROFILE, snapshot: true });
   console.log(JSON.stringify({ size, clean: { ...clean, statements: undefined } }));
-  const planted = await run(name, checkLedger, { plant: true });
+  const planted = await run(name, checkLedger, { plant: true, snapshot: true });
   console.log(JSON.stringify({ size, planted }));
   results.push({ entriesTarget: size, seed: seeded.steps, counts: seeded.counts, term: seeded.term, loadBeforeSeed, clean, planted });
   save();

@@ -73,7 +73,9 @@ describe('ledger:check finds each kind of problem (decision 087)', () => {
     });
     expect(zero).toContain(`entry ${entry.id} has an amount that is not positive`);
 
-    const phase = await problemsAfter(async (tx) => void (await tx.execute(sql`update ledger_entries set phase = 'PENDING' where transfer_id = ${entry.transfer_id}`)));
+    const phase = await problemsAfter(
+      async (tx) => void (await tx.execute(sql`update ledger_entries set phase = 'PENDING' where transfer_id = ${entry.transfer_id}`)),
+    );
     const legs = Number((await one<{ n: string }>(sql`select count(*)::text as n from ledger_entries where transfer_id = ${entry.transfer_id}`)).n);
     expect(phase.filter((p) => p === `transfer ${entry.transfer_id} (POSTED) has a PENDING entry`)).toHaveLength(legs);
 
@@ -85,7 +87,9 @@ describe('ledger:check finds each kind of problem (decision 087)', () => {
     const post = await one<{ id: string; pending_id: string }>(
       sql`select id::text, pending_id::text from ledger_transfers where type = 'POST_PENDING' limit 1`,
     );
-    const notPending = await problemsAfter(async (tx) => void (await tx.execute(sql`update ledger_transfers set type = 'POSTED' where id = ${post.pending_id}`)));
+    const notPending = await problemsAfter(
+      async (tx) => void (await tx.execute(sql`update ledger_transfers set type = 'POSTED' where id = ${post.pending_id}`)),
+    );
     expect(notPending).toContain(`transfer ${post.id} resolves ${post.pending_id}, which is not a pending transfer (POSTED)`);
 
     const twice = await problemsAfter(async (tx) => {
@@ -113,10 +117,14 @@ describe('ledger:check finds each kind of problem (decision 087)', () => {
     );
     const cached = await problemsAfter(
       async (tx) =>
-        void (await tx.execute(sql`update ledger_accounts set credits_posted = credits_posted + 5, debits_pending = debits_pending + 7 where code = ${wallet.code}`)),
+        void (await tx.execute(
+          sql`update ledger_accounts set credits_posted = credits_posted + 5, debits_pending = debits_pending + 7 where code = ${wallet.code}`,
+        )),
     );
     expect(cached).toContain(`account ${wallet.code}: cached credits_posted ${BigInt(wallet.credits) + 5n} but the entries sum to ${wallet.credits}`);
-    expect(cached).toContain(`account ${wallet.code}: cached debits_pending ${BigInt(wallet.debits_pending) + 7n} but the entries sum to ${wallet.debits_pending}`);
+    expect(cached).toContain(
+      `account ${wallet.code}: cached debits_pending ${BigInt(wallet.debits_pending) + 7n} but the entries sum to ${wallet.debits_pending}`,
+    );
 
     const negative = await problemsAfter(async (tx) => {
       const [transfer] = (
@@ -141,7 +149,10 @@ describe('ledger:check finds each kind of problem (decision 087)', () => {
       sql`select number::text, principal_paid::text from loan_instalments where loan_id = ${loan.id} and principal_paid > 0 order by number limit 1`,
     );
     const paid = await problemsAfter(
-      async (tx) => void (await tx.execute(sql`update loan_instalments set principal_paid = principal_paid - 1 where loan_id = ${loan.id} and number = ${Number(line.number)}`)),
+      async (tx) =>
+        void (await tx.execute(
+          sql`update loan_instalments set principal_paid = principal_paid - 1 where loan_id = ${loan.id} and number = ${Number(line.number)}`,
+        )),
     );
     expect(paid).toContain(
       `loan ${loan.id} line ${line.number}: PRINCIPAL paid ${BigInt(line.principal_paid) - 1n} but payments allocated ${line.principal_paid}`,
@@ -182,7 +193,10 @@ describe('ledger:check finds each kind of problem (decision 087)', () => {
     const unallocated = await problemsAfter(async (tx) => void (id = await plant(tx, 'paid = 300')));
     expect(unallocated).toContain(`late charge ${id}: paid 300 but payments allocated 0`);
 
-    const reduced = await problemsAfter(async (tx) => void (id = await plant(tx, `reduced_from = 5400, reduction_transfer_id = (select disbursement_transfer_id from loans where id = '${loan.id}')`)));
+    const reduced = await problemsAfter(
+      async (tx) =>
+        void (id = await plant(tx, `reduced_from = 5400, reduction_transfer_id = (select disbursement_transfer_id from loans where id = '${loan.id}')`)),
+    );
     expect(reduced).toContain(`late charge ${id}: reduced by 400 but its reduction transfer reverses 0`);
 
     const waived = await problemsAfter(async (tx) => void (id = await plant(tx, `waived_at = now(), waive_reason_code = 'GOODWILL'`)));

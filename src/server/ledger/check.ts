@@ -42,17 +42,25 @@ export interface LedgerCheckResult {
 
 /** Memory each sort or hash of the check may take before it spills to disk (its groups by transfer are millions at 10 million entries). */
 const CHECK_WORK_MEM = '128MB';
+/**
+ * The check's session settings on PostgreSQL: room for its groupings, and no nested loops. Every
+ * query of the check reads whole tables; the planner, which estimates an account's entries as the
+ * average over all accounts (a few dozen system accounts hold most entries beside 50,000 wallets),
+ * otherwise chose index lookups of the transfers, one per entry (10.5 s against 4.7 s with a hash
+ * join at a million entries, decision 087).
+ */
+export const CHECK_SETTINGS = `set local work_mem = '${CHECK_WORK_MEM}'; set local enable_nestloop = off`;
 
 /**
  * checkLedger in one read-only REPEATABLE READ transaction, with work_mem raised for its groupings
  * (docs/decisions/087): every query sees the same ledger (a server writing meanwhile cannot show
  * an account's sums apart from entries written between two queries), and the groupings by transfer
- * stay in memory. `npm run ledger:check` on DATABASE_URL and the benchmark use it.
+ * stay in memory (CHECK_SETTINGS). `npm run ledger:check` on DATABASE_URL and the benchmark use it.
  */
 export async function checkLedgerSnapshot(db: Db): Promise<LedgerCheckResult> {
   return db.transaction(
     async (tx) => {
-      await tx.execute(sql.raw(`set local work_mem = '${CHECK_WORK_MEM}'`));
+      await tx.execute(sql.raw(CHECK_SETTINGS));
       return checkLedger(tx);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -71,7 +79,15 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
   // the groups that do not balance, the groups whose phase the transfer's type forbids (one problem
   // per entry, as before), the transfers with no group at all; the row 'count' carries the number of
   // entries, and 'nonpositive' the transfers holding an entry that is not positive (read below).
-  const transfers = await rows<{ kind: string; id: string; phase: string | null; type: string | null; debits: string | null; credits: string | null; n: string }>(
+  const transfers = await rows<{
+    kind: string;
+    id: string;
+    phase: string | null;
+    type: string | null;
+    debits: string | null;
+    credits: string | null;
+    n: string;
+  }>(
     db,
     sql`with s as materialized (
           select transfer_id, phase,
@@ -198,9 +214,9 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
     if (!b.allow_negative && available < 0n) problems.push(`account ${b.code} may not go negative but its available balance is ${available}`);
   }
 
-  await checkServicing(db, problems);
+  const shardProblems = await checkServicing(db, problems);
   await checkServicingTransfers(db, problems);
-  await checkShards(db, problems);
+  problems.push(...shardProblems);
   await checkWithdrawalParts(db, problems);
   await checkClosedDays(db, problems);
 
@@ -215,18 +231,30 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {
   };
 }
 
-async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
-  const receivables = await rows<{ loan_id: string; number: string; account: string; ledger: string; owed: string }>(
+/**
+ * Checks 6 and 8 share one pass over the entries of the lender's own accounts in transfers about a
+ * business record: the sums per record and account (`la` below) give each loan's receivables, and
+ * the accounts of a shard other than the loan's or withdrawal's; only for those are the transfers
+ * looked up (decision 087). Answers the shard problems, which come after the servicing transfers'.
+ */
+async function checkServicing(db: DbOrTx, problems: string[]): Promise<string[]> {
+  const found = await rows<{ kind: string; loan_id: string; number: string; account: string; ledger: string; owed: string; shard: number | null }>(
     db,
-    sql`with ledger as (
+    sql`with la as (
+          select t.reference, e.account_id,
+                 sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end) filter (where e.phase = 'POSTED') as balance
+            from ledger_entries e
+            join ledger_transfers t on t.id = e.transfer_id
+           where t.reference is not null
+             and e.account_id in (select id from ledger_accounts where owner_user_id is null and kind <> 'MEMBER_WALLET'
+                                    and (not allow_negative or kind in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE')))
+           group by t.reference, e.account_id
+        ), ledger as (
           select loan_id, account, sum(balance) as balance from (
-            select t.reference as loan_id, a.kind as account,
-                   sum(case when e.direction = 'DEBIT' then e.amount else -e.amount end) as balance
-              from ledger_entries e
-              join ledger_transfers t on t.id = e.transfer_id
-              join ledger_accounts a on a.id = e.account_id
-             where e.phase = 'POSTED' and a.kind in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE') and a.owner_user_id is null and t.reference is not null
-             group by t.reference, a.kind
+            select la.reference as loan_id, a.kind as account, sum(la.balance) as balance
+              from la join ledger_accounts a on a.id = la.account_id
+             where a.kind in ('LOANS_RECEIVABLE', 'LATE_CHARGES_RECEIVABLE')
+             group by la.reference, a.kind
             union all
             -- A batch of late charges (decision 077) names no loan: each loan's part is its charges (check-servicing.ts checks the sums).
             select c.loan_id::text, 'LATE_CHARGES_RECEIVABLE', sum(coalesce(c.reduced_from, c.amount))
@@ -246,12 +274,27 @@ async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
             left join charges c on c.loan_id = l.id
            cross join lateral (values ('LOANS_RECEIVABLE', coalesce(i.amount, 0)), ('LATE_CHARGES_RECEIVABLE', coalesce(c.amount, 0))) as k(account, amount)
            where l.disbursement_transfer_id is not null
+        ), subjects as (
+          select l.id::text as reference, 'loan ' || l.number::text as subject, l.ledger_shard as shard from loans l
+          union all
+          select w.id::text, 'withdrawal ' || w.number::text, w.ledger_shard from withdrawals w
         )
-        select o.loan_id, o.number, o.account, coalesce(g.balance, 0)::text as ledger, o.amount::text as owed
+        select 'receivable' as kind, o.loan_id, o.number, o.account, coalesce(g.balance, 0)::text as ledger, o.amount::text as owed, null::int as shard
           from owed o left join ledger g on g.loan_id = o.loan_id and g.account = o.account
-         where coalesce(g.balance, 0) <> o.amount`,
+         where coalesce(g.balance, 0) <> o.amount
+        union all
+        -- Invariant 8: a transfer about a loan or withdrawal uses its shard of the system accounts that may not go negative.
+        select 'shard', la.reference, s.subject, a.code, la.account_id::text, null, s.shard
+          from la join ledger_accounts a on a.id = la.account_id join subjects s on s.reference = la.reference
+         where not a.allow_negative and a.code <> case when s.shard = 0 then a.kind else a.kind || ':' || s.shard end`,
   );
-  for (const r of receivables) problems.push(`loan ${r.number}: ${r.account} holds ${r.ledger} for it but ${r.owed} is owed`);
+  for (const r of found.filter((x) => x.kind === 'receivable')) problems.push(`loan ${r.number}: ${r.account} holds ${r.ledger} for it but ${r.owed} is owed`);
+  const shardProblems = await wrongShards(
+    db,
+    found
+      .filter((x) => x.kind === 'shard')
+      .map((r) => ({ reference: r.loan_id, subject: r.number, code: r.account, accountId: r.ledger, shard: r.shard ?? 0 })),
+  );
 
   const lines = await rows<{ loan_id: string; number: string; component: string; paid: string; allocated: string }>(
     db,
@@ -296,24 +339,18 @@ async function checkServicing(db: DbOrTx, problems: string[]): Promise<void> {
         having p.amount - p.returned_to_wallet <> coalesce(sum(a.amount), 0) or p.transfer_id is null`,
   );
   for (const r of payments) problems.push(`payment ${r.id}: amount ${r.amount}, allocated ${r.allocated}${r.transfer_id ? '' : ', no ledger transfer'}`);
+  return shardProblems;
 }
 
-/** Invariant 8: transfers about a loan or withdrawal use its shard of the system accounts that may not go negative. */
-async function checkShards(db: DbOrTx, problems: string[]): Promise<void> {
+/** The transfers behind each (record, account of another shard) pair found above, named as check 8 always did. */
+async function wrongShards(db: DbOrTx, pairs: { reference: string; subject: string; code: string; accountId: string; shard: number }[]): Promise<string[]> {
+  if (pairs.length === 0) return [];
   const wrong = await rows<{ transfer_id: string; subject: string; code: string; shard: number }>(
     db,
-    sql`with subjects as (
-          select l.id::text as reference, 'loan ' || l.number::text as subject, l.ledger_shard as shard from loans l
-          union all
-          select w.id::text, 'withdrawal ' || w.number::text, w.ledger_shard from withdrawals w
-        )
-        select distinct t.id::text as transfer_id, s.subject, a.code, s.shard
-          from subjects s
-          join ledger_transfers t on t.reference = s.reference
-          join ledger_entries e on e.transfer_id = t.id
-          join ledger_accounts a on a.id = e.account_id
-         where a.owner_user_id is null and a.kind <> 'MEMBER_WALLET' and not a.allow_negative
-           and a.code <> case when s.shard = 0 then a.kind else a.kind || ':' || s.shard end`,
+    sql`select distinct t.id::text as transfer_id, p.subject, p.code, p.shard
+          from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as p(reference text, subject text, code text, "accountId" uuid, shard int)
+          join ledger_transfers t on t.reference = p.reference
+          join ledger_entries e on e.transfer_id = t.id and e.account_id = p."accountId"`,
   );
-  for (const r of wrong) problems.push(`transfer ${r.transfer_id} (${r.subject}) uses ${r.code}, not its shard ${r.shard}`);
+  return wrong.map((r) => `transfer ${r.transfer_id} (${r.subject}) uses ${r.code}, not its shard ${r.shard}`);
 }
