@@ -2,7 +2,8 @@
  * npm run ledger:check: verifies every invariant of the ledger (src/server/ledger/check.ts) on the
  * database at DATABASE_URL, or else the embedded database under DATA_DIR (default ./data). While the
  * embedded server runs it owns DATA_DIR: the check is then run by the server, through its local
- * admin channel (src/server/ops/admin-channel.ts). Exits 0 when all hold, 1 when one does not (each
+ * admin channel (src/server/ops/admin-channel.ts). On DATABASE_URL it runs in one read-only snapshot
+ * (checkLedgerSnapshot, docs/decisions/087-ledger-check-set-based.md). Exits 0 when all hold, 1 when one does not (each
  * problem printed), 2 when it cannot run.
  */
 import { openDatabase } from '../src/server/db/client';
