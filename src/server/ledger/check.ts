@@ -54,8 +54,8 @@ export const CHECK_SETTINGS = `set local work_mem = '${CHECK_WORK_MEM}'; set loc
 /**
  * checkLedger in one read-only REPEATABLE READ transaction, with work_mem raised for its groupings
  * (docs/decisions/087): every query sees the same ledger (a server writing meanwhile cannot show
- * an account's sums apart from entries written between two queries), and the groupings by transfer
- * stay in memory (CHECK_SETTINGS). `npm run ledger:check` on DATABASE_URL and the benchmark use it.
+ * an account's sums apart from entries written between two queries), with room for its groupings
+ * and hash joins only (CHECK_SETTINGS). `npm run ledger:check` on DATABASE_URL and the benchmark use it.
  */
 export async function checkLedgerSnapshot(db: Db): Promise<LedgerCheckResult> {
   return db.transaction(
