@@ -2,12 +2,13 @@
  * npm run ledger:check: verifies every invariant of the ledger (src/server/ledger/check.ts) on the
  * database at DATABASE_URL, or else the embedded database under DATA_DIR (default ./data). While the
  * embedded server runs it owns DATA_DIR: the check is then run by the server, through its local
- * admin channel (src/server/ops/admin-channel.ts). Exits 0 when all hold, 1 when one does not (each
+ * admin channel (src/server/ops/admin-channel.ts). On DATABASE_URL it runs in one read-only snapshot
+ * (checkLedgerSnapshot, docs/decisions/087-ledger-check-set-based.md). Exits 0 when all hold, 1 when one does not (each
  * problem printed), 2 when it cannot run.
  */
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
-import { checkLedger, type LedgerCheckResult } from '../src/server/ledger/check';
+import { checkLedger, checkLedgerSnapshot, type LedgerCheckResult } from '../src/server/ledger/check';
 import { callServerOf } from '../src/server/ops/admin-client';
 
 function report(where: string, result: LedgerCheckResult): number {
@@ -44,7 +45,9 @@ async function main(): Promise<number> {
     throw error;
   }
   try {
-    return report(databaseUrl ? 'DATABASE_URL' : `${dataDir}/pglite`, await checkLedger(database.db));
+    // On PostgreSQL in one snapshot with room for its groupings (decision 087); the embedded database as before.
+    if (databaseUrl) return report('DATABASE_URL', await checkLedgerSnapshot(database.db));
+    return report(`${dataDir}/pglite`, await checkLedger(database.db));
   } finally {
     await database.close();
   }

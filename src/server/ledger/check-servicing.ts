@@ -22,16 +22,21 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
                                   when 'FEES' then 'FEE_INCOME' else 'LATE_CHARGES_RECEIVABLE' end as account,
                  sum(a.amount) as amount
             from loan_payment_allocations a group by 1, 2
-        ), booked as (
+        ), legs as (
           -- The payment's credits, plus (decision 066) its re-servicing transfer's credits less its
-          -- debits; what that transfer returned to the wallet is checked below.
-          select p.id as payment_id, ac.kind as account,
-                 sum(case when e.transfer_id = p.transfer_id or e.direction = 'CREDIT' then e.amount else -e.amount end) as amount
-            from loan_payments p
-            join ledger_entries e on e.phase = 'POSTED'
-                 and ((e.transfer_id = p.transfer_id and e.direction = 'CREDIT') or e.transfer_id = p.reallocation_transfer_id)
-            join ledger_accounts ac on ac.id = e.account_id
-           where p.status = 'POSTED' and not (e.transfer_id = p.reallocation_transfer_id and ac.kind = 'MEMBER_WALLET')
+          -- debits; what that transfer returned to the wallet is checked below. Two joins on the
+          -- transfer ids (one join on "this transfer or that one" is a loop over the entries).
+          select p.id as payment_id, e.account_id, e.amount, e.transfer_id = p.reallocation_transfer_id as reallocation
+            from loan_payments p join ledger_entries e on e.transfer_id = p.transfer_id
+           where p.status = 'POSTED' and e.phase = 'POSTED' and (e.direction = 'CREDIT' or e.transfer_id = p.reallocation_transfer_id)
+          union all
+          select p.id, e.account_id, case when e.direction = 'CREDIT' then e.amount else -e.amount end, true
+            from loan_payments p join ledger_entries e on e.transfer_id = p.reallocation_transfer_id
+           where p.status = 'POSTED' and e.phase = 'POSTED' and p.reallocation_transfer_id is distinct from p.transfer_id
+        ), booked as (
+          select l.payment_id, ac.kind as account, sum(l.amount) as amount
+            from legs l join ledger_accounts ac on ac.id = l.account_id
+           where not (l.reallocation and ac.kind = 'MEMBER_WALLET')
            group by 1, 2
         )
         select coalesce(b.payment_id, a.payment_id)::text as id, coalesce(b.account, a.account) as account,
@@ -43,23 +48,28 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
 
   const debit = await rows<{ id: string; amount: string; debited: string }>(
     db,
-    sql`select p.id::text, p.amount::text,
-               coalesce((select sum(e.amount) from ledger_entries e where e.transfer_id = p.transfer_id and e.direction = 'DEBIT' and e.phase = 'POSTED'), 0)::text as debited
+    sql`select p.id::text, p.amount::text, coalesce(sum(e.amount), 0)::text as debited
           from loan_payments p
+          left join ledger_entries e on e.transfer_id = p.transfer_id and e.direction = 'DEBIT' and e.phase = 'POSTED'
          where p.status = 'POSTED'
-           and p.amount <> coalesce((select sum(e.amount) from ledger_entries e where e.transfer_id = p.transfer_id and e.direction = 'DEBIT' and e.phase = 'POSTED'), 0)`,
+         group by p.id, p.amount
+        having p.amount <> coalesce(sum(e.amount), 0)`,
   );
   for (const r of debit) problems.push(`payment ${r.id}: amount ${r.amount} but its transfer debits ${r.debited}`);
 
   // Decision 066: what a re-serviced payment returned to the wallet is what its re-servicing transfer credits the member's wallet.
   const returned = await rows<{ id: string; returned: string; credited: string }>(
     db,
-    sql`select p.id::text, p.returned_to_wallet::text as returned,
-               coalesce((select sum(case when e.direction = 'CREDIT' then e.amount else -e.amount end) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                          where e.transfer_id = p.reallocation_transfer_id and e.phase = 'POSTED' and a.kind = 'MEMBER_WALLET'), 0)::text as credited
-          from loan_payments p
-         where p.returned_to_wallet <> coalesce((select sum(case when e.direction = 'CREDIT' then e.amount else -e.amount end) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                                                 where e.transfer_id = p.reallocation_transfer_id and e.phase = 'POSTED' and a.kind = 'MEMBER_WALLET'), 0)`,
+    sql`with credited as (
+          select p.id, sum(case when e.direction = 'CREDIT' then e.amount else -e.amount end) as amount
+            from loan_payments p
+            join ledger_entries e on e.transfer_id = p.reallocation_transfer_id and e.phase = 'POSTED'
+            join ledger_accounts a on a.id = e.account_id and a.kind = 'MEMBER_WALLET'
+           group by p.id
+        )
+        select p.id::text, p.returned_to_wallet::text as returned, coalesce(c.amount, 0)::text as credited
+          from loan_payments p left join credited c on c.id = p.id
+         where p.returned_to_wallet <> coalesce(c.amount, 0)`,
   );
   for (const r of returned) problems.push(`payment ${r.id}: ${r.returned} returned to the wallet by re-servicing but its transfer credits ${r.credited}`);
 
@@ -74,15 +84,29 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
   // A charge reduced by re-servicing (decision 066): its transfer booked reduced_from, its reduction transfer reversed the difference.
   const charges = await rows<{ id: string; amount: string; booked: string; reduced: string; reversed: string; batch: boolean }>(
     db,
-    sql`select * from (
+    sql`with receivable as (
+          select id from ledger_accounts where kind = 'LATE_CHARGES_RECEIVABLE' and owner_user_id is null
+        ), booked as (
+          select c.id, sum(e.amount) as amount
+            from loan_charges c join ledger_entries e on e.transfer_id = c.transfer_id
+           where e.phase = 'POSTED' and e.direction = 'DEBIT' and e.account_id in (select id from receivable)
+           group by c.id
+        ), reversed as (
+          select c.id, sum(e.amount) as amount
+            from loan_charges c join ledger_entries e on e.transfer_id = c.reduction_transfer_id
+           where e.phase = 'POSTED' and e.direction = 'CREDIT' and e.account_id in (select id from receivable)
+           group by c.id
+        )
+        select * from (
           select c.id::text, coalesce(c.reduced_from, c.amount)::text as amount, c.amount::text as now_amount,
-                 coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                            where e.transfer_id = c.transfer_id and e.phase = 'POSTED' and e.direction = 'DEBIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as booked,
+                 coalesce(b.amount, 0)::text as booked,
                  (coalesce(c.reduced_from, c.amount) - c.amount)::text as reduced,
-                 exists (select 1 from ledger_transfers t where t.id = c.transfer_id and t.code = 'LOAN_LATE_CHARGES') as batch,
-                 coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                            where e.transfer_id = c.reduction_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as reversed
-            from loan_charges c) x
+                 coalesce(t.code = 'LOAN_LATE_CHARGES', false) as batch,
+                 coalesce(r.amount, 0)::text as reversed
+            from loan_charges c
+            left join booked b on b.id = c.id
+            left join reversed r on r.id = c.id
+            left join ledger_transfers t on t.id = c.transfer_id) x
          where (x.amount <> x.booked and not x.batch) or x.reduced <> x.reversed`,
   );
   for (const r of charges) {
@@ -120,13 +144,17 @@ export async function checkServicingTransfers(db: DbOrTx, problems: string[]): P
 
   const waivers = await rows<{ id: string; owed: string; reversed: string }>(
     db,
-    sql`select c.id::text, (c.amount - c.paid)::text as owed,
-               coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                          where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)::text as reversed
-          from loan_charges c
-         where c.waived_at is not null
-           and c.amount - c.paid <> coalesce((select sum(e.amount) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                                               where e.transfer_id = c.waive_transfer_id and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null), 0)`,
+    sql`with reversed as (
+          select c.id, sum(e.amount) as amount
+            from loan_charges c
+            join ledger_entries e on e.transfer_id = c.waive_transfer_id
+            join ledger_accounts a on a.id = e.account_id
+           where c.waived_at is not null and e.phase = 'POSTED' and e.direction = 'CREDIT' and a.kind = 'LATE_CHARGES_RECEIVABLE' and a.owner_user_id is null
+           group by c.id
+        )
+        select c.id::text, (c.amount - c.paid)::text as owed, coalesce(r.amount, 0)::text as reversed
+          from loan_charges c left join reversed r on r.id = c.id
+         where c.waived_at is not null and c.amount - c.paid <> coalesce(r.amount, 0)`,
   );
   for (const r of waivers) problems.push(`late charge ${r.id}: waived with ${r.owed} owed but the waiver reversed ${r.reversed}`);
 }

@@ -28,18 +28,35 @@ export async function checkWithdrawalParts(db: DbOrTx, problems: string[]): Prom
     returned: string;
   }>(
     db,
-    sql`select w.number::text, w.status, w.amount::text, w.part_count,
-               (select count(*) from withdrawal_parts p where p.withdrawal_id = w.id)::text as parts,
-               (select coalesce(sum(p.amount), 0) from withdrawal_parts p where p.withdrawal_id = w.id)::text as parts_sum,
-               (select coalesce(sum(p.amount), 0) from withdrawal_parts p where p.withdrawal_id = w.id and p.status = 'PAID')::text as paid_sum,
-               (select coalesce(sum(p.amount), 0) from withdrawal_parts p where p.withdrawal_id = w.id and p.status = 'FAILED')::text as failed_sum,
-               (select coalesce(sum(e.amount), 0) from ledger_entries e where e.transfer_id = w.pending_transfer_id and e.direction = 'DEBIT')::text as held,
-               (select coalesce(sum(e.amount), 0) from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
-                 where t.reference = w.id::text and t.code = 'WITHDRAWAL_SETTLEMENT' and e.direction = 'DEBIT')::text as settled,
-               (select coalesce(sum(e.amount), 0) from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
-                 where t.reference = w.id::text and t.code = 'WITHDRAWAL_RETURN' and e.direction = 'DEBIT')::text as returned
-          from withdrawals w
-         where w.part_count > 1 or exists (select 1 from withdrawal_parts p where p.withdrawal_id = w.id)`,
+    sql`with parts as (
+          select withdrawal_id, count(*) as n, sum(amount) as amount,
+                 coalesce(sum(amount) filter (where status = 'PAID'), 0) as paid,
+                 coalesce(sum(amount) filter (where status = 'FAILED'), 0) as failed
+            from withdrawal_parts group by withdrawal_id
+        ), split as (
+          select w.id, w.number, w.status, w.amount, w.part_count, w.pending_transfer_id
+            from withdrawals w left join parts p on p.withdrawal_id = w.id
+           where w.part_count > 1 or p.withdrawal_id is not null
+        ), held as (
+          select s.id, sum(e.amount) as amount
+            from split s join ledger_entries e on e.transfer_id = s.pending_transfer_id and e.direction = 'DEBIT'
+           group by s.id
+        ), moved as (
+          select s.id, sum(e.amount) filter (where t.code = 'WITHDRAWAL_SETTLEMENT') as settled,
+                 sum(e.amount) filter (where t.code = 'WITHDRAWAL_RETURN') as returned
+            from split s
+            join ledger_transfers t on t.reference = s.id::text and t.code in ('WITHDRAWAL_SETTLEMENT', 'WITHDRAWAL_RETURN')
+            join ledger_entries e on e.transfer_id = t.id and e.direction = 'DEBIT'
+           group by s.id
+        )
+        select s.number::text, s.status, s.amount::text, s.part_count,
+               coalesce(p.n, 0)::text as parts, coalesce(p.amount, 0)::text as parts_sum,
+               coalesce(p.paid, 0)::text as paid_sum, coalesce(p.failed, 0)::text as failed_sum,
+               coalesce(h.amount, 0)::text as held, coalesce(m.settled, 0)::text as settled, coalesce(m.returned, 0)::text as returned
+          from split s
+          left join parts p on p.withdrawal_id = s.id
+          left join held h on h.id = s.id
+          left join moved m on m.id = s.id`,
   );
   for (const r of found) {
     const name = `withdrawal ${r.number}`;
