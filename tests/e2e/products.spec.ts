@@ -91,7 +91,11 @@ test('a person chooses the small loan on the landing page, applies for it, recei
     expect([15, last], dueText).toContain(due.getUTCDate());
   }
   // The EIR within the SEC's 12 % a month and the contract's 25 % a year (about 24 % for 1 % a half-month compounded).
-  const eir = (await disclosure.getByText(/% a month, .*% a year/).first().textContent()) ?? '';
+  const eir =
+    (await disclosure
+      .getByText(/% a month, .*% a year/)
+      .first()
+      .textContent()) ?? '';
   const [monthly, annual] = [...eir.matchAll(/([\d.]+)%/g)].map((m) => Number(m[1]));
   expect(monthly).toBeLessThanOrEqual(12);
   expect(annual).toBeLessThanOrEqual(25);

@@ -13,6 +13,8 @@ export function scheduleText(d: Pick<DisclosureDto, 'frequency' | 'dueDay'>): Ca
 }
 
 /** The label of the statement's regular instalment: monthly, or twice a month. */
-export function instalmentLabelKey(d: Pick<DisclosureDto, 'frequency'>): 'loans.disclosure.regularInstalment' | 'loans.disclosure.regularInstalmentSemiMonthly' {
+export function instalmentLabelKey(
+  d: Pick<DisclosureDto, 'frequency'>,
+): 'loans.disclosure.regularInstalment' | 'loans.disclosure.regularInstalmentSemiMonthly' {
   return d.frequency === 'SEMI_MONTHLY' ? 'loans.disclosure.regularInstalmentSemiMonthly' : 'loans.disclosure.regularInstalment';
 }

@@ -150,6 +150,8 @@ describe('the statement and the contract state the schedule chosen (docs/decisio
     expect(repayment(semi, SMALL_PRODUCT_V1)).toContain('on the 15th and on the last day of each month, the first at least 15 days after the disbursement');
     expect(repayment(picked)).toContain('in 6 monthly instalments of');
     expect(repayment(picked)).toContain('on day 10 of each month, chosen by the Borrower');
-    expect(repayment(plain)).toContain('The first instalment falls due one month after the disbursement and each next one on the same day of the following months');
+    expect(repayment(plain)).toContain(
+      'The first instalment falls due one month after the disbursement and each next one on the same day of the following months',
+    );
   });
 });

@@ -258,7 +258,10 @@ export async function disclosurePdf(
   w.keyValue(tr('deductedFromProceeds'), `PHP ${money(d.deductedFromProceeds)}`);
   w.keyValue(tr('netProceeds'), `PHP ${money(d.netProceeds)}`);
   w.keyValue(tr('totalPayable'), `PHP ${money(d.totalPayable)}`);
-  w.keyValue(tr(d.frequency === 'SEMI_MONTHLY' ? 'instalmentsSemiMonthly' : 'instalments', { count: d.numberOfInstalments }), `PHP ${money(d.regularInstalment)}`);
+  w.keyValue(
+    tr(d.frequency === 'SEMI_MONTHLY' ? 'instalmentsSemiMonthly' : 'instalments', { count: d.numberOfInstalments }),
+    `PHP ${money(d.regularInstalment)}`,
+  );
   w.keyValue(tr('timing'), renderIn(language, scheduleText(d)));
   w.keyValue(tr('eirMonthly'), `${d.eir.monthlyPercent} %`);
   w.keyValue(tr('eirAnnual'), `${d.eir.annualPercent} %`);

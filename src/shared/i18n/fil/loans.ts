@@ -140,7 +140,8 @@ export const loans = {
     },
     frequencyHints: {
       MONTHLY: 'Isang hulog kada buwan, sa araw ng buwan na pipiliin mo.',
-      SEMI_MONTHLY: 'Tuwing sahod: ika-{{midDay}} at huling araw ng bawat buwan. Ang una ay hindi bababa sa {{semiFirstDays}} araw matapos mailabas ang iyong loan.',
+      SEMI_MONTHLY:
+        'Tuwing sahod: ika-{{midDay}} at huling araw ng bawat buwan. Ang una ay hindi bababa sa {{semiFirstDays}} araw matapos mailabas ang iyong loan.',
     },
     dueDay: 'Araw ng hulog sa buwan',
     dueDayPayout: 'Ang araw na mailabas ang iyong loan',
@@ -234,7 +235,8 @@ export const loans = {
       'Ang hulog na may natitirang hindi hihigit sa {{amount}} na hindi pa bayad pagkalipas ng due date nito ay hindi itinuturing na atrasado: walang multa sa pagkahuli at walang araw na atrasado. Utang mo pa rin ang natitira, at kukunin muna ito sa susunod mong bayad o sisingilin sa pagbabayad nang buo.',
     schedule: 'Iskedyul ng pagbabayad',
     scheduleStart: 'Binibilang buwan-buwan ang mga due date mula sa araw ng paglabas ng loan (ipinapakita mula {{date}} para sa preview na ito).',
-    scheduleStartChosen: 'Sinusunod ng mga due date ang iskedyul na pinili mo, binibilang mula sa araw ng paglabas ng loan (ipinapakita mula {{date}} para sa preview na ito).',
+    scheduleStartChosen:
+      'Sinusunod ng mga due date ang iskedyul na pinili mo, binibilang mula sa araw ng paglabas ng loan (ipinapakita mula {{date}} para sa preview na ito).',
     col: {
       number: 'Blg.',
       dueDate: 'Due date',

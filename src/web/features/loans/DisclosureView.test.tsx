@@ -75,10 +75,17 @@ describe('the disclosure statement names its product in the reader’s language 
     expect(plain).toContain('Monthly instalment');
     expect(plain).toContain('Repayment schedule Monthly, on the day of the month the loan was paid out');
     expect(plain).toContain('Due dates count monthly from the disbursement date');
-    const picked = await render(toDisclosure(PRODUCT_V1, buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-24', { frequency: 'MONTHLY', dueDay: 10 }), null, statement));
+    const picked = await render(
+      toDisclosure(PRODUCT_V1, buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-24', { frequency: 'MONTHLY', dueDay: 10 }), null, statement),
+    );
     expect(picked).toContain('Repayment schedule Monthly, on day 10 of each month');
     expect(picked).toContain('Due dates follow the schedule you chose');
-    const semi = toDisclosure(SMALL_PRODUCT_V1, buildSchedule(SMALL_PRODUCT_V1, 1_000_000n, 2, '2026-11-24', { frequency: 'SEMI_MONTHLY', dueDay: null }), null, statement);
+    const semi = toDisclosure(
+      SMALL_PRODUCT_V1,
+      buildSchedule(SMALL_PRODUCT_V1, 1_000_000n, 2, '2026-11-24', { frequency: 'SEMI_MONTHLY', dueDay: null }),
+      null,
+      statement,
+    );
     const semiText = await render(semi);
     expect(semiText).toContain('Instalment (twice a month)');
     expect(semiText).toContain('Repayment schedule Twice a month, on the 15th and the last day of each month');

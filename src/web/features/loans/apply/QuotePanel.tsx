@@ -18,7 +18,9 @@ export function QuotePanel({ product, disclosure, error, inRange, currency, symb
   const converted = disclosure?.converted ?? null;
   return (
     <div className="rounded-xl bg-brand-light p-4" aria-live="polite">
-      <p className="text-sm font-semibold text-brand">{t(disclosure?.frequency === 'SEMI_MONTHLY' ? 'loans.panel.estimateSemiMonthly' : 'loans.panel.estimate')}</p>
+      <p className="text-sm font-semibold text-brand">
+        {t(disclosure?.frequency === 'SEMI_MONTHLY' ? 'loans.panel.estimateSemiMonthly' : 'loans.panel.estimate')}
+      </p>
       {disclosure ? (
         <>
           <p className="mt-1 text-3xl font-extrabold text-brand tabular-nums" data-testid="monthly-estimate">

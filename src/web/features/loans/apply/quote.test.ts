@@ -43,7 +43,14 @@ describe("the loanbox's quote request (useLoanQuote)", () => {
   });
 
   it('asks for the schedule chosen: nothing for monthly on the payout day, the day for a picked one, no day twice a month', () => {
-    const both: ProductTerms = { code: 'SMALL', minAmount: '1000.00', maxAmount: '10000.00', terms: [1, 2, 3, 4], defaultTerm: 2, frequencies: ['MONTHLY', 'SEMI_MONTHLY'] };
+    const both: ProductTerms = {
+      code: 'SMALL',
+      minAmount: '1000.00',
+      maxAmount: '10000.00',
+      terms: [1, 2, 3, 4],
+      defaultTerm: 2,
+      frequencies: ['MONTHLY', 'SEMI_MONTHLY'],
+    };
     expect(quoteRequestOf('5000', 2, 'PHP', both, FIRST_SCHEDULE)).toEqual({ amount: '5000.00', term: 2, currency: 'PHP', product: 'SMALL' });
     const picked = quoteRequestOf('5000', 2, 'PHP', both, { frequency: 'MONTHLY', dueDay: 10 });
     expect(picked).toEqual({ amount: '5000.00', term: 2, currency: 'PHP', product: 'SMALL', frequency: 'MONTHLY', dueDay: 10 });
