@@ -93,7 +93,7 @@ async function snapshot(ids: readonly string[]) {
 }
 
 describe('the set-based servicing pass', () => {
-  it(`gives what the per-loan pass gives on a generated book, day after day (seed ${SEED})`, { timeout: 240_000 }, async () => {
+  it(`gives what the per-loan pass gives on a generated book, day after day (seed ${SEED})`, { timeout: 600_000 }, async () => {
     const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
     const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
     const { member, loanId } = await disbursedLoan(t, officer, checker);

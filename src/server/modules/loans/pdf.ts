@@ -262,7 +262,8 @@ export async function disclosurePdf(
     tr(d.frequency === 'SEMI_MONTHLY' ? 'instalmentsSemiMonthly' : 'instalments', { count: d.numberOfInstalments }),
     `PHP ${money(d.regularInstalment)}`,
   );
-  w.keyValue(tr('timing'), renderIn(language, scheduleText(d)));
+  // A schedule chosen is stated; the rule from before is the schedule heading's own words (the page's layout unchanged).
+  if (d.frequency) w.keyValue(tr('timing'), renderIn(language, scheduleText(d)));
   w.keyValue(tr('eirMonthly'), `${d.eir.monthlyPercent} %`);
   w.keyValue(tr('eirAnnual'), `${d.eir.annualPercent} %`);
   w.keyValue(tr('nominal'), tr(d.interestModel === 'ADD_ON' ? 'nominalAddOn' : 'nominalBalance', { rate: d.nominalMonthlyRatePercent }));
