@@ -10,12 +10,13 @@ import {
   outboxMessages,
   users,
 } from '../../src/server/db/schema';
-import { checkLedger } from '../../src/server/ledger';
 import { runServicing } from '../../src/server/modules/repayments/daily';
 import { percentOf } from '../../src/shared/loan/collections';
 import { parseAmount, toDecimalString } from '../../src/shared/money/money';
 import { phoneDigits } from '../../src/shared/phone/phone';
 import { createTestApp, type TestApp } from '../fixtures/app';
+import { ledgerProblemsAfter } from '../fixtures/ledger-problems';
+import type { Tx } from '../../src/server/db/client';
 import { createStaff, expectLedgerSound, get, newKey, ok, post, type ActivatedMember } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { disbursedLoan, pay, relogin, servicing, topUp, travelTo } from '../fixtures/repayments';
@@ -301,20 +302,7 @@ describe('collection conduct (DECISIONS.md invariant 10, SEC MC 18 s.2019)', () 
 });
 
 describe('ledger:check covers servicing (docs/decisions/012-servicing.md)', () => {
-  class Rollback extends Error {}
-  async function problemsAfter(tamper: (tx: Parameters<Parameters<TestApp['deps']['db']['transaction']>[0]>[0]) => Promise<void>): Promise<string[]> {
-    let found: string[] = [];
-    await t.deps.db
-      .transaction(async (tx) => {
-        await tamper(tx);
-        found = (await checkLedger(tx)).problems;
-        throw new Rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Rollback)) throw error;
-      });
-    return found;
-  }
+  const problemsAfter = (tamper: (tx: Tx) => Promise<void>) => ledgerProblemsAfter(t, tamper);
 
   it('finds a payment whose transfer does not match its allocation, a pending payment that moved money, a charge booked for another amount', async () => {
     const [payment] = await t.deps.db.select().from(loanPayments).where(eq(loanPayments.status, 'POSTED')).limit(1);

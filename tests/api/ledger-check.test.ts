@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/server/ledger';
 import type { Tx } from '../../src/server/db/client';
 import { createTestApp, type TestApp } from '../fixtures/app';
+import { ledgerProblemsAfter } from '../fixtures/ledger-problems';
 import { createStaff, expectLedgerSound, ok } from '../fixtures/loans';
 import { pay, relogin, servicing } from '../fixtures/repayments';
 import { fundedMember, runJobs, withdrawAndConfirm, type FundedMember } from '../fixtures/withdrawals';
@@ -16,20 +17,7 @@ import { fundedMember, runJobs, withdrawAndConfirm, type FundedMember } from '..
 let t: TestApp;
 let member: FundedMember;
 
-class Rollback extends Error {}
-async function problemsAfter(tamper: (tx: Tx) => Promise<void>): Promise<string[]> {
-  let found: string[] = [];
-  await t.deps.db
-    .transaction(async (tx) => {
-      await tamper(tx);
-      found = (await checkLedger(tx)).problems;
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return found;
-}
+const problemsAfter = (tamper: (tx: Tx) => Promise<void>) => ledgerProblemsAfter(t, tamper);
 
 async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
   const res = (await t.deps.db.execute(query)) as unknown as { rows: T[] };
