@@ -72,6 +72,8 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   // The ledger's closed days: written once each by ledger/trial-balance.ts (closeLedgerDays).
   trialBalances: ['ledger'],
   trialBalanceLines: ['ledger'],
+  // Each closed day's portfolio by product (decision 092): written once by the accounting module.
+  closedDayPortfolios: ['modules/accounting'],
   // A member's account is created at registration (identity) and completed at activation; staff
   // accounts are created by server/staff/create.ts (user:create, the admin socket).
   // The member's language is saved by the preferences module.

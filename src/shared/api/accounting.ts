@@ -3,7 +3,7 @@ import { defineRoute } from './define';
 
 const tags = ['accounting'];
 
-/** The ledger's closed days for the accountant (OFFICER and ADMIN): each day's trial balance, and its CSV. */
+/** The ledger's closed days for the accountant (OFFICER and ADMIN): each day's trial balance and portfolio by product, and their CSVs. */
 export const accountingApi = {
   closedDays: defineRoute({
     method: 'GET',
@@ -29,6 +29,18 @@ export const accountingApi = {
     method: 'GET',
     path: '/admin/trial-balances/:date/trial-balance.csv',
     summary: "One closed day's trial balance as CSV with the chart of accounts (code, name, normal balance, debits, credits, balance) and the totals",
+    tags,
+    auth: 'staff',
+    params: trialBalanceParamsSchema,
+    produces: ['text/csv'],
+    response: {},
+    errors: ['NOT_FOUND'],
+  }),
+  portfolioCsv: defineRoute({
+    method: 'GET',
+    path: '/admin/trial-balances/:date/portfolio.csv',
+    summary:
+      "One closed day's portfolio by product as CSV: open loans, outstanding principal, PAR 1/30/60/90 (loans, principal, percent), collected by component, late charges booked and waived that day",
     tags,
     auth: 'staff',
     params: trialBalanceParamsSchema,

@@ -44,3 +44,47 @@ export const trialBalanceLines = pgTable(
     check('trial_balance_lines_sums_check', sql`${t.debits} >= 0 and ${t.credits} >= 0`),
   ],
 );
+
+/**
+ * A closed day's loan portfolio, one row per product (decision 092): what the accountant reads beside
+ * the trial balance. Written once by the accounting module right after the day is closed, from the
+ * ledger's entries up to the day's end and the payments received by then; never changed.
+ */
+export const closedDayPortfolios = pgTable(
+  'closed_day_portfolios',
+  {
+    businessDate: date('business_date', { mode: 'string' })
+      .notNull()
+      .references(() => trialBalances.businessDate),
+    productCode: text('product_code').notNull(),
+    /** Loans with principal outstanding at the day's end. */
+    openLoans: integer('open_loans').notNull(),
+    outstandingPrincipal: bigint('outstanding_principal', { mode: 'bigint' }).notNull(),
+    /** Portfolio at risk: the loans more than 0, 30, 60 and 90 days past due at the day's end, and their outstanding principal. */
+    par1Loans: integer('par1_loans').notNull(),
+    par1Principal: bigint('par1_principal', { mode: 'bigint' }).notNull(),
+    par30Loans: integer('par30_loans').notNull(),
+    par30Principal: bigint('par30_principal', { mode: 'bigint' }).notNull(),
+    par60Loans: integer('par60_loans').notNull(),
+    par60Principal: bigint('par60_principal', { mode: 'bigint' }).notNull(),
+    par90Loans: integer('par90_loans').notNull(),
+    par90Principal: bigint('par90_principal', { mode: 'bigint' }).notNull(),
+    /** Collected that day by the loan payments' transfers, by what each credited. */
+    collectedPrincipal: bigint('collected_principal', { mode: 'bigint' }).notNull(),
+    collectedInterest: bigint('collected_interest', { mode: 'bigint' }).notNull(),
+    collectedFees: bigint('collected_fees', { mode: 'bigint' }).notNull(),
+    collectedCharges: bigint('collected_charges', { mode: 'bigint' }).notNull(),
+    payments: integer('payments').notNull(),
+    /** Late charges booked that day, and late charges taken back that day (waivers and reversals). */
+    charged: bigint('charged', { mode: 'bigint' }).notNull(),
+    waived: bigint('waived', { mode: 'bigint' }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessDate, t.productCode] }),
+    check(
+      'closed_day_portfolios_figures_check',
+      sql`${t.openLoans} >= 0 and ${t.par1Loans} >= ${t.par30Loans} and ${t.par30Loans} >= ${t.par60Loans} and ${t.par60Loans} >= ${t.par90Loans} and ${t.par90Loans} >= 0 and ${t.payments} >= 0`,
+    ),
+  ],
+);

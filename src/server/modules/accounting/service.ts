@@ -1,14 +1,18 @@
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { csvFile } from '../../http/csv';
 import { CHART_OF_ACCOUNTS, CLOSE_SETTLE_MS, closedDay, listClosedDays, type ClosedDay, type TrialBalanceLine } from '../../ledger/trial-balance';
 import { toDecimalString } from '../../../shared/money/money';
 import { text } from '../../../shared/i18n/text';
-import type { ClosedDayDto, TrialBalanceDto } from '../../../shared/schemas/accounting';
+import type { ClosedDayDto, DayPortfolioDto, TrialBalanceDto } from '../../../shared/schemas/accounting';
+import { percentOf } from '../../../shared/loan/collections';
+import { PAR_THRESHOLDS, storedDayPortfolio } from './day-portfolio';
 
 /**
  * The accountant's view of the ledger's closed days (OFFICER and ADMIN): the list, one day's trial
- * balance by the chart of accounts, and its CSV. Reads only: the days are closed by the servicing
- * worker's pass (ledger/trial-balance.ts closeLedgerDays).
+ * balance by the chart of accounts and its portfolio by product, and their CSVs. Reads only: the
+ * days are closed by the servicing worker's pass (ledger/trial-balance.ts closeLedgerDays, then
+ * day-portfolio.ts closeDayPortfolios).
  */
 
 function dayDto(day: ClosedDay): ClosedDayDto {
@@ -54,12 +58,43 @@ export async function trialBalance(deps: AppDeps, date: string): Promise<TrialBa
     ...CHART_OF_ACCOUNTS.map((c) => present.get(c.kind) ?? { kind: c.kind, normalBalance: c.normalBalance, debits: 0n, credits: 0n }),
     ...day.lines.filter((l) => !NAMES.has(l.kind)),
   ];
-  return { ...dayDto(day), lines: lines.map(lineDto) };
+  return { ...dayDto(day), lines: lines.map(lineDto), portfolio: await dayPortfolio(deps, date) };
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break (the values here are our own codes, names and amounts). */
-function field(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+/** The day's stored portfolio rows as the page and the CSV give them. */
+async function dayPortfolio(deps: AppDeps, date: string): Promise<DayPortfolioDto[]> {
+  const stored = await storedDayPortfolio(deps.db, date);
+  return stored.map((r) => {
+    const product = deps.products.latestOf(r.productCode);
+    const par = [
+      [r.par1Loans, r.par1Principal],
+      [r.par30Loans, r.par30Principal],
+      [r.par60Loans, r.par60Principal],
+      [r.par90Loans, r.par90Principal],
+    ] as const;
+    return {
+      product: r.productCode,
+      names: product ? { en: product.names.en, fil: product.names.fil } : { en: r.productCode, fil: r.productCode },
+      openLoans: r.openLoans,
+      outstandingPrincipal: toDecimalString(r.outstandingPrincipal),
+      par: PAR_THRESHOLDS.map((days, i) => ({
+        days,
+        loans: par[i]![0],
+        principal: toDecimalString(par[i]![1]),
+        percent: percentOf(par[i]![1], r.outstandingPrincipal),
+      })),
+      collected: {
+        principal: toDecimalString(r.collectedPrincipal),
+        interest: toDecimalString(r.collectedInterest),
+        fees: toDecimalString(r.collectedFees),
+        charges: toDecimalString(r.collectedCharges),
+        total: toDecimalString(r.collectedPrincipal + r.collectedInterest + r.collectedFees + r.collectedCharges),
+        payments: r.payments,
+      },
+      charged: toDecimalString(r.charged),
+      waived: toDecimalString(r.waived),
+    };
+  });
 }
 
 /** The day's trial balance as CSV: one row per account of the chart of accounts, then the totals. */
@@ -70,5 +105,49 @@ export async function trialBalanceCsv(deps: AppDeps, date: string): Promise<{ fi
     ...tb.lines.map((l) => [tb.date, l.account, l.name, l.normalBalance, l.debits, l.credits, l.balance]),
     [tb.date, 'TOTAL', 'Total', '', tb.totalDebits, tb.totalCredits, ''],
   ];
-  return { filename: `trial-balance-${tb.date}.csv`, body: `${rows.map((r) => r.map(field).join(',')).join('\r\n')}\r\n` };
+  return { filename: `trial-balance-${tb.date}.csv`, body: csvFile(rows[0]!, rows.slice(1)) };
+}
+
+/** The day's portfolio by product as CSV: one row per product (its code and English name), amounts in PHP. */
+export async function portfolioCsv(deps: AppDeps, date: string): Promise<{ filename: string; body: string }> {
+  const tb = await trialBalance(deps, date);
+  const parHeads = PAR_THRESHOLDS.flatMap((d) => {
+    const name = `par${d === 0 ? 1 : d}`;
+    return [`${name}_loans`, `${name}_principal`, `${name}_percent`];
+  });
+  const rows = [
+    [
+      'business_date',
+      'product',
+      'name',
+      'open_loans',
+      'outstanding_principal',
+      ...parHeads,
+      'collected_principal',
+      'collected_interest',
+      'collected_fees',
+      'collected_charges',
+      'collected_total',
+      'payments',
+      'charges_booked',
+      'charges_waived',
+    ],
+    ...tb.portfolio.map((p) => [
+      tb.date,
+      p.product,
+      p.names.en,
+      String(p.openLoans),
+      p.outstandingPrincipal,
+      ...p.par.flatMap((x) => [String(x.loans), x.principal, x.percent]),
+      p.collected.principal,
+      p.collected.interest,
+      p.collected.fees,
+      p.collected.charges,
+      p.collected.total,
+      String(p.collected.payments),
+      p.charged,
+      p.waived,
+    ]),
+  ];
+  return { filename: `portfolio-${tb.date}.csv`, body: csvFile(rows[0]!, rows.slice(1)) };
 }

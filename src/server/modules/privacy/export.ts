@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { csvFile } from '../../http/csv';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { AppDeps } from '../../deps';
 import {
@@ -95,14 +96,6 @@ const cleanAll = (rows: readonly Record<string, unknown>[], omit: readonly strin
 /** An event of a history: the member's own words (a cancellation) kept, a staff member's note never. */
 function cleanEvent(row: Record<string, unknown> & { note: string | null }, memberActor: boolean, omit: readonly string[]): Record<string, unknown> {
   return { ...clean(row, omit), ...(memberActor && row.note ? { yourNote: row.note } : {}) };
-}
-
-function csv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  const cell = (value: string | number | null | undefined) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
 export interface DataExport {
@@ -444,7 +437,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   }
   files['schedule.csv'] = [
     strToU8(
-      csv(
+      csvFile(
         ['loan', 'line', 'due_date', 'principal', 'interest', 'fees', 'total', 'principal_paid', 'interest_paid', 'fees_paid', 'paid_on'],
         instalments.map((i) => [
           loanNumber(i.loanId),
@@ -465,7 +458,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   ];
   files['payments.csv'] = [
     strToU8(
-      csv(
+      csvFile(
         ['loan', 'receipt', 'received_at', 'source', 'kind', 'status', 'amount'],
         payments.map((p) => [loanNumber(p.loanId), receipt(p.number), p.receivedAt.toISOString(), p.source, p.kind, p.status, formatMoney(p.amount, '')]),
       ),
@@ -474,7 +467,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   ];
   files['wallet.csv'] = [
     strToU8(
-      csv(
+      csvFile(
         ['at', 'description', 'reference', 'direction', 'phase', 'amount'],
         walletLines.map((l) => [l.at.toISOString(), l.description, l.reference, l.direction, l.phase, formatMoney(l.amount, '')]),
       ),

@@ -247,6 +247,23 @@ export const backoffice = {
     csv: 'Download CSV',
     close: 'Close',
     normal: { DEBIT: 'Debit', CREDIT: 'Credit' },
+    portfolio: {
+      title: 'Portfolio of {{date}} by product',
+      intro:
+        'As of the day’s end: the principal outstanding, the portfolio at risk (loans more than so many days past due), and what was collected, charged and waived that day.',
+      csv: 'Download the portfolio as CSV',
+      none: 'The day’s portfolio is computed right after the day closes: not yet.',
+      par: 'PAR {{days}}',
+      parDetail: '{{percent}} % · {{principal}} · {{count}} loans',
+      col: {
+        product: 'Product',
+        openLoans: 'Open loans',
+        outstanding: 'Principal outstanding',
+        collected: 'Collected',
+        charged: 'Late charges booked',
+        waived: 'Late charges waived',
+      },
+    },
     col: {
       date: 'Day',
       entries: 'Entries that day',

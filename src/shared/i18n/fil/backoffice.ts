@@ -250,6 +250,23 @@ export const backoffice = {
     csv: 'I-download ang CSV',
     close: 'Isara',
     normal: { DEBIT: 'Debit', CREDIT: 'Credit' },
+    portfolio: {
+      title: 'Portfolio ng {{date}} ayon sa produkto',
+      intro:
+        'Hanggang sa pagtatapos ng araw: ang natitirang principal, ang portfolio at risk (mga loan na lampas sa ganoong dami ng araw mula sa due date), at ang nakolekta, sininguil at inalis na singil sa araw na iyon.',
+      csv: 'I-download ang portfolio bilang CSV',
+      none: 'Kinukuwenta ang portfolio ng araw pagkasara nito: wala pa.',
+      par: 'PAR {{days}}',
+      parDetail: '{{percent}} % · {{principal}} · {{count}} loan',
+      col: {
+        product: 'Produkto',
+        openLoans: 'Bukas na loan',
+        outstanding: 'Natitirang principal',
+        collected: 'Nakolekta',
+        charged: 'Naitalang late charge',
+        waived: 'Inalis na late charge',
+      },
+    },
     col: {
       date: 'Araw',
       entries: 'Mga entry sa araw na iyon',

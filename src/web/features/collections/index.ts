@@ -1,5 +1,6 @@
 /** What pages and other features may use of the collections feature (its entry point; the rest is internal). */
 export { ChargesPanel } from './ChargesPanel';
+export { DayPortfolio } from './DayPortfolio';
 export { NotesPanel } from './NotesPanel';
 export { RecordPaymentForm } from './RecordPaymentForm';
 export { RemindersPanel } from './RemindersPanel';

@@ -7,6 +7,7 @@ import type { TrialBalanceDto } from '../../../shared/schemas/accounting';
 import { ListState, LoadState } from '../../ui/ListState';
 import { Cell, Row, Table } from '../../ui/Table';
 import { dateTime, money } from '../../lib/format';
+import { DayPortfolio } from '../../features/collections';
 
 type ClosedDays = Awaited<ReturnType<typeof listPage>>;
 const listPage = (before: string | null) => call(accountingApi.closedDays, { query: before ? { before, limit: 31 } : { limit: 31 } });
@@ -173,6 +174,7 @@ function DayDetail({ date, onClose }: { readonly date: string; readonly onClose:
               </Row>
             ))}
           </Table>
+          <DayPortfolio date={date} portfolio={day.data.portfolio} />
         </>
       )}
     </section>
