@@ -8,19 +8,18 @@ import pg from 'pg';
 import { ensureDatabase, openApp, PG_ADMIN } from './seed-large';
 import { createStaff } from '../tests/fixtures/loans';
 import { disbursedLoan, travelTo } from '../tests/fixtures/repayments';
-import { generateBook, seedBook } from '../tests/fixtures/book';
+import { generateBook, generateLenderBook, seedBook } from '../tests/fixtures/book';
 import { addDays } from '../src/shared/loan/day';
 import { checkLedger } from '../src/server/ledger/check';
 
 /**
  * The set-based night's servicing pass (daily-batch.ts, decision 077) on a generated book on
  * PostgreSQL: for each size in NIGHT_SIZES (default 10,000 and 100,000) a book is seeded with SQL
- * (tests/fixtures/book.ts: one loan disbursed through the API, cloned with its disbursement
- * transfer on the clone's shard; disbursement dates spread over 330 days, so every arrears bucket
- * from current to 150 days past due; 97 % serviced yesterday, 2 % disbursed a day or two ago and
- * never serviced, 1 % two to four days behind), copied (CREATE DATABASE ... TEMPLATE), and the pass
- * of 2026-11-23 run by one process on one copy and by two processes at once on the other
- * (bench/servicing-night-worker.ts). ledger:check runs on the two-process copy after the pass.
+ * (tests/fixtures/book.ts: a loan of each product disbursed through the API, cloned with its
+ * disbursement transfer and its payments on the clone's shard; NIGHT_BOOK below says which book),
+ * copied (CREATE DATABASE ... TEMPLATE), and the pass of 2026-11-23 run by one process on one copy
+ * and by two processes at once on the other (bench/servicing-night-worker.ts). ledger:check runs
+ * on the two-process copy after the pass (sizes up to NIGHT_CHECK_MAX).
  *
  *   npx tsx bench/servicing-night.ts     NIGHT_SIZES=10000 NIGHT_BATCH=500 NIGHT_SEED=1
  */
@@ -41,6 +40,19 @@ const TAG = process.env.NIGHT_TAG ?? '';
  */
 const CATCHUP = Number(process.env.NIGHT_CATCHUP ?? 0);
 const CATCHUP_MAX = Number(process.env.NIGHT_CATCHUP_MAX ?? 10_000);
+/**
+ * NIGHT_BOOK: `lender` (default) a lender's book (tests/fixtures/book.ts generateLenderBook): most
+ * loans paid up to date with their payments in the ledger, the rest over the arrears buckets, 80 %
+ * personal loans (PHP 200,000 over 6 months) and 20 % SEC small loans (PHP 10,000 over 4 months);
+ * `unpaid` the book of decision 077's figures, where no loan has paid anything (so every loan past
+ * its first due date is in arrears and the first night charges every overdue line of every loan).
+ */
+const BOOK = process.env.NIGHT_BOOK === 'unpaid' ? 'unpaid' : 'lender';
+const SMALL_SHARE = 0.2;
+const SMALL_LOAN = { amount: '10000.00', term: 4, selectedCurrency: 'PHP', productCode: 'SMALL', productVersion: 1 };
+/** The templates' terms in days (6 and 4 months): a loan of the book is somewhere in its life. */
+const PERSONAL_TERM_DAYS = 182;
+const SMALL_TERM_DAYS = 120;
 const run = promisify(execFile);
 /** The databases' name prefix (helpers sharing one server each use their own). */
 const PREFIX = process.env.NIGHT_DB_PREFIX ?? 'night_bench';
@@ -98,9 +110,20 @@ async function measure(size: number) {
     const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
     const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
     const { member, loanId } = await disbursedLoan(t, officer, checker);
-    travelTo(t, DAY);
-    const specs = generateBook(SEED, size, { payments: false, charges: false, fresh: 0.02, behind: 0.01, freshAnyDate: false });
-    await seedBook(t, { loanId, userId: member.userId }, specs, DAY, { ledger: true, tag: 'night' });
+    if (BOOK === 'unpaid') {
+      travelTo(t, DAY);
+      const specs = generateBook(SEED, size, { payments: false, charges: false, fresh: 0.02, behind: 0.01, freshAnyDate: false });
+      await seedBook(t, { loanId, userId: member.userId }, specs, DAY, { ledger: true, tag: 'night' });
+    } else {
+      // The small loan's template is disbursed the same day, before the clock moves to the night.
+      const small = await disbursedLoan(t, officer, checker, { body: SMALL_LOAN });
+      travelTo(t, DAY);
+      const smallCount = Math.round(size * SMALL_SHARE);
+      const personal = generateLenderBook(SEED, size - smallCount, PERSONAL_TERM_DAYS);
+      await seedBook(t, { loanId, userId: member.userId }, personal, DAY, { ledger: true, tag: 'night' });
+      const smalls = generateLenderBook(SEED + 1, smallCount, SMALL_TERM_DAYS);
+      await seedBook(t, { loanId: small.loanId, userId: small.member.userId }, smalls, DAY, { ledger: true, tag: 'night_small', phoneOffset: size });
+    }
     // The template loan itself is serviced by the pass too (it is a real disbursed loan).
     await t.deps.db.execute(sql.raw('analyze'));
   } finally {
@@ -118,7 +141,7 @@ async function measure(size: number) {
   for (const [i, copy] of copies.entries()) {
     const load = os.loadavg()[0]!;
     const r = await pass(copy, PROCESSES[i]!);
-    results.push({ ...r, loadAverageBefore: Math.round(load * 10) / 10, msPerLoan: Math.round((r.passSeconds * 1000 * 1000) / (size + 1)) / 1000 });
+    results.push({ ...r, loadAverageBefore: Math.round(load * 10) / 10, msPerLoan: Math.round((r.passSeconds * 1000 * 1000) / size) / 1000 });
     console.log(JSON.stringify({ size, ...results.at(-1), perWorker: undefined }));
   }
   let catchUp: (Awaited<ReturnType<typeof pass>> & { nights: number; loadAverageBefore: number; vsOneNightTimesN: number | null }) | null = null;
@@ -155,7 +178,7 @@ async function measure(size: number) {
   });
   if (!KEEP) await db.drop();
   return {
-    loans: size + 1,
+    loans: size + (BOOK === 'lender' ? 2 : 1),
     seedSeconds,
     runs: results,
     catchUp,
@@ -172,6 +195,7 @@ for (const size of SIZES) {
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, PostgreSQL on 127.0.0.1`,
     note: 'Measured while other agents shared the 2 cores: figures are rough.',
     day: DAY,
+    book: BOOK,
     batch: BATCH,
     seed: SEED,
     sizes: out,

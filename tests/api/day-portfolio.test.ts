@@ -6,7 +6,7 @@ import { closeDayPortfolios } from '../../src/server/modules/accounting/day-port
 import { CLOSE_SETTLE_MS, startOfManilaDay } from '../../src/server/ledger/trial-balance';
 import { addDays } from '../../src/shared/loan/day';
 import { createTestApp, type TestApp } from '../fixtures/app';
-import { createActivatedMember, createStaff, expectLedgerSound, get, ok, post } from '../fixtures/loans';
+import { createActivatedMember, createStaff, expectLedgerSound, get, ok, post, type ActivatedMember } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 import { disbursedLoan, pay, relogin } from '../fixtures/repayments';
 
@@ -25,7 +25,7 @@ import { disbursedLoan, pay, relogin } from '../fixtures/repayments';
 let t: TestApp;
 let officer: TestMember;
 let checker: TestMember;
-let borrower: TestMember;
+let borrower: ActivatedMember;
 let personal: { loanId: string; member: TestMember };
 let small: { loanId: string };
 

@@ -307,7 +307,11 @@ async function serviceBatch(
   const begun = phases ? performance.now() : 0;
   const result = await deps.db.transaction(async (tx) => {
     let t = phases ? performance.now() : 0;
-    const claimed = await tx
+    // The next loans by id, locked (a loan another process holds is skipped): one range of the
+    // primary key whatever the book's size. Those already serviced today, or waiting for a
+    // re-servicing, are then left out by their keys (they stay locked until the commit, untouched).
+    // Filtering them inside this statement made its plan the planner's guess (decision 092).
+    const locked = await tx
       .select()
       .from(loans)
       .where(
@@ -316,15 +320,27 @@ async function serviceBatch(
           isNotNull(loans.scheduleStartDate),
           gt(loans.id, after),
           options.loanIds ? inArray(loans.id, [...options.loanIds]) : undefined,
-          sql`not exists (select 1 from loan_servicing_runs r where r.loan_id = ${loans.id} and r.business_date = ${today})`,
-          sql`not exists (select 1 from loan_reservicings s where s.loan_id = ${loans.id} and s.status = 'PENDING')`,
         ),
       )
       .orderBy(asc(loans.id))
       .limit(options.batchSize ?? DEFAULT_SERVICING_BATCH)
       .for('update', { skipLocked: true });
+    if (locked.length === 0) {
+      lap(phases, 'claim', t);
+      return null;
+    }
+    const lockedIds = locked.map((l) => l.id);
+    const skip = await tx.execute<{ loan_id: string }>(sql`
+      select r.loan_id::text from loan_servicing_runs r
+       where r.loan_id = any(${column(lockedIds)}::uuid[]) and r.business_date = ${today}
+      union
+      select s.loan_id::text from loan_reservicings s
+       where s.loan_id = any(${column(lockedIds)}::uuid[]) and s.status = 'PENDING'`);
+    const skipped = new Set(skip.rows.map((r) => r.loan_id));
+    const claimed = locked.filter((l) => !skipped.has(l.id));
     t = lap(phases, 'claim', t);
-    if (claimed.length === 0) return null;
+    const last = lockedIds[lockedIds.length - 1]!;
+    if (claimed.length === 0) return { last, days: 0, charges: 0, reminders: 0, transitions: 0 };
     const ids = claimed.map((l) => l.id);
     const memberIds = [...new Set(claimed.map((l) => l.memberId))];
     const [lastRuns, states, members, sent] = await Promise.all([
@@ -354,7 +370,7 @@ async function serviceBatch(
     const reminders = await writePlan(tx, plan, today, at, phases);
     lap(phases, 'untilCommit', begun);
     return {
-      last: ids[ids.length - 1]!,
+      last,
       days: plan.days,
       charges: plan.charges.length,
       reminders,
