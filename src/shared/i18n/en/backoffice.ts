@@ -254,7 +254,9 @@ export const backoffice = {
       csv: 'Download the portfolio as CSV',
       none: 'The day’s portfolio is computed right after the day closes: not yet.',
       par: 'PAR {{days}}',
-      parDetail: '{{percent}} % · {{principal}} · {{count}} loans',
+      parShare: '{{percent}} %',
+      parLoans_one: '{{principal}} · {{count}} loan',
+      parLoans_other: '{{principal}} · {{count}} loans',
       col: {
         product: 'Product',
         openLoans: 'Open loans',

@@ -257,7 +257,9 @@ export const backoffice = {
       csv: 'I-download ang portfolio bilang CSV',
       none: 'Kinukuwenta ang portfolio ng araw pagkasara nito: wala pa.',
       par: 'PAR {{days}}',
-      parDetail: '{{percent}} % · {{principal}} · {{count}} loan',
+      parShare: '{{percent}} %',
+      parLoans_one: '{{principal}} · {{count}} loan',
+      parLoans_other: '{{principal}} · {{count}} loan',
       col: {
         product: 'Produkto',
         openLoans: 'Bukas na loan',

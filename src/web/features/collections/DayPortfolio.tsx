@@ -28,7 +28,31 @@ export function DayPortfolio({ date, portfolio }: { readonly date: string; reado
         )}
       </div>
       <p className="text-sm text-muted">{t('backoffice.trialBalances.portfolio.intro')}</p>
+      {/* Narrow screens: one card per product; wider ones: the table. */}
+      {portfolio.length === 0 && <p className="text-sm text-muted sm:hidden">{t('backoffice.trialBalances.portfolio.none')}</p>}
+      <dl className="flex flex-col gap-2 sm:hidden">
+        {portfolio.map((p) => (
+          <div key={p.product} data-testid={`day-portfolio-card-${p.product}`} className="border-t border-slate-200 pt-2 text-sm">
+            <dt className="font-semibold">{productName({ code: p.product, names: p.names }, i18n.language)}</dt>
+            <dd>
+              {t('backoffice.trialBalances.portfolio.col.openLoans')} {p.openLoans} · {t('backoffice.trialBalances.portfolio.col.outstanding')}{' '}
+              <strong>{money(p.outstandingPrincipal)}</strong>
+            </dd>
+            {p.par.map((r) => (
+              <dd key={r.days} className="text-muted">
+                {parLabel(r.days)}: {t('backoffice.trialBalances.portfolio.parShare', { percent: r.percent })} ·{' '}
+                {t('backoffice.trialBalances.portfolio.parLoans', { principal: money(r.principal), count: r.loans })}
+              </dd>
+            ))}
+            <dd>
+              {t('backoffice.trialBalances.portfolio.col.collected')} {money(p.collected.total)} · {t('backoffice.trialBalances.portfolio.col.charged')}{' '}
+              {money(p.charged)} · {t('backoffice.trialBalances.portfolio.col.waived')} {money(p.waived)}
+            </dd>
+          </div>
+        ))}
+      </dl>
       <Table
+        className="hidden sm:block"
         look="plain"
         label={t('backoffice.trialBalances.portfolio.title', { date })}
         testId="day-portfolio"
@@ -52,7 +76,10 @@ export function DayPortfolio({ date, portfolio }: { readonly date: string; reado
             <Cell align="right">{money(p.outstandingPrincipal)}</Cell>
             {p.par.map((r) => (
               <Cell key={r.days} align="right">
-                {t('backoffice.trialBalances.portfolio.parDetail', { percent: r.percent, principal: money(r.principal), count: r.loans })}
+                <span className="block font-semibold">{t('backoffice.trialBalances.portfolio.parShare', { percent: r.percent })}</span>
+                <span className="block text-xs text-muted">
+                  {t('backoffice.trialBalances.portfolio.parLoans', { principal: money(r.principal), count: r.loans })}
+                </span>
               </Cell>
             ))}
             <Cell align="right">{money(p.collected.total)}</Cell>
