@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DPD_BUCKETS } from '../loan/collections';
 import { LOAN_STATUSES } from '../states/loan';
 import { loanStatusSchema, moneySchema } from './loans';
-import { pageLimitParam } from './params';
+import { isRealDay, isRealInstant, pageLimitParam } from './params';
 import { productCodeSchema } from './loans/common';
 import { STAFF_MESSAGES } from './staff-messages';
 import { COLLECTION_NOTE_MAX } from '../text-lengths';
@@ -29,7 +29,14 @@ export const collectionsQuerySchema = z.object({
   bucket: z.preprocess(blankToUndefined, dpdBucketSchema.optional()),
   /** Only the loans of this product (their own product code). */
   product: productFilterParam,
-  cursor: z.preprocess(blankToUndefined, z.string().regex(COLLECTIONS_CURSOR, 'errors.cursor').optional()),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(COLLECTIONS_CURSOR, 'errors.cursor')
+      .refine((c) => isRealDay(c.slice(0, 10)), 'errors.cursor')
+      .optional(),
+  ),
   limit: pageLimitParam(100, 25),
 });
 export type CollectionsQuery = z.infer<typeof collectionsQuerySchema>;
@@ -100,7 +107,14 @@ export const loanNotesResponseSchema = z.object({ items: z.array(loanNoteSchema)
 
 export const REMINDERS_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/i;
 export const remindersQuerySchema = z.object({
-  cursor: z.preprocess(blankToUndefined, z.string().regex(REMINDERS_CURSOR, 'errors.cursor').optional()),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(REMINDERS_CURSOR, 'errors.cursor')
+      .refine((c) => isRealInstant(c.slice(0, 24)), 'errors.cursor')
+      .optional(),
+  ),
   limit: pageLimitParam(100, 20),
 });
 export const loanReminderSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELETION_REJECTION_REASONS } from '../reasons/catalogue';
 import { DELETION_STATUSES } from '../states/deletion';
-import { pageLimitParam } from './params';
+import { isRealInstant, pageLimitParam } from './params';
 
 /**
  * The data-deletion review in the back office (docs/decisions/029-data-deletion-review.md):
@@ -16,7 +16,14 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 export const deletionListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(DELETION_STATUSES).optional()),
-  cursor: z.preprocess(blankToUndefined, z.string().regex(DELETION_CURSOR, { error: 'errors.cursor' }).optional()),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(DELETION_CURSOR, { error: 'errors.cursor' })
+      .refine((c) => isRealInstant(c.slice(0, 24)), { error: 'errors.cursor' })
+      .optional(),
+  ),
   limit: pageLimitParam(100, 25),
 });
 export type DeletionListQuery = z.infer<typeof deletionListQuerySchema>;

@@ -12,6 +12,18 @@ export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
 /** PostgreSQL integer upper bound: 2^31 - 1. */
 const PG_INT_MAX = 2_147_483_647;
 
+/** Whether "YYYY-MM-DD" names a day of the calendar (no month 13, no 30 February). */
+export function isRealDay(day: string): boolean {
+  const at = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+}
+
+/** Whether an ISO instant to the millisecond ("2026-11-24T07:37:33.123Z") names a real one (no hour 25). */
+export function isRealInstant(instant: string): boolean {
+  const at = new Date(instant);
+  return !Number.isNaN(at.getTime()) && at.toISOString() === instant;
+}
+
 /** A UUID's form (any version, either case), for a zod string's regex. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -308,7 +308,7 @@ export function bankReferenceKey(reference: string): string {
 }
 
 /** GET /api/admin/withdrawals/reconciliation?date=YYYY-MM-DD (a Philippine date). */
-export const reconciliationQuerySchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'errors.date' }) });
+export const reconciliationQuerySchema = z.object({ date: z.iso.date({ error: 'errors.date' }) });
 
 export const reconciliationSchema = z.object({
   date: z.string(),
