@@ -93,4 +93,5 @@ export const EXPORT_COVERAGE: Readonly<Record<string, Coverage>> = {
   productVersions: { leftOut: 'the loan products for everyone; the member’s terms are in the signed contract and disclosure in loans' },
   trialBalances: { leftOut: 'the ledger’s daily totals for the whole company, not about a person' },
   trialBalanceLines: { leftOut: 'the ledger’s daily totals by chart of accounts, summed over all members' },
+  closedDayPortfolios: { leftOut: 'each closed day’s portfolio figures by product, summed over all loans, not about a person' },
 };
