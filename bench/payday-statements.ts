@@ -32,12 +32,17 @@ try {
     await topUp(t, member.userId, 100_000_00n);
     return member;
   };
-  const pay = async (cookie: string) =>
-    ok(await post(t, cookie, '/api/loans/current/payments', { amount: '5000.00' }, { 'idempotency-key': newKey() }), 201);
+  const pay = async (cookie: string) => ok(await post(t, cookie, '/api/loans/current/payments', { amount: '5000.00' }, { 'idempotency-key': newKey() }), 201);
   const channel = async () => {
     const { member } = await disbursedLoan(t, officer, checker);
     const { payment } = ok(
-      await post(t, member.cookie, '/api/loans/current/channel-payments', { method: 'OVER_THE_COUNTER', channelCode: '7ELEVEN', amount: '5000.00' }, { 'idempotency-key': newKey() }),
+      await post(
+        t,
+        member.cookie,
+        '/api/loans/current/channel-payments',
+        { method: 'OVER_THE_COUNTER', channelCode: '7ELEVEN', amount: '5000.00' },
+        { 'idempotency-key': newKey() },
+      ),
       201,
     );
     const [row] = await t.deps.db.select().from(channelPayments).where(eq(channelPayments.id, payment.id));
@@ -46,7 +51,10 @@ try {
       t.app.inject({
         method: 'POST',
         url: '/api/callbacks/xendit/payments',
-        payload: { event: 'payment.succeeded', data: { payment_request_id: row!.providerPaymentId, reference_id: payment.reference, amount: 5000, currency: 'PHP', status: 'SUCCEEDED' } },
+        payload: {
+          event: 'payment.succeeded',
+          data: { payment_request_id: row!.providerPaymentId, reference_id: payment.reference, amount: 5000, currency: 'PHP', status: 'SUCCEEDED' },
+        },
         headers: { 'x-callback-token': TOKEN },
       });
   };
