@@ -115,11 +115,23 @@ export class LedgerError extends AppError {
  * statement began is read again after).
  */
 export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<string> {
-  const statement = preparedSql<{ id: string }>(
+  return (await ensureAccountRow(tx, spec)).id;
+}
+
+/**
+ * ensureAccount's id, and whether the row it read was written by a transaction already committed
+ * (`settled`): not created, updated or inserted by this transaction, so it stays whatever this
+ * transaction does (its xmin is not this transaction's id; the code opens no savepoints).
+ */
+async function ensureAccountRow(tx: DbOrTx, spec: AccountSpec): Promise<{ id: string; settled: boolean }> {
+  const statement = preparedSql<{ id: string; settled: boolean }>(
     tx,
     'ledger_ensure_account',
     () => sql`with
-  found as (select id from ledger_accounts where code = ${sql.placeholder('code')}),
+  found as (
+    select id, xmin::text::bigint is distinct from pg_current_xact_id_if_assigned()::text::bigint % 4294967296 as settled
+    from ledger_accounts where code = ${sql.placeholder('code')}
+  ),
   created as (
     insert into ledger_accounts (code, kind, name, normal_balance, allow_negative, owner_user_id)
     select ${sql.placeholder('code')}, ${sql.placeholder('kind')}, ${sql.placeholder('name')}, ${sql.placeholder('normalBalance')},
@@ -128,7 +140,7 @@ export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<stri
     on conflict (code) do nothing
     returning id
   )
-select id::text as id from found union all select id::text from created`,
+select id::text as id, settled from found union all select id::text, false from created`,
   );
   const [row] = await statement.execute({
     code: spec.code,
@@ -138,10 +150,10 @@ select id::text as id from found union all select id::text from created`,
     allowNegative: spec.allowNegative,
     ownerUserId: spec.ownerUserId ?? null,
   });
-  if (row) return row.id;
+  if (row) return row;
   const [again] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, spec.code));
   if (!again) throw new LedgerError('UNKNOWN_ACCOUNT', `Account ${spec.code} could not be created`);
-  return again.id;
+  return { id: again.id, settled: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,6 +190,33 @@ export function systemAccountSpec(key: SystemAccount, shard = 0): AccountSpec {
 /** The id of a system account's shard (shard 0 when none is given), created on first use. */
 export function ensureSystemAccount(tx: DbOrTx, key: SystemAccount, shard = 0): Promise<string> {
   return ensureAccount(tx, systemAccountSpec(key, shard));
+}
+
+/** Each database's system account ids by code (systemAccountId), kept once a committed row was read. */
+const systemIds = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The id of a system account's shard, kept per database (`database`: the app's handle, deps.db; the
+ * statement runs in `tx`) once read from a committed row: an account is never deleted and its id
+ * never changes (docs/decisions/089-payday-statements.md), so a payment asks for it once per process
+ * instead of once per leg. An account created by the asking transaction, or read after this
+ * transaction wrote to it, is not kept (a rollback would take it away); it is asked again next time.
+ * A kept id that named no account would still be refused by the transfer (UNKNOWN_ACCOUNT).
+ */
+export async function systemAccountId(database: object, tx: DbOrTx, key: SystemAccount, shard = 0): Promise<string> {
+  const spec = systemAccountSpec(key, shard);
+  let ids = systemIds.get(database);
+  const kept = ids?.get(spec.code);
+  if (kept !== undefined) return kept;
+  const row = await ensureAccountRow(tx, spec);
+  if (row.settled) {
+    if (!ids) {
+      ids = new Map();
+      systemIds.set(database, ids);
+    }
+    ids.set(spec.code, row.id);
+  }
+  return row.id;
 }
 
 export function ensureMemberWallet(tx: DbOrTx, userId: string): Promise<string> {

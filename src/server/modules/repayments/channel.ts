@@ -1,10 +1,10 @@
 import type { CollectionProviderName } from '../../../shared/providers/names';
 import { and, asc, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { channelPaymentEvents, channelPayments, loanPayments, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount } from '../../ledger';
+import { createTransfer, ensureMemberWallet, systemAccountId } from '../../ledger';
 import { type CollectionProvider, type ConfirmationEvent } from '../../providers/collections';
 import { ProviderError } from '../../providers/xendit/http';
 import { isCodeOfMethod, type ChannelCode, type ChannelMethod, type ChannelPaymentStatus } from '../../../shared/channel/methods';
@@ -242,7 +242,7 @@ export async function listChannelPayments(
 export type ConfirmationOutcome =
   'POSTED' | 'POSTED_EXCESS_TO_WALLET' | 'HELD' | 'LATE_TO_WALLET' | 'LOAN_CLOSED_TO_WALLET' | 'DUPLICATE' | 'UNKNOWN' | 'FAILED' | 'EXPIRED' | 'IGNORED';
 
-export async function findRow(tx: Tx, deps: AppDeps, event: ConfirmationEvent): Promise<ChannelPaymentRow | undefined> {
+export async function findRow(tx: DbOrTx, deps: AppDeps, event: ConfirmationEvent): Promise<ChannelPaymentRow | undefined> {
   if (event.providerPaymentId) {
     const [row] = await tx
       .select()
@@ -337,7 +337,7 @@ async function apply(
   if (differsFromReference(row, event, paid)) return holdPayment(tx, row, event, paid, now);
 
   const loan = await loanById(tx, row.loanId, true);
-  const clearing = await ensureSystemAccount(tx, 'COLLECTION_CLEARING', loan.ledgerShard);
+  const clearing = await systemAccountId(deps.db, tx, 'COLLECTION_CLEARING', loan.ledgerShard);
   let toLoan = 0n;
   let outcome: ConfirmationOutcome;
   const payable = (SERVICED_STATUSES as readonly string[]).includes(loan.status) && loan.scheduleStartDate !== null;

@@ -4,8 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { loanCharges, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
 import { writeAudit } from '../../audit/log';
 import { AppError } from '../../http/errors';
-import { createTransfer, ensureSystemAccount, LedgerError, type TransferLeg } from '../../ledger';
-import { asLanguage, messageText, queueEmail, queueSms } from '../../providers/notify';
+import { createTransfer, ensureSystemAccount, LedgerError, systemAccountId, type TransferLeg } from '../../ledger';
+import { asLanguage, messageText, queueSmsAndEmail } from '../../providers/notify';
 import { philippineDate } from '../../../shared/activation/age';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { type Schedule } from '../../../shared/loan/schedule';
@@ -339,11 +339,11 @@ export async function postPayment(
   // The receipt goes only to the borrower's own phone (DECISIONS.md invariant 10).
   if (member) {
     const sendAfter = sendAfterFor(now, options.causedByMember);
-    await queueSms(tx, { to: member.phone, body }, { sendAfter, requestId: options.requestId });
-    // The same fixed receipt by e-mail, to the borrower's own address only.
+    // The same fixed receipt by e-mail, to the borrower's own address only; both rows in one statement.
     const subject = messageText(language, 'repayments.email.receiptSubject', { company, reference, loan: number });
-    await queueEmail(
+    await queueSmsAndEmail(
       tx,
+      { to: member.phone, body },
       { to: member.email, member: loan.memberId, subject, body: `${body}\n\n${messageText(language, 'repayments.email.receiptFooter')}` },
       { sendAfter, requestId: options.requestId },
     );
@@ -354,14 +354,13 @@ export async function postPayment(
   // every payment on that shard writes, and a row lock is held until the commit. Written first, those
   // rows stayed locked through the transitions, the receipt and the caller's statements, and the
   // payments of one shard queued behind each other (docs/decisions/082-payday-without-a-queue.md).
+  // The shard's account ids are kept per database once read (systemAccountId; decision 089).
+  const system = (key: Parameters<typeof systemAccountId>[2]) => systemAccountId(deps.db, tx, key, loan.ledgerShard);
   const legs: TransferLeg[] = [{ accountId: debitAccountId, direction: 'DEBIT', amount: payment.amount }];
-  if (applied.principal > 0n)
-    legs.push({ accountId: await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.principal });
-  if (applied.interest > 0n)
-    legs.push({ accountId: await ensureSystemAccount(tx, 'INTEREST_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.interest });
-  if (applied.fees > 0n) legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', loan.ledgerShard), direction: 'CREDIT', amount: applied.fees });
-  if (applied.charges > 0n)
-    legs.push({ accountId: await ensureSystemAccount(tx, 'LATE_CHARGES_RECEIVABLE', loan.ledgerShard), direction: 'CREDIT', amount: applied.charges });
+  if (applied.principal > 0n) legs.push({ accountId: await system('LOANS_RECEIVABLE'), direction: 'CREDIT', amount: applied.principal });
+  if (applied.interest > 0n) legs.push({ accountId: await system('INTEREST_INCOME'), direction: 'CREDIT', amount: applied.interest });
+  if (applied.fees > 0n) legs.push({ accountId: await system('FEE_INCOME'), direction: 'CREDIT', amount: applied.fees });
+  if (applied.charges > 0n) legs.push({ accountId: await system('LATE_CHARGES_RECEIVABLE'), direction: 'CREDIT', amount: applied.charges });
   let transferId: string;
   try {
     const transfer = await createTransfer(tx, {

@@ -6,7 +6,7 @@ import { loanEvents, loanPayments, loanPayoffQuotes, loanReminders } from '../..
 import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import type { RequestOrigin } from '../../http/request-origin';
-import { ensureMemberWallet, memberWalletBalance } from '../../ledger';
+import { memberWalletBalance } from '../../ledger';
 import type { SessionAuth } from '../../sessions/store';
 import { bpsToPercent } from '../../../shared/loan/product';
 import { loanFigures } from '../../../shared/loan/figures';
@@ -236,15 +236,18 @@ export function parsePositive(typed: string): Centavos {
   return amount;
 }
 
+/**
+ * The member's wallet id when it holds `amount`, in one statement (its balance row). A wallet not
+ * created yet holds nothing: the payment is refused as before (which rolled back the wallet it created).
+ */
 async function checkWallet(tx: Tx, memberId: string, amount: Centavos): Promise<string> {
-  const wallet = await ensureMemberWallet(tx, memberId);
   const balance = await memberWalletBalance(tx, memberId);
   const available = balance?.available ?? 0n;
-  if (amount > available) {
+  if (!balance || amount > available) {
     const message = text('repayments.errors.aboveBalance', { available: formatAmount(available) });
     throw new AppError(409, 'INSUFFICIENT_BALANCE', message, { amount: message });
   }
-  return wallet;
+  return balance.accountId;
 }
 
 /** A payment from the member's wallet (Idempotency-Key): charges, what is past due, the next instalment, then the rest as the member chose. */
