@@ -3,8 +3,9 @@ import path from 'node:path';
 
 /**
  * npm run bench (after npm run build and a commit): the front-end benchmarks on the built app, then
- * the start benchmark (bench/start.ts, which rewrites bench/README.md's start table), and a table of the
- * before/after ratios measured in this run.
+ * the start benchmark (bench/start.ts, which rewrites bench/README.md's start table), a table of the
+ * before/after ratios measured in this run, and with PostgreSQL the database benchmarks and the
+ * nightly close at scale.
  */
 const { default: bundle } = await import('./bundle');
 writeFileSync(path.resolve('bench/results/bundle-latest.json'), `${JSON.stringify(bundle, null, 2)}\n`);
@@ -49,6 +50,19 @@ if (process.env.BENCH_SKIP_DB === '1') {
   await import('./withdrawals');
   if (process.env.BENCH_SKIP_LISTS === '1') console.log('\nBENCH_SKIP_LISTS=1: lists at 200,000 members skipped.');
   else await import('./lists');
+  // The nightly close at scale (decisions 087, 089, 092): the night's pass on a lender's book of
+  // 10,000, 100,000 and 1,000,000 loans (the largest seeds for many minutes), payday's payments at
+  // 4 and 16 connections, ledger:check at 1,000,000 and 10,000,000 entries. Each writes its own
+  // results file. BENCH_SKIP_NIGHT=1 skips them (they take about an hour together).
+  if (process.env.BENCH_SKIP_NIGHT === '1') console.log('\nBENCH_SKIP_NIGHT=1: the night, payday and ledger:check at scale skipped.');
+  else {
+    process.env.NIGHT_SIZES ??= '10000,100000,1000000';
+    await import('./servicing-night');
+    process.env.BENCH_CONNECTIONS = process.env.PAYDAY_CONNECTIONS ?? '4,16';
+    process.env.BENCH_LOANS ??= '2000';
+    await import('./payments');
+    await import('./ledger-check');
+  }
 }
 
 const { writeIssue13Table } = await import('./issue13-table');
