@@ -53,11 +53,15 @@ if (container.dataset.ssrPath === window.location.pathname && container.firstEle
 
 // The service worker (src/web/service-worker.js, emitted as /sw.js by the production build): the
 // app installs, and the public pages and calculator open offline. Registered after the page has
-// loaded, so it never competes with the first paint.
+// loaded and the main thread is idle (decision 091), so neither it nor its install's downloads
+// compete with the first paint or the hydration.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // No service worker (private mode, an old browser): the app works as before, online only.
     });
-  });
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5000 }) : window.setTimeout(register, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle);
 }

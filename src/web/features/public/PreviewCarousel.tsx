@@ -5,6 +5,9 @@ import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 /** The 9 preview slides: our own illustrations of the app's screens. */
 export const SLIDES = ['register', 'verify', 'activate', 'calculate', 'review', 'disclosure', 'sign', 'wallet', 'repay'] as const;
 
+/** The slides' picture: one 240 x 440 view per slide, named after it (src/web/public/images/slides.svg). */
+export const SLIDES_PICTURE = '/images/slides.svg';
+
 /** Specification section 9: "Carousel slide 1.5 s". */
 export const SLIDE_INTERVAL_MS = 1500;
 
@@ -81,14 +84,14 @@ export function PreviewCarousel() {
               className={`absolute inset-0 m-0 transition-opacity duration-500 ease-in-out ${active ? 'opacity-100' : 'opacity-0'}`}
             >
               <img
-                src={`/images/slides/${String(i + 1).padStart(2, '0')}-${slide}.svg`}
+                // One picture holds every slide (decision 091): each <img> shows its slide's view of it, so
+                // the browser builds one SVG document for the carousel where nine cost a long task each.
+                src={`${SLIDES_PICTURE}#${slide}`}
                 alt=""
                 width={240}
                 height={440}
                 className="h-full w-full bg-white object-cover"
                 decoding="async"
-                // The first slide is the one shown: the others need not compete with it on a slow network.
-                loading={i === 0 ? 'eager' : 'lazy'}
               />
               <figcaption className="absolute inset-x-0 bottom-0 bg-brand/95 px-3 py-2 text-center text-sm leading-snug font-semibold text-white">
                 {t(`public.landing.carousel.slides.${slide}`)}
