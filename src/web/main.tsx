@@ -61,7 +61,10 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       // No service worker (private mode, an old browser): the app works as before, online only.
     });
   };
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5000 }) : window.setTimeout(register, 1000));
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
+  };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle);
 }

@@ -27,7 +27,6 @@ let officer: TestMember;
 let checker: TestMember;
 let borrower: ActivatedMember;
 let personal: { loanId: string; member: TestMember };
-let small: { loanId: string };
 
 /** Moves the clock to `date` at 09:00 in Manila, running the worker's pass on each day on the way (servicing, closing, portfolios). */
 async function liveUntil(date: string): Promise<void> {
@@ -52,7 +51,7 @@ beforeAll(async () => {
   checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
   personal = await disbursedLoan(t, officer, checker);
   borrower = await createActivatedMember(t);
-  small = await disbursedLoan(t, officer, checker, {
+  await disbursedLoan(t, officer, checker, {
     member: borrower,
     body: { amount: '10000.00', term: 4, selectedCurrency: 'PHP', productCode: 'SMALL', productVersion: 1 },
   });
