@@ -5,6 +5,7 @@ import { servicingPass } from '../../src/server/jobs/servicing';
 import { closeDayPortfolios } from '../../src/server/modules/accounting/day-portfolio';
 import { CLOSE_SETTLE_MS, startOfManilaDay } from '../../src/server/ledger/trial-balance';
 import { addDays } from '../../src/shared/loan/day';
+import { parseAmount } from '../../src/shared/money/money';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createActivatedMember, createStaff, expectLedgerSound, get, ok, post, type ActivatedMember } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
@@ -151,7 +152,7 @@ describe('a closed day’s portfolio by product', () => {
     t.clock.advance(startOfManilaDay(addDays('2027-01-25', 1)).getTime() + CLOSE_SETTLE_MS + 1_000 - t.clock.now().getTime());
     await servicingPass(t.deps);
     const [p] = await stored('2027-01-25');
-    expect(p!.waived).toBe(BigInt(Math.round(Number(penalty.outstanding) * 100)));
+    expect(p!.waived).toBe(parseAmount(penalty.outstanding));
     expect(p!.payments).toBe(1);
     expect(p!.collectedPrincipal + p!.collectedInterest + p!.collectedFees + p!.collectedCharges).toBe(100_000n);
   });

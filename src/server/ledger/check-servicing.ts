@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sqlRows as rows } from '../db/rows';
 import type { DbOrTx } from '../db/client';
 
 /**
@@ -8,11 +9,6 @@ import type { DbOrTx } from '../db/client';
  * charge was booked by its own transfer for its amount, and each waiver reversed exactly what was
  * still owed.
  */
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 export async function checkServicingTransfers(db: DbOrTx, problems: string[]): Promise<void> {
   const split = await rows<{ id: string; account: string; booked: string; allocated: string }>(
     db,

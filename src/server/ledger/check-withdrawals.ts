@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { sqlRows as rows } from '../db/rows';
 import type { DbOrTx } from '../db/client';
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * Invariant 9: withdrawals sent as several transfers (docs/decisions/033-split-withdrawals.md).

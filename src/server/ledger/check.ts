@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sqlRows as rows } from '../db/rows';
 import type { Db, DbOrTx } from '../db/client';
 import { checkServicingTransfers } from './check-servicing';
 import { checkWithdrawalParts } from './check-withdrawals';
@@ -65,11 +66,6 @@ export async function checkLedgerSnapshot(db: Db): Promise<LedgerCheckResult> {
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-}
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheckResult> {

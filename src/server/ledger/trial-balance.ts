@@ -1,4 +1,5 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
+import { sqlRows as rows } from '../db/rows';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { trialBalanceLines, trialBalances } from '../db/schema';
@@ -55,10 +56,6 @@ export interface TrialBalanceLine {
   readonly normalBalance: NormalBalance;
   readonly debits: bigint;
   readonly credits: bigint;
-}
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Posted debits and credits per account kind of the entries dated in [from, to). */

@@ -1,9 +1,10 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { sqlRows as rows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { closedDayPortfolios, trialBalances } from '../../db/schema';
 import { startOfManilaDay } from '../../ledger/trial-balance';
-import { DPD_BOUNDS } from '../../../shared/loan/dpd-bounds';
+import { PAR_THRESHOLDS, parNumber } from '../../../shared/loan/dpd-bounds';
 import { addDays } from '../../../shared/loan/day';
 
 /**
@@ -34,21 +35,13 @@ export interface DayPortfolio {
   readonly waived: bigint;
 }
 
-/** The thresholds of the portfolio at risk: more than 0 (PAR 1), 30, 60 and 90 days past due. */
-export const PAR_THRESHOLDS = [DPD_BOUNDS.firstFrom - 1, DPD_BOUNDS.firstTo, DPD_BOUNDS.secondTo, DPD_BOUNDS.thirdTo] as const;
-
 /** Closed days whose portfolio a pass computes at most. */
 const PORTFOLIO_DAYS_PER_PASS = 31;
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const big = (v: string | null | undefined) => BigInt(v ?? '0');
 
 /** The portfolio of one Philippine day as of its end, one entry per product that had a loan by then. */
-export async function portfolioOfDay(db: DbOrTx, day: string, tolerance: bigint): Promise<DayPortfolio[]> {
+async function portfolioOfDay(db: DbOrTx, day: string, tolerance: bigint): Promise<DayPortfolio[]> {
   const start = startOfManilaDay(day).toISOString();
   const end = startOfManilaDay(addDays(day, 1)).toISOString();
   const [p1, p30, p60, p90] = PAR_THRESHOLDS;
@@ -124,8 +117,8 @@ export async function portfolioOfDay(db: DbOrTx, day: string, tolerance: bigint)
       productCode: code,
       openLoans: Number(r?.open_loans ?? 0),
       outstandingPrincipal: big(r?.outstanding),
-      par: PAR_THRESHOLDS.map((days, i) => {
-        const key = ['par1', 'par30', 'par60', 'par90'][i]!;
+      par: PAR_THRESHOLDS.map((days) => {
+        const key = `par${parNumber(days)}`;
         return { days, loans: Number(r?.[`${key}_loans`] ?? 0), principal: big(r?.[key]) };
       }),
       collected: {

@@ -6,7 +6,8 @@ import { toDecimalString } from '../../../shared/money/money';
 import { text } from '../../../shared/i18n/text';
 import type { ClosedDayDto, DayPortfolioDto, TrialBalanceDto } from '../../../shared/schemas/accounting';
 import { percentOf } from '../../../shared/loan/collections';
-import { PAR_THRESHOLDS, storedDayPortfolio } from './day-portfolio';
+import { storedDayPortfolio } from './day-portfolio';
+import { PAR_THRESHOLDS, parNumber } from '../../../shared/loan/dpd-bounds';
 
 /**
  * The accountant's view of the ledger's closed days (OFFICER and ADMIN): the list, one day's trial
@@ -100,54 +101,49 @@ async function dayPortfolio(deps: AppDeps, date: string): Promise<DayPortfolioDt
 /** The day's trial balance as CSV: one row per account of the chart of accounts, then the totals. */
 export async function trialBalanceCsv(deps: AppDeps, date: string): Promise<{ filename: string; body: string }> {
   const tb = await trialBalance(deps, date);
+  const header = ['business_date', 'account', 'name', 'normal_balance', 'debits', 'credits', 'balance'];
   const rows = [
-    ['business_date', 'account', 'name', 'normal_balance', 'debits', 'credits', 'balance'],
     ...tb.lines.map((l) => [tb.date, l.account, l.name, l.normalBalance, l.debits, l.credits, l.balance]),
     [tb.date, 'TOTAL', 'Total', '', tb.totalDebits, tb.totalCredits, ''],
   ];
-  return { filename: `trial-balance-${tb.date}.csv`, body: csvFile(rows[0]!, rows.slice(1)) };
+  return { filename: `trial-balance-${tb.date}.csv`, body: csvFile(header, rows) };
 }
 
 /** The day's portfolio by product as CSV: one row per product (its code and English name), amounts in PHP. */
 export async function portfolioCsv(deps: AppDeps, date: string): Promise<{ filename: string; body: string }> {
   const tb = await trialBalance(deps, date);
-  const parHeads = PAR_THRESHOLDS.flatMap((d) => {
-    const name = `par${d === 0 ? 1 : d}`;
-    return [`${name}_loans`, `${name}_principal`, `${name}_percent`];
-  });
-  const rows = [
-    [
-      'business_date',
-      'product',
-      'name',
-      'open_loans',
-      'outstanding_principal',
-      ...parHeads,
-      'collected_principal',
-      'collected_interest',
-      'collected_fees',
-      'collected_charges',
-      'collected_total',
-      'payments',
-      'charges_booked',
-      'charges_waived',
-    ],
-    ...tb.portfolio.map((p) => [
-      tb.date,
-      p.product,
-      p.names.en,
-      String(p.openLoans),
-      p.outstandingPrincipal,
-      ...p.par.flatMap((x) => [String(x.loans), x.principal, x.percent]),
-      p.collected.principal,
-      p.collected.interest,
-      p.collected.fees,
-      p.collected.charges,
-      p.collected.total,
-      String(p.collected.payments),
-      p.charged,
-      p.waived,
-    ]),
+  const parHeads = PAR_THRESHOLDS.flatMap((d) => [`par${parNumber(d)}_loans`, `par${parNumber(d)}_principal`, `par${parNumber(d)}_percent`]);
+  const header = [
+    'business_date',
+    'product',
+    'name',
+    'open_loans',
+    'outstanding_principal',
+    ...parHeads,
+    'collected_principal',
+    'collected_interest',
+    'collected_fees',
+    'collected_charges',
+    'collected_total',
+    'payments',
+    'charges_booked',
+    'charges_waived',
   ];
-  return { filename: `portfolio-${tb.date}.csv`, body: csvFile(rows[0]!, rows.slice(1)) };
+  const rows = tb.portfolio.map((p) => [
+    tb.date,
+    p.product,
+    p.names.en,
+    String(p.openLoans),
+    p.outstandingPrincipal,
+    ...p.par.flatMap((x) => [String(x.loans), x.principal, x.percent]),
+    p.collected.principal,
+    p.collected.interest,
+    p.collected.fees,
+    p.collected.charges,
+    p.collected.total,
+    String(p.collected.payments),
+    p.charged,
+    p.waived,
+  ]);
+  return { filename: `portfolio-${tb.date}.csv`, body: csvFile(header, rows) };
 }

@@ -1,7 +1,7 @@
 import { todayPh } from '../../domain/day';
+import { sqlRows as rows } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { DbOrTx } from '../../db/client';
 import { PAR_DAYS, manilaMonthOf, percentOf } from '../../../shared/loan/collections';
 import { addDays } from '../../../shared/loan/day';
 import { toDecimalString } from '../../../shared/money/money';
@@ -23,11 +23,6 @@ import { philippineDayStart } from '../../audit/query';
  * transfers referencing them (each loan's own product code); with `?product=` the headline figures
  * are that product's.
  */
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** A product's names for the back office (the catalogue's latest version of it; the code itself when unknown). */
 function namesOf(deps: AppDeps, code: string): { en: string; fil: string } {

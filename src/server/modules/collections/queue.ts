@@ -1,4 +1,5 @@
 import { todayPh } from '../../domain/day';
+import { sqlRows as rows } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
@@ -18,11 +19,6 @@ import { DEFAULT_PRODUCT_CODE } from '../../../shared/loan/product';
  * date, loan number), never an offset. Amounts are summed for the page's rows only, and for the
  * whole queue by product (totalsByProduct); `?product=` keeps one product's loans (decision 083).
  */
-
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const SERVICED = sql`('DISBURSED', 'ACTIVE', 'OVERDUE')`;
 /** What is left of a line: the schedule's amounts less what was paid and the interest rebated. */

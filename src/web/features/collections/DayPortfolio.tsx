@@ -3,6 +3,7 @@ import type { DayPortfolioDto } from '../../../shared/schemas/accounting';
 import { Cell, Row, Table } from '../../ui/Table';
 import { money } from '../../lib/format';
 import { productName } from './ProductFilter';
+import { parNumber } from '../../../shared/loan/dpd-bounds';
 
 const LINK = 'min-h-11 content-center text-sm font-semibold text-brand underline underline-offset-4';
 
@@ -14,7 +15,7 @@ const LINK = 'min-h-11 content-center text-sm font-semibold text-brand underline
 export function DayPortfolio({ date, portfolio }: { readonly date: string; readonly portfolio: readonly DayPortfolioDto[] }) {
   const { t, i18n } = useTranslation();
   const parDays = portfolio[0]?.par.map((p) => p.days) ?? [];
-  const parLabel = (days: number) => t('backoffice.trialBalances.portfolio.par', { days: days === 0 ? 1 : days });
+  const parLabel = (days: number) => t('backoffice.trialBalances.portfolio.par', { days: parNumber(days) });
   return (
     <section aria-labelledby="day-portfolio" className="mt-4 flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
