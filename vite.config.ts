@@ -13,11 +13,19 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 /**
- * The page modules whose code the service worker saves at install: what works offline (issue 13).
+ * The modules whose code the service worker saves at install: what works offline, the islands'
+ * hydration and the app's start (decision 095) with the public pages.
  * Not the contact page (decision 072): its form cannot send offline, and its form and schema code
  * (about 20 KB gzip) was a download no first visitor had asked for; it is saved when visited.
  */
-const OFFLINE_PAGES = ['pages/HowItWorksPage.tsx', 'pages/AboutPage.tsx', 'pages/NotFoundPage.tsx', 'features/public/LoanCalculator.tsx'];
+const OFFLINE_PAGES = [
+  'app/islands/hydrate.tsx',
+  'app/start.tsx',
+  'pages/HowItWorksPage.tsx',
+  'pages/AboutPage.tsx',
+  'pages/NotFoundPage.tsx',
+  'features/public/LoanCalculator.tsx',
+];
 
 /**
  * Emits /sw.js from src/web/service-worker.js with the build's version and the files to save at

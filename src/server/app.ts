@@ -313,7 +313,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(shell?.(current, page ? { path: pathname, language, html: page.html, head: preloads(page.key, language) } : undefined, reads));
+      .send(
+        shell?.(
+          current,
+          page ? { path: pathname, language, html: page.html, head: preloads(page.key, language) } : undefined,
+          reads,
+          page ? '' : preloads('', language),
+        ),
+      );
   };
   if (serveWeb) app.get('/', async (request, reply) => sendShell(request, reply));
 

@@ -18,3 +18,9 @@ export interface FirstReads {
   readonly currencies?: unknown;
   readonly rates?: unknown;
 }
+
+/**
+ * The name of the `<meta>` the server writes into a public page rendered for its islands to be
+ * hydrated alone (decision 095: src/web/entry-server.tsx writes it, src/web/main.tsx reads it).
+ */
+export const ISLANDS_META = 'tapat-islands';

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { createElement, type VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { renderToString, renderToStringAsync } from 'preact-render-to-string';
+import type { ReactNode } from 'react';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
 import { AppTree } from './app/AppTree';
 import { calculatorReady } from './pages/LandingPage';
@@ -13,6 +14,9 @@ import { filUpfront } from '../shared/i18n/fil/upfront';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/i18n/languages';
 import type { PublicConfig } from '../shared/schemas/public';
 import { CATALOGUE_VALUES } from '../shared/i18n/values';
+import { ISLANDS_META } from '../shared/web-shell';
+import { IslandRendererContext, type IslandName } from './app/islands/Island';
+import { IslandProviders } from './app/islands/IslandProviders';
 
 /**
  * The public pages rendered to HTML on the server (decision 031): built by
@@ -24,6 +28,13 @@ import { CATALOGUE_VALUES } from '../shared/i18n/values';
 
 /** The public pages rendered on the server: their route paths, and `*` for the not-found page. */
 const PRERENDERED = new Set(['/', '/hiw', '/about', '/contact', '*']);
+
+/**
+ * The public pages whose islands (the top bar, the calculator, the footer) the browser hydrates alone
+ * (decision 095): everything else on them is text and links. Not the contact page: its form is the
+ * page.
+ */
+const ISLAND_PAGES = new Set(['/', '/hiw', '/about', '*']);
 
 /** The public layout's pages (the first child of the root route), by route object. */
 const publicPages = new Map(
@@ -71,13 +82,13 @@ const translations: Record<Language, I18n> = Object.fromEntries(
  */
 export async function renderPage(pathname: string, language: Language, config: PublicConfig): Promise<string | null> {
   if (pageKey(pathname) === null) return null;
-  const html = await renderOnce(pathname, language, config);
+  const html = await renderOnce(pathname, language, config, ISLAND_PAGES.has(pageKey(pathname)!));
   // Never an inline script (the CSP refuses them): every boundary is complete and written in place.
   if (html.includes('<script') || html.includes('<template')) throw new Error(`${pathname} was rendered with an unfinished Suspense boundary`);
   return html;
 }
 
-async function renderOnce(pathname: string, language: Language, config: PublicConfig): Promise<string> {
+async function renderOnce(pathname: string, language: Language, config: PublicConfig, forIslands: boolean): Promise<string> {
   // The calculator renders in place once its chunk is in (the browser waits for it too before
   // hydrating): the page is rendered in one pass and its ids numbered as the browser numbers them.
   await calculatorReady;
@@ -94,8 +105,26 @@ async function renderOnce(pathname: string, language: Language, config: PublicCo
   );
   // The page's <title> (src/web/app/document-title.ts) goes first, where the shell takes it into the head.
   let title: string | null = null;
-  const body = await renderToStringAsync(createElement(TitleSink.Provider, { value: (text: string) => void (title = text) }, tree as unknown as VNode));
-  const html = title === null ? body : `${titleElement(title)}${body}`;
+  // For islands: the page is rendered with a mark where each island goes, then each island alone, as
+  // the browser hydrates it (src/web/app/islands/hydrate.tsx): its ids counted from its name.
+  const islands: { readonly mark: string; readonly name: IslandName; readonly content: ReactNode }[] = [];
+  const markIsland = (name: IslandName, content: ReactNode) => {
+    const mark = `<!--tapat-island-${islands.length}-->`;
+    islands.push({ mark, name, content });
+    return mark;
+  };
+  const page = forIslands ? <IslandRendererContext.Provider value={markIsland}>{tree}</IslandRendererContext.Provider> : tree;
+  let body = await renderToStringAsync(createElement(TitleSink.Provider, { value: (text: string) => void (title = text) }, page as unknown as VNode));
+  for (const { mark, name, content } of islands) {
+    const alone = (
+      <IslandProviders name={name} i18n={translations[language]} queryClient={queryClient}>
+        <StaticRouter location={pathname}>{content}</StaticRouter>
+      </IslandProviders>
+    );
+    const islandHtml = renderToString(alone as unknown as VNode);
+    body = body.replace(mark, () => islandHtml);
+  }
+  const head = `${title === null ? '' : titleElement(title)}${forIslands ? `<meta name="${ISLANDS_META}" content="">` : ''}`;
   queryClient.clear();
-  return html;
+  return `${head}${body}`;
 }

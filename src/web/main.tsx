@@ -1,54 +1,46 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import i18next from 'i18next';
 import { chosenLanguage, i18nReady } from './app/i18n';
-import './styles.css';
-import { createRouter } from './app/router';
-import { AppTree } from './app/AppTree';
 import { installDocumentTitle } from './app/document-title';
-import { calculatorReady } from './pages/LandingPage';
+import { INLINE_FIRST_READS_ID, ISLANDS_META, type FirstReads } from '../shared/web-shell';
+import './styles.css';
 
 installDocumentTitle();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { gcTime: 60_000, refetchOnWindowFocus: false } },
 });
-const router = createRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-/** After the first commit: the language chosen in this browser, if the page was rendered in another. */
-const applyChosenLanguage = () => {
-  if (i18next.language !== chosenLanguage) void i18next.changeLanguage(chosenLanguage);
-};
-const tree = <AppTree queryClient={queryClient} i18n={i18next} router={<RouterProvider router={router} />} onMounted={applyChosenLanguage} />;
 
-/** Resolves once the router has loaded the first page's code (a lazy route), so it renders the page, not its fallback. */
-function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
+/** The server rendered this page (decision 031) for this location, in this language. */
+const renderedHere = container.dataset.ssrPath === window.location.pathname && container.firstElementChild !== null;
+const inChosenLanguage = container.dataset.ssrLang === chosenLanguage;
+/** And for its islands to be hydrated alone (decision 095): a signed-out visitor's public page. */
+const forIslands = renderedHere && document.querySelector(`meta[name="${ISLANDS_META}"]`) !== null;
+/** The server saw no session cookie (decision 072): no session can exist. */
+const signedOut = (() => {
+  try {
+    const reads = JSON.parse(document.getElementById(INLINE_FIRST_READS_ID)?.textContent ?? 'null') as FirstReads | null;
+    return reads?.signedOut === true;
+  } catch {
+    return false;
+  }
+})();
 
-// A public page the server rendered (decision 031) is hydrated: the same tree, in the language it
-// was rendered in, once that language's texts and the page's code are loaded; then the language
-// chosen in this browser applies if it differs. A page saved for another path (the service
-// worker's offline copy of `/`) or without the server's HTML is rendered afresh.
-if (container.dataset.ssrPath === window.location.pathname && container.firstElementChild) {
-  // The landing page's calculator too (src/web/pages/LandingPage.tsx): hydrated in one pass, as the
-  // server rendered it. A chunk that fails to load does not stop hydration: the page shows its error.
-  void Promise.all([i18nReady, routerReady(), calculatorReady.catch(() => undefined)]).then(() => {
-    hydrateRoot(container, tree);
-  });
+const startWhole = (hydrate: boolean) => import('./app/start').then(({ startApp }) => startApp(container, queryClient, { hydrate }));
+
+// A signed-out visitor on a public page in the language they chose: only the islands (the top bar,
+// the calculator, the footer) are hydrated, each in a task of its own; the app's router and the rest
+// of the page's code are not loaded. Anyone else (signed in, another language chosen in this
+// browser, any other page) gets the whole app: hydrating a page the server rendered whole, or
+// rendering afresh one rendered for islands.
+if (forIslands && signedOut && inChosenLanguage) {
+  void Promise.all([import('./app/islands/hydrate'), i18nReady])
+    .then(([{ hydrateIslands }]) => hydrateIslands(container, queryClient))
+    .catch(() => startWhole(false));
 } else {
-  container.replaceChildren();
-  createRoot(container).render(tree);
+  void startWhole(renderedHere && !forIslands);
 }
 
 // The service worker (src/web/service-worker.js, emitted as /sw.js by the production build): the

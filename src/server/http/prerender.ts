@@ -71,13 +71,21 @@ export function prerenderedPages(loadRenderer: () => Promise<PageRenderer | null
   };
 }
 
-/** The module each prerendered page needs before it can be hydrated (besides the entry), by page key. */
-const PAGE_MODULES: Readonly<Record<string, string>> = {
-  '/': 'features/public/LoanCalculator.tsx',
-  '/hiw': 'pages/HowItWorksPage.tsx',
-  '/about': 'pages/AboutPage.tsx',
-  '/contact': 'pages/ContactPage.tsx',
-  '*': 'pages/NotFoundPage.tsx',
+/**
+ * The modules each prerendered page needs before the browser can take it over (besides the entry),
+ * by page key (`''`: the plain shell): the islands' code for the pages whose islands are hydrated alone (decision 095), the
+ * whole app's start and the page's own chunk for the contact page. A browser that takes an islands
+ * page over whole (a signed-in visitor, another language chosen) loads the app's start after.
+ */
+const ISLANDS = 'app/islands/hydrate.tsx';
+const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/': [ISLANDS, 'features/public/LoanCalculator.tsx'],
+  '/hiw': [ISLANDS],
+  '/about': [ISLANDS],
+  '/contact': ['app/start.tsx', 'pages/ContactPage.tsx'],
+  '*': [ISLANDS],
+  /** The shell without a prerendered page (sign-in, registration, the signed-in and staff pages). */
+  '': ['app/start.tsx'],
 };
 const LANGUAGE_MODULES: Readonly<Partial<Record<Language, string>>> = { fil: '../shared/i18n/fil/upfront.ts' };
 
@@ -110,7 +118,7 @@ export function pagePreloads(manifestFile: string): (page: string, language: Lan
     const id = `${page}\n${language}`;
     let tags = memo.get(id);
     if (tags === undefined) {
-      const wanted = [PAGE_MODULES[page], LANGUAGE_MODULES[language]].filter((key): key is string => key !== undefined);
+      const wanted = [...(PAGE_MODULES[page] ?? []), LANGUAGE_MODULES[language]].filter((key): key is string => key !== undefined);
       tags = [...closure(wanted)]
         .filter((key) => !entry.has(key))
         .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)

@@ -44,21 +44,22 @@ const ROOT = '<div id="root"></div>';
  * With a prerendered page (decision 031) the page's HTML goes inside #root, marked with the path
  * and language it was rendered for (the browser hydrates it only when they are its own), <html
  * lang> is the page's language, the page's <title> replaces the shell's, and the "needs JavaScript"
- * notice goes (the page reads without it).
+ * notice goes (the page reads without it). Without a page, `shellHead` (preloads of the app's start,
+ * src/server/http/prerender.ts) goes into the head.
  */
-export function webShell(indexHtmlPath: string): (config: unknown, page?: ShellPage, reads?: FirstReads) => string {
+export function webShell(indexHtmlPath: string): (config: unknown, page?: ShellPage, reads?: FirstReads, shellHead?: string) => string {
   const html = readFileSync(indexHtmlPath, 'utf8');
   const at = html.indexOf('</head>');
   if (at < 0) throw new Error(`${indexHtmlPath} has no </head>`);
   const before = html.slice(0, at);
   const after = html.slice(at);
   if (!after.includes(ROOT)) throw new Error(`${indexHtmlPath} has no ${ROOT}`);
-  return (config, page, reads) => {
+  return (config, page, reads, shellHead = '') => {
     // The first reads (decision 072) in a second JSON element: data too, never run.
     const data =
       `<script id="${INLINE_CONFIG_ID}" type="application/json">${jsonForScript(config)}</script>` +
       (reads && Object.keys(reads).length > 0 ? `<script id="${INLINE_FIRST_READS_ID}" type="application/json">${jsonForScript(reads)}</script>` : '');
-    if (!page) return `${before}${data}${after}`;
+    if (!page) return `${before}${shellHead}${data}${after}`;
     // React writes what belongs in the head (the page's <title>, preloads) first in its output:
     // they go to the head, the page's title instead of the shell's.
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*>|<meta [^>]*>)*/.exec(page.html)?.[0] ?? '';

@@ -39,7 +39,8 @@ function initialLanguage(): Language {
   return isLanguage(rendered) ? rendered : chosenLanguage;
 }
 
-function remember(language: string): void {
+/** Stores the choice where the next page (the server's too, by the cookie) finds it. */
+export function rememberLanguage(language: string): void {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
@@ -127,11 +128,11 @@ export const i18nReady = i18next
 if (inBrowser) {
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
-    remember(lng);
+    rememberLanguage(lng);
   });
   document.documentElement.lang = i18next.language;
   // A choice stored before the cookie existed reaches the server from now on.
-  if (!document.cookie.split('; ').some((part) => part.startsWith(`${COOKIE}=`))) remember(chosenLanguage);
+  if (!document.cookie.split('; ').some((part) => part.startsWith(`${COOKIE}=`))) rememberLanguage(chosenLanguage);
 }
 
 export default i18next;

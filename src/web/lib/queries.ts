@@ -67,7 +67,7 @@ function inlinedPublicConfig(): PublicConfig | undefined {
     return undefined;
   }
 }
-const inlinedConfig = typeof document === 'undefined' ? undefined : inlinedPublicConfig();
+export const inlinedConfig = typeof document === 'undefined' ? undefined : inlinedPublicConfig();
 
 /** Company profile and product configuration: every number on a page comes from here. */
 export function usePublicConfig() {

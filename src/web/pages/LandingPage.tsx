@@ -4,6 +4,7 @@ import { usePublicConfig } from '../lib/queries';
 import { WhyCards } from '../features/public';
 import { QueryState } from '../features/public';
 import { productFacts } from '../features/public';
+import { Island } from '../app/islands/Island';
 
 // The calculator (with its form fields and carousel) is its own chunk, requested as soon as the app
 // starts: it downloads alongside GET /api/public/config, which it needs before it can show anything,
@@ -70,9 +71,12 @@ export default function LandingPage() {
 
       <div className="mx-auto -mt-20 max-w-6xl px-3 sm:px-4">
         {config.data ? (
-          <Suspense fallback={<CalculatorFrame isPending error={null} onRetry={() => undefined} />}>
-            <LoanCalculator products={config.data.products} />
-          </Suspense>
+          // An island (decision 095): on a signed-out visitor's landing page the browser hydrates it alone.
+          <Island name="calculator">
+            <Suspense fallback={<CalculatorFrame isPending error={null} onRetry={() => undefined} />}>
+              <LoanCalculator products={config.data.products} />
+            </Suspense>
+          </Island>
         ) : (
           <CalculatorFrame isPending={config.isPending} error={config.error} onRetry={() => void config.refetch()} />
         )}

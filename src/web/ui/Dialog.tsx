@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from './Button';
+import { useDomId } from './dom-id';
 
 /**
  * A modal dialog on the native <dialog> element (focus trap, inert background and top layer come
@@ -56,7 +57,7 @@ export function Dialog({ open, onClose, title, children, footer: given, closeTex
       </Button>
     ));
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const titleId = useDomId();
   const scroll = useScrollsWithoutFocus(open);
 
   useEffect(() => {

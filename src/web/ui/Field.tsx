@@ -1,6 +1,7 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../lib/show-message';
+import { useDomId } from './dom-id';
 
 /**
  * Form fields with a visible label, an optional hint and the error message (an i18n key from the
@@ -55,7 +56,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, hint, error, optional, id, className = '', ...rest }, ref) {
-  const auto = useId();
+  const auto = useDomId();
   const fieldId = id ?? auto;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
@@ -72,7 +73,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 });
 
 export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField({ label, hint, error, id, ...rest }, ref) {
-  const auto = useId();
+  const auto = useDomId();
   const fieldId = id ?? auto;
   const [shown, setShown] = useState(false);
   const { t } = useTranslation();
@@ -113,7 +114,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, hint, error, optional, id, children, className = '', ...rest },
   ref,
 ) {
-  const auto = useId();
+  const auto = useDomId();
   const fieldId = id ?? auto;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
@@ -141,7 +142,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, hint, error, id, className = '', ...rest },
   ref,
 ) {
-  const auto = useId();
+  const auto = useDomId();
   const fieldId = id ?? auto;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
@@ -163,7 +164,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 }
 
 export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, error, id, ...rest }, ref) {
-  const auto = useId();
+  const auto = useDomId();
   const fieldId = id ?? auto;
   const { t } = useTranslation();
   return (

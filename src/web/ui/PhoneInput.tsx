@@ -1,8 +1,9 @@
-import { forwardRef, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { forwardRef, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AsYouType } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY, dialCountries, type CountryCode } from '../../shared/phone/phone';
 import { FieldFrame, inputClass } from './Field';
+import { useDomId } from './dom-id';
 
 /**
  * A phone number input (specification section 5): a light country picker (a native <select>, no
@@ -101,7 +102,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
   ref,
 ) {
   const { t, i18n } = useTranslation();
-  const auto = useId();
+  const auto = useDomId();
   const fieldId = id ?? auto;
   const regionName = useRegionNames();
   const [country, setCountry] = useState<CountryCode>(defaultCountry);

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText } from '../../shared/loan/public-product';
 import type { PublicProduct } from '../../shared/schemas/public';
+import { useDomId } from './dom-id';
 
 /**
  * The products offered, to choose from (one button each, its name and description in the page's
@@ -17,7 +17,7 @@ export function ProductChoice({
   readonly onChoose: (code: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
+  const id = useDomId();
   if (products.length < 2) return null;
   return (
     <div className="flex flex-col gap-2">

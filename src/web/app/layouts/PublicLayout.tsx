@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOP_NAV_OFFSET, TopNav } from './TopNav';
 import { Footer } from './Footer';
+import { Island } from '../islands/Island';
 
 /** Moves keyboard focus to the main content (the link also works without JavaScript through #main). */
 export function SkipLink() {
@@ -24,18 +25,23 @@ export function SkipLink() {
 }
 
 /**
- * The public pages: skip link, top bar, the page in <main id="main">, footer.
- * Pages rendered here must not add their own <main>.
+ * The public pages: skip link, top bar, the page in <main id="main">, footer. The top bar and the
+ * footer are islands (decision 095): on a signed-out visitor's public page the browser hydrates them
+ * alone. Pages rendered here must not add their own <main>.
  */
 export function PublicLayout() {
   return (
     <div className={`flex min-h-screen flex-col ${TOP_NAV_OFFSET}`}>
       <SkipLink />
-      <TopNav />
+      <Island name="header">
+        <TopNav />
+      </Island>
       <main id="main" tabIndex={-1} className="flex-1 scroll-mt-16 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <Island name="footer">
+        <Footer />
+      </Island>
     </div>
   );
 }

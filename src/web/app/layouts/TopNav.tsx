@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useSession } from '../../lib/queries';
 import { useSignOut } from '../../features/auth';
 import { homePathFor } from '../../../shared/states/roles';
+import { useDomId } from '../../ui/dom-id';
 
 /**
  * The bar is fixed and h-16 (4rem) tall: a layout that uses it pads its content with
@@ -27,7 +28,7 @@ const LINKS = [
 export function TopNav() {
   const { t } = useTranslation();
   const location = useLocation();
-  const menuId = useId();
+  const menuId = useDomId();
   const config = usePublicConfig();
   const session = useSession();
   // The menu is open for the location where it was opened: any route change collapses it.

@@ -1,6 +1,7 @@
-import { forwardRef, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../ui/Field';
+import { useDomId } from '../../ui/dom-id';
 
 /** The earliest year the input takes (specification section 5: year 1900 to the current year). */
 const MIN_BIRTH_YEAR = 1900;
@@ -58,7 +59,7 @@ export const DateOfBirthInput = forwardRef<HTMLInputElement, DateOfBirthInputPro
   ref,
 ) {
   const { t } = useTranslation();
-  const id = useId();
+  const id = useDomId();
   const [parts, setParts] = useState<Parts>(() => split(value));
   // The parts as last typed: moving the focus on (auto-advance) blurs an input before React has
   // rendered the new parts, so the blur handler reads them here, never from a stale render.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -6,6 +6,7 @@ import type { DocumentInfo } from '../../../shared/schemas/activation';
 import type { DocumentKind } from '../../../shared/activation/id-types';
 import { showMessage } from './serverErrors';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage, type UploadHandle } from './uploadImage';
+import { useDomId } from '../../ui/dom-id';
 
 type Upload =
   | { readonly status: 'empty' }
@@ -62,7 +63,7 @@ export interface ImageUploadProps {
  */
 export function ImageUpload({ kind, label, hint, saved, capture, onUploaded, onBusyChange, error }: ImageUploadProps) {
   const { t } = useTranslation();
-  const id = useId();
+  const id = useDomId();
   const coarse = useCoarsePointer();
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);

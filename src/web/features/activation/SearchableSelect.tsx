@@ -1,7 +1,8 @@
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame, inputClass } from '../../ui/Field';
 import { foldText, sameNamed, searchByName } from '../../../shared/search/match';
+import { useDomId } from '../../ui/dom-id';
 
 export interface SelectOption {
   readonly value: string;
@@ -38,7 +39,7 @@ export const SearchableSelect = forwardRef<HTMLInputElement, SearchableSelectPro
   ref,
 ) {
   const { t } = useTranslation();
-  const auto = useId();
+  const auto = useDomId();
   const fieldId = id ?? auto;
   const listId = `${fieldId}-list`;
   const selected = options.find((o) => o.value === value);

@@ -1,4 +1,4 @@
-import { useId, type MouseEvent } from 'react';
+import { type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
 import { Button } from '../../ui/Button';
@@ -7,6 +7,7 @@ import { companyValues } from './facts';
 import { QueryState } from './QueryState';
 
 import type { LegalDocument } from './useLegalDialog';
+import { useDomId } from '../../ui/dom-id';
 
 /** Every section the specification lists, in order (section 2, "Dialogs opened from the footer"). */
 const SECTIONS: Record<LegalDocument, readonly string[]> = {
@@ -78,7 +79,7 @@ export function LegalDialog({ document, open, onClose }: LegalDialogProps) {
 
 function LegalText({ document, values }: { readonly document: LegalDocument; readonly values: Record<string, string | number> }) {
   const { t } = useTranslation();
-  const prefix = useId();
+  const prefix = useDomId();
   const sectionId = (name: string) => `${prefix}-${name}`;
   const list = (key: string): string[] => {
     const value: unknown = t(key, { ...values, returnObjects: true });

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrencies, useRates } from '../../lib/queries';
@@ -26,6 +26,7 @@ import { formatCurrency, formatIsoDate } from '../../lib/format';
 import { productFacts } from './facts';
 import { PESO_SYMBOL } from '../../lib/format';
 import { PreviewCarousel } from './PreviewCarousel';
+import { useDomId } from '../../ui/dom-id';
 
 /** The slider moves in thousandths of the range, so a keyboard arrow is a useful step in any currency. */
 const SLIDER_STEPS = 1000;
@@ -67,7 +68,7 @@ export function LoanCalculator({ products }: { readonly products: readonly Publi
   const product = products.find((p) => p.code === productCode) ?? products[0]!;
   const engineProduct = useMemo(() => productFromPublic(product), [product]);
   const facts = useMemo(() => productFacts(product, t), [product, t]);
-  const ids = { term: useId(), range: useId() };
+  const ids = { term: useDomId(), range: useDomId() };
   const firstTerm = (p: PublicProduct) => (p.terms.includes(p.defaultTerm) ? p.defaultTerm : (p.terms[0] ?? p.defaultTerm));
 
   const [code, setCode] = useState<string>(DEFAULT_CURRENCY);

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+import { useDomId } from '../../ui/dom-id';
 
 /** The 9 preview slides: our own illustrations of the app's screens. */
 export const SLIDES = ['register', 'verify', 'activate', 'calculate', 'review', 'disclosure', 'sign', 'wallet', 'repay'] as const;
@@ -20,7 +21,7 @@ export const SLIDE_INTERVAL_MS = 1500;
 export function PreviewCarousel() {
   const { t } = useTranslation();
   const reducedMotion = usePrefersReducedMotion();
-  const slidesId = useId();
+  const slidesId = useDomId();
   const [index, setIndex] = useState(0);
   /** What the person asked for with the button; null until they press it. */
   const [chosen, setChosen] = useState<'play' | 'pause' | null>(null);

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import {
 } from '../../../shared/schemas/activation';
 import { errorMessage, showMessage } from '../../lib/server-errors';
 import { deletionRejectionReasonKey } from '../../../shared/reasons/catalogue';
+import { useDomId } from '../../ui/dom-id';
 
 type MyDeletionRequest = z.infer<typeof myDeletionRequestResponseSchema>;
 type DeletionOutput = z.output<typeof deletionRequestSchema>;
@@ -89,7 +90,7 @@ async function downloadExport(password: string): Promise<string> {
 export function DataRights() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const titleId = useId();
+  const titleId = useDomId();
   const [download, setDownload] = useState<Download>({ status: 'idle' });
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState<string | null>(null);

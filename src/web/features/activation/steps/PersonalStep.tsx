@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { FormError, StepActions } from '../WizardParts';
 import { FormTextField } from '../../../ui/FormTextField';
 import { initialValues, useKeepDraft, type StepProps } from './types';
 import { serverNow } from '../../../lib/server-time';
+import { useDomId } from '../../../ui/dom-id';
 
 const FIELDS = ['gender', 'firstName', 'middleName', 'lastName', 'birthDate', 'maritalStatus', 'nationality', 'isAgree'] as const;
 const NATIONALITY_OPTIONS = NATIONALITIES.map((n) => ({ value: n, label: n }));
@@ -46,7 +47,7 @@ export function PersonalStep({ data, onSaved, onBack, drafts }: StepProps) {
   const { t, i18n } = useTranslation();
   const consentVersion = creditBureauConsentFor(i18n.language).version;
   const company = usePublicConfig().data?.company.companyName;
-  const genderId = useId();
+  const genderId = useDomId();
   const today = philippineDate(new Date(serverNow()));
   const resolver = useMemo(() => ageFirstResolver(today), [today]);
   const form = useForm<PersonalStepInput, unknown, PersonalOutput>({

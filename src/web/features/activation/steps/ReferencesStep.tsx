@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../../lib/useCurrentUser';
 import { useStepSave } from '../useStepSave';
 import { FormError, StepActions } from '../WizardParts';
 import { initialValues, useKeepDraft, type StepProps } from './types';
+import { useDomId } from '../../../ui/dom-id';
 
 const FIELDS = ['refFullName1', 'refRelationship1', 'refPhoneNumber1', 'refFullName2', 'refRelationship2', 'refPhoneNumber2'] as const;
 
@@ -28,7 +29,7 @@ const FIELDS = ['refFullName1', 'refRelationship1', 'refPhoneNumber1', 'refFullN
 export function ReferencesStep({ data, onSaved, onBack, drafts }: StepProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const listId = useId();
+  const listId = useDomId();
   const resolver = useMemo(
     () =>
       zodResolver(

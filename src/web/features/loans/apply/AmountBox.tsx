@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrencies } from '../../../lib/queries';
 import { SelectField, TextField } from '../../../ui/Field';
@@ -6,6 +5,7 @@ import { money } from '../../../lib/format';
 import { acceptAmountInput, clampAmount, toInputText } from '../../../../shared/money/calculator';
 import { DEFAULT_CURRENCY } from '../../../../shared/money/currencies';
 import type { ProductTerms } from './quote';
+import { useDomId } from '../../../ui/dom-id';
 
 interface AmountBoxProps {
   readonly product: ProductTerms;
@@ -24,7 +24,7 @@ interface AmountBoxProps {
 export function AmountBox({ product, bounds, text, onText, amount, inRange, term, onTerm, currency, onCurrency }: AmountBoxProps) {
   const { t } = useTranslation();
   const currencies = useCurrencies();
-  const termLabel = useId();
+  const termLabel = useDomId();
   const range = { min: money(product.minAmount), max: money(product.maxAmount) };
   return (
     <>

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../ui/Field';
 import { DUE_DAY_MAX, DUE_DAY_MIN } from '../../../../shared/loan/dates';
 import type { ProductTerms, ScheduleChoice } from './quote';
+import { useDomId } from '../../../ui/dom-id';
 
 const DAYS = Array.from({ length: DUE_DAY_MAX - DUE_DAY_MIN + 1 }, (_, i) => DUE_DAY_MIN + i);
 const PAYOUT_DAY = '';
@@ -22,8 +22,8 @@ export function ScheduleBox({
   readonly onSchedule: (schedule: ScheduleChoice) => void;
 }) {
   const { t } = useTranslation();
-  const label = useId();
-  const hint = useId();
+  const label = useDomId();
+  const hint = useDomId();
   const offered = product.frequencies ?? ['MONTHLY'];
   return (
     <>
