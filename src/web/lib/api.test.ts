@@ -37,6 +37,21 @@ const probe = defineRoute({
 });
 
 describe('call(route)', () => {
+  it('offline, neither imports a lazily loaded route nor asks the API: FETCH_ERROR at once', async () => {
+    const fetch = answer(200, view);
+    vi.stubGlobal('navigator', { onLine: false });
+    const route = vi.fn(async () => probe);
+    const error = await call(route, { params: { id: 'w1' }, body: { amount: '1.00' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'FETCH_ERROR' });
+    expect(route).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+    // Online again: the same call is sent.
+    vi.stubGlobal('navigator', { onLine: true });
+    await expect(call(route, { params: { id: 'w1' }, body: { amount: '1.00' } })).resolves.toEqual(view);
+    expect(route).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the method, the path with its parameters encoded, the query and the body; answers the checked result', async () => {
     const fetch = answer(200, { ...view, extra: 'dropped by the schema' });
     const result = await call(probe, { params: { id: 'a/b' }, query: { page: 2, status: undefined }, body: { amount: '1000.00' }, idempotencyKey: 'k-1' });

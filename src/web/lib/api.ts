@@ -120,6 +120,11 @@ export async function call<R extends RouteSpec>(
   ...[options]: Partial<CallOptions<R>> extends CallOptions<R> ? [CallOptions<R>?] : [CallOptions<R>]
 ): Promise<RouteResult<R>> {
   const opts = (options ?? {}) as CallOptions<RouteSpec>;
+  // Offline the request would fail anyway: the route's code (its schemas, never saved for offline
+  // use by the service worker) is not asked for either, so nothing fails to load.
+  if (typeof ref === 'function' && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError(0, 'FETCH_ERROR', i18next.t('errors.NO_SERVER_RESPONSE'));
+  }
   const shape = typeof ref === 'function' ? await ref() : ref;
   const path = routePath(shape.path, opts.params as Record<string, string | number> | undefined) + queryString(opts.query);
   const { status, data } = await send(path, { method: shape.method, body: opts.body, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
