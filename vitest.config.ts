@@ -17,7 +17,7 @@ const onPreact = {
       { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
     ],
   },
-  inline: [/react-router/, /react-i18next/, /@tanstack\/react-query/, /@radix-ui/, /sonner/, /react-hook-form/, /@hookform/, /use-sync-external-store/],
+  inline: [/react-router/, /react-i18next/, /@tanstack\/react-query/, /react-hook-form/, /@hookform/, /use-sync-external-store/],
 };
 
 // Vitest has its own config because Vite's root points at src/web.
