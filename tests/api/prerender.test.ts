@@ -171,4 +171,32 @@ describe('prerendered public pages', () => {
       expect(html).toContain('<noscript>');
     }
   });
+
+  it('marks the pages whose islands the browser hydrates alone, each island rendered alone with its own ids (decision 095)', async () => {
+    const idsOf = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
+    for (const url of ['/', '/hiw', '/about', '/no-such-page']) {
+      const html = await page(url);
+      expect(html.indexOf('<meta name="tapat-islands" content="">'), url).toBeGreaterThan(0);
+      expect(html.indexOf('<meta name="tapat-islands"'), url).toBeLessThan(html.indexOf('</head>'));
+      const inner = root(html)!.inner;
+      expect(inner, url).not.toContain('<!--tapat-island-');
+      expect(inner, url).toContain('<div data-island="header" class="contents"><header');
+      expect(inner, url).toContain('<div data-island="footer" class="contents"><footer');
+      // Each island counts its ids from its name; no id is given twice on the page.
+      const ids = idsOf(inner);
+      expect(new Set(ids).size, url).toBe(ids.length);
+      expect(ids, url).toContain('header-0');
+      expect(
+        ids.filter((id) => /^P\d+-\d+$/.test(id)),
+        url,
+      ).toEqual([]);
+    }
+    const landing = root(await page('/'))!.inner;
+    expect(landing).toContain('<div data-island="calculator" class="contents">');
+    expect(idsOf(landing)).toEqual(expect.arrayContaining(['calculator-0', 'calculator-1', 'footer-0']));
+    // The contact page is hydrated whole (its form is the page): no mark, the islands' wrappers only.
+    const contact = await page('/contact');
+    expect(contact).not.toContain('tapat-islands');
+    expect(root(contact)!.inner).toContain('<div data-island="header" class="contents">');
+  });
 });
