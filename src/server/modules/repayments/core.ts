@@ -105,23 +105,26 @@ export async function loadStates(db: DbOrTx, deps: AppDeps, loans: readonly Loan
   const states = new Map<string, ServicingState>();
   if (loans.length === 0) return states;
   const ids = [...new Set(loans.map((l) => l.id))];
-  const [rows, chargeRows, extensions] = await Promise.all([
-    db.select().from(loanInstalments).where(inArray(loanInstalments.loanId, ids)).orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number)),
-    db
-      .select()
-      .from(loanCharges)
-      .where(inArray(loanCharges.loanId, ids))
-      .orderBy(asc(loanCharges.loanId), asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind)),
-    db
-      .selectDistinctOn([loanExtensions.loanId], {
-        loanId: loanExtensions.loanId,
-        totalMonths: loanExtensions.totalMonths,
-        rate: loanExtensions.contractualMonthlyRate,
-      })
-      .from(loanExtensions)
-      .where(and(inArray(loanExtensions.loanId, ids), eq(loanExtensions.status, 'EFFECTIVE')))
-      .orderBy(asc(loanExtensions.loanId), desc(loanExtensions.signedAt)),
-  ]);
+  // One after the other: `db` may be a transaction, one connection that runs one statement at a time.
+  const rows = await db
+    .select()
+    .from(loanInstalments)
+    .where(inArray(loanInstalments.loanId, ids))
+    .orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number));
+  const chargeRows = await db
+    .select()
+    .from(loanCharges)
+    .where(inArray(loanCharges.loanId, ids))
+    .orderBy(asc(loanCharges.loanId), asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind));
+  const extensions = await db
+    .selectDistinctOn([loanExtensions.loanId], {
+      loanId: loanExtensions.loanId,
+      totalMonths: loanExtensions.totalMonths,
+      rate: loanExtensions.contractualMonthlyRate,
+    })
+    .from(loanExtensions)
+    .where(and(inArray(loanExtensions.loanId, ids), eq(loanExtensions.status, 'EFFECTIVE')))
+    .orderBy(asc(loanExtensions.loanId), desc(loanExtensions.signedAt));
   // Grouped by loan once (each list keeps its statement's order), not filtered again for each loan.
   const group = <T extends { loanId: string }>(list: readonly T[]) => {
     const m = new Map<string, T[]>();

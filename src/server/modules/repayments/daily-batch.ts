@@ -343,20 +343,20 @@ async function serviceBatch(
     if (claimed.length === 0) return { last, days: 0, charges: 0, reminders: 0, transitions: 0 };
     const ids = claimed.map((l) => l.id);
     const memberIds = [...new Set(claimed.map((l) => l.memberId))];
-    const [lastRuns, states, members, sent] = await Promise.all([
-      tx
-        .select({ loanId: loanServicingRuns.loanId, last: max(loanServicingRuns.businessDate) })
-        .from(loanServicingRuns)
-        .where(inArray(loanServicingRuns.loanId, ids))
-        .groupBy(loanServicingRuns.loanId),
-      loadStates(tx, deps, claimed),
-      tx.select({ id: users.id, phone: users.phone, language: users.language }).from(users).where(inArray(users.id, memberIds)),
-      tx
-        .select({ loanId: loanReminders.loanId, n: sql<number>`count(*)::int` })
-        .from(loanReminders)
-        .where(and(inArray(loanReminders.loanId, ids), eq(loanReminders.businessDate, today)))
-        .groupBy(loanReminders.loanId),
-    ]);
+    // One after the other: a transaction is one connection, which runs one statement at a time
+    // (node-postgres queued concurrent ones on the same client, a use it deprecates).
+    const lastRuns = await tx
+      .select({ loanId: loanServicingRuns.loanId, last: max(loanServicingRuns.businessDate) })
+      .from(loanServicingRuns)
+      .where(inArray(loanServicingRuns.loanId, ids))
+      .groupBy(loanServicingRuns.loanId);
+    const states = await loadStates(tx, deps, claimed);
+    const members = await tx.select({ id: users.id, phone: users.phone, language: users.language }).from(users).where(inArray(users.id, memberIds));
+    const sent = await tx
+      .select({ loanId: loanReminders.loanId, n: sql<number>`count(*)::int` })
+      .from(loanReminders)
+      .where(and(inArray(loanReminders.loanId, ids), eq(loanReminders.businessDate, today)))
+      .groupBy(loanReminders.loanId);
     t = lap(phases, 'read', t);
     const lastOf = new Map(lastRuns.map((r) => [r.loanId, r.last]));
     const memberOf = new Map(members.map((m) => [m.id, m]));
