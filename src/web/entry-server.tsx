@@ -108,8 +108,10 @@ async function renderOnce(pathname: string, language: Language, config: PublicCo
   // For islands: the page is rendered with a mark where each island goes, then each island alone, as
   // the browser hydrates it (src/web/app/islands/hydrate.tsx): its ids counted from its name.
   const islands: { readonly mark: string; readonly name: IslandName; readonly content: ReactNode }[] = [];
+  // The mark carries a token of this render: no text of the page (escaped anyway) can stand for it.
+  const token = globalThis.crypto.randomUUID();
   const markIsland = (name: IslandName, content: ReactNode) => {
-    const mark = `<!--tapat-island-${islands.length}-->`;
+    const mark = `<!--tapat-island-${token}-${islands.length}-->`;
     islands.push({ mark, name, content });
     return mark;
   };
