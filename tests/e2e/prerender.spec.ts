@@ -1,4 +1,5 @@
 import { test, expect } from './browser-fixture';
+import { newPerson, registerByApi } from './helpers';
 
 /**
  * The public pages are HTML from the server (decision 031): they read without JavaScript, and the
@@ -72,4 +73,45 @@ test('a page chosen in Filipino comes in Filipino and is hydrated in it; a choic
   await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
   await expect(page.getByRole('heading', { level: 1, name: 'Paano Ito Gumagana' })).toBeVisible();
   expect((await context.cookies()).find((cookie) => cookie.name === 'tapat.language')?.value).toBe('fil');
+});
+
+test("a visitor's landing page hydrates only its islands and its links are visits; a signed-in member's gets the whole app (decision 095)", async ({
+  page,
+  baseURL,
+}) => {
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((name) => name.endsWith('.js')),
+    );
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const visitor = await scripts();
+  expect(visitor.some((name) => /\/assets\/hydrate-[^/]+\.js$/.test(name))).toBe(true);
+  expect(visitor.filter((name) => /\/assets\/start-[^/]+\.js$/.test(name))).toEqual([]);
+  // The calculator answers (hydrated), and a link is a visit to the server's page.
+  const calculator = page.locator('section[aria-labelledby="calculator-heading"]');
+  const estimate = calculator.locator('p.text-3xl');
+  const before = await estimate.textContent();
+  await calculator.getByRole('group').getByRole('button').last().click();
+  await expect(estimate).not.toHaveText(before ?? '');
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'How It Works' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false)).toBe(false);
+
+  // Signed in: the whole app on the same page, the member's Log out in the bar, the calculator working.
+  const person = newPerson();
+  await registerByApi(page.request, baseURL, person);
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Empowering dreams, one loan at a time.' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect((await scripts()).some((name) => /\/assets\/start-[^/]+\.js$/.test(name))).toBe(true);
+  const again = await estimate.textContent();
+  await calculator.getByRole('group').getByRole('button').last().click();
+  await expect(estimate).not.toHaveText(again ?? '');
 });

@@ -35,14 +35,20 @@ export function startApp(container: HTMLElement, queryClient: QueryClient, { hyd
     });
   };
 
+  const ready = () => Promise.all([i18nReady, routerReady(), calculatorReady.catch(() => undefined)]);
+
   if (hydrate) {
     // The landing page's calculator too (src/web/pages/LandingPage.tsx): hydrated in one pass, as the
     // server rendered it. A chunk that fails to load does not stop hydration: the page shows its error.
-    void Promise.all([i18nReady, routerReady(), calculatorReady.catch(() => undefined)]).then(() => {
-      hydrateRoot(container, tree);
+    void ready().then(() => hydrateRoot(container, tree));
+  } else if (container.firstElementChild) {
+    // The server's page stays on screen until the app's is ready, then gives way in one step (no
+    // loading frame in between: a signed-in member on the landing page).
+    void ready().then(() => {
+      container.replaceChildren();
+      createRoot(container).render(tree);
     });
   } else {
-    container.replaceChildren();
     createRoot(container).render(tree);
   }
 }
