@@ -159,6 +159,48 @@ describe('ledger:check finds each kind of problem (decision 087)', () => {
     expect(returned).toContain(`payment ${payment.id}: amount ${payment.amount}, allocated ${payment.amount}`);
   });
 
+  it('servicing: errors of one payment that cancel across its sums (decision 093 groups by payment and sum)', async () => {
+    const payment = await one<{ id: string; amount: string; transfer_id: string }>(
+      sql`select id::text, amount::text, transfer_id::text from loan_payments where status = 'POSTED' limit 1`,
+    );
+    const credit = await one<{ id: string; kind: string; credited: string }>(
+      sql`select e.id::text, a.kind, (select sum(x.amount) from ledger_entries x join ledger_accounts y on y.id = x.account_id
+                                       where x.transfer_id = e.transfer_id and x.direction = 'CREDIT' and y.kind = a.kind)::text as credited
+            from ledger_entries e join ledger_accounts a on a.id = e.account_id
+           where e.transfer_id = ${payment.transfer_id} and e.direction = 'CREDIT' order by a.kind limit 1`,
+    );
+    // A centavo more on both sides: the transfer balances, its debit is one more than the amount, its split one more than allocated.
+    const both = await problemsAfter(async (tx) => {
+      await tx.execute(sql`update ledger_entries set amount = amount + 1 where id = ${credit.id}`);
+      await tx.execute(
+        sql`update ledger_entries set amount = amount + 1 where id = (select id from ledger_entries where transfer_id = ${payment.transfer_id} and direction = 'DEBIT' limit 1)`,
+      );
+    });
+    expect(both).toContain(`payment ${payment.id}: amount ${payment.amount} but its transfer debits ${BigInt(payment.amount) + 1n}`);
+    expect(both).toContain(
+      `payment ${payment.id}: its transfer credits ${credit.kind} ${BigInt(credit.credited) + 1n} but its allocations say ${credit.credited}`,
+    );
+
+    // An allocation moved from interest to fees: the payment's allocations still sum to its amount, two accounts disagree.
+    const interest = await one<{ id: string; payment_id: string; amount: string }>(
+      sql`select a.id::text, a.payment_id::text, a.amount::text from loan_payment_allocations a join loan_payments p on p.id = a.payment_id
+           where p.status = 'POSTED' and a.component = 'INTEREST' and a.amount > 0 limit 1`,
+    );
+    const sums = await one<{ interest: string; fees: string }>(
+      sql`select coalesce(sum(amount) filter (where component = 'INTEREST'), 0)::text as interest, coalesce(sum(amount) filter (where component = 'FEES'), 0)::text as fees
+            from loan_payment_allocations where payment_id = ${interest.payment_id}`,
+    );
+    const moved = await problemsAfter(
+      async (tx) => void (await tx.execute(sql`update loan_payment_allocations set component = 'FEES' where id = ${interest.id}`)),
+    );
+    expect(moved).toContain(
+      `payment ${interest.payment_id}: its transfer credits INTEREST_INCOME ${sums.interest} but its allocations say ${BigInt(sums.interest) - BigInt(interest.amount)}`,
+    );
+    expect(moved).toContain(
+      `payment ${interest.payment_id}: its transfer credits FEE_INCOME ${sums.fees} but its allocations say ${BigInt(sums.fees) + BigInt(interest.amount)}`,
+    );
+  });
+
   it('late charges: booked apart from their amount, allocated apart from their paid, a reduction or a waiver that reversed something else', async () => {
     const loan = await one<{ id: string; number: string; shard: number }>(
       sql`select id::text, number::text, ledger_shard as shard from loans where disbursement_transfer_id is not null limit 1`,
