@@ -1,19 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loanReservicings, loanServicingRuns, loans } from '../../db/schema';
+import { loanExtensions, loanPaymentAllocations, loanPayments, loanReservicings, loanServicingRuns, loans } from '../../db/schema';
 import { writeAudit } from '../../audit/log';
-import { createTransfer, ensureMemberWallet, ensureSystemAccount, type SystemAccount, type TransferLeg } from '../../ledger';
 import { replayLoan, type ReplayCharge, type ReplayPayment } from '../../../shared/loan/reservice';
 import type { LateChargeKind } from '../../../shared/loan/late-charges';
 import { totalOutstanding, type Allocation, type AllocationComponent, type ExcessChoice, type OpenCharge } from '../../../shared/loan/servicing';
-import { formatAmount, toDecimalString, type Centavos } from '../../../shared/money/money';
-import { loanCharges } from '../../db/schema';
-import { hasOverdue, loadState, paymentDay, waiveChargeTransfer, type PaymentRow } from './core';
+import { formatAmount, toDecimalString } from '../../../shared/money/money';
+import { hasOverdue, loadState, paymentDay, type PaymentRow, type ServicingState } from './core';
 import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { SYSTEM_ACTOR, transition } from '../../domain/loans/transition';
 import { loanNumberOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
+import { rebookSplits, reduceCharges, reverseCharges, writeReplayedAllocations } from './reservice-writes';
 
 /**
  * Re-servicing of loans allocated under the rule before decision 061 (decision 066). Migration 0031
@@ -51,13 +50,6 @@ export interface ReservicePassResult {
   readonly chargesReduced: number;
 }
 
-const ACCOUNT_OF: Record<AllocationComponent, SystemAccount> = {
-  CHARGE: 'LATE_CHARGES_RECEIVABLE',
-  FEES: 'FEE_INCOME',
-  INTEREST: 'INTEREST_INCOME',
-  PRINCIPAL: 'LOANS_RECEIVABLE',
-};
-
 /** When a posted payment was allocated: an officer's at its approval (or recording), the others' at receipt. */
 function allocatedAt(p: PaymentRow): Date {
   return p.source === 'OFFICER' ? (p.approvedAt ?? p.createdAt) : p.receivedAt;
@@ -71,14 +63,54 @@ function sameAllocations(a: readonly Pick<Allocation, 'lineNumber' | 'component'
   return left.length === right.length && left.every((k, i) => k === right[i]);
 }
 
-function bySplit(allocations: readonly Pick<Allocation, 'component' | 'amount'>[]): Map<SystemAccount, Centavos> {
-  const out = new Map<SystemAccount, Centavos>();
-  for (const a of allocations) out.set(ACCOUNT_OF[a.component], (out.get(ACCOUNT_OF[a.component]) ?? 0n) + a.amount);
-  return out;
-}
-
 async function finish(tx: Tx, loanId: string, status: 'DONE' | 'SKIPPED', at: Date, result: Record<string, unknown>, previous: unknown = null) {
   await tx.update(loanReservicings).set({ status, doneAt: at, result, previous }).where(eq(loanReservicings.loanId, loanId));
+}
+
+/**
+ * The loan's posted payments and the daily job's runs replayed in the order they happened under
+ * today's rule (shared/loan/reservice.ts), beside the allocations they were given then.
+ */
+async function replayed(tx: Tx, loanId: string, state: ServicingState, payments: readonly PaymentRow[]) {
+  const oldAllocations = payments.length
+    ? await tx
+        .select()
+        .from(loanPaymentAllocations)
+        .where(
+          inArray(
+            loanPaymentAllocations.paymentId,
+            payments.map((p) => p.id),
+          ),
+        )
+    : [];
+  const runs = await tx
+    .select({ day: loanServicingRuns.businessDate, at: loanServicingRuns.ranAt })
+    .from(loanServicingRuns)
+    .where(eq(loanServicingRuns.loanId, loanId));
+  const replayPayments: ReplayPayment[] = payments.map((p) => {
+    // Under the old rule the only use of an amount above what was payable was principal prepaid: kept as the choice.
+    const prepaid = oldAllocations.some((a) => a.paymentId === p.id && a.prepayment);
+    const excess: ExcessChoice = prepaid || p.excess === 'REDUCE_PRINCIPAL' ? 'REDUCE_PRINCIPAL' : 'NEXT_INSTALMENTS';
+    return { id: p.id, at: allocatedAt(p).getTime(), day: paymentDay(p), amount: p.amount, excess };
+  });
+  const charges: ReplayCharge[] = state.chargeRows.map((c) => ({
+    id: c.id,
+    lineNumber: c.lineNumber,
+    kind: c.kind as LateChargeKind,
+    businessDate: c.businessDate,
+    amount: c.amount,
+    waived: c.waivedAt !== null,
+  }));
+  const replay = replayLoan({
+    product: state.product,
+    schedule: state.schedule,
+    lines: state.lines,
+    startDate: state.startDate,
+    payments: replayPayments,
+    runs: runs.map((r) => ({ day: r.day, at: r.at.getTime() })),
+    charges,
+  });
+  return { oldAllocations, replay };
 }
 
 /** Re-services one loan (its loan_reservicings row PENDING). Null when another process holds it. */
@@ -122,44 +154,7 @@ export async function reserviceLoan(
     const partlyPaidWaived = state.chargeRows.filter((c) => c.waivedAt !== null && c.paid > 0n);
     if (partlyPaidWaived.length > 0) return skip('WAIVED_AFTER_PART_PAYMENT', { charges: partlyPaidWaived.map((c) => c.id) });
 
-    const oldAllocations = payments.length
-      ? await tx
-          .select()
-          .from(loanPaymentAllocations)
-          .where(
-            inArray(
-              loanPaymentAllocations.paymentId,
-              payments.map((p) => p.id),
-            ),
-          )
-      : [];
-    const runs = await tx
-      .select({ day: loanServicingRuns.businessDate, at: loanServicingRuns.ranAt })
-      .from(loanServicingRuns)
-      .where(eq(loanServicingRuns.loanId, loanId));
-    const replayPayments: ReplayPayment[] = payments.map((p) => {
-      // Under the old rule the only use of an amount above what was payable was principal prepaid: kept as the choice.
-      const prepaid = oldAllocations.some((a) => a.paymentId === p.id && a.prepayment);
-      const excess: ExcessChoice = prepaid || p.excess === 'REDUCE_PRINCIPAL' ? 'REDUCE_PRINCIPAL' : 'NEXT_INSTALMENTS';
-      return { id: p.id, at: allocatedAt(p).getTime(), day: paymentDay(p), amount: p.amount, excess };
-    });
-    const charges: ReplayCharge[] = state.chargeRows.map((c) => ({
-      id: c.id,
-      lineNumber: c.lineNumber,
-      kind: c.kind as LateChargeKind,
-      businessDate: c.businessDate,
-      amount: c.amount,
-      waived: c.waivedAt !== null,
-    }));
-    const replay = replayLoan({
-      product: state.product,
-      schedule: state.schedule,
-      lines: state.lines,
-      startDate: state.startDate,
-      payments: replayPayments,
-      runs: runs.map((r) => ({ day: r.day, at: r.at.getTime() })),
-      charges,
-    });
+    const { oldAllocations, replay } = await replayed(tx, loanId, state, payments);
 
     const today = todayPh(deps);
     const open: OpenCharge[] = state.chargeRows
@@ -210,161 +205,14 @@ export async function reserviceLoan(
       paidOn: l.paidOn,
     }));
     const moved = movedPayments.map((p) => p.id);
-    if (moved.length > 0) await tx.delete(loanPaymentAllocations).where(inArray(loanPaymentAllocations.paymentId, moved));
-    const fresh = movedPayments.flatMap((p) =>
-      (replay.allocations.get(p.id) ?? []).map((a) => ({
-        paymentId: p.id,
-        loanId,
-        lineNumber: a.lineNumber,
-        component: a.component,
-        chargeId: a.chargeId,
-        amount: a.amount,
-        prepayment: a.prepayment,
-      })),
-    );
-    if (fresh.length > 0) await tx.insert(loanPaymentAllocations).values(fresh);
-    for (const line of replay.lines) {
-      await tx
-        .update(loanInstalments)
-        .set({
-          principalPaid: line.principalPaid,
-          interestPaid: line.interestPaid,
-          feesPaid: line.feesPaid,
-          interestRebated: line.interestRebated,
-          feesRebated: line.feesRebated,
-          paidOn: line.paidOn,
-        })
-        .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
-    }
-    // What the replay paid on each charge (a reduced charge's amount is set with it below, after the transfers).
-    for (const c of state.chargeRows) {
-      const paid = replay.kept.has(c.id) ? (replay.chargePaid.get(c.id) ?? 0n) : 0n;
-      if (paid !== c.paid && !replay.reduced.has(c.id)) await tx.update(loanCharges).set({ paid }).where(eq(loanCharges.id, c.id));
-    }
-
-    // Each payment's change of split, in one transfer (what is no longer owed goes to the wallet).
-    const transfers: { paymentId: string; transferId: string; returned: string }[] = [];
-    for (const p of movedPayments) {
-      const before = bySplit(
-        oldAllocations.filter((a) => a.paymentId === p.id).map((a) => ({ component: a.component as AllocationComponent, amount: a.amount })),
-      );
-      const after = bySplit(replay.allocations.get(p.id) ?? []);
-      const returned = replay.unallocated.get(p.id) ?? 0n;
-      const legs: TransferLeg[] = [];
-      for (const account of Object.values(ACCOUNT_OF)) {
-        const delta = (after.get(account) ?? 0n) - (before.get(account) ?? 0n);
-        if (delta === 0n) continue;
-        legs.push({
-          accountId: await ensureSystemAccount(tx, account, loan.ledgerShard),
-          direction: delta > 0n ? 'CREDIT' : 'DEBIT',
-          amount: delta > 0n ? delta : -delta,
-        });
-      }
-      if (returned > 0n) legs.push({ accountId: await ensureMemberWallet(tx, loan.memberId), direction: 'CREDIT', amount: returned });
-      if (legs.length === 0) continue;
-      const transfer = await createTransfer(tx, {
-        idempotencyKey: `loan-reallocation:${p.id}`,
-        code: 'LOAN_REALLOCATION',
-        reference: loanId,
-        description: `Payment on loan ${number} re-applied under the fair allocation (decision 066)`,
-        legs,
-        at: now,
-      });
-      await tx.update(loanPayments).set({ reallocationTransferId: transfer.id, returnedToWallet: returned }).where(eq(loanPayments.id, p.id));
-      transfers.push({ paymentId: p.id, transferId: transfer.id, returned: toDecimalString(returned) });
-    }
-
+    await writeReplayedAllocations(tx, loanId, state, replay, movedPayments);
+    const transfers = await rebookSplits(tx, loan, number, movedPayments, oldAllocations, replay, now);
     // 3. Charges the fair allocation would have made smaller: reduced, the difference reversed as a waiver is.
-    let reducedTotal = 0n;
-    for (const c of toReduce) {
-      const replayed = replay.reduced.get(c.id)!;
-      const difference = c.amount - replayed.amount;
-      const transfer = await waiveChargeTransfer(
-        tx,
-        loan,
-        `loan-charge-reduction:${c.id}`,
-        `Late charge reduced on loan ${number} (FAIR_ALLOCATION, decision 066)`,
-        difference,
-        now,
-      );
-      const b = replayed.basis;
-      await tx
-        .update(loanCharges)
-        .set({
-          amount: replayed.amount,
-          paid: replay.chargePaid.get(c.id) ?? 0n,
-          reducedFrom: c.amount,
-          reductionTransferId: transfer.id,
-          basis: {
-            overdueAmount: toDecimalString(b.overdueAmount),
-            daysLate: b.daysLate,
-            rateBps: b.rateBps,
-            uncapped: toDecimalString(b.uncapped),
-            headroom: toDecimalString(b.headroom),
-            capped: b.capped,
-          },
-        })
-        .where(eq(loanCharges.id, c.id));
-      await writeAudit(tx, {
-        actor: SYSTEM_ACTOR,
-        action: 'LOAN_CHARGE_REVERSED',
-        subjectType: 'LOAN',
-        subjectId: loanId,
-        details: {
-          loanNumber: number,
-          chargeId: c.id,
-          lineNumber: c.lineNumber,
-          kind: c.kind,
-          businessDate: c.businessDate,
-          amount: toDecimalString(c.amount),
-          reducedTo: toDecimalString(replayed.amount),
-          reversed: toDecimalString(difference),
-          reasonCode: 'FAIR_ALLOCATION',
-        },
-        ip: null,
-        at: now,
-      });
-      reducedTotal += difference;
-    }
-
+    const reducedTotal = await reduceCharges(tx, loan, number, toReduce, replay, now);
     // 4. Charges the fair allocation would not have made: reversed as a waiver is (penalty income back to the receivable).
-    let reversedTotal = 0n;
-    let reversedCount = 0;
-    for (const c of toReverse) {
-      if (c.waivedAt !== null) continue; // Already waived by an officer: nothing is owed or booked on it any more.
-      const transfer = await waiveChargeTransfer(
-        tx,
-        loan,
-        `loan-charge-waiver:${c.id}`,
-        `Late charge reversed on loan ${number} (FAIR_ALLOCATION, decision 066)`,
-        c.amount,
-        now,
-      );
-      await tx
-        .update(loanCharges)
-        .set({ waivedAt: now, waivedBy: null, waiveReasonCode: 'FAIR_ALLOCATION', waiveTransferId: transfer.id })
-        .where(eq(loanCharges.id, c.id));
-      await writeAudit(tx, {
-        actor: SYSTEM_ACTOR,
-        action: 'LOAN_CHARGE_REVERSED',
-        subjectType: 'LOAN',
-        subjectId: loanId,
-        details: {
-          loanNumber: number,
-          chargeId: c.id,
-          lineNumber: c.lineNumber,
-          kind: c.kind,
-          businessDate: c.businessDate,
-          amount: toDecimalString(c.amount),
-          paidBefore: toDecimalString(c.paid),
-          reasonCode: 'FAIR_ALLOCATION',
-        },
-        ip: null,
-        at: now,
-      });
-      reversedTotal += c.amount;
-      reversedCount += 1;
-    }
+    const reversed = await reverseCharges(tx, loan, number, toReverse, now);
+    const reversedTotal = reversed.total;
+    const reversedCount = reversed.count;
 
     // 5. The loan's status, through the state machine (never to OVERDUE: the daily job does that on its next day).
     let current: LoanRow = loan;
