@@ -110,21 +110,8 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   const { walletAccounts, walletLines } = await readWalletRecords(db, userId);
   const { withdrawalRows, withdrawalEventRows, parts } = await readWithdrawalRecords(db, userId);
 
-  // The images: the current ID and selfie, as stored (re-encoded, without metadata).
   const files: Zippable = {};
-  const storage = storageFor(deps.config.storage);
-  const documentEntries = [];
-  for (const doc of documents) {
-    let file: string | null = null;
-    if (!doc.supersededAt) {
-      const bytes = await storage.get(doc.storageKey);
-      if (bytes) {
-        file = `images/${doc.kind}.jpg`;
-        files[file] = [bytes, { level: 0 }];
-      }
-    }
-    documentEntries.push({ ...clean(doc), file });
-  }
+  const documentEntries = await addImages(deps, documents, files);
 
   const company = deps.config.company;
   // The numbers the member reads on their screens and receipts (src/shared/company/references.ts).
@@ -236,6 +223,43 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   for (const part of EXPORT_PARTS) {
     files[`${part}.json`] = [strToU8(JSON.stringify(content[part], null, 2) + '\n'), { level: 6 }];
   }
+  addCsvFiles(files, instalments, payments, walletLines, loanNumber, receipt);
+  files['README.txt'] = [strToU8(readme(language, company.companyName, company.dataProtectionOfficerEmail, now)), { level: 6 }];
+  return { filename: `tapat-data-${philippineDate(now)}.zip`, zip: zipSync(files, { mtime: now }) };
+}
+
+type AccountRecords = Awaited<ReturnType<typeof readAccountRecords>>;
+type LoanRecords = Awaited<ReturnType<typeof readLoanRecords>>;
+type WalletRecords = Awaited<ReturnType<typeof readWalletRecords>>;
+
+/** The images into the archive; each document's entry names its file (null when superseded or gone). */
+async function addImages(deps: AppDeps, documents: AccountRecords['documents'], files: Zippable): Promise<Record<string, unknown>[]> {
+  // The images: the current ID and selfie, as stored (re-encoded, without metadata).
+  const storage = storageFor(deps.config.storage);
+  const documentEntries = [];
+  for (const doc of documents) {
+    let file: string | null = null;
+    if (!doc.supersededAt) {
+      const bytes = await storage.get(doc.storageKey);
+      if (bytes) {
+        file = `images/${doc.kind}.jpg`;
+        files[file] = [bytes, { level: 0 }];
+      }
+    }
+    documentEntries.push({ ...clean(doc), file });
+  }
+  return documentEntries;
+}
+
+/** The CSV copies of the parts a member may open in a spreadsheet (CSV_PARTS), beside their JSON. */
+function addCsvFiles(
+  files: Zippable,
+  instalments: LoanRecords['instalments'],
+  payments: LoanRecords['payments'],
+  walletLines: WalletRecords['walletLines'],
+  loanNumber: (id: string) => string | null,
+  receipt: (number: number) => string,
+): void {
   files['schedule.csv'] = [
     strToU8(
       csvFile(
@@ -275,8 +299,6 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     ),
     { level: 6 },
   ];
-  files['README.txt'] = [strToU8(readme(language, company.companyName, company.dataProtectionOfficerEmail, now)), { level: 6 }];
-  return { filename: `tapat-data-${philippineDate(now)}.zip`, zip: zipSync(files, { mtime: now }) };
 }
 
 function readme(language: ReturnType<typeof asLanguage>, companyName: string, dpoEmail: string, now: Date): string {
