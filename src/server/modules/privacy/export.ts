@@ -70,6 +70,50 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
   if (!user) throw new AppError(401, 'UNAUTHENTICATED');
   const language = asLanguage(user.language);
 
+  const account = await readAccountRecords(db, userId, user);
+  const loans = await readLoanRecords(db, userId);
+  const wallet = await readWalletRecords(db, userId);
+  const withdrawals = await readWithdrawalRecords(db, userId);
+  const { documents } = account;
+  const { loanRows, instalments, payments } = loans;
+  const { walletLines } = wallet;
+
+  const files: Zippable = {};
+  const documentEntries = await addImages(deps, documents, files);
+
+  const company = deps.config.company;
+  // The numbers the member reads on their screens and receipts (src/shared/company/references.ts).
+  const loanNumber = (id: string) => {
+    const loan = loanRows.find((l) => l.id === id);
+    return loan ? loanNumberOf(company.shortName, loan.number) : null;
+  };
+  const receipt = (number: number) => `${company.shortName}-P${String(number).padStart(6, '0')}`;
+
+  const content = exportContent(user, account, loans, wallet, withdrawals, documentEntries, loanNumber, receipt, company.shortName);
+  for (const part of EXPORT_PARTS) {
+    files[`${part}.json`] = [strToU8(JSON.stringify(content[part], null, 2) + '\n'), { level: 6 }];
+  }
+  addCsvFiles(files, instalments, payments, walletLines, loanNumber, receipt);
+  files['README.txt'] = [strToU8(readme(language, company.companyName, company.dataProtectionOfficerEmail, now)), { level: 6 }];
+  return { filename: `tapat-data-${philippineDate(now)}.zip`, zip: zipSync(files, { mtime: now }) };
+}
+
+type AccountRecords = Awaited<ReturnType<typeof readAccountRecords>>;
+type LoanRecords = Awaited<ReturnType<typeof readLoanRecords>>;
+type WalletRecords = Awaited<ReturnType<typeof readWalletRecords>>;
+
+/** Each part's JSON content: the member's rows, cleaned, with the numbers they know them by. */
+function exportContent(
+  user: typeof users.$inferSelect,
+  account: AccountRecords,
+  loans: LoanRecords,
+  wallet: WalletRecords,
+  withdrawals: Awaited<ReturnType<typeof readWithdrawalRecords>>,
+  documentEntries: Record<string, unknown>[],
+  loanNumber: (id: string) => string | null,
+  receipt: (number: number) => string,
+  shortName: string,
+): Record<ExportPart, unknown> {
   const {
     personal,
     address,
@@ -77,7 +121,6 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     identity,
     payout,
     consentRows,
-    documents,
     staffViews,
     uploads,
     sessionRows,
@@ -89,7 +132,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     contacts,
     deletions,
     invited,
-  } = await readAccountRecords(db, userId, user);
+  } = account;
   const {
     loanRows,
     events,
@@ -106,22 +149,11 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     extensions,
     extensionEvents,
     reminders,
-  } = await readLoanRecords(db, userId);
-  const { walletAccounts, walletLines } = await readWalletRecords(db, userId);
-  const { withdrawalRows, withdrawalEventRows, parts } = await readWithdrawalRecords(db, userId);
+  } = loans;
+  const { walletAccounts, walletLines } = wallet;
+  const { withdrawalRows, withdrawalEventRows, parts } = withdrawals;
 
-  const files: Zippable = {};
-  const documentEntries = await addImages(deps, documents, files);
-
-  const company = deps.config.company;
-  // The numbers the member reads on their screens and receipts (src/shared/company/references.ts).
-  const loanNumber = (id: string) => {
-    const loan = loanRows.find((l) => l.id === id);
-    return loan ? loanNumberOf(company.shortName, loan.number) : null;
-  };
-  const receipt = (number: number) => `${company.shortName}-P${String(number).padStart(6, '0')}`;
-
-  const content: Record<ExportPart, unknown> = {
+  return {
     account: {
       ...clean(user, ['referredBy']),
       id: user.id,
@@ -185,7 +217,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
       })),
       channelPayments: channelRows.map((c) => ({
         loanNumber: loanNumber(c.loanId),
-        reference: `${company.shortName}-C${String(c.number).padStart(6, '0')}`,
+        reference: `${shortName}-C${String(c.number).padStart(6, '0')}`,
         ...clean(c, ['loanId', 'walletTransferId']),
       })),
       channelPaymentHolds: cleanAll(holds, ['walletTransferId']),
@@ -210,7 +242,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
       lines: cleanAll(walletLines),
     },
     withdrawals: withdrawalRows.map((w) => ({
-      reference: withdrawalReference(company.shortName, w.number),
+      reference: withdrawalReference(shortName, w.number),
       ...clean(w, ['pendingTransferId', 'resolutionTransferId', 'ledgerShard', 'requestId', 'checkAfter']),
       parts: cleanAll(
         parts.filter((p) => p.withdrawalId === w.id),
@@ -220,17 +252,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
     })),
     support: { contactMessages: cleanAll(contacts), deletionRequests: cleanAll(deletions) },
   };
-  for (const part of EXPORT_PARTS) {
-    files[`${part}.json`] = [strToU8(JSON.stringify(content[part], null, 2) + '\n'), { level: 6 }];
-  }
-  addCsvFiles(files, instalments, payments, walletLines, loanNumber, receipt);
-  files['README.txt'] = [strToU8(readme(language, company.companyName, company.dataProtectionOfficerEmail, now)), { level: 6 }];
-  return { filename: `tapat-data-${philippineDate(now)}.zip`, zip: zipSync(files, { mtime: now }) };
 }
-
-type AccountRecords = Awaited<ReturnType<typeof readAccountRecords>>;
-type LoanRecords = Awaited<ReturnType<typeof readLoanRecords>>;
-type WalletRecords = Awaited<ReturnType<typeof readWalletRecords>>;
 
 /** The images into the archive; each document's entry names its file (null when superseded or gone). */
 async function addImages(deps: AppDeps, documents: AccountRecords['documents'], files: Zippable): Promise<Record<string, unknown>[]> {
