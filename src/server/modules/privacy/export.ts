@@ -133,23 +133,7 @@ function exportContent(
     deletions,
     invited,
   } = account;
-  const {
-    loanRows,
-    events,
-    contracts,
-    notes,
-    quotes,
-    reservicings,
-    instalments,
-    payments,
-    allocations,
-    channelRows,
-    holds,
-    charges,
-    extensions,
-    extensionEvents,
-    reminders,
-  } = loans;
+  const { loanRows, instalments, payments, allocations, channelRows, holds, charges, extensions, extensionEvents, reminders } = loans;
   const { walletAccounts, walletLines } = wallet;
   const { withdrawalRows, withdrawalEventRows, parts } = withdrawals;
 
@@ -178,32 +162,7 @@ function exportContent(
       oneTimeCodes: cleanAll(codes),
     },
     messages: cleanAll(messages),
-    loans: loanRows.map((loan) => {
-      const contract = contracts.find((c) => c.loanId === loan.id);
-      return {
-        ...clean(loan, ['disbursementTransferId', 'ledgerShard']),
-        loanNumber: loanNumber(loan.id),
-        history: events.filter((e) => e.loanId === loan.id).map((e) => cleanEvent(e, e.actorRole === 'MEMBER', ['loanId'])),
-        contract: contract
-          ? {
-              ...clean(contract, ['loanId', 'contractJson', 'disclosureJson']),
-              contract: JSON.parse(contract.contractJson) as unknown,
-              disclosure: JSON.parse(contract.disclosureJson) as unknown,
-            }
-          : null,
-        payoffQuotes: cleanAll(
-          quotes.filter((q) => q.loanId === loan.id),
-          ['loanId'],
-        ),
-        reservicing:
-          reservicings
-            .filter((r) => r.loanId === loan.id)
-            .map((r) => clean(r, ['loanId']))
-            .at(0) ?? null,
-        // Decision 075: that a note exists and when, not its words (back office only, decision 010).
-        internalStaffNotes: notes.filter((n) => n.loanId === loan.id).map((n) => ({ at: n.at.toISOString(), authorRole: n.authorRole })),
-      };
-    }),
+    loans: loanRows.map((loan) => loanEntry(loans, loan, loanNumber)),
     schedule: instalments.map((i) => ({ loanNumber: loanNumber(i.loanId), ...clean(i, ['loanId']) })),
     payments: {
       payments: payments.map((p) => ({
@@ -251,6 +210,35 @@ function exportContent(
       history: withdrawalEventRows.filter((e) => e.withdrawalId === w.id).map((e) => cleanEvent(e, e.actor === 'MEMBER', ['withdrawalId'])),
     })),
     support: { contactMessages: cleanAll(contacts), deletionRequests: cleanAll(deletions) },
+  };
+}
+
+/** A loan as its member knows it: its number, history, contract, quotes, re-servicing and that staff noted it. */
+function loanEntry(records: LoanRecords, loan: LoanRecords['loanRows'][number], loanNumber: (id: string) => string | null): Record<string, unknown> {
+  const { events, contracts, notes, quotes, reservicings } = records;
+  const contract = contracts.find((c) => c.loanId === loan.id);
+  return {
+    ...clean(loan, ['disbursementTransferId', 'ledgerShard']),
+    loanNumber: loanNumber(loan.id),
+    history: events.filter((e) => e.loanId === loan.id).map((e) => cleanEvent(e, e.actorRole === 'MEMBER', ['loanId'])),
+    contract: contract
+      ? {
+          ...clean(contract, ['loanId', 'contractJson', 'disclosureJson']),
+          contract: JSON.parse(contract.contractJson) as unknown,
+          disclosure: JSON.parse(contract.disclosureJson) as unknown,
+        }
+      : null,
+    payoffQuotes: cleanAll(
+      quotes.filter((q) => q.loanId === loan.id),
+      ['loanId'],
+    ),
+    reservicing:
+      reservicings
+        .filter((r) => r.loanId === loan.id)
+        .map((r) => clean(r, ['loanId']))
+        .at(0) ?? null,
+    // Decision 075: that a note exists and when, not its words (back office only, decision 010).
+    internalStaffNotes: notes.filter((n) => n.loanId === loan.id).map((n) => ({ at: n.at.toISOString(), authorRole: n.authorRole })),
   };
 }
 
