@@ -48,9 +48,13 @@ async function calculatorAnswers(page: Page) {
 /** The language switch in the footer: the page comes in Filipino (and back in English). */
 function switchesLanguage(english: string) {
   return async (page: Page) => {
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await page.locator('footer button[lang="fil"]').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(english);
+    // On an islands page the switch reloads it (decision 095): the new page's buttons answer once
+    // hydrated (a click before that does nothing, as on any hydrated page).
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await page.locator('footer button[lang="en"]').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(english);
   };

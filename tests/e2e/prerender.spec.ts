@@ -88,6 +88,7 @@ test("a visitor's landing page hydrates only its islands and its links are visit
     );
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'islands');
   await page.waitForLoadState('networkidle');
   const visitor = await scripts();
   expect(visitor.some((name) => /\/assets\/hydrate-[^/]+\.js$/.test(name))).toBe(true);
@@ -108,6 +109,7 @@ test("a visitor's landing page hydrates only its islands and its links are visit
   await registerByApi(page.request, baseURL, person);
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'app');
   await expect(page.getByRole('heading', { level: 1, name: 'Empowering dreams, one loan at a time.' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect((await scripts()).some((name) => /\/assets\/start-[^/]+\.js$/.test(name))).toBe(true);

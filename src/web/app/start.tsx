@@ -17,9 +17,11 @@ import { calculatorReady } from '../pages/LandingPage';
  */
 export function startApp(container: HTMLElement, queryClient: QueryClient, { hydrate }: { readonly hydrate: boolean }): void {
   const router = createRouter();
-  /** After the first commit: the language chosen in this browser, if the page was rendered in another. */
+  /** After the first commit: the language chosen in this browser, if the page was rendered in another; the page marked as answering. */
   const applyChosenLanguage = () => {
     if (i18next.language !== chosenLanguage) void i18next.changeLanguage(chosenLanguage);
+    // The app's first render is committed: the page answers (the browser tests wait on it).
+    document.documentElement.dataset.hydrated = 'app';
   };
   const tree = <AppTree queryClient={queryClient} i18n={i18next} router={<RouterProvider router={router} />} onMounted={applyChosenLanguage} />;
 

@@ -78,6 +78,9 @@ export async function hydrateIslands(container: HTMLElement, queryClient: QueryC
       </StaticPageContext.Provider>,
     );
   }
+  // Every island answers from now on (a click before its island was hydrated did nothing): the page
+  // says so, for whoever waits on it (the browser tests).
+  document.documentElement.dataset.hydrated = 'islands';
   const notice = document.createElement('div');
   document.body.append(notice);
   createRoot(notice).render(
