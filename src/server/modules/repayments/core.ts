@@ -213,7 +213,7 @@ export interface AppliedPayment {
 }
 
 /** Writes the lines whose paid amounts, rebate or paid date changed. */
-async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine[], after: readonly ServicingLine[]): Promise<void> {
+export async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine[], after: readonly ServicingLine[]): Promise<void> {
   for (const line of after) {
     const old = before.find((l) => l.number === line.number)!;
     if (

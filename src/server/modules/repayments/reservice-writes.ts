@@ -1,12 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { loanCharges, loanInstalments, loanPaymentAllocations, loanPayments } from '../../db/schema';
+import { loanCharges, loanPaymentAllocations, loanPayments } from '../../db/schema';
 import { writeAudit } from '../../audit/log';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, type SystemAccount, type TransferLeg } from '../../ledger';
 import type { ReplayResult } from '../../../shared/loan/reservice';
 import type { Allocation, AllocationComponent } from '../../../shared/loan/servicing';
 import { toDecimalString, type Centavos } from '../../../shared/money/money';
-import { waiveChargeTransfer, type ChargeRow, type PaymentRow, type ServicingState } from './core';
+import { waiveChargeTransfer, writeLines, type ChargeRow, type PaymentRow, type ServicingState } from './core';
 import { SYSTEM_ACTOR } from '../../domain/loans/transition';
 import type { LoanRow } from '../../domain/loans/repository';
 
@@ -31,7 +31,29 @@ function bySplit(allocations: readonly Pick<Allocation, 'component' | 'amount'>[
   return out;
 }
 
-/** The moved payments' allocations replaced by the replay's, every line's paid amounts, what each charge was paid. */
+/** A charge reversed or reduced by the fair allocation, in the audit log (what it was, what became of it). */
+async function auditChargeReversed(tx: Tx, loanId: string, number: string, c: ChargeRow, outcome: Record<string, string>, now: Date): Promise<void> {
+  await writeAudit(tx, {
+    actor: SYSTEM_ACTOR,
+    action: 'LOAN_CHARGE_REVERSED',
+    subjectType: 'LOAN',
+    subjectId: loanId,
+    details: {
+      loanNumber: number,
+      chargeId: c.id,
+      lineNumber: c.lineNumber,
+      kind: c.kind,
+      businessDate: c.businessDate,
+      amount: toDecimalString(c.amount),
+      ...outcome,
+      reasonCode: 'FAIR_ALLOCATION',
+    },
+    ip: null,
+    at: now,
+  });
+}
+
+/** The moved payments' allocations replaced by the replay's, the lines whose paid amounts changed, what each charge was paid. */
 export async function writeReplayedAllocations(
   tx: Tx,
   loanId: string,
@@ -53,19 +75,7 @@ export async function writeReplayedAllocations(
     })),
   );
   if (fresh.length > 0) await tx.insert(loanPaymentAllocations).values(fresh);
-  for (const line of replay.lines) {
-    await tx
-      .update(loanInstalments)
-      .set({
-        principalPaid: line.principalPaid,
-        interestPaid: line.interestPaid,
-        feesPaid: line.feesPaid,
-        interestRebated: line.interestRebated,
-        feesRebated: line.feesRebated,
-        paidOn: line.paidOn,
-      })
-      .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
-  }
+  await writeLines(tx, loanId, state.lines, replay.lines);
   // What the replay paid on each charge (a reduced charge's amount is set with it below, after the transfers).
   for (const c of state.chargeRows) {
     const paid = replay.kept.has(c.id) ? (replay.chargePaid.get(c.id) ?? 0n) : 0n;
@@ -150,25 +160,7 @@ export async function reduceCharges(tx: Tx, loan: LoanRow, number: string, toRed
         },
       })
       .where(eq(loanCharges.id, c.id));
-    await writeAudit(tx, {
-      actor: SYSTEM_ACTOR,
-      action: 'LOAN_CHARGE_REVERSED',
-      subjectType: 'LOAN',
-      subjectId: loanId,
-      details: {
-        loanNumber: number,
-        chargeId: c.id,
-        lineNumber: c.lineNumber,
-        kind: c.kind,
-        businessDate: c.businessDate,
-        amount: toDecimalString(c.amount),
-        reducedTo: toDecimalString(replayed.amount),
-        reversed: toDecimalString(difference),
-        reasonCode: 'FAIR_ALLOCATION',
-      },
-      ip: null,
-      at: now,
-    });
+    await auditChargeReversed(tx, loanId, number, c, { reducedTo: toDecimalString(replayed.amount), reversed: toDecimalString(difference) }, now);
     reducedTotal += difference;
   }
   return reducedTotal;
@@ -199,24 +191,7 @@ export async function reverseCharges(
       .update(loanCharges)
       .set({ waivedAt: now, waivedBy: null, waiveReasonCode: 'FAIR_ALLOCATION', waiveTransferId: transfer.id })
       .where(eq(loanCharges.id, c.id));
-    await writeAudit(tx, {
-      actor: SYSTEM_ACTOR,
-      action: 'LOAN_CHARGE_REVERSED',
-      subjectType: 'LOAN',
-      subjectId: loanId,
-      details: {
-        loanNumber: number,
-        chargeId: c.id,
-        lineNumber: c.lineNumber,
-        kind: c.kind,
-        businessDate: c.businessDate,
-        amount: toDecimalString(c.amount),
-        paidBefore: toDecimalString(c.paid),
-        reasonCode: 'FAIR_ALLOCATION',
-      },
-      ip: null,
-      at: now,
-    });
+    await auditChargeReversed(tx, loanId, number, c, { paidBefore: toDecimalString(c.paid) }, now);
     reversedTotal += c.amount;
     reversedCount += 1;
   }
