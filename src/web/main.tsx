@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { chosenLanguage, i18nReady } from './app/i18n';
 import { installDocumentTitle } from './app/document-title';
-import { INLINE_FIRST_READS_ID, ISLANDS_META, type FirstReads } from '../shared/web-shell';
+import { ISLANDS_META } from '../shared/web-shell';
+import { inlinedFirstReads } from './lib/first-reads';
 import './styles.css';
 
 installDocumentTitle();
@@ -19,14 +20,7 @@ const inChosenLanguage = container.dataset.ssrLang === chosenLanguage;
 /** And for its islands to be hydrated alone (decision 095): a signed-out visitor's public page. */
 const forIslands = renderedHere && document.querySelector(`meta[name="${ISLANDS_META}"]`) !== null;
 /** The server saw no session cookie (decision 072): no session can exist. */
-const signedOut = (() => {
-  try {
-    const reads = JSON.parse(document.getElementById(INLINE_FIRST_READS_ID)?.textContent ?? 'null') as FirstReads | null;
-    return reads?.signedOut === true;
-  } catch {
-    return false;
-  }
-})();
+const signedOut = inlinedFirstReads().signedOut === true;
 
 const startWhole = (hydrate: boolean) => import('./app/start').then(({ startApp }) => startApp(container, queryClient, { hydrate }));
 

@@ -4,7 +4,8 @@ import type { PublicConfig, RatesResponse } from '../../shared/schemas/public';
 import type { SessionUser } from '../../shared/schemas/auth';
 import type { Currency } from '../../shared/money/currencies';
 import type { MemberAccountResponse } from '../../shared/schemas/activation';
-import { INLINE_CONFIG_ID, INLINE_FIRST_READS_ID, type FirstReads } from '../../shared/web-shell';
+import { INLINE_CONFIG_ID, type FirstReads } from '../../shared/web-shell';
+import { inlinedFirstReads } from './first-reads';
 
 export const queryKeys = {
   session: ['session'] as const,
@@ -15,24 +16,11 @@ export const queryKeys = {
 };
 
 /**
- * What the server inlined for this page's first render (decision 072), each part taken once: the
+ * What the server inlined for this page's first render (./first-reads.ts), each part taken once: the
  * first ask of the session, the currencies or the rates is answered from it without a request (and
- * without downloading the schemas that check an API answer); any later ask goes to the API. Only
- * when the page was written for this location (not the service worker's saved `/` shown for
- * another path). Answered asynchronously like a request, so the hydrating render is the server's.
+ * without downloading the schemas that check an API answer); any later ask goes to the API.
+ * Answered asynchronously like a request, so the hydrating render is the server's.
  */
-function inlinedFirstReads(): { -readonly [K in keyof FirstReads]: FirstReads[K] } {
-  try {
-    const root = document.getElementById('root');
-    if (root?.dataset.ssrPath !== window.location.pathname) return {};
-    const text = document.getElementById(INLINE_FIRST_READS_ID)?.textContent;
-    const value: unknown = text ? JSON.parse(text) : null;
-    return value !== null && typeof value === 'object' ? { ...(value as FirstReads) } : {};
-  } catch {
-    // an unreadable element: the API is asked
-    return {};
-  }
-}
 const firstReads = typeof document === 'undefined' ? {} : inlinedFirstReads();
 /** The inlined part, once (then forgotten), or undefined. */
 function takeFirstRead<K extends keyof FirstReads>(key: K): FirstReads[K] {
