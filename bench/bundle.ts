@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
  * page also the member-area texts the router awaits (src/web/app/router.tsx). Chunks a page imports
  * later (a dialog, the activation wizard for a member not yet activated) are not counted.
  * Read from Vite's manifest (build.manifest). Run after `npm run build`.
- * Budgets (issue 13): `/` JS 100 KB and CSS 10 KB; `/login` and `/dash` JS 150 KB.
+ * Budgets: `/` JS 100 KB and CSS 10 KB; `/login` and `/dash` JS 150 KB.
  */
 interface ManifestChunk {
   readonly file: string;

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import type { World } from './seed-large';
 
 /**
- * CPU time per request of the hot reads (issue 13, part 1), a figure that holds on a loaded
+ * CPU time per request of the hot reads, a figure that holds on a loaded
  * machine where req/s does not: each server of bench/hot-reads-server.ts runs in its own process;
  * this sends a fixed number of requests per route (BENCH_REQUESTS, default 2000, BENCH_CONCURRENCY
  * in flight, default 10, keep-alive) and reads the server process's user + system CPU from /proc

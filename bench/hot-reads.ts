@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import type { World } from './seed-large';
 
 /**
- * Hot reads against the database's own speed (issue 13, part 1): autocannon, 10 connections, 10 s,
+ * Hot reads against the database's own speed: autocannon, 10 connections, 10 s,
  * three rounds, signed in, GET /api/wallet, /api/loans/current, /api/member/account,
  * /api/withdrawals/:id and /api/admin/loans (page 1), on PostgreSQL and on PGlite, each beside a
  * baseline server measured in the same round (Fastify 5 + one `pg` primary-key select; Fastify + one

@@ -5,7 +5,7 @@ import { buildWorld, openApp, type World } from './seed-large';
 import type { TestApp } from '../tests/fixtures/app';
 
 /**
- * CPU time per request of the hot reads in process (issue 13 part 1, decision 040): the app on the
+ * CPU time per request of the hot reads in process (decision 040): the app on the
  * embedded PGlite (which runs on the server's own thread, so its CPU is the request's), requests
  * sent with app.inject, 10 in flight, process.cpuUsage() around a fixed count. Each route is
  * measured with PGlite's statements unnamed ("plain": parsed and planned on every run) and named

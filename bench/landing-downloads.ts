@@ -5,7 +5,7 @@ import { startEmbeddedServer } from './embedded-server';
 import { chromium, type Request } from '@playwright/test';
 
 /**
- * What a phone's browser downloads on a first visit to a page without touching anything (issue 29,
+ * What a phone's browser downloads on a first visit to a page without touching anything (
  * item 7): Debian's Chromium at a phone's viewport (360 x 640, touch, service workers allowed as on
  * a real phone) opens the page on the built app, then waits until nothing has been requested for
  * 3 s (the service worker's install included). Every response is recorded with its body's bytes as
@@ -17,7 +17,7 @@ import { chromium, type Request } from '@playwright/test';
  *
  *   DL_PATH  the page (default /)     DL_PORT  the server's port (default 3392)
  *   DL_OUT   where the result goes (default bench/results/landing-downloads-latest.json)
- * Budget (issue 29): `/` at most 100 KB of JavaScript.
+ * Budget: `/` at most 100 KB of JavaScript.
  */
 const PORT = Number(process.env.DL_PORT ?? 3392);
 const pagePath = process.env.DL_PATH ?? '/';

@@ -11,7 +11,7 @@ import { buildWorld, ensureDatabase, MEMBERS, openApp, openLarge, type World } f
 
 /**
  * Every staff and member list, p50/p99 on the empty database (the benchmark's world only) and at the
- * 200,000-member seed (bench/seed-large.ts) in ONE run, and the ratio (issue 13 part 5: at most 2).
+ * 200,000-member seed (bench/seed-large.ts) in ONE run, and the ratio (at most 2).
  * Rounds alternate between the two databases so that the machine's load falls on both alike. At the
  * seed, every statement a list sends is EXPLAINed and a sequential scan of a large table is reported.
  *

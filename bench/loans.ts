@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../tests/fixtures/app';
 import { APPLICATION, createActivatedMember } from '../tests/fixtures/loans';
 
 /**
- * Loans throughput (issue 4): loan applications per second and p99 latency through the app
+ * Loans throughput: loan applications per second and p99 latency through the app
  * (in-process HTTP, the full handler: session, validation, pre-assessment, one-open-loan index)
  * on the embedded database and on PostgreSQL; ledger transfers per second on PostgreSQL beside the
  * same server's pgbench TPC-B figure measured in the same run, reported as a ratio.

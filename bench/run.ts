@@ -17,7 +17,7 @@ console.log('\nRatios measured in this run (after / before, lower is faster):\n'
 console.log('| Measure | Before | After | Ratio |\n|---|---|---|---|');
 for (const row of start.seconds) console.log(`| Start to first 200, ${row.scenario} | ${row.before} s | ${row.after} s | ${row.ratio} |`);
 
-// The database figures of this session's part of issue 13 (bench/hot-reads.ts, bench/lists.ts): they
+// The database figures of the hot reads (bench/hot-reads.ts, bench/lists.ts): they
 // need PostgreSQL, so they are skipped (with a note) when none answers on BENCH_DATABASE_URL.
 // BENCH_SKIP_DB=1 skips them on purpose (the 200,000-member seed takes minutes).
 async function postgresAnswers(): Promise<boolean> {
@@ -65,5 +65,5 @@ if (process.env.BENCH_SKIP_DB === '1') {
   }
 }
 
-const { writeIssue13Table } = await import('./issue13-table');
-console.log(`\n${writeIssue13Table()}`);
+const { writeFastTable } = await import('./fast-table');
+console.log(`\n${writeFastTable()}`);

@@ -16,7 +16,7 @@ import type { TestMember } from '../tests/fixtures/members';
 import { fundedMember, requestWithdrawal, withdrawAndConfirm } from '../tests/fixtures/withdrawals';
 
 /**
- * The 200,000-member database of issue 13 (part 5), built with set-based SQL (generate_series) so
+ * The 200,000-member database of the list benchmarks, built with set-based SQL (generate_series) so
  * that anyone can reproduce the list figures of bench/lists.ts:
  *
  *   npx tsx bench/seed-large.ts            BENCH_MEMBERS=200000 BENCH_DB_NAME=lists13_bench BENCH_KEEP_DB=1

@@ -8,7 +8,7 @@ import { disbursedLoan, travelTo } from '../tests/fixtures/repayments';
 import { runServicing } from '../src/server/modules/repayments/daily';
 
 /**
- * The daily servicing job (issue 10; src/server/modules/repayments/daily.ts, run by
+ * The daily servicing job (src/server/modules/repayments/daily.ts, run by
  * src/server/jobs/servicing.ts) over many active loans on PostgreSQL: the time of one pass for
  * each size in BENCH_SIZES (default 10,000, 30,000, 100,000), the time per loan and how it grows.
  *

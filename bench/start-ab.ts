@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Fresh start A/B (issue 13 part 3, scenario (a) of bench/start.ts): `node dist/server/main.js` on a
+ * Fresh start A/B (scenario (a) of bench/start.ts): `node dist/server/main.js` on a
  * fresh, empty DATA_DIR (the migrated template copied in), built checkouts "before" and "after"
  * started alternately, BENCH_RUNS times each (default 5), seconds to the first 200 on /readyz. On a
  * shared machine the load moves during a run; alternating puts both sides under the same load.

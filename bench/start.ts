@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Server start to the first 200 on /readyz (issue 13 part 3, docs/decisions/023-start-fast.md),
+ * Server start to the first 200 on /readyz (docs/decisions/023-start-fast.md),
  * before (the server under tsx, PGlite's initdb on an empty DATA_DIR) and after (node on the
  * compiled dist/server/main.js, an empty DATA_DIR copied from the migrated template) in one run:
  *   (a) a fresh, empty DATA_DIR, the app already built;

@@ -9,7 +9,7 @@ import { outboxMessages } from '../src/server/db/schema';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../src/server/ledger';
 
 /**
- * Withdrawals throughput (issues 5 and 13): withdrawal request + confirmation pairs per second and
+ * Withdrawals throughput: withdrawal request + confirmation pairs per second and
  * their p99 latency through the app (in-process HTTP, the whole handler: session, validation,
  * idempotency key, pending ledger hold, code issued and checked, payout submitted, outbox) on
  * PostgreSQL, beside plain 2-leg ledger transfers per second at the same connection count, in ONE

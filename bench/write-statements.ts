@@ -7,7 +7,7 @@ import { createTestApp } from '../tests/fixtures/app';
 import { createActivatedMember } from '../tests/fixtures/loans';
 
 /**
- * Statements and round trips of the hot writes (issue 13 part 2), counted by the database client's
+ * Statements and round trips of the hot writes, counted by the database client's
  * wrapper (src/server/db/query-log.ts): one plain 2-leg ledger transfer in its transaction, one
  * withdrawal request and its confirmation through the whole handler. BEGIN and COMMIT count.
  *

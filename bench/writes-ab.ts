@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadAverage, machine, PG_ADMIN, pgbenchTps } from './common';
 
 /**
- * Issue 13 part 2, A/B in one run (decision 039): ledger transfers and withdrawal pairs of an older
+ * The hot writes, A/B in one run (decision 039): ledger transfers and withdrawal pairs of an older
  * checkout (BENCH_BEFORE_DIR, with bench/writes-side.ts copied in and node_modules linked) and of
  * this one, alternating which goes first, ROUNDS times, with pgbench TPC-B on the same server in
  * each round. On a machine shared with other work only the ratios within one round mean anything.

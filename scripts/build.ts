@@ -30,7 +30,7 @@ function run(command: string, args: string[]): Promise<void> {
 /**
  * Packages bundled into dist/server instead of loaded from node_modules: ESM of hundreds of small
  * files each (zod 95, drizzle-orm 112, libphonenumber-js 93 at start), which node resolved, read and
- * linked one by one (issue 13 part 3). fastify-type-provider-zod goes with zod so that both use one
+ * linked one by one (decision 023). fastify-type-provider-zod goes with zod so that both use one
  * copy of it. Packages with native code, WebAssembly or files read at run time stay external.
  */
 const BUNDLED = /^(zod|drizzle-orm|libphonenumber-js|fastify-type-provider-zod)(\/|$)/;
@@ -71,7 +71,7 @@ try {
         // node_modules stay external except a few pure-JavaScript ESM packages of many small files
         // (BUNDLED below): node resolves and links each file of an external package at start.
         // main.js imports the rest of the server (app.ts) with import(): split into chunks, the
-        // packages app.ts needs load after main.js has started the data directory's copy (issue 13 part 3).
+        // packages app.ts needs load after main.js has started the data directory's copy (decision 023).
         splitting: true,
         chunkNames: 'chunks/[name]-[hash]',
         sourcemap: true,

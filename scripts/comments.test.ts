@@ -8,14 +8,18 @@ import { describe, expect, it } from 'vitest';
  * specification, an invariant. Not the tracker's issue numbers or a working branch's name, which
  * mean nothing to the next reader and go stale (they live in the decision records' history).
  */
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where code lives: the app, its tests, its scripts and its benchmarks (not their results). */
+const CODE = ['src', 'tests', 'scripts', 'bench', 'eslint-rules'];
+const SKIPPED = new Set(['migrations', 'results', 'artifacts', 'node_modules']);
+const SELF = fileURLToPath(import.meta.url);
 const STALE = /\b[Ii]ssues? \d+|\bbranch(?:es)? [a-z][a-z-]*\d[a-z0-9-]*/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'migrations' ? [] : sources(full);
-    return /\.tsx?$/.test(e.name) ? [full] : [];
+    if (e.isDirectory()) return SKIPPED.has(e.name) ? [] : sources(full);
+    return /\.(tsx?|m?js)$/.test(e.name) && full !== SELF ? [full] : [];
   });
 }
 
@@ -31,9 +35,11 @@ export function staleComments(text: string): number[] {
     .map(({ i }) => i + 1);
 }
 
-describe('comments in src/', () => {
+describe('comments in the code (src/, tests/, scripts/, bench/, eslint-rules/)', () => {
   it('name no issue number and no branch', () => {
-    const found = sources(SRC).flatMap((file) => staleComments(readFileSync(file, 'utf8')).map((n) => `${path.relative(SRC, file)}:${n}`));
+    const files = CODE.flatMap((dir) => sources(path.join(ROOT, dir)));
+    expect(files.length).toBeGreaterThan(500);
+    const found = files.flatMap((file) => staleComments(readFileSync(file, 'utf8')).map((n) => `${path.relative(ROOT, file)}:${n}`));
     expect(found).toEqual([]);
   });
 

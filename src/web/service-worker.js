@@ -1,4 +1,4 @@
-/* The service worker (issue 13, "Slow phones and networks"). vite.config.ts emits it as /sw.js with
+/* The service worker (slow phones and networks; decision 024). vite.config.ts emits it as /sw.js with
  * two constants put before this text: VERSION (a hash of the build) and PRECACHE (the app's HTML
  * shell, the public pages' scripts and styles, the manifest and icons).
  *

@@ -13,8 +13,8 @@ import { disbursedLoan, relogin, servicing } from '../fixtures/repayments';
 import { runJobs, withdrawAndConfirm, withdrawalRow } from '../fixtures/withdrawals';
 
 /**
- * The Xendit adapters against a local fake of Xendit's documented endpoints (issue 10 item 2,
- * issue 11 item 2; docs/decisions/013-payment-channels.md): what Tapat sends, what it does with
+ * The Xendit adapters against a local fake of Xendit's documented endpoints (
+ * docs/decisions/013-payment-channels.md): what Tapat sends, what it does with
  * each answer (including outages, garbage and timeouts), and the callbacks: verified by token in
  * constant time, recorded, applied once.
  */

@@ -11,7 +11,7 @@ import { disbursedLoan, payoff, quote, relogin, servicing, topUp, travelTo } fro
 import { toDecimalString } from '../../src/shared/money/money';
 
 /**
- * Paying a loan through a payment channel with the simulated provider (issue 10 item 2;
+ * Paying a loan through a payment channel with the simulated provider (
  * docs/decisions/013-payment-channels.md): references, the amount rules and refusals, confirmation
  * by the worker, expiry, and the one confirmation path's handling of duplicates, other amounts,
  * late payments, repaid loans and racing confirmations.

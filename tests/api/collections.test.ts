@@ -22,7 +22,7 @@ import type { TestMember } from '../fixtures/members';
 import { disbursedLoan, pay, relogin, servicing, topUp, travelTo } from '../fixtures/repayments';
 
 /**
- * The back office's collections (issue 10, item 7) on a hand-built portfolio of four PHP 200,000
+ * The back office's collections on a hand-built portfolio of four PHP 200,000
  * loans over 6 months disbursed on 2026-11-22 (due the 22nd of each month), looked at on 2027-02-25:
  * - A pays instalments 1 and 2 on their due dates, not 3: 3 days past due (bucket 1-30);
  * - B never pays: 65 days past due (61-90);

@@ -12,7 +12,7 @@ import { createStaff, get, ok } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 
 /**
- * Issue 8, item 2: the company profile's links (registration check, support chat, social pages)
+ * The company profile's links (registration check, support chat, social pages)
  * are rendered as links on every page, so only https addresses are accepted: from the ADMIN's
  * form, from COMPANY_PROFILE_FILE, and from a stored row (one saved before this rule is ignored).
  */

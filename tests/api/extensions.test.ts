@@ -9,7 +9,7 @@ import type { TestMember } from '../fixtures/members';
 import { disbursedLoan, pay, relogin, servicing, topUp, travelTo } from '../fixtures/repayments';
 
 /**
- * Extension requests (issue 10, item 6; docs/decisions/016-extensions.md) over the API, on one
+ * Extension requests (docs/decisions/016-extensions.md) over the API, on one
  * timeline (the test clock starts on 2026-11-22 at noon in Manila; PHP 200,000 over 6 months, due
  * on the 22nd): the happy path with the ledger checked, decline, withdraw, a statement changed by a
  * payment after the code was sent, and every refusal (term, open request, past due, too late,

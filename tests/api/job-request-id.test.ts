@@ -15,7 +15,7 @@ import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } fr
 import { post, registerMember, registrationBody } from './identity-helpers';
 
 /**
- * Issue 11: a request id carried into the jobs. A row a request leaves for a job (an outbox
+ * A request id carried into the jobs. A row a request leaves for a job (an outbox
  * message, a withdrawal) stores the request's id (x-request-id); the job pass that processes it
  * logs with its own reqId (job-...) and the row's originReqId. Rows made outside a request carry none.
  */

@@ -7,7 +7,7 @@ import { available, fundedMember, requestWithdrawal, type FundedMember } from '.
 import { toDecimalString } from '../../src/shared/money/money';
 
 /**
- * Lists that scale (issue 13): the staff queues and the wallet history page by an opaque keyset
+ * Lists that scale: the staff queues and the wallet history page by an opaque keyset
  * cursor. Paging through returns every row exactly once, in the order of one long list; a forged or
  * garbled cursor is a 400; who may read each list is unchanged.
  */

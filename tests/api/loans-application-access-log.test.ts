@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { APPLICATION, apply, createActivatedMember, createStaff, get, ok } from '../fixtures/loans';
 
 /**
- * Issue 12, item 12: opening an application in the back office shows the member's birth date,
+ * Opening an application in the back office shows the member's birth date,
  * address, ID number and references; every such view is in the access log (as image views are),
  * in the audit log, and in the member's data export.
  */

@@ -9,7 +9,7 @@ import type { TestMember } from '../fixtures/members';
 import { pay, relogin, servicing, travelTo } from '../fixtures/repayments';
 
 /**
- * Issue 12: a Filipino-speaking borrower meets no English between sign-up and repayment. The loan
+ * A Filipino-speaking borrower meets no English between sign-up and repayment. The loan
  * lifecycle SMS and e-mail, the payment receipt and the reminders follow users.language.
  */
 let t: TestApp;

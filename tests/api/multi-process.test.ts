@@ -18,7 +18,7 @@ import { freePort, runScript, ServerProcess } from '../fixtures/processes';
 import { freshPhone, registrationBody } from './identity-helpers';
 
 /**
- * Issue 11, item 3: several processes, one database. THREE real server processes
+ * Several processes, one database. THREE real server processes
  * (src/server/main.ts, each with its own jobs) on one PostgreSQL database; requests go round-robin
  * (or to every process at once). Runs only when TEST_DATABASE_URL is PostgreSQL (CI's API run);
  * PGlite has one owner by design.

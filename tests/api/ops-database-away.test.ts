@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from '../../src/server/http/session';
 import { users } from '../../src/server/db/schema';
 
 /**
- * Issue 11, item 4: the database goes away for a while. The app reaches PostgreSQL through a TCP
+ * The database goes away for a while. The app reaches PostgreSQL through a TCP
  * proxy this test cuts and restores: meanwhile requests answer 503 SERVICE_UNAVAILABLE with
  * Retry-After (never a 500), /readyz says the database is not ready, /healthz still answers, a job
  * pass fails without effect; afterwards everything works again. PostgreSQL only (TEST_DATABASE_URL).

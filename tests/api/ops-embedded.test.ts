@@ -13,7 +13,7 @@ import { adminSocketPath } from '../../src/server/ops/admin-client';
 import { freePort, runScript, ServerProcess } from '../fixtures/processes';
 
 /**
- * Issue 11, items 1 and 4: the embedded mode has one owner. The real server (src/server/main.ts)
+ * The embedded mode has one owner. The real server (src/server/main.ts)
  * runs on a temporary DATA_DIR; a second server, seed, db:reset and a direct opening are refused
  * with a message naming it; user:create and ledger:check reach it through its admin channel (a
  * Unix socket, 0600, never on TCP); what they created survives a restart; SIGTERM finishes a request

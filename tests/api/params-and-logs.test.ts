@@ -10,7 +10,7 @@ import { createStaff, get } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 
 /**
- * Issue 8, item 3: a numeric parameter outside its database type is a 400 naming it, never a
+ * A numeric parameter outside its database type is a 400 naming it, never a
  * database error (GET /api/admin/audit?cursor=9223372036854775808 was a 500), and the error log
  * line of a failed query carries neither the SQL nor its parameters.
  */

@@ -6,7 +6,7 @@ import { createStaff, get, ok } from '../fixtures/loans';
 import type { TestMember } from '../fixtures/members';
 
 /**
- * Issue 8, item 1: an ADMIN could lift the 25 %-a-year cap (annualCostCapBps up to 10,000) and add
+ * An ADMIN could lift the 25 %-a-year cap (annualCostCapBps up to 10,000) and add
  * a 30 % "MODIFICATION" fee or 8 % a month. Configuration cannot promise more than the contract:
  * the cap is at most 25 % a year, measured on the effective rate too, and fees are kinds of a fixed
  * catalogue.

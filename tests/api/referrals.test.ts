@@ -8,7 +8,7 @@ import { createActivatedMember, createStaff, get } from '../fixtures/loans';
 import { createMember } from '../fixtures/members';
 import { registerMember } from './identity-helpers';
 
-/** Issue 12, item 12: referral codes (no money moves). */
+/** Referral codes (no money moves). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -9,7 +9,7 @@ import type { TestMember } from '../fixtures/members';
 import { disbursedLoan, pay, relogin, servicing, travelTo } from '../fixtures/repayments';
 
 /**
- * Issue 10, item 2 (receipts) and item 5 (the borrower sees every reminder): the servicing view's
+ * Receipts, and the borrower sees every reminder: the servicing view's
  * reminders, display currency and documents; the receipt PDF (own payments only); the e-mail receipt.
  */
 let t: TestApp;

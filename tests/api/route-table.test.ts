@@ -5,7 +5,7 @@ import { AUTH_ERRORS, routeErrors, routePath } from '../../src/shared/api/define
 import { ERROR_STATUS, isErrorCode } from '../../src/shared/schemas/errors';
 
 /**
- * Issue 9, part 2: one typed contract per endpoint. Every route Fastify has under /api is an entry
+ * One typed contract per endpoint. Every route Fastify has under /api is an entry
  * of the route table (src/shared/api) and every entry is a registered route, with the entry's
  * schemas in the OpenAPI document; every error code an entry declares has its HTTP status.
  */

@@ -14,7 +14,7 @@ import { validation } from '../../src/shared/i18n/en/validation';
 import { cookieFor, post, registerMember, registrationBody, smsTo } from './identity-helpers';
 
 /**
- * Issue 8: one-time codes never leave through anything but the SMS; a session alone does not
+ * One-time codes never leave through anything but the SMS; a session alone does not
  * download the member's data; strangers cannot spend a member's codes; anonymous sends have
  * budgets per address, per number prefix and in all; registration does not reveal accounts; the
  * embedded outbox answers this machine only.

@@ -21,7 +21,7 @@ import type { TestMember } from '../fixtures/members';
 import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
 
 /**
- * Issue 8: staff free text never speaks in the lender's voice. What a borrower reads about a decision
+ * Staff free text never speaks in the lender's voice. What a borrower reads about a decision
  * is chosen from the fixed reason catalogue (src/shared/reasons); an officer's note stays internal.
  * A counter-offer needs a reason and the borrower's acceptance before signing. Staff accounts cannot
  * borrow or move money as members, and no staff member acts on their own loan or withdrawal, nor on

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, get, post } from '../fixtures/loans';
 import { createMember, type TestMember } from '../fixtures/members';
 
-/** Issue 12, item 12: the support inbox (status machine, filter, cursor paging, assignment, reply by e-mail, audit). */
+/** The support inbox (status machine, filter, cursor paging, assignment, reply by e-mail, audit). */
 let t: TestApp;
 let officer: TestMember;
 let admin: TestMember;

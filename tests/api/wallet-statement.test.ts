@@ -6,7 +6,7 @@ import { available, confirmWithdrawal, failByTwoOfficers, fundedMember, requestW
 import { toDecimalString } from '../../src/shared/money/money';
 
 /**
- * The wallet history reads as a bank statement (issue 12): each line's effect on the available
+ * The wallet history reads as a bank statement: each line's effect on the available
  * balance and the balance after it; a withdrawal on hold is a − line, a paid one stays one −
  * line marked paid, a failed or cancelled one is followed by a + line giving the money back. The
  * withdrawal's own view says where the money is (nothing received when it failed).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 
-/** The app's HTML carries the public configuration inline (issue 13), the same as the API answers. */
+/** The app's HTML carries the public configuration inline, the same as the API answers. */
 let t: TestApp;
 let webDir: string;
 

@@ -15,7 +15,7 @@ import { createSession } from '../../src/server/sessions/store';
 import { SESSION_COOKIE } from '../../src/server/http/session';
 
 /**
- * The crash test (issue 5): the real server process (`node --import tsx src/server/main.ts`, with
+ * The crash test: the real server process (`node --import tsx src/server/main.ts`, with
  * its settlement worker) is killed with SIGKILL at random points while members request, confirm and
  * cancel withdrawals; it is restarted each time and the clients retry with the same Idempotency-Key.
  * At the end the worker finishes the work; then the ledger check passes, every withdrawal is in a

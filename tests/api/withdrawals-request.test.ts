@@ -256,7 +256,7 @@ describe('POST /api/withdrawals: the request', () => {
   });
 });
 
-describe("reading a withdrawal awaiting its code: the code's times (issue 9)", () => {
+describe("reading a withdrawal awaiting its code: the code's times", () => {
   const MINUTE = 60_000;
   const times = (sentAt: number) => ({
     expiresAt: new Date(sentAt + CODE_TTL_MINUTES * MINUTE).toISOString(),

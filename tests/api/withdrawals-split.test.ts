@@ -17,7 +17,7 @@ import { dataDeletionRequests, outboxMessages, payoutAccounts, payoutCallbacks, 
 import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/fake-xendit';
 
 /**
- * One withdrawal, several transfers, one code (issue 12 item 11; docs/decisions/033): ₱190,000.00 to
+ * One withdrawal, several transfers, one code (docs/decisions/033): ₱190,000.00 to
  * GCash is one request, one code and one reference, sent as 4 InstaPay transfers; each transfer is
  * paid or returned on its own.
  */

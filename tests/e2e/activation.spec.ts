@@ -5,7 +5,7 @@ import { serverTest as test } from './browser-fixture';
 import AxeBuilder from '@axe-core/playwright';
 
 /**
- * Account activation in the browser (issue 3, "Tests"): a member registers through the pages, then
+ * Account activation in the browser: a member registers through the pages, then
  * completes the five steps with real image files (one upload refused by the server, then replaced),
  * reloads in the middle and resumes at the right step, sees the banner go and the menu unlock, and
  * opens the Account dialog to find their data. Two journeys: the /dash dialog on a desktop and the

@@ -6,7 +6,7 @@ import { signInByApi, type Person } from './helpers';
 import { approvedMember, officerRequest, origin, OFFICERS } from './funding';
 
 /**
- * The back office's audit log and settings (issue 4, item 8): officer 1 reviews and approves a
+ * The back office's audit log and settings: officer 1 reviews and approves a
  * loan (through the API); the ADMIN reads that in /admin/audit and filters it; the ADMIN edits the
  * company profile in /admin/settings and sees the footer change, and the change in the audit log;
  * a product version that breaks the cost cap is refused with the reasons.

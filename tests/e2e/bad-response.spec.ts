@@ -5,7 +5,7 @@ import { registerByApi, signInByApi } from './helpers';
 import { en } from '../../src/shared/i18n/en';
 
 /**
- * An answer that does not match its route's response schema (issue 9): the web client (`call`,
+ * An answer that does not match its route's response schema: the web client (`call`,
  * src/web/lib/api.ts) checks every answer, and one it cannot read is shown as the specification's
  * 'No Server Response', never as a page half drawn from it. Each page below gets one answer
  * rewritten on its way to the browser (page.route): still HTTP 200 and JSON, so no request fails

@@ -3,7 +3,7 @@ import { advanceClock } from './clock';
 import { disbursedMember, nextDay } from './servicing-helpers';
 
 /**
- * Issue 10 item 2 in the browser: a borrower pays the first instalment through the SIMULATED
+ * A channel payment in the browser: a borrower pays the first instalment through the SIMULATED
  * payment channel on /loan (the ChannelPayment component). The borrower asks for a reference and
  * sees the instructions; the server's clock is moved past the simulated provider's confirmation
  * time (COLLECTION_CONFIRM_SECONDS, 60 by default: the e2e server keeps the default), the payment

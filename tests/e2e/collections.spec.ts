@@ -5,7 +5,7 @@ import { approvedMember, fundMember, officerRequest, origin, OFFICERS } from './
 import { advanceClock, serverNow } from './clock';
 
 /**
- * The back office's collections (issue 10, item 7): a member's loan (PHP 200,000 over 24 months,
+ * The back office's collections: a member's loan (PHP 200,000 over 24 months,
  * through the API) is left unpaid; the server's clock moves 40 days on and the daily job runs (dev
  * route), so its first instalment is about 10 days past due with late charges. Officer 1 finds the
  * loan in the collections queue in the 1-30 days bucket, opens its servicing page, waives a late

@@ -7,7 +7,7 @@ import { officerRequest } from './funding';
 import { outbox, wrongCode } from './helpers';
 
 /**
- * Loan extensions in the browser (issue 10, item 6; docs/decisions/016-extensions.md). A borrower
+ * Loan extensions in the browser (docs/decisions/016-extensions.md). A borrower
  * with a disbursed loan (PHP 200,000.00 over 24 months) opens /loan, reads the last day to ask,
  * picks a longer term and asks; an officer approves it on the loan's servicing page in a browser of
  * their own; the borrower reads the new disclosure statement, signs it with the code from the outbox

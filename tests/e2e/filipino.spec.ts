@@ -3,7 +3,7 @@ import { registerByApi } from './helpers';
 import { activateByApi } from './funding';
 
 /**
- * Issue 12: Filipino does not stop where the money starts. A member who chose Filipino reads the
+ * Filipino does not stop where the money starts. A member who chose Filipino reads the
  * loan panel, the agreement and the Disclosure Statement in Filipino, and every API request says
  * so (Accept-Language: fil), so that the server's refusals come back in Filipino too.
  */

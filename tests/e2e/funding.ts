@@ -10,7 +10,7 @@ import { clockPast } from './clock';
  * Set-up of the browser journeys that need a member with money in the wallet: registration,
  * activation, a loan applied for, reviewed and approved by officer 1, signed with the code from
  * the outbox and disbursed by officer 2 (maker-checker), all through the API. The browser journey
- * of issue 4 (loans.spec.ts) walks the same path through the screens.
+ * of loans.spec.ts walks the same path through the screens.
  */
 
 /** The two officers scripts/e2e-server.sh creates before the server starts. */

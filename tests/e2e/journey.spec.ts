@@ -10,7 +10,7 @@ function pesos(decimal: string): string {
 }
 
 /**
- * Issue 2, the first journey: a person reads about the loans and uses the calculator, registers,
+ * The first journey: a person reads about the loans and uses the calculator, registers,
  * verifies the phone with the code from the outbox, lands on /dash, signs out, is sent to /login
  * when opening /wallet and is brought back after signing in with Remember me.
  */

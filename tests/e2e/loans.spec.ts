@@ -7,7 +7,7 @@ import { activateByApi, OFFICERS } from './funding';
 import { clockPast } from './clock';
 
 /**
- * Issue 4's browser journey: a member (registered and activated through the API, with real image
+ * The loan's browser journey: a member (registered and activated through the API, with real image
  * files) applies on /dash through the agreement, the Disclosure Statement and the confirmation;
  * officer 1 starts the review and approves in /admin; the member signs the contract with the code
  * from the outbox; officer 1 is refused the disbursement (maker-checker) and officer 2 disburses;

@@ -1,7 +1,7 @@
 import { test, expect } from './browser-fixture';
 
 /**
- * Slow phones and networks (issue 13): the landing page draws its figures in the first render with
+ * Slow phones and networks: the landing page draws its figures in the first render with
  * no layout jump, the app is installable, and offline the public pages and the calculator open from
  * the service worker's copy while the API is never answered from a saved copy.
  */

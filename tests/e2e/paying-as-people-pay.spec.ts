@@ -9,7 +9,7 @@ import { formatAmount, parseAmount, toDecimalString, type Centavos } from '../..
 import { payoffQuoteResponseSchema, servicingResponseSchema, type ServicingDto } from '../../src/shared/schemas/repayments';
 
 /**
- * Issue 25 (items 2, 5 and 7): paying as people in the Philippines pay, on the borrower's /loan page.
+ * Paying as people in the Philippines pay, on the borrower's /loan page.
  * (a) The next amount paid early from the wallet, then the due date passes and the daily job runs:
  * not overdue, no late charge, the receipt names the instalment. (b) PHP 1,000 twice toward one
  * instalment: two receipts, the instalment partly paid, then what is left. (c) A loan overdue with

@@ -4,7 +4,7 @@ import { test, expect as baseExpect } from './browser-fixture';
 import { disbursedMember, nextDay, officerCashPayment, shooter } from './servicing-helpers';
 
 /**
- * Issue 10's borrower journeys on /loan: a borrower pays the first instalment from the wallet and
+ * The borrower's servicing journeys on /loan: a borrower pays the first instalment from the wallet and
  * sees the receipt (at 360 px: the schedule as cards), and a borrower takes a payoff quote and closes
  * the loan (at 1280 px: the schedule as a table), ending REPAID with a closing statement. Screenshots
  * at 360 and 1280 px into SERVICING_SHOTS_DIR when SCREENSHOTS=1.

@@ -7,7 +7,7 @@ import { outbox, readCode, registerByApi, signInByApi, verifyEmailByApi, wrongCo
 import { clockPast } from './clock';
 
 /**
- * Settings (issue 5 items 3 and 4): the password change (other sessions signed out, then signing
+ * Settings: the password change (other sessions signed out, then signing
  * in with the new password), the payout account change with the code from the outbox, the
  * dialogs and their empty states, an axe scan of the page and its dialogs on a 360 px phone, and
  * screenshots at 360 and 1280 px into .tmp/shots-<port>.

@@ -7,7 +7,7 @@ import { activateByApi, officerRequest, origin, OFFICERS } from './funding';
 import { adminSocketPath, callAdminChannel } from '../../src/server/ops/admin-client';
 
 /**
- * Staff work that had no screen (issue 12, item 12; docs/decisions/025 and 029), in the browser:
+ * Staff work that had no screen (docs/decisions/025 and 029), in the browser:
  * the support inbox (a person sends the contact form, an officer finds it, takes it, answers by
  * e-mail and closes it), the referral card (an activated member sees a code; someone who registers
  * with it is counted), and the data-deletion review (a member asks in Settings, an ADMIN completes

@@ -9,7 +9,7 @@ import { SIMULATED_FAILURE_REASON } from '../../src/server/providers/payouts/sim
 import { advanceClock, clockPast, PAYOUT_SETTLES_WITHIN_MS, serverNow } from './clock';
 
 /**
- * Issue 5's withdrawal journeys on /wallet at 360 px (screenshots also at 1280 px into
+ * The withdrawal journeys on /wallet at 360 px (screenshots also at 1280 px into
  * WITHDRAWALS_SHOTS_DIR): a funded member withdraws with the code from the outbox (a cancelled
  * attempt first, then a wrong code, then the right one), watches the simulated payout settle and
  * comes back to a lower balance. The e2e server's simulated provider settles after

@@ -25,7 +25,7 @@
  * An instalment is "covered" on the day nothing is left on it; covered on or before its due date
  * means paid on time: it may never carry a late charge, an overdue day or an overdue status.
  *
- * The arrears tolerance (issue 25, decision 069; ARREARS_TOLERANCE, 0 unless set): after its due
+ * The arrears tolerance (decision 069; ARREARS_TOLERANCE, 0 unless set): after its due
  * date an instalment is overdue while a late charge of it is unpaid, or while more than the
  * tolerance of its principal, interest and fees is unpaid. A few pesos short, within it, the
  * instalment earns no late charge, no overdue day and no overdue status, yet what is short stays

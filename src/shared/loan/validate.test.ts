@@ -150,7 +150,7 @@ describe('validateProduct applies the SEC caps to loans of at most 10,000 PHP an
   });
 });
 
-describe('issue 8: configuration cannot promise more than the contract (25 % a year)', () => {
+describe('configuration cannot promise more than the contract (25 % a year)', () => {
   it('refuses an annual cost cap above 25 % a year', () => {
     expect(validateProduct({ ...PRODUCT_V1, annualCostCapBps: 2501 })).toContain(
       'annualCostCapBps 25.01 % is above what the contract promises (at most 25 % a year)',

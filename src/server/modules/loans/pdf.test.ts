@@ -33,7 +33,7 @@ async function drawnText(bytes: Uint8Array): Promise<string> {
   return parts.join('\n');
 }
 
-describe('the PDFs follow the borrower’s language (issue 12)', () => {
+describe('the PDFs follow the borrower’s language', () => {
   const disclosure = toDisclosure(PRODUCT_V1, buildSchedule(PRODUCT_V1, 20_000_000n, 6, '2026-11-22'));
 
   it('draws the disclosure statement in Filipino from the catalogue, and in English by default', async () => {

@@ -44,7 +44,7 @@ const RECEIPT: ReceiptDto = {
   loanStatus: 'ACTIVE',
 };
 
-describe('the receipt PDF says where every centavo went, in the on-screen receipt’s words (issue 25)', () => {
+describe('the receipt PDF says where every centavo went, in the on-screen receipt’s words', () => {
   it('names each instalment with its due date, the late charges and where the rest went, in English', async () => {
     const text = await drawnText(await receiptPdf(DEMO_COMPANY_PROFILE, RECEIPT, 'Maria Clara Santos'));
     expect(text).toContain('PAYMENT RECEIPT');

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Issue 13's table ("Fast where it matters"), rebuilt from the newest results each benchmark wrote
+ * The table "Fast where it matters", rebuilt from the newest results each benchmark wrote
  * (`bench/results/*-latest.json`): hot reads beside Fastify + one select (bench/hot-reads.ts), ledger
  * transfers beside pgbench TPC-B (bench/loans.ts), withdrawal request + confirmation beside ledger
  * transfers at the same connection count (bench/withdrawals.ts) and server start (bench/start.ts).
  * Each row says when and under what load its figures were taken: only ratios within one run count.
- * Writes `bench/results/issue13-latest.md` and rewrites bench/README.md between `<!-- bench:issue13 -->`
- * and `<!-- /bench:issue13 -->`. Run by `npm run bench`, or alone: `npx tsx bench/issue13-table.ts`.
+ * Writes `bench/results/fast-latest.md` and rewrites bench/README.md between `<!-- bench:fast -->`
+ * and `<!-- /bench:fast -->`. Run by `npm run bench`, or alone: `npx tsx bench/fast-table.ts`.
  */
 const results = path.resolve('bench/results');
 
@@ -88,7 +88,7 @@ interface Start {
   readonly seconds: readonly { readonly scenario: string; readonly after: number }[];
 }
 
-export function issue13Table(): string {
+export function fastTable(): string {
   const rows: string[] = [];
   const hot = latest<HotReads>('hot-reads');
   if (hot) {
@@ -138,7 +138,7 @@ export function issue13Table(): string {
     }
   }
   return [
-    "Issue 13's figures from the newest results (`bench/issue13-table.ts`; each row dated, with the load where recorded):",
+    'The figures of "Fast where it matters" from the newest results (`bench/fast-table.ts`; each row dated, with the load where recorded):',
     '',
     '| Figure | Tapat | Baseline in the same run | Ratio | Target |',
     '|---|---|---|---|---|',
@@ -146,13 +146,13 @@ export function issue13Table(): string {
   ].join('\n');
 }
 
-export function writeIssue13Table(): string {
-  const table = issue13Table();
-  writeFileSync(path.join(results, 'issue13-latest.md'), `${table}\n`);
+export function writeFastTable(): string {
+  const table = fastTable();
+  writeFileSync(path.join(results, 'fast-latest.md'), `${table}\n`);
   const readme = path.resolve('bench/README.md');
   const text = readFileSync(readme, 'utf8');
-  const start = '<!-- bench:issue13 -->';
-  const end = '<!-- /bench:issue13 -->';
+  const start = '<!-- bench:fast -->';
+  const end = '<!-- /bench:fast -->';
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`bench/README.md has no ${start} … ${end} markers`);
@@ -161,5 +161,5 @@ export function writeIssue13Table(): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  console.log(writeIssue13Table());
+  console.log(writeFastTable());
 }

@@ -8,7 +8,7 @@ import { clockPast } from './clock';
 import { formatMoney, parseAmount } from '../../src/shared/money/money';
 
 /**
- * Issue 12's screens, each looked at 360 and 1280 px wide (screenshots into UX_SHOTS_DIR): the
+ * The borrower's and the staff's screens, each looked at 360 and 1280 px wide (screenshots into UX_SHOTS_DIR): the
  * wallet history as a bank statement with a cancelled withdrawal returned by its own + line; a
  * withdrawal awaiting its code with Enter code and Cancel; the Settings withdrawal dialog of a
  * withdrawal that never left; the schedule as cards on a phone; the Account dialog pointing to
@@ -48,7 +48,7 @@ async function fundedMember(playwright: PlaywrightWorkerArgs['playwright'], page
   }
 }
 
-test.describe('issue 12', () => {
+test.describe('screens at 360 and 1280 px', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
   test('a withdrawal left awaiting its code can be resumed or cancelled; the history reads as a statement', async ({ page, baseURL, playwright }) => {
@@ -76,7 +76,7 @@ test.describe('issue 12', () => {
     await pending.scrollIntoViewIfNeeded();
     await shoot(page, 'wallet-awaiting');
 
-    // Enter code: the code dialog again with the code's times as the server read them (issue 9): its
+    // Enter code: the code dialog again with the code's times as the server read them: its
     // expiry, and the resend counting down to the minute the server set, not offered too soon.
     const dialog = page.getByRole('dialog', { name: 'Enter the code from the SMS' });
     const reopenShowsTimes = async () => {
