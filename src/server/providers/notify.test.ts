@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messagesJson, smsAndEmailRows } from './notify';
+import { messagesJson, smsAndEmailRows, staffNotice } from './notify';
 
 /** Decision 051: an e-mail row carries the member it is for, so the one queueing statement can keep it to their verified address. */
 describe('outbox rows', () => {
@@ -19,5 +19,16 @@ describe('outbox rows', () => {
   it('an e-mail to someone without an account (member null) keeps null', () => {
     const rows = smsAndEmailRows({ to: '+639171234567', body: 'x' }, { to: 'a@example.com', member: null, subject: 's', body: 'b' }, { requestId: 'r' });
     expect((JSON.parse(messagesJson(rows)) as { member: string | null }[])[1]!.member).toBeNull();
+  });
+});
+
+/** Decision 062: a notice about what staff did waits for 06:00 Manila, and its row says so from the start. */
+describe('staffNotice', () => {
+  it('holds a notice queued at 23:00 Manila until 06:00 the next morning, keeping the request id', () => {
+    expect(staffNotice({ requestId: 'req-1' }, new Date('2027-01-20T15:00:00Z'))).toEqual({ requestId: 'req-1', sendAfter: new Date('2027-01-20T22:00:00Z') });
+  });
+  it('holds one queued at 05:59 Manila until 06:00, and sends one queued in the day at once', () => {
+    expect(staffNotice({ requestId: null }, new Date('2027-01-20T21:59:00Z')).sendAfter).toEqual(new Date('2027-01-20T22:00:00Z'));
+    expect(staffNotice({ requestId: null }, new Date('2027-01-20T04:00:00Z')).sendAfter).toBeNull();
   });
 });

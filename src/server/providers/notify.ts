@@ -3,6 +3,7 @@ import { outboxMessages, users } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { translate } from '../../shared/i18n/lookup';
+import { sendAfterFor } from '../../shared/notify/quiet-hours';
 
 /**
  * SMS and e-mail. A message is written to the outbox table in the same transaction as the change
@@ -61,6 +62,15 @@ export interface QueueOptions {
   readonly sendAfter?: Date | null;
   /** What the recipient is replaced by once the message is sent or dead (a deleted member's last notice: decision 029). */
   readonly recipientAfterSend?: string | null;
+}
+
+/**
+ * The options of a notice the lender sends about something staff did at `at` (a decision on a
+ * request, a disbursement): held until 06:00 Manila when `at` falls in the quiet hours, so the outbox
+ * says when it leaves from the moment it is queued (the delivery worker holds it anyway; decision 062).
+ */
+export function staffNotice(ctx: { readonly requestId: string | null }, at: Date): QueueOptions {
+  return { requestId: ctx.requestId, sendAfter: sendAfterFor(at, false) };
 }
 
 function smsRow(sms: OutgoingSms, options: QueueOptions): typeof outboxMessages.$inferInsert {

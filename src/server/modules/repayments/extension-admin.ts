@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit, type AuditContext } from '../../audit';
 import type { AppDeps } from '../../deps';
 import { loanExtensionEvents, loanExtensions, loans, users } from '../../db/schema';
-import { asLanguage, messageText, queueSms } from '../../providers/notify';
+import { asLanguage, messageText, queueSms, staffNotice } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { assertNoConflict } from '../../staff/conflict';
 import { extensionDeclineReasonKey, type ExtensionDeclineReason } from '../../../shared/reasons/catalogue';
@@ -130,7 +130,7 @@ async function decide(
             ? messageText(language, 'extensions.sms.approved', values)
             : messageText(language, 'extensions.sms.declined', { ...values, reason: messageText(language, extensionDeclineReasonKey(decision.reasonCode)) }),
       },
-      ctx,
+      staffNotice(ctx, now),
     );
     return { extension: await extensionDto(tx, deps, updated, loan) };
   });
