@@ -9,6 +9,7 @@ import { AppError } from '../http/errors';
 import type { OtpBudgets } from '../config';
 import { codeTextValues, CODE_DIGITS, CODE_HOURLY_LIMIT, CODE_MAX_ATTEMPTS, CODE_RESEND_AFTER_MINUTES, CODE_TTL_MINUTES } from '../../shared/codes/rules';
 import { text } from '../../shared/i18n/text';
+import { together } from '../db/together';
 
 /**
  * One-time codes (DECISIONS.md invariant 2): generated, hashed, checked, expired and rate-limited
@@ -342,15 +343,17 @@ function liveCode(input: { readonly purpose: OtpPurpose; readonly subject: strin
  */
 export async function codeTimes(db: DbOrTx, clock: Clock, input: { purpose: MemberOtpPurpose; subject: string; phone: string }): Promise<CodeTimes | null> {
   const now = clock.now();
-  const [[challenge], recent] = await Promise.all([
-    db.select({ expiresAt: otpChallenges.expiresAt }).from(otpChallenges).where(liveCode(input)).orderBy(desc(otpChallenges.createdAt)).limit(1),
-    db
-      .select({ createdAt: otpChallenges.createdAt })
-      .from(otpChallenges)
-      .where(and(eq(otpChallenges.phone, input.phone), eq(otpChallenges.purpose, input.purpose), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
-      .orderBy(desc(otpChallenges.createdAt))
-      .limit(OTP_HOURLY_LIMIT),
-  ]);
+  const [[challenge], recent] = await together(
+    db,
+    () => db.select({ expiresAt: otpChallenges.expiresAt }).from(otpChallenges).where(liveCode(input)).orderBy(desc(otpChallenges.createdAt)).limit(1),
+    () =>
+      db
+        .select({ createdAt: otpChallenges.createdAt })
+        .from(otpChallenges)
+        .where(and(eq(otpChallenges.phone, input.phone), eq(otpChallenges.purpose, input.purpose), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR))))
+        .orderBy(desc(otpChallenges.createdAt))
+        .limit(OTP_HOURLY_LIMIT),
+  );
   return codeTimesOf(now, {
     codeExpiresAt: challenge?.expiresAt ?? null,
     lastSentAt: recent[0]?.createdAt ?? null,

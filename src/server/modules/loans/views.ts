@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
 import { currentLoanOrder, loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
+import { together } from '../../db/together';
 
 /** Loan views and timelines: what the member and officer services share (rows and transitions: src/server/domain/loans). */
 
@@ -409,13 +410,15 @@ function contractWithDisclosureStatement(db: DbOrTx) {
 }
 
 export async function loanView(db: DbOrTx, deps: AppDeps, loan: LoanRow, viewer: 'MEMBER' | 'STAFF' = 'MEMBER'): Promise<LoanView> {
-  // Two statements sent together: the contract (with the signed disclosure when it is the one shown) and the timeline.
+  // The contract (with the signed disclosure when it is the one shown), the timeline and the schedule
+  // in force: sent together on the pool, one after another in a transaction.
   const withDisclosure = needsSignedDisclosure(loan);
-  const [[contract], timeline, inForce] = await Promise.all([
-    (withDisclosure ? contractWithDisclosureStatement(db) : contractStatement(db)).execute({ loanId: loan.id }),
-    timelineOf(db, loan, viewer),
-    loan.disbursedAt ? inForceOf(db, loan.id) : null,
-  ]);
+  const [[contract], timeline, inForce] = await together(
+    db,
+    () => (withDisclosure ? contractWithDisclosureStatement(db) : contractStatement(db)).execute({ loanId: loan.id }),
+    () => timelineOf(db, loan, viewer),
+    async () => (loan.disbursedAt ? inForceOf(db, loan.id) : null),
+  );
   return loanViewFrom(deps, loan, contract, timeline, inForce);
 }
 

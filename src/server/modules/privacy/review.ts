@@ -53,6 +53,7 @@ import { anonymiseUser, eraseSignUpRecords } from '../../domain/identity/erase';
 import { renameReminderRecipient } from '../../domain/repayments/erase';
 import { eraseContactMessages } from '../../domain/support/erase';
 import { text } from '../../../shared/i18n/text';
+import { together } from '../../db/together';
 
 /**
  * The data-deletion review (docs/decisions/029-data-deletion-review.md). Staff
@@ -157,39 +158,45 @@ const PART_IN_FLIGHT_STATUSES = ['PENDING', 'PROCESSING'] as const;
  * credited to the wallet when the loan no longer owes it, decision 054), or a staff account.
  */
 async function blockersOf(db: AppDeps['db'] | Tx, userId: string): Promise<DeletionBlocker[]> {
-  const [account, openLoan, wallet, held, parts, references, officerPayments] = await Promise.all([
-    db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
-    db
-      .select({ id: loans.id })
-      .from(loans)
-      .where(and(eq(loans.memberId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
-      .limit(1),
+  const [account, openLoan, wallet, held, parts, references, officerPayments] = await together(
+    db,
+    () => db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
+    () =>
+      db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(and(eq(loans.memberId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+        .limit(1),
     // The wallet's own figure (src/server/modules/wallet/service.ts): withdrawals net of the returned
     // transfers of a split withdrawal (docs/decisions/033).
-    balanceAndDebitsByCode(db, memberWalletSpec(userId).code, 'WITHDRAWAL', 'WITHDRAWAL_RETURN'),
-    db
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.memberId, userId), inArray(withdrawals.status, [...HELD_WITHDRAWAL_STATUSES])))
-      .limit(1),
-    db
-      .select({ id: withdrawalParts.id })
-      .from(withdrawalParts)
-      .innerJoin(withdrawals, eq(withdrawals.id, withdrawalParts.withdrawalId))
-      .where(and(eq(withdrawals.memberId, userId), inArray(withdrawalParts.status, [...PART_IN_FLIGHT_STATUSES])))
-      .limit(1),
-    db
-      .select({ id: channelPayments.id })
-      .from(channelPayments)
-      .where(and(eq(channelPayments.memberId, userId), inArray(channelPayments.status, [...PAYABLE_REFERENCE_STATUSES])))
-      .limit(1),
-    db
-      .select({ id: loanPayments.id })
-      .from(loanPayments)
-      .innerJoin(loans, eq(loans.id, loanPayments.loanId))
-      .where(and(eq(loans.memberId, userId), eq(loanPayments.status, 'PENDING_APPROVAL')))
-      .limit(1),
-  ]);
+    () => balanceAndDebitsByCode(db, memberWalletSpec(userId).code, 'WITHDRAWAL', 'WITHDRAWAL_RETURN'),
+    () =>
+      db
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.memberId, userId), inArray(withdrawals.status, [...HELD_WITHDRAWAL_STATUSES])))
+        .limit(1),
+    () =>
+      db
+        .select({ id: withdrawalParts.id })
+        .from(withdrawalParts)
+        .innerJoin(withdrawals, eq(withdrawals.id, withdrawalParts.withdrawalId))
+        .where(and(eq(withdrawals.memberId, userId), inArray(withdrawalParts.status, [...PART_IN_FLIGHT_STATUSES])))
+        .limit(1),
+    () =>
+      db
+        .select({ id: channelPayments.id })
+        .from(channelPayments)
+        .where(and(eq(channelPayments.memberId, userId), inArray(channelPayments.status, [...PAYABLE_REFERENCE_STATUSES])))
+        .limit(1),
+    () =>
+      db
+        .select({ id: loanPayments.id })
+        .from(loanPayments)
+        .innerJoin(loans, eq(loans.id, loanPayments.loanId))
+        .where(and(eq(loans.memberId, userId), eq(loanPayments.status, 'PENDING_APPROVAL')))
+        .limit(1),
+  );
   const blockers: DeletionBlocker[] = [];
   // A staff account is the lender's record of who did what (the audit log names its actor from it):
   // the member's erasure never applies to it, whoever files the request (security review, sec-insider).

@@ -22,6 +22,7 @@ import { WITHDRAWAL_FEE, type PayoutChannel, type PayoutKind } from '../../../sh
 import { withdrawalReference } from '../../../shared/company/references';
 import { isUuid } from '../../../shared/schemas/params';
 import { text } from '../../../shared/i18n/text';
+import { together } from '../../db/together';
 
 /** Withdrawal rows and their views: what the member, back-office and worker code share. */
 
@@ -219,18 +220,24 @@ export async function withdrawalViewsWithAdminEvents(
   deps: AppDeps,
   rows: readonly WithdrawalRow[],
 ): Promise<{ views: WithdrawalView[]; events: Map<string, AdminEvent[]>; parts: Map<string, WithdrawalPartRow[]> }> {
-  const [events, parts] = await Promise.all([
-    eventsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    partsOfRows(db, rows),
-  ]);
+  const [events, parts] = await together(
+    db,
+    () =>
+      eventsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+    () => partsOfRows(db, rows),
+  );
   return { views: rows.map((r) => viewOf(deps, r, events.get(r.id) ?? [], parts.get(r.id))), events: adminEventsFrom(events), parts };
 }
 
 export async function withdrawalView(db: DbOrTx, deps: AppDeps, row: WithdrawalRow): Promise<WithdrawalView> {
-  const [events, parts] = await Promise.all([eventsOf(db, [row.id]), partsOfRows(db, [row])]);
+  const [events, parts] = await together(
+    db,
+    () => eventsOf(db, [row.id]),
+    () => partsOfRows(db, [row]),
+  );
   return viewOf(deps, row, events.get(row.id) ?? [], parts.get(row.id));
 }
 
