@@ -27,7 +27,7 @@ import { AUDIT_SUBJECT_TYPES, type AuditSubjectType } from '../../../shared/sche
 import { AppError } from '../../http/errors';
 import { forgetIdempotentAnswers } from '../../http/idempotency';
 import { balanceAndDebitsByCode, memberWalletSpec } from '../../ledger';
-import { asLanguage, eraseMessagesTo, messageText, queueEmail, queueSms } from '../../providers/notify';
+import { asLanguage, eraseMessagesTo, messageText, queueEmail, queueSms, staffNotice } from '../../providers/notify';
 import { renameOtpPhone } from '../../otp/service';
 import { renameSignInPhone } from '../../sessions/rate-limit';
 import { storageFor } from '../../providers/storage';
@@ -376,7 +376,7 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
   await queueSms(
     tx,
     { to: user.phone, body: messageText(language, 'messages.privacy.deletionCompleted', values) },
-    { recipientAfterSend: phone, requestId: ctx.requestId },
+    { ...staffNotice(ctx, now), recipientAfterSend: phone },
   );
   await queueEmail(
     tx,
@@ -386,7 +386,7 @@ async function erasePersonalData(tx: Tx, deps: AppDeps, user: typeof users.$infe
       subject: messageText(language, 'messages.privacy.deletionCompletedSubject', values),
       body: messageText(language, 'messages.privacy.deletionCompleted', values),
     },
-    { recipientAfterSend: email, requestId: ctx.requestId },
+    { ...staffNotice(ctx, now), recipientAfterSend: email },
   );
 
   const documents = await eraseDocuments(tx, userId);
@@ -495,7 +495,7 @@ export async function rejectDeletion(
           reason: messageText(language, deletionRejectionReasonKey(input.reasonCode)),
           supportEmail: company.supportEmail,
         };
-        await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionRejected', values) }, ctx);
+        await queueSms(tx, { to: user.phone, body: messageText(language, 'messages.privacy.deletionRejected', values) }, staffNotice(ctx, now));
         await queueEmail(
           tx,
           {
@@ -504,7 +504,7 @@ export async function rejectDeletion(
             subject: messageText(language, 'messages.privacy.deletionRejectedSubject', values),
             body: messageText(language, 'messages.privacy.deletionRejected', values),
           },
-          ctx,
+          staffNotice(ctx, now),
         );
       }
     }
