@@ -89,23 +89,6 @@ export interface StatementLine {
   readonly availableAfter: Centavos;
 }
 
-/**
- * The statement of an account, newest first: the newest `limit` lines with a non-zero effect on
- * its available balance, each with the available balance after it (walked back from the cached
- * balance). A pending debit that was later posted stays one line (marked POSTED); one that was
- * voided is followed by its RELEASE line, so a refund reads as money coming back.
- */
-export async function accountStatement(db: DbOrTx, accountId: string, limit = 200): Promise<StatementLine[]> {
-  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
-  return account ? (await statementOf(db, account, limit, null)).lines : [];
-}
-
-/** accountStatement by the account's code; null when the account does not exist yet. */
-export async function accountStatementByCode(db: DbOrTx, code: string, limit = 200): Promise<StatementLine[] | null> {
-  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-  return account ? (await statementOf(db, account, limit, null)).lines : null;
-}
-
 /** One page of a statement. `nextBefore`: pass as `before` for the next (older) page; null on the last page. */
 export interface StatementPage {
   readonly lines: StatementLine[];
@@ -113,10 +96,12 @@ export interface StatementPage {
 }
 
 /**
- * A page of the statement of the account with this code, newest first: the lines whose transfer
- * seq is below `before` (all when null). Each line's availableAfter is the same as on one long
- * statement: the cached balance less the effect of every newer line, summed in SQL. Null when the
- * account does not exist yet.
+ * A page of the statement of the account with this code, newest first: the lines with a non-zero
+ * effect on its available balance whose transfer seq is below `before` (all when null). Each line's
+ * availableAfter is the same as on one long statement: the cached balance less the effect of every
+ * newer line, summed in SQL. A pending debit that was later posted stays one line (marked POSTED);
+ * one that was voided is followed by its RELEASE line, so a refund reads as money coming back. Null
+ * when the account does not exist yet.
  */
 export async function accountStatementPageByCode(db: DbOrTx, code: string, limit: number, before: bigint | null): Promise<StatementPage | null> {
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));

@@ -38,10 +38,10 @@ import { renderIn } from '../../../shared/i18n/lookup';
  */
 
 /** The counts by status stop at this many (the screen shows "1000+"): a count never reads a whole status. */
-export const QUEUE_COUNT_CAP = 1000;
+const QUEUE_COUNT_CAP = 1000;
 
 /** What the queue shows when no status is asked for: the applications waiting for staff. */
-export const DEFAULT_QUEUE: readonly LoanStatus[] = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED'];
+const DEFAULT_QUEUE: readonly LoanStatus[] = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED'];
 
 function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
@@ -203,7 +203,7 @@ function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): Cata
 }
 
 /** The access-log kind of a staff view of a loan application's personal data (beside ID_FRONT, SELFIE, ...). */
-export const APPLICATION_VIEW_KIND = 'APPLICATION';
+const APPLICATION_VIEW_KIND = 'APPLICATION';
 
 export async function detail(
   deps: AppDeps,
