@@ -305,38 +305,10 @@ export async function approve(
   const found = await loanById(deps.db, loanId);
   await assertNoConflict(deps.db, staff.userId, found.memberId);
   const product = productOf(deps, found);
-  const amount = checkAmountAndTerm(product, input.amount, input.term);
-  if (amount > found.requestedAmount) {
-    const message = text('loans.errors.offerAboveApplied', { amount: formatAmount(found.requestedAmount) });
-    throw new AppError(409, 'OFFER_REFUSED', message, { amount: message });
-  }
-  if (input.term > found.requestedTerm) {
-    const message = text('loans.errors.offerTermAboveApplied', { term: found.requestedTerm });
-    throw new AppError(409, 'OFFER_REFUSED', message, { term: message });
-  }
+  const amount = offerAmount(product, found, input);
   const facts = await memberFacts(deps.db, found.memberId);
-  const offer = assess(product, { amount, termMonths: input.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
-  if (!offer.eligible) {
-    const reasons = textList(
-      offer.reasons.map((r) => text(`loans.staffReasons.${r.code}`, r.values)),
-      ' ',
-    );
-    throw new AppError(
-      409,
-      'OFFER_REFUSED',
-      offer.maxEligibleAmount > 0n
-        ? text('loans.errors.offerIneligibleMax', { reasons, term: input.term, amount: formatAmount(offer.maxEligibleAmount) })
-        : text('loans.errors.offerIneligible', { reasons }),
-    );
-  }
-  const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
-  if (counter && !input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.counterOfferReason'), { reasonCode: text('loans.errors.counterOfferReason') });
-  if (!counter && input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.reasonOnlyForCounterOffer'), {
-      reasonCode: text('loans.errors.reasonOnlyForCounterOffer'),
-    });
-  const reasonCode = counter ? input.reasonCode! : null;
+  assertEligibleOffer(deps, product, amount, input.term, facts);
+  const { counter, reasonCode } = counterOfferReason(found, amount, input);
 
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
@@ -357,43 +329,102 @@ export async function approve(
       reasonCode,
       note: input.note || null,
     });
-    const number = loanNumberOf(deps, loan.number);
-    const schedule = scheduleOf(deps, updated, todayPh(deps));
-    // Fixed templates in the member's language: the only words of staff that reach the borrower are the catalogue's text of the reason code.
-    const language = await languageOfUser(tx, loan.memberId);
-    const company = deps.config.company;
-    const offer = { company: company.shortName, number, amount: formatAmount(amount), term: input.term, instalment: formatAmount(schedule.regularInstalment) };
-    const text = reasonCode
-      ? messageText(language, 'messages.loans.approvedNewOffer', {
-          ...offer,
-          requestedAmount: formatAmount(loan.requestedAmount),
-          requestedTerm: loan.requestedTerm,
-          reason: messageText(language, loanReasonKey(reasonCode)),
-        })
-      : messageText(language, 'messages.loans.approved', offer);
-    await queueSms(tx, { to: facts.phone, body: text }, ctx);
-    await queueEmail(
-      tx,
-      {
-        to: facts.email,
-        member: loan.memberId,
-        subject: messageText(language, 'messages.loans.approvedSubject', { number }),
-        body: messageText(language, 'messages.loans.approvedEmail', {
-          name: facts.fullName,
-          text,
-          net: formatAmount(schedule.netProceeds),
-          total: formatAmount(schedule.totalPayable),
-          monthly: ratePercent(schedule.eir.monthly, 2),
-          annual: ratePercent(schedule.eir.annualNominal, 2),
-          companyName: company.companyName,
-          sec: company.secRegistrationNumber,
-          coa: company.certificateOfAuthorityNumber,
-        }),
-      },
-      ctx,
-    );
+    await tellApproved(deps, tx, { loan, updated, facts, amount, term: input.term, reasonCode }, ctx);
     return { loan: await adminLoan(tx, deps, updated) };
   });
+}
+
+type Product = ReturnType<typeof productOf>;
+type MemberFactsRow = Awaited<ReturnType<typeof memberFacts>>;
+
+/** The offer's amount: within the product, and neither more nor longer than the borrower applied for. */
+function offerAmount(product: Product, found: LoanRow, input: { amount: string; term: number }) {
+  const amount = checkAmountAndTerm(product, input.amount, input.term);
+  if (amount > found.requestedAmount) {
+    const message = text('loans.errors.offerAboveApplied', { amount: formatAmount(found.requestedAmount) });
+    throw new AppError(409, 'OFFER_REFUSED', message, { amount: message });
+  }
+  if (input.term > found.requestedTerm) {
+    const message = text('loans.errors.offerTermAboveApplied', { term: found.requestedTerm });
+    throw new AppError(409, 'OFFER_REFUSED', message, { term: message });
+  }
+  return amount;
+}
+
+/** Refuses an offer the eligibility rules refuse (an instalment the borrower's income does not carry), naming the most they allow. */
+function assertEligibleOffer(deps: AppDeps, product: Product, amount: bigint, term: number, facts: MemberFactsRow): void {
+  const offer = assess(product, { amount, termMonths: term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
+  if (!offer.eligible) {
+    const reasons = textList(
+      offer.reasons.map((r) => text(`loans.staffReasons.${r.code}`, r.values)),
+      ' ',
+    );
+    throw new AppError(
+      409,
+      'OFFER_REFUSED',
+      offer.maxEligibleAmount > 0n
+        ? text('loans.errors.offerIneligibleMax', { reasons, term, amount: formatAmount(offer.maxEligibleAmount) })
+        : text('loans.errors.offerIneligible', { reasons }),
+    );
+  }
+}
+
+/** Whether the offer is a counter-offer, and its reason code: required for one, refused otherwise. */
+function counterOfferReason(found: LoanRow, amount: bigint, input: { term: number; reasonCode?: CounterOfferReason | undefined }) {
+  const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
+  if (counter && !input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.counterOfferReason'), { reasonCode: text('loans.errors.counterOfferReason') });
+  if (!counter && input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.reasonOnlyForCounterOffer'), {
+      reasonCode: text('loans.errors.reasonOnlyForCounterOffer'),
+    });
+  const reasonCode = counter ? input.reasonCode! : null;
+  return { counter, reasonCode };
+}
+
+/** The approval told to the borrower by SMS and e-mail, in their language (a counter-offer with the catalogue's text of its reason). */
+async function tellApproved(
+  deps: AppDeps,
+  tx: Tx,
+  approval: { loan: LoanRow; updated: LoanRow; facts: MemberFactsRow; amount: bigint; term: number; reasonCode: CounterOfferReason | null },
+  ctx: AuditContext,
+): Promise<void> {
+  const { loan, updated, facts, amount, reasonCode } = approval;
+  const number = loanNumberOf(deps, loan.number);
+  const schedule = scheduleOf(deps, updated, todayPh(deps));
+  // Fixed templates in the member's language: the only words of staff that reach the borrower are the catalogue's text of the reason code.
+  const language = await languageOfUser(tx, loan.memberId);
+  const company = deps.config.company;
+  const offer = { company: company.shortName, number, amount: formatAmount(amount), term: approval.term, instalment: formatAmount(schedule.regularInstalment) };
+  const text = reasonCode
+    ? messageText(language, 'messages.loans.approvedNewOffer', {
+        ...offer,
+        requestedAmount: formatAmount(loan.requestedAmount),
+        requestedTerm: loan.requestedTerm,
+        reason: messageText(language, loanReasonKey(reasonCode)),
+      })
+    : messageText(language, 'messages.loans.approved', offer);
+  await queueSms(tx, { to: facts.phone, body: text }, ctx);
+  await queueEmail(
+    tx,
+    {
+      to: facts.email,
+      member: loan.memberId,
+      subject: messageText(language, 'messages.loans.approvedSubject', { number }),
+      body: messageText(language, 'messages.loans.approvedEmail', {
+        name: facts.fullName,
+        text,
+        net: formatAmount(schedule.netProceeds),
+        total: formatAmount(schedule.totalPayable),
+        monthly: ratePercent(schedule.eir.monthly, 2),
+        annual: ratePercent(schedule.eir.annualNominal, 2),
+        companyName: company.companyName,
+        sec: company.secRegistrationNumber,
+        coa: company.certificateOfAuthorityNumber,
+      }),
+    },
+    ctx,
+  );
 }
 
 export async function reject(
