@@ -483,45 +483,11 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
       idempotent(tx, { userId: staff.userId, scope: 'loans.disburse', key: idempotencyKey, request: { loanId, note: note ?? null }, at: now }, async () => {
         const loan = await loanById(tx, loanId, true);
         await assertNoConflict(tx, staff.userId, loan.memberId);
-        const blocked = disburseBlocked(deps, loan, staff);
-        if (blocked) {
-          if (loan.status === 'CONTRACT_SIGNED') throw new AppError(403, 'MAKER_CHECKER', blocked);
-          if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') throw new AppError(409, 'ALREADY_DISBURSED', blocked);
-          throw new AppError(409, 'LOAN_STATE', blocked);
-        }
+        assertDisbursable(deps, loan, staff);
         const start = todayPh(deps);
         const schedule = scheduleOf(deps, loan, start);
-        const wallet = await ensureMemberWallet(tx, loan.memberId);
-        // Every transfer about this loan (repayments, charges, waivers) uses this shard of the system accounts (docs/decisions/030).
-        const ledgerShard = shardOf(loan.id, deps.config.ledgerSystemShards);
-        const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', ledgerShard);
-        const legs: TransferLeg[] = [
-          { accountId: receivable, direction: 'DEBIT', amount: schedule.principal },
-          { accountId: wallet, direction: 'CREDIT', amount: schedule.netProceeds },
-        ];
-        if (schedule.feesDeducted > 0n)
-          legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', ledgerShard), direction: 'CREDIT', amount: schedule.feesDeducted });
-        const number = loanNumberOf(deps, loan.number);
-        const transfer = await createTransfer(tx, {
-          idempotencyKey: `loan-disbursement:${loan.id}`,
-          code: 'LOAN_DISBURSEMENT',
-          reference: loan.id,
-          description: `Loan ${number} disbursed`,
-          legs,
-          at: now,
-        });
-        if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', text('errors.ALREADY_DISBURSED'));
-        await tx.insert(loanInstalments).values(
-          schedule.lines.map((l) => ({
-            loanId: loan.id,
-            number: l.number,
-            dueDate: l.dueDate,
-            principal: l.principal,
-            interest: l.interest,
-            fees: l.fees,
-            total: l.total,
-          })),
-        );
+        const { transfer, ledgerShard, number } = await postDisbursement(deps, tx, loan, schedule, now);
+        await insertInstalments(tx, loan, schedule);
         const updated = await transition(tx, loan, 'DISBURSE', {
           actor: staffActor(staff),
           at: now,
@@ -537,22 +503,7 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           netProceeds: toDecimalString(schedule.netProceeds),
           note: note || null,
         });
-        const facts = await memberFacts(tx, loan.memberId);
-        const language = await languageOfUser(tx, loan.memberId);
-        await queueSms(
-          tx,
-          {
-            to: facts.phone,
-            body: messageText(language, 'messages.loans.disbursed', {
-              company: deps.config.company.shortName,
-              number,
-              amount: formatAmount(schedule.netProceeds),
-              first: formatAmount(schedule.lines[0]!.total),
-              due: schedule.lines[0]!.dueDate,
-            }),
-          },
-          ctx,
-        );
+        await tellDisbursed(deps, tx, loan, number, schedule, ctx);
         return {
           status: 200,
           body: {
@@ -566,5 +517,77 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           },
         };
       }),
+  );
+}
+
+type Schedule = ReturnType<typeof scheduleOf>;
+
+/** Refuses a loan that may not be disbursed (by this officer): the 403 of maker-checker, the 409 of a loan disbursed or not signed. */
+function assertDisbursable(deps: AppDeps, loan: LoanRow, staff: SessionAuth): void {
+  const blocked = disburseBlocked(deps, loan, staff);
+  if (blocked) {
+    if (loan.status === 'CONTRACT_SIGNED') throw new AppError(403, 'MAKER_CHECKER', blocked);
+    if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') throw new AppError(409, 'ALREADY_DISBURSED', blocked);
+    throw new AppError(409, 'LOAN_STATE', blocked);
+  }
+}
+
+/** The disbursement's one ledger transfer: receivable debited with the principal, the wallet credited with the net proceeds, fee income with any fee deducted. */
+async function postDisbursement(deps: AppDeps, tx: Tx, loan: LoanRow, schedule: Schedule, now: Date) {
+  const wallet = await ensureMemberWallet(tx, loan.memberId);
+  // Every transfer about this loan (repayments, charges, waivers) uses this shard of the system accounts (docs/decisions/030).
+  const ledgerShard = shardOf(loan.id, deps.config.ledgerSystemShards);
+  const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', ledgerShard);
+  const legs: TransferLeg[] = [
+    { accountId: receivable, direction: 'DEBIT', amount: schedule.principal },
+    { accountId: wallet, direction: 'CREDIT', amount: schedule.netProceeds },
+  ];
+  if (schedule.feesDeducted > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', ledgerShard), direction: 'CREDIT', amount: schedule.feesDeducted });
+  const number = loanNumberOf(deps, loan.number);
+  const transfer = await createTransfer(tx, {
+    idempotencyKey: `loan-disbursement:${loan.id}`,
+    code: 'LOAN_DISBURSEMENT',
+    reference: loan.id,
+    description: `Loan ${number} disbursed`,
+    legs,
+    at: now,
+  });
+  if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', text('errors.ALREADY_DISBURSED'));
+  return { transfer, ledgerShard, number };
+}
+
+/** The schedule fixed from the disbursement day: one loan_instalments row per line. */
+async function insertInstalments(tx: Tx, loan: LoanRow, schedule: Schedule): Promise<void> {
+  await tx.insert(loanInstalments).values(
+    schedule.lines.map((l) => ({
+      loanId: loan.id,
+      number: l.number,
+      dueDate: l.dueDate,
+      principal: l.principal,
+      interest: l.interest,
+      fees: l.fees,
+      total: l.total,
+    })),
+  );
+}
+
+/** The disbursement told to the borrower by SMS, in their language: the net proceeds and the first instalment. */
+async function tellDisbursed(deps: AppDeps, tx: Tx, loan: LoanRow, number: string, schedule: Schedule, ctx: AuditContext): Promise<void> {
+  const facts = await memberFacts(tx, loan.memberId);
+  const language = await languageOfUser(tx, loan.memberId);
+  await queueSms(
+    tx,
+    {
+      to: facts.phone,
+      body: messageText(language, 'messages.loans.disbursed', {
+        company: deps.config.company.shortName,
+        number,
+        amount: formatAmount(schedule.netProceeds),
+        first: formatAmount(schedule.lines[0]!.total),
+        due: schedule.lines[0]!.dueDate,
+      }),
+    },
+    ctx,
   );
 }
