@@ -140,11 +140,37 @@ async function effectsSince(db: DbOrTx, account: AccountRow, from: bigint): Prom
 }
 
 async function statementOf(db: DbOrTx, account: AccountRow, limit: number, before: bigint | null): Promise<StatementPage> {
-  const accountId = account.id;
   const normal = account.normalBalance as Direction;
+  const [originals, resolutions] = await statementRows(db, account.id, limit, before);
+  const drafts: Draft[] = [...originalDrafts(originals, normal), ...resolutionDrafts(resolutions, normal)];
+  drafts.sort((a, b) => (a.seq === b.seq ? 0 : a.seq > b.seq ? -1 : 1));
+  // Each query read its newest `limit` rows: below the oldest row of a full one, lines may be
+  // missing (a row with no effect took a place), so the page stops there and the next starts there.
+  const floors = [originals, resolutions].filter((rows) => rows.length === limit).map((rows) => rows.at(-1)!.seq);
+  const floor = floors.reduce<bigint | null>((max, seq) => (max === null || seq > max ? seq : max), null);
+  const complete = drafts.filter((x) => x.effect !== 0n && (floor === null || x.seq >= floor));
+  const page = complete.slice(0, limit);
+  let after = balanceOfRow(account).available - (before === null ? 0n : await effectsSince(db, account, before));
+  const lines: StatementLine[] = [];
+  for (const d of page) {
+    lines.push({ ...d, availableAfter: after });
+    after -= d.effect;
+  }
+  const nextBefore = complete.length > limit ? page.at(-1)!.seq : floor;
+  return { lines, nextBefore };
+}
+
+/** A statement line before its balance: what statementOf reads and decides, availableAfter added last. */
+type Draft = Omit<StatementLine, 'availableAfter'>;
+
+/**
+ * The newest `limit` rows of each kind below `before`: the account's posted and pending transfers
+ * (with the fate of each pending one), and the posts and voids of its pending transfers.
+ */
+async function statementRows(db: DbOrTx, accountId: string, limit: number, before: bigint | null) {
   const resolution = alias(ledgerTransfers, 'resolution');
   const pending = alias(ledgerTransfers, 'pending');
-  const [originals, resolutions] = await Promise.all([
+  return Promise.all([
     db
       .select({
         id: ledgerTransfers.id,
@@ -196,7 +222,12 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number, befor
       .orderBy(desc(ledgerTransfers.seq))
       .limit(limit),
   ]);
-  type Draft = Omit<StatementLine, 'availableAfter'>;
+}
+
+type StatementRows = Awaited<ReturnType<typeof statementRows>>;
+
+/** The lines of posted transfers (POSTED) and of pending ones (HOLD, with what became of them). */
+function originalDrafts(originals: StatementRows[0], normal: Direction): Draft[] {
   const drafts: Draft[] = [];
   for (const r of originals) {
     const direction = r.direction as Direction;
@@ -236,6 +267,12 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number, befor
       effect,
     });
   }
+  return drafts;
+}
+
+/** The lines of the voids (RELEASE) and posts (SETTLE) of pending transfers that change the available balance. */
+function resolutionDrafts(resolutions: StatementRows[1], normal: Direction): Draft[] {
+  const drafts: Draft[] = [];
   for (const r of resolutions) {
     const direction = r.direction as Direction;
     const outgoing = direction !== normal;
@@ -258,19 +295,5 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number, befor
       effect,
     });
   }
-  drafts.sort((a, b) => (a.seq === b.seq ? 0 : a.seq > b.seq ? -1 : 1));
-  // Each query read its newest `limit` rows: below the oldest row of a full one, lines may be
-  // missing (a row with no effect took a place), so the page stops there and the next starts there.
-  const floors = [originals, resolutions].filter((rows) => rows.length === limit).map((rows) => rows.at(-1)!.seq);
-  const floor = floors.reduce<bigint | null>((max, seq) => (max === null || seq > max ? seq : max), null);
-  const complete = drafts.filter((x) => x.effect !== 0n && (floor === null || x.seq >= floor));
-  const page = complete.slice(0, limit);
-  let after = balanceOfRow(account).available - (before === null ? 0n : await effectsSince(db, account, before));
-  const lines: StatementLine[] = [];
-  for (const d of page) {
-    lines.push({ ...d, availableAfter: after });
-    after -= d.effect;
-  }
-  const nextBefore = complete.length > limit ? page.at(-1)!.seq : floor;
-  return { lines, nextBefore };
+  return drafts;
 }
