@@ -9,7 +9,7 @@ import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction,
 /** What the database benchmarks share: the percentile, the worker pool and the plain-ledger baseline. */
 
 /** Plain ledger transfers each benchmark measures in the same run (BENCH_TRANSFERS, default 2000). */
-export const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
 /** Requests in flight at once, unless a benchmark sweeps it. */
 export const CONCURRENCY = 8;
 /** The connection counts the sweeping benchmarks measure (bench/withdrawals.ts, bench/payments.ts). */

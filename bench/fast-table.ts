@@ -88,7 +88,7 @@ interface Start {
   readonly seconds: readonly { readonly scenario: string; readonly after: number }[];
 }
 
-export function fastTable(): string {
+function fastTable(): string {
   const rows: string[] = [];
   const hot = latest<HotReads>('hot-reads');
   if (hot) {

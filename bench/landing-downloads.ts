@@ -115,4 +115,3 @@ try {
 } finally {
   server.kill('SIGTERM');
 }
-export default result;

@@ -146,7 +146,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
 }
 
 /** The world recorded in a kept database, with fresh sessions (the new app's clock moved to the recorded time). */
-export async function loadWorld(t: TestApp): Promise<World> {
+async function loadWorld(t: TestApp): Promise<World> {
   const [row] = (await t.deps.db.execute<{ world: World; clock: string }>(sql`select world, clock::text as clock from bench_world`)).rows;
   if (!row) throw new Error('bench_world is empty');
   const target = new Date(row.clock).getTime();
@@ -180,11 +180,7 @@ const LOAN_STATUS_BY_MOD20 = `(array['PENDING','UNDER_REVIEW','APPROVED','CONTRA
 const WITHDRAWAL_STATUS_BY_MOD12 = `(array['AWAITING_CODE','PROCESSING','PROCESSING','PAID','PAID','PAID','PAID','PAID','PAID','FAILED','EXPIRED','CANCELLED'])[m.i % 12 + 1]`;
 
 /** Seeds `n` members around the world (see the file's comment); answers the seconds each step took and the row counts. */
-export async function seedLarge(
-  t: TestApp,
-  world: World,
-  n: number,
-): Promise<{ seconds: number; steps: Record<string, number>; rows: Record<string, number> }> {
+async function seedLarge(t: TestApp, world: World, n: number): Promise<{ seconds: number; steps: Record<string, number>; rows: Record<string, number> }> {
   const steps: Record<string, number> = {};
   const started = performance.now();
   const run = async (label: string, statement: string) => {

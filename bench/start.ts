@@ -119,7 +119,7 @@ const result = {
 };
 
 /** The table bench/README.md shows between its bench:start markers (rewritten by every run). */
-export function startTable(r: typeof result): string {
+function startTable(r: typeof result): string {
   return [
     `Server start to the first 200 on /readyz (\`npx tsx bench/start.ts\`, ${r.date.slice(0, 10)}, ${r.machine}):`,
     '',

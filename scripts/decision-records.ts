@@ -12,7 +12,7 @@ export const DECISIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export type Relation = 'amends' | 'supersedes' | 'extends' | 'completes';
 /** The word on the earlier record for each relation. */
-export const BACKWARD: Readonly<Record<Relation, string>> = {
+const BACKWARD: Readonly<Record<Relation, string>> = {
   amends: 'amended by',
   supersedes: 'superseded by',
   extends: 'extended by',

@@ -343,21 +343,43 @@ export interface PayoutsConfig {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the configuration. Throws ConfigError with every problem listed. */
 /**
  * The shortest callback verification token accepted: the Xendit dashboard generates long random
  * tokens; 32 random characters are beyond guessing, a short hand-typed one is not.
  */
 const XENDIT_CALLBACK_TOKEN_MIN_LENGTH = 32;
 
+/** Reads and validates the configuration. Throws ConfigError with every problem listed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const env = parsedEnv(source);
+  const production = env.NODE_ENV === 'production';
+
+  const company = companyProfile(env);
+
+  const problems: string[] = [];
+  if (production) productionProblems(env, company, problems);
+  const storage = storageConfig(env, production, problems);
+  providerProblems(env, production, problems);
+  const delivery = deliveryConfig(env, problems);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  return {
+    ...configOf(env, production, company, storage, delivery),
+    ...overrides,
+  };
+}
+
+/** The environment parsed by envSchema; ConfigError with each issue when it does not parse. */
+function parsedEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
-  const env = parsed.data;
-  const production = env.NODE_ENV === 'production';
+  return parsed.data;
+}
 
+/** The company profile of COMPANY_PROFILE_FILE (read and validated), or the DEMO profile when none is set. */
+function companyProfile(env: Env): CompanyProfile {
   let company: CompanyProfile = DEMO_COMPANY_PROFILE;
   if (env.COMPANY_PROFILE_FILE) {
     let raw: unknown;
@@ -374,16 +396,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     }
     company = profile.data;
   }
+  return company;
+}
 
-  const problems: string[] = [];
-  if (production) {
-    if (!env.DATABASE_URL) problems.push('DATABASE_URL is required in production.');
-    if (company.demo) problems.push('Production refuses to start on the DEMO company profile: set COMPANY_PROFILE_FILE.');
-    if (env.OTP_PEPPER.length < 32) problems.push('OTP_PEPPER (at least 32 characters) is required in production.');
-    if (!env.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN is required in production.');
-    // One officer alone would approve and disburse the same loan (decision 052).
-    if (!env.LOAN_MAKER_CHECKER) problems.push('LOAN_MAKER_CHECKER=false lets one officer approve and disburse a loan alone: production refuses it.');
-  }
+/** What production requires of the database, the company profile, the OTP pepper, the origin and maker-checker. */
+function productionProblems(env: Env, company: CompanyProfile, problems: string[]): void {
+  if (!env.DATABASE_URL) problems.push('DATABASE_URL is required in production.');
+  if (company.demo) problems.push('Production refuses to start on the DEMO company profile: set COMPANY_PROFILE_FILE.');
+  if (env.OTP_PEPPER.length < 32) problems.push('OTP_PEPPER (at least 32 characters) is required in production.');
+  if (!env.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN is required in production.');
+  // One officer alone would approve and disburse the same loan (decision 052).
+  if (!env.LOAN_MAKER_CHECKER) problems.push('LOAN_MAKER_CHECKER=false lets one officer approve and disburse a loan alone: production refuses it.');
+}
+
+/** Where uploads are stored: S3 (what it lacks added to `problems`), or else the data directory (which production refuses). */
+function storageConfig(env: Env, production: boolean, problems: string[]): StorageConfig {
   let storage: StorageConfig = { driver: 'local', dir: path.join(path.resolve(env.DATA_DIR), 'uploads') };
   if (env.STORAGE_DRIVER === 's3') {
     const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
@@ -401,6 +428,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   } else if (production) {
     problems.push("STORAGE_DRIVER=s3 is required in production: ID images must not live on one server's disk.");
   }
+  return storage;
+}
+
+/** What the chosen rates, payout, collection and message providers lack, and the simulated or storing-only ones production refuses. */
+function providerProblems(env: Env, production: boolean, problems: string[]): void {
   if (env.RATES_PROVIDER === 'http' && !env.RATES_URL) problems.push('RATES_PROVIDER=http needs RATES_URL.');
   if (production && env.PAYOUT_PROVIDER === 'simulated')
     problems.push('PAYOUT_PROVIDER=simulated pretends to pay: production needs manual (or a real provider).');
@@ -419,9 +451,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     problems.push('SMS_PROVIDER=outbox never sends an SMS (it only stores it): production needs a real SMS adapter.');
   if (production && env.EMAIL_PROVIDER === 'outbox')
     problems.push('EMAIL_PROVIDER=outbox never sends an e-mail (it only stores it): production needs a real e-mail adapter.');
-  const delivery = deliveryConfig(env, problems);
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+}
 
+/** The configuration the checked environment gives. */
+function configOf(env: Env, production: boolean, company: CompanyProfile, storage: StorageConfig, delivery: DeliveryConfig): AppConfig {
   return {
     env: env.NODE_ENV,
     production,
@@ -480,7 +513,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     pgliteTemplate: env.PGLITE_TEMPLATE,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     delivery,
-    ...overrides,
   };
 }
 

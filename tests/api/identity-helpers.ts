@@ -34,7 +34,7 @@ export function registrationBody(overrides: Record<string, unknown> = {}): Recor
 }
 
 /** The Set-Cookie header of a response, as a list. */
-export function setCookies(res: { headers: Record<string, unknown> }): string[] {
+function setCookies(res: { headers: Record<string, unknown> }): string[] {
   const raw = res.headers['set-cookie'];
   return Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
 }

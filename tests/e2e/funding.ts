@@ -36,7 +36,7 @@ export interface PayoutAccountInput {
   readonly accountNumber: string;
   readonly accountName: string;
 }
-export const BANK_PAYOUT: PayoutAccountInput = { bankCode: 'BDO', accountNumber: '0012 3456 7890', accountName: 'Maria Clara Santos' };
+const BANK_PAYOUT: PayoutAccountInput = { bankCode: 'BDO', accountNumber: '0012 3456 7890', accountName: 'Maria Clara Santos' };
 /** An e-wallet, whose transfers are at most ₱50,000.00 each (a larger withdrawal goes as several, decision 033). */
 export const GCASH_PAYOUT: PayoutAccountInput = { bankCode: 'GCASH', accountNumber: '0917 555 0123', accountName: 'Maria Clara Santos' };
 

@@ -7,10 +7,10 @@ import { expect, type APIRequestContext, type Cookie, type Page } from '@playwri
  * that are not about registration.
  */
 
-export const SESSION_COOKIE = 'tapat_sid';
+const SESSION_COOKIE = 'tapat_sid';
 
 /** A password nobody's dictionary holds (the server refuses common ones). */
-export const PASSWORD = 'Kalamansi tricycle 2048!';
+const PASSWORD = 'Kalamansi tricycle 2048!';
 
 export interface Person {
   /** E.164: +63917xxxxxxx. */

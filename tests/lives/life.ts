@@ -84,7 +84,7 @@ export interface LifeOptions {
 
 const share = fc.integer({ min: 0, max: 1_000_000 });
 
-export function actionArb(o: LifeOptions): fc.Arbitrary<Action> {
+function actionArb(o: LifeOptions): fc.Arbitrary<Action> {
   const when = fc.constantFrom<When>('NOW', 'EARLY', 'EARLY', 'ON_DUE', 'ON_DUE', 'LATE');
   const pay = fc.record({
     do: fc.constant('pay' as const),
@@ -117,7 +117,7 @@ export function actionArb(o: LifeOptions): fc.Arbitrary<Action> {
   return fc.oneof(...arbs);
 }
 
-export function loanArb(o: LifeOptions): fc.Arbitrary<LoanTerms> {
+function loanArb(o: LifeOptions): fc.Arbitrary<LoanTerms> {
   const kinds: LoanTerms['product'][] = o.defaultProductOnly ? ['DEFAULT'] : ['DEFAULT', 'DEFAULT', 'FINANCED_FEE', 'SMALL'];
   return fc.constantFrom(...kinds).chain((product) => {
     const p = PRODUCTS[product];

@@ -107,12 +107,12 @@ export function plusDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function dayCount(from: string, to: string): number {
+function dayCount(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** Months begun since `start` on `day` (a started month counts; 0 on the start day). */
-export function monthsBegun(start: string, day: string): number {
+function monthsBegun(start: string, day: string): number {
   const [y1, m1, d1] = start.split('-').map(Number) as [number, number, number];
   const [y2, m2, d2] = day.split('-').map(Number) as [number, number, number];
   let months = (y2 - y1) * 12 + (m2 - m1);

@@ -25,7 +25,7 @@ import type { Choice } from './model';
 
 /** The borrower's choices production offers, and their production names. */
 export const PURE_CHOICES: readonly Choice[] = ['NEXT', 'PRINCIPAL'];
-export const EXCESS: Record<Choice, ExcessChoice> = { NEXT: 'NEXT_INSTALMENTS', PRINCIPAL: 'REDUCE_PRINCIPAL' };
+const EXCESS: Record<Choice, ExcessChoice> = { NEXT: 'NEXT_INSTALMENTS', PRINCIPAL: 'REDUCE_PRINCIPAL' };
 
 export interface PureCharge {
   readonly id: string;

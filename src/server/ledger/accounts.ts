@@ -114,7 +114,7 @@ export class LedgerError extends AppError {
  * code, inserted only when absent (an account created by a transaction that committed after this
  * statement began is read again after).
  */
-export async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<string> {
+async function ensureAccount(tx: DbOrTx, spec: AccountSpec): Promise<string> {
   return (await ensureAccountRow(tx, spec)).id;
 }
 
@@ -168,10 +168,8 @@ select id::text as id, settled from found union all select id::text, false from 
 // rules (a payout clearing shard is credited by the hold and debited by the settlement of the same
 // withdrawals). Reports and ledger:check sum the shards by kind (systemAccountBalance).
 
-/** Shards per system account when LEDGER_SYSTEM_SHARDS is not set. */
-export const DEFAULT_SYSTEM_SHARDS = 8;
 /** The most shards a system account may have. */
-export const MAX_SYSTEM_SHARDS = 64;
+const MAX_SYSTEM_SHARDS = 64;
 
 /** The shard (0 to shards - 1) of a loan's or withdrawal's system accounts: a stable hash of its id. */
 export function shardOf(id: string, shards: number): number {

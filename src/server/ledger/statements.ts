@@ -89,23 +89,6 @@ export interface StatementLine {
   readonly availableAfter: Centavos;
 }
 
-/**
- * The statement of an account, newest first: the newest `limit` lines with a non-zero effect on
- * its available balance, each with the available balance after it (walked back from the cached
- * balance). A pending debit that was later posted stays one line (marked POSTED); one that was
- * voided is followed by its RELEASE line, so a refund reads as money coming back.
- */
-export async function accountStatement(db: DbOrTx, accountId: string, limit = 200): Promise<StatementLine[]> {
-  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
-  return account ? (await statementOf(db, account, limit, null)).lines : [];
-}
-
-/** accountStatement by the account's code; null when the account does not exist yet. */
-export async function accountStatementByCode(db: DbOrTx, code: string, limit = 200): Promise<StatementLine[] | null> {
-  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-  return account ? (await statementOf(db, account, limit, null)).lines : null;
-}
-
 /** One page of a statement. `nextBefore`: pass as `before` for the next (older) page; null on the last page. */
 export interface StatementPage {
   readonly lines: StatementLine[];
@@ -113,10 +96,12 @@ export interface StatementPage {
 }
 
 /**
- * A page of the statement of the account with this code, newest first: the lines whose transfer
- * seq is below `before` (all when null). Each line's availableAfter is the same as on one long
- * statement: the cached balance less the effect of every newer line, summed in SQL. Null when the
- * account does not exist yet.
+ * A page of the statement of the account with this code, newest first: the lines with a non-zero
+ * effect on its available balance whose transfer seq is below `before` (all when null). Each line's
+ * availableAfter is the same as on one long statement: the cached balance less the effect of every
+ * newer line, summed in SQL. A pending debit that was later posted stays one line (marked POSTED);
+ * one that was voided is followed by its RELEASE line, so a refund reads as money coming back. Null
+ * when the account does not exist yet.
  */
 export async function accountStatementPageByCode(db: DbOrTx, code: string, limit: number, before: bigint | null): Promise<StatementPage | null> {
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
@@ -155,11 +140,37 @@ async function effectsSince(db: DbOrTx, account: AccountRow, from: bigint): Prom
 }
 
 async function statementOf(db: DbOrTx, account: AccountRow, limit: number, before: bigint | null): Promise<StatementPage> {
-  const accountId = account.id;
   const normal = account.normalBalance as Direction;
+  const [originals, resolutions] = await statementRows(db, account.id, limit, before);
+  const drafts: Draft[] = [...originalDrafts(originals, normal), ...resolutionDrafts(resolutions, normal)];
+  drafts.sort((a, b) => (a.seq === b.seq ? 0 : a.seq > b.seq ? -1 : 1));
+  // Each query read its newest `limit` rows: below the oldest row of a full one, lines may be
+  // missing (a row with no effect took a place), so the page stops there and the next starts there.
+  const floors = [originals, resolutions].filter((rows) => rows.length === limit).map((rows) => rows.at(-1)!.seq);
+  const floor = floors.reduce<bigint | null>((max, seq) => (max === null || seq > max ? seq : max), null);
+  const complete = drafts.filter((x) => x.effect !== 0n && (floor === null || x.seq >= floor));
+  const page = complete.slice(0, limit);
+  let after = balanceOfRow(account).available - (before === null ? 0n : await effectsSince(db, account, before));
+  const lines: StatementLine[] = [];
+  for (const d of page) {
+    lines.push({ ...d, availableAfter: after });
+    after -= d.effect;
+  }
+  const nextBefore = complete.length > limit ? page.at(-1)!.seq : floor;
+  return { lines, nextBefore };
+}
+
+/** A statement line before its balance: what statementOf reads and decides, availableAfter added last. */
+type Draft = Omit<StatementLine, 'availableAfter'>;
+
+/**
+ * The newest `limit` rows of each kind below `before`: the account's posted and pending transfers
+ * (with the fate of each pending one), and the posts and voids of its pending transfers.
+ */
+async function statementRows(db: DbOrTx, accountId: string, limit: number, before: bigint | null) {
   const resolution = alias(ledgerTransfers, 'resolution');
   const pending = alias(ledgerTransfers, 'pending');
-  const [originals, resolutions] = await Promise.all([
+  return Promise.all([
     db
       .select({
         id: ledgerTransfers.id,
@@ -211,7 +222,12 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number, befor
       .orderBy(desc(ledgerTransfers.seq))
       .limit(limit),
   ]);
-  type Draft = Omit<StatementLine, 'availableAfter'>;
+}
+
+type StatementRows = Awaited<ReturnType<typeof statementRows>>;
+
+/** The lines of posted transfers (POSTED) and of pending ones (HOLD, with what became of them). */
+function originalDrafts(originals: StatementRows[0], normal: Direction): Draft[] {
   const drafts: Draft[] = [];
   for (const r of originals) {
     const direction = r.direction as Direction;
@@ -251,6 +267,12 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number, befor
       effect,
     });
   }
+  return drafts;
+}
+
+/** The lines of the voids (RELEASE) and posts (SETTLE) of pending transfers that change the available balance. */
+function resolutionDrafts(resolutions: StatementRows[1], normal: Direction): Draft[] {
+  const drafts: Draft[] = [];
   for (const r of resolutions) {
     const direction = r.direction as Direction;
     const outgoing = direction !== normal;
@@ -273,19 +295,5 @@ async function statementOf(db: DbOrTx, account: AccountRow, limit: number, befor
       effect,
     });
   }
-  drafts.sort((a, b) => (a.seq === b.seq ? 0 : a.seq > b.seq ? -1 : 1));
-  // Each query read its newest `limit` rows: below the oldest row of a full one, lines may be
-  // missing (a row with no effect took a place), so the page stops there and the next starts there.
-  const floors = [originals, resolutions].filter((rows) => rows.length === limit).map((rows) => rows.at(-1)!.seq);
-  const floor = floors.reduce<bigint | null>((max, seq) => (max === null || seq > max ? seq : max), null);
-  const complete = drafts.filter((x) => x.effect !== 0n && (floor === null || x.seq >= floor));
-  const page = complete.slice(0, limit);
-  let after = balanceOfRow(account).available - (before === null ? 0n : await effectsSince(db, account, before));
-  const lines: StatementLine[] = [];
-  for (const d of page) {
-    lines.push({ ...d, availableAfter: after });
-    after -= d.effect;
-  }
-  const nextBefore = complete.length > limit ? page.at(-1)!.seq : floor;
-  return { lines, nextBefore };
+  return drafts;
 }

@@ -22,7 +22,7 @@ import { MEMBER_WALLET_KIND, SYSTEM_ACCOUNTS, type NormalBalance } from './accou
 /** How long after a Philippine day's midnight its close waits: a transaction dated before it has committed by then. */
 export const CLOSE_SETTLE_MS = 15 * 60_000;
 /** At most this many days are closed in one pass (the first pass of a ledger with a long history catches up over several). */
-export const CLOSE_DAYS_PER_PASS = 366;
+const CLOSE_DAYS_PER_PASS = 366;
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -47,7 +47,7 @@ function nextDate(date: string): string {
 }
 
 /** The last Philippine day that may be closed at `now`: its end is at least CLOSE_SETTLE_MS ago. */
-export function lastClosableDay(now: Date): string {
+function lastClosableDay(now: Date): string {
   return manilaDate(new Date(now.getTime() - CLOSE_SETTLE_MS - DAY_MS));
 }
 
@@ -77,7 +77,7 @@ async function movement(db: DbOrTx, from: Date, to: Date): Promise<{ lines: Tria
 }
 
 /** Adds a day's movement to the closing lines of the day before: one line per kind. */
-export function addMovement(before: readonly TrialBalanceLine[], moved: readonly TrialBalanceLine[]): TrialBalanceLine[] {
+function addMovement(before: readonly TrialBalanceLine[], moved: readonly TrialBalanceLine[]): TrialBalanceLine[] {
   const byKind = new Map<string, TrialBalanceLine>(before.map((l) => [l.kind, l]));
   for (const m of moved) {
     const had = byKind.get(m.kind);

@@ -138,5 +138,4 @@ export function countListedCities(): number {
   return n;
 }
 
-export const PSGC_RELEASE = '2025-2Q';
 export const PSGC_CITY_COUNT = psgcCities.length;

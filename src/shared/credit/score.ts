@@ -11,7 +11,7 @@ import { instalmentsThatFellDue } from '../loan/figures';
  * A component without data says so (`hasData: false`) and gives no points: the score never
  * pretends to know what it does not.
  */
-export { CREDIT_COMPONENTS, CREDIT_COMPONENT_MAX, CREDIT_SCORE_MAX, POINTS_LOST_PER_DAY_OVERDUE, POINTS_PER_LOAN_REPAID } from './weights';
+export { CREDIT_COMPONENTS, CREDIT_COMPONENT_MAX, CREDIT_SCORE_MAX } from './weights';
 export type { CreditComponentId } from './weights';
 
 /** An instalment that has fallen due: when it was due and when it was paid in full (null: not yet). */
@@ -90,7 +90,7 @@ export function daysOverdueOf(instalment: DueInstalment, today: string): number 
  * quotes): due date passed, or due today and paid. A line paid ahead of a due date still to come
  * (a prepayment, a payoff) counts from that date on; one not yet due says nothing.
  */
-export function counted(instalments: readonly DueInstalment[], today: string): DueInstalment[] {
+function counted(instalments: readonly DueInstalment[], today: string): DueInstalment[] {
   return instalmentsThatFellDue(instalments, today);
 }
 

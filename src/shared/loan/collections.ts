@@ -1,7 +1,7 @@
 import { addDays } from './day';
 import { DPD_BOUNDS } from './dpd-bounds';
 
-export { DPD_BOUNDS, PAR_DAYS } from './dpd-bounds';
+export { PAR_DAYS } from './dpd-bounds';
 
 /**
  * The collections queue's days-past-due buckets and the portfolio's ratios.

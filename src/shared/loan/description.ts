@@ -9,7 +9,7 @@ import { PRODUCT_V1, SMALL_PRODUCT_V1, bpsToPercent, type LocalText, type Produc
  * them (DECISIONS.md invariant 6; decision 086). The draft schema refuses a description that
  * states a figure (descriptionProblem), the catalogue-numbers test the products in code.
  */
-export const DESCRIPTION_VALUES = ['min', 'max', 'termMin', 'termMax', 'rate'] as const;
+const DESCRIPTION_VALUES = ['min', 'max', 'termMin', 'termMax', 'rate'] as const;
 export type DescriptionValue = (typeof DESCRIPTION_VALUES)[number];
 
 /** What a description's template is filled from: the version's own figures. */

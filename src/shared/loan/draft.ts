@@ -99,7 +99,7 @@ export function productToDraft(p: ProductConfig): ProductDraft {
 }
 
 /** What in a draft the engine cannot honour as drafted (the draft schema's own contract). */
-export function draftProblemTexts(p: ProductConfig): CatalogueText[] {
+function draftProblemTexts(p: ProductConfig): CatalogueText[] {
   const problems: CatalogueText[] = [];
   for (const fee of p.fees) if (fee.treatment !== 'DEDUCTED_FROM_PROCEEDS') problems.push(problem('feeDeductedOnly', { code: fee.code }));
   const extra = Object.keys(p.eligibility.incomeMultipleByTerm).filter((t) => !p.terms.includes(Number(t)));

@@ -34,7 +34,7 @@ export function isFeeKind(code: string): code is FeeKind {
  * or "process" the loan before the borrower gets it. Refused in any free text of a product (its
  * name) and in fee codes and labels, whatever the catalogue says.
  */
-export const SCAM_FEE_WORDS = [
+const SCAM_FEE_WORDS = [
   'modif',
   'unlock',
   'verif',

@@ -42,7 +42,7 @@ export interface DayCharge {
 }
 
 /** amount x bps / 10,000, rounded down (a charge rounds in the borrower's favour). */
-export function chargeBpsDown(amount: Centavos, bps: number): Centavos {
+function chargeBpsDown(amount: Centavos, bps: number): Centavos {
   return (amount * BigInt(bps)) / 10_000n;
 }
 

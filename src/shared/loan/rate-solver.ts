@@ -40,7 +40,7 @@ function presentValueDerivative(flows: readonly number[], rate: number, times?: 
 }
 
 /** The bracket is narrowed to this width (and Newton steps polish further). */
-export const RATE_TOLERANCE = 1e-12;
+const RATE_TOLERANCE = 1e-12;
 
 /**
  * Solves presentValue(flows, r) = target for r > -1 by Newton's method safeguarded with

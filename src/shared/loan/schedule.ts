@@ -109,7 +109,7 @@ export function divRoundHalfUp(n: bigint, d: bigint): bigint {
 export const RATE_SCALE = 10n ** 15n;
 
 /** The product's fees on a principal. */
-export function feeCharges(product: ProductConfig, principal: Centavos): FeeCharge[] {
+function feeCharges(product: ProductConfig, principal: Centavos): FeeCharge[] {
   return product.fees.map((fee) => ({
     code: fee.code,
     label: fee.label,
@@ -119,7 +119,7 @@ export function feeCharges(product: ProductConfig, principal: Centavos): FeeChar
 }
 
 /** The payment of principal and interest a month (without fees), before the last one's residue. */
-export function levelPayment(product: ProductConfig, principal: Centavos, termMonths: number, frequency: ScheduleFrequency = 'MONTHLY'): Centavos {
+function levelPayment(product: ProductConfig, principal: Centavos, termMonths: number, frequency: ScheduleFrequency = 'MONTHLY'): Centavos {
   const bps = product.interest.monthlyRateBps;
   const ppm = periodsPerMonth(frequency);
   const n = termMonths * ppm;

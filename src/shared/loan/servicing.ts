@@ -1,10 +1,10 @@
 import type { Centavos } from '../money/money';
 import { daysBetween } from './dates';
 import { RATE_SCALE, divRoundHalfUp, type ScheduleLine } from './schedule';
-import { isPayable, lineRemainder, periodStart, roundAccruedDown, scaledRate, type LineRemainder } from './lines';
+import { isPayable, lineRemainder, periodStart, scaledRate } from './lines';
 import { closeLoan, closingCost, payoffQuote, type Closing } from './payoff';
 
-export { isPayable, lineRemainder, periodStart, roundAccruedDown, scaledRate, type LineRemainder };
+export { isPayable, lineRemainder, scaledRate };
 
 /**
  * Loan servicing rules (docs/decisions/012-servicing.md, amended by
@@ -23,7 +23,7 @@ export { isPayable, lineRemainder, periodStart, roundAccruedDown, scaledRate, ty
 // Named roundings
 
 /** Interest a borrower owes for a period: half up to the centavo (as the schedule engine rounds). */
-export function roundInterestHalfUp(numerator: bigint, denominator: bigint): Centavos {
+function roundInterestHalfUp(numerator: bigint, denominator: bigint): Centavos {
   return divRoundHalfUp(numerator, denominator);
 }
 

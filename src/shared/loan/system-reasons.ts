@@ -22,7 +22,7 @@ export interface SystemReasonEntry {
   readonly values: Readonly<Record<string, string>>;
 }
 
-export const isSystemLoanReason = (v: unknown): v is SystemLoanReason => typeof v === 'string' && (SYSTEM_LOAN_REASONS as readonly string[]).includes(v);
+const isSystemLoanReason = (v: unknown): v is SystemLoanReason => typeof v === 'string' && (SYSTEM_LOAN_REASONS as readonly string[]).includes(v);
 
 /** The system reason stored in a loan event's data, if any. */
 export function systemReasonOf(data: unknown): SystemReasonEntry | null {

@@ -29,7 +29,7 @@ export const trialBalanceListSchema = z.object({ days: z.array(closedDaySchema),
 
 export const trialBalanceParamsSchema = z.strictObject({ date: isoDay });
 
-export const trialBalanceLineSchema = z.object({
+const trialBalanceLineSchema = z.object({
   /** The chart of accounts' code (the ledger account kind). */
   account: z.string(),
   name: z.string(),

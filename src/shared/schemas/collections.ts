@@ -14,13 +14,13 @@ import { COLLECTION_NOTE_MAX } from '../text-lengths';
  */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-export const dpdBucketSchema = z.enum(DPD_BUCKETS);
+const dpdBucketSchema = z.enum(DPD_BUCKETS);
 
 /** The queue's cursor: the oldest unpaid due date and the loan number of the last row ("2026-12-22.17"). */
-export const COLLECTIONS_CURSOR = /^\d{4}-\d{2}-\d{2}\.[1-9]\d{0,17}$/;
+const COLLECTIONS_CURSOR = /^\d{4}-\d{2}-\d{2}\.[1-9]\d{0,17}$/;
 
 /** A product filter of the back office's lists (its code, PRODUCT_CODE_PATTERN; empty: every product). */
-export const productFilterParam = z.preprocess(blankToUndefined, productCodeSchema.optional());
+const productFilterParam = z.preprocess(blankToUndefined, productCodeSchema.optional());
 
 /** A product's name in each language, beside its code in the back office's totals by product. */
 const productNamesSchema = z.object({ en: z.string(), fil: z.string() });
@@ -41,7 +41,7 @@ export const collectionsQuerySchema = z.object({
 });
 export type CollectionsQuery = z.infer<typeof collectionsQuerySchema>;
 
-export const lastContactSchema = z.object({
+const lastContactSchema = z.object({
   at: z.string(),
   /** REMINDER: a fixed-template reminder to the borrower; NOTE: an officer's internal note. */
   kind: z.enum(['REMINDER', 'NOTE']),
@@ -87,9 +87,9 @@ export const loanNoteRequestSchema = z.strictObject({
 });
 export type LoanNoteRequest = z.infer<typeof loanNoteRequestSchema>;
 
-export const staffRefSchema = z.object({ id: z.string().nullable(), name: z.string(), role: z.string() });
+const staffRefSchema = z.object({ id: z.string().nullable(), name: z.string(), role: z.string() });
 
-export const loanNoteSchema = z.object({ id: z.string(), at: z.string(), author: staffRefSchema, body: z.string() });
+const loanNoteSchema = z.object({ id: z.string(), at: z.string(), author: staffRefSchema, body: z.string() });
 export const loanNoteResponseSchema = z.object({ note: loanNoteSchema });
 
 /** Keyset pages of a loan's notes (by their sequence number) and reminders (by time and id). */
@@ -105,7 +105,7 @@ export const notesQuerySchema = z.object({
 });
 export const loanNotesResponseSchema = z.object({ items: z.array(loanNoteSchema), nextCursor: z.string().nullable() });
 
-export const REMINDERS_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/i;
+const REMINDERS_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/i;
 export const remindersQuerySchema = z.object({
   cursor: z.preprocess(
     blankToUndefined,
@@ -117,7 +117,7 @@ export const remindersQuerySchema = z.object({
   ),
   limit: pageLimitParam(100, 20),
 });
-export const loanReminderSchema = z.object({
+const loanReminderSchema = z.object({
   id: z.string(),
   lineNumber: z.number().int(),
   template: z.string(),
@@ -132,7 +132,7 @@ export const loanRemindersResponseSchema = z.object({ items: z.array(loanReminde
 
 // Who acted on a loan's payments and charges (the back office's servicing page) ------------------
 
-export const servicingStaffSchema = z.object({
+const servicingStaffSchema = z.object({
   payments: z.array(
     z.object({ paymentId: z.string(), recordedBy: staffRefSchema.nullable(), approvedBy: staffRefSchema.nullable(), approvedAt: z.string().nullable() }),
   ),
@@ -169,7 +169,7 @@ export const portfolioQuerySchema = z.object({
 export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
 
 /** One product's share of the portfolio (each loan's own product code). */
-export const portfolioProductSchema = z.object({
+const portfolioProductSchema = z.object({
   code: z.string(),
   names: productNamesSchema,
   /** Loans being serviced (DISBURSED, ACTIVE, OVERDUE). */

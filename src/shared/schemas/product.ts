@@ -152,7 +152,7 @@ export type NewProduct = z.infer<typeof newProductSchema>;
 export const newProductResponseSchema = z.object({ code: z.string(), version: z.number(), effectiveFrom: z.string(), draft: storedProductDraftSchema });
 
 /** Where a product stands: offered to new applications, retired (its latest version a retirement), or neither (no version passes today's rules). */
-export const PRODUCT_STATUSES = ['OFFERED', 'RETIRED', 'NOT_OFFERED'] as const;
+const PRODUCT_STATUSES = ['OFFERED', 'RETIRED', 'NOT_OFFERED'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 const localTextSchema = z.object({ en: z.string(), fil: z.string() });

@@ -48,7 +48,7 @@ export const REPAYMENT_ERROR_CODES = [
 export type RepaymentErrorCode = (typeof REPAYMENT_ERROR_CODES)[number];
 
 /** The keys of the repayment messages (repayments.errors.*). */
-export const REPAYMENT_MESSAGES = catalogueKeys('repayments.errors', messages.errors);
+const REPAYMENT_MESSAGES = catalogueKeys('repayments.errors', messages.errors);
 const COLLECTION_MESSAGES = catalogueKeys('collections.errors', collectionMessages.errors);
 
 /** The fixed reminder templates (src/shared/i18n/{en,fil}/repayments.ts sms.*). */
@@ -63,7 +63,7 @@ export const repaymentAmountSchema = z
   .refine((v) => /[1-9]/.test(v), { error: REPAYMENT_MESSAGES.amountPositive });
 
 /** Where an amount above what is due next goes (decision 061): to the next instalments (default) or to reduce the principal. */
-export const excessChoiceSchema = z.enum(EXCESS_CHOICES);
+const excessChoiceSchema = z.enum(EXCESS_CHOICES);
 export const paymentRequestSchema = z.strictObject({ amount: repaymentAmountSchema, excess: excessChoiceSchema.optional() });
 export const paymentPreviewRequestSchema = z.strictObject({ amount: repaymentAmountSchema });
 export const payoffRequestSchema = z.strictObject({ quoteId: z.string().max(64) });
@@ -101,12 +101,12 @@ export type WaiveReasonCode = (typeof WAIVE_REASON_CODES)[number];
  * FAIR_ALLOCATION (never chosen by an officer): the re-servicing of decision 066 reversed a charge
  * the allocation of decision 061 would not have given.
  */
-export const CHARGE_REVERSAL_CODES = [...WAIVE_REASON_CODES, 'FAIR_ALLOCATION'] as const;
+const CHARGE_REVERSAL_CODES = [...WAIVE_REASON_CODES, 'FAIR_ALLOCATION'] as const;
 export const waiveRequestSchema = z.strictObject({ reasonCode: z.enum(WAIVE_REASON_CODES), note: z.string().trim().max(500).optional() });
 
 const isoDate = z.string();
 
-export const allocationSchema = z.object({
+const allocationSchema = z.object({
   lineNumber: z.number().int(),
   component: z.enum(ALLOCATION_COMPONENTS),
   chargeId: z.string().nullable(),
@@ -139,7 +139,7 @@ export const receiptSchema = z.object({
 export type ReceiptDto = z.infer<typeof receiptSchema>;
 
 /** The effect of one choice for an amount, before paying (computed by the same allocation as the payment). */
-export const paymentEffectSchema = z.object({
+const paymentEffectSchema = z.object({
   excess: excessChoiceSchema,
   allocations: z.array(allocationSchema),
   /** Interest no longer owed because of this payment (REDUCE_PRINCIPAL). */
@@ -163,7 +163,7 @@ export type PaymentPreviewDto = z.infer<typeof paymentPreviewSchema>;
 export const paymentPreviewResponseSchema = z.object({ preview: paymentPreviewSchema });
 export const receiptResponseSchema = z.object({ receipt: receiptSchema });
 
-export const servicingLineSchema = z.object({
+const servicingLineSchema = z.object({
   number: z.number().int(),
   dueDate: isoDate,
   status: z.enum(LINE_STATUSES),
@@ -178,7 +178,7 @@ export const servicingLineSchema = z.object({
   paidOn: isoDate.nullable(),
 });
 
-export const chargeSchema = z.object({
+const chargeSchema = z.object({
   id: z.string(),
   lineNumber: z.number().int(),
   kind: z.enum(LATE_CHARGE_KINDS),

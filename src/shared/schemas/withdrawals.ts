@@ -251,8 +251,6 @@ export const adminWithdrawalListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-/** The length of a bank reference an officer types (manual payouts): src/shared/text-lengths.ts. */
-export { BANK_REFERENCE_MAX, BANK_REFERENCE_MIN, WITHDRAW_REASON_MIN } from '../text-lengths';
 /**
  * Printable ASCII (and tab) only: what banks print on a transfer. A reused reference is found by comparing
  * by its letters and digits without case (bankReferenceKey, and bankReferenceKeySql in PostgreSQL); an invisible

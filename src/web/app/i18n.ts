@@ -12,7 +12,7 @@ const inBrowser = typeof document !== 'undefined';
 const isLanguage = (value: unknown): value is Language => LANGUAGES.some((l) => l.code === value);
 
 /** The chosen language is a preference, not a secret: it lives in local storage and in a cookie. */
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (isLanguage(saved)) return saved;
@@ -134,5 +134,3 @@ if (inBrowser) {
   // A choice stored before the cookie existed reaches the server from now on.
   if (!document.cookie.split('; ').some((part) => part.startsWith(`${COOKIE}=`))) rememberLanguage(chosenLanguage);
 }
-
-export default i18next;

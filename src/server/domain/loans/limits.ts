@@ -22,7 +22,7 @@ import { loanNumberOf } from './repository';
 const DISBURSED = ['DISBURSED', 'ACTIVE', 'OVERDUE', 'REPAID'] as const;
 
 /** The member's disbursed loans, oldest first, with their instalments. */
-export async function loanRecordOf(deps: Pick<AppDeps, 'config'>, db: DbOrTx, memberId: string): Promise<RecordedLoan[]> {
+async function loanRecordOf(deps: Pick<AppDeps, 'config'>, db: DbOrTx, memberId: string): Promise<RecordedLoan[]> {
   const rows = await db
     .select({
       id: loans.id,
@@ -59,7 +59,7 @@ export async function loanRecordOf(deps: Pick<AppDeps, 'config'>, db: DbOrTx, me
 }
 
 /** The income-based maximum over the product's terms (eligibility.ts maxEligibleAmount); null without an income on record. */
-export function incomeMaxOf(product: ProductConfig, monthlyNetIncome: Centavos | null): Centavos | null {
+function incomeMaxOf(product: ProductConfig, monthlyNetIncome: Centavos | null): Centavos | null {
   if (monthlyNetIncome === null || monthlyNetIncome <= 0n) return null;
   return product.terms.reduce((most, term) => {
     const amount = maxEligibleAmount(product, term, monthlyNetIncome);

@@ -38,10 +38,10 @@ import { renderIn } from '../../../shared/i18n/lookup';
  */
 
 /** The counts by status stop at this many (the screen shows "1000+"): a count never reads a whole status. */
-export const QUEUE_COUNT_CAP = 1000;
+const QUEUE_COUNT_CAP = 1000;
 
 /** What the queue shows when no status is asked for: the applications waiting for staff. */
-export const DEFAULT_QUEUE: readonly LoanStatus[] = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED'];
+const DEFAULT_QUEUE: readonly LoanStatus[] = ['PENDING', 'UNDER_REVIEW', 'APPROVED', 'CONTRACT_SIGNED'];
 
 function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
@@ -203,7 +203,7 @@ function disburseBlocked(deps: AppDeps, loan: LoanRow, staff: SessionAuth): Cata
 }
 
 /** The access-log kind of a staff view of a loan application's personal data (beside ID_FRONT, SELFIE, ...). */
-export const APPLICATION_VIEW_KIND = 'APPLICATION';
+const APPLICATION_VIEW_KIND = 'APPLICATION';
 
 export async function detail(
   deps: AppDeps,
@@ -305,38 +305,10 @@ export async function approve(
   const found = await loanById(deps.db, loanId);
   await assertNoConflict(deps.db, staff.userId, found.memberId);
   const product = productOf(deps, found);
-  const amount = checkAmountAndTerm(product, input.amount, input.term);
-  if (amount > found.requestedAmount) {
-    const message = text('loans.errors.offerAboveApplied', { amount: formatAmount(found.requestedAmount) });
-    throw new AppError(409, 'OFFER_REFUSED', message, { amount: message });
-  }
-  if (input.term > found.requestedTerm) {
-    const message = text('loans.errors.offerTermAboveApplied', { term: found.requestedTerm });
-    throw new AppError(409, 'OFFER_REFUSED', message, { term: message });
-  }
+  const amount = offerAmount(product, found, input);
   const facts = await memberFacts(deps.db, found.memberId);
-  const offer = assess(product, { amount, termMonths: input.term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
-  if (!offer.eligible) {
-    const reasons = textList(
-      offer.reasons.map((r) => text(`loans.staffReasons.${r.code}`, r.values)),
-      ' ',
-    );
-    throw new AppError(
-      409,
-      'OFFER_REFUSED',
-      offer.maxEligibleAmount > 0n
-        ? text('loans.errors.offerIneligibleMax', { reasons, term: input.term, amount: formatAmount(offer.maxEligibleAmount) })
-        : text('loans.errors.offerIneligible', { reasons }),
-    );
-  }
-  const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
-  if (counter && !input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.counterOfferReason'), { reasonCode: text('loans.errors.counterOfferReason') });
-  if (!counter && input.reasonCode)
-    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.reasonOnlyForCounterOffer'), {
-      reasonCode: text('loans.errors.reasonOnlyForCounterOffer'),
-    });
-  const reasonCode = counter ? input.reasonCode! : null;
+  assertEligibleOffer(deps, product, amount, input.term, facts);
+  const { counter, reasonCode } = counterOfferReason(found, amount, input);
 
   return deps.db.transaction(async (tx) => {
     const loan = await loanById(tx, loanId, true);
@@ -357,43 +329,102 @@ export async function approve(
       reasonCode,
       note: input.note || null,
     });
-    const number = loanNumberOf(deps, loan.number);
-    const schedule = scheduleOf(deps, updated, todayPh(deps));
-    // Fixed templates in the member's language: the only words of staff that reach the borrower are the catalogue's text of the reason code.
-    const language = await languageOfUser(tx, loan.memberId);
-    const company = deps.config.company;
-    const offer = { company: company.shortName, number, amount: formatAmount(amount), term: input.term, instalment: formatAmount(schedule.regularInstalment) };
-    const text = reasonCode
-      ? messageText(language, 'messages.loans.approvedNewOffer', {
-          ...offer,
-          requestedAmount: formatAmount(loan.requestedAmount),
-          requestedTerm: loan.requestedTerm,
-          reason: messageText(language, loanReasonKey(reasonCode)),
-        })
-      : messageText(language, 'messages.loans.approved', offer);
-    await queueSms(tx, { to: facts.phone, body: text }, ctx);
-    await queueEmail(
-      tx,
-      {
-        to: facts.email,
-        member: loan.memberId,
-        subject: messageText(language, 'messages.loans.approvedSubject', { number }),
-        body: messageText(language, 'messages.loans.approvedEmail', {
-          name: facts.fullName,
-          text,
-          net: formatAmount(schedule.netProceeds),
-          total: formatAmount(schedule.totalPayable),
-          monthly: ratePercent(schedule.eir.monthly, 2),
-          annual: ratePercent(schedule.eir.annualNominal, 2),
-          companyName: company.companyName,
-          sec: company.secRegistrationNumber,
-          coa: company.certificateOfAuthorityNumber,
-        }),
-      },
-      ctx,
-    );
+    await tellApproved(deps, tx, { loan, updated, facts, amount, term: input.term, reasonCode }, ctx);
     return { loan: await adminLoan(tx, deps, updated) };
   });
+}
+
+type Product = ReturnType<typeof productOf>;
+type MemberFactsRow = Awaited<ReturnType<typeof memberFacts>>;
+
+/** The offer's amount: within the product, and neither more nor longer than the borrower applied for. */
+function offerAmount(product: Product, found: LoanRow, input: { amount: string; term: number }) {
+  const amount = checkAmountAndTerm(product, input.amount, input.term);
+  if (amount > found.requestedAmount) {
+    const message = text('loans.errors.offerAboveApplied', { amount: formatAmount(found.requestedAmount) });
+    throw new AppError(409, 'OFFER_REFUSED', message, { amount: message });
+  }
+  if (input.term > found.requestedTerm) {
+    const message = text('loans.errors.offerTermAboveApplied', { term: found.requestedTerm });
+    throw new AppError(409, 'OFFER_REFUSED', message, { term: message });
+  }
+  return amount;
+}
+
+/** Refuses an offer the eligibility rules refuse (an instalment the borrower's income does not carry), naming the most they allow. */
+function assertEligibleOffer(deps: AppDeps, product: Product, amount: bigint, term: number, facts: MemberFactsRow): void {
+  const offer = assess(product, { amount, termMonths: term, monthlyNetIncome: facts.monthlyNetIncome, birthDate: facts.birthDate, today: todayPh(deps) });
+  if (!offer.eligible) {
+    const reasons = textList(
+      offer.reasons.map((r) => text(`loans.staffReasons.${r.code}`, r.values)),
+      ' ',
+    );
+    throw new AppError(
+      409,
+      'OFFER_REFUSED',
+      offer.maxEligibleAmount > 0n
+        ? text('loans.errors.offerIneligibleMax', { reasons, term, amount: formatAmount(offer.maxEligibleAmount) })
+        : text('loans.errors.offerIneligible', { reasons }),
+    );
+  }
+}
+
+/** Whether the offer is a counter-offer, and its reason code: required for one, refused otherwise. */
+function counterOfferReason(found: LoanRow, amount: bigint, input: { term: number; reasonCode?: CounterOfferReason | undefined }) {
+  const counter = isCounterOffer({ requestedAmount: found.requestedAmount, requestedTerm: found.requestedTerm, amount, term: input.term });
+  if (counter && !input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.counterOfferReason'), { reasonCode: text('loans.errors.counterOfferReason') });
+  if (!counter && input.reasonCode)
+    throw new AppError(400, 'VALIDATION_FAILED', text('loans.errors.reasonOnlyForCounterOffer'), {
+      reasonCode: text('loans.errors.reasonOnlyForCounterOffer'),
+    });
+  const reasonCode = counter ? input.reasonCode! : null;
+  return { counter, reasonCode };
+}
+
+/** The approval told to the borrower by SMS and e-mail, in their language (a counter-offer with the catalogue's text of its reason). */
+async function tellApproved(
+  deps: AppDeps,
+  tx: Tx,
+  approval: { loan: LoanRow; updated: LoanRow; facts: MemberFactsRow; amount: bigint; term: number; reasonCode: CounterOfferReason | null },
+  ctx: AuditContext,
+): Promise<void> {
+  const { loan, updated, facts, amount, reasonCode } = approval;
+  const number = loanNumberOf(deps, loan.number);
+  const schedule = scheduleOf(deps, updated, todayPh(deps));
+  // Fixed templates in the member's language: the only words of staff that reach the borrower are the catalogue's text of the reason code.
+  const language = await languageOfUser(tx, loan.memberId);
+  const company = deps.config.company;
+  const offer = { company: company.shortName, number, amount: formatAmount(amount), term: approval.term, instalment: formatAmount(schedule.regularInstalment) };
+  const text = reasonCode
+    ? messageText(language, 'messages.loans.approvedNewOffer', {
+        ...offer,
+        requestedAmount: formatAmount(loan.requestedAmount),
+        requestedTerm: loan.requestedTerm,
+        reason: messageText(language, loanReasonKey(reasonCode)),
+      })
+    : messageText(language, 'messages.loans.approved', offer);
+  await queueSms(tx, { to: facts.phone, body: text }, ctx);
+  await queueEmail(
+    tx,
+    {
+      to: facts.email,
+      member: loan.memberId,
+      subject: messageText(language, 'messages.loans.approvedSubject', { number }),
+      body: messageText(language, 'messages.loans.approvedEmail', {
+        name: facts.fullName,
+        text,
+        net: formatAmount(schedule.netProceeds),
+        total: formatAmount(schedule.totalPayable),
+        monthly: ratePercent(schedule.eir.monthly, 2),
+        annual: ratePercent(schedule.eir.annualNominal, 2),
+        companyName: company.companyName,
+        sec: company.secRegistrationNumber,
+        coa: company.certificateOfAuthorityNumber,
+      }),
+    },
+    ctx,
+  );
 }
 
 export async function reject(
@@ -452,45 +483,11 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
       idempotent(tx, { userId: staff.userId, scope: 'loans.disburse', key: idempotencyKey, request: { loanId, note: note ?? null }, at: now }, async () => {
         const loan = await loanById(tx, loanId, true);
         await assertNoConflict(tx, staff.userId, loan.memberId);
-        const blocked = disburseBlocked(deps, loan, staff);
-        if (blocked) {
-          if (loan.status === 'CONTRACT_SIGNED') throw new AppError(403, 'MAKER_CHECKER', blocked);
-          if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') throw new AppError(409, 'ALREADY_DISBURSED', blocked);
-          throw new AppError(409, 'LOAN_STATE', blocked);
-        }
+        assertDisbursable(deps, loan, staff);
         const start = todayPh(deps);
         const schedule = scheduleOf(deps, loan, start);
-        const wallet = await ensureMemberWallet(tx, loan.memberId);
-        // Every transfer about this loan (repayments, charges, waivers) uses this shard of the system accounts (docs/decisions/030).
-        const ledgerShard = shardOf(loan.id, deps.config.ledgerSystemShards);
-        const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', ledgerShard);
-        const legs: TransferLeg[] = [
-          { accountId: receivable, direction: 'DEBIT', amount: schedule.principal },
-          { accountId: wallet, direction: 'CREDIT', amount: schedule.netProceeds },
-        ];
-        if (schedule.feesDeducted > 0n)
-          legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', ledgerShard), direction: 'CREDIT', amount: schedule.feesDeducted });
-        const number = loanNumberOf(deps, loan.number);
-        const transfer = await createTransfer(tx, {
-          idempotencyKey: `loan-disbursement:${loan.id}`,
-          code: 'LOAN_DISBURSEMENT',
-          reference: loan.id,
-          description: `Loan ${number} disbursed`,
-          legs,
-          at: now,
-        });
-        if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', text('errors.ALREADY_DISBURSED'));
-        await tx.insert(loanInstalments).values(
-          schedule.lines.map((l) => ({
-            loanId: loan.id,
-            number: l.number,
-            dueDate: l.dueDate,
-            principal: l.principal,
-            interest: l.interest,
-            fees: l.fees,
-            total: l.total,
-          })),
-        );
+        const { transfer, ledgerShard, number } = await postDisbursement(deps, tx, loan, schedule, now);
+        await insertInstalments(tx, loan, schedule);
         const updated = await transition(tx, loan, 'DISBURSE', {
           actor: staffActor(staff),
           at: now,
@@ -506,22 +503,7 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           netProceeds: toDecimalString(schedule.netProceeds),
           note: note || null,
         });
-        const facts = await memberFacts(tx, loan.memberId);
-        const language = await languageOfUser(tx, loan.memberId);
-        await queueSms(
-          tx,
-          {
-            to: facts.phone,
-            body: messageText(language, 'messages.loans.disbursed', {
-              company: deps.config.company.shortName,
-              number,
-              amount: formatAmount(schedule.netProceeds),
-              first: formatAmount(schedule.lines[0]!.total),
-              due: schedule.lines[0]!.dueDate,
-            }),
-          },
-          ctx,
-        );
+        await tellDisbursed(deps, tx, loan, number, schedule, ctx);
         return {
           status: 200,
           body: {
@@ -535,5 +517,77 @@ export async function disburse(deps: AppDeps, staff: SessionAuth, loanId: string
           },
         };
       }),
+  );
+}
+
+type Schedule = ReturnType<typeof scheduleOf>;
+
+/** Refuses a loan that may not be disbursed (by this officer): the 403 of maker-checker, the 409 of a loan disbursed or not signed. */
+function assertDisbursable(deps: AppDeps, loan: LoanRow, staff: SessionAuth): void {
+  const blocked = disburseBlocked(deps, loan, staff);
+  if (blocked) {
+    if (loan.status === 'CONTRACT_SIGNED') throw new AppError(403, 'MAKER_CHECKER', blocked);
+    if (loan.status === 'DISBURSED' || loan.status === 'ACTIVE' || loan.status === 'REPAID') throw new AppError(409, 'ALREADY_DISBURSED', blocked);
+    throw new AppError(409, 'LOAN_STATE', blocked);
+  }
+}
+
+/** The disbursement's one ledger transfer: receivable debited with the principal, the wallet credited with the net proceeds, fee income with any fee deducted. */
+async function postDisbursement(deps: AppDeps, tx: Tx, loan: LoanRow, schedule: Schedule, now: Date) {
+  const wallet = await ensureMemberWallet(tx, loan.memberId);
+  // Every transfer about this loan (repayments, charges, waivers) uses this shard of the system accounts (docs/decisions/030).
+  const ledgerShard = shardOf(loan.id, deps.config.ledgerSystemShards);
+  const receivable = await ensureSystemAccount(tx, 'LOANS_RECEIVABLE', ledgerShard);
+  const legs: TransferLeg[] = [
+    { accountId: receivable, direction: 'DEBIT', amount: schedule.principal },
+    { accountId: wallet, direction: 'CREDIT', amount: schedule.netProceeds },
+  ];
+  if (schedule.feesDeducted > 0n)
+    legs.push({ accountId: await ensureSystemAccount(tx, 'FEE_INCOME', ledgerShard), direction: 'CREDIT', amount: schedule.feesDeducted });
+  const number = loanNumberOf(deps, loan.number);
+  const transfer = await createTransfer(tx, {
+    idempotencyKey: `loan-disbursement:${loan.id}`,
+    code: 'LOAN_DISBURSEMENT',
+    reference: loan.id,
+    description: `Loan ${number} disbursed`,
+    legs,
+    at: now,
+  });
+  if (transfer.replayed) throw new AppError(409, 'ALREADY_DISBURSED', text('errors.ALREADY_DISBURSED'));
+  return { transfer, ledgerShard, number };
+}
+
+/** The schedule fixed from the disbursement day: one loan_instalments row per line. */
+async function insertInstalments(tx: Tx, loan: LoanRow, schedule: Schedule): Promise<void> {
+  await tx.insert(loanInstalments).values(
+    schedule.lines.map((l) => ({
+      loanId: loan.id,
+      number: l.number,
+      dueDate: l.dueDate,
+      principal: l.principal,
+      interest: l.interest,
+      fees: l.fees,
+      total: l.total,
+    })),
+  );
+}
+
+/** The disbursement told to the borrower by SMS, in their language: the net proceeds and the first instalment. */
+async function tellDisbursed(deps: AppDeps, tx: Tx, loan: LoanRow, number: string, schedule: Schedule, ctx: AuditContext): Promise<void> {
+  const facts = await memberFacts(tx, loan.memberId);
+  const language = await languageOfUser(tx, loan.memberId);
+  await queueSms(
+    tx,
+    {
+      to: facts.phone,
+      body: messageText(language, 'messages.loans.disbursed', {
+        company: deps.config.company.shortName,
+        number,
+        amount: formatAmount(schedule.netProceeds),
+        first: formatAmount(schedule.lines[0]!.total),
+        due: schedule.lines[0]!.dueDate,
+      }),
+    },
+    ctx,
   );
 }

@@ -21,8 +21,8 @@ import { SEMI_MONTHLY_MID_DAY, SEMI_MONTHLY_MIN_FIRST_DUE_DAYS } from '../../../
  * 2026-11-28.1: section 2 names the product (its English and Filipino names and its code) beside its version.
  * 2026-11-28.2: section 5 states the schedule chosen (twice a month, or monthly on a picked day; docs/decisions/084).
  */
-export const CONTRACT_TEMPLATE_VERSION = '2026-11-28.2';
-export const CONTRACT_TITLE = 'LOAN CONTRACT AGREEMENT';
+const CONTRACT_TEMPLATE_VERSION = '2026-11-28.2';
+const CONTRACT_TITLE = 'LOAN CONTRACT AGREEMENT';
 
 export interface ContractSection {
   readonly heading: string;
@@ -177,7 +177,7 @@ export function renderContract(input: ContractInput): ContractDocument {
   return { title: CONTRACT_TITLE, templateVersion: CONTRACT_TEMPLATE_VERSION, sections, text };
 }
 
-export function sha256(text: string): string {
+function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 

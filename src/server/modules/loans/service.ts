@@ -64,7 +64,7 @@ export function checkAmountAndTerm(product: ProductConfig, amountText: string, t
  * When the instalments of an application or a quote fall due, checked against the product's options
  * (product.ts timingProblem; docs/decisions/084): 400 VALIDATION_FAILED naming the field.
  */
-export function checkedTiming(product: ProductConfig, choice: TimingChoice): ScheduleTiming {
+function checkedTiming(product: ProductConfig, choice: TimingChoice): ScheduleTiming {
   const problem = timingProblem(product, choice);
   if (problem === 'FREQUENCY_NOT_OFFERED') {
     const message = text('loans.errors.frequencyNotOffered', { code: product.code, offered: offeredFrequencies(product).join(', ') });
@@ -83,7 +83,7 @@ function refuseOverCaps(product: ProductConfig, schedule: Schedule): void {
 }
 
 /** The version offered of the product an application or a quote names (default: PERSONAL); 409 PRODUCT_NOT_OFFERED for an unknown or retired one. */
-export function offeredProduct(deps: Pick<AppDeps, 'products'>, code: string | undefined): ProductConfig {
+function offeredProduct(deps: Pick<AppDeps, 'products'>, code: string | undefined): ProductConfig {
   const wanted = code ?? DEFAULT_PRODUCT_CODE;
   const product = deps.products.offeredProduct(wanted);
   if (!product) {

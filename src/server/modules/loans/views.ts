@@ -138,7 +138,7 @@ export async function activeRate(db: DbOrTx, currency: string, now: Date): Promi
 // ---------------------------------------------------------------------------------------------
 // Schedules and disclosures
 
-export function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
+function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
   return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
 }
 
@@ -290,7 +290,7 @@ function reasonOf(code: string | null): { reasonCode: LoanReason | null; reason:
  * text of its reason code; the free-text note (an officer's internal note, or the member's own words
  * when cancelling) is only in the back office's timeline (adminTimelineOf).
  */
-export async function timelineOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'): Promise<LoanView['timeline']> {
+async function timelineOf(db: DbOrTx, loan: LoanRow, viewer: 'MEMBER' | 'STAFF'): Promise<LoanView['timeline']> {
   return (await entriesOf(db, loan, viewer)).map((e) => e.entry);
 }
 
@@ -349,7 +349,7 @@ function timelineEntryOf(
 }
 
 /** The approved offer: the amount and term against the application, the counter-offer's reason, its acceptance. */
-export function offerOf(loan: LoanRow): LoanView['offer'] {
+function offerOf(loan: LoanRow): LoanView['offer'] {
   if (!loan.approvedAt) return null;
   const code = loan.offerReasonCode && isCounterOfferReason(loan.offerReasonCode) ? loan.offerReasonCode : null;
   return {
@@ -372,7 +372,7 @@ export function offerAwaitsAcceptance(loan: LoanRow): boolean {
 // ---------------------------------------------------------------------------------------------
 // The loan view
 
-export function statusFields(status: LoanStatus, deps: AppDeps) {
+function statusFields(status: LoanStatus, deps: AppDeps) {
   const entry = LOAN_STATUS_CATALOGUE[status];
   const texts = loanStatusTexts(status, deps.config.company);
   return {

@@ -101,6 +101,7 @@ export async function exportMemberData(deps: AppDeps, userId: string): Promise<D
 type AccountRecords = Awaited<ReturnType<typeof readAccountRecords>>;
 type LoanRecords = Awaited<ReturnType<typeof readLoanRecords>>;
 type WalletRecords = Awaited<ReturnType<typeof readWalletRecords>>;
+type WithdrawalRecords = Awaited<ReturnType<typeof readWithdrawalRecords>>;
 
 /** Each part's JSON content: the member's rows, cleaned, with the numbers they know them by. */
 function exportContent(
@@ -108,12 +109,22 @@ function exportContent(
   account: AccountRecords,
   loans: LoanRecords,
   wallet: WalletRecords,
-  withdrawals: Awaited<ReturnType<typeof readWithdrawalRecords>>,
+  withdrawals: WithdrawalRecords,
   documentEntries: Record<string, unknown>[],
   loanNumber: (id: string) => string | null,
   receipt: (number: number) => string,
   shortName: string,
 ): Record<ExportPart, unknown> {
+  return {
+    ...accountParts(user, account, documentEntries),
+    ...loanParts(loans, loanNumber, receipt, shortName),
+    ...moneyParts(wallet, withdrawals, shortName),
+    support: { contactMessages: cleanAll(account.contacts), deletionRequests: cleanAll(account.deletions) },
+  };
+}
+
+/** The parts about the member and their account: the account, activation, consents, documents, security and messages. */
+function accountParts(user: typeof users.$inferSelect, account: AccountRecords, documentEntries: Record<string, unknown>[]) {
   const {
     personal,
     address,
@@ -129,14 +140,8 @@ function exportContent(
     recoveries,
     codes,
     messages,
-    contacts,
-    deletions,
     invited,
   } = account;
-  const { loanRows, instalments, payments, allocations, channelRows, holds, charges, extensions, extensionEvents, reminders } = loans;
-  const { walletAccounts, walletLines } = wallet;
-  const { withdrawalRows, withdrawalEventRows, parts } = withdrawals;
-
   return {
     account: {
       ...clean(user, ['referredBy']),
@@ -162,6 +167,13 @@ function exportContent(
       oneTimeCodes: cleanAll(codes),
     },
     messages: cleanAll(messages),
+  };
+}
+
+/** The parts about the member's loans: the loans, their schedules, payments, charges, extensions and reminders. */
+function loanParts(loans: LoanRecords, loanNumber: (id: string) => string | null, receipt: (number: number) => string, shortName: string) {
+  const { loanRows, instalments, payments, allocations, channelRows, holds, charges, extensions, extensionEvents, reminders } = loans;
+  return {
     loans: loanRows.map((loan) => loanEntry(loans, loan, loanNumber)),
     schedule: instalments.map((i) => ({ loanNumber: loanNumber(i.loanId), ...clean(i, ['loanId']) })),
     payments: {
@@ -192,6 +204,14 @@ function exportContent(
       history: extensionEvents.filter((e) => e.extensionId === x.id).map((e) => cleanEvent(e, e.actorRole === 'MEMBER', ['extensionId'])),
     })),
     reminders: reminders.map((r) => ({ loanNumber: loanNumber(r.loanId), ...clean(r, ['loanId']) })),
+  };
+}
+
+/** The parts about the member's money outside loans: the wallet and the withdrawals. */
+function moneyParts(wallet: WalletRecords, withdrawals: WithdrawalRecords, shortName: string) {
+  const { walletAccounts, walletLines } = wallet;
+  const { withdrawalRows, withdrawalEventRows, parts } = withdrawals;
+  return {
     wallet: {
       accounts: walletAccounts.map((a) => ({
         ...clean(a, ['id']),
@@ -209,7 +229,6 @@ function exportContent(
       ),
       history: withdrawalEventRows.filter((e) => e.withdrawalId === w.id).map((e) => cleanEvent(e, e.actor === 'MEMBER', ['withdrawalId'])),
     })),
-    support: { contactMessages: cleanAll(contacts), deletionRequests: cleanAll(deletions) },
   };
 }
 

@@ -43,7 +43,7 @@ const OPEN: readonly string[] = ['CREATING', 'PENDING'];
  */
 export const RECHECKABLE = ['PENDING', 'EXPIRED', 'FAILED'] as const;
 /** A reference whose provider call never finished (a crash between the two transactions) is failed after this long. */
-export const CREATING_TIMEOUT_MS = 10 * 60_000;
+const CREATING_TIMEOUT_MS = 10 * 60_000;
 /** How long a worker's claim on a due payment lasts while it asks the provider. */
 const CLAIM_MS = 5 * 60_000;
 
@@ -66,7 +66,7 @@ function numberInReference(reference: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-export async function channelPaymentDto(tx: Pick<Tx, 'select'>, deps: AppDeps, row: ChannelPaymentRow): Promise<ChannelPaymentDto> {
+async function channelPaymentDto(tx: Pick<Tx, 'select'>, deps: AppDeps, row: ChannelPaymentRow): Promise<ChannelPaymentDto> {
   let receiptNumber: number | null = null;
   if (row.loanPaymentId) {
     const [p] = await tx.select({ number: loanPayments.number }).from(loanPayments).where(eq(loanPayments.id, row.loanPaymentId));

@@ -40,10 +40,10 @@ import { planReminders, type PlannedReminder, type ServicingPassResult } from '.
  * lock, and a day already there (another process was faster) rolls the batch back.
  */
 
-export const DEFAULT_SERVICING_BATCH = 500;
+const DEFAULT_SERVICING_BATCH = 500;
 
 /** The transfer code of a batch of late charges (check.ts attributes its entries to loans by loan_charges). */
-export const LATE_CHARGES_BATCH_CODE = 'LOAN_LATE_CHARGES';
+const LATE_CHARGES_BATCH_CODE = 'LOAN_LATE_CHARGES';
 
 interface PlannedCharge {
   readonly id: string;

@@ -20,7 +20,7 @@ import { text } from '../../../shared/i18n/text';
 /** An extension fee, financed on the new lines. Product version 1 has none; a product that adds one must keep it inside the cap (the plan checks). */
 export const EXTENSION_FEE = 0n;
 
-export function assertServiced(loan: LoanRow): void {
+function assertServiced(loan: LoanRow): void {
   if (loan.status === 'OVERDUE') throw new AppError(409, 'EXTENSION_PAST_DUE', text('extensions.errors.pastDue'));
   if (!(SERVICED_STATUSES as readonly string[]).includes(loan.status) || !loan.scheduleStartDate) {
     throw new AppError(409, 'EXTENSION_NOT_SERVICED', text('extensions.errors.notServiced'));

@@ -113,11 +113,11 @@ async function replayed(tx: Tx, loanId: string, state: ServicingState, payments:
   return { oldAllocations, replay };
 }
 
+type ReserviceOutcome = { status: 'DONE' | 'SKIPPED'; changed: boolean; chargesReversed: number; chargesReduced: number };
+type Skip = (reason: SkipReason, extra?: Record<string, unknown>) => Promise<ReserviceOutcome>;
+
 /** Re-services one loan (its loan_reservicings row PENDING). Null when another process holds it. */
-export async function reserviceLoan(
-  deps: AppDeps,
-  loanId: string,
-): Promise<{ status: 'DONE' | 'SKIPPED'; changed: boolean; chargesReversed: number; chargesReduced: number } | null> {
+export async function reserviceLoan(deps: AppDeps, loanId: string): Promise<ReserviceOutcome | null> {
   return deps.db.transaction(async (tx) => {
     const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update', { skipLocked: true });
     if (!loan) return null;
@@ -125,56 +125,18 @@ export async function reserviceLoan(
     if (!row) return null;
     if (row.status !== 'PENDING') return { status: row.status as 'DONE' | 'SKIPPED', changed: false, chargesReversed: 0, chargesReduced: 0 };
     const now = deps.clock.now();
-    const skip = async (reason: SkipReason, extra: Record<string, unknown> = {}) => {
-      await finish(tx, loanId, 'SKIPPED', now, { reason, ...extra });
-      await writeAudit(tx, {
-        actor: SYSTEM_ACTOR,
-        action: 'LOAN_RESERVICED',
-        subjectType: 'LOAN',
-        subjectId: loanId,
-        details: { loanNumber: loanNumberOf(deps, loan.number), outcome: 'SKIPPED', reason, ...extra },
-        ip: null,
-        at: now,
-      });
-      return { status: 'SKIPPED' as const, changed: false, chargesReversed: 0, chargesReduced: 0 };
-    };
-    if (!loan.scheduleStartDate || !([...SERVICED_STATUSES, 'REPAID'] as readonly string[]).includes(loan.status)) return skip('NOT_SERVICED');
-    const extensions = await tx
-      .select({ id: loanExtensions.id })
-      .from(loanExtensions)
-      .where(and(eq(loanExtensions.loanId, loanId), eq(loanExtensions.status, 'EFFECTIVE')));
-    if (extensions.length > 0) return skip('EXTENDED');
-    const payments = await tx
-      .select()
-      .from(loanPayments)
-      .where(and(eq(loanPayments.loanId, loanId), eq(loanPayments.status, 'POSTED')))
-      .orderBy(asc(loanPayments.number));
-    if (payments.some((p) => p.kind === 'PAYOFF')) return skip('PAYOFF');
-    const state = await loadState(tx, deps, loan);
-    const partlyPaidWaived = state.chargeRows.filter((c) => c.waivedAt !== null && c.paid > 0n);
-    if (partlyPaidWaived.length > 0) return skip('WAIVED_AFTER_PART_PAYMENT', { charges: partlyPaidWaived.map((c) => c.id) });
+    const skip = skipper(deps, tx, loan, now);
+    const records = await servicedRecords(deps, tx, loan, skip);
+    if (!('state' in records)) return records;
+    const { payments, state } = records;
 
     const { oldAllocations, replay } = await replayed(tx, loanId, state, payments);
 
-    const today = todayPh(deps);
-    const open: OpenCharge[] = state.chargeRows
-      .filter((c) => replay.kept.has(c.id) && c.waivedAt === null)
-      .map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: (replay.reduced.get(c.id)?.amount ?? c.amount) - (replay.chargePaid.get(c.id) ?? 0n) }))
-      .filter((c) => c.outstanding > 0n);
-    const owed = totalOutstanding(replay.lines, open);
+    const { today, open, owed } = owedAfterReplay(deps, state, replay);
     if (loan.status === 'REPAID' && owed > 0n) return skip('REPAID_WOULD_OWE', { owed: toDecimalString(owed) });
 
-    const movedPayments = payments.filter(
-      (p) =>
-        !sameAllocations(
-          oldAllocations.filter((a) => a.paymentId === p.id).map((a) => ({ ...a, component: a.component as AllocationComponent })),
-          replay.allocations.get(p.id) ?? [],
-        ) || (replay.unallocated.get(p.id) ?? 0n) > 0n,
-    );
-    const toReverse = state.chargeRows.filter((c) => replay.reversed.has(c.id));
+    const { movedPayments, toReverse, toReduce } = fairChanges(state, payments, oldAllocations, replay);
     const number = loanNumberOf(deps, loan.number);
-
-    const toReduce = state.chargeRows.filter((c) => replay.reduced.has(c.id));
     // Nothing charged that the fair rule would not have charged: the loan is left as it is. Moving an
     // old prepayment alone would only take back the interest rebate the old rule gave.
     if (toReverse.length === 0 && toReduce.length === 0) {
@@ -186,75 +148,176 @@ export async function reserviceLoan(
     const owedNow = totalOutstanding(state.lines, state.openCharges);
     if (owed > owedNow) return skip('WOULD_OWE_MORE', { owedNow: toDecimalString(owedNow), owedAfter: toDecimalString(owed) });
 
-    // 2. Allocations and lines.
-    const previous = oldAllocations.map((a) => ({
-      paymentId: a.paymentId,
-      lineNumber: a.lineNumber,
-      component: a.component,
-      chargeId: a.chargeId,
-      amount: toDecimalString(a.amount),
-      prepayment: a.prepayment,
-    }));
-    const previousLines = state.lines.map((l) => ({
-      number: l.number,
-      principalPaid: toDecimalString(l.principalPaid),
-      interestPaid: toDecimalString(l.interestPaid),
-      feesPaid: toDecimalString(l.feesPaid),
-      interestRebated: toDecimalString(l.interestRebated),
-      feesRebated: toDecimalString(l.feesRebated),
-      paidOn: l.paidOn,
-    }));
-    const moved = movedPayments.map((p) => p.id);
-    await writeReplayedAllocations(tx, loanId, state, replay, movedPayments);
-    const transfers = await rebookSplits(tx, loan, number, movedPayments, oldAllocations, replay, now);
-    // 3. Charges the fair allocation would have made smaller: reduced, the difference reversed as a waiver is.
-    const reducedTotal = await reduceCharges(tx, loan, number, toReduce, replay, now);
-    // 4. Charges the fair allocation would not have made: reversed as a waiver is (penalty income back to the receivable).
-    const reversed = await reverseCharges(tx, loan, number, toReverse, now);
-    const reversedTotal = reversed.total;
-    const reversedCount = reversed.count;
+    return putRight(deps, tx, loan, now, { state, oldAllocations, replay, today, open, owed, movedPayments, toReverse, toReduce, number });
+  });
+}
 
-    // 5. The loan's status, through the state machine (never to OVERDUE: the daily job does that on its next day).
-    let current: LoanRow = loan;
-    const values = { count: String(reversedCount + toReduce.length), amount: formatAmount(reversedTotal + reducedTotal) };
-    if ((current.status === 'ACTIVE' || current.status === 'OVERDUE') && owed === 0n) {
-      current = await transition(tx, current, 'REPAY', {
-        actor: SYSTEM_ACTOR,
-        at: now,
-        system: { code: 'REPAID_BY_RESERVICING', values },
-        data: { reservicing: true },
-      });
-    } else if (current.status === 'OVERDUE' && !hasOverdue(replay.lines, open, today, deps.config.servicing.arrearsTolerance)) {
-      current = await transition(tx, current, 'CURE', {
-        actor: SYSTEM_ACTOR,
-        at: now,
-        system: { code: 'CURED_BY_RESERVICING', values },
-        data: { reservicing: true },
-      });
-    }
-
-    const result = {
-      changed: true,
-      paymentsReallocated: moved,
-      transfers,
-      chargesReversed: toReverse.map((c) => c.id),
-      chargesReduced: toReduce.map((c) => ({ id: c.id, from: toDecimalString(c.amount), to: toDecimalString(replay.reduced.get(c.id)!.amount) })),
-      statusBefore: loan.status,
-      statusAfter: current.status,
-      owedAfter: toDecimalString(owed),
-    };
-    await finish(tx, loanId, 'DONE', now, result, { allocations: previous, lines: previousLines });
+/** The skip of this loan: its row made SKIPPED with why, and audited. */
+function skipper(deps: AppDeps, tx: Tx, loan: LoanRow, now: Date): Skip {
+  const loanId = loan.id;
+  return async (reason, extra = {}) => {
+    await finish(tx, loanId, 'SKIPPED', now, { reason, ...extra });
     await writeAudit(tx, {
       actor: SYSTEM_ACTOR,
       action: 'LOAN_RESERVICED',
       subjectType: 'LOAN',
       subjectId: loanId,
-      details: { loanNumber: number, outcome: 'DONE', ...result, reversedTotal: toDecimalString(reversedTotal + reducedTotal) },
+      details: { loanNumber: loanNumberOf(deps, loan.number), outcome: 'SKIPPED', reason, ...extra },
       ip: null,
       at: now,
     });
-    return { status: 'DONE' as const, changed: true, chargesReversed: reversedCount, chargesReduced: toReduce.length };
+    return { status: 'SKIPPED' as const, changed: false, chargesReversed: 0, chargesReduced: 0 };
+  };
+}
+
+/**
+ * The loan's posted payments and servicing state; or the skip of a loan the replay does not take:
+ * not serviced, extended, paid off, or with a waived charge partly paid.
+ */
+async function servicedRecords(
+  deps: AppDeps,
+  tx: Tx,
+  loan: LoanRow,
+  skip: Skip,
+): Promise<ReserviceOutcome | { payments: PaymentRow[]; state: ServicingState }> {
+  const loanId = loan.id;
+  if (!loan.scheduleStartDate || !([...SERVICED_STATUSES, 'REPAID'] as readonly string[]).includes(loan.status)) return skip('NOT_SERVICED');
+  const extensions = await tx
+    .select({ id: loanExtensions.id })
+    .from(loanExtensions)
+    .where(and(eq(loanExtensions.loanId, loanId), eq(loanExtensions.status, 'EFFECTIVE')));
+  if (extensions.length > 0) return skip('EXTENDED');
+  const payments = await tx
+    .select()
+    .from(loanPayments)
+    .where(and(eq(loanPayments.loanId, loanId), eq(loanPayments.status, 'POSTED')))
+    .orderBy(asc(loanPayments.number));
+  if (payments.some((p) => p.kind === 'PAYOFF')) return skip('PAYOFF');
+  const state = await loadState(tx, deps, loan);
+  const partlyPaidWaived = state.chargeRows.filter((c) => c.waivedAt !== null && c.paid > 0n);
+  if (partlyPaidWaived.length > 0) return skip('WAIVED_AFTER_PART_PAYMENT', { charges: partlyPaidWaived.map((c) => c.id) });
+  return { payments, state };
+}
+
+type Replayed = Awaited<ReturnType<typeof replayed>>;
+
+/** What the borrower would owe after the replay: the charges it keeps still open, and the total. */
+function owedAfterReplay(deps: AppDeps, state: ServicingState, replay: Replayed['replay']) {
+  const today = todayPh(deps);
+  const open: OpenCharge[] = state.chargeRows
+    .filter((c) => replay.kept.has(c.id) && c.waivedAt === null)
+    .map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: (replay.reduced.get(c.id)?.amount ?? c.amount) - (replay.chargePaid.get(c.id) ?? 0n) }))
+    .filter((c) => c.outstanding > 0n);
+  const owed = totalOutstanding(replay.lines, open);
+  return { today, open, owed };
+}
+
+/** What the replay changes: the payments whose split moves, the charges it reverses and those it reduces. */
+function fairChanges(state: ServicingState, payments: readonly PaymentRow[], oldAllocations: Replayed['oldAllocations'], replay: Replayed['replay']) {
+  const movedPayments = payments.filter(
+    (p) =>
+      !sameAllocations(
+        oldAllocations.filter((a) => a.paymentId === p.id).map((a) => ({ ...a, component: a.component as AllocationComponent })),
+        replay.allocations.get(p.id) ?? [],
+      ) || (replay.unallocated.get(p.id) ?? 0n) > 0n,
+  );
+  const toReverse = state.chargeRows.filter((c) => replay.reversed.has(c.id));
+  const toReduce = state.chargeRows.filter((c) => replay.reduced.has(c.id));
+  return { movedPayments, toReverse, toReduce };
+}
+
+type FairPlan = Replayed &
+  ReturnType<typeof owedAfterReplay> &
+  ReturnType<typeof fairChanges> & {
+    readonly state: ServicingState;
+    readonly number: string;
+  };
+
+/** Steps 2 to 5 for a loan the fair rule puts right: allocations, lines and charges rewritten, the status settled, the row DONE and audited. */
+async function putRight(deps: AppDeps, tx: Tx, loan: LoanRow, now: Date, plan: FairPlan): Promise<ReserviceOutcome> {
+  const { state, oldAllocations, replay, owed, movedPayments, toReverse, toReduce, number } = plan;
+  const loanId = loan.id;
+  // 2. Allocations and lines.
+  const { previous, previousLines } = previousAllocations(oldAllocations, state);
+  const moved = movedPayments.map((p) => p.id);
+  await writeReplayedAllocations(tx, loanId, state, replay, movedPayments);
+  const transfers = await rebookSplits(tx, loan, number, movedPayments, oldAllocations, replay, now);
+  // 3. Charges the fair allocation would have made smaller: reduced, the difference reversed as a waiver is.
+  const reducedTotal = await reduceCharges(tx, loan, number, toReduce, replay, now);
+  // 4. Charges the fair allocation would not have made: reversed as a waiver is (penalty income back to the receivable).
+  const reversed = await reverseCharges(tx, loan, number, toReverse, now);
+  const reversedTotal = reversed.total;
+  const reversedCount = reversed.count;
+
+  // 5. The loan's status, through the state machine (never to OVERDUE: the daily job does that on its next day).
+  const values = { count: String(reversedCount + toReduce.length), amount: formatAmount(reversedTotal + reducedTotal) };
+  const current = await settledStatus(deps, tx, loan, now, plan, values);
+
+  const result = {
+    changed: true,
+    paymentsReallocated: moved,
+    transfers,
+    chargesReversed: toReverse.map((c) => c.id),
+    chargesReduced: toReduce.map((c) => ({ id: c.id, from: toDecimalString(c.amount), to: toDecimalString(replay.reduced.get(c.id)!.amount) })),
+    statusBefore: loan.status,
+    statusAfter: current.status,
+    owedAfter: toDecimalString(owed),
+  };
+  await finish(tx, loanId, 'DONE', now, result, { allocations: previous, lines: previousLines });
+  await writeAudit(tx, {
+    actor: SYSTEM_ACTOR,
+    action: 'LOAN_RESERVICED',
+    subjectType: 'LOAN',
+    subjectId: loanId,
+    details: { loanNumber: number, outcome: 'DONE', ...result, reversedTotal: toDecimalString(reversedTotal + reducedTotal) },
+    ip: null,
+    at: now,
   });
+  return { status: 'DONE' as const, changed: true, chargesReversed: reversedCount, chargesReduced: toReduce.length };
+}
+
+/** The allocations and lines' paid amounts the replay replaces, as loan_reservicings.previous keeps them. */
+function previousAllocations(oldAllocations: Replayed['oldAllocations'], state: ServicingState) {
+  const previous = oldAllocations.map((a) => ({
+    paymentId: a.paymentId,
+    lineNumber: a.lineNumber,
+    component: a.component,
+    chargeId: a.chargeId,
+    amount: toDecimalString(a.amount),
+    prepayment: a.prepayment,
+  }));
+  const previousLines = state.lines.map((l) => ({
+    number: l.number,
+    principalPaid: toDecimalString(l.principalPaid),
+    interestPaid: toDecimalString(l.interestPaid),
+    feesPaid: toDecimalString(l.feesPaid),
+    interestRebated: toDecimalString(l.interestRebated),
+    feesRebated: toDecimalString(l.feesRebated),
+    paidOn: l.paidOn,
+  }));
+  return { previous, previousLines };
+}
+
+/** The loan repaid when the replay leaves nothing owed, or cured when it leaves nothing past due; as it was otherwise. */
+async function settledStatus(deps: AppDeps, tx: Tx, loan: LoanRow, now: Date, plan: FairPlan, values: { count: string; amount: string }): Promise<LoanRow> {
+  const { replay, open, owed, today } = plan;
+  let current: LoanRow = loan;
+  if ((current.status === 'ACTIVE' || current.status === 'OVERDUE') && owed === 0n) {
+    current = await transition(tx, current, 'REPAY', {
+      actor: SYSTEM_ACTOR,
+      at: now,
+      system: { code: 'REPAID_BY_RESERVICING', values },
+      data: { reservicing: true },
+    });
+  } else if (current.status === 'OVERDUE' && !hasOverdue(replay.lines, open, today, deps.config.servicing.arrearsTolerance)) {
+    current = await transition(tx, current, 'CURE', {
+      actor: SYSTEM_ACTOR,
+      at: now,
+      system: { code: 'CURED_BY_RESERVICING', values },
+      data: { reservicing: true },
+    });
+  }
+  return current;
 }
 
 /** Every loan still PENDING re-serviced once (runServicing calls it first). Cheap when none is: one indexed read. */

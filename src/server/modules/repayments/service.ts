@@ -65,9 +65,47 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
   if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', text('repayments.errors.notDisbursed'));
   const state = await loadState(db, deps, loan);
   const today = todayPh(deps);
+  const lines = servicingLines(state, today);
+  const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
+  const closed = loan.status === 'REPAID';
+  // Past due, due now and the total from the one function every page, SMS and document reads (figures.ts).
+  const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance, {
+    startDate: state.startDate,
+    monthlyRate: state.schedule.contractualPeriodRate,
+  });
+  const closing = figures.closing ?? maximumPayment(state, today);
+  const { events, reminders } = await servicingRecords(db, loan);
+  const rate = parseRate(loan.exchangeRate);
+  const paid = state.lines.reduce((s, l) => s + l.principalPaid + l.interestPaid + l.feesPaid, 0n) + state.chargeRows.reduce((s, c) => s + c.paid, 0n);
+  return {
+    loan: {
+      id: loan.id,
+      loanNumber: loanNumberOf(deps, loan.number),
+      status: loan.status as LoanStatus,
+      statusMessage: renderIn('en', loanStatusTexts(loan.status as LoanStatus, deps.config.company).message),
+      principal: toDecimalString(loan.amount),
+      term: loan.term,
+      disbursedOn: loan.scheduleStartDate,
+    },
+    display: { currency: loan.selectedCurrency, exchangeRate: loan.exchangeRate, displayRate: inverseRateToTwoDecimals(rate), ratesAsOf: loan.ratesAsOf },
+    documents: audience === 'member' ? { ...MEMBER_DOCUMENTS } : null,
+    asOf: today,
+    lines,
+    nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: next.outstanding, status: next.status } : null,
+    ...(state.arrearsTolerance > 0n ? { arrearsTolerance: toDecimalString(state.arrearsTolerance) } : {}),
+    totals: servicingTotals(state, figures, today, closed, closing, paid),
+    charges: state.chargeRows.map((c) => chargeDto(c)),
+    payments: await paymentsOf(db, deps, loan),
+    reminders: reminderDtos(reminders),
+    history: historyDtos(events),
+  };
+}
+
+/** Each instalment line as the servicing view shows it: its status, what was scheduled, paid and rebated, and what is left. */
+function servicingLines(state: ServicingState, today: string) {
   const chargesOn = (n: number) => state.openCharges.filter((c) => c.lineNumber === n).reduce((s, c) => s + c.outstanding, 0n);
   const paidCharges = (n: number) => state.chargeRows.filter((c) => c.lineNumber === n).reduce((s, c) => s + c.paid, 0n);
-  const lines = state.lines.map((line) => {
+  return state.lines.map((line) => {
     const st = lineStatus(state.lines, line, chargesOn(line.number), state.startDate, today, state.arrearsTolerance);
     const rem = lineRemainder(line);
     const paidTotal = line.principalPaid + line.interestPaid + line.feesPaid + paidCharges(line.number);
@@ -96,70 +134,63 @@ export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, au
       paidOn: line.paidOn,
     };
   });
-  const next = lines.find((l) => l.status === 'OVERDUE' || l.status === 'DUE' || l.status === 'UPCOMING') ?? null;
-  const closed = loan.status === 'REPAID';
-  // Past due, due now and the total from the one function every page, SMS and document reads (figures.ts).
-  const figures = loanFigures(state.lines, state.openCharges, today, state.arrearsTolerance, {
-    startDate: state.startDate,
-    monthlyRate: state.schedule.contractualPeriodRate,
-  });
-  const closing = figures.closing ?? maximumPayment(state, today);
+}
+
+/** The loan's status history and its reminders, newest reminder first. */
+async function servicingRecords(db: DbOrTx, loan: LoanRow) {
   const events = await db.select().from(loanEvents).where(eq(loanEvents.loanId, loan.id)).orderBy(asc(loanEvents.seq));
   const reminders = await db
     .select()
     .from(loanReminders)
     .where(eq(loanReminders.loanId, loan.id))
     .orderBy(desc(loanReminders.createdAt), desc(loanReminders.lineNumber));
-  const rate = parseRate(loan.exchangeRate);
-  const paid = state.lines.reduce((s, l) => s + l.principalPaid + l.interestPaid + l.feesPaid, 0n) + state.chargeRows.reduce((s, c) => s + c.paid, 0n);
+  return { events, reminders };
+}
+
+/** The servicing view's totals: what is owed, payable now and paid, and the smallest and largest payment accepted (none once the loan is closed). */
+function servicingTotals(
+  state: ServicingState,
+  figures: ReturnType<typeof loanFigures>,
+  today: string,
+  closed: boolean,
+  closing: Centavos,
+  paid: Centavos,
+): ServicingDto['totals'] {
   return {
-    loan: {
-      id: loan.id,
-      loanNumber: loanNumberOf(deps, loan.number),
-      status: loan.status as LoanStatus,
-      statusMessage: renderIn('en', loanStatusTexts(loan.status as LoanStatus, deps.config.company).message),
-      principal: toDecimalString(loan.amount),
-      term: loan.term,
-      disbursedOn: loan.scheduleStartDate,
-    },
-    display: { currency: loan.selectedCurrency, exchangeRate: loan.exchangeRate, displayRate: inverseRateToTwoDecimals(rate), ratesAsOf: loan.ratesAsOf },
-    documents: audience === 'member' ? { ...MEMBER_DOCUMENTS } : null,
-    asOf: today,
-    lines,
-    nextDue: next ? { lineNumber: next.number, dueDate: next.dueDate, amount: next.outstanding, status: next.status } : null,
-    ...(state.arrearsTolerance > 0n ? { arrearsTolerance: toDecimalString(state.arrearsTolerance) } : {}),
-    totals: {
-      outstanding: toDecimalString(figures.total),
-      payableNow: toDecimalString(figures.dueNow),
-      outstandingPrincipal: toDecimalString(state.lines.reduce((s, l) => s + l.principal - l.principalPaid, 0n)),
-      charges: toDecimalString(state.openCharges.reduce((s, c) => s + c.outstanding, 0n)),
-      paid: toDecimalString(paid),
-      minimumPayment: toDecimalString(closed ? 0n : smallestPayment(state, today)),
-      maximumPayment: toDecimalString(closed ? 0n : closing),
-      closingCost: toDecimalString(closed ? 0n : closing),
-      overdue: toDecimalString(figures.pastDue),
-    },
-    charges: state.chargeRows.map((c) => chargeDto(c)),
-    payments: await paymentsOf(db, deps, loan),
-    reminders: reminders.map((r) => ({
-      id: r.id,
-      lineNumber: r.lineNumber,
-      template: r.template as ReminderTemplate,
-      businessDate: r.businessDate,
-      channel: 'SMS' as const,
-      queuedAt: r.createdAt.toISOString(),
-      sendAfter: r.sendAfter?.toISOString() ?? null,
-    })),
-    history: events.map((e) => ({
-      at: e.at.toISOString(),
-      from: (e.fromStatus as LoanStatus | null) ?? null,
-      to: e.toStatus as LoanStatus,
-      action: e.action,
-      actorRole: e.actorRole,
-      reasonCode: e.reasonCode && isLoanReason(e.reasonCode) ? e.reasonCode : null,
-      reason: e.reasonCode && isLoanReason(e.reasonCode) ? loanReasonText(e.reasonCode) : null,
-    })),
+    outstanding: toDecimalString(figures.total),
+    payableNow: toDecimalString(figures.dueNow),
+    outstandingPrincipal: toDecimalString(state.lines.reduce((s, l) => s + l.principal - l.principalPaid, 0n)),
+    charges: toDecimalString(state.openCharges.reduce((s, c) => s + c.outstanding, 0n)),
+    paid: toDecimalString(paid),
+    minimumPayment: toDecimalString(closed ? 0n : smallestPayment(state, today)),
+    maximumPayment: toDecimalString(closed ? 0n : closing),
+    closingCost: toDecimalString(closed ? 0n : closing),
+    overdue: toDecimalString(figures.pastDue),
   };
+}
+
+function reminderDtos(reminders: readonly (typeof loanReminders.$inferSelect)[]): ServicingDto['reminders'] {
+  return reminders.map((r) => ({
+    id: r.id,
+    lineNumber: r.lineNumber,
+    template: r.template as ReminderTemplate,
+    businessDate: r.businessDate,
+    channel: 'SMS' as const,
+    queuedAt: r.createdAt.toISOString(),
+    sendAfter: r.sendAfter?.toISOString() ?? null,
+  }));
+}
+
+function historyDtos(events: readonly (typeof loanEvents.$inferSelect)[]): ServicingDto['history'] {
+  return events.map((e) => ({
+    at: e.at.toISOString(),
+    from: (e.fromStatus as LoanStatus | null) ?? null,
+    to: e.toStatus as LoanStatus,
+    action: e.action,
+    actorRole: e.actorRole,
+    reasonCode: e.reasonCode && isLoanReason(e.reasonCode) ? e.reasonCode : null,
+    reason: e.reasonCode && isLoanReason(e.reasonCode) ? loanReasonText(e.reasonCode) : null,
+  }));
 }
 
 export function chargeDto(c: ServicingState['chargeRows'][number]): ServicingDto['charges'][number] {

@@ -15,8 +15,6 @@ import { STATE_MESSAGE, transition } from './transitions';
 import { partsOf, payoutDestinationOf, referenceOf, type WithdrawalPartRow, type WithdrawalRow } from './views';
 import { text } from '../../../shared/i18n/text';
 
-export { partsOf, type WithdrawalPartRow };
-
 /**
  * A withdrawal sent as several transfers (docs/decisions/033-split-withdrawals.md). One hold of the
  * whole amount at the request and one code; at confirmation the hold is posted (wallet ->

@@ -1,4 +1,4 @@
-export type { PayoutCallback, PayoutMode, PayoutOrder, PayoutOutcome, PayoutProvider, Submission } from './types';
-export { SIMULATED_FAILURE_REASON, SIMULATED_FAILURE_REASON_CODE, simulatedFails, simulatedPayoutProvider } from './simulated';
+export type { PayoutCallback, PayoutMode, PayoutOrder, PayoutProvider } from './types';
+export { simulatedPayoutProvider } from './simulated';
 export { manualPayoutProvider } from './manual';
 export { parseXenditPayoutCallback, xenditPayoutProvider } from './xendit';

@@ -4,7 +4,7 @@ import { SCHEDULE_FREQUENCIES } from '../../loan/dates';
 import { INTEREST_MODELS } from '../../loan/product';
 import { isoDate, moneySchema, percentSchema } from './common';
 
-export const scheduleLineSchema = z.object({
+const scheduleLineSchema = z.object({
   number: z.number().int(),
   dueDate: isoDate,
   principal: moneySchema,
@@ -14,7 +14,7 @@ export const scheduleLineSchema = z.object({
   balanceAfter: moneySchema,
 });
 
-export const financeChargeSchema = z.object({
+const financeChargeSchema = z.object({
   code: z.string(),
   label: z.string(),
   amount: moneySchema,
@@ -22,7 +22,7 @@ export const financeChargeSchema = z.object({
   paidAs: z.enum(['INTEREST', 'DEDUCTED_FROM_PROCEEDS', 'ADDED_TO_SCHEDULE']),
 });
 
-export const convertedAmountsSchema = z.object({
+const convertedAmountsSchema = z.object({
   currency: z.string(),
   /** Units of the currency per 1 PHP (exact decimal). */
   rate: z.string(),
@@ -36,7 +36,7 @@ export const convertedAmountsSchema = z.object({
 
 /** BSP Circular 730's non-finance charges, each listed (0.00 when the loan has none). */
 export const NON_FINANCE_CHARGE_CODES = ['INSURANCE', 'TAXES', 'REGISTRATION', 'NOTARIAL', 'OTHER'] as const;
-export const nonFinanceChargeSchema = z.object({ code: z.enum(NON_FINANCE_CHARGE_CODES), amount: moneySchema });
+const nonFinanceChargeSchema = z.object({ code: z.enum(NON_FINANCE_CHARGE_CODES), amount: moneySchema });
 
 /**
  * The statement's own facts (BSP Circular 730): its date in Philippine time, the borrower it is

@@ -4,17 +4,7 @@
  * disclosure.ts, assessment.ts, quote.ts, apply.ts, view.ts (the borrower's loan), contract.ts,
  * review.ts (the back office) and wallet.ts. Import from here ('schemas/loans').
  */
-export {
-  LOAN_ERROR_CODES,
-  LOAN_MESSAGES,
-  moneySchema,
-  amountInputSchema,
-  termSchema,
-  currencyCodeSchema,
-  IDEMPOTENCY_KEY_PATTERN,
-  loanStatusSchema,
-  statusFieldsShape,
-} from './common';
+export { LOAN_ERROR_CODES, LOAN_MESSAGES, moneySchema, IDEMPOTENCY_KEY_PATTERN, loanStatusSchema } from './common';
 export * from './disclosure';
 export * from './assessment';
 export * from './quote';

@@ -15,7 +15,7 @@ export const adminQueueQuerySchema = z.object({
   cursor: optionalKeysetCursorParam(),
 });
 
-export const adminQueueItemSchema = z.object({
+const adminQueueItemSchema = z.object({
   id: z.string(),
   loanNumber: z.string(),
   status: loanStatusSchema,

@@ -8,13 +8,13 @@ import { isoDateTime, LOAN_MESSAGES, loanStatusSchema, moneySchema, percentSchem
 import { disclosureSchema } from './disclosure';
 import { preAssessmentSchema } from './assessment';
 
-export const loanReasonCodeSchema = z.enum(LOAN_REASONS);
+const loanReasonCodeSchema = z.enum(LOAN_REASONS);
 export const rejectionReasonCodeSchema = z.enum(LOAN_REJECTION_REASONS, { error: LOAN_MESSAGES.reasonCode });
 export const counterOfferReasonCodeSchema = z.enum(COUNTER_OFFER_REASONS, { error: LOAN_MESSAGES.reasonCode });
 /** An officer's note: kept in the audit log and the back office, never in a member-facing answer. */
 export const internalNoteSchema = z.string({ error: LOAN_MESSAGES.note }).trim().max(INTERNAL_NOTE_MAX, { error: LOAN_MESSAGES.note });
 
-export const timelineEntrySchema = z.object({
+const timelineEntrySchema = z.object({
   at: isoDateTime,
   from: loanStatusSchema.nullable(),
   to: loanStatusSchema,
@@ -36,7 +36,7 @@ export const timelineEntrySchema = z.object({
 export const adminTimelineEntrySchema = timelineEntrySchema.extend({ note: z.string().nullable() });
 
 /** The offer of an approved loan as the borrower sees it. */
-export const offerSchema = z.object({
+const offerSchema = z.object({
   /** Lower amount or shorter term than applied for. */
   counterOffer: z.boolean(),
   reasonCode: counterOfferReasonCodeSchema.nullable(),

@@ -2,7 +2,6 @@
 export { ProductDraftForm } from './ProductDraftForm';
 export { ProductVersionForm } from './ProductVersionForm';
 export { ReasonSelect } from './ReasonSelect';
-export { WithdrawalRoute } from './WithdrawalRoute';
 export { MarkDialog } from './withdrawal/MarkDialog';
 export { WITHDRAWAL_COLUMNS, WithdrawalQueueRow } from './withdrawal/QueueRow';
 export type { Mark as WithdrawalMark } from './withdrawal/mark';
@@ -18,5 +17,3 @@ export { useAdminLoan, useLoanAction } from './loan/queries';
 export type { LoanAction } from './loan/queries';
 export { adminKeys, ageText } from './queries';
 export type { AdminQueue } from './queries';
-export { failedBody, paidBody, serverFieldErrors, withdrawBody } from './withdrawal-marks';
-export type { MarkErrors, MarkFieldError } from './withdrawal-marks';

@@ -99,7 +99,7 @@ function whereOf(path: readonly PropertyKey[], x: FormTexts): string {
 }
 
 /** One refusal of the schema: where, then why, in the reader's language. */
-export function issueReason(issue: DraftIssue, x: FormTexts): string {
+function issueReason(issue: DraftIssue, x: FormTexts): string {
   return `${whereOf(issue.path, x)}: ${messageText(issue, x)}`;
 }
 

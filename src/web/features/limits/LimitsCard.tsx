@@ -6,7 +6,7 @@ import { formatIsoDate } from '../../lib/format';
 import { LimitExplanation } from './LimitExplanation';
 
 /** The query key of the member's limits (invalidated with the loan: a repaid loan may raise them). */
-export const limitsKey = ['member', 'limits'] as const;
+const limitsKey = ['member', 'limits'] as const;
 
 /** The member's limit for each product offered, why, and what would raise it (decision 085). */
 export function LimitsCard() {

@@ -1,3 +1,3 @@
 /** What other features and pages may use of the limits feature (decision 085). */
 export { LimitExplanation } from './LimitExplanation';
-export { LimitsCard, limitsKey } from './LimitsCard';
+export { LimitsCard } from './LimitsCard';

@@ -52,7 +52,7 @@ export interface LegalDialogProps {
  * Terms and Conditions or Privacy Policy: a large dialog with a static backdrop that closes only
  * with its OK button. Company details come from the public configuration (invariant 8).
  */
-export function LegalDialog({ document, open, onClose }: LegalDialogProps) {
+function LegalDialog({ document, open, onClose }: LegalDialogProps) {
   const { t } = useTranslation();
   const config = usePublicConfig();
   return (

@@ -4,13 +4,13 @@ import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 import { useDomId } from '../../ui/dom-id';
 
 /** The 9 preview slides: our own illustrations of the app's screens. */
-export const SLIDES = ['register', 'verify', 'activate', 'calculate', 'review', 'disclosure', 'sign', 'wallet', 'repay'] as const;
+const SLIDES = ['register', 'verify', 'activate', 'calculate', 'review', 'disclosure', 'sign', 'wallet', 'repay'] as const;
 
 /** The slides' picture: one 240 x 440 view per slide, named after it (src/web/public/images/slides.svg). */
-export const SLIDES_PICTURE = '/images/slides.svg';
+const SLIDES_PICTURE = '/images/slides.svg';
 
 /** Specification section 9: "Carousel slide 1.5 s". */
-export const SLIDE_INTERVAL_MS = 1500;
+const SLIDE_INTERVAL_MS = 1500;
 
 /**
  * The preview carousel inside the calculator: the slides fade one into the next every 1.5 s.

@@ -19,7 +19,7 @@ export interface ProductFacts {
 }
 
 /** Amounts of the public configuration as centavos; a malformed amount is a configuration error, never a guess. */
-export function amountOf(text: string): Centavos {
+function amountOf(text: string): Centavos {
   const amount = parseAmount(text);
   if (amount === null) throw new Error(`The product configuration has an invalid amount: ${text}`);
   return amount;

@@ -73,7 +73,7 @@ export function ExtensionReview({ loanId }: { readonly loanId?: string }) {
 }
 
 /** How often the back office asks for the count of waiting requests (the menu's badge). */
-export const EXTENSION_COUNT_REFRESH_MS = 30_000;
+const EXTENSION_COUNT_REFRESH_MS = 30_000;
 
 /** The number of extension requests waiting for a decision (the menu's count), refreshed every 30 s. */
 export function useWaitingExtensions() {
