@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { jsonRow, jsonRowMapper, preparedSql } from '../../db/prepared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { loanCharges, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
@@ -72,28 +73,60 @@ export interface ServicingState {
   readonly openCharges: OpenCharge[];
   /** The arrears tolerance in centavos (ARREARS_TOLERANCE; decision 069): at most this much unpaid on an instalment is not overdue. */
   readonly arrearsTolerance: Centavos;
+  /** The member's contact, when loadState was asked for it (null: no such user); postPayment reads it otherwise. */
+  readonly contact?: MemberContact | null;
 }
 
 export function openChargesOf(rows: readonly ChargeRow[]): OpenCharge[] {
   return rows.filter((c) => c.waivedAt === null && c.paid < c.amount).map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.amount - c.paid }));
 }
 
-export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ServicingState> {
-  const rows = await db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.number));
-  const chargeRows = await db
-    .select()
-    .from(loanCharges)
-    .where(eq(loanCharges.loanId, loan.id))
-    .orderBy(asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind));
+/** The member's contact the receipt goes to (users: phone, e-mail, language), read with the state for a payment (loadState's `contact`). */
+export interface MemberContact {
+  readonly phone: string;
+  readonly email: string;
+  readonly language: string;
+}
+
+/**
+ * loadState's one statement (decision 096): the lines by number, the charges by line, date and
+ * kind, and the latest effective extension, as JSON (bigints, dates and timestamps as their text,
+ * mapped back by jsonRowMapper as drizzle maps a select), and with `contact` the member's contact
+ * for the receipt. Built once per process, sent as a named statement (preparedSql).
+ */
+function stateSql(contact: boolean): SQL {
+  const loanId = sql.placeholder('loanId');
+  const parts = [
+    sql`(select coalesce(json_agg(${jsonRow('i', loanInstalments)} order by i.number), '[]'::json) from ${loanInstalments} i where i.loan_id = ${loanId}) as "lines"`,
+    sql`(select coalesce(json_agg(${jsonRow('c', loanCharges)} order by c.line_number, c.business_date, c.kind), '[]'::json) from ${loanCharges} c where c.loan_id = ${loanId}) as "charges"`,
+    sql`(select json_build_object('totalMonths', e.total_months, 'rate', e.contractual_monthly_rate) from ${loanExtensions} e
+  where e.loan_id = ${loanId} and e.status = 'EFFECTIVE' order by e.signed_at desc limit 1) as "extension"`,
+  ];
+  if (contact)
+    parts.push(sql`(select json_build_object('phone', u.phone, 'email', u.email, 'language', u.language) from ${users} u where u.id = ${sql.placeholder('memberId')}) as "contact"`);
+  return sql`select ${sql.join(parts, sql`, `)}`;
+}
+interface StateRow {
+  lines: Record<string, unknown>[];
+  charges: Record<string, unknown>[];
+  extension: { totalMonths: number | null; rate: string | null } | null;
+  contact?: MemberContact | null;
+}
+const lineOf = jsonRowMapper(loanInstalments);
+const chargeOf = jsonRowMapper(loanCharges);
+
+/**
+ * A loan's servicing state in one statement (stateSql). `contact`: the member's contact is read in
+ * the same statement (a payment's receipt; postPayment reads it otherwise).
+ */
+export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow, options: { contact?: boolean } = {}): Promise<ServicingState> {
+  const [row] = options.contact
+    ? await preparedSql<StateRow>(db, 'repayments_state_with_contact', () => stateSql(true)).execute({ loanId: loan.id, memberId: loan.memberId })
+    : await preparedSql<StateRow>(db, 'repayments_state', () => stateSql(false)).execute({ loanId: loan.id });
   // After an extension (docs/decisions/016-extensions.md) the schedule is the stored lines with the
   // extended term and the new lines' contractual rate, recorded when it took effect.
-  const [extension] = await db
-    .select({ totalMonths: loanExtensions.totalMonths, rate: loanExtensions.contractualMonthlyRate })
-    .from(loanExtensions)
-    .where(and(eq(loanExtensions.loanId, loan.id), eq(loanExtensions.status, 'EFFECTIVE')))
-    .orderBy(desc(loanExtensions.signedAt))
-    .limit(1);
-  return stateOf(deps, loan, rows, chargeRows, extension ?? null);
+  const state = stateOf(deps, loan, row!.lines.map(lineOf), row!.charges.map(chargeOf), row!.extension);
+  return options.contact ? { ...state, contact: row!.contact ?? null } : state;
 }
 
 /**
@@ -321,7 +354,11 @@ export async function postPayment(
     current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'CURED_BY_PAYMENT', values: { reference } }, data });
   }
 
-  const [member] = await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, loan.memberId));
+  // The member's contact, read with the state by the payments (loadState's `contact`; decision 096).
+  const member =
+    state.contact !== undefined
+      ? state.contact
+      : (await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, loan.memberId)))[0];
   // The receipt is written in the member's language (users.language), from the catalogue.
   const language = asLanguage(member?.language);
   const company = deps.config.company.shortName;
