@@ -245,20 +245,24 @@ export interface AppliedPayment {
   readonly prepaidPrincipal: Centavos;
 }
 
-/** Writes the lines whose paid amounts, rebate or paid date changed. */
-export async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine[], after: readonly ServicingLine[]): Promise<void> {
-  for (const line of after) {
+/** The lines whose paid amounts, rebate or paid date changed. */
+function changedLines(before: readonly ServicingLine[], after: readonly ServicingLine[]): ServicingLine[] {
+  return after.filter((line) => {
     const old = before.find((l) => l.number === line.number)!;
-    if (
+    return !(
       old.principalPaid === line.principalPaid &&
       old.interestPaid === line.interestPaid &&
       old.feesPaid === line.feesPaid &&
       old.interestRebated === line.interestRebated &&
       old.feesRebated === line.feesRebated &&
       old.paidOn === line.paidOn
-    ) {
-      continue;
-    }
+    );
+  });
+}
+
+/** Writes the lines whose paid amounts, rebate or paid date changed. */
+export async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine[], after: readonly ServicingLine[]): Promise<void> {
+  for (const line of changedLines(before, after)) {
     await tx
       .update(loanInstalments)
       .set({
@@ -271,6 +275,64 @@ export async function writeLines(tx: Tx, loanId: string, before: readonly Servic
       })
       .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
   }
+}
+
+/**
+ * A payment's changed lines and its allocation rows in one statement (decision 096), as writeLines
+ * and one insert of the allocations wrote them: the values as JSON (amounts as decimal text of
+ * centavos, cast back to bigint), the text built once per process and sent as a named statement.
+ */
+function paymentWritesStatement(tx: Tx) {
+  return preparedSql<{ lines: string; allocations: string }>(
+    tx,
+    'repayments_payment_lines_allocations',
+    () => sql`with l as (
+  update ${loanInstalments} i set principal_paid = v.principal_paid::bigint, interest_paid = v.interest_paid::bigint, fees_paid = v.fees_paid::bigint,
+    interest_rebated = v.interest_rebated::bigint, fees_rebated = v.fees_rebated::bigint, paid_on = v.paid_on::date
+  from json_to_recordset(${sql.placeholder('lines')}::json) as v(number int, principal_paid text, interest_paid text, fees_paid text, interest_rebated text, fees_rebated text, paid_on text)
+  where i.loan_id = ${sql.placeholder('loanId')}::uuid and i.number = v.number
+  returning 1
+), a as (
+  insert into ${loanPaymentAllocations} (payment_id, loan_id, line_number, component, charge_id, amount, prepayment)
+  select ${sql.placeholder('paymentId')}::uuid, ${sql.placeholder('loanId')}::uuid, v.line_number, v.component, v.charge_id, v.amount::bigint, v.prepayment
+  from json_to_recordset(${sql.placeholder('allocations')}::json) as v(ord int, line_number int, component text, charge_id uuid, amount text, prepayment boolean)
+  order by v.ord
+  returning 1
+)
+select (select count(*) from l)::text as "lines", (select count(*) from a)::text as "allocations"`,
+  );
+}
+
+async function writePaymentLinesAndAllocations(tx: Tx, loanId: string, paymentId: string, before: readonly ServicingLine[], applied: AppliedPayment): Promise<void> {
+  const lines = changedLines(before, applied.lines);
+  if (lines.length === 0 && applied.allocations.length === 0) return;
+  const [row] = await paymentWritesStatement(tx).execute({
+    loanId,
+    paymentId,
+    lines: JSON.stringify(
+      lines.map((l) => ({
+        number: l.number,
+        principal_paid: l.principalPaid.toString(),
+        interest_paid: l.interestPaid.toString(),
+        fees_paid: l.feesPaid.toString(),
+        interest_rebated: l.interestRebated.toString(),
+        fees_rebated: l.feesRebated.toString(),
+        paid_on: l.paidOn,
+      })),
+    ),
+    allocations: JSON.stringify(
+      applied.allocations.map((a, ord) => ({
+        ord,
+        line_number: a.lineNumber,
+        component: a.component,
+        charge_id: a.chargeId,
+        amount: a.amount.toString(),
+        prepayment: a.prepayment,
+      })),
+    ),
+  });
+  if (Number(row?.lines) !== lines.length || Number(row?.allocations) !== applied.allocations.length)
+    throw new Error(`the payment's statement wrote ${row?.lines} of ${lines.length} lines and ${row?.allocations} of ${applied.allocations.length} allocations`);
 }
 
 /**
@@ -293,7 +355,8 @@ export async function postPayment(
   const number = loanNumberOf(deps, loan.number);
   const reference = paymentReference(deps, payment.number);
 
-  await writeLines(tx, loan.id, state.lines, applied.lines);
+  // The lines and the allocation rows in one statement (decision 096); the charges, rarely paid, each by its own.
+  await writePaymentLinesAndAllocations(tx, loan.id, payment.id, state.lines, applied);
   const chargePaid = new Map<string, Centavos>();
   for (const a of applied.allocations) if (a.component === 'CHARGE' && a.chargeId) chargePaid.set(a.chargeId, (chargePaid.get(a.chargeId) ?? 0n) + a.amount);
   for (const [id, amount] of chargePaid) {
@@ -328,20 +391,6 @@ export async function postPayment(
         at: now,
       });
   }
-  if (applied.allocations.length > 0) {
-    await tx.insert(loanPaymentAllocations).values(
-      applied.allocations.map((a) => ({
-        paymentId: payment.id,
-        loanId: loan.id,
-        lineNumber: a.lineNumber,
-        component: a.component,
-        chargeId: a.chargeId,
-        amount: a.amount,
-        prepayment: a.prepayment,
-      })),
-    );
-  }
-
   const remainingCharges = state.openCharges.map((c) => ({ ...c, outstanding: c.outstanding - (chargePaid.get(c.id) ?? 0n) }));
   const remaining = totalOutstanding(applied.lines, remainingCharges);
 
