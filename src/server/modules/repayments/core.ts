@@ -103,7 +103,9 @@ function stateSql(contact: boolean): SQL {
   where e.loan_id = ${loanId} and e.status = 'EFFECTIVE' order by e.signed_at desc limit 1) as "extension"`,
   ];
   if (contact)
-    parts.push(sql`(select json_build_object('phone', u.phone, 'email', u.email, 'language', u.language) from ${users} u where u.id = ${sql.placeholder('memberId')}) as "contact"`);
+    parts.push(
+      sql`(select json_build_object('phone', u.phone, 'email', u.email, 'language', u.language) from ${users} u where u.id = ${sql.placeholder('memberId')}) as "contact"`,
+    );
   return sql`select ${sql.join(parts, sql`, `)}`;
 }
 interface StateRow {
@@ -303,7 +305,13 @@ select (select count(*) from l)::text as "lines", (select count(*) from a)::text
   );
 }
 
-async function writePaymentLinesAndAllocations(tx: Tx, loanId: string, paymentId: string, before: readonly ServicingLine[], applied: AppliedPayment): Promise<void> {
+async function writePaymentLinesAndAllocations(
+  tx: Tx,
+  loanId: string,
+  paymentId: string,
+  before: readonly ServicingLine[],
+  applied: AppliedPayment,
+): Promise<void> {
   const lines = changedLines(before, applied.lines);
   if (lines.length === 0 && applied.allocations.length === 0) return;
   const [row] = await paymentWritesStatement(tx).execute({
@@ -332,7 +340,9 @@ async function writePaymentLinesAndAllocations(tx: Tx, loanId: string, paymentId
     ),
   });
   if (Number(row?.lines) !== lines.length || Number(row?.allocations) !== applied.allocations.length)
-    throw new Error(`the payment's statement wrote ${row?.lines} of ${lines.length} lines and ${row?.allocations} of ${applied.allocations.length} allocations`);
+    throw new Error(
+      `the payment's statement wrote ${row?.lines} of ${lines.length} lines and ${row?.allocations} of ${applied.allocations.length} allocations`,
+    );
 }
 
 /**
