@@ -5,7 +5,8 @@ import path from 'node:path';
 import { QueryLog } from '../src/server/db/query-log';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction } from '../src/server/ledger';
 import { createTestApp } from '../tests/fixtures/app';
-import { createStaff, expectLedgerSound, get, ok } from '../tests/fixtures/loans';
+import { createStaff, expectLedgerSound, get, newKey, ok, post } from '../tests/fixtures/loans';
+import { disbursedLoan, topUp } from '../tests/fixtures/repayments';
 import { confirmWithdrawal, fundedMember, requestWithdrawal, withdrawalCode } from '../tests/fixtures/withdrawals';
 
 /**
@@ -110,6 +111,20 @@ try {
   sent = written();
   measured['withdrawal confirmation'] = { queries: sent.queries };
   show('withdrawal confirmation', sent.text);
+
+  // A wallet payment of an instalment, no transition (the loan already active; bench/payday-statements.ts
+  // counts the payday's two requests): two earlier payments of the same loan have read its shard's
+  // system accounts, kept per database once committed (decision 089).
+  const payer = (await disbursedLoan(t, officer, disburser)).member;
+  await topUp(t, payer.userId, 100_000_00n);
+  const pay = async () => ok(await post(t, payer.cookie, '/api/loans/current/payments', { amount: '5000.00' }, { 'idempotency-key': newKey() }), 201);
+  await pay();
+  await pay();
+  log.reset();
+  await pay();
+  sent = written();
+  measured['wallet payment'] = { queries: sent.queries };
+  show('wallet payment', sent.text);
   await expectLedgerSound(t);
 } finally {
   await t.close();

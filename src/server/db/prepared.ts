@@ -135,3 +135,34 @@ export function rawRowMapper<C extends RawColumns>(columns: C, prefix = ''): (ro
     return out as RawRow<C>;
   };
 }
+
+/** Columns a JSON object keeps as JSON gives them (numbers that fit a double, booleans, JSON); every other column is sent as its text. */
+const JSON_NATIVE = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial', 'PgBoolean', 'PgJson', 'PgJsonb', 'PgReal', 'PgDoublePrecision']);
+
+/**
+ * A row of `table` (under `alias`) as one JSON object keyed by the columns' TS names, for a
+ * json_agg or a json_build_object of a raw statement: bigints, numerics, dates and timestamps as
+ * their text (as the driver gives them in a plain select; a bigint as a JSON number could lose
+ * precision), so jsonRowMapper maps each as drizzle maps a select. At most 50 columns (a
+ * function's 100 arguments).
+ */
+export function jsonRow(alias: string, table: Table): SQL {
+  const pairs = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const value = `${alias}."${column.name}"`;
+    return `'${key}', ${JSON_NATIVE.has(column.columnType) ? value : `${value}::text`}`;
+  });
+  return sql.raw(`json_build_object(${pairs.join(', ')})`);
+}
+
+/** Maps an object of jsonRow to the table's row type: each column's mapFromDriverValue (a bigint's text to a bigint, a timestamp's to a Date), null left null. */
+export function jsonRowMapper<T extends Table>(table: T): (object: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table));
+  return (object) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = object[key];
+      out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return out as T['$inferSelect'];
+  };
+}

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { loanEvents, loans } from '../../db/schema';
+import { jsonRow, jsonRowMapper } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { text, type CatalogueText } from '../../../shared/i18n/text';
 import type { SystemReasonEntry } from '../../../shared/loan/system-reasons';
@@ -53,26 +54,23 @@ export async function transition(tx: Tx, loan: LoanRow, action: LoanAction, inpu
   if (!t) throw new AppError(409, 'LOAN_STATE', refusalMessage(from, action));
   if (t.reasonRequired && !input.reasonCode)
     throw new AppError(400, 'VALIDATION_FAILED', text('loans.admin.fieldErrors.reasonCode'), { reasonCode: text('loans.admin.fieldErrors.reasonCode') });
-  const [updated] = await tx
+  const data = input.system ? { ...(input.data ?? {}), systemReason: input.system.code, systemValues: input.system.values } : (input.data ?? null);
+  // The update and its event in one statement (a data-modifying CTE; decision 096): the event is
+  // written from the updated row, so there is no event without the change. The loan comes back as
+  // one JSON object (bigints and timestamps as text), mapped as drizzle maps a select.
+  const update = tx
     .update(loans)
     .set({ ...input.changes, status: t.to, statusChangedAt: input.at, updatedAt: input.at })
     .where(eq(loans.id, loan.id))
     .returning();
-  const data = input.system ? { ...(input.data ?? {}), systemReason: input.system.code, systemValues: input.system.values } : (input.data ?? null);
-  await tx.insert(loanEvents).values({
-    loanId: loan.id,
-    fromStatus: from,
-    toStatus: t.to,
-    action,
-    actorUserId: input.actor.userId,
-    actorRole: input.actor.role,
-    reasonCode: input.reasonCode ?? null,
-    note: input.note || null,
-    data,
-    at: input.at,
-  });
-  return updated!;
+  const result = await tx.execute<{ loan: Record<string, unknown> }>(sql`with u as (${update.getSQL()}),
+e as (insert into ${loanEvents} (loan_id, from_status, to_status, action, actor_user_id, actor_role, reason_code, note, data, at)
+  select u.id, ${from}::text, ${t.to}::text, ${action}::text, ${input.actor.userId}::uuid, ${input.actor.role}::text, ${input.reasonCode ?? null}::text,
+    ${input.note || null}::text, ${sql.param(data, loanEvents.data)}::jsonb, ${sql.param(input.at, loanEvents.at)}::timestamptz from u)
+select ${jsonRow('u', loans)} as "loan" from u`);
+  return loanOf(result.rows[0]!.loan);
 }
+const loanOf = jsonRowMapper(loans);
 
 /** Why a transition is refused, in the words the person who asked for it reads. */
 export function refusalMessage(from: LoanStatus, action: LoanAction): CatalogueText {

@@ -149,7 +149,7 @@ export async function recordPayment(
       assertPayable(loan);
       if (loan.scheduleStartDate && input.receivedOn < loan.scheduleStartDate)
         throw fieldRefusal('receivedOn', text('repayments.errors.receivedBeforeDisbursement'));
-      const state = await loadState(tx, deps, loan);
+      const state = await loadState(tx, deps, loan, { contact: true });
       checkAmount(state, amount, today);
       if (input.bankReference) await assertPaymentReferenceUnused(tx, deps, input.bankReference);
       const alone = await postedAloneSince(tx, loan.id, staff.userId, windowStart(now));
@@ -234,7 +234,7 @@ export async function approvePayment(
     const funds = await ensureSystemAccount(tx, 'SETTLEMENT_FUNDS', loan.ledgerShard);
     const today = todayPh(deps);
     const serviced = (SERVICED_STATUSES as readonly string[]).includes(loan.status) && loan.scheduleStartDate !== null;
-    const state = serviced ? await loadState(tx, deps, loan) : null;
+    const state = serviced ? await loadState(tx, deps, loan, { contact: true }) : null;
     let receipt: ReceiptDto;
     let outcome: 'POSTED' | 'CREDITED_TO_WALLET';
     if (state && payment.amount <= maximumPayment(state, today)) {

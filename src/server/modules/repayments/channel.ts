@@ -345,7 +345,7 @@ async function apply(
   if (!open) outcome = 'LATE_TO_WALLET';
   else if (!payable) outcome = 'LOAN_CLOSED_TO_WALLET';
   else {
-    const state = await loadState(tx, deps, loan);
+    const state = await loadState(tx, deps, loan, { contact: true });
     const today = todayPh(deps);
     const max = maximumPayment(state, today);
     toLoan = paid < max ? paid : max;

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { jsonRow, jsonRowMapper, preparedSql } from '../../db/prepared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { loanCharges, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
@@ -72,28 +73,62 @@ export interface ServicingState {
   readonly openCharges: OpenCharge[];
   /** The arrears tolerance in centavos (ARREARS_TOLERANCE; decision 069): at most this much unpaid on an instalment is not overdue. */
   readonly arrearsTolerance: Centavos;
+  /** The member's contact, when loadState was asked for it (null: no such user); postPayment reads it otherwise. */
+  readonly contact?: MemberContact | null;
 }
 
 export function openChargesOf(rows: readonly ChargeRow[]): OpenCharge[] {
   return rows.filter((c) => c.waivedAt === null && c.paid < c.amount).map((c) => ({ id: c.id, lineNumber: c.lineNumber, outstanding: c.amount - c.paid }));
 }
 
-export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow): Promise<ServicingState> {
-  const rows = await db.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.number));
-  const chargeRows = await db
-    .select()
-    .from(loanCharges)
-    .where(eq(loanCharges.loanId, loan.id))
-    .orderBy(asc(loanCharges.lineNumber), asc(loanCharges.businessDate), asc(loanCharges.kind));
+/** The member's contact the receipt goes to (users: phone, e-mail, language), read with the state for a payment (loadState's `contact`). */
+export interface MemberContact {
+  readonly phone: string;
+  readonly email: string;
+  readonly language: string;
+}
+
+/**
+ * loadState's one statement (decision 096): the lines by number, the charges by line, date and
+ * kind, and the latest effective extension, as JSON (bigints, dates and timestamps as their text,
+ * mapped back by jsonRowMapper as drizzle maps a select), and with `contact` the member's contact
+ * for the receipt. Built once per process, sent as a named statement (preparedSql).
+ */
+function stateSql(contact: boolean): SQL {
+  const loanId = sql.placeholder('loanId');
+  const parts = [
+    sql`(select coalesce(json_agg(${jsonRow('i', loanInstalments)} order by i.number), '[]'::json) from ${loanInstalments} i where i.loan_id = ${loanId}) as "lines"`,
+    sql`(select coalesce(json_agg(${jsonRow('c', loanCharges)} order by c.line_number, c.business_date, c.kind), '[]'::json) from ${loanCharges} c where c.loan_id = ${loanId}) as "charges"`,
+    sql`(select json_build_object('totalMonths', e.total_months, 'rate', e.contractual_monthly_rate) from ${loanExtensions} e
+  where e.loan_id = ${loanId} and e.status = 'EFFECTIVE' order by e.signed_at desc limit 1) as "extension"`,
+  ];
+  if (contact)
+    parts.push(
+      sql`(select json_build_object('phone', u.phone, 'email', u.email, 'language', u.language) from ${users} u where u.id = ${sql.placeholder('memberId')}) as "contact"`,
+    );
+  return sql`select ${sql.join(parts, sql`, `)}`;
+}
+interface StateRow {
+  lines: Record<string, unknown>[];
+  charges: Record<string, unknown>[];
+  extension: { totalMonths: number | null; rate: string | null } | null;
+  contact?: MemberContact | null;
+}
+const lineOf = jsonRowMapper(loanInstalments);
+const chargeOf = jsonRowMapper(loanCharges);
+
+/**
+ * A loan's servicing state in one statement (stateSql). `contact`: the member's contact is read in
+ * the same statement (a payment's receipt; postPayment reads it otherwise).
+ */
+export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow, options: { contact?: boolean } = {}): Promise<ServicingState> {
+  const [row] = options.contact
+    ? await preparedSql<StateRow>(db, 'repayments_state_with_contact', () => stateSql(true)).execute({ loanId: loan.id, memberId: loan.memberId })
+    : await preparedSql<StateRow>(db, 'repayments_state', () => stateSql(false)).execute({ loanId: loan.id });
   // After an extension (docs/decisions/016-extensions.md) the schedule is the stored lines with the
   // extended term and the new lines' contractual rate, recorded when it took effect.
-  const [extension] = await db
-    .select({ totalMonths: loanExtensions.totalMonths, rate: loanExtensions.contractualMonthlyRate })
-    .from(loanExtensions)
-    .where(and(eq(loanExtensions.loanId, loan.id), eq(loanExtensions.status, 'EFFECTIVE')))
-    .orderBy(desc(loanExtensions.signedAt))
-    .limit(1);
-  return stateOf(deps, loan, rows, chargeRows, extension ?? null);
+  const state = stateOf(deps, loan, row!.lines.map(lineOf), row!.charges.map(chargeOf), row!.extension);
+  return options.contact ? { ...state, contact: row!.contact ?? null } : state;
 }
 
 /**
@@ -212,20 +247,24 @@ export interface AppliedPayment {
   readonly prepaidPrincipal: Centavos;
 }
 
-/** Writes the lines whose paid amounts, rebate or paid date changed. */
-export async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine[], after: readonly ServicingLine[]): Promise<void> {
-  for (const line of after) {
+/** The lines whose paid amounts, rebate or paid date changed. */
+function changedLines(before: readonly ServicingLine[], after: readonly ServicingLine[]): ServicingLine[] {
+  return after.filter((line) => {
     const old = before.find((l) => l.number === line.number)!;
-    if (
+    return !(
       old.principalPaid === line.principalPaid &&
       old.interestPaid === line.interestPaid &&
       old.feesPaid === line.feesPaid &&
       old.interestRebated === line.interestRebated &&
       old.feesRebated === line.feesRebated &&
       old.paidOn === line.paidOn
-    ) {
-      continue;
-    }
+    );
+  });
+}
+
+/** Writes the lines whose paid amounts, rebate or paid date changed. */
+export async function writeLines(tx: Tx, loanId: string, before: readonly ServicingLine[], after: readonly ServicingLine[]): Promise<void> {
+  for (const line of changedLines(before, after)) {
     await tx
       .update(loanInstalments)
       .set({
@@ -238,6 +277,72 @@ export async function writeLines(tx: Tx, loanId: string, before: readonly Servic
       })
       .where(and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, line.number)));
   }
+}
+
+/**
+ * A payment's changed lines and its allocation rows in one statement (decision 096), as writeLines
+ * and one insert of the allocations wrote them: the values as JSON (amounts as decimal text of
+ * centavos, cast back to bigint), the text built once per process and sent as a named statement.
+ */
+function paymentWritesStatement(tx: Tx) {
+  return preparedSql<{ lines: string; allocations: string }>(
+    tx,
+    'repayments_payment_lines_allocations',
+    () => sql`with l as (
+  update ${loanInstalments} i set principal_paid = v.principal_paid::bigint, interest_paid = v.interest_paid::bigint, fees_paid = v.fees_paid::bigint,
+    interest_rebated = v.interest_rebated::bigint, fees_rebated = v.fees_rebated::bigint, paid_on = v.paid_on::date
+  from json_to_recordset(${sql.placeholder('lines')}::json) as v(number int, principal_paid text, interest_paid text, fees_paid text, interest_rebated text, fees_rebated text, paid_on text)
+  where i.loan_id = ${sql.placeholder('loanId')}::uuid and i.number = v.number
+  returning 1
+), a as (
+  insert into ${loanPaymentAllocations} (payment_id, loan_id, line_number, component, charge_id, amount, prepayment)
+  select ${sql.placeholder('paymentId')}::uuid, ${sql.placeholder('loanId')}::uuid, v.line_number, v.component, v.charge_id, v.amount::bigint, v.prepayment
+  from json_to_recordset(${sql.placeholder('allocations')}::json) as v(ord int, line_number int, component text, charge_id uuid, amount text, prepayment boolean)
+  order by v.ord
+  returning 1
+)
+select (select count(*) from l)::text as "lines", (select count(*) from a)::text as "allocations"`,
+  );
+}
+
+async function writePaymentLinesAndAllocations(
+  tx: Tx,
+  loanId: string,
+  paymentId: string,
+  before: readonly ServicingLine[],
+  applied: AppliedPayment,
+): Promise<void> {
+  const lines = changedLines(before, applied.lines);
+  if (lines.length === 0 && applied.allocations.length === 0) return;
+  const [row] = await paymentWritesStatement(tx).execute({
+    loanId,
+    paymentId,
+    lines: JSON.stringify(
+      lines.map((l) => ({
+        number: l.number,
+        principal_paid: l.principalPaid.toString(),
+        interest_paid: l.interestPaid.toString(),
+        fees_paid: l.feesPaid.toString(),
+        interest_rebated: l.interestRebated.toString(),
+        fees_rebated: l.feesRebated.toString(),
+        paid_on: l.paidOn,
+      })),
+    ),
+    allocations: JSON.stringify(
+      applied.allocations.map((a, ord) => ({
+        ord,
+        line_number: a.lineNumber,
+        component: a.component,
+        charge_id: a.chargeId,
+        amount: a.amount.toString(),
+        prepayment: a.prepayment,
+      })),
+    ),
+  });
+  if (Number(row?.lines) !== lines.length || Number(row?.allocations) !== applied.allocations.length)
+    throw new Error(
+      `the payment's statement wrote ${row?.lines} of ${lines.length} lines and ${row?.allocations} of ${applied.allocations.length} allocations`,
+    );
 }
 
 /**
@@ -260,7 +365,8 @@ export async function postPayment(
   const number = loanNumberOf(deps, loan.number);
   const reference = paymentReference(deps, payment.number);
 
-  await writeLines(tx, loan.id, state.lines, applied.lines);
+  // The lines and the allocation rows in one statement (decision 096); the charges, rarely paid, each by its own.
+  await writePaymentLinesAndAllocations(tx, loan.id, payment.id, state.lines, applied);
   const chargePaid = new Map<string, Centavos>();
   for (const a of applied.allocations) if (a.component === 'CHARGE' && a.chargeId) chargePaid.set(a.chargeId, (chargePaid.get(a.chargeId) ?? 0n) + a.amount);
   for (const [id, amount] of chargePaid) {
@@ -295,20 +401,6 @@ export async function postPayment(
         at: now,
       });
   }
-  if (applied.allocations.length > 0) {
-    await tx.insert(loanPaymentAllocations).values(
-      applied.allocations.map((a) => ({
-        paymentId: payment.id,
-        loanId: loan.id,
-        lineNumber: a.lineNumber,
-        component: a.component,
-        chargeId: a.chargeId,
-        amount: a.amount,
-        prepayment: a.prepayment,
-      })),
-    );
-  }
-
   const remainingCharges = state.openCharges.map((c) => ({ ...c, outstanding: c.outstanding - (chargePaid.get(c.id) ?? 0n) }));
   const remaining = totalOutstanding(applied.lines, remainingCharges);
 
@@ -321,7 +413,11 @@ export async function postPayment(
     current = await transition(tx, current, 'CURE', { actor: SYSTEM_ACTOR, at: now, system: { code: 'CURED_BY_PAYMENT', values: { reference } }, data });
   }
 
-  const [member] = await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, loan.memberId));
+  // The member's contact, read with the state by the payments (loadState's `contact`; decision 096).
+  const member =
+    state.contact !== undefined
+      ? state.contact
+      : (await tx.select({ phone: users.phone, email: users.email, language: users.language }).from(users).where(eq(users.id, loan.memberId)))[0];
   // The receipt is written in the member's language (users.language), from the catalogue.
   const language = asLanguage(member?.language);
   const company = deps.config.company.shortName;

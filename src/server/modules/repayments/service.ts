@@ -296,7 +296,7 @@ export async function payFromWallet(
     idempotent(tx, { userId: auth.userId, scope: 'repayments.wallet', key, request: { amount: amount.toString(), excess }, at: now }, async () => {
       const loan = await memberLoan(tx, auth.userId, true);
       assertPayable(loan);
-      const state = await loadState(tx, deps, loan);
+      const state = await loadState(tx, deps, loan, { contact: true });
       const today = todayPh(deps);
       checkAmount(state, amount, today);
       const applied = allocateFor(state, amount, today, excess);
@@ -448,7 +448,7 @@ export async function payoff(
       if (!quote || quote.loanId !== loan.id) throw new AppError(404, 'NOT_FOUND', text('repayments.errors.noQuote'));
       if (quote.usedAt) throw new AppError(409, 'QUOTE_USED', text('repayments.errors.quoteUsed'));
       if (now.getTime() >= quote.validUntil.getTime()) throw new AppError(409, 'QUOTE_EXPIRED', text('repayments.errors.quoteExpired'));
-      const state = await loadState(tx, deps, loan);
+      const state = await loadState(tx, deps, loan, { contact: true });
       const today = todayPh(deps);
       const q = quoteOf(state, today);
       if (q.total !== quote.amount || q.asOf !== quote.asOf) throw new AppError(409, 'QUOTE_STALE', text('repayments.errors.quoteStale'));
