@@ -5,6 +5,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import type { Centavos } from '../../shared/money/money';
 import type { Direction } from './accounts';
 import { balanceOfRow, type AccountRow } from './balances';
+import { together } from '../db/together';
 
 /** An account's movements and its statement, a page at a time (the wallet statement). */
 
@@ -112,30 +113,33 @@ export async function accountStatementPageByCode(db: DbOrTx, code: string, limit
 async function effectsSince(db: DbOrTx, account: AccountRow, from: bigint): Promise<Centavos> {
   const normal = account.normalBalance;
   const pending = alias(ledgerTransfers, 'pending');
-  const [originals, resolutions] = await Promise.all([
-    db
-      .select({
-        total: sql<string>`coalesce(sum(case
-          when ${ledgerTransfers.type} = 'POSTED' then case when ${ledgerEntries.direction} = ${normal} then ${ledgerEntries.amount} else -${ledgerEntries.amount} end
-          when ${ledgerEntries.direction} <> ${normal} then -${ledgerEntries.amount}
-          else 0 end), 0)`,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
-      .where(and(eq(ledgerEntries.accountId, account.id), inArray(ledgerTransfers.type, ['POSTED', 'PENDING']), gte(ledgerTransfers.seq, from))),
-    db
-      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-      .from(ledgerTransfers)
-      .innerJoin(pending, eq(ledgerTransfers.pendingId, pending.id))
-      .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, pending.id))
-      .where(
-        and(
-          eq(ledgerEntries.accountId, account.id),
-          gte(ledgerTransfers.seq, from),
-          sql`((${ledgerTransfers.type} = 'VOID_PENDING' and ${ledgerEntries.direction} <> ${normal}) or (${ledgerTransfers.type} = 'POST_PENDING' and ${ledgerEntries.direction} = ${normal}))`,
+  const [originals, resolutions] = await together(
+    db,
+    () =>
+      db
+        .select({
+          total: sql<string>`coalesce(sum(case
+            when ${ledgerTransfers.type} = 'POSTED' then case when ${ledgerEntries.direction} = ${normal} then ${ledgerEntries.amount} else -${ledgerEntries.amount} end
+            when ${ledgerEntries.direction} <> ${normal} then -${ledgerEntries.amount}
+            else 0 end), 0)`,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
+        .where(and(eq(ledgerEntries.accountId, account.id), inArray(ledgerTransfers.type, ['POSTED', 'PENDING']), gte(ledgerTransfers.seq, from))),
+    () =>
+      db
+        .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+        .from(ledgerTransfers)
+        .innerJoin(pending, eq(ledgerTransfers.pendingId, pending.id))
+        .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, pending.id))
+        .where(
+          and(
+            eq(ledgerEntries.accountId, account.id),
+            gte(ledgerTransfers.seq, from),
+            sql`((${ledgerTransfers.type} = 'VOID_PENDING' and ${ledgerEntries.direction} <> ${normal}) or (${ledgerTransfers.type} = 'POST_PENDING' and ${ledgerEntries.direction} = ${normal}))`,
+          ),
         ),
-      ),
-  ]);
+  );
   return BigInt(originals[0]?.total ?? '0') + BigInt(resolutions[0]?.total ?? '0');
 }
 
@@ -170,58 +174,61 @@ type Draft = Omit<StatementLine, 'availableAfter'>;
 async function statementRows(db: DbOrTx, accountId: string, limit: number, before: bigint | null) {
   const resolution = alias(ledgerTransfers, 'resolution');
   const pending = alias(ledgerTransfers, 'pending');
-  return Promise.all([
-    db
-      .select({
-        id: ledgerTransfers.id,
-        seq: ledgerTransfers.seq,
-        type: ledgerTransfers.type,
-        at: ledgerTransfers.createdAt,
-        code: ledgerTransfers.code,
-        reference: ledgerTransfers.reference,
-        description: ledgerTransfers.description,
-        direction: ledgerEntries.direction,
-        amount: ledgerEntries.amount,
-        resolutionType: resolution.type,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
-      .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
-      .where(
-        and(
-          eq(ledgerEntries.accountId, accountId),
-          inArray(ledgerTransfers.type, ['POSTED', 'PENDING']),
-          before === null ? undefined : lt(ledgerTransfers.seq, before),
-        ),
-      )
-      .orderBy(desc(ledgerTransfers.seq))
-      .limit(limit),
-    db
-      .select({
-        id: ledgerTransfers.id,
-        seq: ledgerTransfers.seq,
-        type: ledgerTransfers.type,
-        at: ledgerTransfers.createdAt,
-        description: ledgerTransfers.description,
-        pendingId: pending.id,
-        code: pending.code,
-        reference: pending.reference,
-        direction: ledgerEntries.direction,
-        amount: ledgerEntries.amount,
-      })
-      .from(ledgerTransfers)
-      .innerJoin(pending, eq(ledgerTransfers.pendingId, pending.id))
-      .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, pending.id))
-      .where(
-        and(
-          eq(ledgerEntries.accountId, accountId),
-          inArray(ledgerTransfers.type, ['POST_PENDING', 'VOID_PENDING']),
-          before === null ? undefined : lt(ledgerTransfers.seq, before),
-        ),
-      )
-      .orderBy(desc(ledgerTransfers.seq))
-      .limit(limit),
-  ]);
+  return together(
+    db,
+    () =>
+      db
+        .select({
+          id: ledgerTransfers.id,
+          seq: ledgerTransfers.seq,
+          type: ledgerTransfers.type,
+          at: ledgerTransfers.createdAt,
+          code: ledgerTransfers.code,
+          reference: ledgerTransfers.reference,
+          description: ledgerTransfers.description,
+          direction: ledgerEntries.direction,
+          amount: ledgerEntries.amount,
+          resolutionType: resolution.type,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransfers, eq(ledgerEntries.transferId, ledgerTransfers.id))
+        .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
+        .where(
+          and(
+            eq(ledgerEntries.accountId, accountId),
+            inArray(ledgerTransfers.type, ['POSTED', 'PENDING']),
+            before === null ? undefined : lt(ledgerTransfers.seq, before),
+          ),
+        )
+        .orderBy(desc(ledgerTransfers.seq))
+        .limit(limit),
+    () =>
+      db
+        .select({
+          id: ledgerTransfers.id,
+          seq: ledgerTransfers.seq,
+          type: ledgerTransfers.type,
+          at: ledgerTransfers.createdAt,
+          description: ledgerTransfers.description,
+          pendingId: pending.id,
+          code: pending.code,
+          reference: pending.reference,
+          direction: ledgerEntries.direction,
+          amount: ledgerEntries.amount,
+        })
+        .from(ledgerTransfers)
+        .innerJoin(pending, eq(ledgerTransfers.pendingId, pending.id))
+        .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, pending.id))
+        .where(
+          and(
+            eq(ledgerEntries.accountId, accountId),
+            inArray(ledgerTransfers.type, ['POST_PENDING', 'VOID_PENDING']),
+            before === null ? undefined : lt(ledgerTransfers.seq, before),
+          ),
+        )
+        .orderBy(desc(ledgerTransfers.seq))
+        .limit(limit),
+  );
 }
 
 type StatementRows = Awaited<ReturnType<typeof statementRows>>;

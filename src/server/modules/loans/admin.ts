@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { idempotent, type IdempotentAnswer } from '../../http/idempotency';
 import { recordStaffView, writeAudit, type AuditContext } from '../../audit';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, shardOf, type TransferLeg } from '../../ledger';
-import { languageOfUser, messageText, queueEmail, queueSms } from '../../providers/notify';
+import { languageOfUser, messageText, queueEmail, queueSms, staffNotice } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { assess } from '../../../shared/loan/eligibility';
 import { ratePercent } from '../../../shared/loan/rate-solver';
@@ -390,6 +390,8 @@ async function tellApproved(
   ctx: AuditContext,
 ): Promise<void> {
   const { loan, updated, facts, amount, reasonCode } = approval;
+  // A notice of what an officer did: held until 06:00 Manila when it falls in the quiet hours.
+  const notice = staffNotice(ctx, deps.clock.now());
   const number = loanNumberOf(deps, loan.number);
   const schedule = scheduleOf(deps, updated, todayPh(deps));
   // Fixed templates in the member's language: the only words of staff that reach the borrower are the catalogue's text of the reason code.
@@ -404,7 +406,7 @@ async function tellApproved(
         reason: messageText(language, loanReasonKey(reasonCode)),
       })
     : messageText(language, 'messages.loans.approved', offer);
-  await queueSms(tx, { to: facts.phone, body: text }, ctx);
+  await queueSms(tx, { to: facts.phone, body: text }, notice);
   await queueEmail(
     tx,
     {
@@ -423,7 +425,7 @@ async function tellApproved(
         coa: company.certificateOfAuthorityNumber,
       }),
     },
-    ctx,
+    notice,
   );
 }
 
@@ -459,7 +461,7 @@ export async function reject(
         to: facts.phone,
         body: messageText(language, 'messages.loans.rejected', { company: deps.config.company.shortName, number: loanNumberOf(deps, loan.number) }),
       },
-      ctx,
+      staffNotice(ctx, now),
     );
     return { loan: await adminLoan(tx, deps, updated) };
   });
@@ -588,6 +590,6 @@ async function tellDisbursed(deps: AppDeps, tx: Tx, loan: LoanRow, number: strin
         due: schedule.lines[0]!.dueDate,
       }),
     },
-    ctx,
+    staffNotice(ctx, deps.clock.now()),
   );
 }

@@ -59,7 +59,7 @@ export function smallestPayment(state: Pick<ServicingState, 'lines' | 'openCharg
 }
 
 /** Where the member's signed documents and receipts are served (the loans module's routes, and this module's receipt PDF). */
-export const MEMBER_DOCUMENTS = { contractUrl: '/api/loans/current/contract.pdf', disclosureUrl: '/api/loans/current/disclosure.pdf' } as const;
+const MEMBER_DOCUMENTS = { contractUrl: '/api/loans/current/contract.pdf', disclosureUrl: '/api/loans/current/disclosure.pdf' } as const;
 
 export async function servicingView(db: DbOrTx, deps: AppDeps, loan: LoanRow, audience: 'member' | 'staff' = 'staff'): Promise<ServicingDto> {
   if (!loan.scheduleStartDate) throw new AppError(409, 'LOAN_NOT_DISBURSED', text('repayments.errors.notDisbursed'));
@@ -323,7 +323,7 @@ export async function payFromWallet(
 }
 
 /** The effect of a payment of `amount` today under one choice (the allocation the payment would make). */
-export function paymentEffect(state: ServicingState, amount: Centavos, today: string, excess: ExcessChoice): PaymentPreviewDto['effects'][number] {
+function paymentEffect(state: ServicingState, amount: Centavos, today: string, excess: ExcessChoice): PaymentPreviewDto['effects'][number] {
   const r = allocatePayment({
     lines: state.lines,
     charges: state.openCharges,
