@@ -137,7 +137,10 @@ describe('the delivery worker', () => {
         inFlight += 1;
         most = Math.max(most, inFlight);
         bodies.push(message.body);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Three of the pace's slots long (DELIVERY_MAX_PER_SECOND, 100: a start every 10 ms): the next
+        // sends start while this one is at the provider. A send shorter than a slot overlapped another
+        // only when the machine was slow enough to let the slots fall behind.
+        await new Promise((resolve) => setTimeout(resolve, 3 * Math.ceil(1000 / t.deps.config.delivery.maxPerSecond)));
         inFlight -= 1;
         return { providerMessageId: message.idempotencyKey };
       },
