@@ -7,6 +7,7 @@ import { loans } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { loanNumber } from '../../../shared/company/references';
 import { text } from '../../../shared/i18n/text';
+import type { DisplayCurrency } from '../../../shared/loan/disclosure';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { buildSchedule, type Schedule } from '../../../shared/loan/schedule';
 import { SCHEDULE_FREQUENCIES, type ScheduleTiming } from '../../../shared/loan/dates';
@@ -77,6 +78,11 @@ export function loanNumberOf(deps: Pick<AppDeps, 'config'>, number: number): str
  */
 export function productOf(deps: Pick<AppDeps, 'products'>, loan: Pick<LoanRow, 'productCode' | 'productVersion'>): ProductConfig {
   return deps.products.byCodeVersion(loan.productCode, loan.productVersion);
+}
+
+/** The currency the borrower chose to see the loan's figures in, with the rate recorded for it; null for pesos. */
+export function displayCurrencyOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
+  return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
 }
 
 /** When the loan's instalments fall due, as it recorded them (docs/decisions/084). */

@@ -8,7 +8,7 @@ import { prepared } from '../../db/prepared';
 import { loanContracts, loanEvents, loanExtensions, loans, sessions, users } from '../../db/schema';
 import { sessionAndVersionsColumns } from '../../sessions/store';
 import { latestRates } from '../../providers/fx/store';
-import { statementOf, toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
+import { statementOf, toDisclosure } from '../../../shared/loan/disclosure';
 import type { ProductConfig } from '../../../shared/loan/product';
 import { CURRENCIES } from '../../../shared/money/currencies';
 import { parseAmount, toDecimalString } from '../../../shared/money/money';
@@ -27,7 +27,7 @@ import {
 import { isCounterOfferReason, isLoanReason, isLoanRejectionReason, loanReasonText, type LoanReason } from '../../../shared/reasons/catalogue';
 import type { z } from 'zod';
 import type { Assessment } from '../../../shared/loan/eligibility';
-import { currentLoanOrder, loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
+import { currentLoanOrder, displayCurrencyOf, loanNumberOf, productOf, scheduleOf, type LoanRow } from '../../domain/loans/repository';
 import { todayPh } from '../../domain/day';
 import { together } from '../../db/together';
 
@@ -138,10 +138,6 @@ export async function activeRate(db: DbOrTx, currency: string, now: Date): Promi
 // ---------------------------------------------------------------------------------------------
 // Schedules and disclosures
 
-function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
-  return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
-}
-
 /** The borrower a statement is issued to (BSP Circular 730): name and address. */
 export interface StatementBorrower {
   readonly name: string;
@@ -179,7 +175,7 @@ function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null,
     return builtDisclosure(deps, loan, startDate, [to, issue, signedStatement], () => {
       const base = statementOf(deps.config.company, startDate, to, issue);
       const statement = signedStatement ? { ...base, ...signedStatement } : base;
-      return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, startDate), displayOf(loan), statement, deps.config.servicing.arrearsTolerance);
+      return toDisclosure(productOf(deps, loan), scheduleOf(deps, loan, startDate), displayCurrencyOf(loan), statement, deps.config.servicing.arrearsTolerance);
     });
   }
   if (signed) return namedDisclosure(deps, loan, signed);
@@ -188,7 +184,7 @@ function disclosureFrom(deps: AppDeps, loan: LoanRow, signedJson: string | null,
     toDisclosure(
       productOf(deps, loan),
       scheduleOf(deps, loan, today),
-      displayOf(loan),
+      displayCurrencyOf(loan),
       statementOf(deps.config.company, today, borrower),
       deps.config.servicing.arrearsTolerance,
     ),

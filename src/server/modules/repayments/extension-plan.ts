@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { toDisclosure, type DisplayCurrency } from '../../../shared/loan/disclosure';
+import { toDisclosure } from '../../../shared/loan/disclosure';
 import { EXTENSION_NOTICE_DAYS, planExtension, requestDeadline, type ExtensionPlan } from '../../../shared/loan/extension';
 import type { DisclosureDto } from '../../../shared/schemas/loans';
 import { loadState, type ServicingState } from './core';
-import { productOf, timingOf, type LoanRow } from '../../domain/loans/repository';
+import { displayCurrencyOf, productOf, timingOf, type LoanRow } from '../../domain/loans/repository';
 import { SERVICED_STATUSES } from '../../../shared/states/loan';
 import { todayPh } from '../../domain/day';
 import { text } from '../../../shared/i18n/text';
@@ -87,13 +87,9 @@ export async function eligibilityOf(db: DbOrTx, deps: AppDeps, loan: LoanRow) {
   return { terms, currentEndDate: end, requestDeadline: requestDeadline(state.lines) };
 }
 
-function displayOf(loan: Pick<LoanRow, 'selectedCurrency' | 'exchangeRate' | 'ratesAsOf'>): DisplayCurrency | null {
-  return loan.selectedCurrency === 'PHP' ? null : { currency: loan.selectedCurrency, rate: loan.exchangeRate, ratesAsOf: loan.ratesAsOf };
-}
-
 /** The new disclosure statement of the remaining principal, with the SHA-256 a signing code is bound to. */
 export function disclosureOfPlan(deps: AppDeps, loan: LoanRow, extensionId: string, plan: ExtensionPlan): { disclosure: DisclosureDto; sha256: string } {
-  const disclosure = toDisclosure(productOf(deps, loan), plan.schedule, displayOf(loan), null, deps.config.servicing.arrearsTolerance);
+  const disclosure = toDisclosure(productOf(deps, loan), plan.schedule, displayCurrencyOf(loan), null, deps.config.servicing.arrearsTolerance);
   const sha256 = createHash('sha256')
     .update(JSON.stringify({ extensionId, fromLine: plan.fromLine, totalMonths: plan.totalMonths, disclosure }))
     .digest('hex');
