@@ -147,7 +147,10 @@ const JSON_NATIVE = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSeri
  * function's 100 arguments).
  */
 export function jsonRow(alias: string, table: Table): SQL {
-  const pairs = Object.entries(getTableColumns(table)).map(([key, column]) => {
+  const columns = Object.entries(getTableColumns(table));
+  // json_build_object takes a key and a value a column: PostgreSQL's limit of 100 arguments.
+  if (columns.length > 50) throw new RangeError(`jsonRow: ${columns.length} columns, at most 50 fit one json_build_object`);
+  const pairs = columns.map(([key, column]) => {
     const value = `${alias}."${column.name}"`;
     return `'${key}', ${JSON_NATIVE.has(column.columnType) ? value : `${value}::text`}`;
   });
