@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { contactMessages, payoutAccounts, users } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../audit';
 import { AppError, fieldError } from '../../http/errors';
-import { languageOfUser, messageText, queueEmail } from '../../providers/notify';
+import { languageOfUser, messageText, queueEmail, staffNotice } from '../../providers/notify';
 import type { SessionAuth } from '../../sessions/store';
 import { DEFAULT_LANGUAGE } from '../../../shared/i18n/languages';
 import { text } from '../../../shared/i18n/text';
@@ -168,7 +168,7 @@ export async function replyToMessage(deps: AppDeps, staff: SessionAuth, messageI
         subject: messageText(language, 'messages.support.replySubject', { company: company.shortName }),
         body,
       },
-      ctx,
+      staffNotice(ctx, now),
     );
     // Nothing written: the officer is told, and the message stays as it was (no pretend "replied").
     if (!queued) throw new AppError(409, 'EMAIL_NOT_VERIFIED');
