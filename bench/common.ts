@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { TestApp } from '../tests/fixtures/app';
 import { createActivatedMember } from '../tests/fixtures/loans';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction, shardOf } from '../src/server/ledger';
@@ -39,6 +40,36 @@ export async function runPool<T>(items: T[], worker: (item: T) => Promise<void>,
 export function machine() {
   return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 }
+/**
+ * The CPU (user + system, ms) of every `postgres` process on this machine so far, its reaped
+ * children's included (the postmaster's cutime / cstime): read before and after a round, the
+ * difference is what PostgreSQL spent on it (the server must be on this machine; an idle second
+ * cluster adds next to nothing). `null` where /proc cannot be read.
+ */
+export function postgresCpuMs(): number | null {
+  try {
+    const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    let ticks = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // gone since the listing
+      }
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime, stime, cutime, cstime: fields 14-17 of proc(5), 12-15 here (after pid and comm).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    }
+    return ticks * tick;
+  } catch {
+    return null;
+  }
+}
+
 export function loadAverage(): number[] {
   return os.loadavg().map((l) => Math.round(l * 10) / 10);
 }

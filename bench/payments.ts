@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { baselineWallets, CONNECTION_COUNTS, ledgerTransfers, loadAverage, machine, percentile, runPool, SHARD_COUNTS } from './common';
+import { baselineWallets, CONNECTION_COUNTS, ledgerTransfers, loadAverage, machine, percentile, postgresCpuMs, runPool, SHARD_COUNTS } from './common';
 import { createTestApp, type TestApp } from '../tests/fixtures/app';
 import { createStaff, newKey } from '../tests/fixtures/loans';
 import { generateBook, prng, seedBook } from '../tests/fixtures/book';
@@ -167,6 +167,7 @@ async function round(t: TestApp, fake: FakeXendit, borrowers: Borrower[], concur
   }
   const latencies = { wallet: [] as number[], channel: [] as number[] };
   const cpu = process.cpuUsage();
+  const pgCpu = postgresCpuMs();
   const started = performance.now();
   await runPool(
     jobs,
@@ -199,6 +200,7 @@ async function round(t: TestApp, fake: FakeXendit, borrowers: Borrower[], concur
   );
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const pgCpuAfter = postgresCpuMs();
   const all = [...latencies.wallet, ...latencies.channel].sort((a, b) => a - b);
   latencies.wallet.sort((a, b) => a - b);
   latencies.channel.sort((a, b) => a - b);
@@ -209,6 +211,8 @@ async function round(t: TestApp, fake: FakeXendit, borrowers: Borrower[], concur
     p99Ms: Math.round(percentile(all, 99)),
     // Node's CPU (user + system, this process: the app, the fake provider and the bench's client) per payment: holds on a loaded machine.
     nodeCpuMsPerPayment: Math.round(((used.user + used.system) / 1000 / jobs.length) * 10) / 10,
+    // PostgreSQL's CPU (every postgres process on this machine, the wait sampler's queries included) per payment.
+    postgresCpuMsPerPayment: pgCpu === null || pgCpuAfter === null ? null : Math.round(((pgCpuAfter - pgCpu) / jobs.length) * 10) / 10,
     wallet: { count: latencies.wallet.length, p50Ms: Math.round(percentile(latencies.wallet, 50)), p99Ms: Math.round(percentile(latencies.wallet, 99)) },
     channel: { count: latencies.channel.length, p50Ms: Math.round(percentile(latencies.channel, 50)), p99Ms: Math.round(percentile(latencies.channel, 99)) },
   };
