@@ -60,12 +60,12 @@ interface Job {
   readonly reference?: { pr: string; reference: string };
 }
 
-async function seed(t: TestApp) {
+async function seed(t: TestApp, shards: number) {
   const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
   const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
   const { member, loanId } = await disbursedLoan(t, officer, checker);
   const today = philippineDate(t.clock.now());
-  const specs = generateBook(1, LOANS, { payments: false, charges: false, maxShift: 150, fresh: 0.02, behind: 0 });
+  const specs = generateBook(1, LOANS, { payments: false, charges: false, maxShift: 150, fresh: 0.02, behind: 0, shards });
   const ids = await seedBook(t, { loanId, userId: member.userId }, specs, today, { ledger: true, tag: 'payday' });
   const rows = await t.deps.db.execute<{ id: string; member_id: string }>(
     sql`select id::text, member_id::text from loans where id = any(${`{${ids.join(',')}}`}::uuid[])`,
@@ -241,7 +241,7 @@ for (const shards of SHARD_COUNTS) {
   try {
     const database = (await t.deps.db.execute<{ d: string }>(sql`select current_database() as d`)).rows[0]!.d;
     const seedStarted = performance.now();
-    const borrowers = await seed(t);
+    const borrowers = await seed(t, shards);
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     const wallets = await baselineWallets(t);
     for (const [i, connections] of CONNECTION_COUNTS.entries()) {
