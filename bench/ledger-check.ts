@@ -366,7 +366,7 @@ const out: Record<string, unknown> = {
   machine: machine(),
   nproc,
   loadavgStart: execFileSync('cat', ['/proc/loadavg']).toString().trim(),
-  note: 'The machine is shared with other agents and a CI run (2 cores): figures are rough; only the ratio of runs alternated in one process means much.',
+  note: 'Each run records the load averages before and after it (2 cores): a figure taken at a load above 2 shares the machine; only the ratio of runs alternated in one process holds then.',
   before: BEFORE,
 };
 const results: Record<string, unknown>[] = [];

@@ -31,6 +31,10 @@ import { philippineDate } from '../src/shared/activation/age';
  * instalment a round) pays one instalment of every loan in a shuffled order, that many requests in
  * flight and that many pool connections.
  *
+ * BENCH_EXTRA_MEMBERS (default 0) adds that many members with a verified e-mail who do not pay (a
+ * lender's membership is much larger than one round's payers: a statement that reads every member
+ * shows there and not on the book alone).
+ *
  * Where the time goes (BENCH_WAITS, default on): a side connection samples pg_stat_activity every
  * 10 ms during each round (what the app's backends wait on: Lock/transactionid, Lock/tuple, LWLock,
  * IO/WALSync, Client/ClientRead = the backend waits for Node); with pg_stat_statements on the server
@@ -43,6 +47,8 @@ const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const LOANS = Number(process.env.BENCH_LOANS ?? 1600);
 const BASELINE_TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
 const WAITS = process.env.BENCH_WAITS !== 'false';
+/** Members beside the book's borrowers, each with a verified e-mail (a lender's whole membership, not only this round's payers). */
+const EXTRA_MEMBERS = Number(process.env.BENCH_EXTRA_MEMBERS ?? 0);
 const INSTALMENT = '34334.00'; // 5 x PHP 34,334 is less than the PHP 200,000 loan's 6 instalments
 const INSTALMENT_CENTAVOS = 34_334_00n;
 const CALLBACK_TOKEN = 'callback-token-of-the-bench-0123456789abcdef';
@@ -65,6 +71,15 @@ async function seed(t: TestApp, shards: number) {
   const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
   const { member, loanId } = await disbursedLoan(t, officer, checker);
   const today = philippineDate(t.clock.now());
+  if (EXTRA_MEMBERS > 0) {
+    await t.deps.db.execute(sql`
+      insert into users (phone, email, full_name, password_hash, employment_country, employment_location, job_title, job_category,
+                         monthly_net_income_centavos, email_verified_at, account_state)
+      select '+6397' || lpad(g::text, 8, '0'), 'member' || g || '@example.com', 'Member ' || g, 'x', 'PH', 'Manila', 'Clerk', 'Office',
+             2500000, now(), 'INFO_COMPLETED'
+        from generate_series(1, ${EXTRA_MEMBERS}::int) g`);
+    await t.deps.db.execute(sql`analyze users`);
+  }
   const specs = generateBook(1, LOANS, { payments: false, charges: false, maxShift: 150, fresh: 0.02, behind: 0, shards });
   const ids = await seedBook(t, { loanId, userId: member.userId }, specs, today, { ledger: true, tag: 'payday' });
   const rows = await t.deps.db.execute<{ id: string; member_id: string }>(
@@ -282,6 +297,7 @@ const result = {
   server: PG_ADMIN.replace(/\/\/[^@]*@/, '//'),
   loadAverage: { start: loadBefore, end: loadAverage() },
   loans: LOANS,
+  extraMembers: EXTRA_MEMBERS,
   baselineTransfersPerConnectionCount: BASELINE_TRANSFERS,
   runs,
   ledgerCheck: checks,
