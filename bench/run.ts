@@ -51,13 +51,15 @@ if (process.env.BENCH_SKIP_DB === '1') {
   if (process.env.BENCH_SKIP_LISTS === '1') console.log('\nBENCH_SKIP_LISTS=1: lists at 200,000 members skipped.');
   else await import('./lists');
   // The nightly close at scale (decisions 087, 089, 092): the night's pass on a lender's book of
-  // 10,000, 100,000 and 1,000,000 loans (the largest seeds for many minutes), payday's payments at
-  // 4 and 16 connections, ledger:check at 1,000,000 and 10,000,000 entries. Each writes its own
-  // results file. BENCH_SKIP_NIGHT=1 skips them (they take about an hour together).
+  // 10,000, 100,000 and 1,000,000 loans (the largest seeds for many minutes), its differential test on
+  // 2,000 generated loans, payday's payments at 4 and 16 connections, ledger:check at 1,000,000 and
+  // 10,000,000 entries. Each writes its own results file. BENCH_SKIP_NIGHT=1 skips them (they take about an hour together).
   if (process.env.BENCH_SKIP_NIGHT === '1') console.log('\nBENCH_SKIP_NIGHT=1: the night, payday and ledger:check at scale skipped.');
   else {
     process.env.NIGHT_SIZES ??= '10000,100000,1000000';
     await import('./servicing-night');
+    // The set-based pass against the per-loan reference on thousands of generated loans (npm test: 110).
+    await import('./servicing-differential');
     process.env.BENCH_CONNECTIONS = process.env.PAYDAY_CONNECTIONS ?? '4,16';
     process.env.BENCH_LOANS ??= '2000';
     await import('./payments');

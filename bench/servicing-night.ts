@@ -193,7 +193,7 @@ for (const size of SIZES) {
   const result = {
     date,
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, PostgreSQL on 127.0.0.1`,
-    note: 'Measured while other agents shared the 2 cores: figures are rough.',
+    note: 'Each run records the load average before it (2 cores): a figure taken at a load above 2 shared the machine.',
     day: DAY,
     book: BOOK,
     batch: BATCH,
