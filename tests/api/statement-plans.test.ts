@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
+import { createStaff, ok } from '../fixtures/loans';
+import { confirmWithdrawal, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
+import { generateLenderBook, seedBook } from '../fixtures/book';
+import { disbursedLoan, pay, topUp } from '../fixtures/repayments';
+import { QueryLog } from '../../src/server/db/query-log';
+import { checkLedger, ensureSystemAccount } from '../../src/server/ledger';
 import { messagesJson, queuedRowsSql, smsAndEmailRows } from '../../src/server/providers/notify';
+import { philippineDate } from '../../src/shared/activation/age';
 
 /**
  * Statements every payment sends must not read a whole table: their plans at a few thousand rows,
@@ -11,20 +18,78 @@ import { messagesJson, queuedRowsSql, smsAndEmailRows } from '../../src/server/p
  */
 let t: TestApp;
 const MEMBERS = 3000;
+/** Loans cloned with SQL beside the members: every table a payment touches holds thousands of rows. */
+const LOANS = 1200;
 let memberId: string;
+const log = new QueryLog();
+let borrower: { cookie: string; userId: string; phone: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, {}, { queryLog: log });
+  const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
+  const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
+  const { member, loanId } = await disbursedLoan(t, officer, checker);
+  const specs = generateLenderBook(7, LOANS, 180); // a lender's book: most paid to date, the rest in arrears with charges owed
+  await seedBook(t, { loanId, userId: member.userId }, specs, philippineDate(t.clock.now()), { ledger: true, tag: 'plans' });
   await t.deps.db.execute(sql`
     insert into users (phone, email, full_name, password_hash, employment_country, employment_location, job_title, job_category,
                        monthly_net_income_centavos, email_verified_at)
-    select '+6398' || lpad(g::text, 8, '0'), 'plan' || g || '@example.com', 'Plan Member', 'x', 'PH', 'Manila', 'Clerk', 'Office', 100, now()
+    select '+6396' || lpad(g::text, 8, '0'), 'plan' || g || '@example.com', 'Plan Member', 'x', 'PH', 'Manila', 'Clerk', 'Office', 100, now()
       from generate_series(1, ${MEMBERS}::int) g`);
-  await t.deps.db.execute(sql`analyze users`);
+  // Every member has a wallet with money moved into it (a balanced top-up from SETTLEMENT_FUNDS, the
+  // sums kept), as a lender's members do: the entries spread over thousands of accounts, not over the
+  // book's one template wallet, so that the planner's estimates are a lender's.
+  await t.deps.db.execute(sql`
+    insert into ledger_accounts (code, kind, name, owner_user_id, normal_balance, allow_negative)
+    select 'MEMBER_WALLET:' || u.id, 'MEMBER_WALLET', 'Member wallet', u.id, 'CREDIT', false
+      from users u where u.role = 'MEMBER' on conflict (code) do nothing`);
+  const settlement = await ensureSystemAccount(t.deps.db, 'SETTLEMENT_FUNDS');
+  await t.deps.db.execute(sql`
+    create temporary table plan_topups as
+    select a.id as account_id, gen_random_uuid() as transfer_id from ledger_accounts a where a.kind = 'MEMBER_WALLET' and a.credits_posted = 0`);
+  await t.deps.db.execute(sql`
+    insert into ledger_transfers (id, idempotency_key, request_hash, type, code, description, created_at)
+    select transfer_id, 'plans-top-up:' || account_id, 'plans', 'POSTED', 'TEST_TOP_UP', 'test top-up', now() from plan_topups`);
+  await t.deps.db.execute(sql`
+    insert into ledger_entries (transfer_id, account_id, direction, amount, phase, created_at)
+    select transfer_id, ${settlement}::uuid, 'DEBIT', 100000, 'POSTED', now() from plan_topups
+    union all select transfer_id, account_id, 'CREDIT', 100000, 'POSTED', now() from plan_topups`);
+  await t.deps.db.execute(sql`update ledger_accounts set credits_posted = credits_posted + 100000 where id in (select account_id from plan_topups)`);
+  await t.deps.db.execute(
+    sql`update ledger_accounts set debits_posted = debits_posted + 100000 * (select count(*) from plan_topups) where id = ${settlement}::uuid`,
+  );
+  await t.deps.db.execute(sql`drop table plan_topups`);
+  await t.deps.db.execute(sql`analyze`);
+  // The borrower of the flows below: a loan of their own, disbursed after the book (the book's clones
+  // all credited the template member's wallet, thousands of entries no member's wallet holds).
+  borrower = (await disbursedLoan(t, officer, checker)).member;
   const row = await t.deps.db.execute<{ id: string }>(sql`select id::text from users where email = 'plan7@example.com'`);
   memberId = row.rows[0]!.id;
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  // The world's ledger holds every invariant (the top-ups above balance and keep the sums).
+  const check = await checkLedger(t.deps.db);
+  expect(check.problems).toEqual([]);
+  await t.close();
+});
+
+interface PlanNode {
+  readonly 'Node Type': string;
+  readonly 'Relation Name'?: string;
+  readonly Plans?: readonly PlanNode[];
+}
+
+/** The tables read whole by a plan's sequential scans. */
+function scannedTables(node: PlanNode, out: Set<string>): Set<string> {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) out.add(node['Relation Name']);
+  for (const child of node.Plans ?? []) scannedTables(child, out);
+  return out;
+}
+
+/** The driver under drizzle (pg's pool or PGlite): both answer query(text, values). */
+function driver(app: TestApp): { query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } {
+  return (app.deps.db as unknown as { $client: ReturnType<typeof driver> }).$client;
+}
 
 async function planOf(statement: ReturnType<typeof sql>): Promise<string> {
   const res = await t.deps.db.execute<Record<string, string>>(sql`explain ${statement}`);
@@ -51,5 +116,74 @@ describe('the outbox statement (every receipt, reminder and notice goes through 
     expect(await queued('plan7@example.com')).toBe(2);
     expect(await queued('plan8@example.com')).toBe(1); // another member's address: the SMS alone
     expect(await queued('nobody@example.com')).toBe(1);
+  });
+});
+
+/** The tables of a thousand rows or more, once the world is seeded. */
+async function largeTables(): Promise<Set<string>> {
+  const large = await t.deps.db.execute<{ relname: string }>(
+    sql`select relname from pg_class where relkind = 'r' and relnamespace = current_schema()::regnamespace and reltuples >= 1000`,
+  );
+  return new Set(large.rows.map((r) => r.relname));
+}
+
+/** What `act` sends, each statement EXPLAINed: the large tables any of them reads by a sequential scan, with the statement. */
+async function scansOf(act: () => Promise<void>): Promise<string[]> {
+  const large = await largeTables();
+  log.reset();
+  await act();
+  const statements = log.statements.map((text, i) => ({ text, values: log.parameters[i] ?? [] }));
+  expect(statements.length).toBeGreaterThan(0);
+  const scans: string[] = [];
+  for (const s of statements) {
+    if (!/^\s*(select|with|insert|update|delete)/i.test(s.text)) continue;
+    // EXPLAIN without ANALYZE plans the statement and runs nothing (an insert or update writes no row).
+    const plan = await driver(t).query(`explain (format json) ${s.text}`, s.values);
+    const root = (plan.rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
+    for (const table of scannedTables(root, new Set())) if (large.has(table)) scans.push(`${table} in: ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    if (process.env.PLANS_DEBUG && scans.length) {
+      const text = await driver(t).query(`explain ${s.text}`, s.values);
+      process.stdout.write(`${s.text}\n${text.rows.map((r) => Object.values(r)[0]).join('\n')}\n`);
+    }
+  }
+  return scans;
+}
+
+describe('the statements a borrower sends most (each runs thousands of times an hour on a payday)', () => {
+  it('the world is large enough to tell: members, lines and entries by the thousand', async () => {
+    const large = await largeTables();
+    for (const table of ['users', 'loans', 'loan_instalments', 'ledger_accounts', 'ledger_entries', 'ledger_transfers']) expect(large).toContain(table);
+  });
+
+  it('a wallet payment reads no large table by a sequential scan', async () => {
+    await topUp(t, borrower.userId, 5_000_000n);
+    const scans = await scansOf(async () => {
+      const res = await pay(t, borrower.cookie, '1000.00');
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    expect(scans).toEqual([]);
+  });
+
+  it("the borrower's own pages read none either", async () => {
+    for (const url of ['/api/wallet', '/api/loans/current', '/api/loans/current/servicing', '/api/member/account', '/api/wallet/transactions']) {
+      const scans = await scansOf(async () => {
+        const res = await t.app.inject({ method: 'GET', url, headers: { cookie: borrower.cookie } });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      });
+      expect(scans, url).toEqual([]);
+    }
+  });
+
+  it('a withdrawal request and its confirmation read none either', async () => {
+    let id = '';
+    const requested = await scansOf(async () => {
+      id = ok(await requestWithdrawal(t, borrower.cookie, '500.00'), 201).id as string;
+    });
+    expect(requested).toEqual([]);
+    const code = await withdrawalCode(t, borrower.phone);
+    const confirmed = await scansOf(async () => {
+      ok(await confirmWithdrawal(t, borrower.cookie, id, code));
+    });
+    expect(confirmed).toEqual([]);
   });
 });

@@ -167,7 +167,9 @@ function transferStatement(db: DbOrTx) {
     set debits_posted = a.debits_posted + d.dp, credits_posted = a.credits_posted + d.cp,
       debits_pending = a.debits_pending + d.dq, credits_pending = a.credits_pending + d.cq, updated_at = ${sql.placeholder('at')}::timestamptz
     from deltas d
-    where a.id = d.account_id and exists (select 1 from accepted)
+    -- The ids again as an array (as in locked): the planner takes jsonb_to_recordset for a hundred
+    -- legs and, below some tens of thousands of accounts, hashed them against a scan of every account.
+    where a.id = any (array(select account_id from deltas)) and a.id = d.account_id and exists (select 1 from accepted)
     returning a.id
   ),
   entries as (
