@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, ok } from '../fixtures/loans';
 import { confirmWithdrawal, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
+import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/fake-xendit';
+import { APPLICATION, apply, createActivatedMember, newKey, post } from '../fixtures/loans';
+import { registerMember, signIn } from './identity-helpers';
+import { channelPayments } from '../../src/server/db/schema';
 import { generateLenderBook, seedBook } from '../fixtures/book';
 import { disbursedLoan, pay, topUp } from '../fixtures/repayments';
 import { QueryLog } from '../../src/server/db/query-log';
@@ -24,8 +28,16 @@ let memberId: string;
 const log = new QueryLog();
 let borrower: { cookie: string; userId: string; phone: string };
 
+const CALLBACK_TOKEN = 'callback-token-of-the-plan-test-0123456789abcdef';
+let fake: FakeXendit;
+
 beforeAll(async () => {
-  t = await createTestApp({}, {}, { queryLog: log });
+  fake = await startFakeXendit();
+  t = await createTestApp(
+    {},
+    { COLLECTION_PROVIDER: 'xendit', XENDIT_API_URL: fake.url, XENDIT_SECRET_KEY: FAKE_SECRET_KEY, XENDIT_CALLBACK_TOKEN: CALLBACK_TOKEN },
+    { queryLog: log },
+  );
   const officer = await createStaff(t, 'OFFICER', 'Officer Ana Reyes');
   const checker = await createStaff(t, 'OFFICER', 'Officer Ben Cruz');
   const { member, loanId } = await disbursedLoan(t, officer, checker);
@@ -59,6 +71,11 @@ beforeAll(async () => {
     sql`update ledger_accounts set debits_posted = debits_posted + 100000 * (select count(*) from plan_topups) where id = ${settlement}::uuid`,
   );
   await t.deps.db.execute(sql`drop table plan_topups`);
+  // The outbox of a lender that has sent messages for a while: thousands delivered.
+  await t.deps.db.execute(sql`
+    insert into outbox_messages (channel, recipient, body, status, attempts, sent_at, created_at)
+    select 'SMS', '+6395' || lpad(g::text, 8, '0'), 'A delivered message.', 'SENT', 1, now(), now() - make_interval(mins => g)
+      from generate_series(1, 5000) g`);
   await t.deps.db.execute(sql`analyze`);
   // The borrower of the flows below: a loan of their own, disbursed after the book (the book's clones
   // all credited the template member's wallet, thousands of entries no member's wallet holds).
@@ -71,6 +88,7 @@ afterAll(async () => {
   const check = await checkLedger(t.deps.db);
   expect(check.problems).toEqual([]);
   await t.close();
+  await fake.close();
 });
 
 interface PlanNode {
@@ -152,7 +170,8 @@ async function scansOf(act: () => Promise<void>): Promise<string[]> {
 describe('the statements a borrower sends most (each runs thousands of times an hour on a payday)', () => {
   it('the world is large enough to tell: members, lines and entries by the thousand', async () => {
     const large = await largeTables();
-    for (const table of ['users', 'loans', 'loan_instalments', 'ledger_accounts', 'ledger_entries', 'ledger_transfers']) expect(large).toContain(table);
+    for (const table of ['users', 'loans', 'loan_instalments', 'ledger_accounts', 'ledger_entries', 'ledger_transfers', 'outbox_messages'])
+      expect(large).toContain(table);
   });
 
   it('a wallet payment reads no large table by a sequential scan', async () => {
@@ -185,5 +204,67 @@ describe('the statements a borrower sends most (each runs thousands of times an 
       ok(await confirmWithdrawal(t, borrower.cookie, id, code));
     });
     expect(confirmed).toEqual([]);
+  });
+
+  it('a payment at a 7-Eleven (its reference, then the provider callback that posts it) reads none either', async () => {
+    let reference = { id: '', reference: '' };
+    const created = await scansOf(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/loans/current/channel-payments',
+        payload: { method: 'OVER_THE_COUNTER', channelCode: '7ELEVEN', amount: '1000.00' },
+        headers: { cookie: borrower.cookie, 'idempotency-key': newKey() },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      reference = res.json().payment as typeof reference;
+    });
+    expect(created).toEqual([]);
+    const [row] = await t.deps.db
+      .select({ pr: channelPayments.providerPaymentId })
+      .from(channelPayments)
+      .where(sql`${channelPayments.id} = ${reference.id}`);
+    Object.assign(fake.paymentRequests.get(row!.pr!)!, { status: 'SUCCEEDED' });
+    const confirmed = await scansOf(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/callbacks/xendit/payments',
+        payload: {
+          event: 'payment.succeeded',
+          data: { payment_request_id: row!.pr!, reference_id: reference.reference, amount: 1000, currency: 'PHP', status: 'SUCCEEDED' },
+        },
+        headers: { 'x-callback-token': CALLBACK_TOKEN },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().outcome).toBe('POSTED');
+    });
+    expect(confirmed).toEqual([]);
+  });
+
+  it('a sign-up and a sign-in read none either', async () => {
+    let registered = { phone: '', password: '' };
+    const signUp = await scansOf(async () => {
+      registered = await registerMember(t);
+    });
+    expect(signUp).toEqual([]);
+    const signInScans = await scansOf(async () => {
+      const res = await signIn(t, registered.phone, registered.password);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(signInScans).toEqual([]);
+  });
+
+  it("a loan application and the officer's review and approval read none either", async () => {
+    const officer = await createStaff(t, 'OFFICER', 'Officer Carla Santos');
+    const applicant = await createActivatedMember(t);
+    let loanId = '';
+    const applied = await scansOf(async () => {
+      loanId = ok(await apply(t, applicant.cookie), 201).loan.id as string;
+    });
+    expect(applied).toEqual([]);
+    const reviewed = await scansOf(async () => {
+      ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/review`, {}));
+      ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: APPLICATION.amount, term: APPLICATION.term }));
+    });
+    expect(reviewed).toEqual([]);
   });
 });
