@@ -7,6 +7,8 @@ import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/f
 import { APPLICATION, apply, createActivatedMember, newKey, post } from '../fixtures/loans';
 import { registerMember, signIn } from './identity-helpers';
 import { channelPayments } from '../../src/server/db/schema';
+import { deliverDue } from '../../src/server/modules/delivery/worker';
+import type { MessageAdapter } from '../../src/server/providers/messages';
 import { generateLenderBook, seedBook } from '../fixtures/book';
 import { disbursedLoan, pay, topUp } from '../fixtures/repayments';
 import { QueryLog } from '../../src/server/db/query-log';
@@ -266,5 +268,21 @@ describe('the statements a borrower sends most (each runs thousands of times an 
       ok(await post(t, officer.cookie, `/api/admin/loans/${loanId}/approve`, { amount: APPLICATION.amount, term: APPLICATION.term }));
     });
     expect(reviewed).toEqual([]);
+  });
+
+  it("the delivery worker's pass over the outbox (thousands delivered, a few waiting) reads none either", async () => {
+    const sent: string[] = [];
+    const adapter: MessageAdapter = {
+      name: 'plan-test',
+      async deliver(message) {
+        sent.push(message.recipient);
+        return { providerMessageId: `plan-${sent.length}` };
+      },
+    };
+    const scans = await scansOf(async () => {
+      const pass = await deliverDue(t.deps, { SMS: adapter, EMAIL: adapter });
+      expect(pass.sent).toBeGreaterThan(0);
+    });
+    expect(scans).toEqual([]);
   });
 });
