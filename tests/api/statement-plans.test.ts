@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../fixtures/app';
 import { createStaff, ok } from '../fixtures/loans';
 import { confirmWithdrawal, requestWithdrawal, withdrawalCode } from '../fixtures/withdrawals';
 import { FAKE_SECRET_KEY, startFakeXendit, type FakeXendit } from '../fixtures/fake-xendit';
-import { APPLICATION, apply, createActivatedMember, newKey, post } from '../fixtures/loans';
+import { APPLICATION, apply, createActivatedMember, disburse, newKey, post, signedLoan } from '../fixtures/loans';
 import { registerMember, signIn } from './identity-helpers';
 import { channelPayments } from '../../src/server/db/schema';
 import { deliverDue } from '../../src/server/modules/delivery/worker';
@@ -284,5 +284,29 @@ describe('the statements a borrower sends most (each runs thousands of times an 
       expect(pass.sent).toBeGreaterThan(0);
     });
     expect(scans).toEqual([]);
+  });
+
+  it("an officer's disbursement and a payment recorded by one officer and approved by another read none either", async () => {
+    const maker = await createStaff(t, 'OFFICER', 'Officer Dan Lim');
+    const checker = await createStaff(t, 'OFFICER', 'Officer Eva Go');
+    const { member, loanId } = await signedLoan(t, maker);
+    const disbursed = await scansOf(async () => {
+      ok(await disburse(t, checker.cookie, loanId));
+    });
+    expect(disbursed).toEqual([]);
+    let paymentId = '';
+    // Above the approval threshold: it waits for a second officer.
+    const recorded = await scansOf(async () => {
+      const body = { amount: '100000.00', channel: 'BANK_TRANSFER', bankReference: 'BDO-PLAN-0001', receivedOn: philippineDate(t.clock.now()) };
+      const res = await post(t, maker.cookie, `/api/admin/loans/${loanId}/payments`, body, { 'idempotency-key': newKey() });
+      expect(res.statusCode, res.body).toBe(202);
+      paymentId = (res.json().receipt as { paymentId: string }).paymentId;
+    });
+    expect(recorded).toEqual([]);
+    const approved = await scansOf(async () => {
+      ok(await post(t, checker.cookie, `/api/admin/loans/${loanId}/payments/${paymentId}/approve`));
+    });
+    expect(approved).toEqual([]);
+    expect(member.userId).not.toBe(borrower.userId);
   });
 });
