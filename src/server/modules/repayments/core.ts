@@ -2,10 +2,19 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { jsonRow, jsonRowMapper, preparedSql } from '../../db/prepared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { loanCharges, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
+import { ledgerAccounts, loanCharges, loanExtensions, loanInstalments, loanPaymentAllocations, loanPayments, loans, users } from '../../db/schema';
 import { writeAudit } from '../../audit/log';
 import { AppError } from '../../http/errors';
-import { createTransfer, ensureSystemAccount, LedgerError, systemAccountId, type TransferLeg } from '../../ledger';
+import {
+  balanceOfRow,
+  createTransfer,
+  ensureSystemAccount,
+  LedgerError,
+  MEMBER_WALLET_KIND,
+  systemAccountId,
+  type AccountBalance,
+  type TransferLeg,
+} from '../../ledger';
 import { asLanguage, messageText, queueSmsAndEmail } from '../../providers/notify';
 import { philippineDate } from '../../../shared/activation/age';
 import type { ProductConfig } from '../../../shared/loan/product';
@@ -75,6 +84,8 @@ export interface ServicingState {
   readonly arrearsTolerance: Centavos;
   /** The member's contact, when loadState was asked for it (null: no such user); postPayment reads it otherwise. */
   readonly contact?: MemberContact | null;
+  /** The member's wallet balance, read with the contact (null: no wallet yet): a payment from the wallet checks it. */
+  readonly wallet?: AccountBalance | null;
 }
 
 export function openChargesOf(rows: readonly ChargeRow[]): OpenCharge[] {
@@ -92,7 +103,7 @@ export interface MemberContact {
  * loadState's one statement (decision 096): the lines by number, the charges by line, date and
  * kind, and the latest effective extension, as JSON (bigints, dates and timestamps as their text,
  * mapped back by jsonRowMapper as drizzle maps a select), and with `contact` the member's contact
- * for the receipt. Built once per process, sent as a named statement (preparedSql).
+ * for the receipt and their wallet's balance. Built once per process, sent as a named statement (preparedSql).
  */
 function stateSql(contact: boolean): SQL {
   const loanId = sql.placeholder('loanId');
@@ -105,6 +116,10 @@ function stateSql(contact: boolean): SQL {
   if (contact)
     parts.push(
       sql`(select json_build_object('phone', u.phone, 'email', u.email, 'language', u.language) from ${users} u where u.id = ${sql.placeholder('memberId')}) as "contact"`,
+      // The member's wallet (its cached sums, bigints as text) by its unique code: a payment from the wallet checks it without a statement of its own.
+      sql`(select json_build_object('id', a.id::text, 'code', a.code, 'normalBalance', a.normal_balance, 'debitsPosted', a.debits_posted::text,
+    'creditsPosted', a.credits_posted::text, 'debitsPending', a.debits_pending::text, 'creditsPending', a.credits_pending::text)
+  from ${ledgerAccounts} a where a.code = ${`${MEMBER_WALLET_KIND}:`} || ${sql.placeholder('memberId')}::text) as "wallet"`,
     );
   return sql`select ${sql.join(parts, sql`, `)}`;
 }
@@ -113,6 +128,15 @@ interface StateRow {
   charges: Record<string, unknown>[];
   extension: { totalMonths: number | null; rate: string | null } | null;
   contact?: MemberContact | null;
+  wallet?: {
+    id: string;
+    code: string;
+    normalBalance: string;
+    debitsPosted: string;
+    creditsPosted: string;
+    debitsPending: string;
+    creditsPending: string;
+  } | null;
 }
 const lineOf = jsonRowMapper(loanInstalments);
 const chargeOf = jsonRowMapper(loanCharges);
@@ -128,7 +152,20 @@ export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow, option
   // After an extension (docs/decisions/016-extensions.md) the schedule is the stored lines with the
   // extended term and the new lines' contractual rate, recorded when it took effect.
   const state = stateOf(deps, loan, row!.lines.map(lineOf), row!.charges.map(chargeOf), row!.extension);
-  return options.contact ? { ...state, contact: row!.contact ?? null } : state;
+  if (!options.contact) return state;
+  const w = row!.wallet ?? null;
+  const wallet = w
+    ? balanceOfRow({
+        id: w.id,
+        code: w.code,
+        normalBalance: w.normalBalance,
+        debitsPosted: BigInt(w.debitsPosted),
+        creditsPosted: BigInt(w.creditsPosted),
+        debitsPending: BigInt(w.debitsPending),
+        creditsPending: BigInt(w.creditsPending),
+      })
+    : null;
+  return { ...state, contact: row!.contact ?? null, wallet };
 }
 
 /**

@@ -268,11 +268,13 @@ export function parsePositive(typed: string): Centavos {
 }
 
 /**
- * The member's wallet id when it holds `amount`, in one statement (its balance row). A wallet not
- * created yet holds nothing: the payment is refused as before (which rolled back the wallet it created).
+ * The member's wallet id when it holds `amount`: its balance as loadState read it with the member's
+ * contact (no statement of its own), else its balance row. A wallet not created yet holds nothing:
+ * the payment is refused as before (which rolled back the wallet it created). The ledger's transfer
+ * refuses a wallet gone below zero again, in the same transaction.
  */
-async function checkWallet(tx: Tx, memberId: string, amount: Centavos): Promise<string> {
-  const balance = await memberWalletBalance(tx, memberId);
+async function checkWallet(tx: Tx, state: ServicingState, memberId: string, amount: Centavos): Promise<string> {
+  const balance = state.wallet !== undefined ? state.wallet : await memberWalletBalance(tx, memberId);
   const available = balance?.available ?? 0n;
   if (!balance || amount > available) {
     const message = text('repayments.errors.aboveBalance', { available: formatAmount(available) });
@@ -300,7 +302,7 @@ export async function payFromWallet(
       const today = todayPh(deps);
       checkAmount(state, amount, today);
       const applied = allocateFor(state, amount, today, excess);
-      const wallet = await checkWallet(tx, auth.userId, amount);
+      const wallet = await checkWallet(tx, state, auth.userId, amount);
       const [payment] = await tx
         .insert(loanPayments)
         .values({
@@ -453,7 +455,7 @@ export async function payoff(
       const q = quoteOf(state, today);
       if (q.total !== quote.amount || q.asOf !== quote.asOf) throw new AppError(409, 'QUOTE_STALE', text('repayments.errors.quoteStale'));
       const applied = payoffAllocation(state, q, today);
-      const wallet = await checkWallet(tx, auth.userId, q.total);
+      const wallet = await checkWallet(tx, state, auth.userId, q.total);
       const [payment] = await tx
         .insert(loanPayments)
         .values({
