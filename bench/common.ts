@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { procStat } from './proc';
 import type { TestApp } from '../tests/fixtures/app';
 import { createActivatedMember } from '../tests/fixtures/loans';
 import { createTransfer, ensureMemberWallet, ensureSystemAccount, inTransaction, shardOf } from '../src/server/ledger';
@@ -47,27 +48,18 @@ export function machine() {
  * cluster adds next to nothing). `null` where /proc cannot be read.
  */
 export function postgresCpuMs(): number | null {
+  let pids: string[];
   try {
-    const tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-    let ticks = 0;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // gone since the listing
-      }
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // utime, stime, cutime, cstime: fields 14-17 of proc(5), 12-15 here (after pid and comm).
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    }
-    return ticks * tick;
+    pids = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid));
   } catch {
     return null;
   }
+  let ms = 0;
+  for (const pid of pids) {
+    const stat = procStat(`/proc/${pid}/stat`); // null: gone since the listing
+    if (stat?.comm === 'postgres') ms += stat.userMs + stat.systemMs + stat.childrenMs;
+  }
+  return ms;
 }
 
 export function loadAverage(): number[] {

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { World } from './seed-large';
+import { procStat } from './proc';
 
 /**
  * CPU time per request of the hot reads, a figure that holds on a loaded
@@ -23,7 +24,6 @@ import type { World } from './seed-large';
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const TICK_MS = 1000 / 100; // USER_HZ
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const ONLY = process.env.BENCH_ROUTES?.split(',');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -58,15 +58,10 @@ async function stop(server: Server): Promise<void> {
   await gone;
 }
 
-/** utime + stime of a process (all its threads), in ms. */
+/** utime + stime of a process (all its threads), in ms; 0 once it is gone. */
 function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
+  const stat = procStat(`/proc/${pid}/stat`);
+  return stat ? stat.userMs + stat.systemMs : 0;
 }
 
 /** The PIDs of the PostgreSQL backends connected to a database. */

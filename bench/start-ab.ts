@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { procStat } from './proc';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,16 +40,10 @@ function freePort(): Promise<number> {
  * processes' load than the wall clock, which waits for a core.
  */
 function cpuSeconds(pid: number): { total: number; main: number } | null {
-  // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) "; clock ticks of 1/100 s.
-  const ticks = (file: string) => {
-    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  try {
-    return { total: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
-  } catch {
-    return null;
-  }
+  const total = procStat(`/proc/${pid}/stat`);
+  const main = procStat(`/proc/${pid}/task/${pid}/stat`);
+  if (!total || !main) return null;
+  return { total: (total.userMs + total.systemMs) / 1000, main: (main.userMs + main.systemMs) / 1000 };
 }
 
 /** Seconds from spawning `node dist/server/main.js` in `cwd` to the first 200 on /readyz (polled every 20 ms), and the CPU seconds it used by then. */

@@ -116,10 +116,8 @@ function stateSql(contact: boolean): SQL {
   if (contact)
     parts.push(
       sql`(select json_build_object('phone', u.phone, 'email', u.email, 'language', u.language) from ${users} u where u.id = ${sql.placeholder('memberId')}) as "contact"`,
-      // The member's wallet (its cached sums, bigints as text) by its unique code: a payment from the wallet checks it without a statement of its own.
-      sql`(select json_build_object('id', a.id::text, 'code', a.code, 'normalBalance', a.normal_balance, 'debitsPosted', a.debits_posted::text,
-    'creditsPosted', a.credits_posted::text, 'debitsPending', a.debits_pending::text, 'creditsPending', a.credits_pending::text)
-  from ${ledgerAccounts} a where a.code = ${`${MEMBER_WALLET_KIND}:`} || ${sql.placeholder('memberId')}::text) as "wallet"`,
+      // The member's wallet row (bigints as text, jsonRow) by its unique code: a payment from the wallet checks it without a statement of its own.
+      sql`(select ${jsonRow('a', ledgerAccounts)} from ${ledgerAccounts} a where a.code = ${`${MEMBER_WALLET_KIND}:`} || ${sql.placeholder('memberId')}::text) as "wallet"`,
     );
   return sql`select ${sql.join(parts, sql`, `)}`;
 }
@@ -128,18 +126,11 @@ interface StateRow {
   charges: Record<string, unknown>[];
   extension: { totalMonths: number | null; rate: string | null } | null;
   contact?: MemberContact | null;
-  wallet?: {
-    id: string;
-    code: string;
-    normalBalance: string;
-    debitsPosted: string;
-    creditsPosted: string;
-    debitsPending: string;
-    creditsPending: string;
-  } | null;
+  wallet?: Record<string, unknown> | null;
 }
 const lineOf = jsonRowMapper(loanInstalments);
 const chargeOf = jsonRowMapper(loanCharges);
+const accountOf = jsonRowMapper(ledgerAccounts);
 
 /**
  * A loan's servicing state in one statement (stateSql). `contact`: the member's contact is read in
@@ -153,19 +144,7 @@ export async function loadState(db: DbOrTx, deps: AppDeps, loan: LoanRow, option
   // extended term and the new lines' contractual rate, recorded when it took effect.
   const state = stateOf(deps, loan, row!.lines.map(lineOf), row!.charges.map(chargeOf), row!.extension);
   if (!options.contact) return state;
-  const w = row!.wallet ?? null;
-  const wallet = w
-    ? balanceOfRow({
-        id: w.id,
-        code: w.code,
-        normalBalance: w.normalBalance,
-        debitsPosted: BigInt(w.debitsPosted),
-        creditsPosted: BigInt(w.creditsPosted),
-        debitsPending: BigInt(w.debitsPending),
-        creditsPending: BigInt(w.creditsPending),
-      })
-    : null;
-  return { ...state, contact: row!.contact ?? null, wallet };
+  return { ...state, contact: row!.contact ?? null, wallet: row!.wallet ? balanceOfRow(accountOf(row!.wallet)) : null };
 }
 
 /**
