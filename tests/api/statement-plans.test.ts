@@ -21,6 +21,7 @@ import { philippineDate } from '../../src/shared/activation/age';
  * where the planner already prefers a scan it would not at ten. PostgreSQL plans an EXISTS under an
  * OR as a choice between a probe a row and a hashed subplan that reads the whole table; the outbox's
  * verified-address rule took the hash, a scan of every member for every receipt.
+ * PLANS_DEBUG=1 prints the plan of each statement that scans (decision 099).
  */
 let t: TestApp;
 const MEMBERS = 3000;
